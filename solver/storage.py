@@ -1,0 +1,112 @@
+"""Self-describing, versioned HDF5 storage shared by every pigsolve table.
+
+Every file carries the root attributes ``format`` (:data:`MAGIC`), ``kind`` (``"pig"`` or
+``"hog"``), ``format_version`` (:data:`FORMAT_VERSION`, independent of the package version),
+``pigsolve_version`` and ``created`` (UTC, ISO 8601), written last. Files are written to a
+temporary file in the target's directory and renamed over the target only once complete, so an
+interrupted run never leaves a half-written table behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import h5py
+
+from solver import __version__
+from solver.errors import TableError
+
+MAGIC = "pigsolve"
+FORMAT_VERSION = 1
+COMPRESSION = {"compression": "gzip", "compression_opts": 4, "shuffle": True}
+
+
+def atomic_write(path: str | os.PathLike, write: Callable[[Path], None], force: bool = False) -> Path:
+    """Call ``write(tmp_path)`` and move the finished file to ``path``.
+
+    Raises ``TableError`` if ``path`` exists and ``force`` is false. On any failure (including
+    Ctrl-C) the temporary file is removed and an existing ``path`` is left untouched.
+    """
+    path = Path(path)
+    if path.exists() and not force:
+        raise TableError(f"{path} already exists; pass --force to overwrite it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp_path = Path(tmp)
+    try:
+        write(tmp_path)
+        os.replace(tmp_path, path)
+    except BaseException:
+        tmp_path.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def write_table(
+    path: str | os.PathLike,
+    kind: str,
+    datasets: Mapping[str, Any],
+    attrs: Mapping[str, Any],
+    force: bool = False,
+) -> Path:
+    """Atomically write ``datasets`` (name -> array), then ``attrs`` and the format stamp."""
+
+    def write(tmp: Path) -> None:
+        with h5py.File(tmp, "w") as f:
+            for name, data in datasets.items():
+                chunks = data.ndim >= 1 and data.size > 1
+                f.create_dataset(name, data=data, **(COMPRESSION if chunks else {}))
+            f.attrs.update(dict(attrs))
+            stamp(f, kind)
+
+    return atomic_write(path, write, force=force)
+
+
+def stamp(f: h5py.File, kind: str) -> None:
+    """Write the format attributes that identify a pigsolve file."""
+    f.attrs["format"] = MAGIC
+    f.attrs["kind"] = kind
+    f.attrs["format_version"] = FORMAT_VERSION
+    f.attrs["pigsolve_version"] = __version__
+    f.attrs["created"] = datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@contextlib.contextmanager
+def open_table(path: str | os.PathLike, kind: str) -> Iterator[h5py.File]:
+    """Open a pigsolve file of ``kind`` for reading, checking its stamp; raise ``TableError``."""
+    path = Path(path)
+    if not path.exists():
+        raise TableError(f"no table at {path}; create it with `pigsolve compute` or pass --table")
+    try:
+        f = h5py.File(path, "r")
+    except OSError as err:
+        raise TableError(f"{path} is not a readable HDF5 file (truncated or corrupt?)") from err
+    with f:
+        check_stamp(f, path, kind)
+        yield f
+
+
+def check_stamp(f: h5py.File, path: Path, kind: str) -> None:
+    """Raise ``TableError`` unless ``f`` is a pigsolve file of ``kind`` in a known format."""
+    if f.attrs.get("format") != MAGIC:
+        raise TableError(f"{path} is not a pigsolve table (no format attribute {MAGIC!r})")
+    if f.attrs.get("kind") != kind:
+        raise TableError(f"{path} holds a {f.attrs.get('kind')} table, not a {kind} table")
+    version = int(f.attrs.get("format_version", -1))
+    if version != FORMAT_VERSION:
+        raise TableError(
+            f"{path} has format version {version}; this pigsolve reads version "
+            f"{FORMAT_VERSION}: recompute it with `pigsolve compute --force`"
+        )
+
+
+def read_attrs(f: h5py.File) -> dict[str, Any]:
+    """Return the root attributes as plain Python values."""
+    return {key: (value.item() if hasattr(value, "item") else value) for key, value in f.attrs.items()}
