@@ -1,0 +1,157 @@
+"""The heuristic players: decisions at hand-checked states, and roll() against roll_table()."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from policies.base import Policy, View, make_policy, policy_names
+from policies.heuristics import BasePaceRace, FourTurns, HoldAt, PaceRace
+from policies.human import HumanPolicy
+from solver.pig import PigRules
+
+HEURISTICS = ["hold20", "hold25", "hold1", "four-turns", "base-pace-race", "pace-race"]
+
+
+def decide(name: str, i: int, j: int, k: int, t: int = 0, goal: int = 100) -> bool:
+    return make_policy(name, PigRules(goal=goal)).roll(View(i, j, k, goal, t))
+
+
+@pytest.mark.parametrize(
+    ("name", "state", "rolls"),
+    [
+        # hold at 20 or goal
+        ("hold20", (0, 0, 0), True),
+        ("hold20", (0, 0, 19), True),
+        ("hold20", (0, 0, 20), False),
+        ("hold20", (90, 0, 9), True),
+        ("hold20", (90, 0, 10), False),
+        ("hold20", (0, 99, 19), True),
+        ("hold25", (0, 0, 24), True),
+        ("hold25", (0, 0, 25), False),
+        ("hold25", (80, 0, 19), True),
+        ("hold25", (80, 0, 20), False),
+        # score base, keep pace, and end race
+        ("base-pace-race", (0, 0, 18), True),
+        ("base-pace-race", (0, 0, 19), False),
+        ("base-pace-race", (0, 50, 35), True),  # max(19, 50 - 14) = 36
+        ("base-pace-race", (0, 50, 36), False),
+        ("base-pace-race", (68, 0, 19), False),
+        ("base-pace-race", (69, 0, 30), True),  # end race: roll for the 31 points left
+        ("base-pace-race", (69, 0, 31), False),
+        ("base-pace-race", (10, 69, 89), True),
+        ("base-pace-race", (10, 69, 90), False),
+        # keep pace and end race: 21 + floor((j - i) / 8 + 1/2)
+        ("pace-race", (0, 0, 20), True),
+        ("pace-race", (0, 0, 21), False),
+        ("pace-race", (0, 4, 21), True),  # 4/8 = 0.5 rounds up: hold at 22
+        ("pace-race", (0, 4, 22), False),
+        ("pace-race", (4, 0, 20), True),  # -0.5 rounds up to 0: hold at 21
+        ("pace-race", (4, 0, 21), False),
+        ("pace-race", (0, 3, 21), False),  # 0.375 rounds to 0
+        ("pace-race", (12, 0, 19), True),  # -1.5 rounds up to -1: hold at 20
+        ("pace-race", (12, 0, 20), False),
+        ("pace-race", (70, 0, 25), False),
+        ("pace-race", (71, 0, 28), True),  # end race
+        ("pace-race", (0, 71, 99), True),
+    ],
+)
+def test_decisions_at_hand_checked_states(name: str, state: tuple[int, int, int], rolls: bool):
+    assert decide(name, *state) is rolls
+
+
+@pytest.mark.parametrize(("t", "hold_at"), [(0, 25), (1, 33), (2, 50), (3, 100)])
+def test_four_turns_thresholds_at_zero(t: int, hold_at: int):
+    assert decide("four-turns", 0, 0, hold_at - 1, t) is True
+    assert decide("four-turns", 0, 0, hold_at, t) is False
+
+
+def test_four_turns_after_some_points():
+    # (100 - 40) / (4 - 1) = 20, (100 - 41) / 2 = 29.5 -> 29
+    assert decide("four-turns", 40, 0, 19, 1) and not decide("four-turns", 40, 0, 20, 1)
+    assert decide("four-turns", 41, 0, 28, 2) and not decide("four-turns", 41, 0, 29, 2)
+    # t >= 4 cannot happen before the goal; it would mean rolling for the goal
+    assert decide("four-turns", 50, 0, 49, 4) and not decide("four-turns", 50, 0, 50, 4)
+
+
+def test_never_holds_at_zero_even_below_a_zero_threshold():
+    # floor((100 - 99) / 4) = 0, but banking nothing is never a computer player's choice
+    assert decide("four-turns", 99, 0, 0, 0)
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+@pytest.mark.parametrize("goal", [1, 7, 30])
+def test_roll_table_agrees_with_roll_everywhere_on_small_goals(name: str, goal: int):
+    rules = PigRules(goal=goal)
+    policy = make_policy(name, rules)
+    table = policy.roll_table(rules)
+    assert table.shape == (policy.memory, goal, goal, goal)
+    assert table.dtype == np.bool_
+    for t, i, j, k in itertools.product(range(policy.memory), *[range(goal)] * 3):
+        assert table[t, i, j, k] == policy.roll(View(i, j, k, goal, t)), (t, i, j, k)
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_roll_table_agrees_with_roll_on_random_states(name: str):
+    rules = PigRules()
+    policy = make_policy(name, rules)
+    table = policy.roll_table(rules)
+    rng = np.random.default_rng(3)
+    for t, i, j, k in rng.integers(0, [8, 100, 100, 100], size=(2000, 4)):
+        capped = min(int(t), policy.memory - 1)
+        expected = policy.roll(View(int(i), int(j), int(k), 100, int(t)))
+        assert table[capped, i, j, k] == expected
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_roll_table_holds_at_goal_and_rolls_at_zero(name: str):
+    rules = PigRules(goal=40)
+    table = make_policy(name, rules).roll_table(rules)
+    i, k = np.meshgrid(np.arange(40), np.arange(40), indexing="ij")
+    reached = (i + k >= 40)[np.newaxis, :, np.newaxis, :]
+    assert not np.any(table & reached)
+    assert np.all(table[..., 0])
+
+
+def test_make_policy_builds_each_player():
+    rules = PigRules()
+    assert isinstance(make_policy("hold20", rules), HoldAt)
+    assert make_policy("hold37", rules).n == 37
+    assert isinstance(make_policy("four-turns", rules), FourTurns)
+    assert isinstance(make_policy("base-pace-race", rules), BasePaceRace)
+    assert isinstance(make_policy("pace-race", rules), PaceRace)
+    assert isinstance(make_policy("human", rules), HumanPolicy)
+    for name in HEURISTICS:
+        assert isinstance(make_policy(name, rules), Policy)
+        assert make_policy(name, rules).name == name
+
+
+@pytest.mark.parametrize("name", ["hold0", "hold", "hold-3", "holdx", "Hold20", "random", ""])
+def test_make_policy_rejects_unknown_names_listing_the_accepted(name: str):
+    with pytest.raises(ValueError, match="accepted: optimal, hold20, holdN, four-turns"):
+        make_policy(name, PigRules())
+
+
+def test_policy_names_cover_the_cli_names():
+    names = [name for name, _ in policy_names()]
+    assert names == [
+        "optimal",
+        "hold20",
+        "holdN",
+        "four-turns",
+        "base-pace-race",
+        "pace-race",
+        "human",
+    ]
+    assert all(description and "\n" not in description for _, description in policy_names())
+
+
+def test_human_asks_and_has_no_table():
+    asked: list[View] = []
+    human = HumanPolicy(ask=lambda view: asked.append(view) or view.turn_total < 10)
+    assert human.roll(View(0, 0, 5, 100)) and not human.roll(View(0, 0, 12, 100))
+    assert [v.turn_total for v in asked] == [5, 12]
+    with pytest.raises(ValueError, match="no table"):
+        human.roll_table(PigRules())
