@@ -1,0 +1,220 @@
+r"""Exact evaluation of one fixed Pig policy against another.
+
+State and values
+----------------
+Player X (policy :math:`\pi_X`, memory :math:`m_X`) is to move with score i, turn total k and
+:math:`a` held turns so far (capped at :math:`m_X - 1`); the opponent Y has score j and
+:math:`b` held turns. :math:`W_X(i, j, k, a, b)` is the probability that X eventually wins, and
+:math:`W_Y` is the same quantity with the roles swapped. With a die of D sides and goal G,
+
+.. math::
+
+    W_X(i, j, k, a, b) = \begin{cases}
+      1 & i + k \ge G \\
+      \frac1D\Bigl[1 - W_Y(j, i, 0, b, a) + \sum_{r=2}^{D} W_X(i, j, k + r, a, b)\Bigr]
+        & \pi_X(a, i, j, k) = \text{roll} \\
+      1 - W_Y(j, i + k, 0, b, \min(a + 1, m_X - 1)) & \text{hold.}
+    \end{cases}
+
+Solution
+--------
+Both policies are fixed, so there is no maximisation and nothing to iterate. Scores never
+decrease, so the states are solved in layers of :math:`i + j` from high to low. Holding moves to
+a higher layer (already solved); within a layer, a turn of X at scores (i, j) reaches the
+same layer only by a pig, to :math:`W_Y(j, i, 0, b, a)`. Sweeping k down from :math:`G - 1 - i`
+therefore writes every :math:`W_X(i, j, k, a, b)` as :math:`\alpha_k + \beta_k y` with
+:math:`y = W_Y(j, i, 0, b, a)`, and the same for Y's turn at (j, i). The two k = 0 equations are a
+2x2 linear system, solved in closed form; :math:`|\beta_0| < 1` because a turn reaches the goal
+with positive probability. The answer is exact up to floating-point rounding: no tolerance.
+
+Reference: T. W. Neller and C. G. M. Presser, "Optimal play of the dice game Pig",
+The UMAP Journal 25(1), 2004.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from solver.pig import PigRules
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Exact probabilities that player ``a`` beats player ``b``.
+
+    ``a_first``: A moves first; ``b_first``: B moves first; ``average``: a fair coin decides.
+    """
+
+    a: str
+    b: str
+    goal: int
+    die: int
+    a_first: float
+    b_first: float
+
+    @property
+    def average(self) -> float:
+        """Return the probability that A wins when a fair coin toss decides who starts."""
+        return 0.5 * (self.a_first + self.b_first)
+
+    def swapped(self) -> Comparison:
+        """Return the same match seen from B's side."""
+        return Comparison(self.b, self.a, self.goal, self.die, 1 - self.b_first, 1 - self.a_first)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the JSON object ``{a, b, goal, die, a_first, b_first, average}``."""
+        return {
+            "a": self.a,
+            "b": self.b,
+            "goal": self.goal,
+            "die": self.die,
+            "a_first": self.a_first,
+            "b_first": self.b_first,
+            "average": self.average,
+        }
+
+
+def check_roll_table(roll: np.ndarray, goal: int, name: str = "policy") -> np.ndarray:
+    """Return ``roll`` as a C-contiguous bool array after checking its shape (m, G, G, G).
+
+    Raises ``ValueError`` if the shape is wrong or the table holds at turn total 0 (a turn that
+    banks nothing never ends the game).
+    """
+    roll = np.asarray(roll)
+    if roll.ndim != 4 or roll.shape[1:] != (goal, goal, goal) or roll.shape[0] < 1:
+        raise ValueError(
+            f"{name} roll table has shape {roll.shape}; expected (memory, {goal}, {goal}, {goal})"
+        )
+    if roll.dtype != np.bool_:
+        raise ValueError(f"{name} roll table has dtype {roll.dtype}; expected bool")
+    if not roll[..., 0].all():
+        t, i, j = np.argwhere(~roll[..., 0])[0]
+        raise ValueError(f"{name} holds at turn total 0 in state t={t}, i={i}, j={j}")
+    return np.ascontiguousarray(roll)
+
+
+def evaluate_tables(
+    roll_x: np.ndarray, roll_y: np.ndarray, die: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return the exact k = 0 win probabilities of two fixed policies playing each other.
+
+    Parameters
+    ----------
+    roll_x, roll_y : ndarray(bool, shape=(m, G, G, G))
+        Roll tables ``[t, i, j, k]`` (True = roll) of players X and Y; ``t`` counts held turns.
+    die : int
+        Number of die sides (>= 2).
+
+    Returns
+    -------
+    w_x : ndarray(float64, shape=(G, G, m_x, m_y))
+        ``w_x[i, j, a, b]``: probability that X wins when X is to move at turn total 0 with
+        score i and a held turns, Y having score j and b held turns.
+    w_y : ndarray(float64, shape=(G, G, m_y, m_x))
+        ``w_y[j, i, b, a]``: the same with Y to move.
+    """
+    from solver._evaluate_kernels import evaluate_pair
+
+    if die < 2:
+        raise ValueError(f"die must have at least 2 sides, got {die}")
+    goal = np.shape(roll_x)[-1]
+    roll_x = check_roll_table(roll_x, goal, "first")
+    roll_y = check_roll_table(roll_y, goal, "second")
+    m_x, m_y = roll_x.shape[0], roll_y.shape[0]
+    w_x = np.empty((goal, goal, m_x, m_y))
+    w_y = np.empty((goal, goal, m_y, m_x))
+    evaluate_pair(roll_x, roll_y, die, w_x, w_y)
+    return w_x, w_y
+
+
+def first_mover_probabilities(
+    roll_a: np.ndarray, roll_b: np.ndarray, die: int
+) -> tuple[float, float]:
+    """Return (P(A wins | A starts), P(A wins | B starts)) from the game's first state."""
+    w_a, w_b = evaluate_tables(roll_a, roll_b, die)
+    return float(w_a[0, 0, 0, 0]), float(1.0 - w_b[0, 0, 0, 0])
+
+
+def roll_tables(
+    names: Sequence[str],
+    rules: PigRules,
+    table_path: Path | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> dict[str, np.ndarray]:
+    """Return each named computer player's roll table; ValueError for unknown names or human.
+
+    ``table_path`` and ``announce`` go to ``optimal`` (see :func:`policies.base.make_policy`).
+    """
+    from policies.base import make_policy
+
+    tables = {}
+    for name in names:
+        if name in tables:
+            continue
+        if name == "human":
+            raise ValueError("human cannot be compared; choose computer players")
+        policy = make_policy(name, rules, table_path=table_path, announce=announce)
+        tables[name] = policy.roll_table(rules)
+    return tables
+
+
+def compare(
+    a: str,
+    b: str,
+    rules: PigRules,
+    table_path: Path | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> Comparison:
+    """Return the exact comparison of computer players ``a`` and ``b`` under ``rules``."""
+    tables = roll_tables([a, b], rules, table_path, announce)
+    a_first, b_first = first_mover_probabilities(tables[a], tables[b], rules.die_sides)
+    return Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
+
+
+def round_robin(
+    names: Sequence[str],
+    rules: PigRules,
+    table_path: Path | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> list[Comparison]:
+    """Return every ordered pair (A, B) of ``names``, row by row, including A against itself.
+
+    Each unordered pair is evaluated once; (B, A) is its :meth:`Comparison.swapped`.
+    """
+    if not names:
+        raise ValueError("no players to compare")
+    tables = roll_tables(names, rules, table_path, announce)
+    results: dict[tuple[str, str], Comparison] = {}
+    for row, a in enumerate(names):
+        for b in names[row:]:
+            if (a, b) in results:
+                continue
+            a_first, b_first = first_mover_probabilities(tables[a], tables[b], rules.die_sides)
+            results[a, b] = Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
+            results[b, a] = results[a, b].swapped()
+    return [results[a, b] for a in names for b in names]
+
+
+def bench_compare(rules: PigRules | None = None, repeats: int = 5) -> dict[str, float]:
+    """Time one exact comparison of ``optimal`` against ``hold20`` (default goal 100, die 6).
+
+    Returns ``{"compile_seconds", "seconds"}``: the first call (JIT compilation or cache load)
+    and the best of ``repeats`` calls after it.
+    """
+    from solver.pig import PigRules
+
+    rules = PigRules() if rules is None else rules
+    tables = roll_tables(["optimal", "hold20"], rules)
+    timings = []
+    for _ in range(repeats + 1):
+        start = time.perf_counter()
+        first_mover_probabilities(tables["optimal"], tables["hold20"], rules.die_sides)
+        timings.append(time.perf_counter() - start)
+    return {"compile_seconds": timings[0], "seconds": min(timings[1:])}
