@@ -65,6 +65,70 @@ def main(
 # ----- Players: policies, play (owner: policies) -----
 
 
+@app.command("policies")
+def policies_command() -> None:
+    """List the players that `play --opponent` (and the comparisons) accept."""
+    with user_errors():
+        from rich.table import Table
+
+        from policies.base import policy_names
+
+        table = Table("name", "player")
+        for name, description in policy_names():
+            table.add_row(name, description)
+        console.print(table)
+
+
+@app.command()
+def play(
+    opponent: Annotated[str, typer.Option(help="The computer player (see `policies`).")] = "hold20",
+    style: Annotated[str, typer.Option(help="classic (documents 000/001) or rounds (002).")] = (
+        "classic"
+    ),
+    you: Annotated[int | None, typer.Option(help="Your player number, 1 or 2 (classic).")] = None,
+    rolls: Annotated[
+        Path | None, typer.Option(help="A file of die rolls, whitespace-separated, used in order.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for random dice and seats.")] = None,
+    goal: Annotated[int, typer.Option(help="Points needed to win.")] = 100,
+    die: Annotated[int, typer.Option(help="Sides of the die.")] = 6,
+    hints: Annotated[
+        bool, typer.Option(help="Show the optimal action and win chances (at a terminal).")
+    ] = False,
+) -> None:
+    """Play Pig in the terminal against a computer player."""
+    with user_errors():
+        import sys
+
+        import numpy as np
+
+        from policies.base import make_policy
+        from policies.optimal import OptimalPolicy
+        from policies.render import choose_seat, play_in_terminal
+        from solver.dice import RandomDice, read_rolls
+        from solver.pig import PigRules
+
+        def announce(line: str) -> None:
+            err_console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+        rules = PigRules(goal=goal, die_sides=die)
+        rng = np.random.default_rng(seed)
+        human = choose_seat(you, style, rng)
+        dice = read_rolls(rolls, die) if rolls is not None else RandomDice(die, rng)
+        player = make_policy(opponent, rules, announce=announce)
+        table = None
+        if hints and not sys.stdin.isatty():
+            announce("note: --hints needs a terminal; playing without hints")
+        elif hints:
+            from solver.table import load_or_compute
+
+            if isinstance(player, OptimalPolicy):
+                table = player.table
+            else:
+                table = load_or_compute(rules, announce=announce)
+        play_in_terminal(rules, player, style, human, dice, sys.stdin, sys.stdout, hints=table)
+
+
 # ----- Comparing strategies: compare, simulate, export, plot -----
 
 

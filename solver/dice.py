@@ -1,0 +1,87 @@
+"""Sources of die rolls for games and simulations: a seeded random die, or listed rolls.
+
+A dice source is any object with ``roll() -> int``. :func:`read_rolls` reads a rolls file
+(whitespace-separated integers ``1..D``, as document 002's ``rolls.txt``) and checks every value
+before any game starts; :class:`ListedDice` then hands them out in order and raises once they run
+out, never falling back to random dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from solver.errors import GameInputError
+
+
+class Dice(Protocol):
+    """A source of die rolls."""
+
+    def roll(self) -> int:
+        """Return the next roll."""
+        ...
+
+
+class RandomDice:
+    """A fair die of ``die_sides`` sides rolled with a numpy Generator."""
+
+    def __init__(self, die_sides: int, rng: np.random.Generator) -> None:
+        self.die_sides = die_sides
+        self.rng = rng
+
+    def roll(self) -> int:
+        """Return a uniform roll in 1..die_sides."""
+        return int(self.rng.integers(1, self.die_sides + 1))
+
+
+class ListedDice:
+    """Rolls given in advance, used in order; running out raises GameInputError."""
+
+    def __init__(self, rolls: Sequence[int], source: str = "the rolls") -> None:
+        self.rolls = list(rolls)
+        self.source = source
+        self.num_used = 0
+
+    def roll(self) -> int:
+        """Return the next listed roll."""
+        if self.num_used >= len(self.rolls):
+            raise GameInputError(f"{self.source} ran out: all {self.num_used} rolls used")
+        self.num_used += 1
+        return self.rolls[self.num_used - 1]
+
+
+def parse_rolls(text: str, die_sides: int, source: str = "rolls") -> list[int]:
+    """Return the rolls in ``text`` (whitespace-separated integers 1..die_sides).
+
+    >>> parse_rolls("3 1\\n6", 6)
+    [3, 1, 6]
+    >>> parse_rolls("3\\n7", 6)
+    Traceback (most recent call last):
+    ...
+    solver.errors.GameInputError: rolls, line 2: '7' is not a roll of a 6-sided die (1 to 6)
+    """
+    rolls = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        for token in line.split():
+            value = int(token) if token.isascii() and token.isdigit() else 0
+            if not 1 <= value <= die_sides:
+                raise GameInputError(
+                    f"{source}, line {line_number}: {token!r} is not a roll of a "
+                    f"{die_sides}-sided die (1 to {die_sides})"
+                )
+            rolls.append(value)
+    return rolls
+
+
+def read_rolls(path: Path, die_sides: int) -> ListedDice:
+    """Return the rolls of the file at ``path`` as a dice source; raise GameInputError if bad."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise GameInputError(f"cannot read rolls file {path}: {err}") from None
+    return ListedDice(
+        parse_rolls(text, die_sides, source=f"rolls file {path}"), f"rolls file {path}"
+    )
