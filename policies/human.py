@@ -29,7 +29,12 @@ def classic_prompt(view: View, stdin: TextIO | None = None, stdout: TextIO | Non
     stdout = sys.stdout if stdout is None else stdout
     stdout.write(f"Turn total: {view.turn_total} \tRoll/Hold? ")
     stdout.flush()
-    return read_line(stdin) == ""
+    try:
+        return read_line(stdin) == ""
+    except GameInputError:
+        if stdout.isatty():  # end the prompt's line before the error message
+            stdout.write("\n")
+        raise
 
 
 class HumanPolicy:

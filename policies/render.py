@@ -14,9 +14,8 @@ import numpy as np
 
 from policies.base import Policy, View
 from policies.game import Event, Held, Pigged, Rolled, TurnStarted, Won, play_game
-from policies.human import HumanPolicy, read_line
+from policies.human import HumanPolicy, classic_prompt, read_line
 from solver.dice import Dice
-from solver.errors import GameInputError
 from solver.pig import PigRules
 
 STYLES = ("classic", "rounds")
@@ -39,14 +38,7 @@ class ClassicStyle:
 
     def ask(self, view: View) -> bool:
         """Prompt without a newline; an empty line rolls, any other line holds."""
-        self.stdout.write(f"Turn total: {view.turn_total} \tRoll/Hold? ")
-        self.stdout.flush()
-        try:
-            return read_line(self.stdin) == ""
-        except GameInputError:
-            if self.stdout.isatty():  # end the prompt's line before the error message
-                self.stdout.write("\n")
-            raise
+        return classic_prompt(view, self.stdin, self.stdout)
 
     def show(self, event: Event) -> None:
         """Print one event."""

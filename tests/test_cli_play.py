@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import policies.render
+import policies.human
 from cli import app
 
 runner = CliRunner()
 SAMPLE = Path(__file__).parent / "data" / "pig-001-sample-transcript.txt"
 PROMPT = re.compile(r"Roll/Hold\? (\(Enter\)|h)\n")
+ASK = "Would you like to 'roll' or 'hold' ?\n"
 
 
 def write_rolls(tmp_path: Path, text: str) -> Path:
@@ -99,7 +100,7 @@ def test_ctrl_c_ends_the_game_with_one_line(tmp_path: Path, monkeypatch: pytest.
     def interrupted(stream: object) -> str:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(policies.render, "read_line", interrupted)
+    monkeypatch.setattr(policies.human, "read_line", interrupted)
     rolls = write_rolls(tmp_path, "3 4 5 6")
     code, _, err = play(["--you", "1", "--rolls", str(rolls)], "\n")
     assert (code, err) == (130, "interrupted\n")
@@ -238,3 +239,10 @@ def test_policies_lists_every_player():
         "human",
     ]:
         assert name in result.stdout
+
+
+def test_rounds_end_of_input(tmp_path: Path):
+    rolls = write_rolls(tmp_path, "4 5 6")
+    code, out, err = play(["--style", "rounds", "--rolls", str(rolls)], "roll\n\n")
+    assert (code, err) == (1, "error: input ended before the game did\n")
+    assert out.endswith("You rolled a 4.\nYou have 4 points this round.\n" + ASK)
