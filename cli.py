@@ -131,5 +131,163 @@ def play(
 
 # ----- Comparing strategies: compare, simulate, export, plot -----
 
+GoalOption = Annotated[int, typer.Option(help="Points needed to win.")]
+DieOption = Annotated[int, typer.Option(help="Sides of the die.")]
+TableOption = Annotated[
+    Path | None,
+    typer.Option(help="The optimal player's table (default data/pig-goal{G}-die{D}.h5)."),
+]
+
+
+def _compare_note(line: str) -> None:
+    """Print one plain line on stderr (e.g. that the optimal table is being computed)."""
+    err_console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+@app.command()
+def compare(
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Players A and B; with --all, the players of the round robin "
+            "(default: every computer player).",
+            show_default=False,
+        ),
+    ] = None,
+    round_robin: Annotated[
+        bool, typer.Option("--all", help="Compare every pair of the players listed.")
+    ] = False,
+    goal: GoalOption = 100,
+    die: DieOption = 6,
+    table: TableOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (with --all).")] = False,
+) -> None:
+    """Exact probability that player A beats player B: A first, B first, and on a coin toss."""
+    with user_errors():
+        import json
+
+        from rich.table import Table
+
+        from policies.base import policy_names
+        from solver.evaluate import compare as compare_players
+        from solver.evaluate import round_robin as compare_all
+        from solver.pig import PigRules
+
+        names = list(players or [])
+        if as_json and as_csv:
+            raise ValueError("choose one of --json and --csv")
+        if not round_robin and len(names) != 2:
+            raise ValueError(f"compare takes two players A and B (or --all), got {len(names)}")
+        if as_csv and not round_robin:
+            raise ValueError("--csv goes with --all; use --json for one pair")
+        rules = PigRules(goal=goal, die_sides=die)
+        if not round_robin:
+            result = compare_players(names[0], names[1], rules, table, _compare_note)
+            if as_json:
+                print(json.dumps(result.as_dict()))
+                return
+            out = Table(
+                "who starts",
+                "P(A wins)",
+                title=f"A = {result.a}, B = {result.b} (goal {goal}, die {die}), exact",
+            )
+            out.add_row("A first", f"{result.a_first:.6f}")
+            out.add_row("B first", f"{result.b_first:.6f}")
+            out.add_row("coin toss", f"{result.average:.6f}")
+            console.print(out)
+            return
+        if not names:
+            names = [name for name, _ in policy_names() if name not in ("holdN", "human")]
+        results = compare_all(names, rules, table, _compare_note)
+        if as_json:
+            print(json.dumps([r.as_dict() for r in results]))
+        elif as_csv:
+            print("a,b,goal,die,a_first,b_first,average")
+            for r in results:
+                print(f"{r.a},{r.b},{r.goal},{r.die},{r.a_first!r},{r.b_first!r},{r.average!r}")
+        else:
+            out = Table(
+                "A \\ B",
+                *names,
+                title=f"P(A beats B), coin toss for who starts (goal {goal}, die {die}), exact",
+            )
+            for row in range(len(names)):
+                cells = results[row * len(names) : (row + 1) * len(names)]
+                out.add_row(names[row], *(f"{r.average:.4f}" for r in cells))
+            console.print(out)
+
+
+@app.command()
+def simulate(
+    a: Annotated[str, typer.Argument(help="Player A.", show_default=False)],
+    b: Annotated[str, typer.Argument(help="Player B.", show_default=False)],
+    games: Annotated[int, typer.Option(help="Number of games; A starts every other one.")] = (
+        100_000
+    ),
+    seed: Annotated[int | None, typer.Option(help="Seed (default: fresh, and printed).")] = None,
+    goal: GoalOption = 100,
+    die: DieOption = 6,
+    table: TableOption = None,
+) -> None:
+    """Play many games of A against B and set the win rates beside the exact values."""
+    with user_errors():
+        from rich.progress import Progress
+        from rich.table import Table
+
+        from solver.evaluate import compare as compare_players
+        from solver.pig import PigRules
+        from solver.simulate import simulate as simulate_games
+
+        rules = PigRules(goal=goal, die_sides=die)
+        exact = compare_players(a, b, rules, table, _compare_note)
+        with Progress(
+            console=err_console, transient=True, disable=not err_console.is_terminal
+        ) as bar:
+            task = bar.add_task("playing", total=games)
+            result = simulate_games(
+                a, b, rules, games, seed, lambda done, _: bar.update(task, completed=done), table
+            )
+        z = result.z_scores(exact)
+        out = Table(
+            "who starts",
+            "games",
+            "A wins",
+            "win rate",
+            "95% CI",
+            "exact",
+            "z",
+            title=f"A = {a}, B = {b}: {games:,} games (goal {goal}, die {die}, seed {result.seed})",
+            show_edge=False,
+        )
+        parts = [
+            ("A first", result.a_first, exact.a_first, z["a_first"]),
+            ("B first", result.b_first, exact.b_first, z["b_first"]),
+            ("either", result.total, None, z["total"]),
+        ]
+        for label, tally, p_exact, z_score in parts:
+            if tally.games == 0:
+                continue
+            if p_exact is None:  # alternating starters: the exact rate mixes the two
+                p_exact = (
+                    result.a_first.games * exact.a_first + result.b_first.games * exact.b_first
+                ) / tally.games
+            low, high = tally.wilson()
+            out.add_row(
+                label,
+                f"{tally.games:,}",
+                f"{tally.wins:,}",
+                f"{tally.rate:.5f}",
+                f"{low:.4f}-{high:.4f}",
+                f"{p_exact:.5f}",
+                f"{z_score:+.2f}",
+            )
+        console.print(out)
+        console.print(
+            f"95% CI: Wilson score interval. exact: evaluated, not sampled.\n"
+            f"mean game length {result.mean_turns:.3f} turns; {result.seconds:.2f} s",
+            highlight=False,
+        )
+
 
 # ----- Hog -----

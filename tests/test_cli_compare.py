@@ -1,0 +1,119 @@
+"""`pigsolve compare` and `pigsolve simulate` end to end: formats, figures and errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+
+runner = CliRunner()
+KEYS = ["a", "b", "goal", "die", "a_first", "b_first", "average"]
+
+
+def run(args: list[str]) -> tuple[int, str, str]:
+    result = runner.invoke(app, args)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_compare_json_is_one_object_with_the_documented_keys() -> None:
+    code, out, _ = run(["compare", "hold20", "hold20", "--json"])
+    assert code == 0
+    result = json.loads(out)
+    assert list(result) == KEYS
+    assert (result["a"], result["b"], result["goal"], result["die"]) == ("hold20", "hold20", 100, 6)
+    assert round(result["a_first"], 4) == 0.5347  # Neller's figure for hold-at-20 self-play
+    assert result["average"] == pytest.approx(0.5, abs=1e-12)
+
+
+def test_compare_table_shows_both_starters_and_the_coin_toss() -> None:
+    code, out, _ = run(["compare", "hold20", "four-turns", "--goal", "50", "--die", "4"])
+    assert code == 0
+    _, json_out, _ = run(
+        ["compare", "hold20", "four-turns", "--goal", "50", "--die", "4", "--json"]
+    )
+    result = json.loads(json_out)
+    assert "A = hold20, B = four-turns" in out
+    for key, label in [("a_first", "A first"), ("b_first", "B first"), ("average", "coin toss")]:
+        assert f"{label}" in out and f"{result[key]:.6f}" in out
+
+
+def test_compare_all_csv_is_the_full_round_robin() -> None:
+    names = ["hold20", "four-turns", "pace-race"]
+    code, out, _ = run(["compare", "--all", *names, "--csv"])
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["a"], r["b"]) for r in rows] == [(a, b) for a in names for b in names]
+    assert list(rows[0]) == KEYS
+    table = {(r["a"], r["b"]): r for r in rows}
+    for a in names:
+        for b in names:
+            # B's view of the match is A's, swapped
+            assert float(table[a, b]["a_first"]) == pytest.approx(
+                1 - float(table[b, a]["b_first"]), abs=1e-12
+            )
+
+
+def test_compare_all_defaults_to_every_computer_player(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the optimal table for goal 40 is computed and saved here
+    code, out, err = run(["compare", "--all", "--goal", "40", "--json"])
+    assert code == 0, err
+    results = json.loads(out)
+    names = ["optimal", "hold20", "four-turns", "base-pace-race", "pace-race"]
+    assert [(r["a"], r["b"]) for r in results] == [(a, b) for a in names for b in names]
+    assert all(list(r) == KEYS for r in results)
+    # minimax: optimal is never beaten by anyone on a coin toss
+    assert all(r["average"] >= 0.5 - 1e-12 for r in results if r["a"] == "optimal")
+    code, out, _ = run(["compare", "--all", "--goal", "40"])
+    assert code == 0 and "P(A beats B)" in out and "pace-race" in out
+
+
+def test_compare_optimal_against_hold20(tmp_path: Path) -> None:
+    table = tmp_path / "pig-goal100-die6.h5"
+    code, out, err = run(["compare", "optimal", "hold20", "--json", "--table", str(table)])
+    assert code == 0, err
+    result = json.loads(out)
+    # Not the 2004 paper's 58.74% / 47.76%: see README and tests/solver/test_simulate.py.
+    assert (round(result["a_first"], 4), round(result["b_first"], 4)) == (0.5715, 0.5083)
+    assert table.exists()
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["compare", "hold20"], "compare takes two players A and B (or --all), got 1"),
+        (["compare", "hold20", "human"], "human cannot be compared"),
+        (["compare", "hold20", "nobody"], "unknown player 'nobody'"),
+        (["compare", "hold20", "hold25", "--csv"], "--csv goes with --all"),
+        (["compare", "--all", "--json", "--csv"], "choose one of --json and --csv"),
+        (["compare", "hold20", "hold25", "--goal", "0"], "goal"),
+        (["simulate", "hold20", "hold25", "--games", "0"], "games must be at least 1, got 0"),
+        (["simulate", "hold20", "hold25", "--seed", "-1"], "seed must be in"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run(args)
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert "Traceback" not in out + err
+
+
+def test_simulate_reports_rates_intervals_and_exact_values() -> None:
+    args = ["simulate", "hold20", "pace-race", "--games", "20001", "--seed", "5", "--goal", "60"]
+    code, out, _ = run(args)
+    assert code == 0
+    assert "20,001 games" in out and "seed 5" in out
+    lines = {line.split("│")[0].strip(): line for line in out.splitlines() if "│" in line}
+    assert set(lines) >= {"A first", "B first", "either"}
+    assert "10,001" in lines["A first"] and "10,000" in lines["B first"]
+    _, exact, _ = run(["compare", "hold20", "pace-race", "--goal", "60", "--json"])
+    assert f"{json.loads(exact)['a_first']:.5f}" in lines["A first"]
+    assert "Wilson" in out and "mean game length" in out
+    # the same seed plays the same games
+    _, again, _ = run(args)
+    assert again.splitlines()[:-1] == out.splitlines()[:-1]
