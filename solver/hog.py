@@ -1,0 +1,487 @@
+r"""Hog: two rule sets as data, the rules as small pure functions, exact turn outcomes.
+
+Rules
+-----
+Two players take turns; on a turn the mover chooses a number of dice ``n`` (at most 10), rolls
+them and scores the turn at once. The first player whose score reaches the goal ``G`` at the end
+of a turn wins. Both rule sets below are CS 61A's, as settled by the course's autograder cases
+(``tests/data/hog/*.json``).
+
+``fa16`` (CS 61A Fall 2016)
+    *Pig Out*: any 1 scores the number of 1s rolled. *Free Bacon*: ``n = 0`` scores one more
+    than the largest digit of the opponent's score. *Hogtimus Prime*: a prime turn score becomes
+    the next prime (Free Bacon included). *When Pigs Fly*: the turn score is at most ``25 - n``,
+    applied after the prime bump. *Hog Wild*: when the score sum is a multiple of 7 (0 included)
+    every odd die is re-rolled once. *Pork Chop*: ``n = -1`` scores 1 and swaps the six-sided dice
+    for four-sided ones (and back) for both players from the next turn; play starts six-sided.
+    *Swine Swap*: after every turn, if one score is double the other, the scores swap.
+``su20`` (CS 61A Summer 2020)
+    *Pig Out*: any 1 scores 1. *Free Bacon*: ``n = 0`` scores ``10 - ones + tens`` of the
+    opponent's score. *Feral Hogs*: 3 extra points when ``|n - p| = 2``, where ``p`` is the
+    mover's own previous turn score without the bonus (0 before a player's first turn).
+    *Swine Swap*: after the bonus, if ``|mover % 10 - opp % 10|`` equals the opponent's tens
+    digit, the scores swap, even when the mover has just reached the goal.
+
+=================  ========  ====================================================  ========
+``HogRules``       type      meaning                                               fa16/su20
+=================  ========  ====================================================  ========
+``name``           str       the rule set                                          fa16/su20
+``goal``           int       points that win, ``G >= 1``                           100
+``die_sides``      int       sides of the normal die                               6
+``alt_sides``      int|None  sides after a Pork Chop; None: no Pork Chop           4/None
+``pig_out``        str       ``"count"`` (number of 1s) or ``"one"``                count/one
+``bacon``          str       ``"max-digit"`` or ``"ten-minus-ones-plus-tens"``     fa16/su20
+``prime_bump``     bool      Hogtimus Prime                                        T/F
+``cap``            int|None  When Pigs Fly: turn score ``<= cap - n``              25/None
+``wild_every``     int|None  Hog Wild when the score sum is a multiple of it       7/None
+``swap``           str       ``"double"`` or ``"digits"``                          fa16/su20
+``feral_hogs``     bool      Feral Hogs                                            F/T
+=================  ========  ====================================================  ========
+
+States
+------
+Seen by the mover: ``(s, o, f, a, b)``: the mover's and the opponent's scores ``0 <= s, o < G``,
+the die flag ``f`` (1 while four-sided dice are in use; only with Pork Chop) and the previous turn
+scores ``a`` (mover) and ``b`` (opponent) for Feral Hogs, merged at :func:`prev_cap` (13: with at
+most 10 dice, ``|n - p| = 2`` needs ``p <= 12``). Without a rule its dimension has size 1.
+
+Optimality equation
+-------------------
+Let ``T(x, n, p)`` be the state after the mover in ``x`` chooses ``n`` and the dice give turn
+score ``p`` (bonus, Pork Chop flag and swap applied), seen by the next mover, and ``W(x)`` the
+mover's win probability. With ``q_x(n, p)`` the exact turn-score distribution
+(:func:`turn_distribution`),
+
+.. math::
+
+    W(x) = \max_n \sum_p q_x(n, p)\, \big[1 - W(T(x, n, p))\big],
+
+where ``1 - W`` is replaced by 1 when the mover ends the turn at ``>= G`` (after the swap) and
+by 0 when the opponent does. Every turn adds ``p >= 1`` to the score sum and a swap keeps it, so
+one backward pass over decreasing score sums is exact (``solver.hog_solve``).
+
+References
+----------
+CS 61A Fall 2016 and Summer 2020, Project 1: The Game of Hog (``shared/seeds/003``, ``004``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from typing import Any, NamedTuple
+
+import numpy as np
+
+DEFAULT_GOAL = 100
+MAX_ROLLS = 10
+FERAL_GAP = 2
+FERAL_BONUS = 3
+RULE_SETS = ("fa16", "su20")
+
+PIG_OUT = "Pig Out"
+FREE_BACON = "Free Bacon"
+HOGTIMUS_PRIME = "Hogtimus Prime"
+WHEN_PIGS_FLY = "When Pigs Fly"
+HOG_WILD = "Hog Wild"
+PORK_CHOP = "Pork Chop"
+FERAL_HOGS = "Feral Hogs"
+SWINE_SWAP = "Swine Swap"
+
+
+@dataclass(frozen=True)
+class HogRules:
+    """One Hog rule set (see the module docstring for the fields). Build with :func:`hog_rules`."""
+
+    name: str
+    goal: int = DEFAULT_GOAL
+    die_sides: int = 6
+    alt_sides: int | None = None
+    pig_out: str = "one"
+    bacon: str = "ten-minus-ones-plus-tens"
+    prime_bump: bool = False
+    cap: int | None = None
+    wild_every: int | None = None
+    swap: str = "digits"
+    feral_hogs: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.goal, int | np.integer) or self.goal < 1:
+            raise ValueError(f"goal must be an integer >= 1, got {self.goal!r}")
+        for sides in (self.die_sides, self.alt_sides):
+            if sides is not None and (not isinstance(sides, int | np.integer) or sides < 2):
+                raise ValueError(f"die sides must be an integer >= 2, got {sides!r}")
+        choices = {
+            "pig_out": ("count", "one"),
+            "bacon": ("max-digit", "ten-minus-ones-plus-tens"),
+            "swap": ("double", "digits"),
+        }
+        for field, accepted in choices.items():
+            if getattr(self, field) not in accepted:
+                raise ValueError(f"{field} must be one of {accepted}, got {getattr(self, field)!r}")
+
+    @property
+    def min_rolls(self) -> int:
+        """Return the fewest dice a player may choose: -1 with Pork Chop, else 0."""
+        return -1 if self.alt_sides is not None else 0
+
+    @property
+    def actions(self) -> range:
+        """Return the numbers of dice a player may choose, fewest first."""
+        return range(self.min_rolls, MAX_ROLLS + 1)
+
+    @property
+    def shape(self) -> tuple[int, int, int, int, int]:
+        """Return the shape ``(G, G, F, M, M)`` of a table over the states ``(s, o, f, a, b)``."""
+        flags = 2 if self.alt_sides is not None else 1
+        prevs = prev_cap(self) + 1
+        return (self.goal, self.goal, flags, prevs, prevs)
+
+    def to_json(self) -> str:
+        """Return the rules as JSON (stored in table attributes)."""
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> HogRules:
+        """Return the rules written by :meth:`to_json`."""
+        return cls(**json.loads(text))
+
+
+def hog_rules(name: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = None) -> HogRules:
+    """Return the rule set ``name`` ('fa16' or 'su20') with ``goal``.
+
+    >>> hog_rules("fa16").alt_sides, hog_rules("su20").feral_hogs
+    (4, True)
+    """
+    if name == "fa16":
+        rules = HogRules(
+            "fa16", goal, 6, 4, "count", "max-digit", True, 25, 7, "double", bool(feral_hogs)
+        )
+    elif name == "su20":
+        rules = HogRules("su20", goal, feral_hogs=True if feral_hogs is None else feral_hogs)
+    else:
+        raise ValueError(f"unknown rule set {name!r}; accepted: {', '.join(RULE_SETS)}")
+    return rules
+
+
+def prev_cap(rules: HogRules) -> int:
+    """Return the merged value of the previous-turn score: 13 with Feral Hogs, else 0."""
+    return MAX_ROLLS + FERAL_GAP + 1 if rules.feral_hogs else 0
+
+
+def digits(number: int) -> list[int]:
+    """Return the decimal digits of ``number``, ones first.
+
+    >>> digits(7), digits(405)
+    ([7], [5, 0, 4])
+    """
+    out = [number % 10]
+    while number >= 10:
+        number //= 10
+        out.append(number % 10)
+    return out
+
+
+def free_bacon(rules: HogRules, opponent_score: int) -> int:
+    """Return the Free Bacon points for rolling zero dice, before any prime bump.
+
+    >>> fa16, su20 = hog_rules("fa16"), hog_rules("su20")
+    >>> free_bacon(fa16, 42), free_bacon(fa16, 7), free_bacon(su20, 32), free_bacon(su20, 80)
+    (5, 8, 11, 18)
+    """
+    if rules.bacon == "max-digit":
+        return 1 + max(digits(opponent_score))
+    return 10 - opponent_score % 10 + opponent_score // 10 % 10
+
+
+def is_prime(number: int) -> bool:
+    """Return True if ``number`` is prime (1 is not).
+
+    >>> [n for n in range(20) if is_prime(n)]
+    [2, 3, 5, 7, 11, 13, 17, 19]
+    """
+    return number >= 2 and all(number % d for d in range(2, int(number**0.5) + 1))
+
+
+def next_prime(number: int) -> int:
+    """Return the smallest prime larger than ``number``.
+
+    >>> next_prime(11), next_prime(2)
+    (13, 3)
+    """
+    number += 1
+    while not is_prime(number):
+        number += 1
+    return number
+
+
+def hogtimus_prime(rules: HogRules, points: int) -> int:
+    """Return ``points`` after Hogtimus Prime (a prime becomes the next prime) if it is on."""
+    return next_prime(points) if rules.prime_bump and is_prime(points) else points
+
+
+def pigs_fly(rules: HogRules, points: int, num_rolls: int) -> int:
+    """Return ``points`` capped at ``cap - num_rolls`` by When Pigs Fly if it is on."""
+    return points if rules.cap is None else min(points, rules.cap - num_rolls)
+
+
+def pig_out(rules: HogRules, outcomes: Sequence[int]) -> int:
+    """Return the points of rolled dice: their sum, or after Pig Out the 1s counted or 1.
+
+    >>> pig_out(hog_rules("fa16"), [1, 2, 1]), pig_out(hog_rules("su20"), [1, 2, 1])
+    (2, 1)
+    """
+    ones = sum(1 for value in outcomes if value == 1)
+    if ones == 0:
+        return sum(outcomes)
+    return ones if rules.pig_out == "count" else 1
+
+
+def boost(rules: HogRules, points: int, num_rolls: int) -> int:
+    """Return the turn score from rolled or Free Bacon points: prime bump, then the cap."""
+    return pigs_fly(rules, hogtimus_prime(rules, points), num_rolls)
+
+
+def hog_wild(rules: HogRules, score: int, opponent_score: int) -> bool:
+    """Return True if the mover rolls re-rolling dice (score sum a multiple, 0 included)."""
+    return rules.wild_every is not None and (score + opponent_score) % rules.wild_every == 0
+
+
+def is_swap(rules: HogRules, score: int, opponent_score: int) -> bool:
+    """Return True if Swine Swap exchanges the scores after the mover reaches ``score``.
+
+    >>> is_swap(hog_rules("fa16"), 46, 92), is_swap(hog_rules("su20"), 55, 23)
+    (True, True)
+    """
+    if rules.swap == "double":
+        return score == 2 * opponent_score or opponent_score == 2 * score
+    return abs(score % 10 - opponent_score % 10) == opponent_score // 10 % 10
+
+
+def feral_bonus(rules: HogRules, num_rolls: int, prev_points: int) -> int:
+    """Return the Feral Hogs bonus: 3 if ``|num_rolls - prev_points| == 2`` and the rule is on."""
+    return FERAL_BONUS if rules.feral_hogs and abs(num_rolls - prev_points) == FERAL_GAP else 0
+
+
+@dataclass(frozen=True)
+class HogState:
+    """A state seen by the mover: scores, four-sided flag and both previous turn scores."""
+
+    score: int
+    opponent_score: int
+    four_sided: bool = False
+    prev_points: int = 0
+    opponent_prev_points: int = 0
+
+    def index(self, rules: HogRules) -> tuple[int, int, int, int, int]:
+        """Return the state's index ``(s, o, f, a, b)`` into a table of ``rules.shape``."""
+        cap = prev_cap(rules)
+        if not (0 <= self.score < rules.goal and 0 <= self.opponent_score < rules.goal):
+            raise ValueError(
+                f"scores ({self.score}, {self.opponent_score}) are outside the goal-{rules.goal} "
+                f"table: need 0 <= score, opponent score < {rules.goal}"
+            )
+        flag = int(self.four_sided) if rules.alt_sides is not None else 0
+        return (
+            self.score,
+            self.opponent_score,
+            flag,
+            min(self.prev_points, cap),
+            min(self.opponent_prev_points, cap),
+        )
+
+
+def die_sides(rules: HogRules, state: HogState) -> int:
+    """Return the sides of the dice the mover rolls."""
+    return rules.alt_sides if state.four_sided and rules.alt_sides else rules.die_sides
+
+
+def check_num_rolls(rules: HogRules, num_rolls: Any) -> int:
+    """Return ``num_rolls`` if the rules accept it, else raise ValueError naming the range."""
+    if not isinstance(num_rolls, int | np.integer) or num_rolls not in rules.actions:
+        raise ValueError(
+            f"number of dice must be an integer from {rules.min_rolls} to {MAX_ROLLS}, "
+            f"got {num_rolls!r}"
+        )
+    return int(num_rolls)
+
+
+class Turn(NamedTuple):
+    """The result of one turn: its score, the bonus, what fired and the state that follows."""
+
+    points: int
+    bonus: int
+    swapped: bool
+    events: tuple[str, ...]
+    next_state: HogState
+    """The state seen by the next mover (the roller is its opponent)."""
+
+    @property
+    def roller_score(self) -> int:
+        """Return the roller's score at the end of the turn."""
+        return self.next_state.opponent_score
+
+    @property
+    def other_score(self) -> int:
+        """Return the other player's score at the end of the turn."""
+        return self.next_state.score
+
+
+def turn_score(
+    rules: HogRules, num_rolls: int, opponent_score: int, outcomes: Sequence[int]
+) -> tuple[int, tuple[str, ...]]:
+    """Return the turn score of ``num_rolls >= 0`` dice showing ``outcomes`` and the rules fired.
+
+    >>> turn_score(hog_rules("fa16"), 5, 0, [3, 4, 3, 4, 5])
+    (20, ('Hogtimus Prime', 'When Pigs Fly'))
+    """
+    events: list[str] = []
+    if num_rolls == 0:
+        points = free_bacon(rules, opponent_score)
+        events.append(FREE_BACON)
+    else:
+        points = pig_out(rules, outcomes)
+        if 1 in outcomes:
+            events.append(PIG_OUT)
+    bumped = hogtimus_prime(rules, points)
+    if bumped != points:
+        events.append(HOGTIMUS_PRIME)
+    capped = pigs_fly(rules, bumped, num_rolls)
+    if capped != bumped:
+        events.append(WHEN_PIGS_FLY)
+    return capped, tuple(events)
+
+
+def end_turn(rules: HogRules, state: HogState, num_rolls: int, points: int) -> Turn:
+    """Return the turn after the mover in ``state`` chose ``num_rolls`` and scored ``points``.
+
+    Applies Pork Chop (``num_rolls == -1``, ``points`` must be 1), Feral Hogs and Swine Swap.
+
+    >>> turn = end_turn(hog_rules("fa16"), HogState(37, 92), 2, 9)
+    >>> turn.swapped, turn.roller_score, turn.other_score
+    (True, 92, 46)
+    """
+    events: list[str] = []
+    four_sided = state.four_sided
+    if num_rolls == -1:
+        four_sided = not four_sided
+        events.append(PORK_CHOP)
+    bonus = feral_bonus(rules, num_rolls, state.prev_points)
+    if bonus:
+        events.append(FERAL_HOGS)
+    roller, other = state.score + points + bonus, state.opponent_score
+    swapped = is_swap(rules, roller, other)
+    if swapped:
+        roller, other = other, roller
+        events.append(SWINE_SWAP)
+    next_state = HogState(other, roller, four_sided, state.opponent_prev_points, points)
+    return Turn(points, bonus, swapped, tuple(events), next_state)
+
+
+def is_over(rules: HogRules, state: HogState) -> bool:
+    """Return True if either score has reached the goal."""
+    return state.score >= rules.goal or state.opponent_score >= rules.goal
+
+
+@cache
+def die_distribution(sides: int, rerolling: bool) -> dict[int, Fraction]:
+    """Return the exact distribution of one die's value; a re-rolling die re-rolls odd once.
+
+    >>> die_distribution(6, True)[2], die_distribution(6, True)[1]
+    (Fraction(1, 4), Fraction(1, 12))
+    """
+    uniform = Fraction(1, sides)
+    if not rerolling:
+        return dict.fromkeys(range(1, sides + 1), uniform)
+    odd = sum(uniform for value in range(1, sides + 1) if value % 2)
+    return {v: odd * uniform + (uniform if v % 2 == 0 else 0) for v in range(1, sides + 1)}
+
+
+@cache
+def roll_distribution(
+    rules: HogRules, num_rolls: int, sides: int, rerolling: bool
+) -> dict[int, Fraction]:
+    """Return the exact distribution of :func:`pig_out` points of ``num_rolls >= 1`` dice.
+
+    Tracks (number of 1s, sum of the other dice) die by die.
+    """
+    die = die_distribution(sides, rerolling)
+    joint: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    for _ in range(num_rolls):
+        step: dict[tuple[int, int], Fraction] = {}
+        for (ones, total), prob in joint.items():
+            for value, q in die.items():
+                key = (ones + 1, total) if value == 1 else (ones, total + value)
+                step[key] = step.get(key, Fraction(0)) + prob * q
+        joint = step
+    out: dict[int, Fraction] = {}
+    for (ones, total), prob in joint.items():
+        points = total if ones == 0 else (ones if rules.pig_out == "count" else 1)
+        out[points] = out.get(points, Fraction(0)) + prob
+    return out
+
+
+def turn_distribution(rules: HogRules, state: HogState, num_rolls: int) -> dict[int, Fraction]:
+    """Return the exact distribution of the turn score (before any Feral Hogs bonus)."""
+    check_num_rolls(rules, num_rolls)
+    if num_rolls == -1:
+        return {1: Fraction(1)}
+    if num_rolls == 0:
+        return {boost(rules, free_bacon(rules, state.opponent_score), 0): Fraction(1)}
+    rolled = roll_distribution(
+        rules,
+        num_rolls,
+        die_sides(rules, state),
+        hog_wild(rules, state.score, state.opponent_score),
+    )
+    out: dict[int, Fraction] = {}
+    for points, prob in rolled.items():
+        final = boost(rules, points, num_rolls)
+        out[final] = out.get(final, Fraction(0)) + prob
+    return out
+
+
+def chance_outcomes(
+    rules: HogRules, state: HogState, num_rolls: int
+) -> list[tuple[Fraction, Turn]]:
+    """Return the exact ``(probability, turn)`` pairs of choosing ``num_rolls`` in ``state``."""
+    return [
+        (prob, end_turn(rules, state, num_rolls, points))
+        for points, prob in sorted(turn_distribution(rules, state, num_rolls).items())
+    ]
+
+
+def roll_table(rules: HogRules) -> np.ndarray:
+    """Return the turn-score distributions of rolling ``n >= 1`` dice, for the solver.
+
+    Returns
+    -------
+    ndarray of float64, shape (2 * F, 11, P)
+        ``[2 * f + w, n, p]``: probability of turn score ``p`` with ``n`` dice, die flag ``f``
+        and Hog Wild ``w``; row ``n = 0`` is zero (Free Bacon is in :func:`bacon_table`).
+    """
+    flags = rules.shape[2]
+    dists = {}
+    for f, w, n in product(range(flags), (0, 1), range(1, MAX_ROLLS + 1)):
+        sides = rules.alt_sides if f else rules.die_sides
+        dists[f, w, n] = roll_distribution(rules, n, sides, bool(w))
+    top = max(boost(rules, p, n) for (_, _, n), d in dists.items() for p in d)
+    table = np.zeros((2 * flags, MAX_ROLLS + 1, top + 1))
+    for (f, w, n), rolled in dists.items():
+        for points, prob in rolled.items():
+            table[2 * f + w, n, boost(rules, points, n)] += float(prob)
+    return table
+
+
+def bacon_table(rules: HogRules) -> np.ndarray:
+    """Return ``[o]``: the turn score of rolling zero dice against opponent score ``o < G``."""
+    return np.array([boost(rules, free_bacon(rules, o), 0) for o in range(rules.goal)], np.int64)
+
+
+def initial_state() -> HogState:
+    """Return the state before the first turn: 0-0, six-sided dice, no previous turns."""
+    return HogState(0, 0)
