@@ -1,0 +1,150 @@
+"""The exact Hog solver against a pure-Python reference, its own identities and the figures."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from solver import hog_solve
+from solver.errors import TableError
+from solver.hog import HogState, hog_rules, prev_cap
+from solver.hog_solve import TIE, action_values, best_response, compare, evaluate, solve
+
+FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
+
+
+@pytest.fixture(scope="module")
+def fa16_optimal() -> hog_solve.HogSolution:
+    return solve(FA16)
+
+
+@pytest.fixture(scope="module")
+def su20_optimal() -> hog_solve.HogSolution:
+    return solve(SU20)
+
+
+def reference_solve(rules) -> tuple[np.ndarray, np.ndarray]:
+    """Solve by the Bellman equation in pure Python, from solver.hog.chance_outcomes."""
+    goal, shape = rules.goal, rules.shape
+    v, policy = np.zeros(shape), np.zeros(shape, int)
+    for total in range(2 * goal - 2, -1, -1):
+        for s in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
+            for f, a, b in itertools.product(*(range(n) for n in shape[2:])):
+                values = action_values(rules, v, HogState(s, total - s, bool(f), a, b))
+                best = max(values.values())
+                n = min(k for k, x in values.items() if x >= best - TIE)
+                v[s, total - s, f, a, b], policy[s, total - s, f, a, b] = values[n], n
+    return v, policy
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [hog_rules("fa16", goal=24), hog_rules("su20", goal=5), hog_rules("su20", 30, False)],
+    ids=["fa16-24", "su20-5", "su20-30-noferal"],
+)
+def test_solver_matches_pure_python_reference(rules) -> None:
+    v, policy = reference_solve(rules)
+    solution = solve(rules)
+    np.testing.assert_allclose(solution.win_probability, v, rtol=0, atol=1e-13)
+    np.testing.assert_array_equal(solution.policy, policy)
+
+
+@pytest.mark.parametrize("name", ["fa16", "su20"])
+def test_goal_100_satisfies_the_bellman_equation_at_sampled_states(
+    name, fa16_optimal, su20_optimal
+) -> None:
+    solution = fa16_optimal if name == "fa16" else su20_optimal
+    rules = solution.rules
+    rng = np.random.default_rng(2)
+    for _ in range(60):
+        s, o = (int(x) for x in rng.integers(0, rules.goal, 2))
+        f = int(rng.integers(0, rules.shape[2]))
+        a, b = (int(x) for x in rng.integers(0, prev_cap(rules) + 1, 2))
+        state = HogState(s, o, bool(f), a, b)
+        values = action_values(rules, solution.win_probability, state)
+        best = max(values.values())
+        chosen = min(n for n, x in values.items() if x >= best - TIE)
+        assert solution.at(state) == pytest.approx((best, chosen), abs=1e-12)
+
+
+def test_evaluating_the_optimal_policy_against_itself_gives_its_values(fa16_optimal) -> None:
+    x_a, x_b = evaluate(FA16, fa16_optimal.policy, fa16_optimal.policy)
+    np.testing.assert_allclose(x_a, fa16_optimal.win_probability, atol=1e-12)
+    np.testing.assert_allclose(x_b, fa16_optimal.win_probability, atol=1e-12)
+    reply, _ = best_response(FA16, fa16_optimal.policy, "optimal")
+    np.testing.assert_allclose(reply.win_probability, fa16_optimal.win_probability, atol=1e-12)
+
+
+def test_comparison_is_antisymmetric() -> None:
+    rules = hog_rules("su20", goal=40)
+    a, b = np.full(rules.shape, 3, np.int8), np.full(rules.shape, 6, np.int8)
+    ab, ba = compare(rules, a, b), compare(rules, b, a)
+    assert ab.a_first == pytest.approx(1 - ba.b_first, abs=1e-12)
+    assert ab.average == pytest.approx(1 - ba.average, abs=1e-12)
+
+
+def test_best_response_beats_every_fixed_reply(fa16_optimal) -> None:
+    always4 = np.full(FA16.shape, 4, np.int8)
+    reply, _ = best_response(FA16, always4, "always4")
+    best = compare(FA16, reply.policy, always4)
+    for other in (fa16_optimal.policy, np.full(FA16.shape, 5, np.int8)):
+        assert compare(FA16, other, always4).a_first <= best.a_first + 1e-12
+
+
+def test_bad_policies_are_rejected() -> None:
+    with pytest.raises(ValueError, match="policy chooses -1 dice in state"):
+        evaluate(SU20, np.full(SU20.shape, -1, np.int8), np.zeros(SU20.shape, np.int8))
+    with pytest.raises(ValueError, match="does not match the rules"):
+        evaluate(SU20, np.zeros((2, 2)), np.zeros(SU20.shape, np.int8))
+
+
+# The figures the README reports (tests/solver/test_hog_solve.py is their source).
+
+
+def test_fa16_optimal_figures(fa16_optimal) -> None:
+    assert fa16_optimal.p_first_player == pytest.approx(0.547204540144, abs=1e-11)
+    assert fa16_optimal.opening_move == 5
+    always4 = np.full(FA16.shape, 4, np.int8)
+    versus = compare(FA16, fa16_optimal.policy, always4)
+    assert (versus.a_first, versus.b_first) == pytest.approx((0.772137819071, 0.710798657156))
+    assert versus.average == pytest.approx(0.741468238114, abs=1e-11)
+    assert versus.average < 0.80  # optimal play is not the best way to beat always_roll(4)
+
+
+def test_fa16_best_response_to_always4_figures() -> None:
+    always4 = np.full(FA16.shape, 4, np.int8)
+    reply, _ = best_response(FA16, always4, "always4")
+    assert reply.opening_move == -1  # Pork Chop: four-sided dice hurt always_roll(4) more
+    versus = compare(FA16, reply.policy, always4)
+    assert (versus.a_first, versus.b_first) == pytest.approx((0.943445968745, 0.916259457863))
+    assert versus.average == pytest.approx(0.929852713304, abs=1e-11)
+
+
+def test_su20_optimal_figures(su20_optimal) -> None:
+    assert su20_optimal.p_first_player == pytest.approx(0.500515968974, abs=1e-11)
+    assert su20_optimal.opening_move == 2  # |2 - 0| = 2: Feral Hogs bonus on the first turn
+
+
+def test_table_round_trip_and_load_or_compute(tmp_path) -> None:
+    rules = hog_rules("fa16", goal=30)
+    path = tmp_path / "hog.h5"
+    announced = []
+    first = hog_solve.load_or_compute(rules, path, announce=announced.append)
+    assert len(announced) == 1 and path.exists()
+    again = hog_solve.load_or_compute(rules, path, announce=announced.append)
+    assert len(announced) == 1
+    assert again.rules == rules and again.method == "optimal"
+    np.testing.assert_array_equal(again.win_probability, first.win_probability)
+    np.testing.assert_array_equal(again.policy, first.policy)
+    with pytest.raises(TableError, match="already exists"):
+        hog_solve.save(first, path)
+    with pytest.raises(TableError, match="not the optimal table of fa16 goal 40"):
+        hog_solve.load_or_compute(hog_rules("fa16", goal=40), path)
+
+
+def test_bench_reports_compile_and_solve_seconds() -> None:
+    result = hog_solve.bench_hog(hog_rules("fa16", goal=30))
+    assert set(result) >= {"seconds", "compile_seconds", "rules", "goal"}
+    assert result["seconds"] > 0
