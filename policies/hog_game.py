@@ -1,0 +1,211 @@
+"""The Hog game loop behind ``hog play`` and ``hog simulate``: one turn at a time, any dice.
+
+Dice are a ``draw(sides) -> int`` source: seeded random dice, or the values of a rolls file used
+in order (a re-rolling die draws twice when its first value is odd). The rules applied are those
+of :mod:`solver.hog`, the same functions the exact solver's distributions come from.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from policies.hog import HogPlayer
+from solver.errors import GameInputError
+from solver.hog import (
+    HOG_WILD,
+    HogRules,
+    HogState,
+    Turn,
+    check_num_rolls,
+    die_sides,
+    end_turn,
+    hog_wild,
+    initial_state,
+    is_over,
+    turn_score,
+)
+
+
+class RandomHogDice:
+    """Fair dice of any number of sides, rolled with a numpy Generator."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def draw(self, sides: int) -> int:
+        """Return a uniform value in 1..sides."""
+        return int(self.rng.integers(1, sides + 1))
+
+
+class ListedHogDice:
+    """Die values given in advance, used in order; running out or a value too large raises."""
+
+    def __init__(self, values: list[int], source: str = "the rolls") -> None:
+        self.values = values
+        self.source = source
+        self.num_used = 0
+
+    def draw(self, sides: int) -> int:
+        """Return the next listed value; GameInputError if none is left or it exceeds ``sides``."""
+        if self.num_used >= len(self.values):
+            raise GameInputError(f"{self.source} ran out: all {self.num_used} rolls used")
+        value = self.values[self.num_used]
+        self.num_used += 1
+        if value > sides:
+            raise GameInputError(
+                f"{self.source}: roll {self.num_used} is {value}, not a face of the "
+                f"{sides}-sided dice in use"
+            )
+        return value
+
+
+def read_hog_rolls(path: Path) -> ListedHogDice:
+    """Return the rolls file at ``path`` (whitespace-separated 1..6) as a dice source."""
+    from solver.dice import read_rolls
+
+    listed = read_rolls(path, 6)
+    return ListedHogDice(listed.rolls, listed.source)
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One turn as played: who, the state before, the dice drawn and the resulting turn."""
+
+    who: int
+    state: HogState
+    num_rolls: int
+    draws: tuple[int, ...]
+    outcomes: tuple[int, ...]
+    turn: Turn
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        """Return the names of the rules that fired, in order."""
+        return self.turn.events
+
+
+def roll(
+    rules: HogRules, state: HogState, num_rolls: int, draw: Callable[[int], int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return ``(draws, outcomes)``: every value drawn and each die's value after re-rolling."""
+    sides = die_sides(rules, state)
+    rerolling = hog_wild(rules, state.score, state.opponent_score)
+    draws, outcomes = [], []
+    for _ in range(max(num_rolls, 0)):
+        value = draw(sides)
+        draws.append(value)
+        if rerolling and value % 2:
+            value = draw(sides)
+            draws.append(value)
+        outcomes.append(value)
+    return tuple(draws), tuple(outcomes)
+
+
+def play_turn(
+    rules: HogRules, who: int, state: HogState, player: HogPlayer, draw: Callable[[int], int]
+) -> TurnRecord:
+    """Ask ``player`` for a number of dice in ``state``, roll them and return the turn."""
+    num_rolls = check_num_rolls(rules, player.choose(state))
+    draws, outcomes = roll(rules, state, num_rolls, draw)
+    if num_rolls == -1:
+        points, events = 1, ()
+    else:
+        points, events = turn_score(rules, num_rolls, state.opponent_score, outcomes)
+    if num_rolls > 0 and hog_wild(rules, state.score, state.opponent_score):
+        events = (HOG_WILD, *events)
+    turn = end_turn(rules, state, num_rolls, points)
+    turn = turn._replace(events=events + turn.events)
+    return TurnRecord(who, state, num_rolls, draws, outcomes, turn)
+
+
+@dataclass
+class GameResult:
+    """The end of a game: final scores by player, the winner and every turn."""
+
+    scores: tuple[int, int]
+    winner: int
+    turns: list[TurnRecord] = field(default_factory=list)
+
+
+def play_game(
+    rules: HogRules,
+    players: tuple[HogPlayer, HogPlayer],
+    draw: Callable[[int], int],
+    first: int = 0,
+    on_turn: Callable[[TurnRecord], None] | None = None,
+    start: HogState | None = None,
+) -> GameResult:
+    """Play one game with player ``first`` moving first from ``start`` (default 0-0)."""
+    state, who = start or initial_state(), first
+    turns = []
+    while not is_over(rules, state):
+        record = play_turn(rules, who, state, players[who], draw)
+        turns.append(record)
+        if on_turn is not None:
+            on_turn(record)
+        state, who = record.turn.next_state, 1 - who
+    scores = [0, 0]
+    scores[who], scores[1 - who] = state.score, state.opponent_score
+    winner = who if state.score >= rules.goal else 1 - who
+    return GameResult((scores[0], scores[1]), winner, turns)
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Wins of A over ``games`` games, A starting every other game (game 0 included)."""
+
+    games: int
+    a_first_games: int
+    a_first_wins: int
+    b_first_games: int
+    b_first_wins: int
+    seed: int
+    seconds: float
+
+    @property
+    def a_first(self) -> float:
+        """Return A's win rate in the games A started."""
+        return self.a_first_wins / self.a_first_games if self.a_first_games else math.nan
+
+    @property
+    def b_first(self) -> float:
+        """Return A's win rate in the games B started."""
+        return self.b_first_wins / self.b_first_games if self.b_first_games else math.nan
+
+    def z_score(self, exact_a_first: float, exact_b_first: float) -> float:
+        """Return the z-score of A's total wins against the exact expectation."""
+        mean = self.a_first_games * exact_a_first + self.b_first_games * exact_b_first
+        var = self.a_first_games * exact_a_first * (1 - exact_a_first) + self.b_first_games * (
+            exact_b_first * (1 - exact_b_first)
+        )
+        return (self.a_first_wins + self.b_first_wins - mean) / math.sqrt(max(var, 1e-300))
+
+
+def simulate(
+    rules: HogRules,
+    a: HogPlayer,
+    b: HogPlayer,
+    games: int,
+    seed: int | None = None,
+) -> SimulationResult:
+    """Play ``games`` games of A against B with seeded random dice; A starts the even games."""
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % 2**32)
+    dice = RandomHogDice(np.random.default_rng(seed))
+    wins = [0, 0]
+    start = time.perf_counter()
+    for game in range(games):
+        first = game % 2  # 0: A starts
+        result = play_game(rules, (a, b), dice.draw, first=first)
+        wins[first] += result.winner == 0
+    seconds = time.perf_counter() - start
+    a_games = (games + 1) // 2
+    return SimulationResult(games, a_games, wins[0], games - a_games, wins[1], seed, seconds)
