@@ -291,3 +291,205 @@ def simulate(
 
 
 # ----- Hog -----
+hog_app = typer.Typer(
+    help="Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.",
+    no_args_is_help=True,
+)
+app.add_typer(hog_app, name="hog")
+
+HogRulesOption = Annotated[str, typer.Option("--rules", help="Rule set: fa16 or su20.")]
+HogGoalOption = Annotated[int, typer.Option(help="Points needed to win.")]
+HogTableOption = Annotated[
+    Path | None,
+    typer.Option(help="The optimal table (default data/hog-RULES-goalG.h5, computed if missing)."),
+]
+
+
+def _hog_note(line: str) -> None:
+    err_console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+@hog_app.command("compute")
+def hog_compute(
+    rules: HogRulesOption = "fa16",
+    goal: HogGoalOption = 100,
+    table: Annotated[Path | None, typer.Option(help="Output file (default data/...).")] = None,
+    force: Annotated[bool, typer.Option(help="Overwrite an existing table.")] = False,
+) -> None:
+    """Solve a Hog rule set exactly and save the optimal table."""
+    with user_errors():
+        from solver.hog import hog_rules
+        from solver.hog_solve import default_path, save, solve
+
+        game = hog_rules(rules, goal)
+        path = table or default_path(game)
+        if path.exists() and not force:
+            raise ValueError(f"{path} already exists; pass --force to overwrite it")
+        solution = solve(game)
+        save(solution, path, force=force)
+        console.print(
+            f"{rules} goal {goal}: the first player wins {solution.p_first_player:.12f} "
+            f"opening with {solution.opening_move} dice; solved in {solution.seconds:.2f} s; "
+            f"saved {path}",
+            highlight=False,
+        )
+
+
+@hog_app.command("query")
+def hog_query(
+    score: Annotated[int, typer.Argument(help="The mover's score.", show_default=False)],
+    opponent_score: Annotated[int, typer.Argument(help="Opponent's score.", show_default=False)],
+    four_sided: Annotated[bool, typer.Option(help="fa16: four-sided dice in use.")] = False,
+    prev: Annotated[int, typer.Option(help="su20: the mover's previous turn score.")] = 0,
+    opponent_prev: Annotated[int, typer.Option(help="su20: opponent's previous turn score.")] = 0,
+    rules: HogRulesOption = "fa16",
+    goal: HogGoalOption = 100,
+    table: HogTableOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The optimal number of dice in a state and the win probability of every choice."""
+    with user_errors():
+        import json
+
+        from rich.table import Table
+
+        from solver.hog import HogState, hog_rules
+        from solver.hog_solve import action_values, load_or_compute
+
+        game = hog_rules(rules, goal)
+        state = HogState(score, opponent_score, four_sided, prev, opponent_prev)
+        state.index(game)  # ValueError for scores outside the table
+        solution = load_or_compute(game, table, announce=_hog_note)
+        p, best = solution.at(state)
+        values = action_values(game, solution.win_probability, state)
+        if as_json:
+            record = {"rules": rules, "goal": goal, "score": score}
+            record |= {"opponent_score": opponent_score, "win_probability": p, "num_rolls": best}
+            record["action_values"] = {str(n): v for n, v in values.items()}
+            print(json.dumps(record))
+            return
+        out = Table("dice", "P(win)", title=f"{rules} goal {goal}: {score} vs {opponent_score}")
+        for n, value in values.items():
+            out.add_row(f"{n}{' (optimal)' if n == best else ''}", f"{value:.6f}")
+        console.print(out)
+
+
+@hog_app.command("compare")
+def hog_compare(
+    a: Annotated[str, typer.Argument(help="Player A.", show_default=False)],
+    b: Annotated[str, typer.Argument(help="Player B.", show_default=False)],
+    rules: HogRulesOption = "fa16",
+    goal: HogGoalOption = 100,
+    table: HogTableOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Exact probability that Hog player A beats B: A first, B first, and on a coin toss."""
+    with user_errors():
+        import json
+
+        from rich.table import Table
+
+        from policies.hog import make_strategy
+        from solver.hog import hog_rules
+        from solver.hog_solve import compare
+
+        game = hog_rules(rules, goal)
+        players = [make_strategy(name, game, table, _hog_note) for name in (a, b)]
+        result = compare(game, players[0].policy, players[1].policy)
+        record = {"a": a, "b": b, "rules": rules, "goal": goal, "die": game.die_sides}
+        record |= {"a_first": result.a_first, "b_first": result.b_first, "average": result.average}
+        if as_json:
+            print(json.dumps(record))
+            return
+        title = f"A = {a}, B = {b} ({rules}, goal {goal}), exact"
+        out = Table("who starts", "P(A wins)", title=title)
+        out.add_row("A first", f"{result.a_first:.6f}")
+        out.add_row("B first", f"{result.b_first:.6f}")
+        out.add_row("coin toss", f"{result.average:.6f}")
+        console.print(out)
+
+
+@hog_app.command("simulate")
+def hog_simulate(
+    a: Annotated[str, typer.Argument(help="Player A.", show_default=False)],
+    b: Annotated[str, typer.Argument(help="Player B.", show_default=False)],
+    games: Annotated[int, typer.Option(help="Number of games; A starts every other one.")] = 10_000,
+    seed: Annotated[int | None, typer.Option(help="Seed (default: fresh, and printed).")] = None,
+    rules: HogRulesOption = "fa16",
+    goal: HogGoalOption = 100,
+    table: HogTableOption = None,
+) -> None:
+    """Play many games of A against B and set the win rates beside the exact values."""
+    with user_errors():
+        from policies.hog import make_strategy
+        from policies.hog_game import simulate
+        from solver.hog import hog_rules
+        from solver.hog_solve import compare
+
+        game = hog_rules(rules, goal)
+        players = [make_strategy(name, game, table, _hog_note) for name in (a, b)]
+        exact = compare(game, players[0].policy, players[1].policy)
+        result = simulate(game, players[0], players[1], games, seed)
+        console.print(
+            f"A = {a}, B = {b} ({rules}, goal {goal}), {games:,} games, seed {result.seed}\n"
+            f"A first: {result.a_first:.5f} (exact {exact.a_first:.5f})\n"
+            f"B first: {result.b_first:.5f} (exact {exact.b_first:.5f})\n"
+            f"z = {result.z_score(exact.a_first, exact.b_first):+.2f}; {result.seconds:.2f} s",
+            highlight=False,
+        )
+
+
+@hog_app.command("play")
+def hog_play(
+    opponent: Annotated[str, typer.Option(help="The computer player.")] = "optimal",
+    you: Annotated[int, typer.Option(help="Your player number: 1 moves first, 2 second.")] = 1,
+    rolls: Annotated[
+        Path | None, typer.Option(help="A file of die values 1-6, whitespace-separated, in order.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for random dice.")] = None,
+    rules: HogRulesOption = "fa16",
+    goal: HogGoalOption = 100,
+    table: HogTableOption = None,
+    hints: Annotated[
+        bool, typer.Option(help="Show the optimal number of dice and its win probability.")
+    ] = False,
+) -> None:
+    """Play Hog in the terminal against a computer player."""
+    with user_errors():
+        import sys
+
+        import numpy as np
+
+        from policies.hog import make_strategy
+        from policies.hog_game import (
+            RandomHogDice,
+            describe_turn,
+            play_game,
+            read_hog_rolls,
+            terminal_ask,
+        )
+        from solver.hog import hog_rules
+        from solver.hog_solve import load_or_compute
+
+        if you not in (1, 2):
+            raise ValueError(f"--you must be 1 or 2, got {you}")
+        game = hog_rules(rules, goal)
+        rng = np.random.default_rng(seed)
+        dice = read_hog_rolls(rolls) if rolls is not None else RandomHogDice(rng)
+        computer = make_strategy(opponent, game, table, _hog_note)
+        hint = None
+        if hints and not sys.stdin.isatty():
+            _hog_note("note: --hints needs a terminal; playing without hints")
+        elif hints:
+            hint = load_or_compute(game, table, announce=_hog_note).at
+        human = make_strategy("human", game, ask=terminal_ask(game, sys.stdin, sys.stdout, hint))
+        seat = you - 1
+        players = (human, computer) if seat == 0 else (computer, human)
+        names = ("you", opponent) if seat == 0 else (opponent, "you")
+
+        def show(record) -> None:
+            print(describe_turn(record, names), flush=True)
+
+        result = play_game(game, players, dice.draw, first=0, on_turn=show)
+        outcome = "You win" if result.winner == seat else f"{opponent} wins"
+        print(f"{outcome}: {result.scores[0]} to {result.scores[1]}")

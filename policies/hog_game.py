@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 import numpy as np
 
@@ -209,3 +210,69 @@ def simulate(
     seconds = time.perf_counter() - start
     a_games = (games + 1) // 2
     return SimulationResult(games, a_games, wins[0], games - a_games, wins[1], seed, seconds)
+
+
+def dice_text(record: TurnRecord) -> str:
+    """Return the dice of a turn as text; a re-rolled die shows as ``first>second``."""
+    wild = HOG_WILD in record.events
+    parts, i = [], 0
+    for _ in record.outcomes:
+        first = record.draws[i]
+        if wild and first % 2:
+            parts.append(f"{first}>{record.draws[i + 1]}")
+            i += 2
+        else:
+            parts.append(str(first))
+            i += 1
+    return " ".join(parts)
+
+
+def describe_turn(record: TurnRecord, names: tuple[str, str]) -> str:
+    """Return two lines: what the mover did and scored (and which rules fired), then the scores."""
+    who, n, turn = names[record.who], record.num_rolls, record.turn
+    verb = "roll" if who == "you" else "rolls"
+    action = f"{who} {verb} {n} {'die' if n == 1 else 'dice'}"
+    if n > 0:
+        action += f" [{dice_text(record)}]"
+    gained = f"{turn.points} point{'s' if turn.points != 1 else ''}"
+    if turn.bonus:
+        gained += f" + {turn.bonus} bonus"
+    fired = f" ({', '.join(record.events)})" if record.events else ""
+    scores = [0, 0]
+    scores[record.who], scores[1 - record.who] = turn.roller_score, turn.other_score
+    return f"{action}: {gained}{fired}\n  {names[0]} {scores[0]}, {names[1]} {scores[1]}"
+
+
+def terminal_ask(
+    rules: HogRules,
+    stdin: TextIO,
+    stdout: TextIO,
+    hints: Callable[[HogState], tuple[float, int]] | None = None,
+) -> Callable[[HogState], int]:
+    """Return a prompt asking a person for a number of dice; bad answers are asked again.
+
+    ``hints(state) -> (win probability, dice)`` adds the optimal choice before the question.
+    End of input raises GameInputError.
+    """
+    from policies.human import read_line
+
+    accepted = f"{rules.min_rolls} to {rules.actions[-1]}"
+
+    def ask(state: HogState) -> int:
+        if hints is not None:
+            p, best = hints(state)
+            stdout.write(f"  hint: roll {best} (win probability {p:.4f})\n")
+        dice = " on four-sided dice" if state.four_sided else ""
+        while True:
+            stdout.write(
+                f"You {state.score}, opponent {state.opponent_score}{dice}. "
+                f"How many dice ({accepted})? "
+            )
+            stdout.flush()
+            answer = read_line(stdin).strip()
+            try:
+                return check_num_rolls(rules, int(answer))
+            except ValueError:
+                stdout.write(f"please type a whole number from {accepted}\n")
+
+    return ask

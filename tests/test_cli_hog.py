@@ -1,0 +1,91 @@
+"""`pigsolve hog ...`: compute, query, compare, simulate and play through the typer app."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_compute_then_query(in_tmp) -> None:
+    result = runner.invoke(app, ["hog", "compute", "--rules", "fa16", "--goal", "30"])
+    assert result.exit_code == 0, result.output
+    assert (in_tmp / "data" / "hog-fa16-goal30.h5").exists()
+    again = runner.invoke(app, ["hog", "compute", "--rules", "fa16", "--goal", "30"])
+    assert again.exit_code == 2 and "--force" in again.output
+    query = runner.invoke(app, ["hog", "query", "0", "0", "--goal", "30", "--json"])
+    assert query.exit_code == 0, query.output
+    record = json.loads(query.output)
+    values = {int(n): v for n, v in record["action_values"].items()}
+    assert record["win_probability"] == pytest.approx(max(values.values()), abs=1e-12)
+    assert set(values) == set(range(-1, 11))
+
+
+def test_compare_json_matches_the_figures() -> None:
+    result = runner.invoke(app, ["hog", "compare", "bacon", "always4", "--rules", "fa16", "--json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    assert set(record) == {"a", "b", "rules", "goal", "die", "a_first", "b_first", "average"}
+    assert record["die"] == 6 and record["rules"] == "fa16"
+    assert record["average"] == pytest.approx((record["a_first"] + record["b_first"]) / 2)
+    swapped = runner.invoke(app, ["hog", "compare", "always4", "bacon", "--json"])
+    assert json.loads(swapped.output)["average"] == pytest.approx(1 - record["average"])
+
+
+def test_simulate_prints_exact_and_z() -> None:
+    args = ["hog", "simulate", "swap", "bacon", "--rules", "su20", "--games", "200", "--seed", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "exact" in result.output and "seed 1" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["hog", "compare", "foo", "always4"], "unknown Hog player 'foo'"),
+        (["hog", "compare", "always-1", "always4", "--rules", "su20"], "from 0 to 10"),
+        (["hog", "compare", "always4", "always4", "--rules", "sp21"], "unknown rule set"),
+        (["hog", "query", "100", "0", "--goal", "30"], "outside the goal-30 table"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(args, message) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_play_with_rolls_file_re_asks_bad_input(in_tmp) -> None:
+    rolls = in_tmp / "rolls.txt"
+    rolls.write_text("2 4 6 " * 40)
+    args = ["hog", "play", "--rules", "fa16", "--goal", "20", "--opponent", "always2"]
+    result = runner.invoke(app, [*args, "--rolls", str(rolls)], input="x\n11\n3\n3\n3\n3\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("please type a whole number from -1 to 10") == 2
+    assert "Hog Wild" in result.output  # 0-0 is a multiple of 7
+    assert "win" in result.output.splitlines()[-1]
+
+
+def test_play_end_of_input_exits_1(in_tmp) -> None:
+    result = runner.invoke(app, ["hog", "play", "--seed", "1", "--opponent", "always4"], input="")
+    assert result.exit_code == 1
+    assert "input ended" in result.output
+
+
+def test_play_rolls_file_running_out_exits_1(in_tmp) -> None:
+    rolls = in_tmp / "rolls.txt"
+    rolls.write_text("3 3")
+    args = ["hog", "play", "--rules", "su20", "--opponent", "always2", "--rolls", str(rolls)]
+    result = runner.invoke(app, args, input="5\n5\n")
+    assert result.exit_code == 1
+    assert "ran out" in result.output
