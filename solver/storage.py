@@ -27,7 +27,9 @@ FORMAT_VERSION = 1
 COMPRESSION = {"compression": "gzip", "compression_opts": 4, "shuffle": True}
 
 
-def atomic_write(path: str | os.PathLike, write: Callable[[Path], None], force: bool = False) -> Path:
+def atomic_write(
+    path: str | os.PathLike, write: Callable[[Path], None], force: bool = False
+) -> Path:
     """Call ``write(tmp_path)`` and move the finished file to ``path``.
 
     Raises ``TableError`` if ``path`` exists and ``force`` is false. On any failure (including
@@ -109,4 +111,6 @@ def check_stamp(f: h5py.File, path: Path, kind: str) -> None:
 
 def read_attrs(f: h5py.File) -> dict[str, Any]:
     """Return the root attributes as plain Python values."""
-    return {key: (value.item() if hasattr(value, "item") else value) for key, value in f.attrs.items()}
+    return {
+        key: (value.item() if hasattr(value, "item") else value) for key, value in f.attrs.items()
+    }

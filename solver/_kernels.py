@@ -1,0 +1,213 @@
+"""Numba kernels of the Pig solvers: plain loops over arrays the caller allocates.
+
+Imported only on the paths that compute. Every kernel works on ``v0[i, j] = P(i, j, 0)`` or on the
+full table ``p[i, j, k]`` as described in :mod:`solver.pig`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+
+@njit(cache=True, fastmath=False)
+def _greedy_row(v0, a, b, y, sides, p, alpha, beta, roll):  # pragma: no cover - compiled
+    """Fill row ``P(a, b, .)`` greedily, given ``y = P(b, a, 0)``; return the number of changes.
+
+    Besides the values ``p`` and the choices ``roll`` (0/1), it fills the coefficients of the
+    chosen policy's affine dependence on ``y``: ``p[k] = alpha[k] + beta[k] * y``. ``roll`` is
+    compared with its previous content; the count of changed choices is returned.
+    """
+    goal = v0.shape[0]
+    n = goal - a
+    # Running sums of p, alpha and beta over the window k + 2 .. k + sides (won states: 1, 1, 0).
+    sum_p = sides - 1.0
+    sum_alpha = sides - 1.0
+    sum_beta = 0.0
+    changes = 0
+    for k in range(n - 1, -1, -1):
+        if k + 2 < n:  # element k + 2 enters the window
+            sum_p += p[k + 2] - 1.0
+            sum_alpha += alpha[k + 2] - 1.0
+            sum_beta += beta[k + 2]
+        if k + sides + 1 < n:  # element k + sides + 1 leaves it
+            sum_p -= p[k + sides + 1] - 1.0
+            sum_alpha -= alpha[k + sides + 1] - 1.0
+            sum_beta -= beta[k + sides + 1]
+        p_roll = (1.0 - y + sum_p) / sides
+        choice = 1
+        if k >= 1:
+            p_hold = 1.0 - v0[b, a + k]
+            if p_hold >= p_roll:
+                choice = 0
+                p[k] = p_hold
+                alpha[k] = p_hold
+                beta[k] = 0.0
+        if choice == 1:
+            p[k] = p_roll
+            alpha[k] = (1.0 + sum_alpha) / sides
+            beta[k] = (sum_beta - 1.0) / sides
+        if roll[k] != choice:
+            changes += 1
+            roll[k] = choice
+    return changes
+
+
+@njit(cache=True, parallel=True)
+def _solve_sums(v0, s_high, s_low, sides, iterations):  # pragma: no cover - compiled
+    """Solve the layers of score sums ``s_high`` down to ``s_low`` of ``v0`` in place.
+
+    Each pair ``{(a, b), (b, a)}`` of a layer is solved by policy iteration: with the rows'
+    choices fixed, ``x = P(a, b, 0)`` and ``y = P(b, a, 0)`` solve a 2x2 linear system; the
+    choices are re-made greedily until they no longer change. ``iterations[a, b]`` receives the
+    number of linear solves the pair needed.
+    """
+    goal = v0.shape[0]
+    for s in range(s_high, s_low - 1, -1):
+        a_low = max(0, s - goal + 1)
+        a_high = s // 2
+        for a in prange(a_low, a_high + 1):
+            b = s - a
+            p_a = np.empty(goal + 1)
+            alpha_a = np.empty(goal + 1)
+            beta_a = np.empty(goal + 1)
+            roll_a = np.full(goal + 1, -1, np.int8)
+            p_b = np.empty(goal + 1)
+            alpha_b = np.empty(goal + 1)
+            beta_b = np.empty(goal + 1)
+            roll_b = np.full(goal + 1, -1, np.int8)
+            # Start from the neighbouring solved values (any start converges).
+            x = v0[a, b + 1] if b + 1 < goal else 0.5
+            y = v0[b, a + 1] if a + 1 < goal else 0.5
+            count = 0
+            for _ in range(64):
+                count += 1
+                changes = _greedy_row(v0, a, b, y, sides, p_a, alpha_a, beta_a, roll_a)
+                if a == b:
+                    new_x = alpha_a[0] / (1.0 - beta_a[0])
+                    new_y = new_x
+                else:
+                    changes += _greedy_row(v0, b, a, x, sides, p_b, alpha_b, beta_b, roll_b)
+                    det = 1.0 - beta_a[0] * beta_b[0]
+                    new_x = (alpha_a[0] + beta_a[0] * alpha_b[0]) / det
+                    new_y = (alpha_b[0] + beta_b[0] * alpha_a[0]) / det
+                # Stop when the choices are stable, or when the values no longer move (a tie
+                # broken differently to rounding gives the same values).
+                done = changes == 0 or (new_x == x and new_y == y)
+                x = new_x
+                y = new_y
+                if done:
+                    break
+            v0[a, b] = x
+            v0[b, a] = y
+            iterations[a, b] = count
+            iterations[b, a] = count
+
+
+@njit(cache=True, parallel=True)
+def _expand(v0, sides, p_out, roll_out):  # pragma: no cover - compiled
+    """Fill the full table ``p_out[i, j, k]`` and the choices ``roll_out`` from ``v0``."""
+    goal = v0.shape[0]
+    for i in prange(goal):
+        p = np.empty(goal + 1)
+        alpha = np.empty(goal + 1)
+        beta = np.empty(goal + 1)
+        roll = np.full(goal + 1, -1, np.int8)
+        for j in range(goal):
+            _greedy_row(v0, i, j, v0[j, i], sides, p, alpha, beta, roll)
+            for k in range(goal):
+                if i + k < goal:
+                    p_out[i, j, k] = p[k]
+                    roll_out[i, j, k] = roll[k] == 1
+                else:
+                    p_out[i, j, k] = 1.0
+                    roll_out[i, j, k] = False
+
+
+@njit(cache=True, parallel=True)
+def _packed_roll_bits(v0, sides, bits_out):  # pragma: no cover - compiled
+    """Fill ``bits_out[i, j, k // 8]`` with the optimal choices, bit ``k % 8`` set to roll."""
+    goal = v0.shape[0]
+    for i in prange(goal):
+        p = np.empty(goal + 1)
+        alpha = np.empty(goal + 1)
+        beta = np.empty(goal + 1)
+        roll = np.full(goal + 1, -1, np.int8)
+        for j in range(goal):
+            _greedy_row(v0, i, j, v0[j, i], sides, p, alpha, beta, roll)
+            for byte in range(bits_out.shape[2]):
+                value = 0
+                for bit in range(8):
+                    k = 8 * byte + bit
+                    if k < goal - i and roll[k] == 1:
+                        value |= 1 << bit
+                bits_out[i, j, byte] = value
+
+
+@njit(cache=True, parallel=True)
+def _k0_residual(v0, sides):  # pragma: no cover - compiled
+    """Return the largest Bellman residual at ``k = 0`` of the table rebuilt from ``v0``.
+
+    Rows rebuilt by :func:`_greedy_row` satisfy the equations exactly for ``k >= 1``, so this is
+    the residual of the whole table.
+    """
+    goal = v0.shape[0]
+    worst = np.zeros(goal)
+    for i in prange(goal):
+        p = np.empty(goal + 1)
+        alpha = np.empty(goal + 1)
+        beta = np.empty(goal + 1)
+        roll = np.full(goal + 1, -1, np.int8)
+        for j in range(goal):
+            _greedy_row(v0, i, j, v0[j, i], sides, p, alpha, beta, roll)
+            worst[i] = max(worst[i], abs(p[0] - v0[i, j]))
+    return worst.max()
+
+
+@njit(cache=True)
+def _value_iteration_sweep(p, sides):  # pragma: no cover - compiled
+    """Update every state of ``p`` in place once (Gauss-Seidel); return the largest change."""
+    goal = p.shape[0]
+    change = 0.0
+    for i in range(goal):
+        for j in range(goal):
+            pig_value = 1.0 - p[j, i, 0]
+            for k in range(goal - i - 1, -1, -1):
+                total = pig_value
+                for r in range(2, sides + 1):
+                    total += p[i, j, k + r] if i + k + r < goal else 1.0
+                best = total / sides
+                if k >= 1:
+                    best = max(best, 1.0 - p[j, i + k, 0])
+                change = max(change, abs(best - p[i, j, k]))
+                p[i, j, k] = best
+    return change
+
+
+@njit(cache=True, parallel=True)
+def _bellman_residual(p, roll, sides):  # pragma: no cover - compiled
+    """Return (largest residual, number of wrong choices) of a full stored table.
+
+    The residual of a state is ``|p - max(p_roll, p_hold)|`` with won states (``i + k >= G``)
+    required to hold 1; a choice is wrong when the other action is better by more than 1e-12.
+    """
+    goal = p.shape[0]
+    worst = np.zeros(goal)
+    wrong = np.zeros(goal, np.int64)
+    for i in prange(goal):
+        for j in range(goal):
+            for k in range(goal):
+                if i + k >= goal:
+                    worst[i] = max(worst[i], abs(p[i, j, k] - 1.0))
+                    continue
+                total = 1.0 - p[j, i, 0]
+                for r in range(2, sides + 1):
+                    total += p[i, j, k + r] if i + k + r < goal else 1.0
+                p_roll = total / sides
+                p_hold = 1.0 - p[j, i + k, 0] if k >= 1 else -1.0
+                worst[i] = max(worst[i], abs(p[i, j, k] - max(p_roll, p_hold)))
+                if roll[i, j, k] and p_hold > p_roll + 1e-12:
+                    wrong[i] += 1
+                if not roll[i, j, k] and p_roll > p_hold + 1e-12:
+                    wrong[i] += 1
+    return worst.max(), wrong.sum()

@@ -1,0 +1,202 @@
+"""Solve Pig exactly: one dispatcher, two methods that must agree.
+
+``layered`` (default)
+    States are grouped by score sum ``i + j`` and solved from the highest sum down, as in
+    Neller & Presser (2004). Within a sum every hold leads to a solved, higher sum; only a pair's
+    own ``P(i, j, 0)`` and ``P(j, i, 0)`` are coupled. With the pair's choices fixed its values are
+    affine in those two unknowns, a 2x2 linear system; the choices are re-made and the system
+    re-solved until they no longer change (policy iteration inside value iteration). Exact to
+    rounding, with no tolerance.
+``value-iteration``
+    The paper's whole-table sweep, in place, until the largest change falls below ``tolerance``
+    (default :data:`DEFAULT_TOLERANCE`). Kept to reproduce the paper and to cross-check.
+
+Both return a :class:`PigSolution`. The full table is built for goals up to
+:data:`MAX_FULL_GOAL`; larger goals keep the compact form (``v0`` and packed roll bits).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.pig import PigRules
+
+DEFAULT_TOLERANCE = 1e-12
+MAX_FULL_GOAL = 300
+METHODS = {
+    "layered": "layered",
+    "lay": "layered",
+    "value-iteration": "value-iteration",
+    "vi": "value-iteration",
+}
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` while a solve runs."""
+
+
+@dataclass(frozen=True, repr=False)
+class PigSolution:
+    """The optimal win probabilities of a game of Pig.
+
+    Attributes
+    ----------
+    rules : PigRules
+    v0 : ndarray(float64, shape=(G, G))
+        ``P(i, j, 0)``, which determines the whole table.
+    win_probability : ndarray(float64, shape=(G, G, G)) or None
+        ``P(i, j, k)``, 1 where ``i + k >= G``; None in the compact form.
+    roll : ndarray(bool, shape=(G, G, G)) or None
+        True where rolling is optimal; None in the compact form.
+    roll_packed : ndarray(uint8, shape=(G, G, ceil(G / 8))) or None
+        The compact form of ``roll``: bit ``k % 8`` of byte ``k // 8`` (little bit order).
+    method, tolerance, num_iter, max_bellman_residual, seconds
+        How it was solved: ``num_iter`` counts sweeps (value iteration) or the most linear solves
+        any pair needed (layered); ``seconds`` excludes JIT compilation.
+    """
+
+    rules: PigRules
+    v0: np.ndarray
+    win_probability: np.ndarray | None
+    roll: np.ndarray | None
+    roll_packed: np.ndarray | None
+    method: str
+    tolerance: float
+    num_iter: int
+    max_bellman_residual: float
+    seconds: float
+
+    @property
+    def p_first_player(self) -> float:
+        """Return ``P(0, 0, 0)``, the first player's win probability."""
+        return float(self.v0[0, 0])
+
+    def __repr__(self) -> str:
+        goal, sides = self.rules.goal, self.rules.die_sides
+        rows = {
+            "rules": f"goal={goal}, die_sides={sides}",
+            "method": self.method,
+            "p_first_player": f"{self.p_first_player:.12f}",
+            "max_bellman_residual": f"{self.max_bellman_residual:.3g}",
+            "num_iter": self.num_iter,
+            "layout": "full" if self.win_probability is not None else "compact",
+        }
+        width = max(map(len, rows))
+        return "\n".join(f"{name:>{width}}: {value}" for name, value in rows.items())
+
+
+def solve(
+    rules: PigRules,
+    method: str = "layered",
+    tolerance: float | None = None,
+    progress: Progress | None = None,
+    full: bool | None = None,
+) -> PigSolution:
+    """Solve ``rules`` with ``method`` ('layered'/'lay' or 'value-iteration'/'vi').
+
+    ``tolerance`` (value iteration only) defaults to :data:`DEFAULT_TOLERANCE`. ``full`` asks for
+    the full table (default: when ``goal <= MAX_FULL_GOAL``).
+
+    >>> solution = solve(PigRules(goal=100))
+    >>> round(solution.p_first_player, 4)
+    0.5306
+    """
+    if method not in METHODS:
+        raise ValueError(f"invalid method {method!r}: choose 'layered' or 'value-iteration'")
+    if full is None:
+        full = rules.goal <= MAX_FULL_GOAL
+    if METHODS[method] == "layered":
+        return layered(rules, progress=progress, full=full)
+    return value_iteration(rules, tolerance=tolerance, progress=progress)
+
+
+def layered(rules: PigRules, progress: Progress | None = None, full: bool = True) -> PigSolution:
+    """Solve by score-sum layers, each pair by policy iteration. See :func:`solve`."""
+    from solver import _kernels
+
+    goal, sides = rules.goal, rules.die_sides
+    v0 = np.zeros((goal, goal))
+    iterations = np.zeros((goal, goal), np.int64)
+    start = time.perf_counter()
+    highest = 2 * goal - 2
+    step = max(1, (highest + 1) // 64)
+    for s_high in range(highest, -1, -step):
+        s_low = max(0, s_high - step + 1)
+        _kernels._solve_sums(v0, s_high, s_low, sides, iterations)
+        if progress is not None:
+            progress(highest - s_low + 1, highest + 1)
+    seconds = time.perf_counter() - start
+    residual = float(_kernels._k0_residual(v0, sides))
+    return _finish(rules, v0, full, "layered", int(iterations.max()), residual, seconds)
+
+
+def value_iteration(
+    rules: PigRules, tolerance: float | None = None, progress: Progress | None = None
+) -> PigSolution:
+    """Solve by in-place sweeps of the whole table. See :func:`solve`."""
+    from solver import _kernels
+
+    tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
+    if not tolerance > 0:
+        raise ValueError(f"tolerance must be positive, got {tolerance}")
+    goal, sides = rules.goal, rules.die_sides
+    if goal > MAX_FULL_GOAL:
+        raise ValueError(
+            f"value-iteration keeps the full table in memory: use goal <= {MAX_FULL_GOAL} "
+            "or --method layered"
+        )
+    i, _, k = np.ogrid[:goal, :goal, :goal]
+    p = np.zeros((goal, goal, goal))
+    p[...] = i + k >= goal  # won states hold 1
+    start = time.perf_counter()
+    num_iter = 0
+    change = 1.0
+    while change >= tolerance:
+        change = _kernels._value_iteration_sweep(p, sides)
+        num_iter += 1
+        if progress is not None:
+            # Progress on a log scale from a change of 1 down to the tolerance.
+            done = np.log(max(change, tolerance)) / np.log(tolerance)
+            progress(int(1000 * min(max(done, 0.0), 1.0)), 1000)
+    seconds = time.perf_counter() - start
+    v0 = p[:, :, 0].copy()
+    _, roll = expand(rules, v0)
+    residual, _ = _kernels._bellman_residual(p, roll, sides)
+    return PigSolution(
+        rules, v0, p, roll, None, "value-iteration", tolerance, num_iter, float(residual), seconds
+    )
+
+
+def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the full table ``P[i, j, k]`` and the optimal choices rebuilt from ``v0``."""
+    from solver import _kernels
+
+    goal = rules.goal
+    p = np.empty((goal, goal, goal))
+    roll = np.empty((goal, goal, goal), bool)
+    _kernels._expand(np.ascontiguousarray(v0), rules.die_sides, p, roll)
+    return p, roll
+
+
+def _finish(
+    rules: PigRules,
+    v0: np.ndarray,
+    full: bool,
+    method: str,
+    num_iter: int,
+    residual: float,
+    seconds: float,
+) -> PigSolution:
+    """Build the full table, or the packed roll bits, from ``v0``."""
+    from solver import _kernels
+
+    if full:
+        p, roll = expand(rules, v0)
+        return PigSolution(rules, v0, p, roll, None, method, 0.0, num_iter, residual, seconds)
+    goal = rules.goal
+    packed = np.empty((goal, goal, (goal + 7) // 8), np.uint8)
+    _kernels._packed_roll_bits(v0, rules.die_sides, packed)
+    return PigSolution(rules, v0, None, None, packed, method, 0.0, num_iter, residual, seconds)

@@ -1,0 +1,209 @@
+"""Optimal Pig tables on disk: writing a solution, reading it back, answering questions.
+
+Two layouts (documented in ``data/README.md``):
+
+``full``
+    ``win_probability`` (float64, ``(G, G, G)``) and ``roll`` (uint8 0/1, same shape).
+``compact`` (goals above :data:`solver.solve.MAX_FULL_GOAL`)
+    ``win_probability_k0`` (float64, ``(G, G)``) = ``P(i, j, 0)``, which determines every other
+    value, and ``roll_packed`` (uint8, ``(G, G, ceil(G / 8))``), the choices packed along ``k``.
+
+Reading needs no numba: values of the compact layout are rebuilt row by row with
+:func:`solver.pig.row_values`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import h5py
+import numpy as np
+
+from solver.errors import TableError
+from solver.pig import PigRules, row_values
+from solver.storage import open_table, read_attrs, write_table
+
+KIND = "pig"
+
+
+def default_table_path(rules: PigRules) -> Path:
+    """Return ``data/pig-goal{G}-die{D}.h5`` under the current directory."""
+    return Path("data") / f"pig-goal{rules.goal}-die{rules.die_sides}.h5"
+
+
+def save_solution(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
+    """Write a :class:`solver.solve.PigSolution` to ``path`` atomically."""
+    if solution.win_probability is not None:
+        datasets = {
+            "win_probability": solution.win_probability,
+            "roll": solution.roll.astype(np.uint8),
+        }
+        layout = "full"
+    else:
+        datasets = {"win_probability_k0": solution.v0, "roll_packed": solution.roll_packed}
+        layout = "compact"
+    attrs = {
+        "goal": solution.rules.goal,
+        "die_sides": solution.rules.die_sides,
+        "layout": layout,
+        "method": solution.method,
+        "tolerance": solution.tolerance,
+        "num_iter": solution.num_iter,
+        "max_bellman_residual": solution.max_bellman_residual,
+        "p_first_player": solution.p_first_player,
+        "solve_seconds": solution.seconds,
+    }
+    return write_table(path, KIND, datasets, attrs, force=force)
+
+
+class PigTable:
+    """A stored optimal Pig table, read into memory.
+
+    Parameters
+    ----------
+    rules : PigRules
+    v0 : ndarray(float64, shape=(G, G))
+        ``P(i, j, 0)``.
+    attrs : dict
+        The file's attributes.
+    win_probability, roll : ndarray or None
+        The full layout's arrays, or None for the compact layout.
+    roll_packed : ndarray(uint8) or None
+        The compact layout's choices.
+    """
+
+    def __init__(
+        self,
+        rules: PigRules,
+        v0: np.ndarray,
+        attrs: dict[str, Any],
+        win_probability: np.ndarray | None = None,
+        roll: np.ndarray | None = None,
+        roll_packed: np.ndarray | None = None,
+        path: Path | None = None,
+    ) -> None:
+        self.rules = rules
+        self.v0 = v0
+        self.attrs = attrs
+        self.path = path
+        self._win_probability = win_probability
+        self._roll = roll
+        self._roll_packed = roll_packed
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> PigTable:
+        """Read the table at ``path``; raise ``TableError`` if it is missing or damaged."""
+        path = Path(path)
+        with open_table(path, KIND) as f:
+            try:
+                return cls._read(f, path)
+            except (OSError, KeyError, ValueError, TypeError) as err:
+                raise TableError(f"{path} is damaged ({err}); recompute it with --force") from err
+
+    @classmethod
+    def _read(cls, f: h5py.File, path: Path) -> PigTable:
+        attrs = read_attrs(f)
+        rules = PigRules(int(attrs["goal"]), int(attrs["die_sides"]))
+        goal = rules.goal
+        if attrs.get("layout") == "full":
+            p = f["win_probability"][()]
+            roll = f["roll"][()].astype(bool)
+            _check_shape(path, "win_probability", p, (goal, goal, goal))
+            _check_shape(path, "roll", roll, (goal, goal, goal))
+            return cls(rules, np.ascontiguousarray(p[:, :, 0]), attrs, p, roll, path=path)
+        if attrs.get("layout") == "compact":
+            v0 = f["win_probability_k0"][()]
+            packed = f["roll_packed"][()]
+            _check_shape(path, "win_probability_k0", v0, (goal, goal))
+            _check_shape(path, "roll_packed", packed, (goal, goal, (goal + 7) // 8))
+            return cls(rules, v0, attrs, roll_packed=packed, path=path)
+        raise TableError(f"{path} has an unknown layout {attrs.get('layout')!r}")
+
+    @property
+    def layout(self) -> str:
+        """Return 'full' or 'compact'."""
+        return "full" if self._win_probability is not None else "compact"
+
+    def win_probability(self, i: int, j: int, k: int) -> float:
+        """Return ``P(i, j, k)``; 1 for won states (``i + k >= G``)."""
+        self.rules.check_state(i, j, k)
+        if self._win_probability is not None:
+            return float(self._win_probability[i, j, k])
+        return float(self._row(i, j)[2][k])
+
+    def action_values(self, i: int, j: int, k: int) -> tuple[float, float | None]:
+        """Return ``(p_roll, p_hold)`` at ``(i, j, k)``; ``p_hold`` is None at ``k = 0``."""
+        self.rules.check_state(i, j, k)
+        goal, sides = self.rules.goal, self.rules.die_sides
+        if i + k >= goal:
+            return 1.0, 1.0
+        p_roll = 1.0 - self.v0[j, i] + sum(self._value(i, j, k + r) for r in range(2, sides + 1))
+        p_hold = None if k == 0 else 1.0 - float(self.v0[j, i + k])
+        return p_roll / sides, p_hold
+
+    def should_roll(self, i: int, j: int, k: int) -> bool:
+        """Return True where rolling is optimal (never in a won state)."""
+        self.rules.check_state(i, j, k)
+        if self._roll is not None:
+            return bool(self._roll[i, j, k])
+        return bool(self._roll_packed[i, j, k // 8] >> (k % 8) & 1)
+
+    def probabilities(self) -> np.ndarray:
+        """Return the full table ``P[i, j, k]`` (float64, ``(G, G, G)``)."""
+        if self._win_probability is None:
+            from solver.solve import expand
+
+            self._win_probability, self._roll = expand(self.rules, self.v0)
+        return self._win_probability
+
+    def roll_array(self) -> np.ndarray:
+        """Return the optimal choices (bool, ``(G, G, G)``, True = roll)."""
+        if self._roll is None:
+            goal = self.rules.goal
+            bits = np.unpackbits(self._roll_packed, axis=2, bitorder="little")
+            self._roll = bits[:, :, :goal].astype(bool)
+        return self._roll
+
+    def _value(self, i: int, j: int, k: int) -> float:
+        if i + k >= self.rules.goal:
+            return 1.0
+        return self.win_probability(i, j, k)
+
+    @functools.lru_cache(maxsize=256)  # noqa: B019 - one cache per long-lived table is intended
+    def _row(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return row_values(self.v0, self.rules, i, j)
+
+
+def _check_shape(path: Path, name: str, array: np.ndarray, shape: tuple[int, ...]) -> None:
+    if array.shape != shape:
+        raise TableError(f"{path}: dataset {name} has shape {array.shape}, expected {shape}")
+
+
+def load_or_compute(
+    rules: PigRules,
+    path: str | os.PathLike | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> PigTable:
+    """Return the table for ``rules`` at ``path`` (default path if None), computing it if missing.
+
+    A table found at ``path`` must be for ``rules``; a computed one is saved there for next time.
+    """
+    path = default_table_path(rules) if path is None else Path(path)
+    if path.exists():
+        table = PigTable.load(path)
+        if table.rules != rules:
+            raise TableError(
+                f"{path} is for goal {table.rules.goal} and a {table.rules.die_sides}-sided die, "
+                f"not goal {rules.goal} and a {rules.die_sides}-sided die"
+            )
+        return table
+    from solver.solve import solve
+
+    if announce is not None:
+        announce(f"computing the optimal table for goal {rules.goal}, die {rules.die_sides} ...")
+    save_solution(solve(rules), path)
+    return PigTable.load(path)
