@@ -148,3 +148,18 @@ def test_bench_reports_compile_and_solve_seconds() -> None:
     result = hog_solve.bench_hog(hog_rules("fa16", goal=30))
     assert set(result) >= {"seconds", "compile_seconds", "rules", "goal"}
     assert result["seconds"] > 0
+
+
+def test_61a_final_strategies_exact_win_rates() -> None:
+    """The scores-only final_strategy of each 61A module, evaluated exactly over both seats."""
+    from policies.hog import scores_table
+    from solver.hog61a import fa16, su20
+
+    versus4 = compare(
+        FA16, scores_table(FA16, fa16.final_strategy), np.full(FA16.shape, 4, np.int8)
+    )
+    assert versus4.average == pytest.approx(0.915424945072, abs=1e-11)  # 61A asks for 0.80
+    versus6 = compare(
+        SU20, scores_table(SU20, su20.final_strategy), np.full(SU20.shape, 6, np.int8)
+    )
+    assert versus6.average == pytest.approx(0.860926157541, abs=1e-11)
