@@ -111,3 +111,18 @@ def test_optimal_and_best_response_of_optimal_agree(tmp_path) -> None:
     optimal = make_strategy("optimal", rules, table_path=tmp_path / "t.h5")
     reply = make_strategy("best-response:optimal", rules, table_path=tmp_path / "t.h5")
     assert compare(rules, reply.policy, optimal.policy).average == pytest.approx(0.5, abs=1e-12)
+
+
+def test_terminal_prompt_shows_the_hint_and_re_asks_with_the_range() -> None:
+    import io
+
+    from policies.hog_game import terminal_ask
+
+    out = io.StringIO()
+    ask = terminal_ask(SU20, io.StringIO("-1\nfive\n4\n"), out, hints=lambda state: (0.625, 3))
+    assert ask(HogState(10, 20)) == 4
+    text = out.getvalue()
+    assert "hint: roll 3 (win probability 0.6250)" in text
+    assert text.count("please type a whole number from 0 to 10") == 2
+    with pytest.raises(GameInputError, match="input ended"):
+        terminal_ask(SU20, io.StringIO(""), io.StringIO())(HogState(0, 0))
