@@ -246,3 +246,14 @@ def test_rounds_end_of_input(tmp_path: Path):
     code, out, err = play(["--style", "rounds", "--rolls", str(rolls)], "roll\n\n")
     assert (code, err) == (1, "error: input ended before the game did\n")
     assert out.endswith("You rolled a 4.\nYou have 4 points this round.\n" + ASK)
+
+
+def test_optimal_opponent_computes_its_table_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(tmp_path)
+    rolls = write_rolls(tmp_path, "6 6 1 " * 20)
+    args = ["--opponent", "optimal", "--goal", "12", "--you", "1", "--rolls", str(rolls)]
+    code, out, err = play(args, "h\n" * 20)
+    assert code == 0 and out.startswith("You will be player 1.\n")
+    assert err.count("\n") == 1
+    assert (tmp_path / "data" / "pig-goal12-die6.h5").exists()
+    assert play(args, "h\n" * 20) == (code, out, "")
