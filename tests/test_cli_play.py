@@ -257,3 +257,30 @@ def test_optimal_opponent_computes_its_table_once(tmp_path: Path, monkeypatch: p
     assert err.count("\n") == 1
     assert (tmp_path / "data" / "pig-goal12-die6.h5").exists()
     assert play(args, "h\n" * 20) == (code, out, "")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_hints_at_a_terminal_precede_each_decision(tmp_path: Path):
+    import os
+    import pty
+
+    rolls = write_rolls(tmp_path, "3 4 1 6 6")
+    args = ["play", "--hints", "--you", "1", "--goal", "12", "--rolls", str(rolls)]
+    terminal, stdin = pty.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-c", "import cli; cli.app()", *args],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    ) as game:
+        os.close(stdin)
+        os.write(terminal, b"\n\n")
+        out, err = game.communicate(timeout=120)
+    os.close(terminal)
+    assert game.returncode == 0
+    assert err.decode().count("\n") == 1  # the table was computed, saying so once
+    hints = re.findall(r"Hint: (roll|hold) \(win probability ([\d.]+)% if you roll", out.decode())
+    assert [action for action, _ in hints] == ["roll", "roll"]
+    assert "Roll: 3\nHint: roll" in out.decode()
+    assert out.decode().endswith("Roll: 6\nRoll: 6\nTurn total: 12\nNew score: 12\n")
