@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from solver import __version__
+
+if TYPE_CHECKING:
+    from solver.pig import PigRules
+    from solver.solve import PigSolution
 
 app = typer.Typer(
     help="Exact solutions of the dice games Pig and Hog.",
@@ -60,6 +65,201 @@ def main(
 
 
 # ----- Pig tables: compute, info, query, verify, bench (owner: solver) -----
+
+
+class Method(StrEnum):
+    layered = "layered"
+    value_iteration = "value-iteration"
+
+
+GoalOption = Annotated[int, typer.Option("--goal", help="Points needed to win.")]
+DieOption = Annotated[int, typer.Option("--die", help="Sides of the die.")]
+TablePath = Annotated[
+    Path | None,
+    typer.Argument(help="Table file [default: data/pig-goal{G}-die{D}.h5 for --goal/--die]."),
+]
+
+
+def _table_path(path: Path | None, goal: int, die: int) -> Path:
+    from solver.pig import PigRules
+    from solver.table import default_table_path
+
+    return default_table_path(PigRules(goal, die)) if path is None else path
+
+
+@app.command()
+def compute(
+    goal: GoalOption = 100,
+    die: DieOption = 6,
+    method: Annotated[Method, typer.Option(help="Solver.")] = Method.layered,
+    tolerance: Annotated[
+        float, typer.Option(help="Stopping tolerance of value-iteration.")
+    ] = 1e-12,
+    out: Annotated[
+        Path | None, typer.Option(help="Output file [default: data/pig-goal{G}-die{D}.h5].")
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
+    quiet: Annotated[bool, typer.Option(help="Print nothing but errors.")] = False,
+) -> None:
+    """Compute the win probability of every Pig state under optimal play and save it (HDF5)."""
+    with user_errors():
+        from solver.errors import TableError
+        from solver.pig import PigRules
+        from solver.table import save_solution
+
+        rules = PigRules(goal, die)
+        path = _table_path(out, goal, die)
+        if path.exists() and not force:
+            raise TableError(f"{path} already exists; pass --force to overwrite it")
+        solution = _solve_with_progress(rules, method.value, tolerance, quiet)
+        save_solution(solution, path, force=force)
+        if not quiet:
+            console.print(
+                f"P(0, 0, 0) = {solution.p_first_player:.12f}  "
+                f"(goal {goal}, {die}-sided die, {rules.num_states:,} states)\n"
+                f"{solution.method}: {solution.seconds:.3f} s, {solution.num_iter} iterations, "
+                f"max Bellman residual {solution.max_bellman_residual:.2g}\n"
+                f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)",
+                highlight=False,
+            )
+
+
+def _solve_with_progress(
+    rules: PigRules, method: str, tolerance: float, quiet: bool
+) -> PigSolution:
+    """Solve, with a progress bar when stdout is a terminal and not --quiet."""
+    from solver.solve import solve
+
+    if quiet or not console.is_terminal:
+        return solve(rules, method, tolerance)
+    from rich.progress import Progress
+
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"solving ({method})", total=None)
+        return solve(
+            rules,
+            method,
+            tolerance,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
+
+
+@app.command()
+def info(path: TablePath = None, goal: GoalOption = 100, die: DieOption = 6) -> None:
+    """Show a table's attributes and datasets."""
+    with user_errors():
+        from rich.table import Table
+
+        from solver.storage import describe
+
+        path = _table_path(path, goal, die)
+        attrs, datasets = describe(path)
+        table = Table("attribute", "value", title=str(path), title_justify="left")
+        for name, value in attrs.items():
+            table.add_row(name, f"{value:.12g}" if isinstance(value, float) else str(value))
+        console.print(table)
+        sizes = Table("dataset", "shape", "dtype", "stored")
+        for name, shape, dtype, stored in datasets:
+            sizes.add_row(name, " x ".join(map(str, shape)), dtype, f"{stored / 2**20:.2f} MiB")
+        console.print(sizes)
+
+
+@app.command()
+def query(
+    i: Annotated[int, typer.Argument(help="Your score.")],
+    j: Annotated[int, typer.Argument(help="The opponent's score.")],
+    k: Annotated[int, typer.Argument(help="Your turn total.")],
+    table_path: Annotated[
+        Path | None, typer.Option("--table", help="Table file [default: by --goal/--die].")
+    ] = None,
+    goal: GoalOption = 100,
+    die: DieOption = 6,
+) -> None:
+    """Show the win probability of state (I, J, K), the optimal action and the other's value."""
+    with user_errors():
+        from solver.table import PigTable
+
+        table = PigTable.load(_table_path(table_path, goal, die))
+        table.rules.check_state(i, j, k)
+        p_roll, p_hold = table.action_values(i, j, k)
+        lines = [f"state (i={i}, j={j}, k={k}), goal {table.rules.goal}, "
+                 f"{table.rules.die_sides}-sided die"]  # fmt: skip
+        if i + k >= table.rules.goal:
+            lines.append("won: the turn total reaches the goal (probability 1)")
+        else:
+            action = "roll" if table.should_roll(i, j, k) else "hold"
+            lines.append(f"win probability  {table.win_probability(i, j, k):.12f}")
+            lines.append(f"optimal action   {action}")
+            lines.append(f"roll             {p_roll:.12f}")
+            hold = "not an action at k = 0" if p_hold is None else f"{p_hold:.12f}"
+            lines.append(f"hold             {hold}")
+        console.print("\n".join(lines), highlight=False)
+
+
+@app.command()
+def verify(
+    path: TablePath = None,
+    goal: GoalOption = 100,
+    die: DieOption = 6,
+    max_residual: Annotated[float, typer.Option(help="Largest Bellman residual accepted.")] = 1e-12,
+) -> None:
+    """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
+    with user_errors():
+        from rich.table import Table
+
+        from solver.errors import PigsolveError
+        from solver.table import PigTable
+        from solver.verify import verify_table
+
+        path = _table_path(path, goal, die)
+        checks = verify_table(PigTable.load(path), max_residual)
+        table = Table("check", "result", "detail", title=str(path), title_justify="left")
+        for check in checks:
+            table.add_row(check.name, "ok" if check.passed else "FAILED", check.detail)
+        console.print(table)
+        failed = [check.name for check in checks if not check.passed]
+        if failed:
+            raise PigsolveError(f"{path} fails: {', '.join(failed)}")
+
+
+@app.command()
+def bench(
+    json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    large: Annotated[bool, typer.Option(help="Also solve goal 1000 in a fresh process.")] = False,
+    quick: Annotated[bool, typer.Option(help="Only the Pig solvers.")] = False,
+) -> None:
+    """Time the solvers side by side (JIT compile time apart) and print the figures."""
+    with user_errors():
+        import json
+
+        from rich.table import Table
+
+        from solver import bench as benchmarks
+
+        rows = benchmarks.bench_methods()
+        rows.append(benchmarks.bench_fresh_compute())
+        if large:
+            rows.append(benchmarks.bench_fresh_compute(goal=1000))
+        if not quick:
+            rows += benchmarks.bench_others()
+        if json_output:
+            console.print_json(json.dumps(rows))
+            return
+        table = Table("benchmark", "goal", "seconds", "compile s", "rate", "peak MiB")
+        for row in rows:
+            rate = f"{row['rate']:,.0f} {row['unit']}" if row["rate"] else ""
+            compile_s = row["compile_seconds"]
+            table.add_row(
+                row["benchmark"],
+                str(row["goal"]),
+                f"{row['seconds']:.4f}",
+                "" if compile_s is None else f"{compile_s:.2f}",
+                rate,
+                "" if row["peak_mib"] is None else f"{row['peak_mib']:.0f}",
+            )
+        console.print(table)
+        speedup = rows[0]["speedup_vs_value_iteration"]
+        console.print(f"layered is {speedup:.0f}x faster than value-iteration (same run)")
 
 
 # ----- Players: policies, play (owner: policies) -----

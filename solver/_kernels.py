@@ -105,53 +105,18 @@ def _solve_sums(v0, s_high, s_low, sides, iterations):  # pragma: no cover - com
 
 
 @njit(cache=True, parallel=True)
-def _expand(v0, sides, p_out, roll_out):  # pragma: no cover - compiled
-    """Fill the full table ``p_out[i, j, k]`` and the choices ``roll_out`` from ``v0``."""
-    goal = v0.shape[0]
-    for i in prange(goal):
-        p = np.empty(goal + 1)
-        alpha = np.empty(goal + 1)
-        beta = np.empty(goal + 1)
-        roll = np.full(goal + 1, -1, np.int8)
-        for j in range(goal):
-            _greedy_row(v0, i, j, v0[j, i], sides, p, alpha, beta, roll)
-            for k in range(goal):
-                if i + k < goal:
-                    p_out[i, j, k] = p[k]
-                    roll_out[i, j, k] = roll[k] == 1
-                else:
-                    p_out[i, j, k] = 1.0
-                    roll_out[i, j, k] = False
+def _expand(v0, sides, p_out, roll_out, bits_out):  # pragma: no cover - compiled
+    """Rebuild every row from ``v0``; return the largest Bellman residual (found at ``k = 0``).
 
-
-@njit(cache=True, parallel=True)
-def _packed_roll_bits(v0, sides, bits_out):  # pragma: no cover - compiled
-    """Fill ``bits_out[i, j, k // 8]`` with the optimal choices, bit ``k % 8`` set to roll."""
-    goal = v0.shape[0]
-    for i in prange(goal):
-        p = np.empty(goal + 1)
-        alpha = np.empty(goal + 1)
-        beta = np.empty(goal + 1)
-        roll = np.full(goal + 1, -1, np.int8)
-        for j in range(goal):
-            _greedy_row(v0, i, j, v0[j, i], sides, p, alpha, beta, roll)
-            for byte in range(bits_out.shape[2]):
-                value = 0
-                for bit in range(8):
-                    k = 8 * byte + bit
-                    if k < goal - i and roll[k] == 1:
-                        value |= 1 << bit
-                bits_out[i, j, byte] = value
-
-
-@njit(cache=True, parallel=True)
-def _k0_residual(v0, sides):  # pragma: no cover - compiled
-    """Return the largest Bellman residual at ``k = 0`` of the table rebuilt from ``v0``.
-
-    Rows rebuilt by :func:`_greedy_row` satisfy the equations exactly for ``k >= 1``, so this is
-    the residual of the whole table.
+    Fills the full table ``p_out[i, j, k]`` and the choices ``roll_out`` when ``p_out`` has three
+    dimensions of size G, and the packed choices ``bits_out[i, j, k // 8]`` (bit ``k % 8`` set to
+    roll) when ``bits_out`` does; pass a size-1 array to skip either. Rows rebuilt by
+    :func:`_greedy_row` satisfy the equations exactly for ``k >= 1``, so the residual at
+    ``k = 0`` is the residual of the whole table.
     """
     goal = v0.shape[0]
+    fill_full = p_out.shape[0] == goal
+    fill_bits = bits_out.shape[0] == goal
     worst = np.zeros(goal)
     for i in prange(goal):
         p = np.empty(goal + 1)
@@ -161,6 +126,19 @@ def _k0_residual(v0, sides):  # pragma: no cover - compiled
         for j in range(goal):
             _greedy_row(v0, i, j, v0[j, i], sides, p, alpha, beta, roll)
             worst[i] = max(worst[i], abs(p[0] - v0[i, j]))
+            if fill_full:
+                for k in range(goal):
+                    won = i + k >= goal
+                    p_out[i, j, k] = 1.0 if won else p[k]
+                    roll_out[i, j, k] = not won and roll[k] == 1
+            if fill_bits:
+                for byte in range(bits_out.shape[2]):
+                    value = 0
+                    for bit in range(8):
+                        k = 8 * byte + bit
+                        if k < goal - i and roll[k] == 1:
+                            value |= 1 << bit
+                    bits_out[i, j, byte] = value
     return worst.max()
 
 

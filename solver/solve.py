@@ -118,6 +118,7 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
     from solver import _kernels
 
     goal, sides = rules.goal, rules.die_sides
+    warm_up()
     v0 = np.zeros((goal, goal))
     iterations = np.zeros((goal, goal), np.int64)
     start = time.perf_counter()
@@ -129,8 +130,27 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
         if progress is not None:
             progress(highest - s_low + 1, highest + 1)
     seconds = time.perf_counter() - start
-    residual = float(_kernels._k0_residual(v0, sides))
-    return _finish(rules, v0, full, "layered", int(iterations.max()), residual, seconds)
+    if full:
+        p, roll, residual = expand(rules, v0)
+        return PigSolution(
+            rules, v0, p, roll, None, "layered", 0.0, int(iterations.max()), residual, seconds
+        )
+    packed = np.empty((goal, goal, (goal + 7) // 8), np.uint8)
+    residual = _kernels._expand(v0, sides, _NONE_FLOAT, _NONE_BOOL, packed)
+    return PigSolution(
+        rules, v0, None, None, packed, "layered", 0.0, int(iterations.max()), residual, seconds
+    )
+
+
+def warm_up() -> float:
+    """Compile the kernels (or load them from numba's cache); return the seconds it took."""
+    from solver import _kernels
+
+    start = time.perf_counter()
+    v0 = np.zeros((2, 2))
+    _kernels._solve_sums(v0, 2, 0, 2, np.zeros((2, 2), np.int64))
+    _kernels._expand(v0, 2, _NONE_FLOAT, _NONE_BOOL, np.empty((2, 2, 1), np.uint8))
+    return time.perf_counter() - start
 
 
 def value_iteration(
@@ -163,40 +183,27 @@ def value_iteration(
             progress(int(1000 * min(max(done, 0.0), 1.0)), 1000)
     seconds = time.perf_counter() - start
     v0 = p[:, :, 0].copy()
-    _, roll = expand(rules, v0)
+    _, roll, _ = expand(rules, v0)
     residual, _ = _kernels._bellman_residual(p, roll, sides)
     return PigSolution(
         rules, v0, p, roll, None, "value-iteration", tolerance, num_iter, float(residual), seconds
     )
 
 
-def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return the full table ``P[i, j, k]`` and the optimal choices rebuilt from ``v0``."""
+def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """Return the full table ``P[i, j, k]``, the optimal choices and the Bellman residual.
+
+    Every value follows from ``v0 = P(., ., 0)`` (see :mod:`solver.pig`).
+    """
     from solver import _kernels
 
     goal = rules.goal
     p = np.empty((goal, goal, goal))
     roll = np.empty((goal, goal, goal), bool)
-    _kernels._expand(np.ascontiguousarray(v0), rules.die_sides, p, roll)
-    return p, roll
+    residual = _kernels._expand(np.ascontiguousarray(v0), rules.die_sides, p, roll, _NONE_BITS)
+    return p, roll, float(residual)
 
 
-def _finish(
-    rules: PigRules,
-    v0: np.ndarray,
-    full: bool,
-    method: str,
-    num_iter: int,
-    residual: float,
-    seconds: float,
-) -> PigSolution:
-    """Build the full table, or the packed roll bits, from ``v0``."""
-    from solver import _kernels
-
-    if full:
-        p, roll = expand(rules, v0)
-        return PigSolution(rules, v0, p, roll, None, method, 0.0, num_iter, residual, seconds)
-    goal = rules.goal
-    packed = np.empty((goal, goal, (goal + 7) // 8), np.uint8)
-    _kernels._packed_roll_bits(v0, rules.die_sides, packed)
-    return PigSolution(rules, v0, None, None, packed, method, 0.0, num_iter, residual, seconds)
+_NONE_FLOAT = np.empty((1, 1, 1))
+_NONE_BOOL = np.empty((1, 1, 1), bool)
+_NONE_BITS = np.empty((1, 1, 1), np.uint8)

@@ -81,8 +81,11 @@ def stamp(f: h5py.File, kind: str) -> None:
 
 
 @contextlib.contextmanager
-def open_table(path: str | os.PathLike, kind: str) -> Iterator[h5py.File]:
-    """Open a pigsolve file of ``kind`` for reading, checking its stamp; raise ``TableError``."""
+def open_table(path: str | os.PathLike, kind: str | None) -> Iterator[h5py.File]:
+    """Open a pigsolve file of ``kind`` (None: any) for reading, checking its stamp.
+
+    Raises ``TableError`` for a missing, unreadable or foreign file.
+    """
     path = Path(path)
     if not path.exists():
         raise TableError(f"no table at {path}; create it with `pigsolve compute` or pass --table")
@@ -95,11 +98,11 @@ def open_table(path: str | os.PathLike, kind: str) -> Iterator[h5py.File]:
         yield f
 
 
-def check_stamp(f: h5py.File, path: Path, kind: str) -> None:
-    """Raise ``TableError`` unless ``f`` is a pigsolve file of ``kind`` in a known format."""
+def check_stamp(f: h5py.File, path: Path, kind: str | None) -> None:
+    """Raise ``TableError`` unless ``f`` is a known-format pigsolve file of ``kind`` (None: any)."""
     if f.attrs.get("format") != MAGIC:
         raise TableError(f"{path} is not a pigsolve table (no format attribute {MAGIC!r})")
-    if f.attrs.get("kind") != kind:
+    if kind is not None and f.attrs.get("kind") != kind:
         raise TableError(f"{path} holds a {f.attrs.get('kind')} table, not a {kind} table")
     version = int(f.attrs.get("format_version", -1))
     if version != FORMAT_VERSION:
@@ -114,3 +117,14 @@ def read_attrs(f: h5py.File) -> dict[str, Any]:
     return {
         key: (value.item() if hasattr(value, "item") else value) for key, value in f.attrs.items()
     }
+
+
+def describe(path: str | os.PathLike) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:
+    """Return the attributes and the datasets (name, shape, dtype, stored bytes) of a table."""
+    with open_table(path, None) as f:
+        datasets = [
+            (name, item.shape, str(item.dtype), item.id.get_storage_size())
+            for name, item in f.items()
+            if isinstance(item, h5py.Dataset)
+        ]
+        return read_attrs(f), datasets

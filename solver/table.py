@@ -128,6 +128,11 @@ class PigTable:
         """Return 'full' or 'compact'."""
         return "full" if self._win_probability is not None else "compact"
 
+    @property
+    def roll_packed(self) -> np.ndarray | None:
+        """Return the compact layout's packed choices (None for the full layout)."""
+        return self._roll_packed
+
     def win_probability(self, i: int, j: int, k: int) -> float:
         """Return ``P(i, j, k)``; 1 for won states (``i + k >= G``)."""
         self.rules.check_state(i, j, k)
@@ -157,7 +162,7 @@ class PigTable:
         if self._win_probability is None:
             from solver.solve import expand
 
-            self._win_probability, self._roll = expand(self.rules, self.v0)
+            self._win_probability, self._roll, _ = expand(self.rules, self.v0)
         return self._win_probability
 
     def roll_array(self) -> np.ndarray:

@@ -1,0 +1,131 @@
+"""Benchmarks behind ``pigsolve bench``: every figure measured in one run, compile time apart.
+
+Speed is judged by ratios measured in the same run (the machines are shared and noisy), so the
+methods run side by side here rather than in timed unit tests.
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from solver.pig import PigRules
+
+Row = dict[str, Any]
+
+
+def _traced(run: Callable[[], Any]) -> tuple[Any, float]:
+    """Return ``run()`` and the peak of the arrays it allocated, in MiB (tracemalloc)."""
+    tracemalloc.start()
+    try:
+        result = run()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return result, peak / 2**20
+
+
+def bench_methods(goal: int = 100, repeats: int = 5) -> list[Row]:
+    """Time ``layered`` (best of ``repeats``) and ``value-iteration`` (tolerance 1e-12)."""
+    from solver.solve import solve
+
+    rules = PigRules(goal)
+    rows = []
+    for method, runs in (("layered", repeats), ("value-iteration", 1)):
+        start = time.perf_counter()
+        solve(PigRules(4), method)  # JIT compilation, or loading the cache
+        compile_seconds = time.perf_counter() - start
+        solutions, peak = _traced(lambda m=method, n=runs: [solve(rules, m) for _ in range(n)])
+        seconds = min(solution.seconds for solution in solutions)
+        rows.append(
+            {
+                "benchmark": f"pig {method}",
+                "goal": goal,
+                "seconds": seconds,
+                "compile_seconds": compile_seconds,
+                "rate": rules.num_states / seconds,
+                "unit": "states/s",
+                "peak_mib": peak,
+            }
+        )
+    rows[0]["speedup_vs_value_iteration"] = rows[1]["seconds"] / rows[0]["seconds"]
+    return rows
+
+
+def bench_fresh_compute(goal: int = 100) -> Row:
+    """Time ``pigsolve compute --force`` in a fresh process, after one run fills the JIT cache.
+
+    Also reports the child process's peak resident memory.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "table.h5"
+        command = [sys.executable, "-c", "import cli; cli.app()", "compute", "--goal", str(goal)]
+        command += ["--out", str(out), "--force", "--quiet"]
+        subprocess.run(command, check=True, capture_output=True)
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return {
+        "benchmark": "pig compute, fresh process",
+        "goal": goal,
+        "seconds": seconds,
+        "compile_seconds": None,
+        "rate": PigRules(goal).num_states / seconds,
+        "unit": "states/s",
+        "peak_mib": peak,
+    }
+
+
+def bench_others() -> list[Row]:
+    """Time one exact Pig comparison, a million simulated games and the two Hog solves."""
+    from solver.evaluate import bench_compare
+    from solver.hog import hog_rules
+    from solver.hog_solve import bench_hog
+    from solver.simulate import bench_simulate
+
+    compare = bench_compare()
+    rows = [
+        {
+            "benchmark": "pig compare optimal vs hold20",
+            "goal": 100,
+            "seconds": compare["seconds"],
+            "compile_seconds": compare["compile_seconds"],
+            "rate": None,
+            "unit": "",
+            "peak_mib": None,
+        }
+    ]
+    simulate = bench_simulate()
+    rows.append(
+        {
+            "benchmark": f"pig simulate hold20 vs optimal, {simulate['games']:,} games",
+            "goal": 100,
+            "seconds": simulate["seconds"],
+            "compile_seconds": simulate["compile_seconds"],
+            "rate": simulate["games_per_second"],
+            "unit": "games/s",
+            "peak_mib": None,
+        }
+    )
+    for name in ("fa16", "su20"):
+        hog = bench_hog(hog_rules(name))
+        rows.append(
+            {
+                "benchmark": f"hog {hog['rules']} optimal solve",
+                "goal": hog["goal"],
+                "seconds": hog["seconds"],
+                "compile_seconds": hog["compile_seconds"],
+                "rate": hog["states"] / hog["seconds"],
+                "unit": "states/s",
+                "peak_mib": None,
+            }
+        )
+    return rows

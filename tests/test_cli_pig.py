@@ -1,0 +1,126 @@
+"""The Pig table commands end to end: compute, info, query, verify, bench and their errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import h5py
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+from solver import __version__
+
+runner = CliRunner()
+
+
+def one_line_error(result) -> str:
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in result.output
+    return lines[0]
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+def test_compute_writes_the_default_file_and_keeps_it(workdir: Path) -> None:
+    result = runner.invoke(app, ["compute", "--goal", "25", "--die", "4"])
+    assert result.exit_code == 0, result.output
+    path = workdir / "data" / "pig-goal25-die4.h5"
+    assert path.exists() and "P(0, 0, 0) = 0." in result.output
+    before = path.read_bytes()
+    again = runner.invoke(app, ["compute", "--goal", "25", "--die", "4"])
+    assert again.exit_code == 1
+    assert "already exists; pass --force" in one_line_error(again)
+    assert path.read_bytes() == before
+    forced = runner.invoke(app, ["compute", "--goal", "25", "--die", "4", "--force", "--quiet"])
+    assert forced.exit_code == 0 and forced.output == ""
+
+
+def test_value_iteration_from_the_cli(workdir: Path) -> None:
+    out = workdir / "vi.h5"
+    args = ["compute", "--goal", "20", "--method", "value-iteration", "--tolerance", "1e-13"]
+    result = runner.invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    with h5py.File(out) as f:
+        assert f.attrs["method"] == "value-iteration" and f.attrs["tolerance"] == 1e-13
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["compute", "--goal", "0"], "goal must be an integer >= 1"),
+        (["compute", "--die", "1"], "die sides must be an integer >= 2"),
+        (["compute", "--tolerance", "-1", "--method", "value-iteration"], "tolerance must be"),
+    ],
+)
+def test_compute_rejects_bad_parameters(workdir: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in one_line_error(result)
+    assert not (workdir / "data").exists()
+
+
+def test_info_query_and_verify(workdir: Path) -> None:
+    assert runner.invoke(app, ["compute", "--goal", "30"]).exit_code == 0
+    info = runner.invoke(app, ["info", "data/pig-goal30-die6.h5"])
+    assert info.exit_code == 0
+    for word in ["p_first_player", "max_bellman_residual", "win_probability", "30 x 30 x 30"]:
+        assert word in info.output
+    query = runner.invoke(app, ["query", "0", "0", "5", "--goal", "30"])
+    assert query.exit_code == 0
+    assert "optimal action   roll" in query.output and "hold             0." in query.output
+    at_zero = runner.invoke(app, ["query", "0", "0", "0", "--goal", "30"])
+    assert "not an action at k = 0" in at_zero.output
+    won = runner.invoke(app, ["query", "20", "3", "10", "--goal", "30"])
+    assert "won" in won.output
+    verify = runner.invoke(app, ["verify", "--goal", "30"])
+    assert verify.exit_code == 0 and "FAILED" not in verify.output
+
+
+def test_query_outside_the_table(workdir: Path) -> None:
+    runner.invoke(app, ["compute", "--goal", "30"])
+    result = runner.invoke(app, ["query", "0", "31", "0", "--goal", "30"])
+    assert result.exit_code == 2
+    assert "outside the goal-30 table" in one_line_error(result)
+
+
+def test_verify_fails_on_a_tampered_table(workdir: Path) -> None:
+    runner.invoke(app, ["compute", "--goal", "30"])
+    path = workdir / "data" / "pig-goal30-die6.h5"
+    with h5py.File(path, "r+") as f:
+        f["roll"][3, 4, 5] = 1 - f["roll"][3, 4, 5]
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert "fails: optimal choices" in one_line_error(result)
+
+
+@pytest.mark.parametrize("command", ["info", "verify", "query"])
+def test_missing_and_foreign_files(workdir: Path, command: str) -> None:
+    args = {"info": ["info"], "verify": ["verify"], "query": ["query", "0", "0", "0", "--table"]}
+    missing = runner.invoke(app, [*args[command], "nope.h5"])
+    assert missing.exit_code == 1 and "no table at nope.h5" in one_line_error(missing)
+    Path("text.h5").write_text("not a table")
+    foreign = runner.invoke(app, [*args[command], "text.h5"])
+    assert foreign.exit_code == 1 and "not a readable HDF5 file" in one_line_error(foreign)
+
+
+def test_bench_quick_json() -> None:
+    result = runner.invoke(app, ["bench", "--quick", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    names = [row["benchmark"] for row in rows]
+    assert names == ["pig layered", "pig value-iteration", "pig compute, fresh process"]
+    assert rows[0]["speedup_vs_value_iteration"] > 1
+    assert all(row["seconds"] > 0 for row in rows)
