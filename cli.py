@@ -490,6 +490,58 @@ def simulate(
         )
 
 
+StoredTableOption = Annotated[
+    Path | None,
+    typer.Option(help="A table file (default: the one for --goal and --die, computed if missing)."),
+]
+
+
+@app.command()
+def export(
+    what: Annotated[str, typer.Option(help="policy, probabilities or boundary.")],
+    out: Annotated[Path, typer.Option(help="The file to write.")],
+    fmt: Annotated[
+        str | None,
+        typer.Option("--format", help="csv, json or npy (default: from the suffix of --out)."),
+    ] = None,
+    table: StoredTableOption = None,
+    goal: GoalOption = 100,
+    die: DieOption = 6,
+    force: Annotated[bool, typer.Option(help="Overwrite --out if it exists.")] = False,
+) -> None:
+    """Export the optimal policy, its win probabilities or its roll/hold boundary."""
+    with user_errors():
+        from solver.export import export_table, stored_table
+        from solver.pig import PigRules
+
+        stored = stored_table(table, PigRules(goal=goal, die_sides=die), _compare_note)
+        written = export_table(stored, what, out, fmt, force)
+        console.print(f"wrote {written}", highlight=False, soft_wrap=True)
+
+
+@app.command()
+def plot(
+    kind: Annotated[str, typer.Option(help="boundary, slice or contours.")],
+    out: Annotated[Path, typer.Option(help="The PNG file to write.")],
+    opponent: Annotated[
+        int | None, typer.Option(help="The opponent's score J (for --kind slice).")
+    ] = None,
+    table: StoredTableOption = None,
+    goal: GoalOption = 100,
+    die: DieOption = 6,
+    force: Annotated[bool, typer.Option(help="Overwrite --out if it exists.")] = False,
+) -> None:
+    """Draw the roll/hold boundary, one slice of it, or the win-probability contours."""
+    with user_errors():
+        from solver.export import stored_table
+        from solver.pig import PigRules
+        from solver.plot import plot_table
+
+        stored = stored_table(table, PigRules(goal=goal, die_sides=die), _compare_note)
+        written = plot_table(stored, kind, out, opponent, force)
+        console.print(f"wrote {written}", highlight=False, soft_wrap=True)
+
+
 # ----- Hog -----
 hog_app = typer.Typer(
     help="Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,42 @@ def test_simulate_reports_rates_intervals_and_exact_values() -> None:
     # the same seed plays the same games
     _, again, _ = run(args)
     assert again.splitlines()[:-1] == out.splitlines()[:-1]
+
+
+def test_export_writes_once_and_refuses_to_overwrite(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["export", "--what", "boundary", "--goal", "30", "--out", "b.csv"]
+    code, out, err = run(args)
+    assert code == 0, err
+    assert "wrote b.csv" in out
+    lines = (tmp_path / "b.csv").read_text().splitlines()
+    assert len(lines) == 31 and lines[0].startswith("i,j=0,")
+    code, _, err = run(args)
+    assert code == 1 and "already exists; pass --force" in err and len(err.splitlines()) == 1
+    code, _, _ = run([*args, "--force", "--format", "json"])
+    assert code == 0 and json.loads((tmp_path / "b.csv").read_text())["what"] == "boundary"
+
+
+def test_export_and_plot_errors(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    missing = ["--table", str(tmp_path / "missing.h5")]
+    for args, code, message in [
+        (["export", "--what", "nope", "--out", "x.csv", "--goal", "20"], 2, "unknown export"),
+        (["export", "--what", "policy", "--out", "x.csv", *missing], 1, "no table at"),
+        (["plot", "--kind", "slice", "--out", "x.png", "--goal", "20"], 2, "needs --opponent"),
+    ]:
+        result = run(args)
+        assert result[0] == code and message in result[2], (args, result)
+        assert len(result[2].splitlines()) <= 2  # the table announcement, then the error
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    code, _, err = run(["plot", "--kind", "contours", "--out", "c.png", "--goal", "20"])
+    assert code == 1 and "pip install 'pigsolve[plot]'" in err
+
+
+def test_plot_writes_a_png(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["plot", "--kind", "slice", "--opponent", "10", "--goal", "30", "--out", "s.png"]
+    code, out, err = run(args)
+    assert code == 0, err
+    assert "wrote s.png" in out
+    assert (tmp_path / "s.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

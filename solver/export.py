@@ -1,0 +1,168 @@
+"""Export a stored optimal Pig table as CSV, JSON or NumPy ``.npy`` files.
+
+What can be exported (``G`` = goal, states ``(i, j, k)``: own score, opponent's score, turn
+total; the formats are documented in ``data/README.md``):
+
+``probabilities``
+    ``P(i, j, k)``, the optimal player's win probability, with the optimal action.
+``policy``
+    The optimal action in every state: True/"roll" where rolling is optimal.
+``boundary``
+    The roll/hold boundary: for each (i, j) the smallest turn total ``k >= 1`` at which the
+    optimal player holds. Holding is forced once ``i + k >= G``, so a player who rolls on until
+    the goal gets ``G - i`` ("holds only at the goal").
+
+Every file is written atomically (:func:`solver.storage.atomic_write`) and an existing file is
+kept unless ``force`` is given.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+import numpy as np
+
+from solver.storage import atomic_write
+
+if TYPE_CHECKING:
+    from solver.pig import PigRules
+    from solver.table import PigTable
+
+WHATS = ("policy", "probabilities", "boundary")
+FORMATS = ("csv", "json", "npy")
+
+
+def hold_boundary(roll: np.ndarray) -> np.ndarray:
+    """Return the smallest turn total k >= 1 at which the player holds, for every (i, j).
+
+    Parameters
+    ----------
+    roll : ndarray(bool, shape=(G, G, G))
+        ``roll[i, j, k]`` True where the player rolls.
+
+    Returns
+    -------
+    ndarray(int64, shape=(G, G))
+        ``min {k >= 1 : not roll[i, j, k] or i + k >= G}``; ``G - i`` when the player rolls in
+        every state before the goal.
+    """
+    goal = roll.shape[0]
+    if roll.shape != (goal, goal, goal):
+        raise ValueError(f"roll array has shape {roll.shape}; expected (G, G, G)")
+    i = np.arange(goal)[:, None, None]
+    k = np.arange(goal + 1)[None, None, :]
+    hold = np.ones((goal, goal, goal + 1), bool)  # k = G always reaches the goal
+    hold[:, :, :goal] = ~roll
+    hold |= i + k >= goal
+    hold[:, :, 0] = False
+    return hold.argmax(axis=2).astype(np.int64)
+
+
+def stored_table(
+    path: Path | None, rules: PigRules, announce: Callable[[str], None] | None = None
+) -> PigTable:
+    """Return the table at ``path`` if given, else the one for ``rules`` (computed if missing)."""
+    from solver.table import PigTable, load_or_compute
+
+    if path is not None:
+        return PigTable.load(path)
+    return load_or_compute(rules, announce=announce)
+
+
+def format_for(out: Path, fmt: str | None) -> str:
+    """Return ``fmt``, or the format named by ``out``'s suffix; ValueError if neither is known."""
+    if fmt is None:
+        fmt = out.suffix.lstrip(".").lower()
+        if fmt not in FORMATS:
+            raise ValueError(
+                f"cannot tell the format from {out.name!r}; pass --format csv|json|npy"
+            )
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    return fmt
+
+
+def export_table(
+    table: PigTable, what: str, out: str | Path, fmt: str | None = None, force: bool = False
+) -> Path:
+    """Write ``what`` (policy, probabilities or boundary) of ``table`` to ``out``; return it.
+
+    ``fmt`` is csv, json or npy (default: from the suffix of ``out``).
+    """
+    out = Path(out)
+    if what not in WHATS:
+        raise ValueError(f"unknown export {what!r}; accepted: {', '.join(WHATS)}")
+    fmt = format_for(out, fmt)
+    roll = np.asarray(table.roll_array(), dtype=bool)
+    arrays: dict[str, np.ndarray] = {}
+    if what == "probabilities":
+        arrays["win_probability"] = np.asarray(table.probabilities(), dtype=np.float64)
+    if what in ("probabilities", "policy"):
+        arrays["roll"] = roll
+    else:
+        arrays["boundary"] = hold_boundary(roll)
+    writers = {"csv": _write_csv, "json": _write_json, "npy": _write_npy}
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb" if fmt == "npy" else "w", newline="" if fmt == "csv" else None) as f:
+            writers[fmt](f, what, arrays, table)
+
+    return atomic_write(out, write, force=force)
+
+
+def _write_npy(f: IO[bytes], what: str, arrays: dict[str, np.ndarray], table: PigTable) -> None:
+    """Write the one array of ``what``: win_probability, roll or boundary."""
+    name = {"probabilities": "win_probability", "policy": "roll", "boundary": "boundary"}[what]
+    np.save(f, arrays[name], allow_pickle=False)
+
+
+def _write_csv(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: PigTable) -> None:
+    """Write one row per state (i, j, k) with i + k < G, or the boundary matrix."""
+    if what == "boundary":
+        boundary = arrays["boundary"]
+        goal = boundary.shape[0]
+        f.write("i," + ",".join(f"j={j}" for j in range(goal)) + "\n")
+        for i, row in enumerate(boundary.tolist()):
+            f.write(f"{i}," + ",".join(map(str, row)) + "\n")
+        return
+    roll = arrays["roll"]
+    goal = roll.shape[0]
+    p = arrays.get("win_probability", np.asarray(table.probabilities(), dtype=np.float64))
+    f.write("i,j,k,win_probability,action\n")
+    for i in range(goal):
+        for j in range(goal):
+            actions = ["roll" if r else "hold" for r in roll[i, j, : goal - i].tolist()]
+            values = p[i, j, : goal - i].tolist()
+            f.writelines(
+                f"{i},{j},{k},{value!r},{action}\n"
+                for k, (value, action) in enumerate(zip(values, actions, strict=True))
+            )
+
+
+def _write_json(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: PigTable) -> None:
+    """Write one object: the metadata, the axes and the arrays as nested lists."""
+    goal = table.rules.goal
+    axes = ["i", "j"] if what == "boundary" else ["i", "j", "k"]
+    document: dict[str, Any] = {
+        "what": what,
+        "goal": goal,
+        "die": table.rules.die_sides,
+        "axes": axes,
+        "shape": [goal] * len(axes),
+        "metadata": {key: _plain(value) for key, value in table.attrs.items()},
+    }
+    document.update({name: array.tolist() for name, array in arrays.items()})
+    json.dump(document, f, separators=(",", ":"))
+    f.write("\n")
+
+
+def _plain(value: Any) -> Any:
+    """Return an HDF5 attribute value as a JSON-serialisable Python value."""
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, np.ndarray | np.generic):
+        return value.tolist()
+    return value

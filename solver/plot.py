@@ -1,0 +1,179 @@
+"""Figures of the optimal Pig policy, after Neller & Presser (2004), written as PNG files.
+
+``boundary``
+    The roll/hold boundary surface: for each score pair (i, j), the turn total at which the
+    optimal player holds (:func:`solver.export.hold_boundary`), drawn over (i, j).
+``slice``
+    One opponent score j: the states (i, k) where the optimal player rolls, its boundary, and
+    "hold at 20 or goal" beside it.
+``contours``
+    ``P(i, j, 0)``, the win probability at the start of a turn, with contour lines at 3%, 9%,
+    27% and 81%.
+
+matplotlib is an optional extra (``pip install 'pigsolve[plot]'``), imported only here and only
+when a figure is drawn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from solver.errors import PigsolveError
+from solver.export import hold_boundary
+from solver.storage import atomic_write
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from solver.table import PigTable
+
+KINDS = ("boundary", "slice", "contours")
+CONTOUR_LEVELS = (0.03, 0.09, 0.27, 0.81)
+HEURISTIC_HOLD = 20
+DPI = 200
+
+
+def _figure(width: float, height: float) -> Figure:
+    """Return a new matplotlib Figure in a paper-like style (PigsolveError without matplotlib)."""
+    try:
+        import matplotlib
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise PigsolveError(
+            "plotting needs matplotlib: install with pip install 'pigsolve[plot]'"
+        ) from None
+    matplotlib.rcParams.update(
+        {
+            "font.family": "serif",
+            "font.size": 10,
+            "axes.titlesize": 11,
+            "axes.labelsize": 10,
+            "mathtext.fontset": "dejavuserif",
+        }
+    )
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _save(fig: Figure, out: Path, force: bool) -> Path:
+    """Write ``fig`` as PNG to ``out`` atomically."""
+    return atomic_write(out, lambda tmp: fig.savefig(tmp, format="png", dpi=DPI), force=force)
+
+
+def plot_boundary(table: PigTable, out: Path, force: bool = False) -> Path:
+    """Draw the 3D roll/hold boundary surface k = boundary(i, j)."""
+    goal = table.rules.goal
+    boundary = hold_boundary(np.asarray(table.roll_array(), dtype=bool)).astype(float)
+    i, j = np.meshgrid(np.arange(goal), np.arange(goal), indexing="ij")
+    fig = _figure(6.4, 5.2)
+    ax = fig.add_subplot(projection="3d")
+    ax.plot_surface(
+        i, j, boundary, cmap="viridis", rstride=1, cstride=1, linewidth=0, antialiased=True
+    )
+    ax.set_xlabel("player score $i$")
+    ax.set_ylabel("opponent score $j$")
+    ax.set_zlabel("turn total $k$ at which to hold")
+    ax.set_xlim(0, goal)
+    ax.set_ylim(0, goal)
+    ax.set_zlim(0, boundary.max())
+    ax.view_init(elev=28, azim=-125)
+    ax.set_title(
+        f"Roll/hold boundary of optimal Pig play (goal {goal}, die {table.rules.die_sides})"
+    )
+    return _save(fig, out, force)
+
+
+def plot_slice(table: PigTable, opponent: int, out: Path, force: bool = False) -> Path:
+    """Draw the roll states (i, k) for opponent score ``opponent``, with hold at 20 beside."""
+    goal = table.rules.goal
+    if not 0 <= opponent < goal:
+        raise ValueError(f"opponent score must be in 0..{goal - 1}, got {opponent}")
+    roll = np.asarray(table.roll_array(), dtype=bool)
+    i = np.arange(goal)
+    k = np.arange(goal)
+    state = np.where(i[:, None] + k[None, :] < goal, roll[:, opponent, :].astype(float), np.nan)
+    boundary = hold_boundary(roll)[:, opponent]
+    fig = _figure(6.4, 4.0)
+    from matplotlib.colors import ListedColormap  # importable: _figure found matplotlib
+    from matplotlib.patches import Patch
+
+    ax = fig.add_subplot()
+    ax.imshow(
+        state.T,
+        origin="lower",
+        extent=(-0.5, goal - 0.5, -0.5, goal - 0.5),
+        aspect="auto",
+        cmap=ListedColormap(["#ffffff", "#c6dbef"]),
+        vmin=0,
+        vmax=1,
+        interpolation="nearest",
+    )
+    # Edges of the regions: the first turn total held is drawn half a cell above the last rolled.
+    ax.step(i, boundary - 0.5, where="mid", color="#08306b", lw=1.6, label="optimal: first hold")
+    heuristic = np.minimum(HEURISTIC_HOLD, goal - i)
+    ax.step(
+        i,
+        heuristic - 0.5,
+        where="mid",
+        color="#cb181d",
+        lw=1.4,
+        ls="--",
+        label="hold at 20 or goal",
+    )
+    handles, _ = ax.get_legend_handles_labels()
+    handles.insert(0, Patch(facecolor="#c6dbef", edgecolor="0.7", label="optimal: roll"))
+    ax.legend(handles=handles, loc="upper left", frameon=False)
+    top = min(goal, 1.7 * max(int(boundary[boundary < goal - i].max(initial=0)), HEURISTIC_HOLD))
+    ax.set_xlim(-0.5, goal - 0.5)
+    ax.set_ylim(-0.5, top - 0.5)
+    ax.set_xlabel("player score $i$")
+    ax.set_ylabel("turn total $k$")
+    ax.set_title(f"Roll/hold boundary at opponent score $j = {opponent}$ (goal {goal})")
+    return _save(fig, out, force)
+
+
+def plot_contours(table: PigTable, out: Path, force: bool = False) -> Path:
+    """Draw P(i, j, 0) with contour lines at 3%, 9%, 27% and 81%."""
+    goal = table.rules.goal
+    p0 = np.asarray(table.probabilities(), dtype=np.float64)[:, :, 0]
+    fig = _figure(5.6, 5.0)
+    ax = fig.add_subplot()
+    image = ax.imshow(
+        p0.T, origin="lower", cmap="Greys", vmin=0, vmax=1, alpha=0.55, interpolation="nearest"
+    )
+    lines = ax.contour(
+        np.arange(goal), np.arange(goal), p0.T, levels=CONTOUR_LEVELS, colors="k", linewidths=1.1
+    )
+    ax.clabel(lines, fmt=lambda v: f"{100 * v:.0f}%", fontsize=9)
+    colorbar = fig.colorbar(image, ax=ax, shrink=0.8)
+    colorbar.set_label("$P(i, j, 0)$")
+    ax.set_xlabel("player score $i$")
+    ax.set_ylabel("opponent score $j$")
+    ax.set_title(f"Win probability at the start of a turn (goal {goal})")
+    return _save(fig, out, force)
+
+
+def plot_table(
+    table: PigTable,
+    kind: str,
+    out: str | Path,
+    opponent: int | None = None,
+    force: bool = False,
+) -> Path:
+    """Draw ``kind`` (boundary, slice or contours) of ``table`` into the PNG file ``out``."""
+    out = Path(out)
+    if kind not in KINDS:
+        raise ValueError(f"unknown plot {kind!r}; accepted: {', '.join(KINDS)}")
+    if out.suffix.lower() != ".png":
+        raise ValueError(f"plots are written as PNG; give --out a .png name, not {out.name!r}")
+    if kind == "slice":
+        if opponent is None:
+            raise ValueError("the slice plot needs --opponent J (the opponent's score)")
+        return plot_slice(table, opponent, out, force)
+    if opponent is not None:
+        raise ValueError(f"--opponent goes with --kind slice, not {kind}")
+    if kind == "boundary":
+        return plot_boundary(table, out, force)
+    return plot_contours(table, out, force)
