@@ -450,7 +450,7 @@ def simulate(
             )
         z = result.z_scores(exact)
         out = Table(
-            "who starts",
+            "starter",
             "games",
             "A wins",
             "win rate",
