@@ -507,7 +507,7 @@ def export(
     table: StoredTableOption = None,
     goal: GoalOption = 100,
     die: DieOption = 6,
-    force: Annotated[bool, typer.Option(help="Overwrite --out if it exists.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out if it exists.")] = False,
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
     with user_errors():
@@ -529,7 +529,7 @@ def plot(
     table: StoredTableOption = None,
     goal: GoalOption = 100,
     die: DieOption = 6,
-    force: Annotated[bool, typer.Option(help="Overwrite --out if it exists.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out if it exists.")] = False,
 ) -> None:
     """Draw the roll/hold boundary, one slice of it, or the win-probability contours."""
     with user_errors():
