@@ -9,6 +9,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+ROUNDING = 1e-13
+"""Changes of a value this small are rounding: the pair's policy iteration stops there.
+
+Values near 0 are computed as ``1 - y`` with ``y`` near 1 and summed over up to G turn totals,
+so their absolute accuracy is some 1e-14; choices whose values differ by less can flip back and
+forth between iterations without changing anything that float64 can resolve.
+"""
+
 
 @njit(cache=True, fastmath=False)
 def _greedy_row(v0, a, b, y, sides, p, alpha, beta, roll):  # pragma: no cover - compiled
@@ -53,55 +61,86 @@ def _greedy_row(v0, a, b, y, sides, p, alpha, beta, roll):  # pragma: no cover -
     return changes
 
 
-@njit(cache=True, parallel=True)
-def _solve_sums(v0, s_high, s_low, sides, iterations):  # pragma: no cover - compiled
-    """Solve the layers of score sums ``s_high`` down to ``s_low`` of ``v0`` in place.
+@njit(cache=True)
+def _solve_pair(v0, a, b, sides, rows, choices):  # pragma: no cover - compiled
+    """Solve ``x = P(a, b, 0)`` and ``y = P(b, a, 0)`` in place; return the linear solves used.
 
-    Each pair ``{(a, b), (b, a)}`` of a layer is solved by policy iteration: with the rows'
-    choices fixed, ``x = P(a, b, 0)`` and ``y = P(b, a, 0)`` solve a 2x2 linear system; the
-    choices are re-made greedily until they no longer change. ``iterations[a, b]`` receives the
-    number of linear solves the pair needed.
+    Every hold of the pair leads to a higher, solved score sum. With the rows' choices fixed,
+    ``x`` and ``y`` solve a 2x2 linear system; the choices are re-made greedily and the system
+    re-solved until the choices no longer change (policy iteration). ``rows`` (float64, shape
+    ``(6, G + 1)``) and ``choices`` (int8, ``(2, G + 1)``) are scratch space.
+    """
+    goal = v0.shape[0]
+    p_a, alpha_a, beta_a, p_b, alpha_b, beta_b = (
+        rows[0],
+        rows[1],
+        rows[2],
+        rows[3],
+        rows[4],
+        rows[5],
+    )
+    roll_a, roll_b = choices[0], choices[1]
+    choices[:] = -1
+    # Start from the neighbouring solved values (any start converges).
+    x = v0[a, b + 1] if b + 1 < goal else 0.5
+    y = v0[b, a + 1] if a + 1 < goal else 0.5
+    count = 0
+    for _ in range(64):
+        count += 1
+        changes = _greedy_row(v0, a, b, y, sides, p_a, alpha_a, beta_a, roll_a)
+        if a == b:
+            new_x = alpha_a[0] / (1.0 - beta_a[0])
+            new_y = new_x
+        else:
+            changes += _greedy_row(v0, b, a, x, sides, p_b, alpha_b, beta_b, roll_b)
+            det = 1.0 - beta_a[0] * beta_b[0]
+            new_x = (alpha_a[0] + beta_a[0] * alpha_b[0]) / det
+            new_y = (alpha_b[0] + beta_b[0] * alpha_a[0]) / det
+        # Probabilities within rounding of 0 or 1 can land just outside [0, 1].
+        new_x = min(max(new_x, 0.0), 1.0)
+        new_y = min(max(new_y, 0.0), 1.0)
+        # Stop when the choices are stable, or when the values move by no more than rounding.
+        done = changes == 0 or (abs(new_x - x) <= ROUNDING and abs(new_y - y) <= ROUNDING)
+        x = new_x
+        y = new_y
+        if done:
+            break
+    v0[a, b] = x
+    v0[b, a] = y
+    return count
+
+
+@njit(cache=True)
+def _solve_sums(v0, s_high, s_low, sides, iterations):  # pragma: no cover - compiled
+    """Solve the score sums ``s_high`` down to ``s_low`` of ``v0`` in place, pair by pair.
+
+    ``iterations[a, b]`` receives the number of linear solves pair ``{(a, b), (b, a)}`` needed.
+    """
+    goal = v0.shape[0]
+    rows = np.empty((6, goal + 1))
+    choices = np.empty((2, goal + 1), np.int8)
+    for s in range(s_high, s_low - 1, -1):
+        for a in range(max(0, s - goal + 1), s // 2 + 1):
+            count = _solve_pair(v0, a, s - a, sides, rows, choices)
+            iterations[a, s - a] = count
+            iterations[s - a, a] = count
+
+
+@njit(cache=True, parallel=True)
+def _solve_sums_parallel(v0, s_high, s_low, sides, iterations):  # pragma: no cover - compiled
+    """:func:`_solve_sums` with the independent pairs of each sum spread over the cores.
+
+    Worth it for large goals only: each sum costs one synchronisation of the threads.
     """
     goal = v0.shape[0]
     for s in range(s_high, s_low - 1, -1):
         a_low = max(0, s - goal + 1)
-        a_high = s // 2
-        for a in prange(a_low, a_high + 1):
-            b = s - a
-            p_a = np.empty(goal + 1)
-            alpha_a = np.empty(goal + 1)
-            beta_a = np.empty(goal + 1)
-            roll_a = np.full(goal + 1, -1, np.int8)
-            p_b = np.empty(goal + 1)
-            alpha_b = np.empty(goal + 1)
-            beta_b = np.empty(goal + 1)
-            roll_b = np.full(goal + 1, -1, np.int8)
-            # Start from the neighbouring solved values (any start converges).
-            x = v0[a, b + 1] if b + 1 < goal else 0.5
-            y = v0[b, a + 1] if a + 1 < goal else 0.5
-            count = 0
-            for _ in range(64):
-                count += 1
-                changes = _greedy_row(v0, a, b, y, sides, p_a, alpha_a, beta_a, roll_a)
-                if a == b:
-                    new_x = alpha_a[0] / (1.0 - beta_a[0])
-                    new_y = new_x
-                else:
-                    changes += _greedy_row(v0, b, a, x, sides, p_b, alpha_b, beta_b, roll_b)
-                    det = 1.0 - beta_a[0] * beta_b[0]
-                    new_x = (alpha_a[0] + beta_a[0] * alpha_b[0]) / det
-                    new_y = (alpha_b[0] + beta_b[0] * alpha_a[0]) / det
-                # Stop when the choices are stable, or when the values no longer move (a tie
-                # broken differently to rounding gives the same values).
-                done = changes == 0 or (new_x == x and new_y == y)
-                x = new_x
-                y = new_y
-                if done:
-                    break
-            v0[a, b] = x
-            v0[b, a] = y
-            iterations[a, b] = count
-            iterations[b, a] = count
+        for a in prange(a_low, s // 2 + 1):
+            rows = np.empty((6, goal + 1))
+            choices = np.empty((2, goal + 1), np.int8)
+            count = _solve_pair(v0, a, s - a, sides, rows, choices)
+            iterations[a, s - a] = count
+            iterations[s - a, a] = count
 
 
 @njit(cache=True, parallel=True)

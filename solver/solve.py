@@ -27,6 +27,8 @@ from solver.pig import PigRules
 
 DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
+PARALLEL_GOAL = 400
+"""From this goal on the pairs of a score sum are solved in parallel (below, threads cost more)."""
 METHODS = {
     "layered": "layered",
     "lay": "layered",
@@ -122,11 +124,12 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
     v0 = np.zeros((goal, goal))
     iterations = np.zeros((goal, goal), np.int64)
     start = time.perf_counter()
+    solve_sums = _kernels._solve_sums_parallel if goal >= PARALLEL_GOAL else _kernels._solve_sums
     highest = 2 * goal - 2
     step = max(1, (highest + 1) // 64)
     for s_high in range(highest, -1, -step):
         s_low = max(0, s_high - step + 1)
-        _kernels._solve_sums(v0, s_high, s_low, sides, iterations)
+        solve_sums(v0, s_high, s_low, sides, iterations)
         if progress is not None:
             progress(highest - s_low + 1, highest + 1)
     seconds = time.perf_counter() - start
@@ -149,6 +152,7 @@ def warm_up() -> float:
     start = time.perf_counter()
     v0 = np.zeros((2, 2))
     _kernels._solve_sums(v0, 2, 0, 2, np.zeros((2, 2), np.int64))
+    _kernels._solve_sums_parallel(v0, 2, 0, 2, np.zeros((2, 2), np.int64))
     _kernels._expand(v0, 2, _NONE_FLOAT, _NONE_BOOL, np.empty((2, 2, 1), np.uint8))
     return time.perf_counter() - start
 

@@ -44,6 +44,9 @@ def atomic_write(
     tmp_path = Path(tmp)
     try:
         write(tmp_path)
+        umask = os.umask(0)  # mkstemp makes the file private; give it the usual permissions
+        os.umask(umask)
+        os.chmod(tmp_path, 0o666 & ~umask)
         os.replace(tmp_path, path)
     except BaseException:
         tmp_path.unlink(missing_ok=True)
