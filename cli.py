@@ -7,6 +7,7 @@ imported only on the paths that compute).
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
@@ -47,6 +48,29 @@ def user_errors() -> Iterator[None]:
     except KeyboardInterrupt:
         err_console.print("interrupted", highlight=False)
         raise typer.Exit(130) from None
+
+
+def run() -> None:
+    """The ``pigsolve`` console script: the app, with usage errors on one line (exit 2)."""
+    from typer.exceptions import Abort, TyperException
+
+    try:
+        code = app(standalone_mode=False, prog_name="pigsolve")
+    except TyperException as err:
+        context = getattr(err, "ctx", None)
+        message = err.format_message()
+        if type(err).__name__ == "NoArgsIsHelpError":  # bare `pigsolve` or `pigsolve hog`
+            err_console.print(message, markup=False, highlight=False)
+        else:
+            hint = f" (see '{context.command_path} --help')" if context is not None else ""
+            err_console.print(
+                f"error: {message}{hint}", markup=False, highlight=False, soft_wrap=True
+            )
+        code = err.exit_code
+    except Abort:
+        err_console.print("interrupted", highlight=False)
+        code = 130
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 def _version(value: bool) -> None:
@@ -565,26 +589,31 @@ def _hog_note(line: str) -> None:
 def hog_compute(
     rules: HogRulesOption = "fa16",
     goal: HogGoalOption = 100,
-    table: Annotated[Path | None, typer.Option(help="Output file (default data/...).")] = None,
-    force: Annotated[bool, typer.Option(help="Overwrite an existing table.")] = False,
+    out: Annotated[
+        Path | None, typer.Option(help="Output file [default: data/hog-RULES-goalG.h5].")
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
+    quiet: Annotated[bool, typer.Option(help="Print nothing but errors.")] = False,
 ) -> None:
-    """Solve a Hog rule set exactly and save the optimal table."""
+    """Solve a Hog rule set exactly and save the optimal table (HDF5)."""
     with user_errors():
+        from solver.errors import TableError
         from solver.hog import hog_rules
         from solver.hog_solve import default_path, save, solve
 
         game = hog_rules(rules, goal)
-        path = table or default_path(game)
+        path = out or default_path(game)
         if path.exists() and not force:
-            raise ValueError(f"{path} already exists; pass --force to overwrite it")
+            raise TableError(f"{path} already exists; pass --force to overwrite it")
         solution = solve(game)
         save(solution, path, force=force)
-        console.print(
-            f"{rules} goal {goal}: the first player wins {solution.p_first_player:.12f} "
-            f"opening with {solution.opening_move} dice; solved in {solution.seconds:.2f} s; "
-            f"saved {path}",
-            highlight=False,
-        )
+        if not quiet:
+            console.print(
+                f"{rules} goal {goal}: the first player wins {solution.p_first_player:.12f} "
+                f"opening with {solution.opening_move} dice; solved in {solution.seconds:.2f} s\n"
+                f"wrote {path}",
+                highlight=False,
+            )
 
 
 @hog_app.command("query")

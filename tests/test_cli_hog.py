@@ -23,7 +23,10 @@ def test_compute_then_query(in_tmp) -> None:
     assert result.exit_code == 0, result.output
     assert (in_tmp / "data" / "hog-fa16-goal30.h5").exists()
     again = runner.invoke(app, ["hog", "compute", "--rules", "fa16", "--goal", "30"])
-    assert again.exit_code == 2 and "--force" in again.output
+    assert again.exit_code == 1 and "already exists; pass --force" in again.stderr
+    out = in_tmp / "other.h5"
+    quiet = runner.invoke(app, ["hog", "compute", "--goal", "30", "--out", str(out), "--quiet"])
+    assert quiet.exit_code == 0 and quiet.output == "" and out.exists()
     query = runner.invoke(app, ["hog", "query", "0", "0", "--goal", "30", "--json"])
     assert query.exit_code == 0, query.output
     record = json.loads(query.output)
