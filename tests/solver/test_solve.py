@@ -130,3 +130,25 @@ def test_progress_is_reported_to_the_end() -> None:
     solve(PigRules(30), progress=lambda done, total: calls.append((done, total)))
     assert calls[-1][0] == calls[-1][1]
     assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+
+
+def test_parallel_and_serial_pair_loops_agree() -> None:
+    # Goals from PARALLEL_GOAL on spread each score sum's pairs over the cores.
+    from solver import _kernels
+
+    goal = 60
+    results = []
+    for solve_sums in (_kernels._solve_sums, _kernels._solve_sums_parallel):
+        v0, iterations = np.zeros((goal, goal)), np.zeros((goal, goal), np.int64)
+        solve_sums(v0, 2 * goal - 2, 0, 6, iterations)
+        results.append(v0)
+    np.testing.assert_array_equal(results[0], results[1])
+    np.testing.assert_array_equal(results[0], solve(PigRules(goal)).v0)
+
+
+def test_large_goal_is_solved_in_the_compact_form() -> None:
+    solution = solve(PigRules(420, 6))
+    assert solution.win_probability is None and solution.roll_packed.shape == (420, 420, 53)
+    assert solution.max_bellman_residual < 1e-12
+    assert solution.num_iter < 10  # no pair cycles to the iteration cap
+    assert 0.5 < solution.p_first_player < solve(PigRules(100)).p_first_player
