@@ -585,6 +585,17 @@ def _hog_note(line: str) -> None:
     err_console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
+def _hog_match(a: str, b: str, rules: str, goal: int, table: Path | None) -> tuple:
+    """Return the rules, the two players by name, and their exact comparison."""
+    from policies.hog import make_strategy
+    from solver.hog import hog_rules
+    from solver.hog_solve import compare
+
+    game = hog_rules(rules, goal)
+    players = [make_strategy(name, game, table, _hog_note) for name in (a, b)]
+    return game, players, compare(game, players[0].policy, players[1].policy)
+
+
 @hog_app.command("compute")
 def hog_compute(
     rules: HogRulesOption = "fa16",
@@ -670,13 +681,7 @@ def hog_compare(
 
         from rich.table import Table
 
-        from policies.hog import make_strategy
-        from solver.hog import hog_rules
-        from solver.hog_solve import compare
-
-        game = hog_rules(rules, goal)
-        players = [make_strategy(name, game, table, _hog_note) for name in (a, b)]
-        result = compare(game, players[0].policy, players[1].policy)
+        game, _, result = _hog_match(a, b, rules, goal, table)
         record = {"a": a, "b": b, "rules": rules, "goal": goal, "die": game.die_sides}
         record |= {"a_first": result.a_first, "b_first": result.b_first, "average": result.average}
         if as_json:
@@ -702,14 +707,9 @@ def hog_simulate(
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
     with user_errors():
-        from policies.hog import make_strategy
         from policies.hog_game import simulate
-        from solver.hog import hog_rules
-        from solver.hog_solve import compare
 
-        game = hog_rules(rules, goal)
-        players = [make_strategy(name, game, table, _hog_note) for name in (a, b)]
-        exact = compare(game, players[0].policy, players[1].policy)
+        game, players, exact = _hog_match(a, b, rules, goal, table)
         result = simulate(game, players[0], players[1], games, seed)
         console.print(
             f"A = {a}, B = {b} ({rules}, goal {goal}), {games:,} games, seed {result.seed}\n"
