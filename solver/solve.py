@@ -126,12 +126,14 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
     start = time.perf_counter()
     solve_sums = _kernels._solve_sums_parallel if goal >= PARALLEL_GOAL else _kernels._solve_sums
     highest = 2 * goal - 2
+    sums = np.arange(highest + 1)
+    pairs_solved = np.cumsum((sums // 2 - np.maximum(0, sums - goal + 1) + 1)[::-1])
     step = max(1, (highest + 1) // 64)
     for s_high in range(highest, -1, -step):
         s_low = max(0, s_high - step + 1)
         solve_sums(v0, s_high, s_low, sides, iterations)
         if progress is not None:
-            progress(highest - s_low + 1, highest + 1)
+            progress(int(pairs_solved[highest - s_low]), int(pairs_solved[-1]))
     seconds = time.perf_counter() - start
     if full:
         p, roll, residual = expand(rules, v0)
