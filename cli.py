@@ -593,7 +593,7 @@ def _hog_match(a: str, b: str, rules: str, goal: int, table: Path | None) -> tup
 
     game = hog_rules(rules, goal)
     players = [make_strategy(name, game, table, _hog_note) for name in (a, b)]
-    return game, players, compare(game, players[0].policy, players[1].policy)
+    return game, players, compare(game, players[0].policy, players[1].policy, a, b)
 
 
 @hog_app.command("compute")
@@ -681,11 +681,9 @@ def hog_compare(
 
         from rich.table import Table
 
-        game, _, result = _hog_match(a, b, rules, goal, table)
-        record = {"a": a, "b": b, "rules": rules, "goal": goal, "die": game.die_sides}
-        record |= {"a_first": result.a_first, "b_first": result.b_first, "average": result.average}
+        _, _, result = _hog_match(a, b, rules, goal, table)
         if as_json:
-            print(json.dumps(record))
+            print(json.dumps(result.as_dict() | {"rules": rules}))
             return
         title = f"A = {a}, B = {b} ({rules}, goal {goal}), exact"
         out = Table("who starts", "P(A wins)", title=title)

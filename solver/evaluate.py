@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Comparison:
-    """Exact probabilities that player ``a`` beats player ``b``.
+    """Exact probabilities that player ``a`` beats player ``b`` (at Pig or at Hog).
 
     ``a_first``: A moves first; ``b_first``: B moves first; ``average``: a fair coin decides.
     """

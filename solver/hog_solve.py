@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from solver.evaluate import Comparison
 from solver.hog import HogRules, HogState, chance_outcomes, is_over
 
 TIE = 1e-12
@@ -81,19 +82,6 @@ class HogSolution:
         }
         width = max(map(len, rows))
         return "\n".join(f"{name:>{width}}: {value}" for name, value in rows.items())
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """The probability that strategy A beats strategy B: A first, B first, and their mean."""
-
-    a_first: float
-    b_first: float
-
-    @property
-    def average(self) -> float:
-        """Return A's win probability when a fair coin picks who starts."""
-        return (self.a_first + self.b_first) / 2
 
 
 def _sweep(
@@ -193,11 +181,14 @@ def best_response(
     return HogSolution(rules, x_a, policy_a, f"best-response:{name}", seconds), x_b
 
 
-def compare(rules: HogRules, policy_a: np.ndarray, policy_b: np.ndarray) -> Comparison:
+def compare(
+    rules: HogRules, policy_a: np.ndarray, policy_b: np.ndarray, a: str = "A", b: str = "B"
+) -> Comparison:
     """Return the exact probabilities that A beats B from 0-0, A first and B first."""
     x_a, x_b = evaluate(rules, policy_a, policy_b)
     start = (0, 0, 0, 0, 0)
-    return Comparison(float(x_a[start]), 1.0 - float(x_b[start]))
+    a_first, b_first = float(x_a[start]), 1.0 - float(x_b[start])
+    return Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
 
 
 def action_values(rules: HogRules, v_next: np.ndarray, state: HogState) -> dict[int, float]:

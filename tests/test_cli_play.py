@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 import policies.human
 from cli import app
+from policies.base import policy_names
 
 runner = CliRunner()
 SAMPLE = Path(__file__).parent / "data" / "pig-001-sample-transcript.txt"
@@ -229,15 +230,7 @@ def test_hints_need_a_terminal(tmp_path: Path):
 def test_policies_lists_every_player():
     result = runner.invoke(app, ["policies"])
     assert result.exit_code == 0
-    for name in [
-        "optimal",
-        "hold20",
-        "holdN",
-        "four-turns",
-        "base-pace-race",
-        "pace-race",
-        "human",
-    ]:
+    for name, _ in policy_names():
         assert name in result.stdout
 
 
