@@ -740,13 +740,8 @@ def hog_play(
         import numpy as np
 
         from policies.hog import make_strategy
-        from policies.hog_game import (
-            RandomHogDice,
-            describe_turn,
-            play_game,
-            read_hog_rolls,
-            terminal_ask,
-        )
+        from policies.hog_game import describe_turn, play_game, terminal_ask
+        from solver.dice import RandomDice, read_rolls
         from solver.hog import hog_rules
         from solver.hog_solve import load_or_compute
 
@@ -754,7 +749,7 @@ def hog_play(
             raise ValueError(f"--you must be 1 or 2, got {you}")
         game = hog_rules(rules, goal)
         rng = np.random.default_rng(seed)
-        dice = read_hog_rolls(rolls) if rolls is not None else RandomHogDice(rng)
+        dice = read_rolls(rolls, 6) if rolls is not None else RandomDice(6, rng)
         computer = make_strategy(opponent, game, table, _hog_note)
         hint = None
         if hints and not sys.stdin.isatty():
@@ -769,6 +764,6 @@ def hog_play(
         def show(record) -> None:
             print(describe_turn(record, names), flush=True)
 
-        result = play_game(game, players, dice.draw, first=0, on_turn=show)
+        result = play_game(game, players, dice.roll, first=0, on_turn=show)
         outcome = "You win" if result.winner == seat else f"{opponent} wins"
         print(f"{outcome}: {result.scores[0]} to {result.scores[1]}")

@@ -1,7 +1,8 @@
 """The Hog game loop behind ``hog play`` and ``hog simulate``: one turn at a time, any dice.
 
-Dice are a ``draw(sides) -> int`` source: seeded random dice, or the values of a rolls file used
-in order (a re-rolling die draws twice when its first value is odd). The rules applied are those
+Dice are any ``draw(sides) -> int``, such as the ``roll`` of a :mod:`solver.dice` source (seeded
+random dice, or a rolls file used in order); a re-rolling die draws twice when its first value is
+odd. The rules applied are those
 of :mod:`solver.hog`, the same functions the exact solver's distributions come from.
 """
 
@@ -11,13 +12,12 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TextIO
 
 import numpy as np
 
 from policies.hog import HogPlayer
-from solver.errors import GameInputError
+from solver.dice import RandomDice
 from solver.hog import (
     HOG_WILD,
     HogRules,
@@ -31,47 +31,6 @@ from solver.hog import (
     is_over,
     turn_score,
 )
-
-
-class RandomHogDice:
-    """Fair dice of any number of sides, rolled with a numpy Generator."""
-
-    def __init__(self, rng: np.random.Generator) -> None:
-        self.rng = rng
-
-    def draw(self, sides: int) -> int:
-        """Return a uniform value in 1..sides."""
-        return int(self.rng.integers(1, sides + 1))
-
-
-class ListedHogDice:
-    """Die values given in advance, used in order; running out or a value too large raises."""
-
-    def __init__(self, values: list[int], source: str = "the rolls") -> None:
-        self.values = values
-        self.source = source
-        self.num_used = 0
-
-    def draw(self, sides: int) -> int:
-        """Return the next listed value; GameInputError if none is left or it exceeds ``sides``."""
-        if self.num_used >= len(self.values):
-            raise GameInputError(f"{self.source} ran out: all {self.num_used} rolls used")
-        value = self.values[self.num_used]
-        self.num_used += 1
-        if value > sides:
-            raise GameInputError(
-                f"{self.source}: roll {self.num_used} is {value}, not a face of the "
-                f"{sides}-sided dice in use"
-            )
-        return value
-
-
-def read_hog_rolls(path: Path) -> ListedHogDice:
-    """Return the rolls file at ``path`` (whitespace-separated 1..6) as a dice source."""
-    from solver.dice import read_rolls
-
-    listed = read_rolls(path, 6)
-    return ListedHogDice(listed.rolls, listed.source)
 
 
 @dataclass(frozen=True)
@@ -200,12 +159,12 @@ def simulate(
         raise ValueError(f"games must be >= 1, got {games}")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % 2**32)
-    dice = RandomHogDice(np.random.default_rng(seed))
+    dice = RandomDice(6, np.random.default_rng(seed))
     wins = [0, 0]
     start = time.perf_counter()
     for game in range(games):
         first = game % 2  # 0: A starts
-        result = play_game(rules, (a, b), dice.draw, first=first)
+        result = play_game(rules, (a, b), dice.roll, first=first)
         wins[first] += result.winner == 0
     seconds = time.perf_counter() - start
     a_games = (games + 1) // 2

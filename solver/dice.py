@@ -1,6 +1,8 @@
 """Sources of die rolls for games and simulations: a seeded random die, or listed rolls.
 
-A dice source is any object with ``roll() -> int``. :func:`read_rolls` reads a rolls file
+A dice source is any object with ``roll(sides=None) -> int``: ``sides`` names the die in use when
+it changes during a game (Hog's Pork Chop swaps six- and four-sided dice); None means the source's
+own. :func:`read_rolls` reads a rolls file
 (whitespace-separated integers ``1..D``, as document 002's ``rolls.txt``) and checks every value
 before any game starts; :class:`ListedDice` then hands them out in order and raises once they run
 out, never falling back to random dice.
@@ -20,8 +22,8 @@ from solver.errors import GameInputError
 class Dice(Protocol):
     """A source of die rolls."""
 
-    def roll(self) -> int:
-        """Return the next roll."""
+    def roll(self, sides: int | None = None) -> int:
+        """Return the next roll of a die of ``sides`` sides (None: the source's own)."""
         ...
 
 
@@ -32,25 +34,31 @@ class RandomDice:
         self.die_sides = die_sides
         self.rng = rng
 
-    def roll(self) -> int:
-        """Return a uniform roll in 1..die_sides."""
-        return int(self.rng.integers(1, self.die_sides + 1))
+    def roll(self, sides: int | None = None) -> int:
+        """Return a uniform roll in 1..sides (default: die_sides)."""
+        return int(self.rng.integers(1, (sides or self.die_sides) + 1))
 
 
 class ListedDice:
-    """Rolls given in advance, used in order; running out raises GameInputError."""
+    """Rolls given in advance, used in order; running out, or a face the die lacks, raises."""
 
     def __init__(self, rolls: Sequence[int], source: str = "the rolls") -> None:
         self.rolls = list(rolls)
         self.source = source
         self.num_used = 0
 
-    def roll(self) -> int:
-        """Return the next listed roll."""
+    def roll(self, sides: int | None = None) -> int:
+        """Return the next listed roll; GameInputError if none is left or it exceeds ``sides``."""
         if self.num_used >= len(self.rolls):
             raise GameInputError(f"{self.source} ran out: all {self.num_used} rolls used")
+        value = self.rolls[self.num_used]
         self.num_used += 1
-        return self.rolls[self.num_used - 1]
+        if sides is not None and value > sides:
+            raise GameInputError(
+                f"{self.source}: roll {self.num_used} is {value}, not a face of the "
+                f"{sides}-sided dice in use"
+            )
+        return value
 
 
 def parse_rolls(text: str, die_sides: int, source: str = "rolls") -> list[int]:

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from policies.hog import HumanStrategy, make_strategy
-from policies.hog_game import ListedHogDice, play_game, simulate
+from policies.hog_game import play_game, simulate
+from solver.dice import ListedDice
 from solver.errors import GameInputError
 from solver.hog import FREE_BACON, HOG_WILD, PIG_OUT, PORK_CHOP, HogState, hog_rules
 from solver.hog_solve import compare
@@ -31,7 +32,7 @@ def test_game_loop_replays_the_fa16_fuzz_games() -> None:
         turns = [dict(zip(fields, row, strict=True)) for row in game["turns"]]
         players = tuple(scripted([t["num_rolls"] for t in turns if t["who"] == p]) for p in (0, 1))
         # The staff harness re-rolled four-sided Hog Wild dice with a six-sided die, so the
-        # stream is used as is, without ListedHogDice's check of the faces.
+        # stream is used as is, without ListedDice's check of the faces.
         stream = iter(game["die_stream"])
         result = play_game(FA16, players, lambda sides, stream=stream: next(stream))
         assert list(result.scores) == game["final"], game["game"]
@@ -48,9 +49,9 @@ def test_game_loop_replays_the_su20_game_traces() -> None:
             scripted(replay["strategy0_num_rolls"]),
             scripted(replay["strategy1_num_rolls"]),
         )
-        dice = ListedHogDice(replay["dice"]["test_dice"])
+        dice = ListedDice(replay["dice"]["test_dice"])
         start = HogState(kwargs["score0"], kwargs["score1"])
-        result = play_game(rules, players, dice.draw, start=start)
+        result = play_game(rules, players, dice.roll, start=start)
         assert list(result.scores) == case["expected"], case["id"]
         ends = []
         for record in result.turns:
@@ -66,21 +67,21 @@ def test_game_loop_replays_the_su20_game_traces() -> None:
 def test_turn_records_name_the_rules_that_fired() -> None:
     # 0-0 is Hog Wild: 3 dice draw 1 (odd, re-rolled: 1), 2, 1 (re-rolled: 4) -> Pig Out.
     players = (scripted([3, -1]), scripted([0]))
-    dice = ListedHogDice([1, 1, 2, 1, 4])
+    dice = ListedDice([1, 1, 2, 1, 4])
     records = []
     with pytest.raises(StopIteration):
-        play_game(FA16, players, dice.draw, on_turn=records.append)
+        play_game(FA16, players, dice.roll, on_turn=records.append)
     assert records[0].events[:2] == (HOG_WILD, PIG_OUT)
     assert records[1].events[0] == FREE_BACON
     assert PORK_CHOP in records[2].events
 
 
 def test_listed_dice_refuse_a_face_the_four_sided_dice_lack() -> None:
-    dice = ListedHogDice([6])
+    dice = ListedDice([6])
     with pytest.raises(GameInputError, match="not a face of the 4-sided dice"):
-        dice.draw(4)
+        dice.roll(4)
     with pytest.raises(GameInputError, match="ran out"):
-        dice.draw(6)
+        dice.roll(6)
 
 
 @pytest.mark.parametrize(
