@@ -206,8 +206,8 @@ def query(
         table = PigTable.load(_table_path(table_path, goal, die))
         table.rules.check_state(i, j, k)
         p_roll, p_hold = table.action_values(i, j, k)
-        lines = [f"state (i={i}, j={j}, k={k}), goal {table.rules.goal}, "
-                 f"{table.rules.die_sides}-sided die"]  # fmt: skip
+        rules = table.rules
+        lines = [f"state (i={i}, j={j}, k={k}), goal {rules.goal}, {rules.die_sides}-sided die"]
         if i + k >= table.rules.goal:
             lines.append("won: the turn total reaches the goal (probability 1)")
         else:
@@ -459,19 +459,20 @@ def simulate(
         from rich.progress import Progress
         from rich.table import Table
 
-        from solver.evaluate import compare as compare_players
         from solver.pig import PigRules
         from solver.simulate import simulate as simulate_games
 
         rules = PigRules(goal=goal, die_sides=die)
-        exact = compare_players(a, b, rules, table, _compare_note)
         with Progress(
             console=err_console, transient=True, disable=not err_console.is_terminal
         ) as bar:
             task = bar.add_task("playing", total=games)
-            result = simulate_games(
-                a, b, rules, games, seed, lambda done, _: bar.update(task, completed=done), table
-            )
+
+            def progress(done: int, _total: int) -> None:
+                bar.update(task, completed=done)
+
+            result = simulate_games(a, b, rules, games, seed, progress, table, _compare_note)
+        exact = result.exact
         z = result.z_scores(exact)
         out = Table(
             "starter",

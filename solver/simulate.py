@@ -65,6 +65,8 @@ class Simulation:
     b_first: Tally
     mean_turns: float
     seconds: float
+    exact: Comparison | None = None
+    """The exact probabilities for the same players, when :func:`simulate` had their tables."""
 
     @property
     def total(self) -> Tally:
@@ -157,9 +159,10 @@ def simulate(
 ) -> Simulation:
     """Play ``games`` games of computer player ``a`` against ``b``; a fresh seed if None.
 
+    The result carries the exact probabilities too, evaluated from the same roll tables.
     ``table_path`` and ``announce`` go to ``optimal`` (see :func:`policies.base.make_policy`).
     """
-    from solver.evaluate import roll_tables
+    from solver.evaluate import first_mover_probabilities, roll_tables
 
     if seed is None:
         seed = int(np.random.SeedSequence().entropy) % 2**64
@@ -169,8 +172,10 @@ def simulate(
         tables[a], tables[b], rules.die_sides, games, seed, progress
     )
     seconds = time.perf_counter() - start
+    probabilities = first_mover_probabilities(tables[a], tables[b], rules.die_sides)
+    exact = Comparison(a, b, rules.goal, rules.die_sides, *probabilities)
     return Simulation(
-        a, b, rules.goal, rules.die_sides, seed, a_first, b_first, mean_turns, seconds
+        a, b, rules.goal, rules.die_sides, seed, a_first, b_first, mean_turns, seconds, exact
     )
 
 

@@ -140,8 +140,7 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
         return PigSolution(
             rules, v0, p, roll, None, "layered", 0.0, int(iterations.max()), residual, seconds
         )
-    packed = np.empty((goal, goal, (goal + 7) // 8), np.uint8)
-    residual = _kernels._expand(v0, sides, _NONE_FLOAT, _NONE_BOOL, packed)
+    packed, residual = pack_choices(rules, v0)
     return PigSolution(
         rules, v0, None, None, packed, "layered", 0.0, int(iterations.max()), residual, seconds
     )
@@ -208,6 +207,22 @@ def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, flo
     roll = np.empty((goal, goal, goal), bool)
     residual = _kernels._expand(np.ascontiguousarray(v0), rules.die_sides, p, roll, _NONE_BITS)
     return p, roll, float(residual)
+
+
+def pack_choices(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, float]:
+    """Return the optimal choices rebuilt from ``v0``, packed, and the Bellman residual.
+
+    The packed array (uint8, ``(G, G, ceil(G / 8))``) holds the choice at ``k`` in bit ``k % 8``
+    of byte ``k // 8`` (little bit order): the compact layout of :mod:`solver.table`.
+    """
+    from solver import _kernels
+
+    goal = rules.goal
+    packed = np.empty((goal, goal, (goal + 7) // 8), np.uint8)
+    residual = _kernels._expand(
+        np.ascontiguousarray(v0), rules.die_sides, _NONE_FLOAT, _NONE_BOOL, packed
+    )
+    return packed, float(residual)
 
 
 _NONE_FLOAT = np.empty((1, 1, 1))

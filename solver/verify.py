@@ -27,24 +27,19 @@ def verify_table(table: PigTable, max_residual: float = MAX_RESIDUAL) -> list[Ch
     ``P(i, j, 0)``, which determines them.
     """
     from solver import _kernels
+    from solver.solve import pack_choices
 
-    sides = table.rules.die_sides
     checks = []
     if table.layout == "full":
         p, roll = table.probabilities(), table.roll_array()
-        residual, wrong = _kernels._bellman_residual(p, roll, sides)
+        residual, wrong = _kernels._bellman_residual(p, roll, table.rules.die_sides)
         checks.append(
             Check("optimal choices", wrong == 0, f"{wrong} states choose the worse action")
         )
     else:
         p = table.v0[:, :, None]
-        stored = table.roll_packed
-        recomputed = np.empty_like(stored)
-        residual = _kernels._expand(
-            np.ascontiguousarray(table.v0), sides, np.empty((1, 1, 1)), np.empty((1, 1, 1), bool),
-            recomputed,
-        )  # fmt: skip
-        differ = int(np.unpackbits(stored ^ recomputed).sum())
+        recomputed, residual = pack_choices(table.rules, table.v0)
+        differ = int(np.unpackbits(table.roll_packed ^ recomputed).sum())
         checks.append(
             Check("optimal choices", differ == 0, f"{differ} stored choices differ from P(i,j,0)'s")
         )
