@@ -20,6 +20,7 @@ from solver import __version__
 
 if TYPE_CHECKING:
     from solver.pig import PigRules
+    from solver.simulate import Simulation
     from solver.solve import PigSolution
 
 app = typer.Typer(
@@ -457,7 +458,6 @@ def simulate(
     """Play many games of A against B and set the win rates beside the exact values."""
     with user_errors():
         from rich.progress import Progress
-        from rich.table import Table
 
         from solver.pig import PigRules
         from solver.simulate import simulate as simulate_games
@@ -472,47 +472,55 @@ def simulate(
                 bar.update(task, completed=done)
 
             result = simulate_games(a, b, rules, games, seed, progress, table, _compare_note)
-        exact = result.exact
-        z = result.z_scores(exact)
-        out = Table(
-            "starter",
-            "games",
-            "A wins",
-            "win rate",
-            "95% CI",
-            "exact",
-            "z",
-            title=f"A = {a}, B = {b}: {games:,} games (goal {goal}, die {die}, seed {result.seed})",
-            show_edge=False,
+        _print_simulation(result, f"goal {goal}, die {die}")
+
+
+def _print_simulation(result: Simulation, setting: str) -> None:
+    """Print a simulation's win rates by starter beside the exact values."""
+    from rich.table import Table
+
+    exact = result.exact
+    z = result.z_scores(exact)
+    out = Table(
+        "starter",
+        "games",
+        "A wins",
+        "win rate",
+        "95% CI",
+        "exact",
+        "z",
+        title=f"A = {result.a}, B = {result.b}: {result.total.games:,} games ({setting}, "
+        f"seed {result.seed})",
+        show_edge=False,
+    )
+    parts = [
+        ("A first", result.a_first, exact.a_first, z["a_first"]),
+        ("B first", result.b_first, exact.b_first, z["b_first"]),
+        ("either", result.total, None, z["total"]),
+    ]
+    for label, tally, p_exact, z_score in parts:
+        if tally.games == 0:
+            continue
+        if p_exact is None:  # alternating starters: the exact rate mixes the two
+            p_exact = (
+                result.a_first.games * exact.a_first + result.b_first.games * exact.b_first
+            ) / tally.games
+        low, high = tally.wilson()
+        out.add_row(
+            label,
+            f"{tally.games:,}",
+            f"{tally.wins:,}",
+            f"{tally.rate:.5f}",
+            f"{low:.4f}-{high:.4f}",
+            f"{p_exact:.5f}",
+            f"{z_score:+.2f}",
         )
-        parts = [
-            ("A first", result.a_first, exact.a_first, z["a_first"]),
-            ("B first", result.b_first, exact.b_first, z["b_first"]),
-            ("either", result.total, None, z["total"]),
-        ]
-        for label, tally, p_exact, z_score in parts:
-            if tally.games == 0:
-                continue
-            if p_exact is None:  # alternating starters: the exact rate mixes the two
-                p_exact = (
-                    result.a_first.games * exact.a_first + result.b_first.games * exact.b_first
-                ) / tally.games
-            low, high = tally.wilson()
-            out.add_row(
-                label,
-                f"{tally.games:,}",
-                f"{tally.wins:,}",
-                f"{tally.rate:.5f}",
-                f"{low:.4f}-{high:.4f}",
-                f"{p_exact:.5f}",
-                f"{z_score:+.2f}",
-            )
-        console.print(out)
-        console.print(
-            f"95% CI: Wilson score interval. exact: evaluated, not sampled.\n"
-            f"mean game length {result.mean_turns:.3f} turns; {result.seconds:.2f} s",
-            highlight=False,
-        )
+    console.print(out)
+    console.print(
+        f"95% CI: Wilson score interval. exact: evaluated, not sampled.\n"
+        f"mean game length {result.mean_turns:.3f} turns; {result.seconds:.2f} s",
+        highlight=False,
+    )
 
 
 StoredTableOption = Annotated[
@@ -709,14 +717,8 @@ def hog_simulate(
         from policies.hog_game import simulate
 
         game, players, exact = _hog_match(a, b, rules, goal, table)
-        result = simulate(game, players[0], players[1], games, seed)
-        console.print(
-            f"A = {a}, B = {b} ({rules}, goal {goal}), {games:,} games, seed {result.seed}\n"
-            f"A first: {result.a_first:.5f} (exact {exact.a_first:.5f})\n"
-            f"B first: {result.b_first:.5f} (exact {exact.b_first:.5f})\n"
-            f"z = {result.z_score(exact.a_first, exact.b_first):+.2f}; {result.seconds:.2f} s",
-            highlight=False,
-        )
+        result = simulate(game, players[0], players[1], games, seed, exact)
+        _print_simulation(result, f"{rules}, goal {goal}")
 
 
 @hog_app.command("play")

@@ -8,7 +8,6 @@ of :mod:`solver.hog`, the same functions the exact solver's distributions come f
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ import numpy as np
 
 from policies.hog import HogPlayer
 from solver.dice import RandomDice
+from solver.evaluate import Comparison
 from solver.hog import (
     HOG_WILD,
     HogRules,
@@ -31,6 +31,7 @@ from solver.hog import (
     is_over,
     turn_score,
 )
+from solver.simulate import Simulation, Tally
 
 
 @dataclass(frozen=True)
@@ -116,59 +117,39 @@ def play_game(
     return GameResult((scores[0], scores[1]), winner, turns)
 
 
-@dataclass(frozen=True)
-class SimulationResult:
-    """Wins of A over ``games`` games, A starting every other game (game 0 included)."""
-
-    games: int
-    a_first_games: int
-    a_first_wins: int
-    b_first_games: int
-    b_first_wins: int
-    seed: int
-    seconds: float
-
-    @property
-    def a_first(self) -> float:
-        """Return A's win rate in the games A started."""
-        return self.a_first_wins / self.a_first_games if self.a_first_games else math.nan
-
-    @property
-    def b_first(self) -> float:
-        """Return A's win rate in the games B started."""
-        return self.b_first_wins / self.b_first_games if self.b_first_games else math.nan
-
-    def z_score(self, exact_a_first: float, exact_b_first: float) -> float:
-        """Return the z-score of A's total wins against the exact expectation."""
-        mean = self.a_first_games * exact_a_first + self.b_first_games * exact_b_first
-        var = self.a_first_games * exact_a_first * (1 - exact_a_first) + self.b_first_games * (
-            exact_b_first * (1 - exact_b_first)
-        )
-        return (self.a_first_wins + self.b_first_wins - mean) / math.sqrt(max(var, 1e-300))
-
-
 def simulate(
     rules: HogRules,
     a: HogPlayer,
     b: HogPlayer,
     games: int,
     seed: int | None = None,
-) -> SimulationResult:
-    """Play ``games`` games of A against B with seeded random dice; A starts the even games."""
+    exact: Comparison | None = None,
+) -> Simulation:
+    """Play ``games`` games of A against B with seeded random dice; A starts the even games.
+
+    ``exact``, the players' exact comparison if known, is carried in the result for the z-scores.
+    """
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % 2**32)
     dice = RandomDice(6, np.random.default_rng(seed))
     wins = [0, 0]
+    turns = 0
     start = time.perf_counter()
     for game in range(games):
         first = game % 2  # 0: A starts
         result = play_game(rules, (a, b), dice.roll, first=first)
         wins[first] += result.winner == 0
+        turns += len(result.turns)
     seconds = time.perf_counter() - start
     a_games = (games + 1) // 2
-    return SimulationResult(games, a_games, wins[0], games - a_games, wins[1], seed, seconds)
+    a_first, b_first = Tally(a_games, wins[0]), Tally(games - a_games, wins[1])
+    mean_turns = turns / games
+    names = (a.name, b.name)
+    return Simulation(
+        *names, rules.goal, rules.die_sides, seed, a_first, b_first, mean_turns, seconds, exact
+    )
 
 
 def dice_text(record: TurnRecord) -> str:
