@@ -596,11 +596,13 @@ def _hog_note(line: str) -> None:
 
 def _hog_match(a: str, b: str, rules: str, goal: int, table: Path | None) -> tuple:
     """Return the rules, the two players by name, and their exact comparison."""
-    from policies.hog import make_strategy
+    from policies.hog import check_strategy_name, make_strategy
     from solver.hog import hog_rules
     from solver.hog_solve import compare
 
     game = hog_rules(rules, goal)
+    for name in (a, b):  # both names before any table is built
+        check_strategy_name(name, game)
     players = [make_strategy(name, game, table, _hog_note) for name in (a, b)]
     return game, players, compare(game, players[0].policy, players[1].policy, a, b)
 

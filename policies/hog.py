@@ -73,6 +73,25 @@ def _sixty_one_a(rules: HogRules):
     return {"fa16": fa16, "su20": su20}[rules.name]
 
 
+def check_strategy_name(name: str, rules: HogRules) -> None:
+    """Raise ValueError, listing the accepted names, unless ``name`` names a Hog player.
+
+    Nothing is computed, so a bad name is reported before any table is built.
+    """
+    if name.startswith("best-response:"):
+        target = name.split(":", 1)[1]
+        if target == "human":
+            raise ValueError("best-response needs a computer player, not human")
+        check_strategy_name(target, rules)
+        return
+    always = re.fullmatch(r"always(-?\d+)", name)
+    if always:
+        check_num_rolls(rules, int(always.group(1)))
+    elif name not in ("optimal", "bacon", "swap", "human"):
+        accepted = ", ".join(n for n, _ in NAMES)
+        raise ValueError(f"unknown Hog player {name!r}; accepted: {accepted}")
+
+
 def make_strategy(
     name: str,
     rules: HogRules,
@@ -85,6 +104,7 @@ def make_strategy(
     ``table_path``/``announce`` concern ``optimal`` (see :func:`solver.hog_solve.load_or_compute`);
     ``ask`` is the human's prompt. An unknown name raises ValueError listing the accepted names.
     """
+    check_strategy_name(name, rules)
     if name == "optimal":
         from solver.hog_solve import load_or_compute
 
@@ -93,14 +113,8 @@ def make_strategy(
         from solver.hog_solve import best_response
 
         target = make_strategy(name.split(":", 1)[1], rules, table_path, announce)
-        if target.policy is None:
-            raise ValueError("best-response needs a computer player, not human")
         reply, _ = best_response(rules, target.policy, target.name)
         return TableStrategy(name, rules, reply.policy)
-    always = re.fullmatch(r"always(-?\d+)", name)
-    if always:
-        num_rolls = check_num_rolls(rules, int(always.group(1)))
-        return TableStrategy(name, rules, np.full(rules.shape, num_rolls, np.int8))
     if name in ("bacon", "swap"):
         module = _sixty_one_a(rules)
         function = module.bacon_strategy if name == "bacon" else module.swap_strategy
@@ -109,5 +123,5 @@ def make_strategy(
         if ask is None:
             raise ValueError("the human player needs a terminal; use `pigsolve hog play`")
         return HumanStrategy(ask)
-    accepted = ", ".join(n for n, _ in NAMES)
-    raise ValueError(f"unknown Hog player {name!r}; accepted: {accepted}")
+    num_rolls = int(name.removeprefix("always"))  # checked by check_strategy_name
+    return TableStrategy(name, rules, np.full(rules.shape, num_rolls, np.int8))

@@ -92,3 +92,11 @@ def test_play_rolls_file_running_out_exits_1(in_tmp) -> None:
     result = runner.invoke(app, args, input="5\n5\n")
     assert result.exit_code == 1
     assert "ran out" in result.output
+
+
+def test_bad_player_name_is_reported_before_any_table_is_built(in_tmp) -> None:
+    # Regression: `optimal` used to compute its table before the second name was checked.
+    result = runner.invoke(app, ["hog", "compare", "optimal", "always11", "--goal", "30"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: number of dice must be an integer from -1 to 10, got 11"
+    assert not (in_tmp / "data").exists()
