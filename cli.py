@@ -19,9 +19,9 @@ from rich.console import Console
 from solver import __version__
 
 if TYPE_CHECKING:
-    from solver.pig import PigRules
-    from solver.simulate import Simulation
-    from solver.solve import PigSolution
+    from solver.games.pig import PigRules
+    from solver.pig.simulate import Simulation
+    from solver.pig.solve import PigSolution
 
 app = typer.Typer(
     help="Exact solutions of the dice games Pig and Hog.",
@@ -106,8 +106,8 @@ TablePath = Annotated[
 
 
 def _table_path(path: Path | None, goal: int, die: int) -> Path:
-    from solver.pig import PigRules
-    from solver.table import default_table_path
+    from solver.games.pig import PigRules
+    from solver.pig.table import default_table_path
 
     return default_table_path(PigRules(goal, die)) if path is None else path
 
@@ -129,8 +129,8 @@ def compute(
     """Compute the win probability of every Pig state under optimal play and save it (HDF5)."""
     with user_errors():
         from solver.errors import TableError
-        from solver.pig import PigRules
-        from solver.table import save_solution
+        from solver.games.pig import PigRules
+        from solver.pig.table import save_solution
 
         rules = PigRules(goal, die)
         path = _table_path(out, goal, die)
@@ -153,7 +153,7 @@ def _solve_with_progress(
     rules: PigRules, method: str, tolerance: float, quiet: bool
 ) -> PigSolution:
     """Solve, with a progress bar when stdout is a terminal and not --quiet."""
-    from solver.solve import solve
+    from solver.pig.solve import solve
 
     if quiet or not console.is_terminal:
         return solve(rules, method, tolerance)
@@ -202,7 +202,7 @@ def query(
 ) -> None:
     """Show the win probability of state (I, J, K), the optimal action and the other's value."""
     with user_errors():
-        from solver.table import PigTable
+        from solver.pig.table import PigTable
 
         table = PigTable.load(_table_path(table_path, goal, die))
         table.rules.check_state(i, j, k)
@@ -233,8 +233,8 @@ def verify(
         from rich.table import Table
 
         from solver.errors import PigsolveError
-        from solver.table import PigTable
-        from solver.verify import verify_table
+        from solver.pig.table import PigTable
+        from solver.pig.verify import verify_table
 
         path = _table_path(path, goal, die)
         checks = verify_table(PigTable.load(path), max_residual)
@@ -331,7 +331,7 @@ def play(
         from policies.optimal import OptimalPolicy
         from policies.render import choose_seat, play_in_terminal
         from solver.dice import RandomDice, read_rolls
-        from solver.pig import PigRules
+        from solver.games.pig import PigRules
 
         def announce(line: str) -> None:
             err_console.print(line, markup=False, highlight=False, soft_wrap=True)
@@ -345,7 +345,7 @@ def play(
         if hints and not sys.stdin.isatty():
             announce("note: --hints needs a terminal; playing without hints")
         elif hints:
-            from solver.table import load_or_compute
+            from solver.pig.table import load_or_compute
 
             if isinstance(player, OptimalPolicy):
                 table = player.table
@@ -395,9 +395,9 @@ def compare(
         from rich.table import Table
 
         from policies.base import policy_names
-        from solver.evaluate import compare as compare_players
-        from solver.evaluate import round_robin as compare_all
-        from solver.pig import PigRules
+        from solver.pig.evaluate import compare as compare_players
+        from solver.pig.evaluate import round_robin as compare_all
+        from solver.games.pig import PigRules
 
         names = list(players or [])
         if as_json and as_csv:
@@ -459,8 +459,8 @@ def simulate(
     with user_errors():
         from rich.progress import Progress
 
-        from solver.pig import PigRules
-        from solver.simulate import simulate as simulate_games
+        from solver.games.pig import PigRules
+        from solver.pig.simulate import simulate as simulate_games
 
         rules = PigRules(goal=goal, die_sides=die)
         with Progress(
@@ -544,8 +544,8 @@ def export(
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
     with user_errors():
-        from solver.export import export_table, stored_table
-        from solver.pig import PigRules
+        from solver.pig.export import export_table, stored_table
+        from solver.games.pig import PigRules
 
         stored = stored_table(table, PigRules(goal=goal, die_sides=die), _compare_note)
         written = export_table(stored, what, out, fmt, force)
@@ -566,9 +566,9 @@ def plot(
 ) -> None:
     """Draw the roll/hold boundary, one slice of it, or the win-probability contours."""
     with user_errors():
-        from solver.export import stored_table
-        from solver.pig import PigRules
-        from solver.plot import plot_table
+        from solver.pig.export import stored_table
+        from solver.games.pig import PigRules
+        from solver.pig.plot import plot_table
 
         stored = stored_table(table, PigRules(goal=goal, die_sides=die), _compare_note)
         written = plot_table(stored, kind, out, opponent, force)
@@ -597,8 +597,8 @@ def _hog_note(line: str) -> None:
 def _hog_match(a: str, b: str, rules: str, goal: int, table: Path | None) -> tuple:
     """Return the rules, the two players by name, and their exact comparison."""
     from policies.hog import check_strategy_name, make_strategy
-    from solver.hog import hog_rules
-    from solver.hog_solve import compare
+    from solver.games.hog import hog_rules
+    from solver.hog.solve import compare
 
     game = hog_rules(rules, goal)
     for name in (a, b):  # both names before any table is built
@@ -620,8 +620,8 @@ def hog_compute(
     """Solve a Hog rule set exactly and save the optimal table (HDF5)."""
     with user_errors():
         from solver.errors import TableError
-        from solver.hog import hog_rules
-        from solver.hog_solve import default_path, save, solve
+        from solver.games.hog import hog_rules
+        from solver.hog.solve import default_path, save, solve
 
         game = hog_rules(rules, goal)
         path = out or default_path(game)
@@ -656,8 +656,8 @@ def hog_query(
 
         from rich.table import Table
 
-        from solver.hog import HogState, hog_rules
-        from solver.hog_solve import action_values, load_or_compute
+        from solver.games.hog import HogState, hog_rules
+        from solver.hog.solve import action_values, load_or_compute
 
         game = hog_rules(rules, goal)
         state = HogState(score, opponent_score, four_sided, prev, opponent_prev)
@@ -747,8 +747,8 @@ def hog_play(
         from policies.hog import make_strategy
         from policies.hog_game import describe_turn, play_game, terminal_ask
         from solver.dice import RandomDice, read_rolls
-        from solver.hog import hog_rules
-        from solver.hog_solve import load_or_compute
+        from solver.games.hog import hog_rules
+        from solver.hog.solve import load_or_compute
 
         if you not in (1, 2):
             raise ValueError(f"--you must be 1 or 2, got {you}")

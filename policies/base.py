@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     import numpy as np
 
-    from solver.pig import PigRules
+    from solver.games.pig import PigRules
 
 
 @dataclass(frozen=True)

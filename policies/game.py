@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from policies.base import Policy, View
 from solver.dice import Dice
-from solver.pig import PigRules
+from solver.games.pig import PigRules
 
 
 @dataclass(frozen=True)

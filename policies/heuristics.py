@@ -32,7 +32,7 @@ import numpy as np
 from policies.base import View
 
 if TYPE_CHECKING:
-    from solver.pig import PigRules
+    from solver.games.pig import PigRules
 
 
 class ThresholdPolicy(ABC):

@@ -1,8 +1,8 @@
 """Hog players by name: optimal, best-response:NAME, alwaysN, bacon, swap and human.
 
-A Hog player answers ``choose(state) -> number of dice`` for a :class:`solver.hog.HogState`
+A Hog player answers ``choose(state) -> number of dice`` for a :class:`solver.games.hog.HogState`
 seen as the mover. Computer players are tables over every state (``policy``, an int8 array of
-``rules.shape``), so any two of them can be compared exactly (:func:`solver.hog_solve.compare`).
+``rules.shape``), so any two of them can be compared exactly (:func:`solver.hog.solve.compare`).
 ``bacon`` and ``swap`` are CS 61A's strategy helpers with the course's defaults (fa16: margin 8,
 4 dice; su20: cutoff 8, 6 dice), tabulated from :mod:`solver.hog61a`.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.hog import HogRules, HogState, check_num_rolls
+from solver.games.hog import HogRules, HogState, check_num_rolls
 
 NAMES = [
     ("optimal", "maximises its win probability against a player who does the same"),
@@ -101,16 +101,16 @@ def make_strategy(
 ) -> HogPlayer:
     """Return the Hog player called ``name`` for ``rules``.
 
-    ``table_path``/``announce`` concern ``optimal`` (see :func:`solver.hog_solve.load_or_compute`);
+    ``table_path``/``announce`` concern ``optimal`` (see :func:`solver.hog.solve.load_or_compute`);
     ``ask`` is the human's prompt. An unknown name raises ValueError listing the accepted names.
     """
     check_strategy_name(name, rules)
     if name == "optimal":
-        from solver.hog_solve import load_or_compute
+        from solver.hog.solve import load_or_compute
 
         return TableStrategy(name, rules, load_or_compute(rules, table_path, announce).policy)
     if name.startswith("best-response:"):
-        from solver.hog_solve import best_response
+        from solver.hog.solve import best_response
 
         target = make_strategy(name.split(":", 1)[1], rules, table_path, announce)
         reply, _ = best_response(rules, target.policy, target.name)

@@ -3,7 +3,7 @@
 Dice are any ``draw(sides) -> int``, such as the ``roll`` of a :mod:`solver.dice` source (seeded
 random dice, or a rolls file used in order); a re-rolling die draws twice when its first value is
 odd. The rules applied are those
-of :mod:`solver.hog`, the same functions the exact solver's distributions come from.
+of :mod:`solver.games.hog`, the same functions the exact solver's distributions come from.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import numpy as np
 
 from policies.hog import HogPlayer
 from solver.dice import RandomDice
-from solver.evaluate import Comparison
-from solver.hog import (
+from solver.pig.evaluate import Comparison
+from solver.games.hog import (
     HOG_WILD,
     HogRules,
     HogState,
@@ -31,7 +31,7 @@ from solver.hog import (
     is_over,
     turn_score,
 )
-from solver.simulate import Simulation, Tally
+from solver.pig.simulate import Simulation, Tally
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from solver.errors import GameInputError
 if TYPE_CHECKING:
     import numpy as np
 
-    from solver.pig import PigRules
+    from solver.games.pig import PigRules
 
 
 def read_line(stream: TextIO) -> str:

@@ -11,8 +11,8 @@ import numpy as np
 from policies.base import View
 
 if TYPE_CHECKING:
-    from solver.pig import PigRules
-    from solver.table import PigTable
+    from solver.games.pig import PigRules
+    from solver.pig.table import PigTable
 
 
 class OptimalPolicy:
@@ -34,7 +34,7 @@ class OptimalPolicy:
         announce: Callable[[str], None] | None = None,
     ) -> OptimalPolicy:
         """Return the optimal player for ``rules``, computing and saving its table if missing."""
-        from solver.table import load_or_compute
+        from solver.pig.table import load_or_compute
 
         return cls(load_or_compute(rules, path=table_path, announce=announce))
 

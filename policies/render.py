@@ -16,7 +16,7 @@ from policies.base import Policy, View
 from policies.game import Event, Held, Pigged, Rolled, TurnStarted, Won, play_game
 from policies.human import HumanPolicy, classic_prompt, read_line
 from solver.dice import Dice
-from solver.pig import PigRules
+from solver.games.pig import PigRules
 
 STYLES = ("classic", "rounds")
 
@@ -111,7 +111,7 @@ class RoundsStyle:
 
 
 class OptimalTable(Protocol):
-    """The parts of :class:`solver.table.PigTable` the hints read."""
+    """The parts of :class:`solver.pig.table.PigTable` the hints read."""
 
     def win_probability(self, i: int, j: int, k: int) -> float: ...
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from solver.pig import PigRules
+from solver.games.pig import PigRules
 
 Row = dict[str, Any]
 
@@ -34,7 +34,7 @@ def _traced(run: Callable[[], Any]) -> tuple[Any, float]:
 
 def bench_methods(goal: int = 100, repeats: int = 5) -> list[Row]:
     """Time ``layered`` (best of ``repeats``) and ``value-iteration`` (tolerance 1e-12)."""
-    from solver.solve import solve
+    from solver.pig.solve import solve
 
     rules = PigRules(goal)
     rows = []
@@ -87,10 +87,10 @@ def bench_fresh_compute(goal: int = 100) -> Row:
 
 def bench_others() -> list[Row]:
     """Time one exact Pig comparison, a million simulated games and the two Hog solves."""
-    from solver.evaluate import bench_compare
-    from solver.hog import hog_rules
-    from solver.hog_solve import bench_hog
-    from solver.simulate import bench_simulate
+    from solver.pig.evaluate import bench_compare
+    from solver.games.hog import hog_rules
+    from solver.hog.solve import bench_hog
+    from solver.pig.simulate import bench_simulate
 
     compare = bench_compare()
     rows = [

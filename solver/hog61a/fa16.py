@@ -1,4 +1,4 @@
-"""CS 61A Fall 2016 Hog: the course's functions on the ``fa16`` rules of :mod:`solver.hog`.
+"""CS 61A Fall 2016 Hog: the course's functions on the ``fa16`` rules of :mod:`solver.games.hog`.
 
 Dice, ``reroll`` and ``roll_dice`` are looked up as module globals at call time, as in the course
 skeleton, so tests can replace them (``take_turn`` calls ``roll_dice``; ``select_dice`` returns
@@ -7,7 +7,7 @@ skeleton, so tests can replace them (``take_turn`` calls ``roll_dice``; ``select
 
 from __future__ import annotations
 
-from solver import hog
+from solver.games import hog
 from solver.hog61a import common
 from solver.hog61a.common import Strategy, always_roll, make_averaged
 from solver.hog61a.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided

@@ -1,4 +1,4 @@
-"""CS 61A Summer 2020 Hog: the course's functions on the ``su20`` rules of :mod:`solver.hog`.
+"""CS 61A Summer 2020 Hog: the course's functions on the ``su20`` rules of :mod:`solver.games.hog`.
 
 ``take_turn`` calls the module-level ``roll_dice``; ``play`` takes the dice, a commentary
 function ``say`` and the ``feral_hogs`` switch as in the course.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from solver import hog
+from solver.games import hog
 from solver.hog61a import common
 from solver.hog61a.common import Strategy, always_roll
 from solver.hog61a.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided

@@ -14,7 +14,7 @@ from policies.base import View, make_policy
 from policies.game import Held, Pigged, Rolled, TurnStarted, Won, play_game
 from policies.render import play_in_terminal
 from solver.dice import ListedDice, RandomDice
-from solver.pig import PigRules
+from solver.games.pig import PigRules
 
 
 class Scripted:

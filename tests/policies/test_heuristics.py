@@ -10,7 +10,7 @@ import pytest
 from policies.base import Policy, View, make_policy, policy_names
 from policies.heuristics import BasePaceRace, FourTurns, HoldAt, PaceRace
 from policies.human import HumanPolicy
-from solver.pig import PigRules
+from solver.games.pig import PigRules
 
 HEURISTICS = ["hold20", "hold25", "hold1", "four-turns", "base-pace-race", "pace-race"]
 

@@ -12,8 +12,8 @@ from policies.hog import HumanStrategy, make_strategy
 from policies.hog_game import play_game, simulate
 from solver.dice import ListedDice
 from solver.errors import GameInputError
-from solver.hog import FREE_BACON, HOG_WILD, PIG_OUT, PORK_CHOP, HogState, hog_rules
-from solver.hog_solve import compare
+from solver.games.hog import FREE_BACON, HOG_WILD, PIG_OUT, PORK_CHOP, HogState, hog_rules
+from solver.hog.solve import compare
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hog"
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")

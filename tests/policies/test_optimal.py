@@ -11,7 +11,7 @@ import pytest
 from policies.base import View, make_policy
 from policies.optimal import OptimalPolicy
 from policies.render import hint_line
-from solver.pig import PigRules, reference_solve
+from solver.games.pig import PigRules, reference_solve
 
 GOAL = 12
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.evaluate import (
+from solver.pig.evaluate import (
     Comparison,
     check_roll_table,
     evaluate_tables,
     first_mover_probabilities,
 )
-from solver.pig import PigRules
-from solver.solve import PigSolution, solve
+from solver.games.pig import PigRules
+from solver.pig.solve import PigSolution, solve
 
 
 def hold_at_table(goal: int, n: int) -> np.ndarray:

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from solver.errors import PigsolveError
-from solver.export import export_table, hold_boundary
-from solver.pig import PigRules
-from solver.table import load_or_compute
+from solver.pig.export import export_table, hold_boundary
+from solver.games.pig import PigRules
+from solver.pig.table import load_or_compute
 
 GOAL = 20
 

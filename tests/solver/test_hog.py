@@ -1,4 +1,4 @@
-"""The Hog rules of solver.hog: exact turn distributions, transitions and rule functions."""
+"""The Hog rules of solver.games.hog: exact turn distributions, transitions and rule functions."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from itertools import product
 import numpy as np
 import pytest
 
-from solver import hog
-from solver.hog import HogState, hog_rules
+from solver.games import hog
+from solver.games.hog import HogState, hog_rules
 from solver.hog61a import fa16, su20
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")

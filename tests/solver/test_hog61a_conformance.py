@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from solver import hog
+from solver.games import hog
 from solver.hog61a import fa16, su20
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hog"
@@ -101,7 +101,7 @@ def _patch(module: ModuleType, patches: dict[str, Any], monkeypatch: pytest.Monk
 
 def _exact_final_win_rate(module: ModuleType) -> float:
     """Return the exact seat-averaged win rate of ``module.final_strategy`` against always4."""
-    from solver.hog_solve import compare
+    from solver.hog.solve import compare
 
     rules = module.RULES
     goal = rules.goal

@@ -7,10 +7,10 @@ import itertools
 import numpy as np
 import pytest
 
-from solver import hog_solve
+from solver.hog import solve as hog_solve
 from solver.errors import TableError
-from solver.hog import HogState, hog_rules, prev_cap
-from solver.hog_solve import TIE, action_values, best_response, compare, evaluate, solve
+from solver.games.hog import HogState, hog_rules, prev_cap
+from solver.hog.solve import TIE, action_values, best_response, compare, evaluate, solve
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 
@@ -26,7 +26,7 @@ def su20_optimal() -> hog_solve.HogSolution:
 
 
 def reference_solve(rules) -> tuple[np.ndarray, np.ndarray]:
-    """Solve by the Bellman equation in pure Python, from solver.hog.chance_outcomes."""
+    """Solve by the Bellman equation in pure Python, from solver.games.hog.chance_outcomes."""
     goal, shape = rules.goal, rules.shape
     v, policy = np.zeros(shape), np.zeros(shape, int)
     for total in range(2 * goal - 2, -1, -1):

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from solver.errors import PigsolveError
-from solver.pig import PigRules
-from solver.plot import plot_table
-from solver.table import load_or_compute
+from solver.games.pig import PigRules
+from solver.pig.plot import plot_table
+from solver.pig.table import load_or_compute
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from policies.base import make_policy
-from solver import simulate as simulate_module
-from solver.evaluate import Comparison, first_mover_probabilities
-from solver.pig import PigRules
-from solver.simulate import Simulation, Tally, simulate_tables
-from solver.solve import solve
+from solver.pig import simulate as simulate_module
+from solver.pig.evaluate import Comparison, first_mover_probabilities
+from solver.games.pig import PigRules
+from solver.pig.simulate import Simulation, Tally, simulate_tables
+from solver.pig.solve import solve
 
 
 def table(name: str, rules: PigRules) -> np.ndarray:

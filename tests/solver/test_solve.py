@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.pig import PigRules, reference_solve
-from solver.solve import solve
+from solver.games.pig import PigRules, reference_solve
+from solver.pig.solve import solve
 
 
 def numpy_residual(p: np.ndarray, sides: int) -> float:
@@ -134,7 +134,7 @@ def test_progress_is_reported_to_the_end() -> None:
 
 def test_parallel_and_serial_pair_loops_agree() -> None:
     # Goals from PARALLEL_GOAL on spread each score sum's pairs over the cores.
-    from solver import _kernels
+    from solver.pig import _kernels
 
     goal = 60
     results = []

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from solver.errors import TableError
-from solver.pig import PigRules, row_values
-from solver.solve import solve
+from solver.games.pig import PigRules, row_values
+from solver.pig.solve import solve
 from solver.storage import FORMAT_VERSION, atomic_write
-from solver.table import PigTable, default_table_path, load_or_compute, save_solution
-from solver.verify import verify_table
+from solver.pig.table import PigTable, default_table_path, load_or_compute, save_solution
+from solver.pig.verify import verify_table
 
 RULES = PigRules(30, 6)
 

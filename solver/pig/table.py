@@ -4,12 +4,12 @@ Two layouts (documented in ``data/README.md``):
 
 ``full``
     ``win_probability`` (float64, ``(G, G, G)``) and ``roll`` (uint8 0/1, same shape).
-``compact`` (goals above :data:`solver.solve.MAX_FULL_GOAL`)
+``compact`` (goals above :data:`solver.pig.solve.MAX_FULL_GOAL`)
     ``win_probability_k0`` (float64, ``(G, G)``) = ``P(i, j, 0)``, which determines every other
     value, and ``roll_packed`` (uint8, ``(G, G, ceil(G / 8))``), the choices packed along ``k``.
 
 Reading needs no numba: values of the compact layout are rebuilt row by row with
-:func:`solver.pig.row_values`.
+:func:`solver.games.pig.row_values`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import h5py
 import numpy as np
 
 from solver.errors import TableError
-from solver.pig import PigRules, row_values
+from solver.games.pig import PigRules, row_values
 from solver.storage import open_table, read_attrs, write_table
 
 KIND = "pig"
@@ -36,7 +36,7 @@ def default_table_path(rules: PigRules) -> Path:
 
 
 def save_solution(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
-    """Write a :class:`solver.solve.PigSolution` to ``path`` atomically."""
+    """Write a :class:`solver.pig.solve.PigSolution` to ``path`` atomically."""
     if solution.win_probability is not None:
         datasets = {
             "win_probability": solution.win_probability,
@@ -160,7 +160,7 @@ class PigTable:
     def probabilities(self) -> np.ndarray:
         """Return the full table ``P[i, j, k]`` (float64, ``(G, G, G)``)."""
         if self._win_probability is None:
-            from solver.solve import expand
+            from solver.pig.solve import expand
 
             self._win_probability, self._roll, _ = expand(self.rules, self.v0)
         return self._win_probability
@@ -206,7 +206,7 @@ def load_or_compute(
                 f"not goal {rules.goal} and a {rules.die_sides}-sided die"
             )
         return table
-    from solver.solve import solve
+    from solver.pig.solve import solve
 
     if announce is not None:
         announce(f"computing the optimal table for goal {rules.goal}, die {rules.die_sides} ...")

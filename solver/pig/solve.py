@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.pig import PigRules
+from solver.games.pig import PigRules
 
 DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
@@ -117,7 +117,7 @@ def solve(
 
 def layered(rules: PigRules, progress: Progress | None = None, full: bool = True) -> PigSolution:
     """Solve by score-sum layers, each pair by policy iteration. See :func:`solve`."""
-    from solver import _kernels
+    from solver.pig import _kernels
 
     goal, sides = rules.goal, rules.die_sides
     warm_up()
@@ -148,7 +148,7 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
 
 def warm_up() -> float:
     """Compile the kernels (or load them from numba's cache); return the seconds it took."""
-    from solver import _kernels
+    from solver.pig import _kernels
 
     start = time.perf_counter()
     v0 = np.zeros((2, 2))
@@ -162,7 +162,7 @@ def value_iteration(
     rules: PigRules, tolerance: float | None = None, progress: Progress | None = None
 ) -> PigSolution:
     """Solve by in-place sweeps of the whole table. See :func:`solve`."""
-    from solver import _kernels
+    from solver.pig import _kernels
 
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
     if not tolerance > 0:
@@ -198,9 +198,9 @@ def value_iteration(
 def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """Return the full table ``P[i, j, k]``, the optimal choices and the Bellman residual.
 
-    Every value follows from ``v0 = P(., ., 0)`` (see :mod:`solver.pig`).
+    Every value follows from ``v0 = P(., ., 0)`` (see :mod:`solver.games.pig`).
     """
-    from solver import _kernels
+    from solver.pig import _kernels
 
     goal = rules.goal
     p = np.empty((goal, goal, goal))
@@ -213,9 +213,9 @@ def pack_choices(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, float]:
     """Return the optimal choices rebuilt from ``v0``, packed, and the Bellman residual.
 
     The packed array (uint8, ``(G, G, ceil(G / 8))``) holds the choice at ``k`` in bit ``k % 8``
-    of byte ``k // 8`` (little bit order): the compact layout of :mod:`solver.table`.
+    of byte ``k // 8`` (little bit order): the compact layout of :mod:`solver.pig.table`.
     """
-    from solver import _kernels
+    from solver.pig import _kernels
 
     goal = rules.goal
     packed = np.empty((goal, goal, (goal + 7) // 8), np.uint8)

@@ -2,7 +2,7 @@
 
 ``boundary``
     The roll/hold boundary surface: for each score pair (i, j), the turn total at which the
-    optimal player holds (:func:`solver.export.hold_boundary`), drawn over (i, j).
+    optimal player holds (:func:`solver.pig.export.hold_boundary`), drawn over (i, j).
 ``slice``
     One opponent score j: the states (i, k) where the optimal player rolls, its boundary, and
     "hold at 20 or goal" beside it.
@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from solver.errors import PigsolveError
-from solver.export import hold_boundary
+from solver.pig.export import hold_boundary
 from solver.storage import atomic_write
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from solver.table import PigTable
+    from solver.pig.table import PigTable
 
 KINDS = ("boundary", "slice", "contours")
 CONTOUR_LEVELS = (0.03, 0.09, 0.27, 0.81)

@@ -4,7 +4,7 @@ Games alternate the starting player (A starts games 0, 2, 4, ...; document 001's
 exercise). Game g rolls its dice from its own splitmix64 stream seeded by (seed, g) with an
 unbiased reduction to 1..D, so a seed reproduces the same games on any number of threads and in
 any chunking. Win rates get Wilson 95% intervals (``scipy.stats.binomtest``) and a z-score
-against the exact probability from :mod:`solver.evaluate`.
+against the exact probability from :mod:`solver.pig.evaluate`.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.evaluate import Comparison, check_roll_table
+from solver.pig.evaluate import Comparison, check_roll_table
 
 if TYPE_CHECKING:
-    from solver.pig import PigRules
+    from solver.games.pig import PigRules
 
 CHUNK_GAMES = 1 << 18
 """Games per kernel call: bounds memory and sets how often progress is reported."""
@@ -102,7 +102,7 @@ def simulate_tables(
     Parameters
     ----------
     roll_a, roll_b : ndarray(bool, shape=(m, G, G, G))
-        Roll tables ``[t, i, j, k]`` of A and B (see :func:`solver.evaluate.evaluate_tables`).
+        Roll tables ``[t, i, j, k]`` of A and B (see :func:`solver.pig.evaluate.evaluate_tables`).
     die : int
         Number of die sides (>= 2).
     games : int
@@ -117,7 +117,7 @@ def simulate_tables(
     mean_turns : float
         Mean number of turns per game, both players' turns counted.
     """
-    from solver._evaluate_kernels import play_games
+    from solver.pig._evaluate_kernels import play_games
 
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
@@ -162,7 +162,7 @@ def simulate(
     The result carries the exact probabilities too, evaluated from the same roll tables.
     ``table_path`` and ``announce`` go to ``optimal`` (see :func:`policies.base.make_policy`).
     """
-    from solver.evaluate import first_mover_probabilities, roll_tables
+    from solver.pig.evaluate import first_mover_probabilities, roll_tables
 
     if seed is None:
         seed = int(np.random.SeedSequence().entropy) % 2**64
@@ -185,8 +185,8 @@ def bench_simulate(rules: PigRules | None = None, games: int = 1_000_000) -> dic
     Returns ``{"compile_seconds", "seconds", "games", "games_per_second"}``; ``seconds`` excludes
     the JIT warm-up (a 2-game run first).
     """
-    from solver.evaluate import roll_tables
-    from solver.pig import PigRules
+    from solver.pig.evaluate import roll_tables
+    from solver.games.pig import PigRules
 
     rules = PigRules() if rules is None else rules
     tables = roll_tables(["hold20", "optimal"], rules)

@@ -1,7 +1,7 @@
 """Numba kernels of the Pig solvers: plain loops over arrays the caller allocates.
 
 Imported only on the paths that compute. Every kernel works on ``v0[i, j] = P(i, j, 0)`` or on the
-full table ``p[i, j, k]`` as described in :mod:`solver.pig`.
+full table ``p[i, j, k]`` as described in :mod:`solver.games.pig`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Numba kernels of the Hog solver: one backward pass over decreasing score sums.
 
-Private: :mod:`solver.hog_solve` allocates the arrays, validates and calls these. States are
-``(s, o, f, a, b)`` as in :mod:`solver.hog`; actions are stored as numbers of dice.
+Private: :mod:`solver.hog.solve` allocates the arrays, validates and calls these. States are
+``(s, o, f, a, b)`` as in :mod:`solver.games.hog`; actions are stored as numbers of dice.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """Solve Hog exactly: optimal play, fixed strategies, best responses, comparisons, tables.
 
-Every turn raises the score sum by at least 1 and a swap keeps it (see :mod:`solver.hog`), so
+Every turn raises the score sum by at least 1 and a swap keeps it (see :mod:`solver.games.hog`), so
 each quantity below is computed in ONE backward pass over decreasing score sums, exact up to
 float64 rounding, with no iteration and no tolerance:
 
 ``solve(rules)``
     Both players maximise their own win probability (the Bellman equation of
-    :mod:`solver.hog`).
+    :mod:`solver.games.hog`).
 ``evaluate(rules, policy_a, policy_b)``
     Two fixed strategies: the probability that the mover wins, for each seat.
 ``best_response(rules, policy_b)``
@@ -27,8 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.evaluate import Comparison
-from solver.hog import HogRules, HogState, chance_outcomes, is_over
+from solver.pig.evaluate import Comparison
+from solver.games.hog import HogRules, HogState, chance_outcomes, is_over
 
 TIE = 1e-12
 TABLE_KIND = "hog"
@@ -95,8 +95,8 @@ def _sweep(
     same: bool,
 ) -> float:
     """Run the compiled pass; return its seconds."""
-    from solver import _hog_kernels
-    from solver.hog import FERAL_BONUS, FERAL_GAP, bacon_table, roll_table
+    from solver.hog import _kernels as _hog_kernels
+    from solver.games.hog import FERAL_BONUS, FERAL_GAP, bacon_table, roll_table
 
     roll_p, bacon = roll_table(rules), bacon_table(rules)
     start = time.perf_counter()
@@ -139,7 +139,7 @@ def check_policy(rules: HogRules, policy: np.ndarray) -> np.ndarray:
 def solve(rules: HogRules) -> HogSolution:
     """Return the optimal win probabilities and policy of ``rules``.
 
-    >>> from solver.hog import hog_rules
+    >>> from solver.games.hog import hog_rules
     >>> solution = solve(hog_rules("fa16", goal=20))
     >>> 0.5 < solution.p_first_player < 0.7
     True
@@ -195,7 +195,7 @@ def action_values(rules: HogRules, v_next: np.ndarray, state: HogState) -> dict[
     """Return the mover's win probability for each number of dice, given the opponent's values.
 
     ``v_next`` holds the next mover's win probabilities (the solution itself under optimal
-    play). Computed in pure Python from :func:`solver.hog.chance_outcomes`: an independent
+    play). Computed in pure Python from :func:`solver.games.hog.chance_outcomes`: an independent
     check of the compiled pass, and the source of ``hog play --hints``.
     """
     values = {}

@@ -28,8 +28,8 @@ import numpy as np
 from solver.storage import atomic_write
 
 if TYPE_CHECKING:
-    from solver.pig import PigRules
-    from solver.table import PigTable
+    from solver.games.pig import PigRules
+    from solver.pig.table import PigTable
 
 WHATS = ("policy", "probabilities", "boundary")
 FORMATS = ("csv", "json", "npy")
@@ -65,7 +65,7 @@ def stored_table(
     path: Path | None, rules: PigRules, announce: Callable[[str], None] | None = None
 ) -> PigTable:
     """Return the table at ``path`` if given, else the one for ``rules`` (computed if missing)."""
-    from solver.table import PigTable, load_or_compute
+    from solver.pig.table import PigTable, load_or_compute
 
     if path is not None:
         return PigTable.load(path)

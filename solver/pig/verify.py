@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.table import PigTable
+from solver.pig.table import PigTable
 
 MAX_RESIDUAL = 1e-12
 
@@ -26,8 +26,8 @@ def verify_table(table: PigTable, max_residual: float = MAX_RESIDUAL) -> list[Ch
     Full tables are checked state by state from their stored values; compact tables through
     ``P(i, j, 0)``, which determines them.
     """
-    from solver import _kernels
-    from solver.solve import pack_choices
+    from solver.pig import _kernels
+    from solver.pig.solve import pack_choices
 
     checks = []
     if table.layout == "full":

@@ -58,7 +58,7 @@ mover's win probability. With ``q_x(n, p)`` the exact turn-score distribution
 
 where ``1 - W`` is replaced by 1 when the mover ends the turn at ``>= G`` (after the swap) and
 by 0 when the opponent does. Every turn adds ``p >= 1`` to the score sum and a swap keeps it, so
-one backward pass over decreasing score sums is exact (``solver.hog_solve``).
+one backward pass over decreasing score sums is exact (``solver.hog.solve``).
 
 References
 ----------

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from solver.pig import PigRules
+    from solver.games.pig import PigRules
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def evaluate_tables(
     w_y : ndarray(float64, shape=(G, G, m_y, m_x))
         ``w_y[j, i, b, a]``: the same with Y to move.
     """
-    from solver._evaluate_kernels import evaluate_pair
+    from solver.pig._evaluate_kernels import evaluate_pair
 
     if die < 2:
         raise ValueError(f"die must have at least 2 sides, got {die}")
@@ -208,7 +208,7 @@ def bench_compare(rules: PigRules | None = None, repeats: int = 5) -> dict[str, 
     Returns ``{"compile_seconds", "seconds"}``: the first call (JIT compilation or cache load)
     and the best of ``repeats`` calls after it.
     """
-    from solver.pig import PigRules
+    from solver.games.pig import PigRules
 
     rules = PigRules() if rules is None else rules
     tables = roll_tables(["optimal", "hold20"], rules)

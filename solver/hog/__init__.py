@@ -1,0 +1,1 @@
+"""Exact methods for Hog: solve, table, evaluate, simulate."""

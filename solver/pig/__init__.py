@@ -1,0 +1,1 @@
+"""Exact methods for Pig: solve, table, verify, evaluate, simulate, export, plot."""

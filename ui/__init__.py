@@ -1,0 +1,1 @@
+"""Presentation: terminal transcripts and prompts."""
