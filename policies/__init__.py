@@ -1,1 +1,152 @@
-"""The players of pigsolve: the optimal player, the heuristics and a human at the terminal."""
+"""The players of pigsolve, Pig and Hog, behind one registry.
+
+A computer player answers ``choose(view)`` (Pig: True rolls; Hog: a number of dice) and
+``table(rules)``, its answer in every state as an array (Pig: bool ``(memory, G, G, G)``; Hog:
+int8 ``rules.shape``), which the exact evaluators take. The human player (:class:`Human`) has
+neither: the interface asks the person.
+
+>>> [name for name, _ in player_names("pig")][:2]
+['optimal', 'hold20']
+>>> make_player("pig", "hold25", PigRules()).name
+'hold25'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from policies.human import Human
+from solver.errors import InvalidArgument
+from solver.games.hog import HogRules
+from solver.games.pig import PigRules
+
+
+class Game(StrEnum):
+    """The games pigsolve plays."""
+
+    pig = "pig"
+    hog = "hog"
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A computer player of either game."""
+
+    name: str
+    description: str
+
+    def choose(self, view: Any) -> Any:
+        """Return the action in the state the mover sees."""
+        ...
+
+    def table(self, rules: Any) -> np.ndarray:
+        """Return the action in every state."""
+        ...
+
+
+Rules = PigRules | HogRules
+
+
+def player_names(game: str) -> list[tuple[str, str]]:
+    """Return (name, description) for every player of ``game`` the interfaces accept."""
+    if Game(game) is Game.hog:
+        from policies.hog import PLAYERS
+
+        return list(PLAYERS)
+    from policies.optimal import OptimalPolicy
+    from policies.pig import BasePaceRace, FourTurns, HoldAt, PaceRace
+
+    return [
+        (OptimalPolicy.name, OptimalPolicy.description),
+        ("hold20", HoldAt(20).description + ", the documents' computer player"),
+        ("holdN", '"hold at N or goal" for any N >= 1, e.g. hold25'),
+        (FourTurns.name, FourTurns.description),
+        (BasePaceRace.name, BasePaceRace.description),
+        (PaceRace.name, PaceRace.description),
+        (Human.name, Human.description),
+    ]
+
+
+def computer_names(game: str) -> list[str]:
+    """Return the names of the computer players of ``game`` that need no parameter."""
+    return [
+        name
+        for name, _ in player_names(game)
+        if name != Human.name and name == name.lower()  # holdN, alwaysN: families
+    ]
+
+
+def check_player_name(game: str, name: str, rules: Rules) -> None:
+    """Raise ValueError, listing the accepted names, unless ``name`` is a player of ``game``.
+
+    Nothing is computed, so a bad name is reported before any table is built.
+    """
+    if Game(game) is Game.hog:
+        from policies.hog import check_name
+
+        check_name(name, rules)
+        return
+    if name in ("optimal", "four-turns", "base-pace-race", "pace-race", "human"):
+        return
+    hold = re.fullmatch(r"hold(\d+)", name)
+    if not (hold and int(hold.group(1)) >= 1):
+        accepted = ", ".join(n for n, _ in player_names(game))
+        raise InvalidArgument(f"unknown player {name!r}; accepted: {accepted}")
+
+
+def make_player(
+    game: str,
+    name: str,
+    rules: Rules,
+    table_path: Path | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> Player | Human:
+    """Return the player of ``game`` called ``name`` for ``rules``.
+
+    ``table_path`` and ``announce`` concern ``optimal`` (and Hog's best responses): where its
+    table lives (default ``data/``) and a callable told, in one line, when the table must be
+    computed first. An unknown name raises ValueError listing the accepted names.
+    """
+    check_player_name(game, name, rules)
+    if name == Human.name:
+        return Human()
+    if Game(game) is Game.hog:
+        from policies.hog import make_player as make_hog_player
+
+        return make_hog_player(name, rules, table_path, announce)
+    from policies.pig import BasePaceRace, FourTurns, HoldAt, PaceRace
+
+    if name == "optimal":
+        from policies.optimal import OptimalPolicy
+
+        return OptimalPolicy.for_rules(rules, table_path=table_path, announce=announce)
+    fixed = {"four-turns": FourTurns, "base-pace-race": BasePaceRace, "pace-race": PaceRace}
+    if name in fixed:
+        return fixed[name]()
+    return HoldAt(int(name.removeprefix("hold")))
+
+
+def computer_tables(
+    game: str,
+    names: Sequence[str],
+    rules: Rules,
+    table_path: Path | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> dict[str, np.ndarray]:
+    """Return each named computer player's table, every name checked before any is built."""
+    for name in names:
+        check_player_name(game, name, rules)
+        if name == Human.name:
+            raise InvalidArgument("human cannot be compared; choose computer players")
+    tables: dict[str, np.ndarray] = {}
+    for name in names:
+        if name not in tables:
+            player = make_player(game, name, rules, table_path, announce)
+            tables[name] = player.table(rules)
+    return tables

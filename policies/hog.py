@@ -1,8 +1,9 @@
 """Hog players by name: optimal, best-response:NAME, alwaysN, bacon, swap and human.
 
 A Hog player answers ``choose(state) -> number of dice`` for a :class:`solver.games.hog.HogState`
-seen as the mover. Computer players are tables over every state (``policy``, an int8 array of
-``rules.shape``), so any two of them can be compared exactly (:func:`solver.hog.solve.compare`).
+seen as the mover. Computer players are tables over every state (``table(rules)``, an int8 array
+of ``rules.shape``), so any two of them can be compared exactly
+(:func:`solver.hog.evaluate.compare`).
 ``bacon`` and ``swap`` are CS 61A's strategy helpers with the course's defaults (fa16: margin 8,
 4 dice; su20: cutoff 8, 6 dice), tabulated from :mod:`solver.hog61a`.
 """
@@ -15,9 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
+from solver.errors import InvalidArgument
 from solver.games.hog import HogRules, HogState, check_num_rolls
 
-NAMES = [
+PLAYERS = [
     ("optimal", "maximises its win probability against a player who does the same"),
     ("best-response:NAME", "the exact best reply to computer player NAME, e.g. always4"),
     ("alwaysN", "always rolls N dice (fa16 allows always-1: Pork Chop every turn)"),
@@ -30,8 +32,11 @@ NAMES = [
 class TableStrategy:
     """A computer player given by its number of dice in every state."""
 
-    def __init__(self, name: str, rules: HogRules, policy: np.ndarray) -> None:
+    def __init__(
+        self, name: str, rules: HogRules, policy: np.ndarray, description: str = ""
+    ) -> None:
         self.name = name
+        self.description = description
         self.rules = rules
         self.policy = np.ascontiguousarray(np.broadcast_to(policy, rules.shape), np.int8)
 
@@ -39,25 +44,14 @@ class TableStrategy:
         """Return the number of dice in ``state``."""
         return int(self.policy[state.index(self.rules)])
 
+    def table(self, rules: HogRules) -> np.ndarray:
+        """Return the number of dice in every state (int8, ``rules.shape``)."""
+        if rules != self.rules:
+            raise ValueError(f"{self.name} was built for {self.rules}, not {rules}")
+        return self.policy
+
     def __repr__(self) -> str:
         return f"<TableStrategy {self.name} ({self.rules.name}, goal {self.rules.goal})>"
-
-
-class HumanStrategy:
-    """A person choosing through ``ask(state) -> number of dice``."""
-
-    name = "human"
-    policy = None
-
-    def __init__(self, ask: Callable[[HogState], int]) -> None:
-        self.ask = ask
-
-    def choose(self, state: HogState) -> int:
-        """Return the person's answer."""
-        return self.ask(state)
-
-
-HogPlayer = TableStrategy | HumanStrategy
 
 
 def scores_table(rules: HogRules, strategy: Callable[[int, int], int]) -> np.ndarray:
@@ -73,7 +67,7 @@ def _sixty_one_a(rules: HogRules):
     return {"fa16": fa16, "su20": su20}[rules.name]
 
 
-def check_strategy_name(name: str, rules: HogRules) -> None:
+def check_name(name: str, rules: HogRules) -> None:
     """Raise ValueError, listing the accepted names, unless ``name`` names a Hog player.
 
     Nothing is computed, so a bad name is reported before any table is built.
@@ -81,47 +75,44 @@ def check_strategy_name(name: str, rules: HogRules) -> None:
     if name.startswith("best-response:"):
         target = name.split(":", 1)[1]
         if target == "human":
-            raise ValueError("best-response needs a computer player, not human")
-        check_strategy_name(target, rules)
+            raise InvalidArgument("best-response needs a computer player, not human")
+        check_name(target, rules)
         return
     always = re.fullmatch(r"always(-?\d+)", name)
     if always:
         check_num_rolls(rules, int(always.group(1)))
     elif name not in ("optimal", "bacon", "swap", "human"):
-        accepted = ", ".join(n for n, _ in NAMES)
-        raise ValueError(f"unknown Hog player {name!r}; accepted: {accepted}")
+        accepted = ", ".join(n for n, _ in PLAYERS)
+        raise InvalidArgument(f"unknown Hog player {name!r}; accepted: {accepted}")
 
 
-def make_strategy(
+def make_player(
     name: str,
     rules: HogRules,
     table_path: Path | None = None,
     announce: Callable[[str], None] | None = None,
-    ask: Callable[[HogState], int] | None = None,
-) -> HogPlayer:
-    """Return the Hog player called ``name`` for ``rules``.
+) -> TableStrategy:
+    """Return the computer player called ``name`` for ``rules``.
 
-    ``table_path``/``announce`` concern ``optimal`` (see :func:`solver.hog.solve.load_or_compute`);
-    ``ask`` is the human's prompt. An unknown name raises ValueError listing the accepted names.
+    ``table_path``/``announce`` concern ``optimal`` (see :func:`solver.hog.table.load_or_compute`).
+    An unknown name raises ValueError listing the accepted names.
     """
-    check_strategy_name(name, rules)
+    check_name(name, rules)
+    if name == "human":
+        raise ValueError("human is not a computer player")
     if name == "optimal":
-        from solver.hog.solve import load_or_compute
+        from solver.hog.table import load_or_compute
 
         return TableStrategy(name, rules, load_or_compute(rules, table_path, announce).policy)
     if name.startswith("best-response:"):
         from solver.hog.solve import best_response
 
-        target = make_strategy(name.split(":", 1)[1], rules, table_path, announce)
+        target = make_player(name.split(":", 1)[1], rules, table_path, announce)
         reply, _ = best_response(rules, target.policy, target.name)
         return TableStrategy(name, rules, reply.policy)
     if name in ("bacon", "swap"):
         module = _sixty_one_a(rules)
         function = module.bacon_strategy if name == "bacon" else module.swap_strategy
         return TableStrategy(name, rules, scores_table(rules, function))
-    if name == "human":
-        if ask is None:
-            raise ValueError("the human player needs a terminal; use `pigsolve hog play`")
-        return HumanStrategy(ask)
-    num_rolls = int(name.removeprefix("always"))  # checked by check_strategy_name
+    num_rolls = int(name.removeprefix("always"))  # checked by check_name
     return TableStrategy(name, rules, np.full(rules.shape, num_rolls, np.int8))

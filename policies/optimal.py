@@ -1,4 +1,4 @@
-"""The optimal player: it reads the solver's table of optimal decisions for the game's rules."""
+"""The optimal Pig player: it reads the solver's table of optimal decisions for the rules."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from policies.base import View
-
 if TYPE_CHECKING:
-    from solver.games.pig import PigRules
+    from solver.games.pig import PigRules, View
     from solver.pig.table import PigTable
 
 
@@ -23,7 +21,7 @@ class OptimalPolicy:
     memory = 1
 
     def __init__(self, table: PigTable) -> None:
-        self.table = table
+        self.optimal_table = table
         self.goal = table.rules.goal
 
     @classmethod
@@ -38,15 +36,17 @@ class OptimalPolicy:
 
         return cls(load_or_compute(rules, path=table_path, announce=announce))
 
-    def roll(self, view: View) -> bool:
+    def choose(self, view: View) -> bool:
         """Return the table's decision; hold once the goal is reached."""
         if view.goal != self.goal:
             raise ValueError(f"the optimal table is for goal {self.goal}, not {view.goal}")
         if view.score + view.turn_total >= view.goal:
             return False
-        return bool(self.table.should_roll(view.score, view.opponent_score, view.turn_total))
+        return bool(
+            self.optimal_table.should_roll(view.score, view.opponent_score, view.turn_total)
+        )
 
-    def roll_table(self, rules: PigRules) -> np.ndarray:
+    def table(self, rules: PigRules) -> np.ndarray:
         """Return the table's decisions.
 
         Returns
@@ -54,9 +54,9 @@ class OptimalPolicy:
         ndarray of bool, shape (1, G, G, G)
             ``[0, i, j, k]`` True where rolling is optimal.
         """
-        if rules != self.table.rules:
-            raise ValueError(f"the optimal table is for {self.table.rules}, not {rules}")
-        return np.asarray(self.table.roll_array(), dtype=bool)[np.newaxis]
+        if rules != self.optimal_table.rules:
+            raise ValueError(f"the optimal table is for {self.optimal_table.rules}, not {rules}")
+        return np.asarray(self.optimal_table.roll_array(), dtype=bool)[np.newaxis]
 
     def __repr__(self) -> str:
         return f"<OptimalPolicy goal={self.goal}>"

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import resource
 import subprocess
-import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from solver.games.pig import PigRules
 
@@ -60,15 +61,15 @@ def bench_methods(goal: int = 100, repeats: int = 5) -> list[Row]:
     return rows
 
 
-def bench_fresh_compute(goal: int = 100) -> Row:
-    """Time ``pigsolve compute --force`` in a fresh process, after one run fills the JIT cache.
+def bench_fresh_compute(command: Sequence[str], goal: int = 100) -> Row:
+    """Time ``command --goal G --out FILE --force --quiet`` in a fresh process, run once before
+    to fill the JIT cache; ``command`` is how the caller runs ``pigsolve compute``.
 
     Also reports the child process's peak resident memory.
     """
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "table.h5"
-        command = [sys.executable, "-c", "import cli; cli.app()", "compute", "--goal", str(goal)]
-        command += ["--out", str(out), "--force", "--quiet"]
+        command = [*command, "--goal", str(goal), "--out", str(out), "--force", "--quiet"]
         subprocess.run(command, check=True, capture_output=True)
         start = time.perf_counter()
         subprocess.run(command, check=True, capture_output=True)
@@ -85,14 +86,18 @@ def bench_fresh_compute(goal: int = 100) -> Row:
     }
 
 
-def bench_others() -> list[Row]:
-    """Time one exact Pig comparison, a million simulated games and the two Hog solves."""
-    from solver.pig.evaluate import bench_compare
+def bench_others(optimal: np.ndarray, hold20: np.ndarray) -> list[Row]:
+    """Time one exact Pig comparison, a million simulated games and the two Hog solves.
+
+    ``optimal`` and ``hold20`` are the two players' roll tables at goal 100.
+    """
     from solver.games.hog import hog_rules
     from solver.hog.solve import bench_hog
+    from solver.pig.evaluate import bench_compare
     from solver.pig.simulate import bench_simulate
 
-    compare = bench_compare()
+    rules = PigRules()
+    compare = bench_compare(rules, optimal, hold20)
     rows = [
         {
             "benchmark": "pig compare optimal vs hold20",
@@ -104,7 +109,7 @@ def bench_others() -> list[Row]:
             "peak_mib": None,
         }
     ]
-    simulate = bench_simulate()
+    simulate = bench_simulate(rules, hold20, optimal)
     rows.append(
         {
             "benchmark": f"pig simulate hold20 vs optimal, {simulate['games']:,} games",

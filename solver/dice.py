@@ -88,8 +88,10 @@ def read_rolls(path: Path, die_sides: int) -> ListedDice:
     """Return the rolls of the file at ``path`` as a dice source; raise GameInputError if bad."""
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise GameInputError(f"cannot read rolls file {path}: {err}") from None
+    except OSError as err:
+        raise GameInputError(f"cannot read rolls file {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise GameInputError(f"cannot read rolls file {path}: not a UTF-8 text file") from None
     return ListedDice(
         parse_rolls(text, die_sides, source=f"rolls file {path}"), f"rolls file {path}"
     )

@@ -1,9 +1,9 @@
 """The errors pigsolve reports to its users.
 
-Library code raises ``ValueError`` for bad arguments (a goal below 1, a state outside a table)
-and :class:`PigsolveError` for failures the user must act on (a missing or corrupt file). The
-CLI prints either on one line and exits with :attr:`PigsolveError.exit_code` (1), or 2 for a
-``ValueError``.
+Every error a user can cause is a :class:`PigsolveError`: the CLI prints its message on one line
+and exits with its :attr:`~PigsolveError.exit_code`, 2 for :class:`InvalidArgument` (a goal below
+1, a state outside a table, an unknown player) and 1 for the rest (a missing or corrupt file).
+Any other exception is a bug: the CLI reports it on one line too, with exit code 1.
 """
 
 
@@ -19,3 +19,9 @@ class TableError(PigsolveError):
 
 class GameInputError(PigsolveError):
     """Bad game input: a malformed rolls file, dice running out, input ending mid-game."""
+
+
+class InvalidArgument(PigsolveError, ValueError):
+    """An argument outside what the game or method accepts: a usage error (exit code 2)."""
+
+    exit_code = 2

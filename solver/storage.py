@@ -32,25 +32,45 @@ def atomic_write(
 ) -> Path:
     """Call ``write(tmp_path)`` and move the finished file to ``path``.
 
-    Raises ``TableError`` if ``path`` exists and ``force`` is false. On any failure (including
-    Ctrl-C) the temporary file is removed and an existing ``path`` is left untouched.
+    Without ``force`` the file is created only if ``path`` does not exist, atomically (a hard
+    link that fails on an existing name), so of two runs racing for one name exactly one wins.
+    Raises ``TableError`` if ``path`` exists (without ``force``) or cannot be written. On any
+    failure (including Ctrl-C) the temporary file is removed and an existing ``path`` is left
+    untouched.
     """
     path = Path(path)
+    exists = TableError(f"{path} already exists; pass --force to overwrite it")
     if path.exists() and not force:
-        raise TableError(f"{path} already exists; pass --force to overwrite it")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    tmp_path = Path(tmp)
+        raise exists
+    if path.is_dir():
+        raise TableError(f"cannot write {path}: it is a directory")
+    tmp_path: Path | None = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        tmp_path = Path(tmp)
         write(tmp_path)
         umask = os.umask(0)  # mkstemp makes the file private; give it the usual permissions
         os.umask(umask)
         os.chmod(tmp_path, 0o666 & ~umask)
-        os.replace(tmp_path, path)
-    except BaseException:
-        tmp_path.unlink(missing_ok=True)
-        raise
+        if force:
+            os.replace(tmp_path, path)
+        else:
+            os.link(tmp_path, path)  # FileExistsError if another run got there first
+            tmp_path.unlink()
+    except FileExistsError as err:
+        if err.filename is not None and Path(err.filename) != path.parent:
+            raise exists from None
+        raise TableError(f"cannot write {path}: {path.parent} is not a directory") from None
+    except OSError as err:
+        reason = err.strerror or str(err)
+        if isinstance(err, NotADirectoryError):
+            reason = "a parent of it is not a directory"
+        raise TableError(f"cannot write {path}: {reason}") from None
+    finally:
+        if tmp_path is not None:
+            tmp_path.unlink(missing_ok=True)
     return path
 
 
@@ -92,6 +112,8 @@ def open_table(path: str | os.PathLike, kind: str | None) -> Iterator[h5py.File]
     path = Path(path)
     if not path.exists():
         raise TableError(f"no table at {path}; create it with `pigsolve compute` or pass --table")
+    if path.is_dir():
+        raise TableError(f"{path} is a directory, not a table file")
     try:
         f = h5py.File(path, "r")
     except OSError as err:
@@ -105,6 +127,8 @@ def check_stamp(f: h5py.File, path: Path, kind: str | None) -> None:
     """Raise ``TableError`` unless ``f`` is a known-format pigsolve file of ``kind`` (None: any)."""
     if f.attrs.get("format") != MAGIC:
         raise TableError(f"{path} is not a pigsolve table (no format attribute {MAGIC!r})")
+    if f.attrs.get("kind") not in ("pig", "hog"):
+        raise TableError(f"{path} is not a complete pigsolve table (no table kind recorded)")
     if kind is not None and f.attrs.get("kind") != kind:
         raise TableError(f"{path} holds a {f.attrs.get('kind')} table, not a {kind} table")
     version = int(f.attrs.get("format_version", -1))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -27,6 +28,10 @@ def test_version() -> None:
         (["compute", "--bogus"], "error: No such option: --bogus"),
         (["frobnicate"], "error: No such command 'frobnicate'."),
         (["query", "1", "2"], "error: Missing argument 'k'."),
+        # choices are enums: typer names the option and lists the accepted values
+        (["play", "--style", "fancy"], "error: Invalid value for '--style': 'fancy' is not one of"),
+        (["export", "--what", "nope", "--out", "x.csv"], "error: Invalid value for '--what'"),
+        (["hog", "compare", "always4", "always4", "--rules", "sp21"], "error: Invalid value for"),
     ],
 )
 def test_usage_errors_are_one_line_with_exit_2(args: list[str], message: str) -> None:
@@ -40,3 +45,26 @@ def test_bare_command_shows_help() -> None:
     result = pigsolve()
     shown = result.stdout + result.stderr
     assert "Usage: pigsolve" in shown and "compute" in shown and "hog" in shown
+
+
+def all_commands() -> list[list[str]]:
+    """Return the argument lists naming every command and subcommand."""
+    import typer.main
+
+    from cli import app
+
+    group = typer.main.get_command(app)
+    names = [[name] for name in group.commands if name != "hog"]
+    return names + [["hog", name] for name in group.commands["hog"].commands]
+
+
+@pytest.mark.parametrize("command", all_commands(), ids=" ".join)
+def test_help_texts_keep_their_bracketed_defaults(command: list[str]) -> None:
+    """`query --help` showed "Table file ." : rich markup ate "[default: ...]" in help texts."""
+    from typer.testing import CliRunner
+
+    from cli import app
+
+    result = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert not re.search(r"[A-Za-z] \.(\s|$)", result.output), result.output

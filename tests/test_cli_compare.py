@@ -138,7 +138,6 @@ def test_export_and_plot_errors(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     missing = ["--table", str(tmp_path / "missing.h5")]
     for args, code, message in [
-        (["export", "--what", "nope", "--out", "x.csv", "--goal", "20"], 2, "unknown export"),
         (["export", "--what", "policy", "--out", "x.csv", *missing], 1, "no table at"),
         (["plot", "--kind", "slice", "--out", "x.png", "--goal", "20"], 2, "needs --opponent"),
     ]:

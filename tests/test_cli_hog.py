@@ -58,8 +58,13 @@ def test_simulate_prints_exact_and_z() -> None:
     [
         (["hog", "compare", "foo", "always4"], "unknown Hog player 'foo'"),
         (["hog", "compare", "always-1", "always4", "--rules", "su20"], "from 0 to 10"),
-        (["hog", "compare", "always4", "always4", "--rules", "sp21"], "unknown rule set"),
         (["hog", "query", "100", "0", "--goal", "30"], "outside the goal-30 table"),
+        # a wrapped-around state used to be answered with numbers that disagreed
+        (["hog", "query", "0", "0", "--rules", "su20", "--prev", "-1"], "cannot be negative"),
+        (["hog", "query", "0", "0", "--prev", "3"], "fa16 keeps no previous turn scores"),
+        (["hog", "query", "0", "0", "--rules", "su20", "--four-sided"], "no four-sided dice"),
+        (["hog", "simulate", "always4", "always5", "--seed", "-1"], "--seed must be in [0, 2**64)"),
+        (["hog", "play", "--seed", "-1"], "--seed must be in [0, 2**64)"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args, message) -> None:
@@ -100,3 +105,24 @@ def test_bad_player_name_is_reported_before_any_table_is_built(in_tmp) -> None:
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: number of dice must be an integer from -1 to 10, got 11"
     assert not (in_tmp / "data").exists()
+
+
+def test_query_shows_the_whole_state_it_answered(in_tmp) -> None:
+    """The answer names the four-sided flag and the previous turn scores, as text and JSON."""
+    args = ["hog", "query", "3", "4", "--goal", "20"]
+    text = runner.invoke(app, [*args, "--four-sided"])
+    assert text.exit_code == 0 and "3 vs 4, four-sided dice" in " ".join(text.stdout.split())
+    su20 = ["hog", "query", "3", "4", "--goal", "20", "--rules", "su20", "--prev", "2"]
+    record = json.loads(runner.invoke(app, [*su20, "--opponent-prev", "5", "--json"]).stdout)
+    assert (record["four_sided"], record["prev"], record["opponent_prev"]) == (False, 2, 5)
+    assert record["win_probability"] == pytest.approx(max(record["action_values"].values()))
+
+
+def test_two_people_play_at_one_terminal(in_tmp) -> None:
+    """`hog play --opponent human` always failed; two people now share the prompt."""
+    rolls = in_tmp / "rolls.txt"
+    rolls.write_text("6 6 5 5 6 6")
+    args = ["hog", "play", "--opponent", "human", "--goal", "20", "--rolls", str(rolls)]
+    result = runner.invoke(app, args, input="2\n2\n2\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.rstrip().endswith("Player 1 wins: 24 to 10")

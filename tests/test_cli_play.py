@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import policies.human
+import ui.prompt
 from cli import app
-from policies.base import policy_names
+from policies import player_names
 
 runner = CliRunner()
 SAMPLE = Path(__file__).parent / "data" / "pig-001-sample-transcript.txt"
@@ -101,7 +101,7 @@ def test_ctrl_c_ends_the_game_with_one_line(tmp_path: Path, monkeypatch: pytest.
     def interrupted(stream: object) -> str:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(policies.human, "read_line", interrupted)
+    monkeypatch.setattr(ui.prompt, "read_line", interrupted)
     rolls = write_rolls(tmp_path, "3 4 5 6")
     code, _, err = play(["--you", "1", "--rolls", str(rolls)], "\n")
     assert (code, err) == (130, "interrupted\n")
@@ -173,7 +173,6 @@ def test_rounds_human_wins(tmp_path: Path):
     [
         (["--opponent", "random"], "unknown player 'random'; accepted: optimal, hold20, holdN"),
         (["--opponent", "hold0"], "unknown player 'hold0'; accepted: optimal, hold20, holdN"),
-        (["--style", "fancy"], "unknown style 'fancy'; accepted: classic, rounds"),
         (["--you", "3"], "--you must be 1 or 2, got 3"),
         (["--style", "rounds", "--you", "2"], "the rounds style always seats you first"),
         (["--style", "rounds", "--opponent", "human"], "rounds style plays against a computer"),
@@ -230,7 +229,7 @@ def test_hints_need_a_terminal(tmp_path: Path):
 def test_policies_lists_every_player():
     result = runner.invoke(app, ["policies"])
     assert result.exit_code == 0
-    for name, _ in policy_names():
+    for name, _ in player_names("pig"):
         assert name in result.stdout
 
 

@@ -45,21 +45,6 @@ the die flag ``f`` (1 while four-sided dice are in use; only with Pork Chop) and
 scores ``a`` (mover) and ``b`` (opponent) for Feral Hogs, merged at :func:`prev_cap` (13: with at
 most 10 dice, ``|n - p| = 2`` needs ``p <= 12``). Without a rule its dimension has size 1.
 
-Optimality equation
--------------------
-Let ``T(x, n, p)`` be the state after the mover in ``x`` chooses ``n`` and the dice give turn
-score ``p`` (bonus, Pork Chop flag and swap applied), seen by the next mover, and ``W(x)`` the
-mover's win probability. With ``q_x(n, p)`` the exact turn-score distribution
-(:func:`turn_distribution`),
-
-.. math::
-
-    W(x) = \max_n \sum_p q_x(n, p)\, \big[1 - W(T(x, n, p))\big],
-
-where ``1 - W`` is replaced by 1 when the mover ends the turn at ``>= G`` (after the swap) and
-by 0 when the opponent does. Every turn adds ``p >= 1`` to the score sum and a swap keeps it, so
-one backward pass over decreasing score sums is exact (``solver.hog.solve``).
-
 References
 ----------
 CS 61A Fall 2016 and Summer 2020, Project 1: The Game of Hog (``shared/seeds/003``, ``004``).
@@ -70,18 +55,26 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from fractions import Fraction
+from enum import StrEnum
 from functools import cache
-from itertools import product
 from typing import Any, NamedTuple
 
 import numpy as np
+
+from solver.errors import InvalidArgument
+
+
+class RuleSet(StrEnum):
+    """CS 61A's Hog rule sets: Fall 2016 and Summer 2020."""
+
+    fa16 = "fa16"
+    su20 = "su20"
+
 
 DEFAULT_GOAL = 100
 MAX_ROLLS = 10
 FERAL_GAP = 2
 FERAL_BONUS = 3
-RULE_SETS = ("fa16", "su20")
 
 PIG_OUT = "Pig Out"
 FREE_BACON = "Free Bacon"
@@ -111,10 +104,10 @@ class HogRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.goal, int | np.integer) or self.goal < 1:
-            raise ValueError(f"goal must be an integer >= 1, got {self.goal!r}")
+            raise InvalidArgument(f"goal must be an integer >= 1, got {self.goal!r}")
         for sides in (self.die_sides, self.alt_sides):
             if sides is not None and (not isinstance(sides, int | np.integer) or sides < 2):
-                raise ValueError(f"die sides must be an integer >= 2, got {sides!r}")
+                raise InvalidArgument(f"die sides must be an integer >= 2, got {sides!r}")
         choices = {
             "pig_out": ("count", "one"),
             "bacon": ("max-digit", "ten-minus-ones-plus-tens"),
@@ -122,7 +115,9 @@ class HogRules:
         }
         for field, accepted in choices.items():
             if getattr(self, field) not in accepted:
-                raise ValueError(f"{field} must be one of {accepted}, got {getattr(self, field)!r}")
+                raise InvalidArgument(
+                    f"{field} must be one of {accepted}, got {getattr(self, field)!r}"
+                )
 
     @property
     def min_rolls(self) -> int:
@@ -164,7 +159,7 @@ def hog_rules(name: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = Non
     elif name == "su20":
         rules = HogRules("su20", goal, feral_hogs=True if feral_hogs is None else feral_hogs)
     else:
-        raise ValueError(f"unknown rule set {name!r}; accepted: {', '.join(RULE_SETS)}")
+        raise InvalidArgument(f"unknown rule set {name!r}; accepted: {', '.join(RuleSet)}")
     return rules
 
 
@@ -277,11 +272,40 @@ class HogState:
     prev_points: int = 0
     opponent_prev_points: int = 0
 
+    def check(self, rules: HogRules) -> HogState:
+        """Return the state if it can occur under ``rules``; else raise InvalidArgument saying why.
+
+        >>> HogState(10, 20, four_sided=True).check(hog_rules("su20"))
+        Traceback (most recent call last):
+        ...
+        solver.errors.InvalidArgument: su20 has no four-sided dice (they come with Pork Chop)
+        """
+        self.index(rules)
+        if self.four_sided and rules.alt_sides is None:
+            raise InvalidArgument(f"{rules.name} has no four-sided dice (they come with Pork Chop)")
+        prevs = (self.prev_points, self.opponent_prev_points)
+        if any(prevs) and not rules.feral_hogs:
+            raise InvalidArgument(
+                f"{rules.name} keeps no previous turn scores (they matter only with Feral Hogs)"
+            )
+        if min(prevs) < 0:
+            raise InvalidArgument(f"previous turn scores cannot be negative, got {prevs}")
+        return self
+
+    def describe(self) -> str:
+        """Return the state in words, e.g. ``10 vs 20, four-sided dice``."""
+        words = f"{self.score} vs {self.opponent_score}"
+        if self.four_sided:
+            words += ", four-sided dice"
+        if self.prev_points or self.opponent_prev_points:
+            words += f", previous turns {self.prev_points} and {self.opponent_prev_points}"
+        return words
+
     def index(self, rules: HogRules) -> tuple[int, int, int, int, int]:
         """Return the state's index ``(s, o, f, a, b)`` into a table of ``rules.shape``."""
         cap = prev_cap(rules)
         if not (0 <= self.score < rules.goal and 0 <= self.opponent_score < rules.goal):
-            raise ValueError(
+            raise InvalidArgument(
                 f"scores ({self.score}, {self.opponent_score}) are outside the goal-{rules.goal} "
                 f"table: need 0 <= score, opponent score < {rules.goal}"
             )
@@ -303,7 +327,7 @@ def die_sides(rules: HogRules, state: HogState) -> int:
 def check_num_rolls(rules: HogRules, num_rolls: Any) -> int:
     """Return ``num_rolls`` if the rules accept it, else raise ValueError naming the range."""
     if not isinstance(num_rolls, int | np.integer) or num_rolls not in rules.actions:
-        raise ValueError(
+        raise InvalidArgument(
             f"number of dice must be an integer from {rules.min_rolls} to {MAX_ROLLS}, "
             f"got {num_rolls!r}"
         )
@@ -388,100 +412,6 @@ def is_over(rules: HogRules, state: HogState) -> bool:
 
 
 @cache
-def die_distribution(sides: int, rerolling: bool) -> dict[int, Fraction]:
-    """Return the exact distribution of one die's value; a re-rolling die re-rolls odd once.
-
-    >>> die_distribution(6, True)[2], die_distribution(6, True)[1]
-    (Fraction(1, 4), Fraction(1, 12))
-    """
-    uniform = Fraction(1, sides)
-    if not rerolling:
-        return dict.fromkeys(range(1, sides + 1), uniform)
-    odd = sum(uniform for value in range(1, sides + 1) if value % 2)
-    return {v: odd * uniform + (uniform if v % 2 == 0 else 0) for v in range(1, sides + 1)}
-
-
-@cache
-def roll_distribution(
-    rules: HogRules, num_rolls: int, sides: int, rerolling: bool
-) -> dict[int, Fraction]:
-    """Return the exact distribution of :func:`pig_out` points of ``num_rolls >= 1`` dice.
-
-    Tracks (number of 1s, sum of the other dice) die by die.
-    """
-    die = die_distribution(sides, rerolling)
-    joint: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
-    for _ in range(num_rolls):
-        step: dict[tuple[int, int], Fraction] = {}
-        for (ones, total), prob in joint.items():
-            for value, q in die.items():
-                key = (ones + 1, total) if value == 1 else (ones, total + value)
-                step[key] = step.get(key, Fraction(0)) + prob * q
-        joint = step
-    out: dict[int, Fraction] = {}
-    for (ones, total), prob in joint.items():
-        points = total if ones == 0 else (ones if rules.pig_out == "count" else 1)
-        out[points] = out.get(points, Fraction(0)) + prob
-    return out
-
-
-def turn_distribution(rules: HogRules, state: HogState, num_rolls: int) -> dict[int, Fraction]:
-    """Return the exact distribution of the turn score (before any Feral Hogs bonus)."""
-    check_num_rolls(rules, num_rolls)
-    if num_rolls == -1:
-        return {1: Fraction(1)}
-    if num_rolls == 0:
-        return {boost(rules, free_bacon(rules, state.opponent_score), 0): Fraction(1)}
-    rolled = roll_distribution(
-        rules,
-        num_rolls,
-        die_sides(rules, state),
-        hog_wild(rules, state.score, state.opponent_score),
-    )
-    out: dict[int, Fraction] = {}
-    for points, prob in rolled.items():
-        final = boost(rules, points, num_rolls)
-        out[final] = out.get(final, Fraction(0)) + prob
-    return out
-
-
-def chance_outcomes(
-    rules: HogRules, state: HogState, num_rolls: int
-) -> list[tuple[Fraction, Turn]]:
-    """Return the exact ``(probability, turn)`` pairs of choosing ``num_rolls`` in ``state``."""
-    return [
-        (prob, end_turn(rules, state, num_rolls, points))
-        for points, prob in sorted(turn_distribution(rules, state, num_rolls).items())
-    ]
-
-
-def roll_table(rules: HogRules) -> np.ndarray:
-    """Return the turn-score distributions of rolling ``n >= 1`` dice, for the solver.
-
-    Returns
-    -------
-    ndarray of float64, shape (2 * F, 11, P)
-        ``[2 * f + w, n, p]``: probability of turn score ``p`` with ``n`` dice, die flag ``f``
-        and Hog Wild ``w``; row ``n = 0`` is zero (Free Bacon is in :func:`bacon_table`).
-    """
-    flags = rules.shape[2]
-    dists = {}
-    for f, w, n in product(range(flags), (0, 1), range(1, MAX_ROLLS + 1)):
-        sides = rules.alt_sides if f else rules.die_sides
-        dists[f, w, n] = roll_distribution(rules, n, sides, bool(w))
-    top = max(boost(rules, p, n) for (_, _, n), d in dists.items() for p in d)
-    table = np.zeros((2 * flags, MAX_ROLLS + 1, top + 1))
-    for (f, w, n), rolled in dists.items():
-        for points, prob in rolled.items():
-            table[2 * f + w, n, boost(rules, points, n)] += float(prob)
-    return table
-
-
-def bacon_table(rules: HogRules) -> np.ndarray:
-    """Return ``[o]``: the turn score of rolling zero dice against opponent score ``o < G``."""
-    return np.array([boost(rules, free_bacon(rules, o), 0) for o in range(rules.goal)], np.int64)
-
-
 def initial_state() -> HogState:
     """Return the state before the first turn: 0-0, six-sided dice, no previous turns."""
     return HogState(0, 0)

@@ -1,12 +1,13 @@
-r"""Pig: the rules, the state space and the optimality equations.
+r"""Pig: the rules as data, the state a player sees, the exact chance outcomes and the step.
 
 Rules
 -----
-Two players race to a goal of ``G`` points. On a turn a player rolls a die of ``D`` sides as often
-as they like. A roll of 1 ("pig") ends the turn with nothing banked; a roll ``r`` in ``2..D`` adds
-``r`` to the turn total. Holding banks the turn total and passes the turn. The first player whose
-banked score reaches ``G`` wins. Holding before the first roll (turn total 0) only passes the turn
-and is never better than rolling, so it is not an action.
+Two players race to a goal of ``G`` points. On a turn a player rolls a die as often as they
+like. The die's faces are point values: a face worth 0 ("pig", the 1 of an ordinary die) ends
+the turn with nothing banked; any other face adds its points to the turn total. Holding banks the
+turn total and passes the turn. The first player whose banked score reaches ``G`` wins. Holding
+before the first roll (turn total 0) only passes the turn and is never better than rolling, so
+the solvers do not offer it (document 002's game allows it: see :class:`solver.engine.PigGame`).
 
 =============  ====  ==========================================  =======
 parameter      type  meaning                                     default
@@ -15,6 +16,10 @@ parameter      type  meaning                                     default
 ``die_sides``  int   sides of the die, ``D >= 2``                 6
 =============  ====  ==========================================  =======
 
+The faces of a ``D``-sided die are ``(0, 2, 3, ..., D)``: :attr:`PigRules.faces` is the one place
+that says so. Every solver, evaluator, simulator and the game engine take the faces from there
+(the numba kernels receive them as arrays), so another die is a change of this one property.
+
 States
 ------
 ``(i, j, k)``: the mover's score ``i``, the opponent's score ``j``, the turn total ``k``, with
@@ -22,18 +27,20 @@ States
 
 Optimality equations
 --------------------
-With ``P(i, j, k) = 1`` whenever ``i + k >= G``, the probability that the mover wins under optimal
-play by both players satisfies (Neller & Presser 2004)
+With ``P(i, j, k) = 1`` whenever ``i + k >= G``, faces ``F`` (``|F| = D``) of which ``F_0`` are
+worth 0, the probability that the mover wins under optimal play by both players satisfies
+(Neller & Presser 2004)
 
 .. math::
 
     P(i, j, k) = \max(P_{roll}, P_{hold}),\qquad
-    P_{roll} = \frac{1}{D}\Big[1 - P(j, i, 0) + \sum_{r=2}^{D} P(i, j, k + r)\Big],\qquad
+    P_{roll} = \frac{1}{|F|}\Big[|F_0|\,(1 - P(j, i, 0)) + \sum_{f \in F \setminus F_0}
+        P(i, j, k + f)\Big],\qquad
     P_{hold} = 1 - P(j, i + k, 0) \quad (k \ge 1).
 
 Every value of a row ``P(i, j, .)`` follows from the row's own higher turn totals, from
 ``P(j, i, 0)`` and from ``P(j, i + k, 0)`` with a higher score sum. The whole table is therefore
-determined by the matrix ``P(i, j, 0)``: :func:`row_values` rebuilds any row from it.
+determined by the matrix ``P(i, j, 0)`` (:func:`solver.pig.table.row_values`).
 
 References
 ----------
@@ -43,12 +50,17 @@ T. W. Neller and C. G. M. Presser, "Optimal Play of the Dice Game Pig", The UMAP
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 import numpy as np
 
+from solver.errors import InvalidArgument
+
 DEFAULT_GOAL = 100
 DEFAULT_DIE_SIDES = 6
+PIG = 0
+"""The point value of a face that ends the turn with nothing banked."""
 
 
 @dataclass(frozen=True)
@@ -60,9 +72,18 @@ class PigRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.goal, int | np.integer) or self.goal < 1:
-            raise ValueError(f"goal must be an integer >= 1, got {self.goal!r}")
+            raise InvalidArgument(f"goal must be an integer >= 1, got {self.goal!r}")
         if not isinstance(self.die_sides, int | np.integer) or self.die_sides < 2:
-            raise ValueError(f"die sides must be an integer >= 2, got {self.die_sides!r}")
+            raise InvalidArgument(f"die sides must be an integer >= 2, got {self.die_sides!r}")
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """Return the point value of each face of the die, :data:`PIG` (0) for a pig.
+
+        >>> PigRules(die_sides=6).faces
+        (0, 2, 3, 4, 5, 6)
+        """
+        return (PIG, *range(2, self.die_sides + 1))
 
     @property
     def num_states(self) -> int:
@@ -70,72 +91,112 @@ class PigRules:
         return self.goal * self.goal * (self.goal + 1) // 2
 
     def check_state(self, i: int, j: int, k: int) -> None:
-        """Raise ``ValueError`` unless ``(i, j, k)`` is a state of this game (won states allowed).
+        """Raise InvalidArgument unless ``(i, j, k)`` is a state of this game (won states allowed).
 
-        >>> PigRules(goal=10).check_state(3, 4, 20)
+        >>> PigRules(goal=10).check_state(3, 4, 20)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: state (3, 4, 20) is outside the goal-10 table: need 0 <= i, j, k < 10
+        solver.errors.InvalidArgument: state (3, 4, 20) is outside the goal-10 table: ...
         """
         goal = self.goal
         if not (0 <= i < goal and 0 <= j < goal and 0 <= k < goal):
-            raise ValueError(
+            raise InvalidArgument(
                 f"state ({i}, {j}, {k}) is outside the goal-{goal} table: "
                 f"need 0 <= i, j, k < {goal}"
             )
 
 
-def row_values(
-    v0: np.ndarray, rules: PigRules, i: int, j: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Return the row ``P(i, j, .)`` rebuilt from ``v0 = P(., ., 0)`` by the optimality equations.
+def face_arrays(rules: PigRules) -> tuple[np.ndarray, int, int]:
+    """Return the faces as the kernels take them: the positive point values, |F| and |F_0|.
 
-    Returns
-    -------
-    p_roll, p_hold, p : ndarray(float, shape=(G,))
-        The values of rolling, of holding (``nan`` at ``k = 0``) and their maximum, for
-        ``k = 0 .. G - 1``; states with ``i + k >= G`` are won (all three are 1).
+    >>> gains, num_faces, num_pigs = face_arrays(PigRules(die_sides=4))
+    >>> gains.tolist(), num_faces, num_pigs
+    ([2, 3, 4], 4, 1)
     """
-    goal, sides = rules.goal, rules.die_sides
-    p = np.ones(goal + sides)
-    p_roll = np.ones(goal)
-    p_hold = np.ones(goal)
-    p_hold[0] = np.nan
-    pig_value = 1.0 - v0[j, i]
-    for k in range(goal - i - 1, -1, -1):
-        p_roll[k] = (pig_value + p[k + 2 : k + sides + 1].sum()) / sides
-        p[k] = p_roll[k]
-        if k >= 1:
-            p_hold[k] = 1.0 - v0[j, i + k]
-            p[k] = max(p_roll[k], p_hold[k])
-    return p_roll, p_hold, p[:goal].copy()
+    faces = np.array(rules.faces, np.int64)
+    return faces[faces != PIG], len(faces), int(np.count_nonzero(faces == PIG))
 
 
-def reference_solve(rules: PigRules, tolerance: float = 1e-13) -> np.ndarray:
-    """Return ``P`` (shape ``(G, G, G)``) by plain value iteration in pure Python; tiny goals only.
+def roll_outcomes(rules: PigRules) -> list[tuple[Fraction, int]]:
+    """Return the exact ``(probability, points)`` of one roll, ``points = 0`` for a pig.
 
-    A slow, obviously correct transcription of the equations, kept to cross-check the fast
-    solvers in the tests.
+    >>> [(str(p), points) for p, points in roll_outcomes(PigRules(die_sides=3))]
+    [('1/3', 0), ('1/3', 2), ('1/3', 3)]
     """
-    goal, sides = rules.goal, rules.die_sides
+    counts: dict[int, int] = {}
+    for points in rules.faces:
+        counts[points] = counts.get(points, 0) + 1
+    return [(Fraction(n, len(rules.faces)), points) for points, n in sorted(counts.items())]
 
-    def value(p: np.ndarray, i: int, j: int, k: int) -> float:
-        return 1.0 if i + k >= goal else p[i, j, k]
 
-    p = np.zeros((goal, goal, goal))
-    change = 1.0
-    while change >= tolerance:
-        change = 0.0
-        for i in range(goal):
-            for j in range(goal):
-                for k in range(goal):
-                    if i + k >= goal:
-                        p[i, j, k] = 1.0
-                        continue
-                    rolls = sum(value(p, i, j, k + r) for r in range(2, sides + 1))
-                    best = (1.0 - p[j, i, 0] + rolls) / sides
-                    if k >= 1:
-                        best = max(best, 1.0 - p[j, i + k, 0])
-                    change = max(change, abs(best - p[i, j, k]))
-                    p[i, j, k] = best
-    return p
+@dataclass(frozen=True)
+class View:
+    """What the mover sees: its score, the opponent's, the turn total, the goal, its holds."""
+
+    score: int
+    opponent_score: int
+    turn_total: int
+    goal: int
+    held_turns: int = 0
+
+
+@dataclass(frozen=True)
+class Position:
+    """A whole game of Pig between turns or mid-turn: every seat's score and who moves.
+
+    ``held_turns[seat]`` counts that seat's turns ended by a hold (some players use it);
+    ``winner`` is the seat that reached the goal, None while the game goes on.
+    """
+
+    scores: tuple[int, ...] = (0, 0)
+    player: int = 0
+    turn_total: int = 0
+    held_turns: tuple[int, ...] = (0, 0)
+    winner: int | None = None
+
+    def view(self, rules: PigRules) -> View:
+        """Return what the mover sees (two seats: the other seat is the opponent)."""
+        me = self.player
+        return View(
+            self.scores[me],
+            self.scores[(me + 1) % len(self.scores)],
+            self.turn_total,
+            rules.goal,
+            self.held_turns[me],
+        )
+
+
+def after_roll(position: Position, points: int) -> Position:
+    """Return the position after the mover rolls a face worth ``points`` (0: pig, turn passes).
+
+    >>> after_roll(Position(), 4).turn_total, after_roll(Position(), 0).player
+    (4, 1)
+    """
+    if points == PIG:
+        return replace(position, player=_next(position), turn_total=0)
+    return replace(position, turn_total=position.turn_total + points)
+
+
+def after_hold(rules: PigRules, position: Position) -> Position:
+    """Return the position after the mover banks the turn total; it wins at the goal.
+
+    >>> after_hold(PigRules(goal=10), Position((7, 0), 0, 3)).winner
+    0
+    """
+    me = position.player
+    scores = list(position.scores)
+    scores[me] += position.turn_total
+    held = list(position.held_turns)
+    held[me] += 1
+    won = scores[me] >= rules.goal
+    return Position(
+        tuple(scores),
+        me if won else _next(position),
+        0,
+        tuple(held),
+        me if won else None,
+    )
+
+
+def _next(position: Position) -> int:
+    return (position.player + 1) % len(position.scores)

@@ -34,7 +34,7 @@ def _accumulate(
 
 
 @njit(cache=True)
-def _sweep(
+def sweep(
     goal,
     roll_p,
     bacon,

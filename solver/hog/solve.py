@@ -1,12 +1,11 @@
-"""Solve Hog exactly: optimal play, fixed strategies, best responses, comparisons, tables.
+r"""Solve Hog exactly: optimal play, fixed strategies, best responses, comparisons, tables.
 
 Every turn raises the score sum by at least 1 and a swap keeps it (see :mod:`solver.games.hog`), so
 each quantity below is computed in ONE backward pass over decreasing score sums, exact up to
 float64 rounding, with no iteration and no tolerance:
 
 ``solve(rules)``
-    Both players maximise their own win probability (the Bellman equation of
-    :mod:`solver.games.hog`).
+    Both players maximise their own win probability (the optimality equation below).
 ``evaluate(rules, policy_a, policy_b)``
     Two fixed strategies: the probability that the mover wins, for each seat.
 ``best_response(rules, policy_b)``
@@ -15,23 +14,41 @@ float64 rounding, with no iteration and no tolerance:
 A policy is an ``int8`` array of shape ``rules.shape`` holding a number of dice for every state
 ``(s, o, f, a, b)``. Ties between actions whose values differ by at most :data:`TIE` are broken
 towards the fewest dice (in fa16: -1 before 0 before 1 ...), in every solver here.
+
+Optimality equation
+-------------------
+Let ``T(x, n, p)`` be the state after the mover in ``x`` chooses ``n`` and the dice give turn
+score ``p`` (bonus, Pork Chop flag and swap applied), seen by the next mover, and ``W(x)`` the
+mover's win probability. With ``q_x(n, p)`` the exact turn-score distribution
+(:func:`solver.games.hog_dice.turn_distribution`),
+
+.. math::
+
+    W(x) = \max_n \sum_p q_x(n, p)\, \big[1 - W(T(x, n, p))\big],
+
+where ``1 - W`` is replaced by 1 when the mover ends the turn at ``>= G`` (after the swap) and
+by 0 when the opponent does. Every turn adds ``p >= 1`` to the score sum and a swap keeps it, so
+one backward pass over decreasing score sums is exact.
 """
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from itertools import product
 
 import numpy as np
 
-from solver.pig.evaluate import Comparison
-from solver.games.hog import HogRules, HogState, chance_outcomes, is_over
+from solver.games.hog import (
+    MAX_ROLLS,
+    HogRules,
+    HogState,
+    boost,
+    free_bacon,
+)
+from solver.games.hog_dice import roll_distribution
 
 TIE = 1e-12
-TABLE_KIND = "hog"
 
 
 @dataclass(frozen=True, repr=False)
@@ -84,7 +101,34 @@ class HogSolution:
         return "\n".join(f"{name:>{width}}: {value}" for name, value in rows.items())
 
 
-def _sweep(
+def roll_table(rules: HogRules) -> np.ndarray:
+    """Return the turn-score distributions of rolling ``n >= 1`` dice, for the solver.
+
+    Returns
+    -------
+    ndarray of float64, shape (2 * F, 11, P)
+        ``[2 * f + w, n, p]``: probability of turn score ``p`` with ``n`` dice, die flag ``f``
+        and Hog Wild ``w``; row ``n = 0`` is zero (Free Bacon is in :func:`bacon_table`).
+    """
+    flags = rules.shape[2]
+    dists = {}
+    for f, w, n in product(range(flags), (0, 1), range(1, MAX_ROLLS + 1)):
+        sides = rules.alt_sides if f else rules.die_sides
+        dists[f, w, n] = roll_distribution(rules, n, sides, bool(w))
+    top = max(boost(rules, p, n) for (_, _, n), d in dists.items() for p in d)
+    table = np.zeros((2 * flags, MAX_ROLLS + 1, top + 1))
+    for (f, w, n), rolled in dists.items():
+        for points, prob in rolled.items():
+            table[2 * f + w, n, boost(rules, points, n)] += float(prob)
+    return table
+
+
+def bacon_table(rules: HogRules) -> np.ndarray:
+    """Return ``[o]``: the turn score of rolling zero dice against opponent score ``o < G``."""
+    return np.array([boost(rules, free_bacon(rules, o), 0) for o in range(rules.goal)], np.int64)
+
+
+def sweep(
     rules: HogRules,
     v_a: np.ndarray,
     pol_a: np.ndarray,
@@ -95,12 +139,12 @@ def _sweep(
     same: bool,
 ) -> float:
     """Run the compiled pass; return its seconds."""
+    from solver.games.hog import FERAL_BONUS, FERAL_GAP
     from solver.hog import _kernels as _hog_kernels
-    from solver.games.hog import FERAL_BONUS, FERAL_GAP, bacon_table, roll_table
 
     roll_p, bacon = roll_table(rules), bacon_table(rules)
     start = time.perf_counter()
-    _hog_kernels._sweep(
+    _hog_kernels.sweep(
         rules.goal,
         roll_p,
         bacon,
@@ -146,25 +190,8 @@ def solve(rules: HogRules) -> HogSolution:
     """
     v = np.zeros(rules.shape)
     policy = np.zeros(rules.shape, np.int8)
-    seconds = _sweep(rules, v, policy, False, v, policy, False, True)
+    seconds = sweep(rules, v, policy, False, v, policy, False, True)
     return HogSolution(rules, v, policy, "optimal", seconds)
-
-
-def evaluate(
-    rules: HogRules, policy_a: np.ndarray, policy_b: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Return the mover's win probabilities when A plays ``policy_a`` and B ``policy_b``.
-
-    Returns
-    -------
-    x_a, x_b : ndarray(float64, shape=rules.shape)
-        ``x_a[x]``: the probability that A wins when A moves in state ``x``; ``x_b`` likewise
-        for B.
-    """
-    policy_a, policy_b = check_policy(rules, policy_a), check_policy(rules, policy_b)
-    x_a, x_b = np.zeros(rules.shape), np.zeros(rules.shape)
-    _sweep(rules, x_a, policy_a.copy(), True, x_b, policy_b.copy(), True, False)
-    return x_a, x_b
 
 
 def best_response(
@@ -177,108 +204,8 @@ def best_response(
     policy_b = check_policy(rules, policy_b)
     x_a, x_b = np.zeros(rules.shape), np.zeros(rules.shape)
     policy_a = np.zeros(rules.shape, np.int8)
-    seconds = _sweep(rules, x_a, policy_a, False, x_b, policy_b.copy(), True, False)
+    seconds = sweep(rules, x_a, policy_a, False, x_b, policy_b.copy(), True, False)
     return HogSolution(rules, x_a, policy_a, f"best-response:{name}", seconds), x_b
-
-
-def compare(
-    rules: HogRules, policy_a: np.ndarray, policy_b: np.ndarray, a: str = "A", b: str = "B"
-) -> Comparison:
-    """Return the exact probabilities that A beats B from 0-0, A first and B first."""
-    x_a, x_b = evaluate(rules, policy_a, policy_b)
-    start = (0, 0, 0, 0, 0)
-    a_first, b_first = float(x_a[start]), 1.0 - float(x_b[start])
-    return Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
-
-
-def action_values(rules: HogRules, v_next: np.ndarray, state: HogState) -> dict[int, float]:
-    """Return the mover's win probability for each number of dice, given the opponent's values.
-
-    ``v_next`` holds the next mover's win probabilities (the solution itself under optimal
-    play). Computed in pure Python from :func:`solver.games.hog.chance_outcomes`: an independent
-    check of the compiled pass, and the source of ``hog play --hints``.
-    """
-    values = {}
-    for n in rules.actions:
-        total = 0.0
-        for prob, turn in chance_outcomes(rules, state, n):
-            nxt = turn.next_state
-            if nxt.opponent_score >= rules.goal:
-                total += float(prob)
-            elif not is_over(rules, nxt):
-                total += float(prob) * (1.0 - float(v_next[nxt.index(rules)]))
-        values[n] = total
-    return values
-
-
-def default_path(rules: HogRules) -> Path:
-    """Return ``data/hog-{name}-goal{G}.h5`` (``-noferal`` when Feral Hogs is off in su20)."""
-    suffix = "-noferal" if rules.name == "su20" and not rules.feral_hogs else ""
-    return Path("data") / f"hog-{rules.name}-goal{rules.goal}{suffix}.h5"
-
-
-def save(solution: HogSolution, path: str | os.PathLike, force: bool = False) -> Path:
-    """Write ``solution`` atomically as a ``kind="hog"`` table (layout: data/README.md)."""
-    from solver.storage import write_table
-
-    attrs = {
-        "rules": solution.rules.to_json(),
-        "rule_set": solution.rules.name,
-        "goal": solution.rules.goal,
-        "method": solution.method,
-        "seconds": solution.seconds,
-        "p_first_player": solution.p_first_player,
-        "opening_move": solution.opening_move,
-        "tie_tolerance": TIE,
-    }
-    datasets = {"win_probability": solution.win_probability, "policy": solution.policy}
-    return write_table(path, TABLE_KIND, datasets, attrs, force=force)
-
-
-def load(path: str | os.PathLike) -> HogSolution:
-    """Read a table written by :func:`save`; raise TableError if it is not one."""
-    from solver.errors import TableError
-    from solver.storage import open_table
-
-    with open_table(path, TABLE_KIND) as f:
-        try:
-            rules = HogRules.from_json(str(f.attrs["rules"]))
-            v = f["win_probability"][...]
-            policy = f["policy"][...]
-            method, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
-        except (KeyError, TypeError, ValueError) as err:
-            raise TableError(f"{path} is not a complete hog table ({err})") from err
-    if v.shape != rules.shape or policy.shape != rules.shape:
-        raise TableError(f"{path}: table shape {v.shape} does not match its rules {rules.shape}")
-    return HogSolution(rules, v, policy, method, seconds)
-
-
-def load_or_compute(
-    rules: HogRules,
-    path: str | os.PathLike | None = None,
-    announce: Callable[[str], None] | None = None,
-) -> HogSolution:
-    """Return the optimal solution stored at ``path`` (default :func:`default_path`).
-
-    If the file is missing, solve, tell ``announce`` in one line and save it. A stored table for
-    other rules raises TableError.
-    """
-    from solver.errors import TableError
-
-    path = Path(path) if path is not None else default_path(rules)
-    if path.exists():
-        solution = load(path)
-        if solution.rules != rules or solution.method != "optimal":
-            raise TableError(
-                f"{path} holds the {solution.method} table of {solution.rules.name} goal "
-                f"{solution.rules.goal}, not the optimal table of {rules.name} goal {rules.goal}"
-            )
-        return solution
-    if announce is not None:
-        announce(f"computing the optimal {rules.name} Hog table (goal {rules.goal}) into {path}")
-    solution = solve(rules)
-    save(solution, path)
-    return solution
 
 
 def bench_hog(rules: HogRules) -> dict[str, float | str | int]:

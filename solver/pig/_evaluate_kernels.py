@@ -1,7 +1,8 @@
 """Numba kernels for exact two-policy evaluation and for simulating games of Pig.
 
 Private: plain loops over arrays that write into output arrays the caller allocates. The public
-wrappers, which validate and allocate, are in :mod:`solver.pig.evaluate` and :mod:`solver.pig.simulate`.
+wrappers, which validate and allocate, are in :mod:`solver.pig.evaluate` and
+:mod:`solver.pig.simulate`.
 """
 
 from __future__ import annotations

@@ -34,51 +34,16 @@ The UMAP Journal 25(1), 2004.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from solver import results
+from solver.results import Comparison
+
 if TYPE_CHECKING:
     from solver.games.pig import PigRules
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """Exact probabilities that player ``a`` beats player ``b`` (at Pig or at Hog).
-
-    ``a_first``: A moves first; ``b_first``: B moves first; ``average``: a fair coin decides.
-    """
-
-    a: str
-    b: str
-    goal: int
-    die: int
-    a_first: float
-    b_first: float
-
-    @property
-    def average(self) -> float:
-        """Return the probability that A wins when a fair coin toss decides who starts."""
-        return 0.5 * (self.a_first + self.b_first)
-
-    def swapped(self) -> Comparison:
-        """Return the same match seen from B's side."""
-        return Comparison(self.b, self.a, self.goal, self.die, 1 - self.b_first, 1 - self.a_first)
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the JSON object ``{a, b, goal, die, a_first, b_first, average}``."""
-        return {
-            "a": self.a,
-            "b": self.b,
-            "goal": self.goal,
-            "die": self.die,
-            "a_first": self.a_first,
-            "b_first": self.b_first,
-            "average": self.average,
-        }
 
 
 def check_roll_table(roll: np.ndarray, goal: int, name: str = "policy") -> np.ndarray:
@@ -142,79 +107,33 @@ def first_mover_probabilities(
     return float(w_a[0, 0, 0, 0]), float(1.0 - w_b[0, 0, 0, 0])
 
 
-def roll_tables(
-    names: Sequence[str],
-    rules: PigRules,
-    table_path: Path | None = None,
-    announce: Callable[[str], None] | None = None,
-) -> dict[str, np.ndarray]:
-    """Return each named computer player's roll table; ValueError for unknown names or human.
-
-    ``table_path`` and ``announce`` go to ``optimal`` (see :func:`policies.base.make_policy`).
-    """
-    from policies.base import make_policy
-
-    tables = {}
-    for name in names:
-        if name in tables:
-            continue
-        if name == "human":
-            raise ValueError("human cannot be compared; choose computer players")
-        policy = make_policy(name, rules, table_path=table_path, announce=announce)
-        tables[name] = policy.roll_table(rules)
-    return tables
-
-
 def compare(
-    a: str,
-    b: str,
-    rules: PigRules,
-    table_path: Path | None = None,
-    announce: Callable[[str], None] | None = None,
+    rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray, a: str = "A", b: str = "B"
 ) -> Comparison:
-    """Return the exact comparison of computer players ``a`` and ``b`` under ``rules``."""
-    tables = roll_tables([a, b], rules, table_path, announce)
-    a_first, b_first = first_mover_probabilities(tables[a], tables[b], rules.die_sides)
+    """Return the exact probabilities that A (roll table ``roll_a``) beats B (``roll_b``)."""
+    a_first, b_first = first_mover_probabilities(roll_a, roll_b, rules.die_sides)
     return Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
 
 
-def round_robin(
-    names: Sequence[str],
-    rules: PigRules,
-    table_path: Path | None = None,
-    announce: Callable[[str], None] | None = None,
-) -> list[Comparison]:
-    """Return every ordered pair (A, B) of ``names``, row by row, including A against itself.
-
-    Each unordered pair is evaluated once; (B, A) is its :meth:`Comparison.swapped`.
-    """
-    if not names:
-        raise ValueError("no players to compare")
-    tables = roll_tables(names, rules, table_path, announce)
-    results: dict[tuple[str, str], Comparison] = {}
-    for row, a in enumerate(names):
-        for b in names[row:]:
-            if (a, b) in results:
-                continue
-            a_first, b_first = first_mover_probabilities(tables[a], tables[b], rules.die_sides)
-            results[a, b] = Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
-            results[b, a] = results[a, b].swapped()
-    return [results[a, b] for a in names for b in names]
+def round_robin(rules: PigRules, tables: Mapping[str, np.ndarray]) -> list[Comparison]:
+    """Return every ordered pair of the named roll ``tables``, row by row (see
+    :func:`solver.results.round_robin`)."""
+    return results.round_robin(
+        list(tables), lambda a, b: compare(rules, tables[a], tables[b], a, b)
+    )
 
 
-def bench_compare(rules: PigRules | None = None, repeats: int = 5) -> dict[str, float]:
-    """Time one exact comparison of ``optimal`` against ``hold20`` (default goal 100, die 6).
+def bench_compare(
+    rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray, repeats: int = 5
+) -> dict[str, float]:
+    """Time one exact comparison of two roll tables.
 
     Returns ``{"compile_seconds", "seconds"}``: the first call (JIT compilation or cache load)
     and the best of ``repeats`` calls after it.
     """
-    from solver.games.pig import PigRules
-
-    rules = PigRules() if rules is None else rules
-    tables = roll_tables(["optimal", "hold20"], rules)
     timings = []
     for _ in range(repeats + 1):
         start = time.perf_counter()
-        first_mover_probabilities(tables["optimal"], tables["hold20"], rules.die_sides)
+        first_mover_probabilities(roll_a, roll_b, rules.die_sides)
         timings.append(time.perf_counter() - start)
     return {"compile_seconds": timings[0], "seconds": min(timings[1:])}

@@ -20,19 +20,34 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
+from solver.errors import InvalidArgument
 from solver.storage import atomic_write
 
 if TYPE_CHECKING:
     from solver.games.pig import PigRules
     from solver.pig.table import PigTable
 
-WHATS = ("policy", "probabilities", "boundary")
-FORMATS = ("csv", "json", "npy")
+
+class Export(StrEnum):
+    """What :func:`export_table` writes."""
+
+    policy = "policy"
+    probabilities = "probabilities"
+    boundary = "boundary"
+
+
+class Format(StrEnum):
+    """The file formats :func:`export_table` writes."""
+
+    csv = "csv"
+    json = "json"
+    npy = "npy"
 
 
 def hold_boundary(roll: np.ndarray) -> np.ndarray:
@@ -76,12 +91,12 @@ def format_for(out: Path, fmt: str | None) -> str:
     """Return ``fmt``, or the format named by ``out``'s suffix; ValueError if neither is known."""
     if fmt is None:
         fmt = out.suffix.lstrip(".").lower()
-        if fmt not in FORMATS:
-            raise ValueError(
+        if fmt not in tuple(Format):
+            raise InvalidArgument(
                 f"cannot tell the format from {out.name!r}; pass --format csv|json|npy"
             )
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    if fmt not in tuple(Format):
+        raise InvalidArgument(f"unknown format {fmt!r}; accepted: {', '.join(Format)}")
     return fmt
 
 
@@ -93,8 +108,8 @@ def export_table(
     ``fmt`` is csv, json or npy (default: from the suffix of ``out``).
     """
     out = Path(out)
-    if what not in WHATS:
-        raise ValueError(f"unknown export {what!r}; accepted: {', '.join(WHATS)}")
+    if what not in tuple(Export):
+        raise InvalidArgument(f"unknown export {what!r}; accepted: {', '.join(Export)}")
     fmt = format_for(out, fmt)
     roll = np.asarray(table.roll_array(), dtype=bool)
     arrays: dict[str, np.ndarray] = {}

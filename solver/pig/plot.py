@@ -16,12 +16,13 @@ when a figure is drawn.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.errors import PigsolveError
+from solver.errors import InvalidArgument, PigsolveError
 from solver.pig.export import hold_boundary
 from solver.storage import atomic_write
 
@@ -30,7 +31,15 @@ if TYPE_CHECKING:
 
     from solver.pig.table import PigTable
 
-KINDS = ("boundary", "slice", "contours")
+
+class Plot(StrEnum):
+    """The plots :func:`plot_table` draws."""
+
+    boundary = "boundary"
+    slice = "slice"
+    contours = "contours"
+
+
 CONTOUR_LEVELS = (0.03, 0.09, 0.27, 0.81)
 HEURISTIC_HOLD = 20
 DPI = 200
@@ -89,7 +98,7 @@ def plot_slice(table: PigTable, opponent: int, out: Path, force: bool = False) -
     """Draw the roll states (i, k) for opponent score ``opponent``, with hold at 20 beside."""
     goal = table.rules.goal
     if not 0 <= opponent < goal:
-        raise ValueError(f"opponent score must be in 0..{goal - 1}, got {opponent}")
+        raise InvalidArgument(f"opponent score must be in 0..{goal - 1}, got {opponent}")
     roll = np.asarray(table.roll_array(), dtype=bool)
     i = np.arange(goal)
     k = np.arange(goal)
@@ -164,16 +173,16 @@ def plot_table(
 ) -> Path:
     """Draw ``kind`` (boundary, slice or contours) of ``table`` into the PNG file ``out``."""
     out = Path(out)
-    if kind not in KINDS:
-        raise ValueError(f"unknown plot {kind!r}; accepted: {', '.join(KINDS)}")
+    if kind not in tuple(Plot):
+        raise InvalidArgument(f"unknown plot {kind!r}; accepted: {', '.join(Plot)}")
     if out.suffix.lower() != ".png":
-        raise ValueError(f"plots are written as PNG; give --out a .png name, not {out.name!r}")
+        raise InvalidArgument(f"plots are written as PNG; give --out a .png name, not {out.name!r}")
     if kind == "slice":
         if opponent is None:
-            raise ValueError("the slice plot needs --opponent J (the opponent's score)")
+            raise InvalidArgument("the slice plot needs --opponent J (the opponent's score)")
         return plot_slice(table, opponent, out, force)
     if opponent is not None:
-        raise ValueError(f"--opponent goes with --kind slice, not {kind}")
+        raise InvalidArgument(f"--opponent goes with --kind slice, not {kind}")
     if kind == "boundary":
         return plot_boundary(table, out, force)
     return plot_contours(table, out, force)

@@ -9,16 +9,15 @@ against the exact probability from :mod:`solver.pig.evaluate`.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.pig.evaluate import Comparison, check_roll_table
+from solver.errors import InvalidArgument
+from solver.pig.evaluate import check_roll_table, compare
+from solver.results import Simulation, Tally, check_seed, fresh_seed
 
 if TYPE_CHECKING:
     from solver.games.pig import PigRules
@@ -28,65 +27,6 @@ CHUNK_GAMES = 1 << 18
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(games_done, games_total)``."""
-
-
-@dataclass(frozen=True)
-class Tally:
-    """Wins of player A in the games of one kind (all games, or those one player started)."""
-
-    games: int
-    wins: int
-
-    @property
-    def rate(self) -> float:
-        """Return the fraction of these games that A won."""
-        return self.wins / self.games if self.games else math.nan
-
-    def wilson(self, confidence: float = 0.95) -> tuple[float, float]:
-        """Return the Wilson score interval for A's win probability."""
-        from scipy.stats import binomtest
-
-        if self.games == 0:
-            return math.nan, math.nan
-        ci = binomtest(self.wins, self.games).proportion_ci(confidence, method="wilson")
-        return float(ci.low), float(ci.high)
-
-
-@dataclass(frozen=True)
-class Simulation:
-    """The outcome of a tournament of A against B, alternating who starts."""
-
-    a: str
-    b: str
-    goal: int
-    die: int
-    seed: int
-    a_first: Tally
-    b_first: Tally
-    mean_turns: float
-    seconds: float
-    exact: Comparison | None = None
-    """The exact probabilities for the same players, when :func:`simulate` had their tables."""
-
-    @property
-    def total(self) -> Tally:
-        """Return A's wins over all games."""
-        return Tally(self.a_first.games + self.b_first.games, self.a_first.wins + self.b_first.wins)
-
-    def z_scores(self, exact: Comparison) -> dict[str, float]:
-        """Return the z-scores of A's wins against the exact probabilities, overall and by starter.
-
-        Each is (wins - expected) / sd with the binomial variance under the exact values.
-        """
-        parts = [(self.a_first, exact.a_first), (self.b_first, exact.b_first)]
-
-        def z(pairs: list[tuple[Tally, float]]) -> float:
-            expected = sum(t.games * p for t, p in pairs)
-            variance = sum(t.games * p * (1 - p) for t, p in pairs)
-            wins = sum(t.wins for t, _ in pairs)
-            return (wins - expected) / math.sqrt(variance) if variance > 0 else math.nan
-
-        return {"total": z(parts), "a_first": z(parts[:1]), "b_first": z(parts[1:])}
 
 
 def simulate_tables(
@@ -120,9 +60,8 @@ def simulate_tables(
     from solver.pig._evaluate_kernels import play_games
 
     if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be in [0, 2**64), got {seed}")
+        raise InvalidArgument(f"games must be at least 1, got {games}")
+    check_seed(seed)
     if die < 2:
         raise ValueError(f"die must have at least 2 sides, got {die}")
     goal = np.shape(roll_a)[-1]
@@ -148,53 +87,44 @@ def simulate_tables(
 
 
 def simulate(
-    a: str,
-    b: str,
     rules: PigRules,
+    roll_a: np.ndarray,
+    roll_b: np.ndarray,
     games: int,
     seed: int | None = None,
     progress: Progress | None = None,
-    table_path: Path | None = None,
-    announce: Callable[[str], None] | None = None,
+    a: str = "A",
+    b: str = "B",
 ) -> Simulation:
-    """Play ``games`` games of computer player ``a`` against ``b``; a fresh seed if None.
+    """Play ``games`` games of roll table ``roll_a`` against ``roll_b``; a fresh seed if None.
 
     The result carries the exact probabilities too, evaluated from the same roll tables.
-    ``table_path`` and ``announce`` go to ``optimal`` (see :func:`policies.base.make_policy`).
     """
-    from solver.pig.evaluate import first_mover_probabilities, roll_tables
-
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy) % 2**64
-    tables = roll_tables([a, b], rules, table_path, announce)
+    seed = fresh_seed() if seed is None else seed
     start = time.perf_counter()
     a_first, b_first, mean_turns = simulate_tables(
-        tables[a], tables[b], rules.die_sides, games, seed, progress
+        roll_a, roll_b, rules.die_sides, games, seed, progress
     )
     seconds = time.perf_counter() - start
-    probabilities = first_mover_probabilities(tables[a], tables[b], rules.die_sides)
-    exact = Comparison(a, b, rules.goal, rules.die_sides, *probabilities)
+    exact = compare(rules, roll_a, roll_b, a, b)
     return Simulation(
         a, b, rules.goal, rules.die_sides, seed, a_first, b_first, mean_turns, seconds, exact
     )
 
 
-def bench_simulate(rules: PigRules | None = None, games: int = 1_000_000) -> dict[str, float]:
-    """Time ``games`` games of ``hold20`` against ``optimal`` (default goal 100, die 6).
+def bench_simulate(
+    rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray, games: int = 1_000_000
+) -> dict[str, float]:
+    """Time ``games`` games of two roll tables.
 
     Returns ``{"compile_seconds", "seconds", "games", "games_per_second"}``; ``seconds`` excludes
     the JIT warm-up (a 2-game run first).
     """
-    from solver.pig.evaluate import roll_tables
-    from solver.games.pig import PigRules
-
-    rules = PigRules() if rules is None else rules
-    tables = roll_tables(["hold20", "optimal"], rules)
     start = time.perf_counter()
-    simulate_tables(tables["hold20"], tables["optimal"], rules.die_sides, 2, 0)
+    simulate_tables(roll_a, roll_b, rules.die_sides, 2, 0)
     compile_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    simulate_tables(tables["hold20"], tables["optimal"], rules.die_sides, games, 0)
+    simulate_tables(roll_a, roll_b, rules.die_sides, games, 0)
     seconds = time.perf_counter() - start
     return {
         "compile_seconds": compile_seconds,

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.errors import InvalidArgument
 from solver.games.pig import PigRules
 
 DEFAULT_TOLERANCE = 1e-12
@@ -107,7 +108,7 @@ def solve(
     0.5306
     """
     if method not in METHODS:
-        raise ValueError(f"invalid method {method!r}: choose 'layered' or 'value-iteration'")
+        raise InvalidArgument(f"invalid method {method!r}: choose 'layered' or 'value-iteration'")
     if full is None:
         full = rules.goal <= MAX_FULL_GOAL
     if METHODS[method] == "layered":
@@ -166,10 +167,10 @@ def value_iteration(
 
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
     if not tolerance > 0:
-        raise ValueError(f"tolerance must be positive, got {tolerance}")
+        raise InvalidArgument(f"tolerance must be positive, got {tolerance}")
     goal, sides = rules.goal, rules.die_sides
     if goal > MAX_FULL_GOAL:
-        raise ValueError(
+        raise InvalidArgument(
             f"value-iteration keeps the full table in memory: use goal <= {MAX_FULL_GOAL} "
             "or --method layered"
         )

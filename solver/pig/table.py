@@ -9,7 +9,7 @@ Two layouts (documented in ``data/README.md``):
     value, and ``roll_packed`` (uint8, ``(G, G, ceil(G / 8))``), the choices packed along ``k``.
 
 Reading needs no numba: values of the compact layout are rebuilt row by row with
-:func:`solver.games.pig.row_values`.
+:func:`row_values`.
 """
 
 from __future__ import annotations
@@ -24,18 +24,18 @@ import h5py
 import numpy as np
 
 from solver.errors import TableError
-from solver.games.pig import PigRules, row_values
+from solver.games.pig import PIG, PigRules, roll_outcomes
 from solver.storage import open_table, read_attrs, write_table
 
 KIND = "pig"
 
 
-def default_table_path(rules: PigRules) -> Path:
+def default_path(rules: PigRules) -> Path:
     """Return ``data/pig-goal{G}-die{D}.h5`` under the current directory."""
     return Path("data") / f"pig-goal{rules.goal}-die{rules.die_sides}.h5"
 
 
-def save_solution(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
+def save(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
     """Write a :class:`solver.pig.solve.PigSolution` to ``path`` atomically."""
     if solution.win_probability is not None:
         datasets = {
@@ -143,12 +143,14 @@ class PigTable:
     def action_values(self, i: int, j: int, k: int) -> tuple[float, float | None]:
         """Return ``(p_roll, p_hold)`` at ``(i, j, k)``; ``p_hold`` is None at ``k = 0``."""
         self.rules.check_state(i, j, k)
-        goal, sides = self.rules.goal, self.rules.die_sides
-        if i + k >= goal:
+        if i + k >= self.rules.goal:
             return 1.0, 1.0
-        p_roll = 1.0 - self.v0[j, i] + sum(self._value(i, j, k + r) for r in range(2, sides + 1))
+        p_roll = sum(
+            float(q) * (1.0 - self.v0[j, i] if points == PIG else self._value(i, j, k + points))
+            for q, points in roll_outcomes(self.rules)
+        )
         p_hold = None if k == 0 else 1.0 - float(self.v0[j, i + k])
-        return p_roll / sides, p_hold
+        return p_roll, p_hold
 
     def should_roll(self, i: int, j: int, k: int) -> bool:
         """Return True where rolling is optimal (never in a won state)."""
@@ -197,7 +199,7 @@ def load_or_compute(
 
     A table found at ``path`` must be for ``rules``; a computed one is saved there for next time.
     """
-    path = default_table_path(rules) if path is None else Path(path)
+    path = default_path(rules) if path is None else Path(path)
     if path.exists():
         table = PigTable.load(path)
         if table.rules != rules:
@@ -210,5 +212,37 @@ def load_or_compute(
 
     if announce is not None:
         announce(f"computing the optimal table for goal {rules.goal}, die {rules.die_sides} ...")
-    save_solution(solve(rules), path)
+    save(solve(rules), path)
     return PigTable.load(path)
+
+
+def load(path: str | os.PathLike) -> PigTable:
+    """Read the table at ``path``; raise ``TableError`` if it is missing or damaged."""
+    return PigTable.load(path)
+
+
+def row_values(
+    v0: np.ndarray, rules: PigRules, i: int, j: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the row ``P(i, j, .)`` rebuilt from ``v0 = P(., ., 0)`` by the optimality equations.
+
+    Returns
+    -------
+    p_roll, p_hold, p : ndarray(float, shape=(G,))
+        The values of rolling, of holding (``nan`` at ``k = 0``) and their maximum, for
+        ``k = 0 .. G - 1``; states with ``i + k >= G`` are won (all three are 1).
+    """
+    goal = rules.goal
+    outcomes = [(float(q), points) for q, points in roll_outcomes(rules)]
+    p = np.ones(goal + max(rules.faces) + 1)
+    p_roll = np.ones(goal)
+    p_hold = np.ones(goal)
+    p_hold[0] = np.nan
+    pig_value = 1.0 - v0[j, i]
+    for k in range(goal - i - 1, -1, -1):
+        p_roll[k] = sum(q * (pig_value if f == PIG else p[k + f]) for q, f in outcomes)
+        p[k] = p_roll[k]
+        if k >= 1:
+            p_hold[k] = 1.0 - v0[j, i + k]
+            p[k] = max(p_roll[k], p_hold[k])
+    return p_roll, p_hold, p[:goal].copy()

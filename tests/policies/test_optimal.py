@@ -8,10 +8,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from policies.base import View, make_policy
+from policies import make_player
 from policies.optimal import OptimalPolicy
-from policies.render import hint_line
-from solver.games.pig import PigRules, reference_solve
+from solver.games.pig import PigRules, View
+from solver.pig.reference import reference_solve
+from ui.pig_terminal import hint_line
+
+
+def make_policy(name: str, rules: PigRules, **kwargs):
+    return make_player("pig", name, rules, **kwargs)
+
 
 GOAL = 12
 
@@ -41,13 +47,13 @@ def test_decisions_match_the_reference_solver(small):
     checked = 0
     for i, j, k in itertools.product(range(GOAL), repeat=3):
         if i + k >= GOAL:
-            assert not policy.roll(View(i, j, k, GOAL))
+            assert not policy.choose(View(i, j, k, GOAL))
             continue
         win = [1.0 if i + k + r >= GOAL else p[i, j, k + r] for r in range(2, 7)]
         p_roll = (1.0 - p[j, i, 0] + sum(win)) / 6
         p_hold = 1.0 - p[j, i + k, 0] if k > 0 else -1.0
         if abs(p_roll - p_hold) > 1e-9:
-            assert policy.roll(View(i, j, k, GOAL)) == bool(p_roll > p_hold), (i, j, k)
+            assert policy.choose(View(i, j, k, GOAL)) == bool(p_roll > p_hold), (i, j, k)
             checked += 1
     assert checked > GOAL**3 // 3
 
@@ -55,23 +61,23 @@ def test_decisions_match_the_reference_solver(small):
 def test_roll_table_agrees_with_roll(small):
     policy, _, _ = small
     rules = PigRules(goal=GOAL)
-    table = policy.roll_table(rules)
+    table = policy.table(rules)
     assert table.shape == (1, GOAL, GOAL, GOAL) and table.dtype == np.bool_
     for i, j, k in itertools.product(range(GOAL), repeat=3):
-        assert table[0, i, j, k] == policy.roll(View(i, j, k, GOAL)), (i, j, k)
+        assert table[0, i, j, k] == policy.choose(View(i, j, k, GOAL)), (i, j, k)
     assert np.all(table[0, :, :, 0])
     with pytest.raises(ValueError, match="table is for"):
-        policy.roll_table(PigRules(goal=GOAL + 1))
+        policy.table(PigRules(goal=GOAL + 1))
 
 
 def test_hints_name_the_better_action_with_both_probabilities(small):
     policy, _, _ = small
-    table = policy.table
+    table = policy.optimal_table
     for i, j, k in [(0, 0, 0), (0, 0, 2), (5, 9, 4), (10, 3, 1), (0, 11, 6)]:
         p_roll, p_hold = table.action_values(i, j, k)
         if p_hold is None:
             p_hold = 1.0 - table.win_probability(j, i, 0)
-        best = "roll" if policy.roll(View(i, j, k, GOAL)) else "hold"
+        best = "roll" if policy.choose(View(i, j, k, GOAL)) else "hold"
         expected = (
             f"Hint: {best} (win probability {p_roll:.1%} if you roll, {p_hold:.1%} if you hold)."
         )
@@ -83,6 +89,6 @@ def test_hints_name_the_better_action_with_both_probabilities(small):
 def test_first_move_hint_at_goal_100_gives_the_published_figure(tmp_path: Path):
     """Neller & Presser (2004): the first player wins with probability 0.5306 under optimal play."""
     policy = make_policy("optimal", PigRules(), table_path=tmp_path / "pig100.h5")
-    assert hint_line(View(0, 0, 0, 100), policy.table) == (
+    assert hint_line(View(0, 0, 0, 100), policy.optimal_table) == (
         "Hint: roll (win probability 53.1% if you roll, 46.9% if you hold)."
     )

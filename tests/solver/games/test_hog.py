@@ -8,7 +8,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from solver.games import hog
+from solver.games import hog, hog_dice
 from solver.games.hog import HogState, hog_rules
 from solver.hog61a import fa16, su20
 
@@ -51,21 +51,21 @@ DICE_KINDS = [
 def test_turn_distribution_matches_enumeration(rules, sides, rerolling, num_rolls) -> None:
     score = 7 if rerolling else 1  # Hog Wild iff the score sum is a multiple of 7
     state = HogState(score, 0, four_sided=sides == 4)
-    exact = hog.turn_distribution(rules, state, num_rolls)
+    exact = hog_dice.turn_distribution(rules, state, num_rolls)
     assert exact == enumerate_turns(rules, num_rolls, sides, rerolling)
     assert sum(exact.values()) == 1
 
 
 def test_four_dice_hog_wild_four_sided_enumeration() -> None:
     state = HogState(14, 0, four_sided=True)
-    assert hog.turn_distribution(FA16, state, 4) == enumerate_turns(FA16, 4, 4, True)
+    assert hog_dice.turn_distribution(FA16, state, 4) == enumerate_turns(FA16, 4, 4, True)
 
 
 @pytest.mark.parametrize("num_rolls", range(1, 11))
 def test_distributions_sum_to_one_for_every_number_of_dice(num_rolls) -> None:
     for rules, four in ((FA16, False), (FA16, True), (SU20, False)):
         for score in (0, 1):
-            dist = hog.turn_distribution(rules, HogState(score, 0, four), num_rolls)
+            dist = hog_dice.turn_distribution(rules, HogState(score, 0, four), num_rolls)
             assert sum(dist.values()) == 1
             assert min(dist) >= 1
 
@@ -86,14 +86,16 @@ def test_support_of_the_exact_distribution_is_what_take_turn_can_return() -> Non
     # Every value take_turn returns on all 6**2 two-dice sequences is in the exact support.
     for a, b in product(range(1, 7), repeat=2):
         points = fa16.take_turn(2, 0, fa16.make_test_dice(a, b))
-        assert points in hog.turn_distribution(FA16, HogState(1, 0), 2)
+        assert points in hog_dice.turn_distribution(FA16, HogState(1, 0), 2)
 
 
 def _supports(rules: hog.HogRules) -> dict:
     out = {}
     for f, w, n in product((False, True), (False, True), range(1, 11)):
         sides = rules.alt_sides if f and rules.alt_sides else rules.die_sides
-        out[f, w, n] = {hog.boost(rules, p, n) for p in hog.roll_distribution(rules, n, sides, w)}
+        out[f, w, n] = {
+            hog.boost(rules, p, n) for p in hog_dice.roll_distribution(rules, n, sides, w)
+        }
     return out
 
 

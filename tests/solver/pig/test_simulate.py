@@ -7,19 +7,20 @@ import math
 import numpy as np
 import pytest
 
-from policies.base import make_policy
-from solver.pig import simulate as simulate_module
-from solver.pig.evaluate import Comparison, first_mover_probabilities
+from policies import make_player
 from solver.games.pig import PigRules
-from solver.pig.simulate import Simulation, Tally, simulate_tables
+from solver.pig import simulate as simulate_module
+from solver.pig.evaluate import first_mover_probabilities
+from solver.pig.simulate import simulate_tables
 from solver.pig.solve import solve
+from solver.results import Comparison, Simulation, Tally
 
 
 def table(name: str, rules: PigRules) -> np.ndarray:
     """Return a player's roll table; ``optimal`` straight from the solver."""
     if name == "optimal":
         return solve(rules).roll[np.newaxis]
-    return make_policy(name, rules).roll_table(rules)
+    return make_player("pig", name, rules).table(rules)
 
 
 @pytest.mark.parametrize(

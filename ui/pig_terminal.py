@@ -1,24 +1,32 @@
-"""The terminal games: the documents' two styles of text around one turn loop.
+"""Pig at the terminal: the documents' two styles of text around the step-wise game.
 
 ``classic`` follows documents 000/001 (Neller's "Pig Game" exercise), ``rounds`` document 002
-(the "New round:" C++ assignment). A style prints the events of :func:`policies.game.play_game`
+(the "New round:" C++ assignment). A style prints the events of a :class:`solver.engine.PigGame`
 and asks the human through its own prompt; it decides nothing about the game. Every message ends
 its line except the classic prompt ``"Turn total: N \\tRoll/Hold? "``.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Protocol, TextIO
 
 import numpy as np
 
-from policies.base import Policy, View
-from policies.game import Event, Held, Pigged, Rolled, TurnStarted, Won, play_game
-from policies.human import HumanPolicy, classic_prompt, read_line
+from policies import Player
+from policies.human import Human
 from solver.dice import Dice
-from solver.games.pig import PigRules
+from solver.engine import Held, PigEvent, PigGame, Pigged, Rolled, TurnStarted, Won, play
+from solver.errors import InvalidArgument
+from solver.games.pig import PigRules, View
+from ui.prompt import classic_prompt, read_line
 
-STYLES = ("classic", "rounds")
+
+class Style(StrEnum):
+    """The documents' two transcripts."""
+
+    classic = "classic"
+    rounds = "rounds"
 
 
 class ClassicStyle:
@@ -40,7 +48,7 @@ class ClassicStyle:
         """Prompt without a newline; an empty line rolls, any other line holds."""
         return classic_prompt(view, self.stdin, self.stdout)
 
-    def show(self, event: Event) -> None:
+    def show(self, event: PigEvent) -> None:
         """Print one event."""
         out = self.stdout.write
         match event:
@@ -87,7 +95,7 @@ class RoundsStyle:
                 return answer == "roll"
             out(f'I did not understand "{answer}", sorry.\n')
 
-    def show(self, event: Event) -> None:
+    def show(self, event: PigEvent) -> None:
         """Print one event."""
         out = self.stdout.write
         you = event.player == self.human
@@ -138,20 +146,22 @@ def choose_seat(you: int | None, style: str, rng: np.random.Generator) -> int:
     Raises ValueError for an unknown style, ``you`` other than 1 or 2, or ``you = 2`` in the
     rounds style, where the human always goes first.
     """
-    if style not in STYLES:
-        raise ValueError(f"unknown style {style!r}; accepted: {', '.join(STYLES)}")
+    if style not in tuple(Style):
+        raise InvalidArgument(f"unknown style {style!r}; accepted: {', '.join(Style)}")
     if you is not None and you not in (1, 2):
-        raise ValueError(f"--you must be 1 or 2, got {you}")
+        raise InvalidArgument(f"--you must be 1 or 2, got {you}")
     if style == "rounds":
         if you == 2:
-            raise ValueError("the rounds style always seats you first: use --you 1 or no --you")
+            raise InvalidArgument(
+                "the rounds style always seats you first: use --you 1 or no --you"
+            )
         return 0
     return you - 1 if you is not None else int(rng.integers(2))
 
 
 def play_in_terminal(
     rules: PigRules,
-    opponent: Policy,
+    opponent: Player | Human,
     style: str,
     human: int,
     dice: Dice,
@@ -162,24 +172,23 @@ def play_in_terminal(
     """Play the human (seat ``human``, 0 or 1) against ``opponent``; return the winning seat.
 
     ``style`` is ``"classic"`` or ``"rounds"``; with ``hints`` (the optimal table) a hint line
-    precedes each of the human's decisions.
+    precedes each of the human's decisions. Against ``human``, two people share the prompt.
     """
-    if style not in STYLES:
-        raise ValueError(f"unknown style {style!r}; accepted: {', '.join(STYLES)}")
+    if style not in tuple(Style):
+        raise ValueError(f"unknown style {style!r}; accepted: {', '.join(Style)}")
     if human not in (0, 1):
         raise ValueError(f"the human's seat must be 0 or 1, got {human}")
     screen = (ClassicStyle if style == "classic" else RoundsStyle)(human, stdin, stdout)
-    if style == "rounds" and isinstance(opponent, HumanPolicy):
-        raise ValueError("the rounds style plays against a computer player, not 'human'")
+    if style == "rounds" and isinstance(opponent, Human):
+        raise InvalidArgument("the rounds style plays against a computer player, not 'human'")
 
     def ask(view: View) -> bool:
         if hints is not None:
             stdout.write(hint_line(view, hints) + "\n")
         return screen.ask(view)
 
-    players: list[Policy] = [opponent, opponent]
-    players[human] = HumanPolicy(ask)
-    if isinstance(opponent, HumanPolicy):  # two people at one terminal share the prompt
-        players[1 - human] = HumanPolicy(screen.ask)
+    choosers = [screen.ask if isinstance(opponent, Human) else opponent.choose] * 2
+    choosers[human] = ask
     screen.begin()
-    return play_game(players, rules, dice, screen.show, screen.first_roll_automatic)
+    game = PigGame(rules, dice, screen.first_roll_automatic)
+    return play(game, choosers, screen.show)

@@ -5,14 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.pig.evaluate import (
-    Comparison,
-    check_roll_table,
-    evaluate_tables,
-    first_mover_probabilities,
-)
 from solver.games.pig import PigRules
+from solver.pig.evaluate import check_roll_table, evaluate_tables, first_mover_probabilities
 from solver.pig.solve import PigSolution, solve
+from solver.results import Comparison
 
 
 def hold_at_table(goal: int, n: int) -> np.ndarray:

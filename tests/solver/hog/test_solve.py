@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 
-from solver.hog import solve as hog_solve
-from solver.errors import TableError
 from solver.games.hog import HogState, hog_rules, prev_cap
-from solver.hog.solve import TIE, action_values, best_response, compare, evaluate, solve
+from solver.hog import solve as hog_solve
+from solver.hog.evaluate import action_values, compare, evaluate
+from solver.hog.reference import reference_solve
+from solver.hog.solve import TIE, best_response, solve
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 
@@ -23,20 +22,6 @@ def fa16_optimal() -> hog_solve.HogSolution:
 @pytest.fixture(scope="module")
 def su20_optimal() -> hog_solve.HogSolution:
     return solve(SU20)
-
-
-def reference_solve(rules) -> tuple[np.ndarray, np.ndarray]:
-    """Solve by the Bellman equation in pure Python, from solver.games.hog.chance_outcomes."""
-    goal, shape = rules.goal, rules.shape
-    v, policy = np.zeros(shape), np.zeros(shape, int)
-    for total in range(2 * goal - 2, -1, -1):
-        for s in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
-            for f, a, b in itertools.product(*(range(n) for n in shape[2:])):
-                values = action_values(rules, v, HogState(s, total - s, bool(f), a, b))
-                best = max(values.values())
-                n = min(k for k, x in values.items() if x >= best - TIE)
-                v[s, total - s, f, a, b], policy[s, total - s, f, a, b] = values[n], n
-    return v, policy
 
 
 @pytest.mark.parametrize(
@@ -100,7 +85,7 @@ def test_bad_policies_are_rejected() -> None:
         evaluate(SU20, np.zeros((2, 2)), np.zeros(SU20.shape, np.int8))
 
 
-# The figures the README reports (tests/solver/test_hog_solve.py is their source).
+# The figures the README reports (this file is their source).
 
 
 def test_fa16_optimal_figures(fa16_optimal) -> None:
@@ -125,23 +110,6 @@ def test_fa16_best_response_to_always4_figures() -> None:
 def test_su20_optimal_figures(su20_optimal) -> None:
     assert su20_optimal.p_first_player == pytest.approx(0.500515968974, abs=1e-11)
     assert su20_optimal.opening_move == 2  # |2 - 0| = 2: Feral Hogs bonus on the first turn
-
-
-def test_table_round_trip_and_load_or_compute(tmp_path) -> None:
-    rules = hog_rules("fa16", goal=30)
-    path = tmp_path / "hog.h5"
-    announced = []
-    first = hog_solve.load_or_compute(rules, path, announce=announced.append)
-    assert len(announced) == 1 and path.exists()
-    again = hog_solve.load_or_compute(rules, path, announce=announced.append)
-    assert len(announced) == 1
-    assert again.rules == rules and again.method == "optimal"
-    np.testing.assert_array_equal(again.win_probability, first.win_probability)
-    np.testing.assert_array_equal(again.policy, first.policy)
-    with pytest.raises(TableError, match="already exists"):
-        hog_solve.save(first, path)
-    with pytest.raises(TableError, match="not the optimal table of fa16 goal 40"):
-        hog_solve.load_or_compute(hog_rules("fa16", goal=40), path)
 
 
 def test_bench_reports_compile_and_solve_seconds() -> None:

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from solver.errors import PigsolveError
-from solver.pig.export import export_table, hold_boundary
 from solver.games.pig import PigRules
+from solver.pig.export import export_table, hold_boundary
 from solver.pig.table import load_or_compute
 
 GOAL = 20

@@ -1,4 +1,4 @@
-r"""The documents' heuristic players: hold at a turn-total threshold, or roll for the goal.
+r"""Pig players: the documents' heuristics, which hold at a turn-total threshold.
 
 Each player here holds once the turn total ``k`` reaches a threshold ``h(t, i, j)`` (its *hold
 value*), always rolls at ``k = 0`` and always holds once ``i + k`` reaches the goal:
@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from policies.base import View
+from solver.errors import InvalidArgument
+from solver.games.pig import View
 
 if TYPE_CHECKING:
     from solver.games.pig import PigRules
@@ -50,19 +51,20 @@ class ThresholdPolicy(ABC):
     def hold_at_grid(self, t: np.ndarray, i: np.ndarray, j: np.ndarray, goal: int) -> np.ndarray:
         """Return h(t, i, j) broadcast over integer arrays ``t``, ``i``, ``j``."""
 
-    def roll(self, view: View) -> bool:
+    def choose(self, view: View) -> bool:
         """Return True to roll: below the hold value and the goal, or at turn total 0."""
         if view.score + view.turn_total >= view.goal:
             return False
         return view.turn_total == 0 or view.turn_total < self.hold_at(view)
 
-    def roll_table(self, rules: PigRules) -> np.ndarray:
+    def table(self, rules: PigRules) -> np.ndarray:
         """Return the decisions in every state.
 
         Returns
         -------
         ndarray of bool, shape (memory, G, G, G)
-            ``[t, i, j, k]`` True where the player rolls.
+            ``[t, i, j, k]`` True where the player rolls; False wherever ``i + k >= G``;
+            True at ``k = 0``. ``t`` counts the player's held turns, capped at ``memory - 1``.
         """
         g = rules.goal
         t = np.arange(self.memory).reshape(-1, 1, 1, 1)
@@ -82,7 +84,7 @@ class HoldAt(ThresholdPolicy):
 
     def __init__(self, n: int) -> None:
         if n < 1:
-            raise ValueError(f"hold value must be at least 1, got {n}")
+            raise InvalidArgument(f"hold value must be at least 1, got {n}")
         self.n = n
         self.name = f"hold{n}"
         self.description = f'"hold at {n} or goal": hold at the lesser of {n} and goal - i'

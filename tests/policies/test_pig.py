@@ -1,4 +1,4 @@
-"""The heuristic players: decisions at hand-checked states, and roll() against roll_table()."""
+"""The heuristic Pig players: decisions at hand-checked states, and choose() against table()."""
 
 from __future__ import annotations
 
@@ -7,16 +7,25 @@ import itertools
 import numpy as np
 import pytest
 
-from policies.base import Policy, View, make_policy, policy_names
-from policies.heuristics import BasePaceRace, FourTurns, HoldAt, PaceRace
-from policies.human import HumanPolicy
-from solver.games.pig import PigRules
+from policies import Player, make_player, player_names
+from policies.human import Human
+from policies.pig import BasePaceRace, FourTurns, HoldAt, PaceRace
+from solver.games.pig import PigRules, View
+
+
+def make_policy(name: str, rules: PigRules, **kwargs):
+    return make_player("pig", name, rules, **kwargs)
+
+
+def policy_names():
+    return player_names("pig")
+
 
 HEURISTICS = ["hold20", "hold25", "hold1", "four-turns", "base-pace-race", "pace-race"]
 
 
 def decide(name: str, i: int, j: int, k: int, t: int = 0, goal: int = 100) -> bool:
-    return make_policy(name, PigRules(goal=goal)).roll(View(i, j, k, goal, t))
+    return make_policy(name, PigRules(goal=goal)).choose(View(i, j, k, goal, t))
 
 
 @pytest.mark.parametrize(
@@ -86,29 +95,29 @@ def test_never_holds_at_zero_even_below_a_zero_threshold():
 def test_roll_table_agrees_with_roll_everywhere_on_small_goals(name: str, goal: int):
     rules = PigRules(goal=goal)
     policy = make_policy(name, rules)
-    table = policy.roll_table(rules)
+    table = policy.table(rules)
     assert table.shape == (policy.memory, goal, goal, goal)
     assert table.dtype == np.bool_
     for t, i, j, k in itertools.product(range(policy.memory), *[range(goal)] * 3):
-        assert table[t, i, j, k] == policy.roll(View(i, j, k, goal, t)), (t, i, j, k)
+        assert table[t, i, j, k] == policy.choose(View(i, j, k, goal, t)), (t, i, j, k)
 
 
 @pytest.mark.parametrize("name", HEURISTICS)
 def test_roll_table_agrees_with_roll_on_random_states(name: str):
     rules = PigRules()
     policy = make_policy(name, rules)
-    table = policy.roll_table(rules)
+    table = policy.table(rules)
     rng = np.random.default_rng(3)
     for t, i, j, k in rng.integers(0, [8, 100, 100, 100], size=(2000, 4)):
         capped = min(int(t), policy.memory - 1)
-        expected = policy.roll(View(int(i), int(j), int(k), 100, int(t)))
+        expected = policy.choose(View(int(i), int(j), int(k), 100, int(t)))
         assert table[capped, i, j, k] == expected
 
 
 @pytest.mark.parametrize("name", HEURISTICS)
 def test_roll_table_holds_at_goal_and_rolls_at_zero(name: str):
     rules = PigRules(goal=40)
-    table = make_policy(name, rules).roll_table(rules)
+    table = make_policy(name, rules).table(rules)
     i, k = np.meshgrid(np.arange(40), np.arange(40), indexing="ij")
     reached = (i + k >= 40)[np.newaxis, :, np.newaxis, :]
     assert not np.any(table & reached)
@@ -122,9 +131,9 @@ def test_make_policy_builds_each_player():
     assert isinstance(make_policy("four-turns", rules), FourTurns)
     assert isinstance(make_policy("base-pace-race", rules), BasePaceRace)
     assert isinstance(make_policy("pace-race", rules), PaceRace)
-    assert isinstance(make_policy("human", rules), HumanPolicy)
+    assert isinstance(make_policy("human", rules), Human)
     for name in HEURISTICS:
-        assert isinstance(make_policy(name, rules), Policy)
+        assert isinstance(make_policy(name, rules), Player)
         assert make_policy(name, rules).name == name
 
 
@@ -148,10 +157,8 @@ def test_policy_names_cover_the_cli_names():
     assert all(description and "\n" not in description for _, description in policy_names())
 
 
-def test_human_asks_and_has_no_table():
-    asked: list[View] = []
-    human = HumanPolicy(ask=lambda view: asked.append(view) or view.turn_total < 10)
-    assert human.roll(View(0, 0, 5, 100)) and not human.roll(View(0, 0, 12, 100))
-    assert [v.turn_total for v in asked] == [5, 12]
-    with pytest.raises(ValueError, match="no table"):
-        human.roll_table(PigRules())
+def test_human_has_no_decisions_and_no_table():
+    """The human player used to promise a table it could not give; the interface asks instead."""
+    human = make_policy("human", PigRules())
+    assert isinstance(human, Human)
+    assert not hasattr(human, "choose") and not hasattr(human, "table")

@@ -21,7 +21,7 @@ import pytest
 from solver.games import hog
 from solver.hog61a import fa16, su20
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "hog"
+DATA = Path(__file__).resolve().parents[2] / "data" / "hog"
 MODULES = {"fa16": fa16, "su20": su20}
 
 
@@ -101,7 +101,7 @@ def _patch(module: ModuleType, patches: dict[str, Any], monkeypatch: pytest.Monk
 
 def _exact_final_win_rate(module: ModuleType) -> float:
     """Return the exact seat-averaged win rate of ``module.final_strategy`` against always4."""
-    from solver.hog.solve import compare
+    from solver.hog.evaluate import compare
 
     rules = module.RULES
     goal = rules.goal

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from solver.errors import TableError
-from solver.games.pig import PigRules, row_values
+from solver.games.pig import PigRules
 from solver.pig.solve import solve
-from solver.storage import FORMAT_VERSION, atomic_write
-from solver.pig.table import PigTable, default_table_path, load_or_compute, save_solution
+from solver.pig.table import PigTable, default_path, load_or_compute, row_values, save
 from solver.pig.verify import verify_table
+from solver.storage import FORMAT_VERSION, atomic_write
 
 RULES = PigRules(30, 6)
 
@@ -25,7 +25,7 @@ def full_solution():
 
 @pytest.fixture
 def full_path(tmp_path: Path, full_solution) -> Path:
-    return save_solution(full_solution, tmp_path / "full.h5")
+    return save(full_solution, tmp_path / "full.h5")
 
 
 def test_full_layout_round_trips(full_path: Path, full_solution) -> None:
@@ -40,7 +40,7 @@ def test_full_layout_round_trips(full_path: Path, full_solution) -> None:
 
 
 def test_compact_layout_answers_like_the_full_one(tmp_path: Path, full_solution) -> None:
-    path = save_solution(solve(RULES, full=False), tmp_path / "compact.h5")
+    path = save(solve(RULES, full=False), tmp_path / "compact.h5")
     compact, full = PigTable.load(path), full_solution
     assert compact.layout == "compact"
     for i, j, k in [(0, 0, 0), (3, 7, 12), (29, 0, 0), (10, 20, 19), (15, 15, 14)]:
@@ -139,7 +139,7 @@ def test_missing_dataset(full_path: Path) -> None:
 def test_existing_file_is_kept_without_force(full_path: Path, full_solution) -> None:
     before = full_path.read_bytes()
     with pytest.raises(TableError, match="already exists; pass --force"):
-        save_solution(full_solution, full_path)
+        save(full_solution, full_path)
     assert full_path.read_bytes() == before
 
 
@@ -163,7 +163,7 @@ def test_load_or_compute_computes_once_and_announces(tmp_path: Path, monkeypatch
     first = load_or_compute(rules, announce=said.append)
     second = load_or_compute(rules, announce=said.append)
     assert len(said) == 1 and "goal 12" in said[0]
-    assert (tmp_path / default_table_path(rules)).exists()
+    assert (tmp_path / default_path(rules)).exists()
     np.testing.assert_array_equal(first.v0, second.v0)
     with pytest.raises(TableError, match="is for goal 12"):
-        load_or_compute(PigRules(13, 4), path=default_table_path(rules))
+        load_or_compute(PigRules(13, 4), path=default_path(rules))

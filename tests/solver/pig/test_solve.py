@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.games.pig import PigRules, reference_solve
+from solver.games.pig import PigRules
+from solver.pig.reference import reference_solve
 from solver.pig.solve import solve
 
 

@@ -1,0 +1,68 @@
+"""Exact evaluation of two fixed Hog policies: win probabilities, comparisons, action values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from solver import results
+from solver.games.hog import HogRules, HogState, is_over
+from solver.games.hog_dice import chance_outcomes
+from solver.hog.solve import check_policy, sweep
+from solver.results import Comparison
+
+
+def evaluate(
+    rules: HogRules, policy_a: np.ndarray, policy_b: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return the mover's win probabilities when A plays ``policy_a`` and B ``policy_b``.
+
+    Returns
+    -------
+    x_a, x_b : ndarray(float64, shape=rules.shape)
+        ``x_a[x]``: the probability that A wins when A moves in state ``x``; ``x_b`` likewise
+        for B.
+    """
+    policy_a, policy_b = check_policy(rules, policy_a), check_policy(rules, policy_b)
+    x_a, x_b = np.zeros(rules.shape), np.zeros(rules.shape)
+    sweep(rules, x_a, policy_a.copy(), True, x_b, policy_b.copy(), True, False)
+    return x_a, x_b
+
+
+def compare(
+    rules: HogRules, policy_a: np.ndarray, policy_b: np.ndarray, a: str = "A", b: str = "B"
+) -> Comparison:
+    """Return the exact probabilities that A beats B from 0-0, A first and B first."""
+    x_a, x_b = evaluate(rules, policy_a, policy_b)
+    start = (0, 0, 0, 0, 0)
+    a_first, b_first = float(x_a[start]), 1.0 - float(x_b[start])
+    return Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
+
+
+def action_values(rules: HogRules, v_next: np.ndarray, state: HogState) -> dict[int, float]:
+    """Return the mover's win probability for each number of dice, given the opponent's values.
+
+    ``v_next`` holds the next mover's win probabilities (the solution itself under optimal
+    play). Computed in pure Python from :func:`solver.games.hog_dice.chance_outcomes`: an
+    independent check of the compiled pass, and the source of ``hog play --hints``.
+    """
+    values = {}
+    for n in rules.actions:
+        total = 0.0
+        for prob, turn in chance_outcomes(rules, state, n):
+            nxt = turn.next_state
+            if nxt.opponent_score >= rules.goal:
+                total += float(prob)
+            elif not is_over(rules, nxt):
+                total += float(prob) * (1.0 - float(v_next[nxt.index(rules)]))
+        values[n] = total
+    return values
+
+
+def round_robin(rules: HogRules, tables: Mapping[str, np.ndarray]) -> list[Comparison]:
+    """Return every ordered pair of the named policy ``tables``, row by row (see
+    :func:`solver.results.round_robin`)."""
+    return results.round_robin(
+        list(tables), lambda a, b: compare(rules, tables[a], tables[b], a, b)
+    )

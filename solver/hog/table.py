@@ -1,0 +1,77 @@
+"""Optimal Hog tables on disk: the default path, writing, reading, computing when missing."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from solver.errors import TableError
+from solver.games.hog import HogRules
+from solver.hog.solve import TIE, HogSolution, solve
+from solver.storage import open_table, write_table
+
+KIND = "hog"
+
+
+def default_path(rules: HogRules) -> Path:
+    """Return ``data/hog-{name}-goal{G}.h5`` (``-noferal`` when Feral Hogs is off in su20)."""
+    suffix = "-noferal" if rules.name == "su20" and not rules.feral_hogs else ""
+    return Path("data") / f"hog-{rules.name}-goal{rules.goal}{suffix}.h5"
+
+
+def save(solution: HogSolution, path: str | os.PathLike, force: bool = False) -> Path:
+    """Write ``solution`` atomically as a ``kind="hog"`` table (layout: data/README.md)."""
+    attrs = {
+        "rules": solution.rules.to_json(),
+        "rule_set": solution.rules.name,
+        "goal": solution.rules.goal,
+        "method": solution.method,
+        "seconds": solution.seconds,
+        "p_first_player": solution.p_first_player,
+        "opening_move": solution.opening_move,
+        "tie_tolerance": TIE,
+    }
+    datasets = {"win_probability": solution.win_probability, "policy": solution.policy}
+    return write_table(path, KIND, datasets, attrs, force=force)
+
+
+def load(path: str | os.PathLike) -> HogSolution:
+    """Read a table written by :func:`save`; raise TableError if it is not one."""
+    with open_table(path, KIND) as f:
+        try:
+            rules = HogRules.from_json(str(f.attrs["rules"]))
+            v = f["win_probability"][...]
+            policy = f["policy"][...]
+            method, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise TableError(f"{path} is not a complete hog table ({err})") from err
+    if v.shape != rules.shape or policy.shape != rules.shape:
+        raise TableError(f"{path}: table shape {v.shape} does not match its rules {rules.shape}")
+    return HogSolution(rules, v, policy, method, seconds)
+
+
+def load_or_compute(
+    rules: HogRules,
+    path: str | os.PathLike | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> HogSolution:
+    """Return the optimal solution stored at ``path`` (default :func:`default_path`).
+
+    If the file is missing, solve, tell ``announce`` in one line and save it. A stored table for
+    other rules raises TableError.
+    """
+    path = Path(path) if path is not None else default_path(rules)
+    if path.exists():
+        solution = load(path)
+        if solution.rules != rules or solution.method != "optimal":
+            raise TableError(
+                f"{path} holds the {solution.method} table of {solution.rules.name} goal "
+                f"{solution.rules.goal}, not the optimal table of {rules.name} goal {rules.goal}"
+            )
+        return solution
+    if announce is not None:
+        announce(f"computing the optimal {rules.name} Hog table (goal {rules.goal}) into {path}")
+    solution = solve(rules)
+    save(solution, path)
+    return solution

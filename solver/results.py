@@ -1,0 +1,137 @@
+"""Result types both games share: exact comparisons and simulated tournaments."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from solver.errors import InvalidArgument
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Exact probabilities that player ``a`` beats player ``b`` (at Pig or at Hog).
+
+    ``a_first``: A moves first; ``b_first``: B moves first; ``average``: a fair coin decides.
+    """
+
+    a: str
+    b: str
+    goal: int
+    die: int
+    a_first: float
+    b_first: float
+
+    @property
+    def average(self) -> float:
+        """Return the probability that A wins when a fair coin toss decides who starts."""
+        return 0.5 * (self.a_first + self.b_first)
+
+    def swapped(self) -> Comparison:
+        """Return the same match seen from B's side."""
+        return Comparison(self.b, self.a, self.goal, self.die, 1 - self.b_first, 1 - self.a_first)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the JSON object ``{a, b, goal, die, a_first, b_first, average}``."""
+        return {
+            "a": self.a,
+            "b": self.b,
+            "goal": self.goal,
+            "die": self.die,
+            "a_first": self.a_first,
+            "b_first": self.b_first,
+            "average": self.average,
+        }
+
+
+def round_robin(
+    names: Sequence[str], compare: Callable[[str, str], Comparison]
+) -> list[Comparison]:
+    """Return every ordered pair (A, B) of ``names``, row by row, A against itself included.
+
+    ``compare(a, b)`` is called once per unordered pair; (B, A) is its :meth:`Comparison.swapped`.
+    """
+    if not names:
+        raise InvalidArgument("no players to compare")
+    results: dict[tuple[str, str], Comparison] = {}
+    for row, a in enumerate(names):
+        for b in names[row:]:
+            if (a, b) not in results:
+                results[a, b] = compare(a, b)
+                results[b, a] = results[a, b].swapped()
+    return [results[a, b] for a in names for b in names]
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Wins of player A in the games of one kind (all games, or those one player started)."""
+
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        """Return the fraction of these games that A won."""
+        return self.wins / self.games if self.games else math.nan
+
+    def wilson(self, confidence: float = 0.95) -> tuple[float, float]:
+        """Return the Wilson score interval for A's win probability."""
+        from scipy.stats import binomtest
+
+        if self.games == 0:
+            return math.nan, math.nan
+        ci = binomtest(self.wins, self.games).proportion_ci(confidence, method="wilson")
+        return float(ci.low), float(ci.high)
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """The outcome of a tournament of A against B, alternating who starts."""
+
+    a: str
+    b: str
+    goal: int
+    die: int
+    seed: int
+    a_first: Tally
+    b_first: Tally
+    mean_turns: float
+    seconds: float
+    exact: Comparison | None = None
+    """The exact probabilities for the same players, when the simulator had their tables."""
+
+    @property
+    def total(self) -> Tally:
+        """Return A's wins over all games."""
+        return Tally(self.a_first.games + self.b_first.games, self.a_first.wins + self.b_first.wins)
+
+    def z_scores(self, exact: Comparison) -> dict[str, float]:
+        """Return the z-scores of A's wins against the exact probabilities, overall and by starter.
+
+        Each is (wins - expected) / sd with the binomial variance under the exact values.
+        """
+        parts = [(self.a_first, exact.a_first), (self.b_first, exact.b_first)]
+
+        def z(pairs: list[tuple[Tally, float]]) -> float:
+            expected = sum(t.games * p for t, p in pairs)
+            variance = sum(t.games * p * (1 - p) for t, p in pairs)
+            wins = sum(t.wins for t, _ in pairs)
+            return (wins - expected) / math.sqrt(variance) if variance > 0 else math.nan
+
+        return {"total": z(parts), "a_first": z(parts[:1]), "b_first": z(parts[1:])}
+
+
+def check_seed(seed: int) -> int:
+    """Return ``seed`` if it is in [0, 2**64), else raise ValueError naming --seed."""
+    if not 0 <= seed < 2**64:
+        raise InvalidArgument(f"--seed must be in [0, 2**64), got {seed}")
+    return seed
+
+
+def fresh_seed() -> int:
+    """Return a new random seed in [0, 2**64)."""
+    import numpy as np
+
+    return int(np.random.SeedSequence().entropy) % 2**64

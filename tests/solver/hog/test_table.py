@@ -1,0 +1,27 @@
+"""Optimal Hog tables on disk: the round trip, computing once, refusing a table for other rules."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver.errors import TableError
+from solver.games.hog import hog_rules
+from solver.hog import table as hog_table
+
+
+def test_table_round_trip_and_load_or_compute(tmp_path) -> None:
+    rules = hog_rules("fa16", goal=30)
+    path = tmp_path / "hog.h5"
+    announced = []
+    first = hog_table.load_or_compute(rules, path, announce=announced.append)
+    assert len(announced) == 1 and path.exists()
+    again = hog_table.load_or_compute(rules, path, announce=announced.append)
+    assert len(announced) == 1
+    assert again.rules == rules and again.method == "optimal"
+    np.testing.assert_array_equal(again.win_probability, first.win_probability)
+    np.testing.assert_array_equal(again.policy, first.policy)
+    with pytest.raises(TableError, match="already exists"):
+        hog_table.save(first, path)
+    with pytest.raises(TableError, match="not the optimal table of fa16 goal 40"):
+        hog_table.load_or_compute(hog_rules("fa16", goal=40), path)

@@ -1,0 +1,82 @@
+"""Writing and reading table files: every failure is one TableError, nothing is left behind."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import h5py
+import numpy as np
+import pytest
+
+from solver.errors import TableError
+from solver.storage import MAGIC, atomic_write, describe, open_table, write_table
+
+
+def write_text(text: str):
+    def write(tmp: Path) -> None:
+        tmp.write_text(text)
+
+    return write
+
+
+def test_two_racing_writers_without_force_leave_exactly_one_winner(tmp_path: Path) -> None:
+    """Two `compute --out X` at once both said "wrote X": create-if-absent was not atomic."""
+    target = tmp_path / "x.txt"
+    barrier = threading.Barrier(8)
+    outcomes: list[str] = []
+
+    def writer(n: int) -> None:
+        def slow_write(tmp: Path) -> None:
+            tmp.write_text(str(n))
+            barrier.wait()  # every writer has its finished file before any links it
+
+        try:
+            atomic_write(target, slow_write)
+            outcomes.append(f"won {n}")
+        except TableError as err:
+            assert "already exists" in str(err)
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [o for o in outcomes if o.startswith("won")]
+    assert len(winners) == 1 and outcomes.count("refused") == 7
+    assert target.read_text() == winners[0].split()[1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.txt"]  # no temporary files left
+
+
+@pytest.mark.parametrize(
+    ("make", "target", "reason"),
+    [
+        (lambda d: (d / "data").write_text("hi"), "data/t.h5", "data is not a directory"),
+        (lambda d: (d / "t.h5").mkdir(), "t.h5", "it is a directory"),
+    ],
+    ids=["parent-is-a-file", "target-is-a-directory"],
+)
+def test_unwritable_targets_are_one_table_error(tmp_path: Path, make, target, reason) -> None:
+    """`echo hi > data; pigsolve compute` was a FileExistsError traceback; a directory too."""
+    make(tmp_path)
+    with pytest.raises(TableError, match=f"cannot write .*{reason}"):
+        atomic_write(tmp_path / target, write_text("x"), force=True)
+
+
+def test_a_directory_or_an_incomplete_file_is_named_for_what_it_is(tmp_path: Path) -> None:
+    """`info /tmp` said "truncated or corrupt?"; a file with only `format` held "a None table"."""
+    with pytest.raises(TableError, match="is a directory, not a table file"):
+        describe(tmp_path)
+    stub = tmp_path / "stub.h5"
+    with h5py.File(stub, "w") as f:
+        f.attrs["format"] = MAGIC
+    with pytest.raises(TableError, match="not a complete pigsolve table"), open_table(stub, "pig"):
+        pass
+
+
+def test_write_table_round_trip(tmp_path: Path) -> None:
+    path = write_table(tmp_path / "t.h5", "pig", {"a": np.arange(3)}, {"goal": 3})
+    attrs, datasets = describe(path)
+    assert attrs["kind"] == "pig" and attrs["goal"] == 3
+    assert [name for name, *_ in datasets] == ["a"]

@@ -1,0 +1,38 @@
+"""Hog at the terminal: the prompt, its hints and re-asking, and two people at one keyboard."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from policies import make_player
+from solver.dice import ListedDice
+from solver.errors import GameInputError
+from solver.games.hog import HogState, hog_rules
+from ui.hog_terminal import play_in_terminal, terminal_ask
+
+FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
+
+
+def test_terminal_prompt_shows_the_hint_and_re_asks_with_the_range() -> None:
+    out = io.StringIO()
+    ask = terminal_ask(SU20, io.StringIO("-1\nfive\n4\n"), out, hints=lambda state: (0.625, 3))
+    assert ask(HogState(10, 20)) == 4
+    text = out.getvalue()
+    assert "hint: roll 3 (win probability 0.6250)" in text
+    assert text.count("please type a whole number from 0 to 10") == 2
+    with pytest.raises(GameInputError, match="input ended"):
+        terminal_ask(SU20, io.StringIO(""), io.StringIO())(HogState(0, 0))
+
+
+def test_two_people_share_the_terminal() -> None:
+    """`hog play --opponent human` used to fail always; two people now take turns at the prompt."""
+    rules = hog_rules("fa16", goal=20)
+    out = io.StringIO()
+    dice = ListedDice([6, 6, 5, 5, 6, 6])
+    human = make_player("hog", "human", rules)
+    winner = play_in_terminal(rules, human, "human", 0, dice, io.StringIO("2\n2\n2\n"), out, None)
+    text = out.getvalue()
+    assert winner == 0 and text.count("How many dice") == 3
+    assert text.rstrip().endswith("Player 1 wins: 24 to 10")

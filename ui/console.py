@@ -1,0 +1,79 @@
+"""The terminal's two streams, and every error reported on one line of stderr."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+
+import typer
+from rich.console import Console
+
+from solver.errors import PigsolveError
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def note(line: str) -> None:
+    """Print one plain line on stderr (e.g. that a table is being computed)."""
+    err_console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """Report any error on one line of stderr with an exit code, never a traceback.
+
+    A :class:`~solver.errors.PigsolveError` exits with its code (2 for a bad argument, 1 for a
+    bad file); an operating-system error with 1; anything else is a bug, also 1.
+    """
+    try:
+        yield
+    except PigsolveError as err:
+        note(f"error: {err}")
+        raise typer.Exit(err.exit_code) from None
+    except OSError as err:
+        where = f"{err.filename}: " if err.filename else ""
+        note(f"error: {where}{err.strerror or err}")
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        note("interrupted")
+        raise typer.Exit(130) from None
+    except Exception as err:
+        note(f"error: internal error ({type(err).__name__}: {err}); please report it")
+        raise typer.Exit(1) from None
+
+
+@contextlib.contextmanager
+def progress_bar(
+    label: str, total: int | None, on: Console = err_console, show: bool = True
+) -> Iterator[Callable[[int, int], None]]:
+    """Yield ``progress(done, total)`` drawing a transient bar, when ``on`` is a terminal."""
+    from rich.progress import Progress
+
+    with Progress(console=on, transient=True, disable=not (show and on.is_terminal)) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def run_app(app: typer.Typer) -> int:
+    """Run ``app`` as the ``pigsolve`` command; return the exit code.
+
+    Usage errors are one line on stderr naming the command's ``--help`` (exit 2).
+    """
+    from typer.exceptions import Abort, TyperException
+
+    try:
+        code = app(standalone_mode=False, prog_name="pigsolve")
+    except TyperException as err:
+        context = getattr(err, "ctx", None)
+        message = err.format_message().replace("Value error, ", "")  # typer's enum check
+        if type(err).__name__ == "NoArgsIsHelpError":  # bare `pigsolve` or `pigsolve hog`
+            note(message)
+        else:
+            hint = f" (see '{context.command_path} --help')" if context is not None else ""
+            note(f"error: {message}{hint}")
+        code = err.exit_code
+    except Abort:
+        note("interrupted")
+        code = 130
+    return code if isinstance(code, int) else 0

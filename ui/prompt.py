@@ -1,0 +1,31 @@
+"""Reading a person's answers at the terminal."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from solver.errors import GameInputError
+from solver.games.pig import View
+
+
+def read_line(stream: TextIO) -> str:
+    """Return the next input line without its line ending; raise GameInputError at end of input."""
+    line = stream.readline()
+    if not line:
+        raise GameInputError("input ended before the game did")
+    return line.rstrip("\r\n")
+
+
+def classic_prompt(view: View, stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
+    """Ask as documents 000/001 do: "Turn total: N \\tRoll/Hold? "; an empty line rolls."""
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    stdout.write(f"Turn total: {view.turn_total} \tRoll/Hold? ")
+    stdout.flush()
+    try:
+        return read_line(stdin) == ""
+    except GameInputError:
+        if stdout.isatty():  # end the prompt's line before the error message
+            stdout.write("\n")
+        raise

@@ -1,0 +1,205 @@
+"""The command line's tables: comparisons, simulations, table files, checks and benchmarks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from solver.results import Comparison, Simulation
+
+
+def comparison(result: Comparison, setting: str) -> Table:
+    """Return A's exact win probability when A starts, when B starts and on a coin toss."""
+    out = Table(
+        "who starts", "P(A wins)", title=f"A = {result.a}, B = {result.b} ({setting}), exact"
+    )
+    out.add_row("A first", f"{result.a_first:.6f}")
+    out.add_row("B first", f"{result.b_first:.6f}")
+    out.add_row("coin toss", f"{result.average:.6f}")
+    return out
+
+
+def round_robin(names: Sequence[str], results: Sequence[Comparison], setting: str) -> Table:
+    """Return the coin-toss matrix of a round robin (``results`` row by row)."""
+    out = Table(
+        "A \\ B", *names, title=f"P(A beats B), coin toss for who starts ({setting}), exact"
+    )
+    for row, name in enumerate(names):
+        cells = results[row * len(names) : (row + 1) * len(names)]
+        out.add_row(name, *(f"{r.average:.4f}" for r in cells))
+    return out
+
+
+def round_robin_csv(results: Iterable[Comparison]) -> str:
+    """Return a round robin as CSV, one ordered pair per row, full precision."""
+    lines = ["a,b,goal,die,a_first,b_first,average"]
+    for r in results:
+        lines.append(f"{r.a},{r.b},{r.goal},{r.die},{r.a_first!r},{r.b_first!r},{r.average!r}")
+    return "\n".join(lines)
+
+
+def simulation(result: Simulation, setting: str) -> Table:
+    """Return a simulation's win rates by starter beside the exact values."""
+    exact = result.exact
+    z = result.z_scores(exact)
+    out = Table(
+        "starter",
+        "games",
+        "A wins",
+        "win rate",
+        "95% CI",
+        "exact",
+        "z",
+        title=f"A = {result.a}, B = {result.b}: {result.total.games:,} games ({setting}, "
+        f"seed {result.seed})",
+        show_edge=False,
+    )
+    parts = [
+        ("A first", result.a_first, exact.a_first, z["a_first"]),
+        ("B first", result.b_first, exact.b_first, z["b_first"]),
+        ("either", result.total, None, z["total"]),
+    ]
+    for label, tally, p_exact, z_score in parts:
+        if tally.games == 0:
+            continue
+        if p_exact is None:  # alternating starters: the exact rate mixes the two
+            p_exact = (
+                result.a_first.games * exact.a_first + result.b_first.games * exact.b_first
+            ) / tally.games
+        low, high = tally.wilson()
+        out.add_row(
+            label,
+            f"{tally.games:,}",
+            f"{tally.wins:,}",
+            f"{tally.rate:.5f}",
+            f"{low:.4f}-{high:.4f}",
+            f"{p_exact:.5f}",
+            f"{z_score:+.2f}",
+        )
+    return out
+
+
+def simulation_footer(result: Simulation) -> str:
+    """Return the lines printed under a simulation's table."""
+    return (
+        "95% CI: Wilson score interval. exact: evaluated, not sampled.\n"
+        f"mean game length {result.mean_turns:.3f} turns; {result.seconds:.2f} s"
+    )
+
+
+def attributes(path: Path, attrs: Mapping[str, Any]) -> Table:
+    """Return a table file's attributes."""
+    out = Table("attribute", "value", title=str(path), title_justify="left")
+    for name, value in attrs.items():
+        out.add_row(name, f"{value:.12g}" if isinstance(value, float) else str(value))
+    return out
+
+
+def datasets(rows: Iterable[tuple[str, Sequence[int], str, int]]) -> Table:
+    """Return a table file's datasets: name, shape, dtype and bytes stored."""
+    out = Table("dataset", "shape", "dtype", "stored")
+    for name, shape, dtype, stored in rows:
+        out.add_row(name, " x ".join(map(str, shape)), dtype, f"{stored / 2**20:.2f} MiB")
+    return out
+
+
+def checks(path: Path, results: Iterable[Any]) -> Table:
+    """Return the outcome of each of ``verify``'s checks (objects with name, passed, detail)."""
+    out = Table("check", "result", "detail", title=str(path), title_justify="left")
+    for check in results:
+        out.add_row(check.name, "ok" if check.passed else "FAILED", check.detail)
+    return out
+
+
+def benchmarks(rows: Iterable[Mapping[str, Any]]) -> Table:
+    """Return ``pigsolve bench``'s rows."""
+    out = Table("benchmark", "goal", "seconds", "compile s", "rate", "peak MiB")
+    for row in rows:
+        rate = f"{row['rate']:,.0f} {row['unit']}" if row["rate"] else ""
+        compile_s = row["compile_seconds"]
+        out.add_row(
+            row["benchmark"],
+            str(row["goal"]),
+            f"{row['seconds']:.4f}",
+            "" if compile_s is None else f"{compile_s:.2f}",
+            rate,
+            "" if row["peak_mib"] is None else f"{row['peak_mib']:.0f}",
+        )
+    return out
+
+
+def named_rows(header: tuple[str, str], rows: Iterable[tuple[str, str]]) -> Table:
+    """Return a two-column table, e.g. the players and what they do."""
+    out = Table(*header)
+    for row in rows:
+        out.add_row(*row)
+    return out
+
+
+def dice_values(title: str, values: Mapping[int, float], best: int) -> Table:
+    """Return the win probability of each number of Hog dice, the optimal one marked."""
+    out = Table("dice", "P(win)", title=title)
+    for n, value in values.items():
+        out.add_row(f"{n}{' (optimal)' if n == best else ''}", f"{value:.6f}")
+    return out
+
+
+def pig_solution(solution: Any, path: Path) -> str:
+    """Return what ``pigsolve compute`` says about the table it wrote to ``path``."""
+    rules = solution.rules
+    return (
+        f"P(0, 0, 0) = {solution.p_first_player:.12f}  "
+        f"(goal {rules.goal}, {rules.die_sides}-sided die, {rules.num_states:,} states)\n"
+        f"{solution.method}: {solution.seconds:.3f} s, {solution.num_iter} iterations, "
+        f"max Bellman residual {solution.max_bellman_residual:.2g}\n"
+        f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)"
+    )
+
+
+def pig_state(table: Any, i: int, j: int, k: int) -> str:
+    """Return the win probability of Pig state (i, j, k), the optimal action and both values."""
+    rules = table.rules
+    lines = [f"state (i={i}, j={j}, k={k}), goal {rules.goal}, {rules.die_sides}-sided die"]
+    if i + k >= rules.goal:
+        return lines[0] + "\nwon: the turn total reaches the goal (probability 1)"
+    p_roll, p_hold = table.action_values(i, j, k)
+    action = "roll" if table.should_roll(i, j, k) else "hold"
+    hold = "not an action at k = 0" if p_hold is None else f"{p_hold:.12f}"
+    lines += [
+        f"win probability  {table.win_probability(i, j, k):.12f}",
+        f"optimal action   {action}",
+        f"roll             {p_roll:.12f}",
+        f"hold             {hold}",
+    ]
+    return "\n".join(lines)
+
+
+def hog_solution(solution: Any, path: Path) -> str:
+    """Return what ``pigsolve hog compute`` says about the table it wrote to ``path``."""
+    rules = solution.rules
+    return (
+        f"{rules.name} goal {rules.goal}: the first player wins {solution.p_first_player:.12f} "
+        f"opening with {solution.opening_move} dice; solved in {solution.seconds:.2f} s\n"
+        f"wrote {path}"
+    )
+
+
+def hog_state_record(
+    rules: Any, state: Any, p: float, best: int, values: Mapping[int, float]
+) -> dict[str, Any]:
+    """Return ``hog query --json``'s record of a state's optimal choice and action values."""
+    return {
+        "rules": rules.name,
+        "goal": rules.goal,
+        "score": state.score,
+        "opponent_score": state.opponent_score,
+        "four_sided": state.four_sided,
+        "prev": state.prev_points,
+        "opponent_prev": state.opponent_prev_points,
+        "win_probability": p,
+        "num_rolls": best,
+        "action_values": {str(n): v for n, v in values.items()},
+    }
