@@ -20,7 +20,7 @@ from policies import computer_names, computer_tables, make_player, player_names
 from solver import __version__
 from solver import bench as benchmarks
 from solver.dice import RandomDice, read_rolls
-from solver.errors import InvalidArgument, PigsolveError, TableError
+from solver.errors import InvalidArgument, PigsolveError
 from solver.games.hog import HogRules, HogState, RuleSet, hog_rules
 from solver.games.pig import PigRules
 from solver.hog import evaluate as hog_evaluate
@@ -35,7 +35,7 @@ from solver.pig.export import Export, Format, export_table, stored_table
 from solver.pig.plot import Plot, plot_table
 from solver.pig.verify import verify_table
 from solver.results import Comparison, check_seed
-from solver.storage import describe
+from solver.storage import check_can_write, describe
 from ui import hog_terminal, pig_terminal, report
 from ui.console import console, note, progress_bar, run_app, user_errors
 from ui.pig_terminal import Style
@@ -116,11 +116,6 @@ def _table_path(path: Path | None, goal: int, die: int) -> Path:
     return pig_tables.default_path(PigRules(goal, die)) if path is None else path
 
 
-def _refuse_overwrite(path: Path, force: bool) -> None:
-    if path.exists() and not force:
-        raise TableError(f"{path} already exists; pass --force to overwrite it")
-
-
 def _rng(seed: int | None) -> np.random.Generator:
     return np.random.default_rng(None if seed is None else check_seed(seed))
 
@@ -162,7 +157,7 @@ def compute(
     with user_errors():
         rules = PigRules(goal, die)
         path = _table_path(out, goal, die)
-        _refuse_overwrite(path, force)
+        check_can_write(path, force)
         with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
             solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
         pig_tables.save(solution, path, force=force)
@@ -396,7 +391,7 @@ def hog_compute(
     with user_errors():
         game = hog_rules(rules, goal)
         path = out or hog_tables.default_path(game)
-        _refuse_overwrite(path, force)
+        check_can_write(path, force)
         solution = hog_solver.solve(game)
         hog_tables.save(solution, path, force=force)
         if not quiet:

@@ -27,6 +27,26 @@ FORMAT_VERSION = 1
 COMPRESSION = {"compression": "gzip", "compression_opts": 4, "shuffle": True}
 
 
+def check_can_write(path: str | os.PathLike, force: bool = False) -> Path:
+    """Raise TableError now, before a long computation, if ``path`` could not be written.
+
+    The write itself checks again (:func:`atomic_write`); this only fails early.
+    """
+    path = Path(path)
+    if path.exists() and not force:
+        raise TableError(f"{path} already exists; pass --force to overwrite it")
+    if path.is_dir():
+        raise TableError(f"cannot write {path}: it is a directory")
+    folder = path.parent
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir():
+        raise TableError(f"cannot write {path}: {folder} is not a directory")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise TableError(f"cannot write {path}: Permission denied")
+    return path
+
+
 def atomic_write(
     path: str | os.PathLike, write: Callable[[Path], None], force: bool = False
 ) -> Path:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import h5py
@@ -124,3 +128,36 @@ def test_bench_quick_json() -> None:
     assert names == ["pig layered", "pig value-iteration", "pig compute, fresh process"]
     assert rows[0]["speedup_vs_value_iteration"] > 1
     assert all(row["seconds"] > 0 for row in rows)
+
+
+def as_unprivileged(args: list[str]) -> list[str]:
+    """Return the command running `pigsolve ARGS` without root's power to ignore permissions."""
+    command = [sys.executable, "-c", "import cli; cli.run()", *args]
+    if os.geteuid() != 0:
+        return command
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: permissions cannot be tested")
+    caps = "-dac_override,-dac_read_search"
+    return ["setpriv", f"--inh-caps={caps}", f"--bounding-set={caps}", *command]
+
+
+@pytest.mark.parametrize(
+    ("args", "where"),
+    [
+        (["compute", "--goal", "10", "--out", "ro/x.h5"], "ro/x.h5"),
+        (["hog", "compute", "--goal", "10", "--out", "ro/x.h5"], "ro/x.h5"),
+        (["compare", "optimal", "hold20", "--goal", "10"], "data/pig-goal10-die6.h5"),
+        (["hog", "query", "0", "0", "--goal", "10"], "data/hog-fa16-goal10.h5"),
+    ],
+    ids=["compute", "hog-compute", "compare-in-read-only-cwd", "hog-query-in-read-only-cwd"],
+)
+def test_unwritable_places_are_one_line_and_leave_nothing(tmp_path: Path, args, where) -> None:
+    """Writes into a read-only folder ended in a PermissionError traceback."""
+    read_only = tmp_path / "ro"
+    read_only.mkdir()
+    read_only.chmod(0o555)
+    cwd = tmp_path if args[-1].startswith("ro/") else read_only
+    done = subprocess.run(as_unprivileged(args), cwd=cwd, capture_output=True, text=True)
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error")]
+    assert done.returncode == 1 and errors == [f"error: cannot write {where}: Permission denied"]
+    assert "Traceback" not in done.stderr and list(read_only.iterdir()) == []

@@ -10,7 +10,14 @@ import numpy as np
 import pytest
 
 from solver.errors import TableError
-from solver.storage import MAGIC, atomic_write, describe, open_table, write_table
+from solver.storage import (
+    MAGIC,
+    atomic_write,
+    check_can_write,
+    describe,
+    open_table,
+    write_table,
+)
 
 
 def write_text(text: str):
@@ -80,3 +87,14 @@ def test_write_table_round_trip(tmp_path: Path) -> None:
     attrs, datasets = describe(path)
     assert attrs["kind"] == "pig" and attrs["goal"] == 3
     assert [name for name, *_ in datasets] == ["a"]
+
+
+def test_check_can_write_fails_before_any_computation(tmp_path: Path) -> None:
+    """`compute` checks its target first, so a long solve is not lost to an unwritable path."""
+    (tmp_path / "data").write_text("hi")
+    with pytest.raises(TableError, match="data is not a directory"):
+        check_can_write(tmp_path / "data" / "sub" / "t.h5")
+    (tmp_path / "t.h5").write_text("old")
+    with pytest.raises(TableError, match="already exists"):
+        check_can_write(tmp_path / "t.h5")
+    assert check_can_write(tmp_path / "t.h5", force=True) == tmp_path / "t.h5"
