@@ -37,7 +37,7 @@ from solver.pig.verify import verify_table
 from solver.results import Comparison, check_seed
 from solver.storage import check_can_write, describe
 from ui import hog_terminal, pig_terminal, report
-from ui.console import console, note, progress_bar, run_app, user_errors
+from ui.console import console, note, progress_bar, run_app, terminal_hints, user_errors
 from ui.pig_terminal import Style
 
 app = typer.Typer(
@@ -84,19 +84,16 @@ class Method(StrEnum):
 Goal = Annotated[int, typer.Option("--goal", help="Points needed to win.")]
 Die = Annotated[int, typer.Option("--die", help="Sides of the die.")]
 Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
-Quiet = Annotated[bool, typer.Option(help="Print nothing but errors.")]
+Quiet = Annotated[bool, typer.Option("--quiet", help="Print nothing but errors.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 Seed = Annotated[int | None, typer.Option(help="Seed (default: fresh, and printed).")]
 Games = Annotated[int, typer.Option(help="Number of games; A starts every other one.")]
 PlayerA = Annotated[str, typer.Argument(help="Player A.", show_default=False)]
 PlayerB = Annotated[str, typer.Argument(help="Player B.", show_default=False)]
-Out = Annotated[Path | None, typer.Option(help="Output file (default: in data/, by the rules).")]
 Rolls = Annotated[
     Path | None, typer.Option(help="A file of die rolls, whitespace-separated, used in order.")
 ]
-Hints = Annotated[
-    bool, typer.Option(help="Show the optimal choice and win probabilities (at a terminal).")
-]
+Hints = Annotated[bool, typer.Option("--hints", help="Show the optimal choice, win chances.")]
 TableFile = Annotated[
     Path | None,
     typer.Argument(help="Table file (default: data/pig-goal{G}-die{D}.h5 for --goal/--die)."),
@@ -120,24 +117,11 @@ def _rng(seed: int | None) -> np.random.Generator:
     return np.random.default_rng(None if seed is None else check_seed(seed))
 
 
-def _hints_wanted(hints: bool) -> bool:
-    if hints and not sys.stdin.isatty():
-        note("note: --hints needs a terminal; playing without hints")
-    return hints and sys.stdin.isatty()
-
-
 def _exact(game: str, rules: PigRules | HogRules, a: str, b: str, table: Path | None) -> Comparison:
     """Return the exact comparison of two players (both names checked before any table is made)."""
     tables = computer_tables(game, [a, b], rules, table, note)
     evaluate = hog_evaluate if game == "hog" else pig_evaluate
     return evaluate.compare(rules, tables[a], tables[b], a, b)
-
-
-def _print_comparison(result: Comparison, setting: str, as_json: bool, **extra: str) -> None:
-    if as_json:
-        print(json.dumps(result.as_dict() | extra))
-    else:
-        console.print(report.comparison(result, setting))
 
 
 # ----- Pig tables: compute, info, query, verify, bench -----
@@ -149,7 +133,9 @@ def compute(
     die: Die = 6,
     method: Annotated[Method, typer.Option(help="Solver.")] = Method.layered,
     tolerance: Annotated[float, typer.Option(help="Tolerance of value-iteration.")] = 1e-12,
-    out: Out = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Output file (default: data/pig-goal{G}-die{D}.h5).")
+    ] = None,
     force: Force = False,
     quiet: Quiet = False,
 ) -> None:
@@ -198,7 +184,9 @@ def verify(
     path: TableFile = None,
     goal: Goal = 100,
     die: Die = 6,
-    max_residual: Annotated[float, typer.Option(help="Largest Bellman residual accepted.")] = 1e-12,
+    max_residual: Annotated[
+        float, typer.Option(min=0.0, help="Largest Bellman residual accepted.")
+    ] = 1e-12,
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
     with user_errors():
@@ -213,8 +201,8 @@ def verify(
 @app.command()
 def bench(
     as_json: Json = False,
-    large: Annotated[bool, typer.Option(help="Also solve goal 1000 in a fresh process.")] = False,
-    quick: Annotated[bool, typer.Option(help="Only the Pig solvers.")] = False,
+    large: Annotated[bool, typer.Option("--large", help="Also compute goal 1000, fresh.")] = False,
+    quick: Annotated[bool, typer.Option("--quick", help="Only the Pig solvers.")] = False,
 ) -> None:
     """Time the solvers side by side (JIT compile time apart) and print the figures."""
     with user_errors():
@@ -264,7 +252,7 @@ def play(
         human = pig_terminal.choose_seat(you, style, rng)
         dice = read_rolls(rolls, die) if rolls is not None else RandomDice(die, rng)
         player = make_player("pig", opponent, rules, announce=note)
-        table = pig_tables.load_or_compute(rules, None, note) if _hints_wanted(hints) else None
+        table = pig_tables.load_or_compute(rules, None, note) if terminal_hints(hints) else None
         pig_terminal.play_in_terminal(
             rules, player, style, human, dice, sys.stdin, sys.stdout, table
         )
@@ -302,7 +290,7 @@ def compare(
         setting = f"goal {goal}, die {die}"
         if not every_pair:
             result = _exact("pig", rules, names[0], names[1], table)
-            _print_comparison(result, setting, as_json)
+            report.print_comparison(console, result, setting, as_json)
             return
         names = list(dict.fromkeys(names or computer_names("pig")))
         tables = computer_tables("pig", names, rules, table, note)
@@ -383,7 +371,9 @@ def plot(
 def hog_compute(
     rules: Rules = RuleSet.fa16,
     goal: Goal = 100,
-    out: Out = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Output file (default: data/hog-RULES-goalG.h5).")
+    ] = None,
     force: Force = False,
     quiet: Quiet = False,
 ) -> None:
@@ -402,7 +392,9 @@ def hog_compute(
 def hog_query(
     score: Annotated[int, typer.Argument(help="The mover's score.", show_default=False)],
     opponent_score: Annotated[int, typer.Argument(help="Opponent's score.", show_default=False)],
-    four_sided: Annotated[bool, typer.Option(help="fa16: four-sided dice in use.")] = False,
+    four_sided: Annotated[
+        bool, typer.Option("--four-sided", help="fa16: four-sided dice.")
+    ] = False,
     prev: Annotated[int, typer.Option(help="su20: the mover's previous turn score.")] = 0,
     opponent_prev: Annotated[int, typer.Option(help="su20: opponent's previous turn score.")] = 0,
     rules: Rules = RuleSet.fa16,
@@ -444,7 +436,9 @@ def hog_compare(
     """Exact probability that Hog player A beats B: A first, B first, and on a coin toss."""
     with user_errors():
         result = _exact("hog", hog_rules(rules, goal), a, b, table)
-        _print_comparison(result, f"{rules}, goal {goal}", as_json, rules=rules.value)
+        report.print_comparison(
+            console, result, f"{rules}, goal {goal}", as_json, rules=rules.value
+        )
 
 
 @hog_app.command("simulate")
@@ -488,7 +482,7 @@ def hog_play(
         dice = read_rolls(rolls, 6) if rolls is not None else RandomDice(6, _rng(seed))
         player = make_player("hog", opponent, game, table, note)
         hint = None
-        if _hints_wanted(hints):
+        if terminal_hints(hints):
             hint = hog_tables.load_or_compute(game, table, announce=note).at
         hog_terminal.play_in_terminal(
             game, player, opponent, you - 1, dice, sys.stdin, sys.stdout, hint

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable, Iterator
 
 import typer
@@ -41,6 +42,13 @@ def user_errors() -> Iterator[None]:
     except Exception as err:
         note(f"error: internal error ({type(err).__name__}: {err}); please report it")
         raise typer.Exit(1) from None
+
+
+def terminal_hints(hints: bool) -> bool:
+    """Return whether to show hints: asked for, and standard input is a terminal (else say so)."""
+    if hints and not sys.stdin.isatty():
+        note("note: --hints needs a terminal; playing without hints")
+    return hints and sys.stdin.isatty()
 
 
 @contextlib.contextmanager

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from rich.table import Table
 
 from solver.results import Comparison, Simulation
@@ -20,6 +22,16 @@ def comparison(result: Comparison, setting: str) -> Table:
     out.add_row("B first", f"{result.b_first:.6f}")
     out.add_row("coin toss", f"{result.average:.6f}")
     return out
+
+
+def print_comparison(
+    console: Console, result: Comparison, setting: str, as_json: bool, **extra: str
+) -> None:
+    """Print an exact comparison as a table, or as one JSON object with ``extra`` fields."""
+    if as_json:
+        print(json.dumps(result.as_dict() | extra))
+    else:
+        console.print(comparison(result, setting))
 
 
 def round_robin(names: Sequence[str], results: Sequence[Comparison], setting: str) -> Table:
