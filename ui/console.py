@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 
@@ -11,8 +13,10 @@ from rich.console import Console
 
 from solver.errors import PigsolveError
 
-console = Console()
-err_console = Console(stderr=True)
+# Piped output is not cut at 80 columns mid-sentence; a terminal's own width is kept.
+WIDTH = None if sys.stdout.isatty() or "COLUMNS" in os.environ else 200
+console = Console(width=WIDTH)
+err_console = Console(stderr=True, width=WIDTH)
 
 
 def note(line: str) -> None:
@@ -75,6 +79,8 @@ def run_app(app: typer.Typer) -> int:
     except TyperException as err:
         context = getattr(err, "ctx", None)
         message = err.format_message().replace("Value error, ", "")  # typer's enum check
+        if re.fullmatch(r"No such option: -\d+", message):
+            message += " (a negative number? put -- before the arguments: `-- -1 0 0`)"
         if type(err).__name__ == "NoArgsIsHelpError":  # bare `pigsolve` or `pigsolve hog`
             note(message)
         else:

@@ -10,7 +10,7 @@ from policies.human import Human
 from solver.dice import Dice
 from solver.engine import HogGame, TurnRecord, play
 from solver.games.hog import HOG_WILD, HogRules, HogState, check_num_rolls
-from ui.prompt import read_line
+from ui import prompt
 
 
 def dice_text(record: TurnRecord) -> str:
@@ -26,6 +26,15 @@ def dice_text(record: TurnRecord) -> str:
             parts.append(str(first))
             i += 1
     return " ".join(parts)
+
+
+def dice_words(num_rolls: int) -> str:
+    """Return a choice of dice in words: Pork Chop, Free Bacon, or roll N dice."""
+    if num_rolls == -1:
+        return "Pork Chop (-1)"
+    if num_rolls == 0:
+        return "roll no dice (Free Bacon)"
+    return f"roll {num_rolls} {'die' if num_rolls == 1 else 'dice'}"
 
 
 def describe_turn(record: TurnRecord, names: tuple[str, str]) -> str:
@@ -60,7 +69,7 @@ def terminal_ask(
     def ask(state: HogState) -> int:
         if hints is not None:
             p, best = hints(state)
-            stdout.write(f"  hint: roll {best} (win probability {p:.4f})\n")
+            stdout.write(f"  hint: {dice_words(best)} (win probability {p:.4f})\n")
         dice = " on four-sided dice" if state.four_sided else ""
         while True:
             stdout.write(
@@ -68,7 +77,7 @@ def terminal_ask(
                 f"How many dice ({accepted})? "
             )
             stdout.flush()
-            answer = read_line(stdin).strip()
+            answer = prompt.answer(stdin, stdout).strip()
             try:
                 return check_num_rolls(rules, int(answer))
             except ValueError:

@@ -19,7 +19,7 @@ from solver.dice import Dice
 from solver.engine import Held, PigEvent, PigGame, Pigged, Rolled, TurnStarted, Won, play
 from solver.errors import InvalidArgument
 from solver.games.pig import PigRules, View
-from ui.prompt import classic_prompt, read_line
+from ui import prompt
 
 
 class Style(StrEnum):
@@ -46,7 +46,7 @@ class ClassicStyle:
 
     def ask(self, view: View) -> bool:
         """Prompt without a newline; an empty line rolls, any other line holds."""
-        return classic_prompt(view, self.stdin, self.stdout)
+        return prompt.classic_prompt(view, self.stdin, self.stdout)
 
     def show(self, event: PigEvent) -> None:
         """Print one event."""
@@ -88,9 +88,9 @@ class RoundsStyle:
             out(f"You have {view.turn_total} points this round.\n")
             out("Would you like to 'roll' or 'hold' ?\n")
             self.stdout.flush()
-            answer = read_line(self.stdin).strip()
+            answer = prompt.answer(self.stdin, self.stdout).strip()
             while not answer:
-                answer = read_line(self.stdin).strip()
+                answer = prompt.answer(self.stdin, self.stdout).strip()
             if answer in ("roll", "hold"):
                 return answer == "roll"
             out(f'I did not understand "{answer}", sorry.\n')

@@ -17,15 +17,24 @@ def read_line(stream: TextIO) -> str:
     return line.rstrip("\r\n")
 
 
+def answer(stdin: TextIO, stdout: TextIO) -> str:
+    """Return the line typed after a prompt; at Ctrl-C or Ctrl-D end the prompt's line first.
+
+    So the error that follows starts a line of its own, not "Roll/Hold? ^Cinterrupted".
+    """
+    try:
+        return read_line(stdin)
+    except (GameInputError, KeyboardInterrupt):
+        if stdout.isatty():
+            stdout.write("\n")
+            stdout.flush()
+        raise
+
+
 def classic_prompt(view: View, stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
     """Ask as documents 000/001 do: "Turn total: N \\tRoll/Hold? "; an empty line rolls."""
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     stdout.write(f"Turn total: {view.turn_total} \tRoll/Hold? ")
     stdout.flush()
-    try:
-        return read_line(stdin) == ""
-    except GameInputError:
-        if stdout.isatty():  # end the prompt's line before the error message
-            stdout.write("\n")
-        raise
+    return answer(stdin, stdout) == ""

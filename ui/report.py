@@ -13,6 +13,15 @@ from rich.table import Table
 from solver.results import Comparison, Simulation
 
 
+def count(number: int, noun: str) -> str:
+    """Return ``number`` with thousands separators and ``noun``, plural unless it is 1.
+
+    >>> count(1, "game"), count(100000, "state")
+    ('1 game', '100,000 states')
+    """
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
 def comparison(result: Comparison, setting: str) -> Table:
     """Return A's exact win probability when A starts, when B starts and on a coin toss."""
     out = Table(
@@ -65,7 +74,7 @@ def simulation(result: Simulation, setting: str) -> Table:
         "95% CI",
         "exact",
         "z",
-        title=f"A = {result.a}, B = {result.b}: {result.total.games:,} games ({setting}, "
+        title=f"A = {result.a}, B = {result.b}: {count(result.total.games, 'game')} ({setting}, "
         f"seed {result.seed})",
         show_edge=False,
     )
@@ -164,8 +173,8 @@ def pig_solution(solution: Any, path: Path) -> str:
     rules = solution.rules
     return (
         f"P(0, 0, 0) = {solution.p_first_player:.12f}  "
-        f"(goal {rules.goal}, {rules.die_sides}-sided die, {rules.num_states:,} states)\n"
-        f"{solution.method}: {solution.seconds:.3f} s, {solution.num_iter} iterations, "
+        f"(goal {rules.goal}, {rules.die_sides}-sided die, {count(rules.num_states, 'state')})\n"
+        f"{solution.method}: {solution.seconds:.3f} s, {count(solution.num_iter, 'iteration')}, "
         f"max Bellman residual {solution.max_bellman_residual:.2g}\n"
         f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)"
     )

@@ -20,7 +20,7 @@ def test_terminal_prompt_shows_the_hint_and_re_asks_with_the_range() -> None:
     ask = terminal_ask(SU20, io.StringIO("-1\nfive\n4\n"), out, hints=lambda state: (0.625, 3))
     assert ask(HogState(10, 20)) == 4
     text = out.getvalue()
-    assert "hint: roll 3 (win probability 0.6250)" in text
+    assert "hint: roll 3 dice (win probability 0.6250)" in text
     assert text.count("please type a whole number from 0 to 10") == 2
     with pytest.raises(GameInputError, match="input ended"):
         terminal_ask(SU20, io.StringIO(""), io.StringIO())(HogState(0, 0))
@@ -36,3 +36,17 @@ def test_two_people_share_the_terminal() -> None:
     text = out.getvalue()
     assert winner == 0 and text.count("How many dice") == 3
     assert text.rstrip().endswith("Player 1 wins: 24 to 10")
+
+
+def test_hints_name_free_bacon_and_pork_chop_in_words() -> None:
+    """Hints said "roll 0" and "roll -1"."""
+    for best, words in [
+        (0, "roll no dice (Free Bacon)"),
+        (-1, "Pork Chop (-1)"),
+        (1, "roll 1 die"),
+    ]:
+        out = io.StringIO()
+        terminal_ask(FA16, io.StringIO("2\n"), out, hints=lambda state, n=best: (0.5, n))(
+            HogState(0, 0)
+        )
+        assert f"hint: {words} (win probability 0.5000)" in out.getvalue()
