@@ -12,27 +12,28 @@ from numba import njit, prange
 
 
 @njit(cache=True)
-def _turn_affine(roll, score, hold_next, die, alpha, beta):
+def _turn_affine(roll, score, hold_next, gains, num_faces, num_pigs, alpha, beta):
     """Return (alpha_0, beta_0) with W(k=0) = alpha_0 + beta_0 * y for one fixed turn.
 
     ``roll[k]`` is the mover's action at turn total k, ``hold_next[score + k]`` the opponent's
     k = 0 win probability after the mover banks k, and y the opponent's k = 0 win probability
-    after a pig (same scores). ``alpha`` and ``beta`` are work buffers of length >= goal - score.
+    after a pig (same scores). The die is :func:`solver.games.pig.face_arrays`'s. ``alpha`` and
+    ``beta`` are work buffers of length >= goal - score.
     """
     goal = roll.shape[0]
-    inv_die = 1.0 / die
+    inv_faces = 1.0 / num_faces
     for k in range(goal - 1 - score, -1, -1):
         if k == 0 or roll[k]:
-            a = 1.0
-            b = -1.0
-            for r in range(2, die + 1):
+            a = float(num_pigs)
+            b = -float(num_pigs)
+            for r in gains:
                 if score + k + r >= goal:
                     a += 1.0
                 else:
                     a += alpha[k + r]
                     b += beta[k + r]
-            alpha[k] = a * inv_die
-            beta[k] = b * inv_die
+            alpha[k] = a * inv_faces
+            beta[k] = b * inv_faces
         else:
             alpha[k] = 1.0 - hold_next[score + k]
             beta[k] = 0.0
@@ -40,7 +41,7 @@ def _turn_affine(roll, score, hold_next, die, alpha, beta):
 
 
 @njit(cache=True)
-def evaluate_pair(roll_x, roll_y, die, w_x, w_y):
+def evaluate_pair(roll_x, roll_y, gains, num_faces, num_pigs, w_x, w_y):
     """Fill the k = 0 win probabilities of X-to-move and Y-to-move states, layer by layer.
 
     Serial on purpose: the pairs of one layer are independent, but a layer holds at most G
@@ -52,8 +53,8 @@ def evaluate_pair(roll_x, roll_y, die, w_x, w_y):
     ----------
     roll_x, roll_y : ndarray(bool, ndim=4)
         Roll tables ``[t, i, j, k]`` of shapes (m_x, G, G, G) and (m_y, G, G, G).
-    die : int
-        Number of die sides.
+    gains, num_faces, num_pigs
+        The die, as :func:`solver.games.pig.face_arrays` gives it.
     w_x : ndarray(float64, shape=(G, G, m_x, m_y))
         Output: ``w_x[i, j, a, b]``, probability that X (score i, held turns a) wins moving first
         at turn total 0 against Y (score j, held turns b).
@@ -77,10 +78,10 @@ def evaluate_pair(roll_x, roll_y, die, w_x, w_y):
             a_next = min(a + 1, m_x - 1)
             b_next = min(b + 1, m_y - 1)
             alpha_x, beta_x = _turn_affine(
-                roll_x[a, i, j], i, w_y[j, :, b, a_next], die, alpha, beta
+                roll_x[a, i, j], i, w_y[j, :, b, a_next], gains, num_faces, num_pigs, alpha, beta
             )
             alpha_y, beta_y = _turn_affine(
-                roll_y[b, j, i], j, w_x[i, :, a, b_next], die, alpha, beta
+                roll_y[b, j, i], j, w_x[i, :, a, b_next], gains, num_faces, num_pigs, alpha, beta
             )
             # x = alpha_x + beta_x y and y = alpha_y + beta_y x; |beta| < 1 since a roll can win.
             x = (alpha_x + beta_x * alpha_y) / (1.0 - beta_x * beta_y)
@@ -114,16 +115,18 @@ def _roll_die(state, die, threshold):
 
 
 @njit(cache=True, parallel=True)
-def play_games(roll_a, roll_b, die, seed, first_game, winner, turns):
+def play_games(roll_a, roll_b, faces, seed, first_game, winner, turns):
     """Play games ``first_game, first_game + 1, ...``, one per output slot; A starts even games.
 
     Game g draws its dice from its own stream seeded by (seed, g), so results do not depend on
     threading or chunking. ``winner[n]`` is 0 if A won game ``first_game + n``, else 1;
-    ``turns[n]`` counts the turns played (both players).
+    ``turns[n]`` counts the turns played (both players). ``faces`` holds the point value of
+    each face of the die (0: pig), as :attr:`solver.games.pig.PigRules.faces`.
     """
     goal = roll_a.shape[1]
     m_a = roll_a.shape[0]
     m_b = roll_b.shape[0]
+    die = faces.shape[0]
     threshold = np.uint64((2**32) % die)
     stream = _mix64(np.uint64(seed) ^ _GOLDEN)
     for n in prange(winner.shape[0]):
@@ -155,9 +158,10 @@ def play_games(roll_a, roll_b, die, seed, first_game, winner, turns):
                         held_b = min(held_b + 1, m_b - 1)
                     break
                 face, state = _roll_die(state, die, threshold)
-                if face == 1:
+                points = faces[face - 1]
+                if points == 0:
                     break
-                k += face
+                k += points
                 if mine + k >= goal:
                     won = True
                     break

@@ -1,7 +1,10 @@
 """Numba kernels of the Pig solvers: plain loops over arrays the caller allocates.
 
 Imported only on the paths that compute. Every kernel works on ``v0[i, j] = P(i, j, 0)`` or on the
-full table ``p[i, j, k]`` as described in :mod:`solver.games.pig`.
+full table ``p[i, j, k]`` as described in :mod:`solver.games.pig`, and receives the die as
+:func:`solver.games.pig.face_arrays` gives it: ``gains`` (the point values of the faces that do
+not pig out, ascending), ``num_faces`` and ``num_pigs``. When the gains are consecutive (an
+ordinary die: 2..D) a row's sums over them slide along ``k`` in O(1) per state.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ forth between iterations without changing anything that float64 can resolve.
 
 
 @njit(cache=True, fastmath=False)
-def _greedy_row(v0, a, b, y, sides, p, alpha, beta, roll):  # pragma: no cover - compiled
+def _greedy_row(v0, a, b, y, gains, num_faces, num_pigs, p, alpha, beta, roll):  # pragma: no cover
     """Fill row ``P(a, b, .)`` greedily, given ``y = P(b, a, 0)``; return the number of changes.
 
     Besides the values ``p`` and the choices ``roll`` (0/1), it fills the coefficients of the
@@ -28,21 +31,40 @@ def _greedy_row(v0, a, b, y, sides, p, alpha, beta, roll):  # pragma: no cover -
     """
     goal = v0.shape[0]
     n = goal - a
-    # Running sums of p, alpha and beta over the window k + 2 .. k + sides (won states: 1, 1, 0).
-    sum_p = sides - 1.0
-    sum_alpha = sides - 1.0
+    m = gains.shape[0]
+    low, high = gains[0], gains[m - 1]
+    sliding = True  # gains low, low + 1, ..., high: a window sliding along k
+    for t in range(1, m):
+        if gains[t] != gains[t - 1] + 1:
+            sliding = False
+    # Sums of p, alpha and beta over k + gains (won states: 1, 1, 0).
+    sum_p = float(m)
+    sum_alpha = float(m)
     sum_beta = 0.0
     changes = 0
     for k in range(n - 1, -1, -1):
-        if k + 2 < n:  # element k + 2 enters the window
-            sum_p += p[k + 2] - 1.0
-            sum_alpha += alpha[k + 2] - 1.0
-            sum_beta += beta[k + 2]
-        if k + sides + 1 < n:  # element k + sides + 1 leaves it
-            sum_p -= p[k + sides + 1] - 1.0
-            sum_alpha -= alpha[k + sides + 1] - 1.0
-            sum_beta -= beta[k + sides + 1]
-        p_roll = (1.0 - y + sum_p) / sides
+        if sliding:
+            if k + low < n:  # element k + low enters the window
+                sum_p += p[k + low] - 1.0
+                sum_alpha += alpha[k + low] - 1.0
+                sum_beta += beta[k + low]
+            if k + high + 1 < n:  # element k + high + 1 leaves it
+                sum_p -= p[k + high + 1] - 1.0
+                sum_alpha -= alpha[k + high + 1] - 1.0
+                sum_beta -= beta[k + high + 1]
+        else:
+            sum_p = 0.0
+            sum_alpha = 0.0
+            sum_beta = 0.0
+            for t in range(m):
+                if k + gains[t] < n:
+                    sum_p += p[k + gains[t]]
+                    sum_alpha += alpha[k + gains[t]]
+                    sum_beta += beta[k + gains[t]]
+                else:
+                    sum_p += 1.0
+                    sum_alpha += 1.0
+        p_roll = (num_pigs * (1.0 - y) + sum_p) / num_faces
         choice = 1
         if k >= 1:
             p_hold = 1.0 - v0[b, a + k]
@@ -53,8 +75,8 @@ def _greedy_row(v0, a, b, y, sides, p, alpha, beta, roll):  # pragma: no cover -
                 beta[k] = 0.0
         if choice == 1:
             p[k] = p_roll
-            alpha[k] = (1.0 + sum_alpha) / sides
-            beta[k] = (sum_beta - 1.0) / sides
+            alpha[k] = (num_pigs + sum_alpha) / num_faces
+            beta[k] = (sum_beta - num_pigs) / num_faces
         if roll[k] != choice:
             changes += 1
             roll[k] = choice
@@ -62,7 +84,7 @@ def _greedy_row(v0, a, b, y, sides, p, alpha, beta, roll):  # pragma: no cover -
 
 
 @njit(cache=True)
-def _solve_pair(v0, a, b, sides, rows, choices):  # pragma: no cover - compiled
+def _solve_pair(v0, a, b, gains, num_faces, num_pigs, rows, choices):  # pragma: no cover
     """Solve ``x = P(a, b, 0)`` and ``y = P(b, a, 0)`` in place; return the linear solves used.
 
     Every hold of the pair leads to a higher, solved score sum. With the rows' choices fixed,
@@ -87,12 +109,14 @@ def _solve_pair(v0, a, b, sides, rows, choices):  # pragma: no cover - compiled
     count = 0
     for _ in range(64):
         count += 1
-        changes = _greedy_row(v0, a, b, y, sides, p_a, alpha_a, beta_a, roll_a)
+        changes = _greedy_row(v0, a, b, y, gains, num_faces, num_pigs, p_a, alpha_a, beta_a, roll_a)
         if a == b:
             new_x = alpha_a[0] / (1.0 - beta_a[0])
             new_y = new_x
         else:
-            changes += _greedy_row(v0, b, a, x, sides, p_b, alpha_b, beta_b, roll_b)
+            changes += _greedy_row(
+                v0, b, a, x, gains, num_faces, num_pigs, p_b, alpha_b, beta_b, roll_b
+            )
             det = 1.0 - beta_a[0] * beta_b[0]
             new_x = (alpha_a[0] + beta_a[0] * alpha_b[0]) / det
             new_y = (alpha_b[0] + beta_b[0] * alpha_a[0]) / det
@@ -111,7 +135,7 @@ def _solve_pair(v0, a, b, sides, rows, choices):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _solve_sums(v0, s_high, s_low, sides, iterations):  # pragma: no cover - compiled
+def _solve_sums(v0, s_high, s_low, gains, num_faces, num_pigs, iterations):  # pragma: no cover
     """Solve the score sums ``s_high`` down to ``s_low`` of ``v0`` in place, pair by pair.
 
     ``iterations[a, b]`` receives the number of linear solves pair ``{(a, b), (b, a)}`` needed.
@@ -121,13 +145,15 @@ def _solve_sums(v0, s_high, s_low, sides, iterations):  # pragma: no cover - com
     choices = np.empty((2, goal + 1), np.int8)
     for s in range(s_high, s_low - 1, -1):
         for a in range(max(0, s - goal + 1), s // 2 + 1):
-            count = _solve_pair(v0, a, s - a, sides, rows, choices)
+            count = _solve_pair(v0, a, s - a, gains, num_faces, num_pigs, rows, choices)
             iterations[a, s - a] = count
             iterations[s - a, a] = count
 
 
 @njit(cache=True, parallel=True)
-def _solve_sums_parallel(v0, s_high, s_low, sides, iterations):  # pragma: no cover - compiled
+def _solve_sums_parallel(
+    v0, s_high, s_low, gains, num_faces, num_pigs, iterations
+):  # pragma: no cover
     """:func:`_solve_sums` with the independent pairs of each sum spread over the cores.
 
     Worth it for large goals only: each sum costs one synchronisation of the threads.
@@ -138,18 +164,19 @@ def _solve_sums_parallel(v0, s_high, s_low, sides, iterations):  # pragma: no co
         for a in prange(a_low, s // 2 + 1):
             rows = np.empty((6, goal + 1))
             choices = np.empty((2, goal + 1), np.int8)
-            count = _solve_pair(v0, a, s - a, sides, rows, choices)
+            count = _solve_pair(v0, a, s - a, gains, num_faces, num_pigs, rows, choices)
             iterations[a, s - a] = count
             iterations[s - a, a] = count
 
 
 @njit(cache=True, parallel=True)
-def _expand(v0, sides, p_out, roll_out, bits_out):  # pragma: no cover - compiled
+def _expand(v0, gains, num_faces, num_pigs, p_out, roll_out, bits_out):  # pragma: no cover
     """Rebuild every row from ``v0``; return the largest Bellman residual (found at ``k = 0``).
 
     Fills the full table ``p_out[i, j, k]`` and the choices ``roll_out`` when ``p_out`` has three
     dimensions of size G, and the packed choices ``bits_out[i, j, k // 8]`` (bit ``k % 8`` set to
-    roll) when ``bits_out`` does; pass a size-1 array to skip either. Rows rebuilt by
+    roll) when ``bits_out`` does; pass a size-1 array to skip either. ``P(i, j, 0)`` is stored as
+    ``v0`` holds it and the rest is clamped to [0, 1] (rounding near 0 and 1). Rows rebuilt by
     :func:`_greedy_row` satisfy the equations exactly for ``k >= 1``, so the residual at
     ``k = 0`` is the residual of the whole table.
     """
@@ -163,12 +190,14 @@ def _expand(v0, sides, p_out, roll_out, bits_out):  # pragma: no cover - compile
         beta = np.empty(goal + 1)
         roll = np.full(goal + 1, -1, np.int8)
         for j in range(goal):
-            _greedy_row(v0, i, j, v0[j, i], sides, p, alpha, beta, roll)
+            _greedy_row(v0, i, j, v0[j, i], gains, num_faces, num_pigs, p, alpha, beta, roll)
             worst[i] = max(worst[i], abs(p[0] - v0[i, j]))
             if fill_full:
-                for k in range(goal):
+                p_out[i, j, 0] = v0[i, j]  # exactly the solved value, not its recomputation
+                roll_out[i, j, 0] = True
+                for k in range(1, goal):
                     won = i + k >= goal
-                    p_out[i, j, k] = 1.0 if won else p[k]
+                    p_out[i, j, k] = 1.0 if won else min(max(p[k], 0.0), 1.0)
                     roll_out[i, j, k] = not won and roll[k] == 1
             if fill_bits:
                 for byte in range(bits_out.shape[2]):
@@ -182,7 +211,7 @@ def _expand(v0, sides, p_out, roll_out, bits_out):  # pragma: no cover - compile
 
 
 @njit(cache=True)
-def _value_iteration_sweep(p, sides):  # pragma: no cover - compiled
+def _value_iteration_sweep(p, gains, num_faces, num_pigs):  # pragma: no cover
     """Update every state of ``p`` in place once (Gauss-Seidel); return the largest change."""
     goal = p.shape[0]
     change = 0.0
@@ -190,10 +219,10 @@ def _value_iteration_sweep(p, sides):  # pragma: no cover - compiled
         for j in range(goal):
             pig_value = 1.0 - p[j, i, 0]
             for k in range(goal - i - 1, -1, -1):
-                total = pig_value
-                for r in range(2, sides + 1):
+                total = num_pigs * pig_value
+                for r in gains:
                     total += p[i, j, k + r] if i + k + r < goal else 1.0
-                best = total / sides
+                best = total / num_faces
                 if k >= 1:
                     best = max(best, 1.0 - p[j, i + k, 0])
                 change = max(change, abs(best - p[i, j, k]))
@@ -202,7 +231,7 @@ def _value_iteration_sweep(p, sides):  # pragma: no cover - compiled
 
 
 @njit(cache=True, parallel=True)
-def _bellman_residual(p, roll, sides):  # pragma: no cover - compiled
+def _bellman_residual(p, roll, gains, num_faces, num_pigs):  # pragma: no cover
     """Return (largest residual, number of wrong choices) of a full stored table.
 
     The residual of a state is ``|p - max(p_roll, p_hold)|`` with won states (``i + k >= G``)
@@ -217,10 +246,10 @@ def _bellman_residual(p, roll, sides):  # pragma: no cover - compiled
                 if i + k >= goal:
                     worst[i] = max(worst[i], abs(p[i, j, k] - 1.0))
                     continue
-                total = 1.0 - p[j, i, 0]
-                for r in range(2, sides + 1):
+                total = num_pigs * (1.0 - p[j, i, 0])
+                for r in gains:
                     total += p[i, j, k + r] if i + k + r < goal else 1.0
-                p_roll = total / sides
+                p_roll = total / num_faces
                 p_hold = 1.0 - p[j, i + k, 0] if k >= 1 else -1.0
                 worst[i] = max(worst[i], abs(p[i, j, k] - max(p_roll, p_hold)))
                 if roll[i, j, k] and p_hold > p_roll + 1e-12:

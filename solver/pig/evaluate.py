@@ -35,15 +35,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from solver import results
+from solver.games.pig import PigRules, face_arrays
 from solver.results import Comparison
-
-if TYPE_CHECKING:
-    from solver.games.pig import PigRules
 
 
 def check_roll_table(roll: np.ndarray, goal: int, name: str = "policy") -> np.ndarray:
@@ -66,16 +63,16 @@ def check_roll_table(roll: np.ndarray, goal: int, name: str = "policy") -> np.nd
 
 
 def evaluate_tables(
-    roll_x: np.ndarray, roll_y: np.ndarray, die: int
+    rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return the exact k = 0 win probabilities of two fixed policies playing each other.
 
     Parameters
     ----------
+    rules : PigRules
+        The goal (the tables' last dimension) and the die.
     roll_x, roll_y : ndarray(bool, shape=(m, G, G, G))
         Roll tables ``[t, i, j, k]`` (True = roll) of players X and Y; ``t`` counts held turns.
-    die : int
-        Number of die sides (>= 2).
 
     Returns
     -------
@@ -87,23 +84,21 @@ def evaluate_tables(
     """
     from solver.pig._evaluate_kernels import evaluate_pair
 
-    if die < 2:
-        raise ValueError(f"die must have at least 2 sides, got {die}")
-    goal = np.shape(roll_x)[-1]
+    goal = rules.goal
     roll_x = check_roll_table(roll_x, goal, "first")
     roll_y = check_roll_table(roll_y, goal, "second")
     m_x, m_y = roll_x.shape[0], roll_y.shape[0]
     w_x = np.empty((goal, goal, m_x, m_y))
     w_y = np.empty((goal, goal, m_y, m_x))
-    evaluate_pair(roll_x, roll_y, die, w_x, w_y)
+    evaluate_pair(roll_x, roll_y, *face_arrays(rules), w_x, w_y)
     return w_x, w_y
 
 
 def first_mover_probabilities(
-    roll_a: np.ndarray, roll_b: np.ndarray, die: int
+    rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray
 ) -> tuple[float, float]:
     """Return (P(A wins | A starts), P(A wins | B starts)) from the game's first state."""
-    w_a, w_b = evaluate_tables(roll_a, roll_b, die)
+    w_a, w_b = evaluate_tables(rules, roll_a, roll_b)
     return float(w_a[0, 0, 0, 0]), float(1.0 - w_b[0, 0, 0, 0])
 
 
@@ -111,7 +106,7 @@ def compare(
     rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray, a: str = "A", b: str = "B"
 ) -> Comparison:
     """Return the exact probabilities that A (roll table ``roll_a``) beats B (``roll_b``)."""
-    a_first, b_first = first_mover_probabilities(roll_a, roll_b, rules.die_sides)
+    a_first, b_first = first_mover_probabilities(rules, roll_a, roll_b)
     return Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
 
 
@@ -134,6 +129,6 @@ def bench_compare(
     timings = []
     for _ in range(repeats + 1):
         start = time.perf_counter()
-        first_mover_probabilities(roll_a, roll_b, rules.die_sides)
+        first_mover_probabilities(rules, roll_a, roll_b)
         timings.append(time.perf_counter() - start)
     return {"compile_seconds": timings[0], "seconds": min(timings[1:])}

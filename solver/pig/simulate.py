@@ -30,9 +30,9 @@ Progress = Callable[[int, int], None]
 
 
 def simulate_tables(
+    rules: PigRules,
     roll_a: np.ndarray,
     roll_b: np.ndarray,
-    die: int,
     games: int,
     seed: int,
     progress: Progress | None = None,
@@ -41,10 +41,10 @@ def simulate_tables(
 
     Parameters
     ----------
+    rules : PigRules
+        The goal (the tables' last dimension) and the die.
     roll_a, roll_b : ndarray(bool, shape=(m, G, G, G))
         Roll tables ``[t, i, j, k]`` of A and B (see :func:`solver.pig.evaluate.evaluate_tables`).
-    die : int
-        Number of die sides (>= 2).
     games : int
         Number of games (>= 1); A starts the even-numbered ones.
     seed : int
@@ -62,9 +62,8 @@ def simulate_tables(
     if games < 1:
         raise InvalidArgument(f"games must be at least 1, got {games}")
     check_seed(seed)
-    if die < 2:
-        raise ValueError(f"die must have at least 2 sides, got {die}")
-    goal = np.shape(roll_a)[-1]
+    goal = rules.goal
+    faces = np.array(rules.faces, np.int64)
     roll_a = check_roll_table(roll_a, goal, "first")
     roll_b = check_roll_table(roll_b, goal, "second")
     wins_by_starter = [0, 0]
@@ -73,7 +72,7 @@ def simulate_tables(
         size = min(CHUNK_GAMES, games - first)
         winner = np.empty(size, np.int8)
         turns = np.empty(size, np.int32)
-        play_games(roll_a, roll_b, die, np.uint64(seed), first, winner, turns)
+        play_games(roll_a, roll_b, faces, np.uint64(seed), first, winner, turns)
         a_won = winner == 0
         starter = (first + np.arange(size)) % 2
         wins_by_starter[0] += int(np.count_nonzero(a_won & (starter == 0)))
@@ -102,9 +101,7 @@ def simulate(
     """
     seed = fresh_seed() if seed is None else seed
     start = time.perf_counter()
-    a_first, b_first, mean_turns = simulate_tables(
-        roll_a, roll_b, rules.die_sides, games, seed, progress
-    )
+    a_first, b_first, mean_turns = simulate_tables(rules, roll_a, roll_b, games, seed, progress)
     seconds = time.perf_counter() - start
     exact = compare(rules, roll_a, roll_b, a, b)
     return Simulation(
@@ -121,10 +118,10 @@ def bench_simulate(
     the JIT warm-up (a 2-game run first).
     """
     start = time.perf_counter()
-    simulate_tables(roll_a, roll_b, rules.die_sides, 2, 0)
+    simulate_tables(rules, roll_a, roll_b, 2, 0)
     compile_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    simulate_tables(roll_a, roll_b, rules.die_sides, games, 0)
+    simulate_tables(rules, roll_a, roll_b, games, 0)
     seconds = time.perf_counter() - start
     return {
         "compile_seconds": compile_seconds,

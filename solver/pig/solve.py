@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.errors import InvalidArgument
-from solver.games.pig import PigRules
+from solver.games.pig import PigRules, face_arrays
 
 DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
@@ -120,7 +120,7 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
     """Solve by score-sum layers, each pair by policy iteration. See :func:`solve`."""
     from solver.pig import _kernels
 
-    goal, sides = rules.goal, rules.die_sides
+    goal, faces = rules.goal, face_arrays(rules)
     warm_up()
     v0 = np.zeros((goal, goal))
     iterations = np.zeros((goal, goal), np.int64)
@@ -132,7 +132,7 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
     step = max(1, (highest + 1) // 64)
     for s_high in range(highest, -1, -step):
         s_low = max(0, s_high - step + 1)
-        solve_sums(v0, s_high, s_low, sides, iterations)
+        solve_sums(v0, s_high, s_low, *faces, iterations)
         if progress is not None:
             progress(int(pairs_solved[highest - s_low]), int(pairs_solved[-1]))
     seconds = time.perf_counter() - start
@@ -153,9 +153,10 @@ def warm_up() -> float:
 
     start = time.perf_counter()
     v0 = np.zeros((2, 2))
-    _kernels._solve_sums(v0, 2, 0, 2, np.zeros((2, 2), np.int64))
-    _kernels._solve_sums_parallel(v0, 2, 0, 2, np.zeros((2, 2), np.int64))
-    _kernels._expand(v0, 2, _NONE_FLOAT, _NONE_BOOL, np.empty((2, 2, 1), np.uint8))
+    faces = face_arrays(PigRules(2))
+    _kernels._solve_sums(v0, 2, 0, *faces, np.zeros((2, 2), np.int64))
+    _kernels._solve_sums_parallel(v0, 2, 0, *faces, np.zeros((2, 2), np.int64))
+    _kernels._expand(v0, *faces, _NONE_FLOAT, _NONE_BOOL, np.empty((2, 2, 1), np.uint8))
     return time.perf_counter() - start
 
 
@@ -168,7 +169,7 @@ def value_iteration(
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
     if not tolerance > 0:
         raise InvalidArgument(f"tolerance must be positive, got {tolerance}")
-    goal, sides = rules.goal, rules.die_sides
+    goal, faces = rules.goal, face_arrays(rules)
     if goal > MAX_FULL_GOAL:
         raise InvalidArgument(
             f"value-iteration keeps the full table in memory: use goal <= {MAX_FULL_GOAL} "
@@ -181,7 +182,7 @@ def value_iteration(
     num_iter = 0
     change = 1.0
     while change >= tolerance:
-        change = _kernels._value_iteration_sweep(p, sides)
+        change = _kernels._value_iteration_sweep(p, *faces)
         num_iter += 1
         if progress is not None:
             # Progress on a log scale from a change of 1 down to the tolerance.
@@ -190,7 +191,7 @@ def value_iteration(
     seconds = time.perf_counter() - start
     v0 = p[:, :, 0].copy()
     _, roll, _ = expand(rules, v0)
-    residual, _ = _kernels._bellman_residual(p, roll, sides)
+    residual, _ = _kernels._bellman_residual(p, roll, *faces)
     return PigSolution(
         rules, v0, p, roll, None, "value-iteration", tolerance, num_iter, float(residual), seconds
     )
@@ -206,7 +207,8 @@ def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, flo
     goal = rules.goal
     p = np.empty((goal, goal, goal))
     roll = np.empty((goal, goal, goal), bool)
-    residual = _kernels._expand(np.ascontiguousarray(v0), rules.die_sides, p, roll, _NONE_BITS)
+    faces = face_arrays(rules)
+    residual = _kernels._expand(np.ascontiguousarray(v0), *faces, p, roll, _NONE_BITS)
     return p, roll, float(residual)
 
 
@@ -221,7 +223,7 @@ def pack_choices(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, float]:
     goal = rules.goal
     packed = np.empty((goal, goal, (goal + 7) // 8), np.uint8)
     residual = _kernels._expand(
-        np.ascontiguousarray(v0), rules.die_sides, _NONE_FLOAT, _NONE_BOOL, packed
+        np.ascontiguousarray(v0), *face_arrays(rules), _NONE_FLOAT, _NONE_BOOL, packed
     )
     return packed, float(residual)
 

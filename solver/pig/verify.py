@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.games.pig import face_arrays
 from solver.pig.table import PigTable
 
 MAX_RESIDUAL = 1e-12
@@ -32,7 +33,7 @@ def verify_table(table: PigTable, max_residual: float = MAX_RESIDUAL) -> list[Ch
     checks = []
     if table.layout == "full":
         p, roll = table.probabilities(), table.roll_array()
-        residual, wrong = _kernels._bellman_residual(p, roll, table.rules.die_sides)
+        residual, wrong = _kernels._bellman_residual(p, roll, *face_arrays(table.rules))
         checks.append(
             Check("optimal choices", wrong == 0, f"{wrong} states choose the worse action")
         )

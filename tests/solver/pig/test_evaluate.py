@@ -11,6 +11,11 @@ from solver.pig.solve import PigSolution, solve
 from solver.results import Comparison
 
 
+def rules_of(roll: np.ndarray, die: int) -> PigRules:
+    """Return the rules of a roll table's goal with a ``die``-sided die."""
+    return PigRules(roll.shape[-1], die)
+
+
 def hold_at_table(goal: int, n: int) -> np.ndarray:
     """Return the (1, G, G, G) roll table of "hold at n or goal"."""
     k = np.arange(goal)
@@ -86,7 +91,7 @@ def test_layered_evaluation_matches_brute_force(make_x, make_y, die: int) -> Non
     goal = 10
     rng = np.random.default_rng(4)
     roll_x, roll_y = make_x(rng, goal), make_y(rng, goal)
-    w_x, w_y = evaluate_tables(roll_x, roll_y, die)
+    w_x, w_y = evaluate_tables(rules_of(roll_x, die), roll_x, roll_y)
     reference = brute_force(roll_x, roll_y, die)
     for (p, i, j, k, a, b), value in reference.items():
         if k == 0:
@@ -97,15 +102,19 @@ def test_layered_evaluation_matches_brute_force(make_x, make_y, die: int) -> Non
 def test_hold20_against_itself_matches_neller() -> None:
     # Neller's published first-mover advantage for "hold at 20 or goal" self-play: 0.5347.
     roll = hold_at_table(100, 20)
-    a_first, b_first = first_mover_probabilities(roll, roll, 6)
+    a_first, b_first = first_mover_probabilities(rules_of(roll, 6), roll, roll)
     assert round(a_first, 4) == 0.5347
     assert a_first + b_first == pytest.approx(1.0, abs=1e-12)
 
 
 def test_swapping_players_swaps_the_probabilities() -> None:
     roll_a, roll_b = turns_table(60, 4), hold_at_table(60, 15)
-    forward = Comparison("a", "b", 60, 6, *first_mover_probabilities(roll_a, roll_b, 6))
-    backward = Comparison("b", "a", 60, 6, *first_mover_probabilities(roll_b, roll_a, 6))
+    forward = Comparison(
+        "a", "b", 60, 6, *first_mover_probabilities(rules_of(roll_a, 6), roll_a, roll_b)
+    )
+    backward = Comparison(
+        "b", "a", 60, 6, *first_mover_probabilities(rules_of(roll_b, 6), roll_b, roll_a)
+    )
     assert backward.a_first == pytest.approx(forward.swapped().a_first, abs=1e-12)
     assert backward.b_first == pytest.approx(forward.swapped().b_first, abs=1e-12)
     assert forward.a_first > forward.b_first  # moving first helps
@@ -114,7 +123,7 @@ def test_swapping_players_swaps_the_probabilities() -> None:
 def test_goal_one_is_won_by_the_first_roll_that_is_not_a_pig() -> None:
     # w = (D - 1)/D + (1 - w)/D, so w = D/(D + 1) for the mover.
     roll = hold_at_table(1, 1)
-    a_first, b_first = first_mover_probabilities(roll, roll, 6)
+    a_first, b_first = first_mover_probabilities(rules_of(roll, 6), roll, roll)
     assert a_first == pytest.approx(6 / 7, abs=1e-15)
     assert b_first == pytest.approx(1 / 7, abs=1e-15)
 
@@ -135,8 +144,10 @@ def test_bad_tables_are_rejected() -> None:
     bad[0, 3, 2, 0] = False
     with pytest.raises(ValueError, match="turn total 0 in state t=0, i=3, j=2"):
         check_roll_table(bad, 10)
-    with pytest.raises(ValueError, match="at least 2 sides"):
-        evaluate_tables(good, good, 1)
+    with pytest.raises(ValueError, match="die sides must be an integer >= 2"):
+        evaluate_tables(PigRules(10, 1), good, good)
+    with pytest.raises(ValueError, match=r"expected \(memory, 12, 12, 12\)"):
+        evaluate_tables(PigRules(12), good, good)
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +158,7 @@ def optimal() -> tuple[PigSolution, np.ndarray]:
 
 def test_optimal_against_itself_is_the_solvers_first_player_probability(optimal) -> None:
     solution, roll = optimal
-    a_first, b_first = first_mover_probabilities(roll, roll, 6)
+    a_first, b_first = first_mover_probabilities(rules_of(roll, 6), roll, roll)
     assert a_first == pytest.approx(solution.v0[0, 0], abs=1e-9)
     assert round(a_first, 4) == 0.5306  # Neller & Presser (2004)
     assert b_first == pytest.approx(1 - a_first, abs=1e-12)
@@ -159,9 +170,9 @@ def test_no_player_beats_the_optimal_value(optimal) -> None:
     solution, roll = optimal
     v = solution.v0[0, 0]
     for other in (hold_at_table(100, 20), hold_at_table(100, 25), turns_table(100, 4)):
-        other_first, other_second = first_mover_probabilities(other, roll, 6)
+        other_first, other_second = first_mover_probabilities(rules_of(other, 6), other, roll)
         assert other_first < v and other_second < 1 - v
-        optimal_first, optimal_second = first_mover_probabilities(roll, other, 6)
+        optimal_first, optimal_second = first_mover_probabilities(rules_of(roll, 6), roll, other)
         assert optimal_first > v and optimal_second > 1 - v
 
 
@@ -169,5 +180,15 @@ def test_optimal_against_hold20(optimal) -> None:
     # Not the 2004 paper's 58.74% / 47.76%; agrees with independent replications and with
     # simulation (tests/solver/test_simulate.py).
     _, roll = optimal
-    a_first, b_first = first_mover_probabilities(roll, hold_at_table(100, 20), 6)
+    a_first, b_first = first_mover_probabilities(rules_of(roll, 6), roll, hold_at_table(100, 20))
     assert (round(a_first, 4), round(b_first, 4)) == (0.5715, 0.5083)
+
+
+def test_other_faces_evaluate_as_they_solve(other_die) -> None:
+    """The optimal player against itself wins P(0, 0, 0) moving first, for any die."""
+    rules = other_die(15, (0, 5, 2))
+    solution = solve(rules)
+    roll = solution.roll[np.newaxis]
+    a_first, b_first = first_mover_probabilities(rules, roll, roll)
+    assert a_first == pytest.approx(solution.p_first_player, abs=1e-12)
+    assert b_first == pytest.approx(1 - solution.p_first_player, abs=1e-12)

@@ -16,6 +16,11 @@ from solver.pig.solve import solve
 from solver.results import Comparison, Simulation, Tally
 
 
+def rules_of(roll: np.ndarray, die: int) -> PigRules:
+    """Return the rules of a roll table's goal with a ``die``-sided die."""
+    return PigRules(roll.shape[-1], die)
+
+
 def table(name: str, rules: PigRules) -> np.ndarray:
     """Return a player's roll table; ``optimal`` straight from the solver."""
     if name == "optimal":
@@ -36,8 +41,10 @@ def table(name: str, rules: PigRules) -> np.ndarray:
 def test_simulation_agrees_with_exact_evaluation(a: str, b: str, goal: int, die: int, games: int):
     rules = PigRules(goal=goal, die_sides=die)
     roll_a, roll_b = table(a, rules), table(b, rules)
-    exact = Comparison(a, b, goal, die, *first_mover_probabilities(roll_a, roll_b, die))
-    a_first, b_first, _ = simulate_tables(roll_a, roll_b, die, games, seed=2024)
+    exact = Comparison(
+        a, b, goal, die, *first_mover_probabilities(rules_of(roll_a, die), roll_a, roll_b)
+    )
+    a_first, b_first, _ = simulate_tables(rules_of(roll_a, die), roll_a, roll_b, games, seed=2024)
     result = Simulation(a, b, goal, die, 2024, a_first, b_first, 0.0, 0.0)
     for part, z in result.z_scores(exact).items():
         assert abs(z) < 4, (part, z)
@@ -47,7 +54,7 @@ def test_goal_one_game_lengths_are_geometric() -> None:
     # The first roll that is not a pig wins: turns ~ Geometric(5/6), mean 6/5, variance 6/25.
     roll = np.ones((1, 1, 1, 1), bool)
     games = 200_000
-    a_first, b_first, mean_turns = simulate_tables(roll, roll, 6, games, seed=7)
+    a_first, b_first, mean_turns = simulate_tables(rules_of(roll, 6), roll, roll, games, seed=7)
     assert abs(mean_turns - 1.2) < 4 * math.sqrt(0.24 / games)
     assert (a_first.games, b_first.games) == (100_000, 100_000)
     assert abs(a_first.rate - 6 / 7) < 4 * math.sqrt((6 / 49) / a_first.games)
@@ -56,10 +63,10 @@ def test_goal_one_game_lengths_are_geometric() -> None:
 def test_seed_reproduces_the_games_whatever_the_chunking(monkeypatch) -> None:
     rules = PigRules(goal=30)
     roll_a, roll_b = table("hold20", rules), table("four-turns", rules)
-    first = simulate_tables(roll_a, roll_b, 6, 5001, seed=11)
+    first = simulate_tables(rules_of(roll_a, 6), roll_a, roll_b, 5001, seed=11)
     monkeypatch.setattr(simulate_module, "CHUNK_GAMES", 1000)
-    assert simulate_tables(roll_a, roll_b, 6, 5001, seed=11) == first
-    assert simulate_tables(roll_a, roll_b, 6, 5001, seed=12) != first
+    assert simulate_tables(rules_of(roll_a, 6), roll_a, roll_b, 5001, seed=11) == first
+    assert simulate_tables(rules_of(roll_a, 6), roll_a, roll_b, 5001, seed=12) != first
     assert (first[0].games, first[1].games) == (2501, 2500)  # A starts the even games
 
 
@@ -85,6 +92,16 @@ def test_z_scores_use_each_starters_exact_value() -> None:
 def test_bad_arguments_are_rejected() -> None:
     roll = np.ones((1, 1, 1, 1), bool)
     with pytest.raises(ValueError, match="games must be at least 1"):
-        simulate_tables(roll, roll, 6, 0, seed=1)
+        simulate_tables(rules_of(roll, 6), roll, roll, 0, seed=1)
     with pytest.raises(ValueError, match="seed must be in"):
-        simulate_tables(roll, roll, 6, 10, seed=-1)
+        simulate_tables(rules_of(roll, 6), roll, roll, 10, seed=-1)
+
+
+def test_other_faces_simulate_as_they_evaluate(other_die) -> None:
+    """Simulation and exact evaluation take the die from the rules, not from "1 pigs"."""
+    from policies.pig import HoldAt
+
+    rules = other_die(20, (0, 1, 1, 3))
+    roll_a, roll_b = HoldAt(5).table(rules), HoldAt(9).table(rules)
+    result = simulate_module.simulate(rules, roll_a, roll_b, games=20_000, seed=5)
+    assert all(abs(z) < 4 for z in result.z_scores(result.exact).values())

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.games.pig import PigRules
+from solver.games.pig import PigRules, face_arrays
 from solver.pig.reference import reference_solve
 from solver.pig.solve import solve
 
@@ -141,7 +141,7 @@ def test_parallel_and_serial_pair_loops_agree() -> None:
     results = []
     for solve_sums in (_kernels._solve_sums, _kernels._solve_sums_parallel):
         v0, iterations = np.zeros((goal, goal)), np.zeros((goal, goal), np.int64)
-        solve_sums(v0, 2 * goal - 2, 0, 6, iterations)
+        solve_sums(v0, 2 * goal - 2, 0, *face_arrays(PigRules(goal)), iterations)
         results.append(v0)
     np.testing.assert_array_equal(results[0], results[1])
     np.testing.assert_array_equal(results[0], solve(PigRules(goal)).v0)
@@ -153,3 +153,18 @@ def test_large_goal_is_solved_in_the_compact_form() -> None:
     assert solution.max_bellman_residual < 1e-12
     assert solution.num_iter < 10  # no pair cycles to the iteration cap
     assert 0.5 < solution.p_first_player < solve(PigRules(100)).p_first_player
+
+
+@pytest.mark.parametrize(
+    "faces",
+    [(0, 1), (0, 0, 2, 3), (0, 1, 1, 3), (0, 5, 2)],
+    ids=["piglet-coin", "two-pigs", "repeated-face", "gap-unsorted"],
+)
+def test_any_faces_solve_as_the_reference_does(faces: tuple[int, ...], other_die) -> None:
+    """The kernels used to hard-wire "1 pigs, 2..D add": other dice are a parameter now."""
+    rules = other_die(9, faces)
+    expected = reference_solve(rules)
+    for method in ("layered", "value-iteration"):
+        solution = solve(rules, method)
+        assert np.abs(solution.win_probability - expected).max() < 1e-10, method
+        assert solution.max_bellman_residual < 1e-12, method
