@@ -413,7 +413,7 @@ def hog_query(
         if as_json:
             print(json.dumps(report.hog_state_record(game, state, p, best, values)))
             return
-        title = f"{rules} goal {goal}: {state.describe()}"
+        title = f"{rules} goal {goal}: {hog_terminal.state_words(state)}"
         console.print(report.dice_values(title, values, best))
 
 

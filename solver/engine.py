@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from solver.dice import Dice
 from solver.games import hog
 from solver.games.hog import HogRules, HogState, Turn
+from solver.games.hog_dice import die_sides
 from solver.games.pig import PigRules, Position, View, after_hold, after_roll
 
 
@@ -240,7 +241,7 @@ class HogGame:
     def _roll(self, num_rolls: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Return every value drawn and each die's value after re-rolling."""
         state = self.view
-        sides = hog.die_sides(self.rules, state)
+        sides = die_sides(self.rules, state)
         rerolling = hog.hog_wild(self.rules, state.score, state.opponent_score)
         draws, outcomes = [], []
         for _ in range(max(num_rolls, 0)):

@@ -28,6 +28,16 @@ def dice_text(record: TurnRecord) -> str:
     return " ".join(parts)
 
 
+def state_words(state: HogState) -> str:
+    """Return a Hog state in words, e.g. ``10 vs 20, four-sided dice``."""
+    words = f"{state.score} vs {state.opponent_score}"
+    if state.four_sided:
+        words += ", four-sided dice"
+    if state.prev_points or state.opponent_prev_points:
+        words += f", previous turns {state.prev_points} and {state.opponent_prev_points}"
+    return words
+
+
 def dice_words(num_rolls: int) -> str:
     """Return a choice of dice in words: Pork Chop, Free Bacon, or roll N dice."""
     if num_rolls == -1:

@@ -273,13 +273,7 @@ class HogState:
     opponent_prev_points: int = 0
 
     def check(self, rules: HogRules) -> HogState:
-        """Return the state if it can occur under ``rules``; else raise InvalidArgument saying why.
-
-        >>> HogState(10, 20, four_sided=True).check(hog_rules("su20"))
-        Traceback (most recent call last):
-        ...
-        solver.errors.InvalidArgument: su20 has no four-sided dice (they come with Pork Chop)
-        """
+        """Return the state if it can occur under ``rules``, else raise InvalidArgument (why)."""
         self.index(rules)
         if self.four_sided and rules.alt_sides is None:
             raise InvalidArgument(f"{rules.name} has no four-sided dice (they come with Pork Chop)")
@@ -291,15 +285,6 @@ class HogState:
         if min(prevs) < 0:
             raise InvalidArgument(f"previous turn scores cannot be negative, got {prevs}")
         return self
-
-    def describe(self) -> str:
-        """Return the state in words, e.g. ``10 vs 20, four-sided dice``."""
-        words = f"{self.score} vs {self.opponent_score}"
-        if self.four_sided:
-            words += ", four-sided dice"
-        if self.prev_points or self.opponent_prev_points:
-            words += f", previous turns {self.prev_points} and {self.opponent_prev_points}"
-        return words
 
     def index(self, rules: HogRules) -> tuple[int, int, int, int, int]:
         """Return the state's index ``(s, o, f, a, b)`` into a table of ``rules.shape``."""
@@ -317,11 +302,6 @@ class HogState:
             min(self.prev_points, cap),
             min(self.opponent_prev_points, cap),
         )
-
-
-def die_sides(rules: HogRules, state: HogState) -> int:
-    """Return the sides of the dice the mover rolls."""
-    return rules.alt_sides if state.four_sided and rules.alt_sides else rules.die_sides
 
 
 def check_num_rolls(rules: HogRules, num_rolls: Any) -> int:

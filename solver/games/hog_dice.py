@@ -15,11 +15,15 @@ from solver.games.hog import (
     Turn,
     boost,
     check_num_rolls,
-    die_sides,
     end_turn,
     free_bacon,
     hog_wild,
 )
+
+
+def die_sides(rules: HogRules, state: HogState) -> int:
+    """Return the sides of the dice the mover rolls."""
+    return rules.alt_sides if state.four_sided and rules.alt_sides else rules.die_sides
 
 
 def die_distribution(sides: int, rerolling: bool) -> dict[int, Fraction]:
