@@ -113,6 +113,13 @@ def _table_path(path: Path | None, goal: int, die: int) -> Path:
     return pig_tables.default_path(PigRules(goal, die)) if path is None else path
 
 
+def _existing(path: Path | None, goal: int, die: int) -> Path:
+    """Return the table file to inspect; if missing, say how to make it (never made here)."""
+    path = _table_path(path, goal, die)
+    pig_tables.require(path, PigRules(goal, die))
+    return path
+
+
 def _rng(seed: int | None) -> np.random.Generator:
     return np.random.default_rng(None if seed is None else check_seed(seed))
 
@@ -155,7 +162,7 @@ def compute(
 def info(path: TableFile = None, goal: Goal = 100, die: Die = 6) -> None:
     """Show a table's attributes and datasets."""
     with user_errors():
-        path = _table_path(path, goal, die)
+        path = _existing(path, goal, die)
         attrs, datasets = describe(path)
         console.print(report.attributes(path, attrs))
         console.print(report.datasets(datasets))
@@ -167,14 +174,14 @@ def query(
     j: Annotated[int, typer.Argument(help="The opponent's score.")],
     k: Annotated[int, typer.Argument(help="Your turn total.")],
     table: Annotated[
-        Path | None, typer.Option(help="Table file (default: by --goal and --die).")
+        Path | None, typer.Option(help="Table file (default: by --goal/--die, made if missing).")
     ] = None,
     goal: Goal = 100,
     die: Die = 6,
 ) -> None:
     """Show the win probability of state (I, J, K), the optimal action and the other's value."""
     with user_errors():
-        stored = pig_tables.load(_table_path(table, goal, die))
+        stored = pig_tables.load_or_compute(PigRules(goal, die), table, note)
         stored.rules.check_state(i, j, k)
         console.print(report.pig_state(stored, i, j, k), highlight=False)
 
@@ -190,7 +197,7 @@ def verify(
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
     with user_errors():
-        path = _table_path(path, goal, die)
+        path = _existing(path, goal, die)
         checks = verify_table(pig_tables.load(path), max_residual)
         console.print(report.checks(path, checks))
         failed = [check.name for check in checks if not check.passed]

@@ -161,3 +161,48 @@ def test_unwritable_places_are_one_line_and_leave_nothing(tmp_path: Path, args, 
     errors = [line for line in done.stderr.splitlines() if line.startswith("error")]
     assert done.returncode == 1 and errors == [f"error: cannot write {where}: Permission denied"]
     assert "Traceback" not in done.stderr and list(read_only.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (
+            ["query", "0", "0", "0", "--goal", "37", "--table", "t.h5"],
+            "compute --goal 37 --out t.h5",
+        ),
+        (["compare", "optimal", "hold20", "--goal", "20", "--table", "t.h5"], "--goal 20 --out"),
+        (["simulate", "optimal", "hold20", "--goal", "20", "--table", "t.h5"], "--goal 20 --out"),
+        (["hog", "query", "0", "0", "--goal", "20", "--table", "t.h5"], "hog compute --rules fa16"),
+        (["info", "--goal", "37"], "create it with `pigsolve compute --goal 37`"),
+        (["verify", "--goal", "37", "--die", "4"], "`pigsolve compute --goal 37 --die 4`"),
+    ],
+)
+def test_a_named_table_must_exist_and_the_hint_makes_it(workdir: Path, args, hint) -> None:
+    """`hog query --table missing.h5` created that file; query's hint made goal 100, not 37."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1 and "no table at" in one_line_error(result)
+    assert hint in one_line_error(result)
+    assert list(workdir.iterdir()) == []
+
+
+def test_query_refuses_a_table_of_other_rules(workdir: Path) -> None:
+    """`query --table goal40.h5 --goal 37` silently answered from the goal-40 table."""
+    runner.invoke(app, ["compute", "--goal", "40", "--out", "g40.h5"])
+    result = runner.invoke(app, ["query", "0", "0", "0", "--table", "g40.h5", "--goal", "37"])
+    assert result.exit_code == 1 and "is for goal 40" in one_line_error(result)
+    fine = runner.invoke(app, ["query", "0", "0", "0", "--table", "g40.h5", "--goal", "40"])
+    assert fine.exit_code == 0 and "0.544694393482" in fine.stdout
+
+
+def test_query_computes_the_default_table_like_every_other_command(workdir: Path) -> None:
+    result = runner.invoke(app, ["query", "0", "0", "0", "--goal", "12"])
+    assert result.exit_code == 0 and (workdir / "data" / "pig-goal12-die6.h5").exists()
+    assert "computing the optimal table for goal 12" in result.stderr
+
+
+def test_round_robin_lists_each_player_once_and_max_residual_is_not_negative(workdir) -> None:
+    """`compare --all hold20 hold20` printed duplicate rows; `verify --max-residual -1` ran."""
+    result = runner.invoke(app, ["compare", "--all", "hold20", "hold20", "hold25", "--csv"])
+    assert result.exit_code == 0 and len(result.stdout.splitlines()) == 1 + 4
+    negative = runner.invoke(app, ["verify", "--max-residual", "-1"])
+    assert negative.exit_code == 2

@@ -276,3 +276,11 @@ def test_hints_at_a_terminal_precede_each_decision(tmp_path: Path):
     assert [action for action, _ in hints] == ["roll", "roll"]
     assert "Roll: 3\nHint: roll" in out.decode()
     assert out.decode().endswith("Roll: 6\nRoll: 6\nTurn total: 12\nNew score: 12\n")
+
+
+def test_a_rolls_folder_and_a_negative_seed_are_one_line(tmp_path: Path):
+    """`play --rolls somedir` printed a raw "[Errno 21]"; `--seed -1` did not name --seed."""
+    code, _, err = play(["--rolls", str(tmp_path)])
+    assert code == 1 and err == f"error: cannot read rolls file {tmp_path}: Is a directory\n"
+    code, _, err = play(["--seed", "-1"])
+    assert code == 2 and err == "error: --seed must be in [0, 2**64), got -1\n"

@@ -195,10 +195,14 @@ def load_or_compute(
     path: str | os.PathLike | None = None,
     announce: Callable[[str], None] | None = None,
 ) -> PigTable:
-    """Return the table for ``rules`` at ``path`` (default path if None), computing it if missing.
+    """Return the table for ``rules``: the one at ``path``, else the default one in ``data/``.
 
-    A table found at ``path`` must be for ``rules``; a computed one is saved there for next time.
+    A table named by ``path`` must exist (TableError naming the command that makes it); the
+    default one is computed when missing, ``announce`` told in one line, and saved for next time.
+    Either must be for ``rules``.
     """
+    if path is not None and not Path(path).exists():
+        raise TableError(f"no table at {path}; create it with `{compute_command(rules, path)}`")
     path = default_path(rules) if path is None else Path(path)
     if path.exists():
         table = PigTable.load(path)
@@ -213,6 +217,29 @@ def load_or_compute(
     if announce is not None:
         announce(f"computing the optimal table for goal {rules.goal}, die {rules.die_sides} ...")
     save(solve(rules), path)
+    return PigTable.load(path)
+
+
+def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> str:
+    """Return the ``pigsolve compute`` command that writes the table of ``rules`` to ``path``.
+
+    >>> compute_command(PigRules(37), "t.h5")
+    'pigsolve compute --goal 37 --out t.h5'
+    """
+    words = ["pigsolve compute"]
+    if rules.goal != PigRules().goal:
+        words.append(f"--goal {rules.goal}")
+    if rules.die_sides != PigRules().die_sides:
+        words.append(f"--die {rules.die_sides}")
+    if path is not None and Path(path) != default_path(rules):
+        words.append(f"--out {path}")
+    return " ".join(words)
+
+
+def require(path: str | os.PathLike, rules: PigRules) -> PigTable:
+    """Read the table at ``path``; if it is missing, say how to make the table of ``rules``."""
+    if not Path(path).exists():
+        raise TableError(f"no table at {path}; create it with `{compute_command(rules, path)}`")
     return PigTable.load(path)
 
 
