@@ -107,7 +107,7 @@ def simulation_footer(result: Simulation) -> str:
     """Return the lines printed under a simulation's table."""
     return (
         "95% CI: Wilson score interval. exact: evaluated, not sampled.\n"
-        f"mean game length {result.mean_turns:.3f} turns; {result.seconds:.2f} s"
+        f"mean game length {result.mean_turns:.3f} turns; {result.seconds:.2f} s of play"
     )
 
 
