@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -33,6 +32,7 @@ from solver.pig import solve as pig_solver
 from solver.pig import table as pig_tables
 from solver.pig.export import Export, Format, export_table, stored_table
 from solver.pig.plot import Plot, plot_table
+from solver.pig.solve import Method
 from solver.pig.verify import verify_table
 from solver.results import Comparison, check_seed
 from solver.storage import check_can_write, describe
@@ -76,11 +76,6 @@ def main(
 # ----- Choices and options, defined once -----
 
 
-class Method(StrEnum):
-    layered = "layered"
-    value_iteration = "value-iteration"
-
-
 Goal = Annotated[int, typer.Option("--goal", help="Points needed to win.")]
 Die = Annotated[int, typer.Option("--die", help="Sides of the die.")]
 Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
@@ -109,15 +104,16 @@ HogTable = Annotated[
 ]
 
 
-def _table_path(path: Path | None, goal: int, die: int) -> Path:
-    return pig_tables.default_path(PigRules(goal, die)) if path is None else path
-
-
 def _existing(path: Path | None, goal: int, die: int) -> Path:
     """Return the table file to inspect; if missing, say how to make it (never made here)."""
-    path = _table_path(path, goal, die)
-    pig_tables.require(path, PigRules(goal, die))
-    return path
+    rules = PigRules(goal, die)
+    return pig_tables.require(path or pig_tables.default_path(rules), rules)
+
+
+def _named(table: Path | None, rules: PigRules | HogRules) -> Path | None:
+    """Return the table file the user named, if it exists (None: the default, made if missing)."""
+    tables = hog_tables if isinstance(rules, HogRules) else pig_tables
+    return None if table is None else tables.require(table, rules)
 
 
 def _rng(seed: int | None) -> np.random.Generator:
@@ -126,7 +122,7 @@ def _rng(seed: int | None) -> np.random.Generator:
 
 def _exact(game: str, rules: PigRules | HogRules, a: str, b: str, table: Path | None) -> Comparison:
     """Return the exact comparison of two players (both names checked before any table is made)."""
-    tables = computer_tables(game, [a, b], rules, table, note)
+    tables = computer_tables(game, [a, b], rules, _named(table, rules), note)
     evaluate = hog_evaluate if game == "hog" else pig_evaluate
     return evaluate.compare(rules, tables[a], tables[b], a, b)
 
@@ -149,7 +145,7 @@ def compute(
     """Compute the win probability of every Pig state under optimal play and save it (HDF5)."""
     with user_errors():
         rules = PigRules(goal, die)
-        path = _table_path(out, goal, die)
+        path = out or pig_tables.default_path(rules)
         check_can_write(path, force)
         with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
             solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
@@ -181,7 +177,8 @@ def query(
 ) -> None:
     """Show the win probability of state (I, J, K), the optimal action and the other's value."""
     with user_errors():
-        stored = pig_tables.load_or_compute(PigRules(goal, die), table, note)
+        rules = PigRules(goal, die)
+        stored = pig_tables.load_or_compute(rules, _named(table, rules), note)
         stored.rules.check_state(i, j, k)
         console.print(report.pig_state(stored, i, j, k), highlight=False)
 
@@ -300,7 +297,7 @@ def compare(
             report.print_comparison(console, result, setting, as_json)
             return
         names = list(dict.fromkeys(names or computer_names("pig")))
-        tables = computer_tables("pig", names, rules, table, note)
+        tables = computer_tables("pig", names, rules, _named(table, rules), note)
         results = pig_evaluate.round_robin(rules, tables)
         if as_json:
             print(json.dumps([r.as_dict() for r in results]))
@@ -324,7 +321,7 @@ def simulate(
     with user_errors():
         rules = PigRules(goal, die)
         seed = None if seed is None else check_seed(seed)
-        tables = computer_tables("pig", [a, b], rules, table, note)
+        tables = computer_tables("pig", [a, b], rules, _named(table, rules), note)
         with progress_bar("playing", games) as progress:
             result = pig_simulation.simulate(
                 rules, tables[a], tables[b], games, seed, progress, a, b
@@ -414,7 +411,7 @@ def hog_query(
         game = hog_rules(rules, goal)
         state = HogState(score, opponent_score, four_sided, prev, opponent_prev)
         state.check(game)
-        solution = hog_tables.load_or_compute(game, table, announce=note)
+        solution = hog_tables.load_or_compute(game, _named(table, game), note)
         p, best = solution.at(state)
         values = hog_evaluate.action_values(game, solution.win_probability, state)
         if as_json:
@@ -462,7 +459,7 @@ def hog_simulate(
     with user_errors():
         game = hog_rules(rules, goal)
         seed = None if seed is None else check_seed(seed)
-        tables = computer_tables("hog", [a, b], game, table, note)
+        tables = computer_tables("hog", [a, b], game, _named(table, game), note)
         result = hog_simulation.simulate(game, tables[a], tables[b], games, seed, a, b)
         console.print(report.simulation(result, f"{rules}, goal {goal}"))
         console.print(report.simulation_footer(result), highlight=False)
@@ -487,10 +484,11 @@ def hog_play(
             raise InvalidArgument(f"--you must be 1 or 2, got {you}")
         game = hog_rules(rules, goal)
         dice = read_rolls(rolls, 6) if rolls is not None else RandomDice(6, _rng(seed))
+        table = _named(table, game)
         player = make_player("hog", opponent, game, table, note)
         hint = None
         if terminal_hints(hints):
-            hint = hog_tables.load_or_compute(game, table, announce=note).at
+            hint = hog_tables.load_or_compute(game, table, note).at
         hog_terminal.play_in_terminal(
             game, player, opponent, you - 1, dice, sys.stdin, sys.stdout, hint
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import tempfile
@@ -135,6 +136,6 @@ def test_any_arguments_end_cleanly(args: list[str], stdin: str) -> None:
         result.exception, SystemExit
     ), (args, repr(result.exception))
     assert "Traceback" not in result.output, (args, result.output)
-    out = args[args.index("--out") + 1] if "--out" in args[:-1] else None
+    named = {value for option, value in itertools.pairwise(args) if option == "--out"}
     for path in left:
-        assert DOCUMENTED.fullmatch(path) or (result.exit_code == 0 and path == out), (args, path)
+        assert DOCUMENTED.fullmatch(path) or (result.exit_code == 0 and path in named), (args, path)

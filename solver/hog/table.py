@@ -51,20 +51,25 @@ def load(path: str | os.PathLike) -> HogSolution:
     return HogSolution(rules, v, policy, method, seconds)
 
 
+def require(path: str | os.PathLike, rules: HogRules) -> Path:
+    """Return ``path`` if a file is there; else raise TableError with the command that makes it."""
+    if not Path(path).exists():
+        command = f"pigsolve hog compute --rules {rules.name} --goal {rules.goal} --out {path}"
+        raise TableError(f"no table at {path}; create it with `{command}`")
+    return Path(path)
+
+
 def load_or_compute(
     rules: HogRules,
     path: str | os.PathLike | None = None,
     announce: Callable[[str], None] | None = None,
 ) -> HogSolution:
-    """Return the optimal solution stored at ``path``, else at :func:`default_path`.
+    """Return the optimal solution stored at ``path`` (default :func:`default_path`).
 
-    A table named by ``path`` must exist (TableError naming the command that makes it); the
-    default one is solved when missing, ``announce`` told in one line, and saved. A stored table
-    for other rules raises TableError.
+    If the file is missing, solve, tell ``announce`` in one line and save it. A stored table for
+    other rules raises TableError. The CLI lets users name only tables that exist
+    (:func:`require`).
     """
-    if path is not None and not Path(path).exists():
-        command = f"pigsolve hog compute --rules {rules.name} --goal {rules.goal} --out {path}"
-        raise TableError(f"no table at {path}; create it with `{command}`")
     path = Path(path) if path is not None else default_path(rules)
     if path.exists():
         solution = load(path)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 
 import numpy as np
 
@@ -30,6 +31,15 @@ DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
 PARALLEL_GOAL = 400
 """From this goal on the pairs of a score sum are solved in parallel (below, threads cost more)."""
+
+
+class Method(StrEnum):
+    """The Pig solvers (:func:`solve` also takes 'lay' and 'vi')."""
+
+    layered = "layered"
+    value_iteration = "value-iteration"
+
+
 METHODS = {
     "layered": "layered",
     "lay": "layered",

@@ -195,14 +195,12 @@ def load_or_compute(
     path: str | os.PathLike | None = None,
     announce: Callable[[str], None] | None = None,
 ) -> PigTable:
-    """Return the table for ``rules``: the one at ``path``, else the default one in ``data/``.
+    """Return the table for ``rules`` at ``path`` (default path if None), computing it if missing.
 
-    A table named by ``path`` must exist (TableError naming the command that makes it); the
-    default one is computed when missing, ``announce`` told in one line, and saved for next time.
-    Either must be for ``rules``.
+    A table found at ``path`` must be for ``rules``; a computed one is saved there for next time
+    (``announce`` is told in one line). The CLI lets users name only tables that exist
+    (:func:`require`).
     """
-    if path is not None and not Path(path).exists():
-        raise TableError(f"no table at {path}; create it with `{compute_command(rules, path)}`")
     path = default_path(rules) if path is None else Path(path)
     if path.exists():
         table = PigTable.load(path)
@@ -236,11 +234,11 @@ def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> s
     return " ".join(words)
 
 
-def require(path: str | os.PathLike, rules: PigRules) -> PigTable:
-    """Read the table at ``path``; if it is missing, say how to make the table of ``rules``."""
+def require(path: str | os.PathLike, rules: PigRules) -> Path:
+    """Return ``path`` if a file is there; else raise TableError with the command that makes it."""
     if not Path(path).exists():
         raise TableError(f"no table at {path}; create it with `{compute_command(rules, path)}`")
-    return PigTable.load(path)
+    return Path(path)
 
 
 def load(path: str | os.PathLike) -> PigTable:
