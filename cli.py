@@ -37,7 +37,15 @@ from solver.pig.verify import verify_table
 from solver.results import Comparison, check_seed
 from solver.storage import check_can_write, describe
 from ui import hog_terminal, pig_terminal, report
-from ui.console import console, note, progress_bar, run_app, terminal_hints, user_errors
+from ui.console import (
+    announce_size,
+    console,
+    note,
+    progress_bar,
+    run_app,
+    terminal_hints,
+    user_errors,
+)
 from ui.pig_terminal import Style
 
 app = typer.Typer(
@@ -73,9 +81,7 @@ def main(
     """Exact solutions of the dice games Pig and Hog."""
 
 
-# ----- Choices and options, defined once -----
-
-
+# The options, defined once for every command.
 Goal = Annotated[int, typer.Option("--goal", help="Points needed to win.")]
 Die = Annotated[int, typer.Option("--die", help="Sides of the die.")]
 Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
@@ -127,9 +133,6 @@ def _exact(game: str, rules: PigRules | HogRules, a: str, b: str, table: Path | 
     return evaluate.compare(rules, tables[a], tables[b], a, b)
 
 
-# ----- Pig tables: compute, info, query, verify, bench -----
-
-
 @app.command()
 def compute(
     goal: Goal = 100,
@@ -147,6 +150,7 @@ def compute(
         rules = PigRules(goal, die)
         path = out or pig_tables.default_path(rules)
         check_can_write(path, force)
+        announce_size(pig_solver.memory_needed(rules, method), f"goal {goal}", quiet)
         with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
             solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
         pig_tables.save(solution, path, force=force)
@@ -224,9 +228,6 @@ def bench(
         console.print(report.benchmarks(rows))
         speedup = rows[0]["speedup_vs_value_iteration"]
         console.print(f"layered is {speedup:.0f}x faster than value-iteration (same run)")
-
-
-# ----- Pig players: policies, play, compare, simulate, export, plot -----
 
 
 @app.command("policies")
@@ -368,9 +369,6 @@ def plot(
         console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 
 
-# ----- Hog -----
-
-
 @hog_app.command("compute")
 def hog_compute(
     rules: Rules = RuleSet.fa16,
@@ -386,6 +384,7 @@ def hog_compute(
         game = hog_rules(rules, goal)
         path = out or hog_tables.default_path(game)
         check_can_write(path, force)
+        announce_size(hog_solver.memory_needed(game), f"{rules} goal {goal}", quiet)
         solution = hog_solver.solve(game)
         hog_tables.save(solution, path, force=force)
         if not quiet:

@@ -206,3 +206,19 @@ def test_round_robin_lists_each_player_once_and_max_residual_is_not_negative(wor
     assert result.exit_code == 0 and len(result.stdout.splitlines()) == 1 + 4
     negative = runner.invoke(app, ["verify", "--max-residual", "-1"])
     assert negative.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["compute", "--goal", "100000"], "error: goal 100000 needs about 116,564 GiB of memory"),
+        (["compute", "--goal", "10000000000"], "error: goal 10000000000 needs about"),
+        (["hog", "compute", "--rules", "su20", "--goal", "5000"], "error: su20 goal 5000 needs"),
+        (["compare", "hold25", "hold20", "--goal", "10000000000"], "error: not enough memory"),
+    ],
+)
+def test_too_large_for_the_machine_is_one_line(workdir: Path, args, message) -> None:
+    """Goals too large ended in numpy's _ArrayMemoryError traceback or "array is too big"."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1 and one_line_error(result).startswith(message)
+    assert list(workdir.iterdir()) == []

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from solver.errors import PigsolveError
+from solver.resources import check_memory
 
 # Piped output is not cut at 80 columns mid-sentence; a terminal's own width is kept.
 WIDTH = None if sys.stdout.isatty() or "COLUMNS" in os.environ else 200
@@ -43,9 +44,29 @@ def user_errors() -> Iterator[None]:
     except KeyboardInterrupt:
         note("interrupted")
         raise typer.Exit(130) from None
-    except Exception as err:
-        note(f"error: internal error ({type(err).__name__}: {err}); please report it")
+    except MemoryError as err:
+        note(f"error: not enough memory ({err}); try a smaller goal")
         raise typer.Exit(1) from None
+    except ValueError as err:
+        if "array is too big" not in str(err) and "maximum allowed dimension" not in str(err):
+            raise _bug(err) from None
+        note("error: not enough memory (an array larger than any machine's); try a smaller goal")
+        raise typer.Exit(1) from None
+    except Exception as err:
+        raise _bug(err) from None
+
+
+def _bug(err: Exception) -> typer.Exit:
+    """Report an exception no user input should cause; return the exit to raise."""
+    note(f"error: internal error ({type(err).__name__}: {err}); please report it")
+    return typer.Exit(1)
+
+
+def announce_size(needed: int, what: str, quiet: bool = False) -> None:
+    """Refuse a computation larger than the machine's memory; announce a large one."""
+    line = check_memory(needed, what)
+    if line is not None and not quiet:
+        note(line)
 
 
 def terminal_hints(hints: bool) -> bool:

@@ -194,6 +194,11 @@ def solve(rules: HogRules) -> HogSolution:
     return HogSolution(rules, v, policy, "optimal", seconds)
 
 
+def memory_needed(rules: HogRules) -> int:
+    """Return the bytes a solve or evaluation of ``rules`` needs at its peak, roughly."""
+    return 2 * 9 * int(np.prod(rules.shape, dtype=np.int64))
+
+
 def best_response(
     rules: HogRules, policy_b: np.ndarray, name: str = "fixed"
 ) -> tuple[HogSolution, np.ndarray]:

@@ -41,6 +41,8 @@ class Plot(StrEnum):
 
 
 CONTOUR_LEVELS = (0.03, 0.09, 0.27, 0.81)
+MIN_GOAL = 3
+"""Below this the plots have no area to draw (contours need a 2 x 2 grid of scores and more)."""
 HEURISTIC_HOLD = 20
 DPI = 200
 
@@ -146,7 +148,7 @@ def plot_slice(table: PigTable, opponent: int, out: Path, force: bool = False) -
 def plot_contours(table: PigTable, out: Path, force: bool = False) -> Path:
     """Draw P(i, j, 0) with contour lines at 3%, 9%, 27% and 81%."""
     goal = table.rules.goal
-    p0 = np.asarray(table.probabilities(), dtype=np.float64)[:, :, 0]
+    p0 = np.asarray(table.v0, dtype=np.float64)  # P(i, j, 0): stored as is, never the full table
     fig = _figure(5.6, 5.0)
     ax = fig.add_subplot()
     image = ax.imshow(
@@ -173,6 +175,10 @@ def plot_table(
 ) -> Path:
     """Draw ``kind`` (boundary, slice or contours) of ``table`` into the PNG file ``out``."""
     out = Path(out)
+    if table.rules.goal < MIN_GOAL:
+        raise InvalidArgument(
+            f"goal {table.rules.goal} is too small to draw; plots need a goal of {MIN_GOAL} or more"
+        )
     if kind not in tuple(Plot):
         raise InvalidArgument(f"unknown plot {kind!r}; accepted: {', '.join(Plot)}")
     if out.suffix.lower() != ".png":

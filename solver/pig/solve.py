@@ -126,6 +126,20 @@ def solve(
     return value_iteration(rules, tolerance=tolerance, progress=progress)
 
 
+def memory_needed(rules: PigRules, method: str = "layered") -> int:
+    """Return the bytes a solve of ``rules`` by ``method`` needs at its peak, roughly.
+
+    Full layout: the table and its choices (9 bytes a state, twice over for value iteration);
+    compact: ``P(i, j, 0)`` and the packed choices.
+    """
+    goal = rules.goal
+    if METHODS.get(method) == "value-iteration":
+        return 18 * goal**3
+    if goal <= MAX_FULL_GOAL:
+        return 9 * goal**3
+    return 16 * goal**2 + goal * goal * ((goal + 7) // 8)
+
+
 def layered(rules: PigRules, progress: Progress | None = None, full: bool = True) -> PigSolution:
     """Solve by score-sum layers, each pair by policy iteration. See :func:`solve`."""
     from solver.pig import _kernels

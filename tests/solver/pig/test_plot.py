@@ -66,3 +66,25 @@ def test_existing_file_is_kept_without_force(table, tmp_path: Path) -> None:
         plot_table(table, "boundary", out)
     assert out.read_bytes() == b"mine"
     png_size(plot_table(table, "boundary", out, force=True))
+
+
+@pytest.mark.parametrize("goal", [1, 2])
+@pytest.mark.parametrize("kind", ["boundary", "contours"])
+def test_goals_too_small_to_draw_are_refused(tmp_path: Path, goal: int, kind: str) -> None:
+    """`--kind contours --goal 1` was a matplotlib traceback, `boundary` an empty picture."""
+    small = load_or_compute(PigRules(goal), path=tmp_path / "t.h5")
+    with pytest.raises(ValueError, match=f"goal {goal} is too small to draw"):
+        plot_table(small, kind, tmp_path / "p.png")
+    assert not (tmp_path / "p.png").exists()
+
+
+def test_contours_read_p_at_k_0_only(tmp_path: Path, monkeypatch) -> None:
+    """`plot --kind contours --goal 1000` built the full 8 GB table to use one slice of it."""
+    compact = load_or_compute(PigRules(goal=301), path=tmp_path / "t.h5")  # compact layout
+    assert compact.layout == "compact"
+
+    def refuse() -> None:
+        raise AssertionError("the full table was built")
+
+    monkeypatch.setattr(compact, "probabilities", refuse)
+    assert png_size(plot_table(compact, "contours", tmp_path / "c.png"))[0] > 0

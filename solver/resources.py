@@ -1,0 +1,38 @@
+"""What a computation will ask of the machine, said before it starts."""
+
+from __future__ import annotations
+
+import os
+
+from solver.errors import PigsolveError
+
+GIB = 2**30
+LARGE = 2 * GIB
+"""Computations above this are announced before they start."""
+
+
+def physical_memory() -> int:
+    """Return the machine's physical memory in bytes."""
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+
+
+def check_memory(needed: int, what: str, available: int | None = None) -> str | None:
+    """Raise PigsolveError if ``what`` needs more memory than the machine has.
+
+    Returns a line announcing a large computation (``None`` for a small one).
+
+    >>> check_memory(3 * GIB, "goal 1000", available=24 * GIB)
+    'goal 1000 needs about 3.0 GiB of memory (this machine has 24 GiB); this may take a while'
+    """
+    available = physical_memory() if available is None else available
+    if needed > available:
+        raise PigsolveError(
+            f"{what} needs about {needed / GIB:,.0f} GiB of memory; "
+            f"this machine has {available / GIB:.0f} GiB"
+        )
+    if needed > LARGE:
+        return (
+            f"{what} needs about {needed / GIB:.1f} GiB of memory "
+            f"(this machine has {available / GIB:.0f} GiB); this may take a while"
+        )
+    return None
