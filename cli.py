@@ -51,7 +51,7 @@ from ui.pig_terminal import Style
 app = typer.Typer(
     help="Exact solutions of the dice games Pig and Hog.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 hog_app = typer.Typer(

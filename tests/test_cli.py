@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -68,3 +69,15 @@ def test_help_texts_keep_their_bracketed_defaults(command: list[str]) -> None:
     result = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     assert not re.search(r"[A-Za-z] \.(\s|$)", result.output), result.output
+
+
+def test_shell_completion_completes_commands_and_choices() -> None:
+    """Completion was switched off; `pigsolve --install-completion` installs it now."""
+    env = {**os.environ, "_PIGSOLVE_COMPLETE": "complete_bash"}
+    words = {"COMP_WORDS": "pigsolve hog co", "COMP_CWORD": "2"}
+    command = [sys.executable, "-c", "import cli; cli.run()"]
+    done = subprocess.run(command, env=env | words, capture_output=True, text=True)
+    assert done.stdout.split() == ["compute", "compare"]
+    words = {"COMP_WORDS": "pigsolve play --style ", "COMP_CWORD": "3"}
+    done = subprocess.run(command, env=env | words, capture_output=True, text=True)
+    assert done.stdout.split() == ["classic", "rounds"]
