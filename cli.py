@@ -53,10 +53,12 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: no "<bool>" after flags, no markup eating "[...]"
 )
 hog_app = typer.Typer(
     help="Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.",
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 app.add_typer(hog_app, name="hog")
 

@@ -33,6 +33,7 @@ def test_version() -> None:
         (["play", "--style", "fancy"], "error: Invalid value for '--style': 'fancy' is not one of"),
         (["export", "--what", "nope", "--out", "x.csv"], "error: Invalid value for '--what'"),
         (["hog", "compare", "always4", "always4", "--rules", "sp21"], "error: Invalid value for"),
+        (["query", "-1", "0", "0"], "error: No such option: -1 (a negative number? put -- before"),
     ],
 )
 def test_usage_errors_are_one_line_with_exit_2(args: list[str], message: str) -> None:
@@ -81,3 +82,13 @@ def test_shell_completion_completes_commands_and_choices() -> None:
     words = {"COMP_WORDS": "pigsolve play --style ", "COMP_CWORD": "3"}
     done = subprocess.run(command, env=env | words, capture_output=True, text=True)
     assert done.stdout.split() == ["classic", "rounds"]
+
+
+def test_flags_show_no_value_placeholder() -> None:
+    """Plain flags were shown as `--force <bool>`, as if they took a value."""
+    from typer.testing import CliRunner
+
+    from cli import app
+
+    result = CliRunner().invoke(app, ["compute", "--help"])
+    assert "--force " in result.output and "<bool>" not in result.output
