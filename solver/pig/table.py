@@ -15,6 +15,7 @@ Reading needs no numba: values of the compact layout are rebuilt row by row with
 from __future__ import annotations
 
 import functools
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -46,7 +47,11 @@ def save(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
     else:
         datasets = {"win_probability_k0": solution.v0, "roll_packed": solution.roll_packed}
         layout = "compact"
+    rules = solution.rules
     attrs = {
+        "rules": json.dumps(
+            {"goal": rules.goal, "die_sides": rules.die_sides, "faces": rules.faces}
+        ),
         "goal": solution.rules.goal,
         "die_sides": solution.rules.die_sides,
         "layout": layout,

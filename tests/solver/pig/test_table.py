@@ -167,3 +167,11 @@ def test_load_or_compute_computes_once_and_announces(tmp_path: Path, monkeypatch
     np.testing.assert_array_equal(first.v0, second.v0)
     with pytest.raises(TableError, match="is for goal 12"):
         load_or_compute(PigRules(13, 4), path=default_path(rules))
+
+
+def test_rules_are_stored_as_json_like_hog_tables(tmp_path: Path) -> None:
+    """Pig tables kept their rules as loose attributes only, Hog tables as JSON."""
+    import json
+
+    table = load_or_compute(PigRules(9, 4), path=tmp_path / "t.h5")
+    assert json.loads(table.attrs["rules"]) == {"goal": 9, "die_sides": 4, "faces": [0, 2, 3, 4]}
