@@ -15,7 +15,7 @@ from typing import Annotated
 import numpy as np
 import typer
 
-from policies import computer_names, computer_tables, make_player, player_names
+from policies import computer_names, computer_tables, families, make_player, player_names
 from solver import __version__
 from solver import bench as benchmarks
 from solver.dice import RandomDice, read_rolls
@@ -39,12 +39,13 @@ from solver.storage import check_can_write, describe
 from ui import hog_terminal, pig_terminal, report
 from ui.console import (
     announce_size,
+    commands,
     console,
     note,
     progress_bar,
     run_app,
     terminal_hints,
-    user_errors,
+    version_option,
 )
 from ui.pig_terminal import Style
 
@@ -61,6 +62,8 @@ hog_app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(hog_app, name="hog")
+command, hog_command = commands(app), commands(hog_app)
+version_option(app, f"pigsolve {__version__}")
 
 
 def run() -> None:
@@ -68,19 +71,16 @@ def run() -> None:
     sys.exit(run_app(app))
 
 
-def _version(value: bool) -> None:
-    if value:
-        console.print(f"pigsolve {__version__}", highlight=False)
-        raise typer.Exit()
-
-
-@app.callback()
-def main(
-    version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
-    ] = False,
-) -> None:
-    """Exact solutions of the dice games Pig and Hog."""
+def _tune(game: str, family: str, rules, against: str, ranges: list[str], table, as_json: bool):
+    """Search ``family`` exactly for the best coin-toss win probability against ``against``."""
+    opponent = computer_tables(game, [against], rules, _named(table, rules), note)[against]
+    with progress_bar(f"tuning {family}", None) as progress:
+        results, documents = families.tune(game, family, rules, against, opponent, ranges, progress)
+    optimal = _exact(game, rules, "optimal", against, table)
+    if as_json:
+        print(json.dumps(report.tuning_record(family, results, documents, optimal)))
+    else:
+        console.print(report.tuning(family, results, documents, optimal))
 
 
 # The options, defined once for every command.
@@ -91,8 +91,7 @@ Quiet = Annotated[bool, typer.Option("--quiet", help="Print nothing but errors."
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 Seed = Annotated[int | None, typer.Option(help="Seed (default: fresh, and printed).")]
 Games = Annotated[int, typer.Option(help="Number of games; A starts every other one.")]
-PlayerA = Annotated[str, typer.Argument(help="Player A.", show_default=False)]
-PlayerB = Annotated[str, typer.Argument(help="Player B.", show_default=False)]
+Player = Annotated[str, typer.Argument(help="A player (see `policies`).", show_default=False)]
 Rolls = Annotated[
     Path | None, typer.Option(help="A file of die rolls, whitespace-separated, used in order.")
 ]
@@ -135,7 +134,7 @@ def _exact(game: str, rules: PigRules | HogRules, a: str, b: str, table: Path | 
     return evaluate.compare(rules, tables[a], tables[b], a, b)
 
 
-@app.command()
+@command()
 def compute(
     goal: Goal = 100,
     die: Die = 6,
@@ -148,29 +147,27 @@ def compute(
     quiet: Quiet = False,
 ) -> None:
     """Compute the win probability of every Pig state under optimal play and save it (HDF5)."""
-    with user_errors():
-        rules = PigRules(goal, die)
-        path = out or pig_tables.default_path(rules)
-        check_can_write(path, force)
-        announce_size(pig_solver.memory_needed(rules, method), f"goal {goal}", quiet)
-        with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
-            solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
-        pig_tables.save(solution, path, force=force)
-        if not quiet:
-            console.print(report.pig_solution(solution, path), highlight=False)
+    rules = PigRules(goal, die)
+    path = out or pig_tables.default_path(rules)
+    check_can_write(path, force)
+    announce_size(pig_solver.memory_needed(rules, method), f"goal {goal}", quiet)
+    with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
+        solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
+    pig_tables.save(solution, path, force=force)
+    if not quiet:
+        console.print(report.pig_solution(solution, path), highlight=False)
 
 
-@app.command()
+@command()
 def info(path: TableFile = None, goal: Goal = 100, die: Die = 6) -> None:
     """Show a table's attributes and datasets."""
-    with user_errors():
-        path = _existing(path, goal, die)
-        attrs, datasets = describe(path)
-        console.print(report.attributes(path, attrs))
-        console.print(report.datasets(datasets))
+    path = _existing(path, goal, die)
+    attrs, datasets = describe(path)
+    console.print(report.attributes(path, attrs))
+    console.print(report.datasets(datasets))
 
 
-@app.command()
+@command()
 def query(
     i: Annotated[int, typer.Argument(help="Your score.")],
     j: Annotated[int, typer.Argument(help="The opponent's score.")],
@@ -182,14 +179,13 @@ def query(
     die: Die = 6,
 ) -> None:
     """Show the win probability of state (I, J, K), the optimal action and the other's value."""
-    with user_errors():
-        rules = PigRules(goal, die)
-        stored = pig_tables.load_or_compute(rules, _named(table, rules), note)
-        stored.rules.check_state(i, j, k)
-        console.print(report.pig_state(stored, i, j, k), highlight=False)
+    rules = PigRules(goal, die)
+    stored = pig_tables.load_or_compute(rules, _named(table, rules), note)
+    stored.rules.check_state(i, j, k)
+    console.print(report.pig_state(stored, i, j, k), highlight=False)
 
 
-@app.command()
+@command()
 def verify(
     path: TableFile = None,
     goal: Goal = 100,
@@ -199,47 +195,38 @@ def verify(
     ] = 1e-12,
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
-    with user_errors():
-        path = _existing(path, goal, die)
-        checks = verify_table(pig_tables.load(path), max_residual)
-        console.print(report.checks(path, checks))
-        failed = [check.name for check in checks if not check.passed]
-        if failed:
-            raise PigsolveError(f"{path} fails: {', '.join(failed)}")
+    path = _existing(path, goal, die)
+    checks = verify_table(pig_tables.load(path), max_residual)
+    console.print(report.checks(path, checks))
+    failed = [check.name for check in checks if not check.passed]
+    if failed:
+        raise PigsolveError(f"{path} fails: {', '.join(failed)}")
 
 
-@app.command()
+@command()
 def bench(
     as_json: Json = False,
     large: Annotated[bool, typer.Option("--large", help="Also compute goal 1000, fresh.")] = False,
     quick: Annotated[bool, typer.Option("--quick", help="Only the Pig solvers.")] = False,
 ) -> None:
     """Time the solvers side by side (JIT compile time apart) and print the figures."""
-    with user_errors():
-        compute_command = [sys.executable, "-m", "cli", "compute"]
-        rows = benchmarks.bench_methods()
-        rows.append(benchmarks.bench_fresh_compute(compute_command))
-        if large:
-            rows.append(benchmarks.bench_fresh_compute(compute_command, goal=1000))
-        if not quick:
-            tables = computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
-            rows += benchmarks.bench_others(tables["optimal"], tables["hold20"])
-        if as_json:
-            console.print_json(json.dumps(rows))
-            return
-        console.print(report.benchmarks(rows))
-        speedup = rows[0]["speedup_vs_value_iteration"]
-        console.print(f"layered is {speedup:.0f}x faster than value-iteration (same run)")
+    tables = {} if quick else computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
+    others = [families.bench_tune(tables["optimal"])] if tables else []
+    others += benchmarks.bench_others(tables["optimal"], tables["hold20"]) if tables else []
+    rows = benchmarks.run([sys.executable, "-m", "cli", "compute"], large, others)
+    if as_json:
+        console.print_json(json.dumps(rows))
+        return
+    console.print(report.benchmarks(rows))
 
 
-@app.command("policies")
+@command("policies")
 def policies_command() -> None:
     """List the players that `play --opponent` (and the comparisons) accept."""
-    with user_errors():
-        console.print(report.named_rows(("name", "player"), player_names("pig")))
+    console.print(report.named_rows(("name", "player"), player_names("pig")))
 
 
-@app.command()
+@command()
 def play(
     opponent: Annotated[str, typer.Option(help="The computer player (see `policies`).")] = "hold20",
     style: Annotated[
@@ -253,19 +240,16 @@ def play(
     hints: Hints = False,
 ) -> None:
     """Play Pig in the terminal against a computer player."""
-    with user_errors():
-        rules = PigRules(goal, die)
-        rng = _rng(seed)
-        human = pig_terminal.choose_seat(you, style, rng)
-        dice = read_rolls(rolls, die) if rolls is not None else RandomDice(die, rng)
-        player = make_player("pig", opponent, rules, announce=note)
-        table = pig_tables.load_or_compute(rules, None, note) if terminal_hints(hints) else None
-        pig_terminal.play_in_terminal(
-            rules, player, style, human, dice, sys.stdin, sys.stdout, table
-        )
+    rules = PigRules(goal, die)
+    rng = _rng(seed)
+    human = pig_terminal.choose_seat(you, style, rng)
+    dice = read_rolls(rolls, die) if rolls is not None else RandomDice(die, rng)
+    player = make_player("pig", opponent, rules, announce=note)
+    table = pig_tables.load_or_compute(rules, None, note) if terminal_hints(hints) else None
+    pig_terminal.play_in_terminal(rules, player, style, human, dice, sys.stdin, sys.stdout, table)
 
 
-@app.command()
+@command()
 def compare(
     players: Annotated[
         list[str] | None,
@@ -285,35 +269,34 @@ def compare(
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (with --all).")] = False,
 ) -> None:
     """Exact probability that player A beats player B: A first, B first, and on a coin toss."""
-    with user_errors():
-        names = list(players or [])
-        if as_json and as_csv:
-            raise InvalidArgument("choose one of --json and --csv")
-        if not every_pair and len(names) != 2:
-            raise InvalidArgument(f"compare takes two players A and B (or --all), got {len(names)}")
-        if as_csv and not every_pair:
-            raise InvalidArgument("--csv goes with --all; use --json for one pair")
-        rules = PigRules(goal, die)
-        setting = f"goal {goal}, die {die}"
-        if not every_pair:
-            result = _exact("pig", rules, names[0], names[1], table)
-            report.print_comparison(console, result, setting, as_json)
-            return
-        names = list(dict.fromkeys(names or computer_names("pig")))
-        tables = computer_tables("pig", names, rules, _named(table, rules), note)
-        results = pig_evaluate.round_robin(rules, tables)
-        if as_json:
-            print(json.dumps([r.as_dict() for r in results]))
-        elif as_csv:
-            print(report.round_robin_csv(results))
-        else:
-            console.print(report.round_robin(names, results, setting))
+    names = list(players or [])
+    if as_json and as_csv:
+        raise InvalidArgument("choose one of --json and --csv")
+    if not every_pair and len(names) != 2:
+        raise InvalidArgument(f"compare takes two players A and B (or --all), got {len(names)}")
+    if as_csv and not every_pair:
+        raise InvalidArgument("--csv goes with --all; use --json for one pair")
+    rules = PigRules(goal, die)
+    setting = f"goal {goal}, die {die}"
+    if not every_pair:
+        result = _exact("pig", rules, names[0], names[1], table)
+        report.print_comparison(console, result, setting, as_json)
+        return
+    names = list(dict.fromkeys(names or computer_names("pig")))
+    tables = computer_tables("pig", names, rules, _named(table, rules), note)
+    results = pig_evaluate.round_robin(rules, tables)
+    if as_json:
+        print(json.dumps([r.as_dict() for r in results]))
+    elif as_csv:
+        print(report.round_robin_csv(results))
+    else:
+        console.print(report.round_robin(names, results, setting))
 
 
-@app.command()
+@command()
 def simulate(
-    a: PlayerA,
-    b: PlayerB,
+    a: Player,
+    b: Player,
     games: Games = 100_000,
     seed: Seed = None,
     goal: Goal = 100,
@@ -321,19 +304,35 @@ def simulate(
     table: PigTable = None,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
-    with user_errors():
-        rules = PigRules(goal, die)
-        seed = None if seed is None else check_seed(seed)
-        tables = computer_tables("pig", [a, b], rules, _named(table, rules), note)
-        with progress_bar("playing", games) as progress:
-            result = pig_simulation.simulate(
-                rules, tables[a], tables[b], games, seed, progress, a, b
-            )
-        console.print(report.simulation(result, f"goal {goal}, die {die}"))
-        console.print(report.simulation_footer(result), highlight=False)
+    rules = PigRules(goal, die)
+    seed = None if seed is None else check_seed(seed)
+    tables = computer_tables("pig", [a, b], rules, _named(table, rules), note)
+    with progress_bar("playing", games) as progress:
+        result = pig_simulation.simulate(rules, tables[a], tables[b], games, seed, progress, a, b)
+    console.print(report.simulation(result, f"goal {goal}, die {die}"))
+    console.print(report.simulation_footer(result), highlight=False)
 
 
-@app.command()
+Family = Annotated[str, typer.Argument(help="The family to tune.", show_default=False)]
+Against = Annotated[str, typer.Option(help="The player to beat.")]
+Range = Annotated[list[str] | None, typer.Option("--range", help="NAME=LO:HI (repeatable).")]
+
+
+@command()
+def tune(
+    family: Family,
+    against: Against = "optimal",
+    goal: Goal = 100,
+    die: Die = 6,
+    ranges: Range = None,
+    table: PigTable = None,
+    as_json: Json = False,
+) -> None:
+    """Find a family's best constants exactly: hold, turns, base-pace-race, pace-race."""
+    _tune("pig", family, PigRules(goal, die), against, ranges or [], table, as_json)
+
+
+@command()
 def export(
     what: Annotated[Export, typer.Option(help="What to export.")],
     out: Annotated[Path, typer.Option(help="The file to write.")],
@@ -346,13 +345,12 @@ def export(
     force: Force = False,
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
-    with user_errors():
-        stored = stored_table(table, PigRules(goal, die), note)
-        written = export_table(stored, what, out, fmt, force)
-        console.print(f"wrote {written}", highlight=False, soft_wrap=True)
+    stored = stored_table(table, PigRules(goal, die), note)
+    written = export_table(stored, what, out, fmt, force)
+    console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 
 
-@app.command()
+@command()
 def plot(
     kind: Annotated[Plot, typer.Option(help="What to draw.")],
     out: Annotated[Path, typer.Option(help="The PNG file to write.")],
@@ -365,13 +363,12 @@ def plot(
     force: Force = False,
 ) -> None:
     """Draw the roll/hold boundary, one slice of it, or the win-probability contours."""
-    with user_errors():
-        stored = stored_table(table, PigRules(goal, die), note)
-        written = plot_table(stored, kind, out, opponent, force)
-        console.print(f"wrote {written}", highlight=False, soft_wrap=True)
+    stored = stored_table(table, PigRules(goal, die), note)
+    written = plot_table(stored, kind, out, opponent, force)
+    console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 
 
-@hog_app.command("compute")
+@hog_command("compute")
 def hog_compute(
     rules: Rules = RuleSet.fa16,
     goal: Goal = 100,
@@ -382,24 +379,21 @@ def hog_compute(
     quiet: Quiet = False,
 ) -> None:
     """Solve a Hog rule set exactly and save the optimal table (HDF5)."""
-    with user_errors():
-        game = hog_rules(rules, goal)
-        path = out or hog_tables.default_path(game)
-        check_can_write(path, force)
-        announce_size(hog_solver.memory_needed(game), f"{rules} goal {goal}", quiet)
-        solution = hog_solver.solve(game)
-        hog_tables.save(solution, path, force=force)
-        if not quiet:
-            console.print(report.hog_solution(solution, path), highlight=False)
+    game = hog_rules(rules, goal)
+    path = out or hog_tables.default_path(game)
+    check_can_write(path, force)
+    announce_size(hog_solver.memory_needed(game), f"{rules} goal {goal}", quiet)
+    solution = hog_solver.solve(game)
+    hog_tables.save(solution, path, force=force)
+    if not quiet:
+        console.print(report.hog_solution(solution, path), highlight=False)
 
 
-@hog_app.command("query")
+@hog_command("query")
 def hog_query(
     score: Annotated[int, typer.Argument(help="The mover's score.", show_default=False)],
     opponent_score: Annotated[int, typer.Argument(help="Opponent's score.", show_default=False)],
-    four_sided: Annotated[
-        bool, typer.Option("--four-sided", help="fa16: four-sided dice.")
-    ] = False,
+    four_sided: Annotated[bool, typer.Option("--four-sided", help="fa16: 4-sided dice.")] = False,
     prev: Annotated[int, typer.Option(help="su20: the mover's previous turn score.")] = 0,
     opponent_prev: Annotated[int, typer.Option(help="su20: opponent's previous turn score.")] = 0,
     rules: Rules = RuleSet.fa16,
@@ -408,48 +402,43 @@ def hog_query(
     as_json: Json = False,
 ) -> None:
     """The optimal number of dice in a state and the win probability of every choice."""
-    with user_errors():
-        game = hog_rules(rules, goal)
-        state = HogState(score, opponent_score, four_sided, prev, opponent_prev)
-        state.check(game)
-        solution = hog_tables.load_or_compute(game, _named(table, game), note)
-        p, best = solution.at(state)
-        values = hog_evaluate.action_values(game, solution.win_probability, state)
-        if as_json:
-            print(json.dumps(report.hog_state_record(game, state, p, best, values)))
-            return
-        title = f"{rules} goal {goal}: {hog_terminal.state_words(state)}"
-        console.print(report.dice_values(title, values, best))
+    game = hog_rules(rules, goal)
+    state = HogState(score, opponent_score, four_sided, prev, opponent_prev)
+    state.check(game)
+    solution = hog_tables.load_or_compute(game, _named(table, game), note)
+    p, best = solution.at(state)
+    values = hog_evaluate.action_values(game, solution.win_probability, state)
+    if as_json:
+        print(json.dumps(report.hog_state_record(game, state, p, best, values)))
+        return
+    title = f"{rules} goal {goal}: {hog_terminal.state_words(state)}"
+    console.print(report.dice_values(title, values, best))
 
 
-@hog_app.command("policies")
+@hog_command("policies")
 def hog_policies() -> None:
     """List the Hog players that `hog play --opponent` (and the comparisons) accept."""
-    with user_errors():
-        console.print(report.named_rows(("name", "player"), player_names("hog")))
+    console.print(report.named_rows(("name", "player"), player_names("hog")))
 
 
-@hog_app.command("compare")
+@hog_command("compare")
 def hog_compare(
-    a: PlayerA,
-    b: PlayerB,
+    a: Player,
+    b: Player,
     rules: Rules = RuleSet.fa16,
     goal: Goal = 100,
     table: HogTable = None,
     as_json: Json = False,
 ) -> None:
     """Exact probability that Hog player A beats B: A first, B first, and on a coin toss."""
-    with user_errors():
-        result = _exact("hog", hog_rules(rules, goal), a, b, table)
-        report.print_comparison(
-            console, result, f"{rules}, goal {goal}", as_json, rules=rules.value
-        )
+    result = _exact("hog", hog_rules(rules, goal), a, b, table)
+    report.print_comparison(console, result, f"{rules}, goal {goal}", as_json, rules=rules.value)
 
 
-@hog_app.command("simulate")
+@hog_command("simulate")
 def hog_simulate(
-    a: PlayerA,
-    b: PlayerB,
+    a: Player,
+    b: Player,
     games: Games = 10_000,
     seed: Seed = None,
     rules: Rules = RuleSet.fa16,
@@ -457,16 +446,29 @@ def hog_simulate(
     table: HogTable = None,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
-    with user_errors():
-        game = hog_rules(rules, goal)
-        seed = None if seed is None else check_seed(seed)
-        tables = computer_tables("hog", [a, b], game, _named(table, game), note)
-        result = hog_simulation.simulate(game, tables[a], tables[b], games, seed, a, b)
-        console.print(report.simulation(result, f"{rules}, goal {goal}"))
-        console.print(report.simulation_footer(result), highlight=False)
+    game = hog_rules(rules, goal)
+    seed = None if seed is None else check_seed(seed)
+    tables = computer_tables("hog", [a, b], game, _named(table, game), note)
+    result = hog_simulation.simulate(game, tables[a], tables[b], games, seed, a, b)
+    console.print(report.simulation(result, f"{rules}, goal {goal}"))
+    console.print(report.simulation_footer(result), highlight=False)
 
 
-@hog_app.command("play")
+@hog_command("tune")
+def hog_tune(
+    family: Family,
+    against: Against = "optimal",
+    rules: Rules = RuleSet.fa16,
+    goal: Goal = 100,
+    ranges: Range = None,
+    table: HogTable = None,
+    as_json: Json = False,
+) -> None:
+    """Find a family's best constants exactly: always, bacon, swap."""
+    _tune("hog", family, hog_rules(rules, goal), against, ranges or [], table, as_json)
+
+
+@hog_command("play")
 def hog_play(
     opponent: Annotated[
         str, typer.Option(help="The other player (see `hog policies`; human: two at the keyboard).")
@@ -480,19 +482,18 @@ def hog_play(
     hints: Hints = False,
 ) -> None:
     """Play Hog in the terminal against a computer player (or another person)."""
-    with user_errors():
-        if you not in (1, 2):
-            raise InvalidArgument(f"--you must be 1 or 2, got {you}")
-        game = hog_rules(rules, goal)
-        dice = read_rolls(rolls, 6) if rolls is not None else RandomDice(6, _rng(seed))
-        table = _named(table, game)
-        player = make_player("hog", opponent, game, table, note)
-        hint = None
-        if terminal_hints(hints):
-            hint = hog_tables.load_or_compute(game, table, note).at
-        hog_terminal.play_in_terminal(
-            game, player, opponent, you - 1, dice, sys.stdin, sys.stdout, hint
-        )
+    if you not in (1, 2):
+        raise InvalidArgument(f"--you must be 1 or 2, got {you}")
+    game = hog_rules(rules, goal)
+    dice = read_rolls(rolls, 6) if rolls is not None else RandomDice(6, _rng(seed))
+    table = _named(table, game)
+    player = make_player("hog", opponent, game, table, note)
+    hint = None
+    if terminal_hints(hints):
+        hint = hog_tables.load_or_compute(game, table, note).at
+    hog_terminal.play_in_terminal(
+        game, player, opponent, you - 1, dice, sys.stdin, sys.stdout, hint
+    )
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ neither: the interface asks the person.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -55,20 +54,27 @@ Rules = PigRules | HogRules
 
 def player_names(game: str) -> list[tuple[str, str]]:
     """Return (name, description) for every player of ``game`` the interfaces accept."""
+    user = ("path/to/file.py:function", "your own function (this runs your code)")
     if Game(game) is Game.hog:
         from policies.hog import PLAYERS
 
-        return list(PLAYERS)
+        return [*PLAYERS[:-1], user, PLAYERS[-1]]
     from policies.optimal import OptimalPolicy
-    from policies.pig import BasePaceRace, FourTurns, HoldAt, PaceRace
+    from policies.pig import BasePaceRace, HoldAt, PaceRace, ScoringTurns
 
     return [
         (OptimalPolicy.name, OptimalPolicy.description),
         ("hold20", HoldAt(20).description + ", the documents' computer player"),
         ("holdN", '"hold at N or goal" for any N >= 1, e.g. hold25'),
-        (FourTurns.name, FourTurns.description),
-        (BasePaceRace.name, BasePaceRace.description),
-        (PaceRace.name, PaceRace.description),
+        ("four-turns", ScoringTurns(4).description),
+        ("turnsT", '"T scoring turns" for any T >= 1, e.g. turns3'),
+        ("base-pace-race", BasePaceRace().description),
+        ("pace-race", PaceRace().description),
+        (
+            "FAMILY:A,B,C",
+            "base-pace-race or pace-race with other constants, e.g. pace-race:21,8,71",
+        ),
+        user,
         (Human.name, Human.description),
     ]
 
@@ -78,24 +84,28 @@ def computer_names(game: str) -> list[str]:
     return [
         name
         for name, _ in player_names(game)
-        if name != Human.name and name == name.lower()  # holdN, alwaysN: families
+        if name != Human.name and name == name.lower() and ":" not in name  # not families
     ]
 
 
 def check_player_name(game: str, name: str, rules: Rules) -> None:
-    """Raise ValueError, listing the accepted names, unless ``name`` is a player of ``game``.
+    """Raise InvalidArgument, listing the accepted names, unless ``name`` is a player of ``game``.
 
-    Nothing is computed, so a bad name is reported before any table is built.
+    Nothing is computed, so a bad name is reported before any table is built (a file named
+    ``file.py:function`` is checked when its player is made).
     """
+    from policies.user import is_user_player
+
+    if is_user_player(name):
+        return
     if Game(game) is Game.hog:
         from policies.hog import check_name
 
         check_name(name, rules)
         return
-    if name in ("optimal", "four-turns", "base-pace-race", "pace-race", "human"):
-        return
-    hold = re.fullmatch(r"hold(\d+)", name)
-    if not (hold and int(hold.group(1)) >= 1):
+    from policies.pig import family_member
+
+    if name not in ("optimal", "human") and family_member(name) is None:
         accepted = ", ".join(n for n, _ in player_names(game))
         raise InvalidArgument(f"unknown player {name!r}; accepted: {accepted}")
 
@@ -111,7 +121,7 @@ def make_player(
 
     ``table_path`` and ``announce`` concern ``optimal`` (and Hog's best responses): where its
     table lives (default ``data/``) and a callable told, in one line, when the table must be
-    computed first. An unknown name raises ValueError listing the accepted names.
+    computed first. An unknown name raises InvalidArgument listing the accepted names.
     """
     check_player_name(game, name, rules)
     if name == Human.name:
@@ -120,16 +130,16 @@ def make_player(
         from policies.hog import make_player as make_hog_player
 
         return make_hog_player(name, rules, table_path, announce)
-    from policies.pig import BasePaceRace, FourTurns, HoldAt, PaceRace
+    from policies.pig import family_member
+    from policies.user import UserPigPlayer, is_user_player
 
+    if is_user_player(name):
+        return UserPigPlayer(name)
     if name == "optimal":
         from policies.optimal import OptimalPolicy
 
         return OptimalPolicy.for_rules(rules, table_path=table_path, announce=announce)
-    fixed = {"four-turns": FourTurns, "base-pace-race": BasePaceRace, "pace-race": PaceRace}
-    if name in fixed:
-        return fixed[name]()
-    return HoldAt(int(name.removeprefix("hold")))
+    return family_member(name)
 
 
 def computer_tables(

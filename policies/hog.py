@@ -25,6 +25,7 @@ PLAYERS = [
     ("alwaysN", "always rolls N dice (fa16 allows always-1: Pork Chop every turn)"),
     ("bacon", "61A bacon_strategy: 0 dice when Free Bacon gives at least 8 points"),
     ("swap", "61A swap_strategy: bacon, plus 0 dice for a beneficial swap"),
+    ("bacon:M,N / swap:M,N", "the same with margin (cutoff) M and N dice, e.g. bacon:9,5"),
     ("human", "you, at the terminal"),
 ]
 
@@ -78,10 +79,13 @@ def check_name(name: str, rules: HogRules) -> None:
             raise InvalidArgument("best-response needs a computer player, not human")
         check_name(target, rules)
         return
+    from policies.user import is_user_player
+
     always = re.fullmatch(r"always(-?\d+)", name)
-    if always:
-        check_num_rolls(rules, int(always.group(1)))
-    elif name not in ("optimal", "bacon", "swap", "human"):
+    helper = re.fullmatch(r"(bacon|swap):(\d+),(-?\d+)", name)
+    if always or helper:
+        check_num_rolls(rules, int((always or helper).groups()[-1]))
+    elif name not in ("optimal", "bacon", "swap", "human") and not is_user_player(name):
         accepted = ", ".join(n for n, _ in PLAYERS)
         raise InvalidArgument(f"unknown Hog player {name!r}; accepted: {accepted}")
 
@@ -110,9 +114,16 @@ def make_player(
         target = make_player(name.split(":", 1)[1], rules, table_path, announce)
         reply, _ = best_response(rules, target.policy, target.name)
         return TableStrategy(name, rules, reply.policy)
-    if name in ("bacon", "swap"):
+    from policies.user import hog_table, is_user_player
+
+    if is_user_player(name):
+        return TableStrategy(name, rules, hog_table(name, rules), "your function")
+    helper = re.fullmatch(r"(bacon|swap)(?::(\d+),(-?\d+))?", name)
+    if helper:
         module = _sixty_one_a(rules)
-        function = module.bacon_strategy if name == "bacon" else module.swap_strategy
-        return TableStrategy(name, rules, scores_table(rules, function))
+        function = module.bacon_strategy if helper.group(1) == "bacon" else module.swap_strategy
+        constants = [int(c) for c in helper.groups()[1:] if c is not None]
+        table = scores_table(rules, lambda s, o: function(s, o, *constants))
+        return TableStrategy(name, rules, table)
     num_rolls = int(name.removeprefix("always"))  # checked by check_name
     return TableStrategy(name, rules, np.full(rules.shape, num_rolls, np.int8))

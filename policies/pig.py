@@ -7,15 +7,17 @@ value*), always rolls at ``k = 0`` and always holds once ``i + k`` reaches the g
 
     \text{roll}(t, i, j, k) = [i + k < G] \wedge ([k = 0] \vee [k < h(t, i, j)]).
 
-Thresholds (Neller, "Pig Game" exercise; the constants 69, 71, 19, 14, 21 and 8 are the
-documents' values, tuned for goal 100, and are kept as given for every goal):
+Thresholds (Neller, "Pig Game" exercise): four families with integer constants; the named
+players are the families at the documents' constants (in brackets), tuned for goal 100 and kept
+as given for every goal. ``pigsolve tune`` searches the constants exactly.
 
 ============== ==================================================================
 hold N         :math:`h = \min(N, G - i)`
-four-turns     :math:`h = \lfloor (G - i) / (4 - t) \rfloor`, roll for the goal if t >= 4
-base-pace-race :math:`h = G - i` if i >= 69 or j >= 69, else :math:`\max(19, j - 14)`
-pace-race      :math:`h = G - i` if i >= 71 or j >= 71, else
-               :math:`21 + \lfloor (j - i) / 8 + 1/2 \rfloor`
+T turns        :math:`h = \lfloor (G - i) / (T - t) \rfloor` (four-turns: T = 4)
+base-pace-race :math:`h = G - i` if i or j >= race (69), else :math:`\max(base, j - pace)`
+               (base 19, pace 14)
+pace-race      :math:`h = G - i` if i or j >= race (71), else
+               :math:`pace + \lfloor (j - i) / rate + 1/2 \rfloor` (pace 21, rate 8)
 ============== ==================================================================
 
 Each player writes its threshold twice: once for one state in plain integers (``hold_at``) and
@@ -24,6 +26,7 @@ once over every state in numpy (``hold_at_grid``); the tests check they agree.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
@@ -96,57 +99,112 @@ class HoldAt(ThresholdPolicy):
         return np.minimum(self.n, goal - i)
 
 
-class FourTurns(ThresholdPolicy):
-    """Hold at floor((goal - i) / (4 - t)), t = the player's turns ended by a hold so far."""
+class ScoringTurns(ThresholdPolicy):
+    """Hold at floor((goal - i) / (T - t)), t = the player's turns ended by a hold so far."""
 
-    name = "four-turns"
-    description = '"4 scoring turns": hold at floor((goal - i) / (4 - t)), t = turns held so far'
-    memory = 4
+    def __init__(self, turns: int = 4) -> None:
+        if turns < 1:
+            raise InvalidArgument(f"the number of scoring turns must be at least 1, got {turns}")
+        self.turns = turns
+        self.memory = turns
+        self.name = "four-turns" if turns == 4 else f"turns{turns}"
+        self.description = (
+            f'"{turns} scoring turns": hold at floor((goal - i) / ({turns} - t)), '
+            "t = turns held so far"
+        )
 
     def hold_at(self, view: View) -> int:
-        turns_left = 4 - view.held_turns
+        turns_left = self.turns - view.held_turns
         if turns_left <= 0:  # cannot happen before the goal, but would mean "go for it"
             return view.goal - view.score
         return (view.goal - view.score) // turns_left
 
     def hold_at_grid(self, t: np.ndarray, i: np.ndarray, j: np.ndarray, goal: int) -> np.ndarray:
-        return (goal - i) // (4 - np.minimum(t, 3))
+        return (goal - i) // (self.turns - np.minimum(t, self.turns - 1))
 
 
 class BasePaceRace(ThresholdPolicy):
-    """Roll for the goal if i >= 69 or j >= 69, else hold at max(19, j - 14)."""
+    """Roll for the goal if i or j >= race, else hold at max(base, j - pace)."""
 
-    name = "base-pace-race"
-    description = (
-        '"score base, keep pace, and end race": if i or j >= 69 roll for the goal, '
-        "else hold at max(19, j - 14)"
-    )
+    def __init__(self, base: int = 19, pace: int = 14, race: int = 69) -> None:
+        self.base, self.pace, self.race = base, pace, race
+        documents = (base, pace, race) == (19, 14, 69)
+        self.name = "base-pace-race" if documents else f"base-pace-race:{base},{pace},{race}"
+        self.description = (
+            f'"score base, keep pace, and end race": if i or j >= {race} roll for the goal, '
+            f"else hold at max({base}, j - {pace})"
+        )
 
     def hold_at(self, view: View) -> int:
-        if view.score >= 69 or view.opponent_score >= 69:
+        if view.score >= self.race or view.opponent_score >= self.race:
             return view.goal - view.score
-        return max(19, view.opponent_score - 14)
+        return max(self.base, view.opponent_score - self.pace)
 
     def hold_at_grid(self, t: np.ndarray, i: np.ndarray, j: np.ndarray, goal: int) -> np.ndarray:
-        end_race = (i >= 69) | (j >= 69)
-        return np.where(end_race, goal - i, np.maximum(19, j - 14))
+        end_race = (i >= self.race) | (j >= self.race)
+        return np.where(end_race, goal - i, np.maximum(self.base, j - self.pace))
 
 
 class PaceRace(ThresholdPolicy):
-    """Roll for the goal if i >= 71 or j >= 71, else hold at 21 + round((j - i) / 8), halves up."""
+    """Roll for the goal if i or j >= race, else hold at pace + round((j - i) / rate), halves up."""
 
-    name = "pace-race"
-    description = (
-        '"keep pace and end race": if i or j >= 71 roll for the goal, '
-        "else hold at 21 + round((j - i) / 8)"
-    )
+    def __init__(self, pace: int = 21, rate: int = 8, race: int = 71) -> None:
+        if rate < 1:
+            raise InvalidArgument(f"the pace rate must be at least 1, got {rate}")
+        self.pace, self.rate, self.race = pace, rate, race
+        documents = (pace, rate, race) == (21, 8, 71)
+        self.name = "pace-race" if documents else f"pace-race:{pace},{rate},{race}"
+        self.description = (
+            f'"keep pace and end race": if i or j >= {race} roll for the goal, '
+            f"else hold at {pace} + round((j - i) / {rate})"
+        )
 
     def hold_at(self, view: View) -> int:
-        if view.score >= 71 or view.opponent_score >= 71:
+        if view.score >= self.race or view.opponent_score >= self.race:
             return view.goal - view.score
         difference = view.opponent_score - view.score
-        return 21 + int(np.floor(difference / 8 + 0.5))
+        return self.pace + (2 * difference + self.rate) // (2 * self.rate)
 
     def hold_at_grid(self, t: np.ndarray, i: np.ndarray, j: np.ndarray, goal: int) -> np.ndarray:
-        end_race = (i >= 71) | (j >= 71)
-        return np.where(end_race, goal - i, 21 + (j - i + 4) // 8)
+        end_race = (i >= self.race) | (j >= self.race)
+        return np.where(
+            end_race, goal - i, self.pace + (2 * (j - i) + self.rate) // (2 * self.rate)
+        )
+
+
+NAMED = {"four-turns": ScoringTurns, "base-pace-race": BasePaceRace, "pace-race": PaceRace}
+"""The documents' players, by name: their families at the documents' constants."""
+
+FAMILIES: dict[str, tuple[type[ThresholdPolicy], dict[str, tuple[int, int, int]]]] = {
+    "hold": (HoldAt, {"n": (20, 1, 100)}),
+    "turns": (ScoringTurns, {"turns": (4, 1, 12)}),
+    "base-pace-race": (
+        BasePaceRace,
+        {"base": (19, 12, 26), "pace": (14, 7, 21), "race": (69, 62, 76)},
+    ),
+    "pace-race": (PaceRace, {"pace": (21, 14, 28), "rate": (8, 1, 15), "race": (71, 64, 78)}),
+}
+"""Each Pig family: its class and, per integer parameter, (the documents' value, low, high) of
+the default search range of ``pigsolve tune``."""
+
+
+def family_member(name: str) -> ThresholdPolicy | None:
+    """Return the player called ``name``, or None if no family has it.
+
+    Names: ``holdN``, ``turnsT``, the documents' ``four-turns``, ``base-pace-race`` and
+    ``pace-race``, or a family with its constants, e.g. ``pace-race:21,8,71``.
+
+    >>> family_member("pace-race:21,8,71").name, family_member("turns3").memory
+    ('pace-race', 3)
+    """
+    if name in NAMED:
+        return NAMED[name]()
+    single = re.fullmatch(r"(hold|turns)(\d+)", name)
+    if single:
+        value = int(single.group(2))
+        family = HoldAt if single.group(1) == "hold" else ScoringTurns
+        return family(value) if value >= 1 else None
+    triple = re.fullmatch(r"(base-pace-race|pace-race):(\d+),(\d+),(\d+)", name)
+    if triple:
+        return FAMILIES[triple.group(1)][0](*map(int, triple.groups()[1:]))
+    return None

@@ -86,6 +86,18 @@ def bench_fresh_compute(command: Sequence[str], goal: int = 100) -> Row:
     }
 
 
+def run(
+    compute_command: Sequence[str], large: bool = False, others: Sequence[Row] = ()
+) -> list[Row]:
+    """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` (and goal
+    1000 with ``large``), then ``others`` (measured by the caller)."""
+    rows = bench_methods()
+    rows.append(bench_fresh_compute(compute_command))
+    if large:
+        rows.append(bench_fresh_compute(compute_command, goal=1000))
+    return rows + list(others)
+
+
 def bench_others(optimal: np.ndarray, hold20: np.ndarray) -> list[Row]:
     """Time one exact Pig comparison, a million simulated games and the two Hog solves.
 

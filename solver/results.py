@@ -46,6 +46,23 @@ class Comparison:
         }
 
 
+def rank(
+    names: Sequence[str],
+    compare: Callable[[str], Comparison],
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Comparison]:
+    """Return ``compare(name)`` for every name, best coin-toss win probability first.
+
+    Ties keep the order of ``names`` (so the first of equals is the simplest, if listed first).
+    """
+    results = []
+    for done, name in enumerate(names, 1):
+        results.append(compare(name))
+        if progress is not None:
+            progress(done, len(names))
+    return sorted(results, key=lambda result: -result.average)
+
+
 def round_robin(
     names: Sequence[str], compare: Callable[[str, str], Comparison]
 ) -> list[Comparison]:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 import sys
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -34,6 +36,8 @@ def user_errors() -> Iterator[None]:
     """
     try:
         yield
+    except (typer.Exit, typer.Abort):
+        raise
     except PigsolveError as err:
         note(f"error: {err}")
         raise typer.Exit(err.exit_code) from None
@@ -56,6 +60,25 @@ def user_errors() -> Iterator[None]:
         raise _bug(err) from None
 
 
+def commands(app: typer.Typer) -> Callable[..., Callable[[Callable], Callable]]:
+    """Return ``app.command`` for commands whose every error is reported by :func:`user_errors`."""
+
+    def command(*args: Any, **kwargs: Any) -> Callable[[Callable], Callable]:
+        register = app.command(*args, **kwargs)
+
+        def decorate(function: Callable) -> Callable:
+            @functools.wraps(function)
+            def run(*call_args: Any, **call_kwargs: Any) -> Any:
+                with user_errors():
+                    return function(*call_args, **call_kwargs)
+
+            return register(run)
+
+        return decorate
+
+    return command
+
+
 def _bug(err: Exception) -> typer.Exit:
     """Report an exception no user input should cause; return the exit to raise."""
     note(f"error: internal error ({type(err).__name__}: {err}); please report it")
@@ -67,6 +90,23 @@ def announce_size(needed: int, what: str, quiet: bool = False) -> None:
     line = check_memory(needed, what)
     if line is not None and not quiet:
         note(line)
+
+
+def version_option(app: typer.Typer, version: str) -> None:
+    """Give ``app`` a ``--version`` option printing ``version``."""
+
+    def show(value: bool) -> None:
+        if value:
+            console.print(version, highlight=False)
+            raise typer.Exit()
+
+    @app.callback()
+    def main(
+        version: bool = typer.Option(  # a default, not Annotated: ``show`` is local
+            False, "--version", callback=show, is_eager=True, help="Show the version."
+        ),
+    ) -> None:
+        """Exact solutions of the dice games Pig and Hog."""
 
 
 def terminal_hints(hints: bool) -> bool:

@@ -135,9 +135,10 @@ def checks(path: Path, results: Iterable[Any]) -> Table:
     return out
 
 
-def benchmarks(rows: Iterable[Mapping[str, Any]]) -> Table:
+def benchmarks(rows: Sequence[Mapping[str, Any]]) -> Table:
     """Return ``pigsolve bench``'s rows."""
     out = Table("benchmark", "goal", "seconds", "compile s", "rate", "peak MiB")
+    out.caption = speedup(rows) + " (same run)"
     for row in rows:
         rate = f"{row['rate']:,.0f} {row['unit']}" if row["rate"] else ""
         compile_s = row["compile_seconds"]
@@ -150,6 +151,11 @@ def benchmarks(rows: Iterable[Mapping[str, Any]]) -> Table:
             "" if row["peak_mib"] is None else f"{row['peak_mib']:.0f}",
         )
     return out
+
+
+def speedup(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Return the line under ``pigsolve bench``'s table: layered against value iteration."""
+    return f"layered is {rows[0]['speedup_vs_value_iteration']:.0f}x faster than value-iteration"
 
 
 def named_rows(header: tuple[str, str], rows: Iterable[tuple[str, str]]) -> Table:
@@ -223,4 +229,44 @@ def hog_state_record(
         "win_probability": p,
         "num_rolls": best,
         "action_values": {str(n): v for n, v in values.items()},
+    }
+
+
+def tuning(
+    family: str, results: Sequence[Comparison], documents: Comparison, optimal: Comparison
+) -> Table:
+    """Return the best members of a family beside the documents' constants and optimal play."""
+    best = results[0]
+    out = Table(
+        "rank",
+        "player",
+        "A first",
+        "B first",
+        "coin toss",
+        title=f"{family} against {best.b} ({count(len(results), 'candidate')}), exact",
+    )
+    for place, result in enumerate(results[:11], 1):
+        out.add_row(str(place), *_row(result))
+    out.add_row("docs", *_row(documents))
+    out.add_row("", *_row(optimal))
+    out.caption = f"gap of the best to optimal play: {optimal.average - best.average:.6f}"
+    return out
+
+
+def _row(result: Comparison) -> tuple[str, str, str, str]:
+    return result.a, f"{result.a_first:.6f}", f"{result.b_first:.6f}", f"{result.average:.6f}"
+
+
+def tuning_record(
+    family: str, results: Sequence[Comparison], documents: Comparison, optimal: Comparison
+) -> dict[str, Any]:
+    """Return ``tune --json``'s record: the best, the ten runners-up, the documents', optimal."""
+    return {
+        "family": family,
+        "candidates": len(results),
+        "best": results[0].as_dict(),
+        "runners_up": [result.as_dict() for result in results[1:11]],
+        "documents": documents.as_dict(),
+        "optimal": optimal.as_dict(),
+        "gap_to_optimal": optimal.average - results[0].average,
     }

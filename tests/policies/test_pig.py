@@ -9,7 +9,7 @@ import pytest
 
 from policies import Player, make_player, player_names
 from policies.human import Human
-from policies.pig import BasePaceRace, FourTurns, HoldAt, PaceRace
+from policies.pig import BasePaceRace, HoldAt, PaceRace, ScoringTurns
 from solver.games.pig import PigRules, View
 
 
@@ -128,7 +128,7 @@ def test_make_policy_builds_each_player():
     rules = PigRules()
     assert isinstance(make_policy("hold20", rules), HoldAt)
     assert make_policy("hold37", rules).n == 37
-    assert isinstance(make_policy("four-turns", rules), FourTurns)
+    assert isinstance(make_policy("four-turns", rules), ScoringTurns)
     assert isinstance(make_policy("base-pace-race", rules), BasePaceRace)
     assert isinstance(make_policy("pace-race", rules), PaceRace)
     assert isinstance(make_policy("human", rules), Human)
@@ -150,8 +150,11 @@ def test_policy_names_cover_the_cli_names():
         "hold20",
         "holdN",
         "four-turns",
+        "turnsT",
         "base-pace-race",
         "pace-race",
+        "FAMILY:A,B,C",
+        "path/to/file.py:function",
         "human",
     ]
     assert all(description and "\n" not in description for _, description in policy_names())
@@ -162,3 +165,32 @@ def test_human_has_no_decisions_and_no_table():
     human = make_policy("human", PigRules())
     assert isinstance(human, Human)
     assert not hasattr(human, "choose") and not hasattr(human, "table")
+
+
+@pytest.mark.parametrize(
+    ("named", "family"),
+    [
+        ("hold20", "hold20"),
+        ("four-turns", "turns4"),
+        ("base-pace-race", "base-pace-race:19,14,69"),
+        ("pace-race", "pace-race:21,8,71"),
+    ],
+)
+def test_each_named_player_is_its_family_at_the_documents_constants(named: str, family: str):
+    """The named players are families now; at the documents' constants nothing changed."""
+    rules = PigRules(goal=60)
+    assert np.array_equal(
+        make_policy(named, rules).table(rules), make_policy(family, rules).table(rules)
+    )
+    assert make_policy(family, rules).name == named
+
+
+@pytest.mark.parametrize("name", ["turns3", "base-pace-race:15,10,60", "pace-race:18,5,80"])
+def test_family_members_choose_as_their_tables_say(name: str):
+    rules = PigRules(goal=40)
+    policy = make_policy(name, rules)
+    table = policy.table(rules)
+    for t, i, j, k in itertools.product(
+        range(policy.memory), range(0, 40, 3), range(0, 40, 7), range(40)
+    ):
+        assert table[t, i, j, k] == policy.choose(View(i, j, k, 40, t)), (name, t, i, j, k)
