@@ -34,3 +34,14 @@ def test_optimal_and_best_response_of_optimal_agree(tmp_path) -> None:
     assert compare(rules, reply.table(rules), optimal.table(rules)).average == pytest.approx(
         0.5, abs=1e-12
     )
+
+
+@pytest.mark.parametrize(
+    ("rules", "named", "family"),
+    [(FA16, "bacon", "bacon:8,4"), (FA16, "swap", "swap:8,4"), (SU20, "swap", "swap:8,6")],
+)
+def test_61a_helpers_are_their_families_at_the_course_defaults(rules, named, family) -> None:
+    """bacon and swap are families now (margin or cutoff, dice); the defaults changed nothing."""
+    assert np.array_equal(
+        make_strategy(named, rules).table(rules), make_strategy(family, rules).table(rules)
+    )

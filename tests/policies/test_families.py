@@ -1,0 +1,111 @@
+"""Families: the exact search equals a brute-force loop; your own player from a file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+from policies import make_player
+from policies.families import candidates, family_ranges, tune, with_ranges
+from solver.errors import InvalidArgument, PigsolveError
+from solver.games.hog import hog_rules
+from solver.games.pig import PigRules
+from solver.hog.evaluate import compare as hog_compare
+from solver.pig.evaluate import compare as pig_compare
+
+STRATEGIES = Path(__file__).resolve().parents[1] / "data" / "strategies"
+PIG, HOG = f"{STRATEGIES / 'pig.py'}", f"{STRATEGIES / 'hog.py'}"
+
+
+@pytest.mark.parametrize(
+    ("game", "family", "rules", "against", "ranges", "compare"),
+    [
+        ("pig", "hold", PigRules(20), "optimal", ["n=1:20"], pig_compare),
+        ("pig", "pace-race", PigRules(30), "hold5", ["pace=3:6", "race=10:14"], pig_compare),
+        ("hog", "bacon", hog_rules("fa16", 30), "always4", ["margin=3:9"], hog_compare),
+    ],
+    ids=["pig-hold", "pig-pace-race", "hog-bacon"],
+)
+def test_tuning_equals_a_brute_force_loop(game, family, rules, against, ranges, compare) -> None:
+    opponent = make_player(game, against, rules).table(rules)
+    results, documents = tune(game, family, rules, against, opponent, ranges)
+    names = candidates(game, family, with_ranges(family_ranges(game, family, rules), ranges))
+    brute = {}
+    for name in names:
+        brute[name] = compare(rules, make_player(game, name, rules).table(rules), opponent).average
+    assert [r.a for r in results] == sorted(names, key=lambda name: -brute[name])
+    assert [r.average for r in results] == [brute[r.a] for r in results]
+    assert results[0].average == max(brute.values())
+    assert documents.b == against
+
+
+def test_ranges_are_checked() -> None:
+    defaults = family_ranges("pig", "hold", PigRules())
+    with pytest.raises(InvalidArgument, match="NAME one of n"):
+        with_ranges(defaults, ["m=1:3"])
+    with pytest.raises(InvalidArgument, match="low end is above"):
+        with_ranges(defaults, ["n=9:3"])
+    with pytest.raises(InvalidArgument, match="unknown family 'bacon'"):
+        family_ranges("pig", "bacon", PigRules())
+
+
+@pytest.mark.parametrize(
+    ("game", "mine", "builtin", "rules"),
+    [
+        ("pig", f"{PIG}:hold20", "hold20", PigRules()),
+        ("pig", f"{PIG}:four_turns", "four-turns", PigRules()),
+        ("hog", f"{HOG}:always4", "always4", hog_rules("fa16")),
+        ("hog", f"{HOG}:bacon", "bacon", hog_rules("fa16")),
+    ],
+    ids=["pig-hold20", "pig-four-turns", "hog-always4", "hog-bacon"],
+)
+def test_your_function_evaluates_as_the_builtin_player(game, mine, builtin, rules) -> None:
+    compare = hog_compare if game == "hog" else pig_compare
+    against = make_player(game, "hold25" if game == "pig" else "always6", rules).table(rules)
+    own = compare(rules, make_player(game, mine, rules).table(rules), against)
+    reference = compare(rules, make_player(game, builtin, rules).table(rules), against)
+    assert (own.a_first, own.b_first) == pytest.approx(
+        (reference.a_first, reference.b_first), abs=1e-12
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("missing.py:f", "no strategy file at missing.py"),
+        (f"{PIG}:nothing", "has no function 'nothing'"),
+        (f"{PIG}:too_many", "must take 3 or 4 arguments"),
+        (f"{PIG}:says_roll", "says_roll(0, 0, 1) returned 'roll' (True to roll, False to hold)"),
+        (f"{PIG}:breaks", "breaks(0, 0, 7) raised ZeroDivisionError: division by zero"),
+    ],
+)
+def test_bad_pig_strategy_files_get_one_clear_line(name: str, message: str) -> None:
+    with pytest.raises(PigsolveError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        make_player("pig", name, PigRules(20)).table(PigRules(20))
+
+
+def test_a_bad_hog_answer_is_reported_like_61a() -> None:
+    with pytest.raises(
+        PigsolveError, match=r"greedy\(10, 20\) returned 100 \(invalid number of rolls\)"
+    ):
+        make_player("hog", f"{HOG}:greedy", hog_rules("fa16"))
+
+
+def test_the_cli_takes_your_function_anywhere_a_player_goes(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(app, ["compare", f"{PIG}:hold20", "hold20", "--goal", "40", "--json"])
+    builtin = runner.invoke(app, ["compare", "hold20", "hold20", "--goal", "40", "--json"])
+    assert result.exit_code == 0, result.output
+    mine, theirs = json.loads(result.stdout), json.loads(builtin.stdout)
+    assert mine["a_first"] == pytest.approx(theirs["a_first"], abs=1e-12)
+    bad = runner.invoke(app, ["simulate", f"{PIG}:breaks", "hold20", "--goal", "20"])
+    assert bad.exit_code == 1 and bad.stderr.strip() == (
+        "error: breaks(0, 0, 7) raised ZeroDivisionError: division by zero"
+    )
+    hog = runner.invoke(app, ["hog", "compare", f"{HOG}:always4", "always4", "--goal", "30"])
+    assert hog.exit_code == 0 and "0.5" in hog.stdout
