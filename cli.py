@@ -48,6 +48,7 @@ from ui.console import (
     version_option,
 )
 from ui.pig_terminal import Style
+from ui.web.serve import serve
 
 app = typer.Typer(
     help="Exact solutions of the dice games Pig and Hog.",
@@ -92,23 +93,11 @@ Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 Seed = Annotated[int | None, typer.Option(help="Seed (default: fresh, and printed).")]
 Games = Annotated[int, typer.Option(help="Number of games; A starts every other one.")]
 Player = Annotated[str, typer.Argument(help="A player (see `policies`).", show_default=False)]
-Rolls = Annotated[
-    Path | None, typer.Option(help="A file of die rolls, whitespace-separated, used in order.")
-]
+Rolls = Annotated[Path | None, typer.Option(help="A file of die rolls, used in order.")]
 Hints = Annotated[bool, typer.Option("--hints", help="Show the optimal choice, win chances.")]
-TableFile = Annotated[
-    Path | None,
-    typer.Argument(help="Table file (default: data/pig-goal{G}-die{D}.h5 for --goal/--die)."),
-]
-PigTable = Annotated[
-    Path | None,
-    typer.Option(help="The optimal table (default: data/pig-goal{G}-die{D}.h5, made if missing)."),
-]
+TableFile = Annotated[Path | None, typer.Argument(help="Table file (default: data/, by --goal).")]
+Table = Annotated[Path | None, typer.Option(help="Optimal table (default: data/, made if absent).")]
 Rules = Annotated[RuleSet, typer.Option("--rules", help="Rule set.")]
-HogTable = Annotated[
-    Path | None,
-    typer.Option(help="The optimal table (default: data/hog-RULES-goalG.h5, made if missing)."),
-]
 
 
 def _existing(path: Path | None, goal: int, die: int) -> Path:
@@ -264,7 +253,7 @@ def compare(
     ] = False,
     goal: Goal = 100,
     die: Die = 6,
-    table: PigTable = None,
+    table: Table = None,
     as_json: Json = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (with --all).")] = False,
 ) -> None:
@@ -301,7 +290,7 @@ def simulate(
     seed: Seed = None,
     goal: Goal = 100,
     die: Die = 6,
-    table: PigTable = None,
+    table: Table = None,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
     rules = PigRules(goal, die)
@@ -325,7 +314,7 @@ def tune(
     goal: Goal = 100,
     die: Die = 6,
     ranges: Range = None,
-    table: PigTable = None,
+    table: Table = None,
     as_json: Json = False,
 ) -> None:
     """Find a family's best constants exactly: hold, turns, base-pace-race, pace-race."""
@@ -339,7 +328,7 @@ def export(
     fmt: Annotated[
         Format | None, typer.Option("--format", help="Format (default: the suffix of --out).")
     ] = None,
-    table: PigTable = None,
+    table: Table = None,
     goal: Goal = 100,
     die: Die = 6,
     force: Force = False,
@@ -357,7 +346,7 @@ def plot(
     opponent: Annotated[
         int | None, typer.Option(help="The opponent's score J (for --kind slice).")
     ] = None,
-    table: PigTable = None,
+    table: Table = None,
     goal: Goal = 100,
     die: Die = 6,
     force: Force = False,
@@ -366,6 +355,16 @@ def plot(
     stored = stored_table(table, PigRules(goal, die), note)
     written = plot_table(stored, kind, out, opponent, force)
     console.print(f"wrote {written}", highlight=False, soft_wrap=True)
+
+
+@command()
+def gui(
+    port: Annotated[int, typer.Option(help="The port to serve on.")] = 8000,
+    host: Annotated[str, typer.Option(help="The interface to serve on.")] = "127.0.0.1",
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Open no browser.")] = False,
+) -> None:
+    """Play Pig and Hog in the browser against perfect play (Ctrl-C stops it)."""
+    serve(host, port, open_browser=not no_browser, announce=note)
 
 
 @hog_command("compute")
@@ -398,7 +397,7 @@ def hog_query(
     opponent_prev: Annotated[int, typer.Option(help="su20: opponent's previous turn score.")] = 0,
     rules: Rules = RuleSet.fa16,
     goal: Goal = 100,
-    table: HogTable = None,
+    table: Table = None,
     as_json: Json = False,
 ) -> None:
     """The optimal number of dice in a state and the win probability of every choice."""
@@ -427,7 +426,7 @@ def hog_compare(
     b: Player,
     rules: Rules = RuleSet.fa16,
     goal: Goal = 100,
-    table: HogTable = None,
+    table: Table = None,
     as_json: Json = False,
 ) -> None:
     """Exact probability that Hog player A beats B: A first, B first, and on a coin toss."""
@@ -443,7 +442,7 @@ def hog_simulate(
     seed: Seed = None,
     rules: Rules = RuleSet.fa16,
     goal: Goal = 100,
-    table: HogTable = None,
+    table: Table = None,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
     game = hog_rules(rules, goal)
@@ -461,7 +460,7 @@ def hog_tune(
     rules: Rules = RuleSet.fa16,
     goal: Goal = 100,
     ranges: Range = None,
-    table: HogTable = None,
+    table: Table = None,
     as_json: Json = False,
 ) -> None:
     """Find a family's best constants exactly: always, bacon, swap."""
@@ -478,7 +477,7 @@ def hog_play(
     seed: Annotated[int | None, typer.Option(help="Seed for random dice.")] = None,
     rules: Rules = RuleSet.fa16,
     goal: Goal = 100,
-    table: HogTable = None,
+    table: Table = None,
     hints: Hints = False,
 ) -> None:
     """Play Hog in the terminal against a computer player (or another person)."""

@@ -68,8 +68,9 @@ def terminal_ask(
     stdin: TextIO,
     stdout: TextIO,
     hints: Callable[[HogState], tuple[float, int]] | None = None,
+    who: str = "You",
 ) -> Callable[[HogState], int]:
-    """Return a prompt asking a person for a number of dice; bad answers are asked again.
+    """Return a prompt asking a person (``who``) for a number of dice; bad answers are asked again.
 
     ``hints(state) -> (win probability, dice)`` adds the optimal choice before the question.
     End of input raises GameInputError.
@@ -83,7 +84,7 @@ def terminal_ask(
         dice = " on four-sided dice" if state.four_sided else ""
         while True:
             stdout.write(
-                f"You {state.score}, opponent {state.opponent_score}{dice}. "
+                f"{who} {state.score}, opponent {state.opponent_score}{dice}. "
                 f"How many dice ({accepted})? "
             )
             stdout.flush()
@@ -112,7 +113,7 @@ def play_in_terminal(
     """
     ask = terminal_ask(rules, stdin, stdout, hints)
     if isinstance(opponent, Human):
-        choosers = [ask, terminal_ask(rules, stdin, stdout)]
+        choosers = [terminal_ask(rules, stdin, stdout, hints, f"Player {n}:") for n in (1, 2)]
         names = ("player 1", "player 2")
     else:
         choosers = [opponent.choose, opponent.choose]

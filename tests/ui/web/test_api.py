@@ -1,0 +1,103 @@
+"""The browser's JSON API: whole games on the engine, the terminal's words, every refusal a 4xx."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+pytest.importorskip("starlette")  # the `gui` extra (installed with `test`)
+from starlette.testclient import TestClient
+
+from ui.web.app import create_app
+from ui.web.sessions import Store
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+def play_pig(client: TestClient, seed: int, hold_at: int = 10) -> tuple[dict, list[str]]:
+    """Play a goal-30 Pig game as a person who holds at ``hold_at``; return it and the inputs."""
+    body = {"opponent": "hold20", "goal": 30, "first": "you", "seed": seed}
+    state = client.post("/api/pig/games", json=body).json()
+    inputs = []
+    while not state["over"]:
+        action = "roll" if state["turn_total"] < hold_at else "hold"
+        inputs.append("" if action == "roll" else "h")
+        state = client.post(f"/api/games/{state['id']}/actions", json={"action": action}).json()
+    return state, inputs
+
+
+def test_a_pig_game_logs_what_pigsolve_play_prints(client: TestClient) -> None:
+    """Same seed, same decisions: the page's log is the terminal's transcript, prompts aside."""
+    state, inputs = play_pig(client, seed=7)
+    command = [sys.executable, "-c", "import cli; cli.run()", "play", "--you", "1", "--seed", "7"]
+    command += ["--goal", "30"]
+    done = subprocess.run(
+        command, input="".join(f"{line}\n" for line in inputs), capture_output=True, text=True
+    )
+    transcript = re.sub(r"Turn total: \d+ \tRoll/Hold\? ", "", done.stdout).splitlines()[2:]
+    assert done.returncode == 0 and state["log"] == transcript
+    assert state["winner"] in (0, 1) and max(state["scores"]) >= 30
+
+
+def test_a_hog_game_is_played_to_the_end(client: TestClient) -> None:
+    body = {"opponent": "optimal", "goal": 30, "rules": "fa16", "first": "computer", "seed": 3}
+    state = client.post("/api/hog/games", json=body).json()
+    assert state["you"] == 1 and len(state["log"]) >= 1  # the computer has moved already
+    while not state["over"]:
+        assert 4 in state["legal"] and -1 in state["legal"]
+        state = client.post(f"/api/games/{state['id']}/actions", json={"num_rolls": 4}).json()
+    assert max(state["scores"]) >= 30 and state["winner"] in (0, 1)
+    assert all("rolls" in line or "roll " in line for line in state["log"][::1] if ":" in line)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "message"),
+    [
+        ("/api/pig/games", {"opponent": "nobody"}, 400, "unknown player 'nobody'"),
+        ("/api/pig/games", {"goal": 0}, 400, "goal must be an integer >= 1"),
+        ("/api/pig/games", {"goal": "100"}, 400, "goal must be a int"),
+        ("/api/pig/games", {"opponent": "human"}, 400, "not human"),
+        ("/api/pig/games", {"first": "me"}, 400, "first must be you, computer or random"),
+        ("/api/pig/games", {"seed": -1}, 400, "--seed must be in"),
+        ("/api/chess/games", {}, 404, "unknown game 'chess'"),
+        ("/api/games/nope/actions", {"action": "roll"}, 404, "no game 'nope'"),
+    ],
+)
+def test_bad_requests_are_4xx_with_one_line(client, path, body, status, message) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code == status and message in response.json()["error"]
+    assert "\n" not in response.json()["error"]
+
+
+def test_bad_moves_and_bodies(client: TestClient) -> None:
+    state = client.post("/api/hog/games", json={"goal": 20, "first": "you", "seed": 1}).json()
+    url = f"/api/games/{state['id']}/actions"
+    assert client.post(url, json={"num_rolls": 11}).status_code == 400
+    assert client.post(url, content=b"{not json").status_code == 400
+    assert client.post(url, json=[1, 2]).status_code == 400
+    assert client.post(url, json={}).json() == {"error": "num_rolls is missing"}
+    pig, _ = play_pig(client, seed=2)
+    finished = client.post(f"/api/games/{pig['id']}/actions", json={"action": "roll"})
+    assert finished.status_code == 409 and finished.json() == {"error": "the game is over"}
+
+
+def test_fifty_games_at_once_stay_independent(client: TestClient) -> None:
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(lambda seed: play_pig(client, seed)[0]["log"], range(50)))
+    alone = [play_pig(TestClient(create_app()), seed)[0]["log"] for seed in range(50)]
+    assert together == alone
+
+
+def test_idle_games_expire() -> None:
+    store = Store(idle_seconds=0.0)
+    client = TestClient(create_app(store))
+    state = client.post("/api/pig/games", json={"goal": 20, "first": "you"}).json()
+    assert client.get(f"/api/games/{state['id']}").status_code == 404
+    assert len(store) == 0

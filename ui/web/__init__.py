@@ -1,0 +1,1 @@
+"""The browser interface: a small ASGI app over the step-wise game engine."""

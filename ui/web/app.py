@@ -1,0 +1,111 @@
+"""The JSON API of ``pigsolve gui``: start games, play them a move at a time, ask for hints.
+
+Every error is a 4xx with ``{"error": "one line"}``; the rules live in the Python engine only.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from policies import player_names
+from solver.errors import InvalidArgument, PigsolveError
+from ui.web.sessions import ApiError, Store, hint, new_session
+
+STATIC = Path(__file__).parent / "static"
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        body = json.loads(await request.body() or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ApiError(400, "the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return body
+
+
+def _field(body: dict[str, Any], name: str, kind: type, default: Any) -> Any:
+    value = body.get(name, default)
+    if value is not None and (
+        not isinstance(value, kind) or isinstance(value, bool) != (kind is bool)
+    ):
+        raise ApiError(400, f"{name} must be a {kind.__name__}, got {value!r}")
+    return value
+
+
+def create_app(store: Store | None = None) -> Starlette:
+    """Return the ASGI app; ``store`` keeps the games (a fresh one by default)."""
+    store = Store() if store is None else store
+
+    async def players(request: Request) -> JSONResponse:
+        game = request.path_params["game"]
+        if game not in ("pig", "hog"):
+            raise ApiError(404, f"unknown game {game!r}; accepted: pig, hog")
+        names = [{"name": name, "description": text} for name, text in player_names(game)]
+        return JSONResponse(names)
+
+    async def start(request: Request) -> JSONResponse:
+        body = await _body(request)
+        session = new_session(
+            request.path_params["game"],
+            _field(body, "opponent", str, "optimal"),
+            _field(body, "goal", int, 100),
+            _field(body, "die", int, 6),
+            _field(body, "rules", str, "fa16"),
+            _field(body, "first", str, "random"),
+            _field(body, "seed", int, None),
+        )
+        return JSONResponse(session.state(store.add(session)), status_code=201)
+
+    async def show(request: Request) -> JSONResponse:
+        game_id = request.path_params["id"]
+        session = store.get(game_id)
+        with session.lock:
+            return JSONResponse(session.state(game_id))
+
+    async def act(request: Request) -> JSONResponse:
+        game_id = request.path_params["id"]
+        body = await _body(request)
+        session = store.get(game_id)
+        if session.kind == "pig":
+            action = _field(body, "action", str, None)
+            if action not in ("roll", "hold"):
+                raise ApiError(400, f"action must be roll or hold, got {action!r}")
+            move: Any = action == "roll"
+        else:
+            move = _field(body, "num_rolls", int, None)
+            if move is None:
+                raise ApiError(400, "num_rolls is missing")
+        with session.lock:
+            session.act(move)
+            return JSONResponse(session.state(game_id))
+
+    async def advise(request: Request) -> JSONResponse:
+        session = store.get(request.path_params["id"])
+        with session.lock:
+            return JSONResponse(hint(session))
+
+    async def refused(request: Request, err: Exception) -> JSONResponse:
+        status = err.status if isinstance(err, ApiError) else 400
+        if isinstance(err, PigsolveError) and not isinstance(err, ApiError | InvalidArgument):
+            status = 409
+        return JSONResponse({"error": str(err)}, status_code=status)
+
+    routes = [
+        Route("/api/{game}/players", players),
+        Route("/api/{game}/games", start, methods=["POST"]),
+        Route("/api/games/{id}", show),
+        Route("/api/games/{id}/actions", act, methods=["POST"]),
+        Route("/api/games/{id}/hint", advise),
+        Route("/", lambda request: FileResponse(STATIC / "index.html")),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, exception_handlers={PigsolveError: refused})

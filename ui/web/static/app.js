@@ -1,0 +1,104 @@
+// pigsolve in the browser: the page asks the Python engine for every roll, score and rule.
+"use strict";
+
+const $ = (selector) => document.querySelector(selector);
+let game = "pig";
+let state = null;
+
+async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error);
+  return data;
+}
+
+function say(text) { $("#message").textContent = text; }
+
+function die(value) {
+  const pips = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+  const svg = ['<svg viewBox="0 0 60 60" role="img" aria-label="' + value + '">',
+    '<rect x="2" y="2" width="56" height="56" rx="9" fill="white" stroke="#1d232a" stroke-width="2.5"/>'];
+  if (pips[value]) {
+    for (const p of pips[value]) {
+      svg.push(`<circle cx="${15 + 15 * (p % 3)}" cy="${15 + 15 * Math.floor(p / 3)}" r="5" fill="${value === 1 ? "#a2412f" : "#1d232a"}"/>`);
+    }
+  } else {
+    svg.push(`<text x="30" y="39" font-size="26" text-anchor="middle">${value}</text>`);
+  }
+  return svg.join("") + "</svg>";
+}
+
+function show(next) {
+  state = next;
+  $("#board").hidden = false;
+  const you = state.you, them = 1 - you;
+  $("#you .score").textContent = state.scores[you];
+  $("#them .score").textContent = state.scores[them];
+  $("#them .name").textContent = state.opponent;
+  $("#you").classList.toggle("to-move", !state.over && state.player === you);
+  $("#them").classList.toggle("to-move", !state.over && state.player === them);
+  $("#turn-total").textContent = state.game === "pig" ? state.turn_total : "-";
+  $("#dice").innerHTML = state.dice.map(die).join("");
+  $("#roll").disabled = !state.legal.includes("roll");
+  $("#hold").disabled = !state.legal.includes("hold");
+  $("#roll-hog").disabled = $("#hint").disabled = state.legal.length === 0;
+  $("#log").textContent = state.log.join("\n");
+  $("#log").scrollTop = $("#log").scrollHeight;
+  $("#banner").hidden = !state.over;
+  if (state.over) $("#banner").textContent = state.winner === you ? "You win!" : `${state.opponent} wins.`;
+  $("#hint-text").textContent = "";
+}
+
+async function act(body) {
+  if (!state || state.over) return;
+  try { show(await api(`/api/games/${state.id}/actions`, body)); say(""); } catch (err) { say(err.message); }
+}
+
+async function hint() {
+  try {
+    const advice = await api(`/api/games/${state.id}/hint`);
+    const values = Object.entries(advice.values).map(([a, p]) => `${a}: ${(100 * p).toFixed(1)}%`);
+    $("#hint-text").textContent = `Best: ${advice.best}. Your win probability if you ${values.join(", ")}`;
+  } catch (err) { say(err.message); }
+}
+
+async function choose(next) {
+  game = next;
+  document.body.className = game;
+  document.querySelectorAll(".tab").forEach((tab) => tab.setAttribute("aria-pressed", tab.dataset.game === game));
+  const players = await api(`/api/${game}/players`);
+  $("select[name=opponent]").innerHTML = players
+    .filter((p) => p.name !== "human" && !/[A-Z]|path/.test(p.name))
+    .map((p) => `<option value="${p.name}" title="${p.description}">${p.name}</option>`).join("");
+  const rolls = game === "hog" ? [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] : [];
+  $("#num-rolls").innerHTML = rolls.map((n) => `<option ${n === 4 ? "selected" : ""}>${n}</option>`).join("");
+  $("#board").hidden = true;
+  state = null;
+}
+
+$("#setup").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const body = { opponent: form.get("opponent"), first: form.get("first") };
+  if (game === "pig") { body.goal = Number(form.get("goal")); body.die = Number(form.get("die")); }
+  else body.rules = form.get("rules");
+  if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
+  say(game === "pig" && body.opponent === "optimal" ? "loading the optimal table..." : "");
+  try { show(await api(`/api/${game}/games`, body)); say(""); } catch (err) { say(err.message); }
+  document.activeElement.blur();  // space and Enter now play, not press "New game" again
+});
+document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => choose(tab.dataset.game)));
+$("#roll").addEventListener("click", () => act({ action: "roll" }));
+$("#hold").addEventListener("click", () => act({ action: "hold" }));
+$("#roll-hog").addEventListener("click", () => act({ num_rolls: Number($("#num-rolls").value) }));
+$("#hint").addEventListener("click", hint);
+document.addEventListener("keydown", (event) => {
+  if (!state || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  if (event.key === " " || event.key === "Enter") {
+    event.preventDefault();
+    if (game === "pig") act({ action: "roll" }); else act({ num_rolls: Number($("#num-rolls").value) });
+  } else if (event.key.toLowerCase() === "h" && game === "pig") act({ action: "hold" });
+});
+choose("pig");
