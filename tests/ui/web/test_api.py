@@ -101,3 +101,17 @@ def test_idle_games_expire() -> None:
     state = client.post("/api/pig/games", json={"goal": 20, "first": "you"}).json()
     assert client.get(f"/api/games/{state['id']}").status_code == 404
     assert len(store) == 0
+
+
+def test_a_port_in_use_is_one_line_naming_a_free_one() -> None:
+    import socket
+
+    from solver.errors import PigsolveError
+    from ui.web.serve import serve
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(PigsolveError, match=rf"port {port} is in use; try --port \d+"):
+            serve("127.0.0.1", port, open_browser=False)
