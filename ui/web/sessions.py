@@ -23,7 +23,8 @@ from solver.dice import RandomDice
 from solver.engine import HogGame, PigGame, Rolled
 from solver.errors import InvalidArgument, PigsolveError
 from solver.games.hog import hog_rules
-from solver.games.pig import PigRules
+from solver.games.pig import PIG, PigRules, roll_outcomes
+from solver.pig.solve import MAX_FULL_GOAL
 from solver.results import check_seed
 from ui.hog_terminal import describe_turn
 from ui.pig_terminal import ClassicStyle
@@ -52,6 +53,8 @@ class Session:
     opponent_name: str
     log: list[str] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
+    analysed: bool = True
+    decisions: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(self, events: list[Any]) -> None:
@@ -68,6 +71,30 @@ class Session:
             style.show(event)
         self.log += text.getvalue().splitlines()
 
+    def advice(self) -> tuple[str, dict[str, float]]:
+        """Return the optimal action and the mover's win probability after each legal action."""
+        game = self.game
+        if self.kind == "pig":
+            from solver.pig.table import load_or_compute
+
+            view = game.view
+            table = load_or_compute(game.rules)
+            if view.score + view.turn_total >= view.goal:  # hold and win; a roll risks a pig
+                pig = sum(float(q) for q, points in roll_outcomes(game.rules) if points == PIG)
+                opponent_wins = table.win_probability(view.opponent_score, view.score, 0)
+                return "hold", {"roll": 1.0 - pig * opponent_wins, "hold": 1.0}
+            p_roll, p_hold = table.action_values(view.score, view.opponent_score, view.turn_total)
+            best = table.should_roll(view.score, view.opponent_score, view.turn_total)
+            values = {"roll": p_roll} | ({} if p_hold is None else {"hold": p_hold})
+            return ("roll" if best else "hold"), values
+        from solver.hog.evaluate import action_values
+        from solver.hog.table import load_or_compute as load_hog
+
+        solution = load_hog(game.rules)
+        _, best = solution.at(game.view)
+        values = action_values(game.rules, solution.win_probability, game.view)
+        return str(best), {str(n): p for n, p in values.items()}
+
     def play_computer(self) -> None:
         """Play the computer's moves until the person is to move or the game is over."""
         while not self.game.over and self.game.player != self.human:
@@ -81,6 +108,12 @@ class Session:
             raise ApiError(409, "it is not your turn")
         if action not in self.game.legal_actions():
             raise ApiError(400, f"{action!r} is not a legal action now")
+        if self.analysed:
+            best, values = self.advice()
+            name = ("roll" if action else "hold") if self.kind == "pig" else str(action)
+            self.decisions.append(
+                {"action": name, "best": best, "p": values[name], "best_p": values[best]}
+            )
         self.record(self.game.apply(action))
         self.play_computer()
 
@@ -103,6 +136,12 @@ class Session:
             "winner": game.winner,
             "log": self.log,
             "dice": self.dice,
+            "evaluation": [decision["p"] for decision in self.decisions],
+            "review": [
+                decision | {"move": number, "cost": decision["best_p"] - decision["p"]}
+                for number, decision in enumerate(self.decisions, 1)
+                if decision["action"] != decision["best"]
+            ],
         }
         if self.kind == "pig":
             state["die"] = game.rules.die_sides
@@ -135,6 +174,7 @@ def new_session(
     if isinstance(player, Human):
         raise InvalidArgument("play against a computer player, not human")
     session = Session(game, kind, human, player, opponent)
+    session.analysed = kind == "hog" or goal <= MAX_FULL_GOAL  # larger Pig tables take a while
     session.record(list(game.start()))
     session.play_computer()
     return session
@@ -145,22 +185,8 @@ def hint(session: Session) -> dict[str, Any]:
     game = session.game
     if game.over or game.player != session.human:
         raise ApiError(409, "hints are for your own turn")
-    if session.kind == "pig":
-        from solver.pig.table import load_or_compute
-
-        view = game.view
-        table = load_or_compute(game.rules)
-        p_roll, p_hold = table.action_values(view.score, view.opponent_score, view.turn_total)
-        best = table.should_roll(view.score, view.opponent_score, view.turn_total)
-        values = {"roll": p_roll} | ({} if p_hold is None else {"hold": p_hold})
-        return {"best": "roll" if best else "hold", "values": values}
-    from solver.hog.evaluate import action_values
-    from solver.hog.table import load_or_compute as load_hog
-
-    solution = load_hog(game.rules)
-    _, best = solution.at(game.view)
-    values = action_values(game.rules, solution.win_probability, game.view)
-    return {"best": best, "values": {str(n): p for n, p in values.items()}}
+    best, values = session.advice()
+    return {"best": best, "values": values}
 
 
 class Store:

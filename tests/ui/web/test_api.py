@@ -115,3 +115,20 @@ def test_a_port_in_use_is_one_line_naming_a_free_one() -> None:
         port = taken.getsockname()[1]
         with pytest.raises(PigsolveError, match=rf"port {port} is in use; try --port \d+"):
             serve("127.0.0.1", port, open_browser=False)
+
+
+def test_the_evaluation_chart_and_the_review(client: TestClient, tmp_path, monkeypatch) -> None:
+    """Each decision's win probability under optimal play; the review lists what cost."""
+    monkeypatch.chdir(tmp_path)  # the goal-30 optimal table is made here
+    state, inputs = play_pig(client, seed=5)  # holds at 10: not optimal
+    assert len(state["evaluation"]) == len(inputs)
+    assert all(0 <= p <= 1 for p in state["evaluation"])
+    assert state["review"] and all(item["cost"] > 0 for item in state["review"])
+    body = {"opponent": "hold20", "goal": 30, "first": "you", "seed": 5}
+    state = client.post("/api/pig/games", json=body).json()
+    while not state["over"]:
+        advice = client.get(f"/api/games/{state['id']}/hint").json()
+        moved = client.post(f"/api/games/{state['id']}/actions", json={"action": advice["best"]})
+        state = moved.json()
+        assert state["evaluation"][-1] == advice["values"][advice["best"]]
+    assert state["review"] == []

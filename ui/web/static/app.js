@@ -49,6 +49,25 @@ function show(next) {
   $("#banner").hidden = !state.over;
   if (state.over) $("#banner").textContent = state.winner === you ? "You win!" : `${state.opponent} wins.`;
   $("#hint-text").textContent = "";
+  chart(state.evaluation);
+  review(state);
+}
+
+function chart(values) {
+  $("#chart").hidden = values.length === 0;
+  const step = 400 / Math.max(values.length - 1, 1);
+  const points = values.map((p, n) => `${(n * step).toFixed(1)},${(115 - 110 * p).toFixed(1)}`);
+  $("#chart svg").innerHTML = '<line x1="0" y1="60" x2="400" y2="60" class="even"/>'
+    + `<polyline points="${points.join(" ")}"/>`
+    + values.map((p, n) => `<circle cx="${(n * step).toFixed(1)}" cy="${(115 - 110 * p).toFixed(1)}" r="2.5"><title>${(100 * p).toFixed(1)}%</title></circle>`).join("");
+}
+
+function review(state) {
+  $("#review").hidden = !state.over;
+  if (!state.over) return;
+  const items = state.review.map((d) =>
+    `<li>decision ${d.move}: you chose ${d.action}, optimal was ${d.best}: cost ${(100 * d.cost).toFixed(2)} points of win probability</li>`);
+  $("#review ol").innerHTML = items.join("") || "<li>Every decision was optimal.</li>";
 }
 
 async function act(body) {
