@@ -17,9 +17,14 @@ from starlette.staticfiles import StaticFiles
 
 from policies import player_names
 from solver.errors import InvalidArgument, PigsolveError
+from solver.games.hog import hog_rules
+from solver.games.pig import PigRules
+from ui.web import analysis
 from ui.web.sessions import ApiError, Store, hint, new_session
 
 STATIC = Path(__file__).parent / "static"
+GRID = (("goal", 100), ("die", 6), ("i", 0), ("j", 0), ("k", 0))
+"""The query parameters of a Pig state, with their defaults."""
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -93,6 +98,34 @@ def create_app(store: Store | None = None) -> Starlette:
         with session.lock:
             return JSONResponse(hint(session))
 
+    def number(request: Request, name: str, default: int) -> int:
+        text = request.query_params.get(name, str(default))
+        if not text.lstrip("-").isdigit():
+            raise ApiError(400, f"{name} must be an integer, got {text!r}")
+        return int(text)
+
+    async def explore(request: Request) -> JSONResponse:
+        if request.path_params["game"] == "hog":
+            rules = request.query_params.get("rules", "fa16")
+            return JSONResponse(analysis.explore_hog(rules, number(request, "goal", 100)))
+        goal, die = number(request, "goal", 100), number(request, "die", 6)
+        return JSONResponse(analysis.explore_pig(goal, die))
+
+    async def value(request: Request) -> JSONResponse:
+        args = [number(request, name, default) for name, default in GRID]
+        return JSONResponse(analysis.pig_state(*args))
+
+    async def versus(request: Request) -> JSONResponse:
+        game = request.path_params["game"]
+        names = [n for n in request.query_params.get("players", "").split(",") if n]
+        if game == "hog":
+            rules: Any = hog_rules(
+                request.query_params.get("rules", "fa16"), number(request, "goal", 100)
+            )
+        else:
+            rules = PigRules(number(request, "goal", 100), number(request, "die", 6))
+        return JSONResponse(analysis.compare(game, names, rules))
+
     async def refused(request: Request, err: Exception) -> JSONResponse:
         status = err.status if isinstance(err, ApiError) else 400
         if isinstance(err, PigsolveError) and not isinstance(err, ApiError | InvalidArgument):
@@ -105,6 +138,9 @@ def create_app(store: Store | None = None) -> Starlette:
         Route("/api/games/{id}", show),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         Route("/api/games/{id}/hint", advise),
+        Route("/api/{game}/explore", explore),
+        Route("/api/pig/state", value),
+        Route("/api/{game}/compare", versus),
         Route("/", lambda request: FileResponse(STATIC / "index.html")),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -19,6 +19,7 @@ import numpy as np
 
 from policies import Player, make_player
 from policies.human import Human
+from policies.user import is_user_player
 from solver.dice import RandomDice
 from solver.engine import HogGame, PigGame, Rolled
 from solver.errors import InvalidArgument, PigsolveError
@@ -32,6 +33,13 @@ from ui.pig_terminal import ClassicStyle
 IDLE_SECONDS = 30 * 60
 """A game untouched this long is forgotten."""
 MAX_GAMES = 1000
+
+
+def check_web_player(name: str) -> str:
+    """Return ``name`` unless it names a file's function: the page must not run code on the host."""
+    if is_user_player(name):
+        raise ApiError(400, "players from files run code: use them from the command line")
+    return name
 
 
 class ApiError(PigsolveError):
@@ -170,7 +178,7 @@ def new_session(
         game = HogGame(game_rules, RandomDice(game_rules.die_sides, rng))
     else:
         raise ApiError(404, f"unknown game {kind!r}; accepted: pig, hog")
-    player = make_player(kind, opponent, game_rules)
+    player = make_player(kind, check_web_player(opponent), game_rules)
     if isinstance(player, Human):
         raise InvalidArgument("play against a computer player, not human")
     session = Session(game, kind, human, player, opponent)

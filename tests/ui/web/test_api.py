@@ -132,3 +132,42 @@ def test_the_evaluation_chart_and_the_review(client: TestClient, tmp_path, monke
         state = moved.json()
         assert state["evaluation"][-1] == advice["values"][advice["best"]]
     assert state["review"] == []
+
+
+def test_explore_and_compare(client: TestClient, tmp_path, monkeypatch) -> None:
+    """The explorer's arrays and values, and the round robin, equal the library's."""
+    monkeypatch.chdir(tmp_path)
+    from solver.games.pig import PigRules
+    from solver.pig.table import load_or_compute
+
+    table = load_or_compute(PigRules(30))
+    explored = client.get("/api/pig/explore?goal=30").json()
+    assert explored["p0"][3][7] == table.win_probability(3, 7, 0)
+    assert all(not table.should_roll(3, 7, explored["hold_at"][3][7]) for _ in [0])
+    state = client.get("/api/pig/state?goal=30&i=3&j=7&k=5").json()
+    assert (state["roll"], state["hold"]) == table.action_values(3, 7, 5)
+    matrix = client.get("/api/pig/compare?players=optimal,hold20&goal=30").json()
+    assert [(r["a"], r["b"]) for r in matrix["results"]][1] == ("optimal", "hold20")
+    assert client.get("/api/hog/explore?goal=20").json()["dice"][0][0] in range(-1, 11)
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/api/pig/explore?goal=400", "up to 300"),
+        ("/api/pig/state?i=x", "i must be an integer"),
+        ("/api/pig/state?i=200", "outside the goal-100 table"),
+        ("/api/pig/compare?players=nobody", "unknown player 'nobody'"),
+        ("/api/pig/compare?players=", "compare takes 1 to 8 players"),
+        ("/api/pig/compare?players=evil.py:f", "players from files run code"),
+    ],
+)
+def test_bad_explore_and_compare_requests(client: TestClient, path: str, message: str) -> None:
+    response = client.get(path)
+    assert 400 <= response.status_code < 500 and message in response.json()["error"]
+
+
+def test_the_page_never_runs_a_file_named_by_a_request(client: TestClient) -> None:
+    """A strategy file runs code: the API refuses it, whoever asks."""
+    response = client.post("/api/pig/games", json={"opponent": "/tmp/evil.py:f"})
+    assert response.status_code == 400 and "run code" in response.json()["error"]

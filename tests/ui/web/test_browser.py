@@ -59,11 +59,11 @@ def page(url: str) -> Iterator[Page]:
 
 def start(page: Page, game: str, opponent: str, seed: int, **fields: str) -> None:
     page.click(f".tab[data-game={game}]")
-    page.select_option("select[name=opponent]", opponent)
-    page.select_option("select[name=first]", "you")
-    page.fill("input[name=seed]", str(seed))
+    page.select_option("#setup select[name=opponent]", opponent)
+    page.select_option("#setup select[name=first]", "you")
+    page.fill("#setup input[name=seed]", str(seed))
     for name, value in fields.items():
-        page.fill(f"input[name={name}]", value)
+        page.fill(f"#setup input[name={name}]", value)
     page.click("#start")
     page.wait_for_selector("#board:not([hidden])")
 
@@ -102,3 +102,18 @@ def test_a_hog_game_in_the_browser_is_played_to_the_end(page: Page, tmp_path) ->
     page.screenshot(path=tmp_path / "hog.png", full_page=True)
     assert page.text_content("#banner") in ("You win!", "bacon wins.")
     assert "Hog Wild" in page.text_content("#log") or "points" in page.text_content("#log")
+
+
+def test_the_explorer_draws_and_answers_a_hover(page: Page, tmp_path) -> None:
+    page.click(".mode[data-mode=explore]")
+    page.fill("#explore-form input[name=goal]", "40")
+    page.click("#explore-form button")
+    page.wait_for_function("document.querySelector('#map-caption').textContent !== ''")
+    box = page.locator("#slice").bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.8)
+    page.wait_for_function("document.querySelector('#hover').textContent.startsWith('P(')")
+    assert "optimal:" in page.text_content("#hover")
+    page.click(".mode[data-mode=compare]")
+    page.click("#compare-form button")
+    page.wait_for_selector("#matrix td")
+    page.screenshot(path=tmp_path / "explore.png", full_page=True)

@@ -95,6 +95,10 @@ async function choose(next) {
   $("#num-rolls").innerHTML = rolls.map((n) => `<option ${n === 4 ? "selected" : ""}>${n}</option>`).join("");
   $("#board").hidden = true;
   state = null;
+  explored = null;
+  const computers = players.filter((p) => p.name !== "human" && !/[A-Z]|path/.test(p.name));
+  $("#compare-players").innerHTML = "<legend>Players</legend>" + computers
+    .map((p, n) => `<label><input type="checkbox" value="${p.name}" ${n < 3 ? "checked" : ""}>${p.name}</label>`).join("");
 }
 
 $("#setup").addEventListener("submit", async (event) => {
@@ -114,10 +118,105 @@ $("#hold").addEventListener("click", () => act({ action: "hold" }));
 $("#roll-hog").addEventListener("click", () => act({ num_rolls: Number($("#num-rolls").value) }));
 $("#hint").addEventListener("click", hint);
 document.addEventListener("keydown", (event) => {
-  if (!state || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  if (!state || $("#board").hidden || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
   if (event.key === " " || event.key === "Enter") {
     event.preventDefault();
     if (game === "pig") act({ action: "roll" }); else act({ num_rolls: Number($("#num-rolls").value) });
   } else if (event.key.toLowerCase() === "h" && game === "pig") act({ action: "hold" });
 });
+// Explore: the optimal policy as a heat map and, for Pig, one opponent score's slice.
+let explored = null;
+const shade = (x) => `hsl(${12 + 200 * (1 - x)}, 55%, ${88 - 50 * x}%)`;
+
+async function explore(event) {
+  if (event) event.preventDefault();
+  const form = new FormData($("#explore-form"));
+  const query = game === "pig" ? `goal=${form.get("goal")}&die=${form.get("die")}` : `rules=${form.get("rules")}&goal=100`;
+  say("computing...");
+  try { explored = await api(`/api/${game}/explore?${query}`); say(""); } catch (err) { say(err.message); return; }
+  const grid = game === "pig" ? explored.hold_at : explored.dice;
+  const size = grid.length, top = Math.max(...grid.flat()), low = Math.min(...grid.flat());
+  const canvas = $("#map"), context = canvas.getContext("2d");
+  canvas.width = canvas.height = size;
+  for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) {
+    context.fillStyle = shade((grid[i][j] - low) / Math.max(top - low, 1));
+    context.fillRect(i, size - 1 - j, 1, 1);
+  }
+  $("#map-caption").textContent = game === "pig"
+    ? "Turn total at which the optimal player holds, over your score i (across) and the opponent's j (up)"
+    : "Optimal number of dice over your score (across) and the opponent's (up)";
+  $("#slice-j").max = size - 1;
+  slice();
+}
+
+function slice() {
+  if (!explored || game !== "pig") return;
+  const j = Number($("#slice-j").value), goal = explored.goal, scale = 400 / goal;
+  $("#slice-j-value").textContent = j;
+  const line = (f) => explored.hold_at.map((row, i) => `${(i * scale).toFixed(1)},${(400 - f(row, i) * scale).toFixed(1)}`).join(" ");
+  $("#slice").innerHTML = `<polyline class="boundary" points="${line((row) => row[j])}"/>`
+    + `<polyline class="hold20" points="${line((row, i) => Math.min(20, goal - i))}"/>`;
+}
+
+$("#map").addEventListener("mousemove", (event) => {
+  if (!explored) return;
+  const box = event.target.getBoundingClientRect(), size = event.target.width;
+  const i = Math.floor((event.clientX - box.left) / box.width * size);
+  const j = size - 1 - Math.floor((event.clientY - box.top) / box.height * size);
+  if (i < 0 || j < 0 || i >= size || j >= size) return;
+  $("#hover").textContent = game === "pig"
+    ? `i = ${i}, j = ${j}: hold at k = ${explored.hold_at[i][j]}; P(${i}, ${j}, 0) = ${explored.p0[i][j].toFixed(4)}`
+    : `${i} vs ${j}: roll ${explored.dice[i][j]} dice; win probability ${explored.p[i][j].toFixed(4)}`;
+});
+
+$("#slice").addEventListener("mousemove", async (event) => {
+  if (!explored) return;
+  const box = event.target.closest("svg").getBoundingClientRect(), goal = explored.goal;
+  const i = Math.floor((event.clientX - box.left) / box.width * goal);
+  const k = Math.max(0, Math.floor((box.bottom - event.clientY) / box.height * goal));
+  const j = Number($("#slice-j").value);
+  if (i < 0 || i >= goal || k >= goal) return;
+  try {
+    const s = await api(`/api/pig/state?goal=${goal}&die=${explored.die}&i=${i}&j=${j}&k=${k}`);
+    const hold = s.hold === null ? "not an action" : s.hold.toFixed(4);
+    $("#hover").textContent = `P(${i}, ${j}, ${k}) = ${s.p.toFixed(4)}: roll ${s.roll.toFixed(4)}, hold ${hold}; optimal: ${s.best}`;
+  } catch (err) { say(err.message); }
+});
+
+// Compare: the exact round robin, coloured by P(row beats column) on a coin toss.
+async function compare(event) {
+  event.preventDefault();
+  const names = [...document.querySelectorAll("#compare-players input:checked")].map((box) => box.value);
+  const form = new FormData($("#compare-form"));
+  const query = game === "pig" ? `goal=${form.get("goal")}` : `rules=${form.get("rules")}`;
+  say("computing...");
+  try {
+    const result = await api(`/api/${game}/compare?players=${names.join(",")}&${query}`);
+    say("");
+    const n = result.players.length;
+    const rows = result.players.map((a, r) => `<tr><th>${a}</th>` + result.results.slice(r * n, r * n + n)
+      .map((c) => `<td style="background:${shade(Math.min(1, Math.max(0, 0.5 + 4 * (c.average - 0.5))))}" title="${c.a} vs ${c.b}" data-pair='${JSON.stringify(c)}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
+    $("#matrix").innerHTML = `<tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
+  } catch (err) { say(err.message); }
+}
+
+$("#matrix").addEventListener("click", (event) => {
+  const cell = event.target.closest("td");
+  if (!cell) return;
+  const c = JSON.parse(cell.dataset.pair);
+  $("#pair").textContent = `${c.a} against ${c.b}: ${c.a_first.toFixed(6)} moving first, ${c.b_first.toFixed(6)} second, ${c.average.toFixed(6)} on a coin toss (exact)`;
+});
+
+function mode(name) {
+  document.querySelectorAll(".mode").forEach((b) => b.setAttribute("aria-pressed", b.dataset.mode === name));
+  $("#setup").hidden = name !== "play";
+  $("#board").hidden = name !== "play" || !state;
+  $("#explore").hidden = name !== "explore";
+  $("#compare").hidden = name !== "compare";
+}
+
+$("#explore-form").addEventListener("submit", explore);
+$("#slice-j").addEventListener("input", slice);
+$("#compare-form").addEventListener("submit", compare);
+document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => mode(b.dataset.mode)));
 choose("pig");
