@@ -48,6 +48,7 @@ from ui.console import (
     version_option,
 )
 from ui.pig_terminal import Style
+from ui.web.bench import bench_gui
 from ui.web.serve import serve
 
 app = typer.Typer(
@@ -200,7 +201,7 @@ def bench(
 ) -> None:
     """Time the solvers side by side (JIT compile time apart) and print the figures."""
     tables = {} if quick else computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
-    others = [families.bench_tune(tables["optimal"])] if tables else []
+    others = [families.bench_tune(tables["optimal"]), *bench_gui()] if tables else []
     others += benchmarks.bench_others(tables["optimal"], tables["hold20"]) if tables else []
     rows = benchmarks.run([sys.executable, "-m", "cli", "compute"], large, others)
     if as_json:

@@ -8,6 +8,7 @@ is the terminal's: the classic transcript of documents 000/001 for Pig, the turn
 
 from __future__ import annotations
 
+import functools
 import io
 import secrets
 import threading
@@ -83,10 +84,8 @@ class Session:
         """Return the optimal action and the mover's win probability after each legal action."""
         game = self.game
         if self.kind == "pig":
-            from solver.pig.table import load_or_compute
-
             view = game.view
-            table = load_or_compute(game.rules)
+            table = _pig_table(game.rules)
             if view.score + view.turn_total >= view.goal:  # hold and win; a roll risks a pig
                 pig = sum(float(q) for q, points in roll_outcomes(game.rules) if points == PIG)
                 opponent_wins = table.win_probability(view.opponent_score, view.score, 0)
@@ -96,9 +95,8 @@ class Session:
             values = {"roll": p_roll} | ({} if p_hold is None else {"hold": p_hold})
             return ("roll" if best else "hold"), values
         from solver.hog.evaluate import action_values
-        from solver.hog.table import load_or_compute as load_hog
 
-        solution = load_hog(game.rules)
+        solution = _hog_solution(game.rules)
         _, best = solution.at(game.view)
         values = action_values(game.rules, solution.win_probability, game.view)
         return str(best), {str(n): p for n, p in values.items()}
@@ -186,6 +184,22 @@ def new_session(
     session.record(list(game.start()))
     session.play_computer()
     return session
+
+
+@functools.lru_cache(maxsize=8)
+def _pig_table(rules: PigRules) -> Any:
+    """Return the optimal table of ``rules``, read (or computed) once for every game."""
+    from solver.pig.table import load_or_compute
+
+    return load_or_compute(rules)
+
+
+@functools.lru_cache(maxsize=4)
+def _hog_solution(rules: Any) -> Any:
+    """Return the optimal Hog solution of ``rules``, read (or computed) once for every game."""
+    from solver.hog.table import load_or_compute
+
+    return load_or_compute(rules)
 
 
 def hint(session: Session) -> dict[str, Any]:
