@@ -46,6 +46,13 @@ def _field(body: dict[str, Any], name: str, kind: type, default: Any) -> Any:
     return value
 
 
+def plotly_js() -> Path:
+    """Return plotly.js as the plotly package ships it (the page loads nothing from the network)."""
+    import plotly
+
+    return Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+
+
 def create_app(store: Store | None = None) -> Starlette:
     """Return the ASGI app; ``store`` keeps the games (a fresh one by default)."""
     store = Store() if store is None else store
@@ -142,6 +149,7 @@ def create_app(store: Store | None = None) -> Starlette:
         Route("/api/pig/state", value),
         Route("/api/{game}/compare", versus),
         Route("/", lambda request: FileResponse(STATIC / "index.html")),
+        Route("/plotly.min.js", lambda request: FileResponse(plotly_js())),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={PigsolveError: refused})

@@ -167,6 +167,12 @@ def test_bad_explore_and_compare_requests(client: TestClient, path: str, message
     assert 400 <= response.status_code < 500 and message in response.json()["error"]
 
 
+def test_the_page_and_its_scripts_are_served_from_the_package(client: TestClient) -> None:
+    assert "pigsolve" in client.get("/").text
+    assert client.get("/plotly.min.js").status_code == 200
+    assert client.get("/static/app.js").status_code == 200
+
+
 def test_the_page_never_runs_a_file_named_by_a_request(client: TestClient) -> None:
     """A strategy file runs code: the API refuses it, whoever asks."""
     response = client.post("/api/pig/games", json={"opponent": "/tmp/evil.py:f"})

@@ -113,6 +113,7 @@ def test_the_explorer_draws_and_answers_a_hover(page: Page, tmp_path) -> None:
     page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.8)
     page.wait_for_function("document.querySelector('#hover').textContent.startsWith('P(')")
     assert "optimal:" in page.text_content("#hover")
+    page.wait_for_selector("#surface .main-svg")  # the 3D surface, drawn by the shipped plotly.js
     page.click(".mode[data-mode=compare]")
     page.click("#compare-form button")
     page.wait_for_selector("#matrix td")

@@ -147,6 +147,18 @@ async function explore(event) {
     : "Optimal number of dice over your score (across) and the opponent's (up)";
   $("#slice-j").max = size - 1;
   slice();
+  if (game === "pig") surface();
+}
+
+function surface() {
+  // z[j][i] is the hold turn total, as plotly draws rows along y (the opponent's score).
+  const z = explored.hold_at[0].map((_, j) => explored.hold_at.map((row) => row[j]));
+  const data = [{ type: "surface", z, colorscale: "YlOrRd", showscale: false,
+    hovertemplate: "i = %{x}, j = %{y}: hold at k = %{z}<extra></extra>" }];
+  const layout = { margin: { l: 0, r: 0, t: 0, b: 0 }, paper_bgcolor: "rgba(0,0,0,0)",
+    scene: { xaxis: { title: { text: "your score i" } }, yaxis: { title: { text: "opponent score j" } },
+      zaxis: { title: { text: "hold at k" } }, camera: { eye: { x: -1.6, y: -1.6, z: 1.1 } } } };
+  Plotly.react("surface", data, layout, { displayModeBar: false, responsive: true });
 }
 
 function slice() {
