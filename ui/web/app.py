@@ -39,10 +39,10 @@ async def _body(request: Request) -> dict[str, Any]:
 
 def _field(body: dict[str, Any], name: str, kind: type, default: Any) -> Any:
     value = body.get(name, default)
-    if value is not None and (
-        not isinstance(value, kind) or isinstance(value, bool) != (kind is bool)
-    ):
-        raise ApiError(400, f"{name} must be a {kind.__name__}, got {value!r}")
+    wrong_type = not isinstance(value, kind) or isinstance(value, bool) != (kind is bool)
+    if (value is not None or default is not None) and wrong_type:  # null only where optional
+        wanted = {int: "an integer", str: "a string", bool: "true or false"}[kind]
+        raise ApiError(400, f"{name} must be {wanted}, got {value!r}")
     return value
 
 

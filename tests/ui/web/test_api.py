@@ -8,6 +8,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")  # the `gui` extra (installed with `test`)
 from starlette.testclient import TestClient
@@ -62,7 +64,7 @@ def test_a_hog_game_is_played_to_the_end(client: TestClient) -> None:
     [
         ("/api/pig/games", {"opponent": "nobody"}, 400, "unknown player 'nobody'"),
         ("/api/pig/games", {"goal": 0}, 400, "goal must be an integer >= 1"),
-        ("/api/pig/games", {"goal": "100"}, 400, "goal must be a int"),
+        ("/api/pig/games", {"goal": "100"}, 400, "goal must be an integer"),
         ("/api/pig/games", {"opponent": "human"}, 400, "not human"),
         ("/api/pig/games", {"first": "me"}, 400, "first must be you, computer or random"),
         ("/api/pig/games", {"seed": -1}, 400, "--seed must be in"),
@@ -177,3 +179,35 @@ def test_the_page_never_runs_a_file_named_by_a_request(client: TestClient) -> No
     """A strategy file runs code: the API refuses it, whoever asks."""
     response = client.post("/api/pig/games", json={"opponent": "/tmp/evil.py:f"})
     assert response.status_code == 400 and "run code" in response.json()["error"]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+FIELDS = st.dictionaries(
+    st.sampled_from(["opponent", "goal", "die", "rules", "first", "seed", "action", "num_rolls"]),
+    JSON | st.sampled_from(["optimal", "hold20", "roll", "hold", "you", "su20", 4, 30, -1, 0]),
+    max_size=5,
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@given(game=st.sampled_from(["pig", "hog", "x"]), body=FIELDS, move=FIELDS)
+def test_any_body_is_answered_without_a_server_error(game, body, move) -> None:
+    """Random JSON to every endpoint: a 2xx or a one-line 4xx, never a 500."""
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    started = client.post(f"/api/{game}/games", json={"goal": 20, **body})
+    assert started.status_code < 500, started.text
+    game_id = started.json().get("id", "none")
+    for response in (
+        client.post(f"/api/games/{game_id}/actions", json=move),
+        client.get(f"/api/games/{game_id}/hint"),
+        client.get(f"/api/games/{game_id}"),
+    ):
+        assert response.status_code < 500, response.text
+        if response.status_code >= 400:
+            assert "\n" not in response.json()["error"]
