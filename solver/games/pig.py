@@ -14,11 +14,14 @@ parameter      type  meaning                                     default
 =============  ====  ==========================================  =======
 ``goal``       int   points needed to win, ``G >= 1``             100
 ``die_sides``  int   sides of the die, ``D >= 2``                 6
+``players``    int   players ``N >= 2``, seat 0 moves first         2
+``piglet``     bool  every face but the pig adds 1 point          False
 =============  ====  ==========================================  =======
 
-The faces of a ``D``-sided die are ``(0, 2, 3, ..., D)``: :attr:`PigRules.faces` is the one place
-that says so. Every solver, evaluator, simulator and the game engine take the faces from there
-(the numba kernels receive them as arrays), so another die is a change of this one property.
+The faces of a ``D``-sided die are ``(0, 2, 3, ..., D)``, or ``(0, 1, ..., 1)`` with ``piglet``
+(``D = 2`` is Neller's coin Piglet): :attr:`PigRules.faces` is the one place that says so.
+Every solver, evaluator, simulator and the game engine take the faces from there (the numba
+kernels receive them as arrays), so another die is a change of this one property.
 
 States
 ------
@@ -69,21 +72,43 @@ class PigRules:
 
     goal: int = DEFAULT_GOAL
     die_sides: int = DEFAULT_DIE_SIDES
+    players: int = 2
+    piglet: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.goal, int | np.integer) or self.goal < 1:
             raise InvalidArgument(f"goal must be an integer >= 1, got {self.goal!r}")
         if not isinstance(self.die_sides, int | np.integer) or self.die_sides < 2:
             raise InvalidArgument(f"die sides must be an integer >= 2, got {self.die_sides!r}")
+        if not isinstance(self.players, int | np.integer) or self.players < 2:
+            raise InvalidArgument(f"players must be an integer >= 2, got {self.players!r}")
 
     @property
     def faces(self) -> tuple[int, ...]:
         """Return the point value of each face of the die, :data:`PIG` (0) for a pig.
 
-        >>> PigRules(die_sides=6).faces
-        (0, 2, 3, 4, 5, 6)
+        >>> PigRules(die_sides=6).faces, PigRules(die_sides=3, piglet=True).faces
+        ((0, 2, 3, 4, 5, 6), (0, 1, 1))
         """
+        if self.piglet:
+            return (PIG,) + (1,) * (self.die_sides - 1)
         return (PIG, *range(2, self.die_sides + 1))
+
+    @property
+    def die_name(self) -> str:
+        """Return the die in words, e.g. 'a 6-sided die' or 'a 2-sided piglet die'."""
+        return f"a {self.die_sides}-sided {'piglet die' if self.piglet else 'die'}"
+
+    @property
+    def as_json(self) -> dict:
+        """Return the rules as stored in a table's ``rules`` attribute."""
+        return {
+            "goal": self.goal,
+            "die_sides": self.die_sides,
+            "players": self.players,
+            "piglet": self.piglet,
+            "faces": self.faces,
+        }
 
     @property
     def num_states(self) -> int:
@@ -131,13 +156,27 @@ def roll_outcomes(rules: PigRules) -> list[tuple[Fraction, int]]:
 
 @dataclass(frozen=True)
 class View:
-    """What the mover sees: its score, the opponent's, the turn total, the goal, its holds."""
+    """What the mover sees: its score, the opponent's, the turn total, the goal, its holds.
+
+    ``others`` holds every other player's score in the order they move next; with more than
+    two players ``opponent_score`` is the leader's, the highest of them.
+    """
 
     score: int
     opponent_score: int
     turn_total: int
     goal: int
     held_turns: int = 0
+    others: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.others:
+            object.__setattr__(self, "others", (self.opponent_score,))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Return every score from the mover's seat: the mover's, then in the order of play."""
+        return (self.score, *self.others)
 
 
 @dataclass(frozen=True)
@@ -155,14 +194,11 @@ class Position:
     winner: int | None = None
 
     def view(self, rules: PigRules) -> View:
-        """Return what the mover sees (two seats: the other seat is the opponent)."""
-        me = self.player
+        """Return what the mover sees; the opponent's score is the leading other player's."""
+        me, n = self.player, len(self.scores)
+        others = tuple(self.scores[(me + t) % n] for t in range(1, n))
         return View(
-            self.scores[me],
-            self.scores[(me + 1) % len(self.scores)],
-            self.turn_total,
-            rules.goal,
-            self.held_turns[me],
+            self.scores[me], max(others), self.turn_total, rules.goal, self.held_turns[me], others
         )
 
 

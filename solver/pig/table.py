@@ -19,7 +19,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import h5py
 import numpy as np
@@ -28,16 +28,46 @@ from solver.errors import TableError
 from solver.games.pig import PIG, PigRules, roll_outcomes
 from solver.storage import open_table, read_attrs, write_table
 
+if TYPE_CHECKING:
+    from solver.pig.multi_table import MultiTable
+
 KIND = "pig"
 
 
 def default_path(rules: PigRules) -> Path:
-    """Return ``data/pig-goal{G}-die{D}.h5`` under the current directory."""
-    return Path("data") / f"pig-goal{rules.goal}-die{rules.die_sides}.h5"
+    """Return ``data/pig-goal{G}-die{D}.h5`` under the current directory.
+
+    Other games name every parameter: ``pig-players{N}-goal{G}-die{D}[-piglet].h5``.
+
+    >>> str(default_path(PigRules(50, 4, players=3, piglet=True)))
+    'data/pig-players3-goal50-die4-piglet.h5'
+    """
+    name = f"goal{rules.goal}-die{rules.die_sides}"
+    if rules.players != 2 or rules.piglet:
+        name = f"players{rules.players}-{name}{'-piglet' if rules.piglet else ''}"
+    return Path("data") / f"pig-{name}.h5"
 
 
 def save(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
-    """Write a :class:`solver.pig.solve.PigSolution` to ``path`` atomically."""
+    """Write a :class:`solver.pig.solve.PigSolution` or a
+    :class:`solver.pig.multi.MultiSolution` to ``path`` atomically."""
+    rules = solution.rules
+    if not hasattr(solution, "win_probability"):
+        from solver.pig import multi_table
+
+        attrs = {
+            "rules": json.dumps(rules.as_json),
+            "goal": rules.goal,
+            "die_sides": rules.die_sides,
+            "players": rules.players,
+            "layout": multi_table.LAYOUT,
+            "method": "layered",
+            "num_iter": solution.num_iter,
+            "num_mixed": len(solution.mixed),
+            "p_first_player": solution.p_first_player,
+            "solve_seconds": solution.seconds,
+        }
+        return write_table(path, KIND, multi_table.datasets(solution), attrs, force=force)
     if solution.win_probability is not None:
         datasets = {
             "win_probability": solution.win_probability,
@@ -47,11 +77,8 @@ def save(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
     else:
         datasets = {"win_probability_k0": solution.v0, "roll_packed": solution.roll_packed}
         layout = "compact"
-    rules = solution.rules
     attrs = {
-        "rules": json.dumps(
-            {"goal": rules.goal, "die_sides": rules.die_sides, "faces": rules.faces}
-        ),
+        "rules": json.dumps(rules.as_json),
         "goal": solution.rules.goal,
         "die_sides": solution.rules.die_sides,
         "layout": layout,
@@ -100,7 +127,7 @@ class PigTable:
         self._roll_packed = roll_packed
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> PigTable:
+    def load(cls, path: str | os.PathLike) -> PigTable | MultiTable:
         """Read the table at ``path``; raise ``TableError`` if it is missing or damaged."""
         path = Path(path)
         with open_table(path, KIND) as f:
@@ -110,10 +137,20 @@ class PigTable:
                 raise TableError(f"{path} is damaged ({err}); recompute it with --force") from err
 
     @classmethod
-    def _read(cls, f: h5py.File, path: Path) -> PigTable:
+    def _read(cls, f: h5py.File, path: Path) -> PigTable | MultiTable:
         attrs = read_attrs(f)
-        rules = PigRules(int(attrs["goal"]), int(attrs["die_sides"]))
+        stored = json.loads(attrs["rules"]) if "rules" in attrs else {}
+        rules = PigRules(
+            int(attrs["goal"]),
+            int(attrs["die_sides"]),
+            int(stored.get("players", 2)),
+            bool(stored.get("piglet", False)),
+        )
         goal = rules.goal
+        if attrs.get("layout") == "equilibrium":
+            from solver.pig.multi_table import MultiTable
+
+            return MultiTable.read(f, path, rules, attrs)
         if attrs.get("layout") == "full":
             p = f["win_probability"][()]
             roll = f["roll"][()].astype(bool)
@@ -211,16 +248,34 @@ def load_or_compute(
         table = PigTable.load(path)
         if table.rules != rules:
             raise TableError(
-                f"{path} is for goal {table.rules.goal} and a {table.rules.die_sides}-sided die, "
-                f"not goal {rules.goal} and a {rules.die_sides}-sided die"
+                f"{path} is for {describe_rules(table.rules)}, not {describe_rules(rules)}"
             )
         return table
-    from solver.pig.solve import solve
-
     if announce is not None:
-        announce(f"computing the optimal table for goal {rules.goal}, die {rules.die_sides} ...")
-    save(solve(rules), path)
+        announce(f"computing the optimal table for {describe_rules(rules)} ...")
+    save(solve_any(rules), path)
     return PigTable.load(path)
+
+
+def solve_any(rules: PigRules, progress: Callable[[int, int], None] | None = None) -> Any:
+    """Solve ``rules``: the two-player solver for two players, the equilibrium solver else."""
+    if rules.players == 2:
+        from solver.pig.solve import solve
+
+        return solve(rules, progress=progress)
+    from solver.pig.multi import solve_multi
+
+    return solve_multi(rules, progress=progress)
+
+
+def describe_rules(rules: PigRules) -> str:
+    """Return the rules in words.
+
+    >>> describe_rules(PigRules(10, 2, players=3, piglet=True))
+    '3 players, goal 10 and a 2-sided piglet die'
+    """
+    players = "" if rules.players == 2 else f"{rules.players} players, "
+    return f"{players}goal {rules.goal} and {rules.die_name}"
 
 
 def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> str:
@@ -234,6 +289,10 @@ def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> s
         words.append(f"--goal {rules.goal}")
     if rules.die_sides != PigRules().die_sides:
         words.append(f"--die {rules.die_sides}")
+    if rules.players != 2:
+        words.append(f"--players {rules.players}")
+    if rules.piglet:
+        words.append("--piglet")
     if path is not None and Path(path) != default_path(rules):
         words.append(f"--out {path}")
     return " ".join(words)
@@ -246,7 +305,7 @@ def require(path: str | os.PathLike, rules: PigRules) -> Path:
     return Path(path)
 
 
-def load(path: str | os.PathLike) -> PigTable:
+def load(path: str | os.PathLike) -> PigTable | MultiTable:
     """Read the table at ``path``; raise ``TableError`` if it is missing or damaged."""
     return PigTable.load(path)
 

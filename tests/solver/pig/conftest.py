@@ -24,4 +24,4 @@ class OtherDie(PigRules):
 @pytest.fixture
 def other_die() -> Callable[[int, tuple[int, ...]], PigRules]:
     """Return a maker of rules with goal G and a die of the given faces (0: pig)."""
-    return lambda goal, faces: OtherDie(goal, len(faces), faces)
+    return lambda goal, faces: OtherDie(goal, len(faces), face_values=faces)

@@ -174,4 +174,10 @@ def test_rules_are_stored_as_json_like_hog_tables(tmp_path: Path) -> None:
     import json
 
     table = load_or_compute(PigRules(9, 4), path=tmp_path / "t.h5")
-    assert json.loads(table.attrs["rules"]) == {"goal": 9, "die_sides": 4, "faces": [0, 2, 3, 4]}
+    assert json.loads(table.attrs["rules"]) == {
+        "goal": 9,
+        "die_sides": 4,
+        "players": 2,
+        "piglet": False,
+        "faces": [0, 2, 3, 4],
+    }

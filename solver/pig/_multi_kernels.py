@@ -1,0 +1,279 @@
+"""Numba kernels of the N-player Pig solver (see :mod:`solver.pig.multi`).
+
+``values`` is the flat start-of-turn table: row ``flat(s)`` holds, for the score vector ``s``
+seen from the mover's seat (the mover's score first, then the others in the order they move
+next), every player's win probability in the same order. ``flat(s) = sum(s[t] * G**(N-1-t))``.
+
+A row of turn totals, with the mover's choices fixed, is affine in the vector ``pig`` the mover
+reaches by rolling a pig: ``W[k] = a[k] * pig + b[k]``; the mover decides with its own component
+``x = pig[0]``. Imported only on the paths that compute.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+TIE = 1e-12
+"""Roll and hold worth the same to the mover within this: the mover holds."""
+ROUNDING = 1e-13
+"""The orbit's policy iteration stops once no pig value moves by more than this."""
+MAX_ITERATIONS = 60
+"""An orbit whose choices have not settled after this many linear solves is left unsettled."""
+
+GREEDY, FIXED = 0, 1
+
+
+@njit(cache=True)
+def flat_index(scores, goal):  # pragma: no cover
+    """Return the row of ``values`` that holds ``scores``."""
+    index = 0
+    for t in range(scores.shape[0]):
+        index = index * goal + scores[t]
+    return index
+
+
+@njit(cache=True)
+def _hold_vector(values, scores, k, goal, out):  # pragma: no cover
+    """Write into ``out`` the players' chances after the mover banks ``k``, in the mover's order."""
+    n = scores.shape[0]
+    if scores[0] + k >= goal:
+        out[:] = 0.0
+        out[0] = 1.0
+        return
+    index = 0
+    for t in range(1, n):
+        index = index * goal + scores[t]
+    index = index * goal + scores[0] + k
+    out[0] = values[index, n - 1]
+    for j in range(1, n):
+        out[j] = values[index, j - 1]
+
+
+@njit(cache=True)
+def row(values, goal, scores, x, faces, mode, roll, mix_k, mix_q, a, b, hold):  # pragma: no cover
+    """Fill ``a[k]``, ``b[k]`` of the mover's row at ``scores``; return the changed choices.
+
+    ``faces`` is the triple of :func:`solver.games.pig.face_arrays`. ``mode`` GREEDY chooses
+    with the pig value ``x`` (roll only if better by more than :data:`TIE`) and writes the
+    choices (0 hold, 1 roll) to ``roll``; FIXED follows ``roll``.
+    At ``k = mix_k`` (if >= 1) the mover rolls with probability ``mix_q`` instead.
+    """
+    gains, num_faces, num_pigs = faces
+    n = scores.shape[0]
+    length = goal - scores[0]
+    m = gains.shape[0]
+    changes = 0
+    roll_b = np.empty(n)
+    for k in range(length - 1, -1, -1):
+        roll_a = float(num_pigs)
+        roll_b[:] = 0.0
+        for t in range(m):
+            kk = k + gains[t]
+            if kk < length:
+                roll_a += a[kk]
+                for j in range(n):
+                    roll_b[j] += b[kk, j]
+            else:
+                roll_b[0] += 1.0
+        roll_a /= num_faces
+        for j in range(n):
+            roll_b[j] /= num_faces
+        if k == 0:
+            choice = 1
+        else:
+            _hold_vector(values, scores, k, goal, hold)
+            if mode == FIXED:
+                choice = roll[k]
+            else:
+                choice = 1 if roll_a * x + roll_b[0] > hold[0] + TIE else 0
+        if k == mix_k:
+            a[k] = mix_q * roll_a
+            for j in range(n):
+                b[k, j] = mix_q * roll_b[j] + (1.0 - mix_q) * hold[j]
+        elif choice == 1:
+            a[k] = roll_a
+            for j in range(n):
+                b[k, j] = roll_b[j]
+        else:
+            a[k] = 0.0
+            for j in range(n):
+                b[k, j] = hold[j]
+        if roll[k] != choice:
+            changes += 1
+            roll[k] = choice
+    return changes
+
+
+@njit(cache=True)
+def rotate(scores, out):  # pragma: no cover
+    """Write into ``out`` the scores seen from the next mover's seat."""
+    n = scores.shape[0]
+    for t in range(n - 1):
+        out[t] = scores[t + 1]
+    out[n - 1] = scores[0]
+
+
+@njit(cache=True)
+def cycle_values(a0, b0, out):  # pragma: no cover
+    """Solve the orbit ``V[i] = a0[i] * shift(V[i + 1]) + b0[i]`` (indices mod L) into ``out``.
+
+    ``shift`` re-expresses a vector from the next mover's seat (``shift(U)[j] = U[j - 1]``).
+    The orbit's length L divides N; around it ``V[0] = alpha * shift^L(V[0]) + beta``.
+    """
+    length, n = b0.shape
+    alpha = 1.0
+    beta = np.zeros(n)
+    shifted = np.empty(n)
+    for i in range(length - 1, -1, -1):
+        for j in range(n):
+            shifted[j] = beta[(j - 1) % n]
+        for j in range(n):
+            beta[j] = a0[i] * shifted[j] + b0[i, j]
+        alpha *= a0[i]
+    # (I - alpha P)^-1 with P = shift^L of order m = N / L: sum_{t<m} (alpha P)^t / (1 - alpha^m).
+    m = n // length
+    out[0, :] = 0.0
+    power = 1.0
+    for t in range(m):
+        for j in range(n):
+            out[0, j] += power * beta[(j - t * length) % n]
+        power *= alpha
+    for j in range(n):
+        out[0, j] = min(max(out[0, j] / (1.0 - power), 0.0), 1.0)
+    for i in range(length - 1, 0, -1):
+        following = out[(i + 1) % length]
+        for j in range(n):
+            out[i, j] = min(max(a0[i] * following[(j - 1) % n] + b0[i, j], 0.0), 1.0)
+
+
+@njit(cache=True)
+def orbit_of(scores, rotations):  # pragma: no cover
+    """Fill ``rotations`` with the orbit of ``scores``; return its length, or 0 if not canonical.
+
+    The canonical member is the lexicographically least rotation.
+    """
+    n = scores.shape[0]
+    rotations[0, :] = scores
+    length = n
+    for p in range(1, n):
+        rotate(rotations[p - 1], rotations[p])
+        same = True
+        for t in range(n):
+            if rotations[p, t] != scores[t]:
+                same = False
+                if rotations[p, t] < scores[t]:
+                    return 0
+                break
+        if same and length == n:
+            length = p
+            break
+    return length
+
+
+@njit(cache=True)
+def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cover
+    """Solve one orbit by policy iteration; return the linear solves used, or -1 if unsettled.
+
+    On success the orbit's start-of-turn vectors are written to ``values``.
+    """
+    n = rotations.shape[1]
+    a, b, hold, roll, a0, b0, out, xs = work
+    roll[:length] = -1
+    for i in range(length):  # start from a neighbouring, solved vector
+        following = rotations[(i + 1) % length].copy()
+        xs[i] = 1.0 / n
+        if following[n - 1] + 1 < goal:
+            following[n - 1] += 1
+            xs[i] = values[flat_index(following, goal), n - 1]
+    for count in range(1, MAX_ITERATIONS + 1):
+        changes = 0
+        for i in range(length):
+            changes += row(
+                values, goal, rotations[i], xs[i], faces, GREEDY, roll[i], -1, 0.0, a, b, hold
+            )
+            a0[i] = a[0]
+            b0[i, :] = b[0]
+        cycle_values(a0[:length], b0[:length], out[:length])
+        moved = 0.0
+        for i in range(length):
+            x = out[(i + 1) % length, n - 1]
+            moved = max(moved, abs(x - xs[i]))
+            xs[i] = x
+        if changes == 0 or moved <= ROUNDING:
+            for i in range(length):
+                values[flat_index(rotations[i], goal), :] = out[i]
+            return count
+    return -1
+
+
+def make_work(goal: int, players: int) -> tuple:
+    """Return the scratch arrays of :func:`solve_orbit`."""
+    return (
+        np.empty(goal + 1),
+        np.empty((goal + 1, players)),
+        np.empty(players),
+        np.empty((players, goal + 1), np.int8),
+        np.empty(players),
+        np.empty((players, players)),
+        np.empty((players, players)),
+        np.empty(players),
+    )
+
+
+@njit(cache=True)
+def layer_members(goal, players, total):  # pragma: no cover
+    """Return the canonical score vectors whose scores sum to ``total`` (one row each)."""
+    count = 0
+    capacity = 16
+    found = np.empty((capacity, players), np.int64)
+    scores = np.zeros(players, np.int64)
+    rotations = np.empty((players, players), np.int64)
+    # Odometer over the first N - 1 scores; the last makes up the sum.
+    while True:
+        partial = 0
+        for t in range(players - 1):
+            partial += scores[t]
+        last = total - partial
+        if 0 <= last < goal:
+            scores[players - 1] = last
+            if orbit_of(scores, rotations) > 0:
+                if count == capacity:
+                    capacity *= 2
+                    grown = np.empty((capacity, players), np.int64)
+                    grown[:count] = found[:count]
+                    found = grown
+                found[count] = scores
+                count += 1
+        t = players - 2
+        while t >= 0:
+            scores[t] += 1
+            if scores[t] < goal and scores[t] <= total:
+                break
+            scores[t] = 0
+            t -= 1
+        if t < 0:
+            break
+    return found[:count].copy()
+
+
+@njit(cache=True, parallel=True)
+def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cover
+    """Solve the orbits of ``members`` in ``chunks`` parallel strides; ``counts[o]`` gets each
+    orbit's linear solves (-1: unsettled)."""
+    players = members.shape[1]
+    for c in prange(chunks):
+        work = (
+            np.empty(goal + 1),
+            np.empty((goal + 1, players)),
+            np.empty(players),
+            np.empty((players, goal + 1), np.int8),
+            np.empty(players),
+            np.empty((players, players)),
+            np.empty((players, players)),
+            np.empty(players),
+        )
+        rotations = np.empty((players, players), np.int64)
+        for o in range(c, members.shape[0], chunks):
+            length = orbit_of(members[o], rotations)
+            counts[o] = solve_orbit(values, goal, rotations, length, faces, work)

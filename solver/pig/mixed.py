@@ -1,0 +1,194 @@
+"""Mixed equilibria of N-player Pig, for the orbits whose pure choices cycle.
+
+In its own row a mover's choices depend only on its own value after a pig, ``x``, and roll
+wins more states as ``x`` grows: every turn total ``k`` has a threshold ``t`` where the mover is
+indifferent, rolling above it. Where the orbit's policy iteration cycles, each rotation's ``x``
+wanders over a few thresholds. We look there: every rotation either plays one of the pure
+policies between those thresholds, or sits exactly at one threshold and rolls at its state with
+a probability ``q``. For each combination the ``q`` solve ``x_i(q) = t_i`` (the orbit's linear
+system, by Newton's method); the first combination in which every rotation's policy is a best
+reply to its ``x`` is the equilibrium. None found is an error that names the layer.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.errors import PigsolveError
+from solver.games.pig import PigRules, face_arrays
+from solver.pig import _multi_kernels as kernels
+
+OBSERVED = 24
+"""Policy-iteration steps whose pig values bracket the equilibrium."""
+
+
+@dataclass
+class Option:
+    """One rotation's candidate: a pure policy, or a coin at state ``k`` at threshold ``t``."""
+
+    policy: np.ndarray
+    k: int = -1
+    t: float = 0.0
+
+
+class Orbit:
+    """The rotations of one score vector, with the solved higher layers in ``values``."""
+
+    def __init__(self, values: np.ndarray, rules: PigRules, member: tuple[int, ...]) -> None:
+        self.values, self.goal = values, rules.goal
+        self.faces = face_arrays(rules)
+        n = rules.players
+        rotations = np.empty((n, n), np.int64)
+        self.length = kernels.orbit_of(np.array(member, np.int64), rotations)
+        self.rotations = rotations[: self.length]
+        self.a = np.empty(self.goal + 1)
+        self.b = np.empty((self.goal + 1, n))
+        self.hold = np.empty(n)
+
+    def row(self, i: int, x: float, policy=None, mix_k: int = -1, mix_q: float = 0.0):
+        """Return ``(a0, b0, choices)`` of rotation ``i``: greedy at ``x``, or ``policy``."""
+        roll = np.full(self.goal + 1, -1, np.int8) if policy is None else policy.copy()
+        mode = kernels.GREEDY if policy is None else kernels.FIXED
+        kernels.row(
+            self.values, self.goal, self.rotations[i], x, self.faces, mode, roll, mix_k, mix_q,
+            self.a, self.b, self.hold,
+        )  # fmt: skip
+        return self.a[0], self.b[0].copy(), roll
+
+    def solve(self, rows) -> np.ndarray:
+        """Return the orbit's start vectors for the rows' ``(a0, b0)``."""
+        n = self.rotations.shape[1]
+        out = np.empty((self.length, n))
+        a0 = np.array([a for a, _ in rows])
+        b0 = np.array([b for _, b in rows])
+        kernels.cycle_values(a0, b0, out)
+        return out
+
+    def pig_values(self, out: np.ndarray) -> np.ndarray:
+        """Return each rotation's own value after a pig."""
+        return np.array([out[(i + 1) % self.length, -1] for i in range(self.length)])
+
+    def wander(self) -> np.ndarray:
+        """Return the pig values of greedy policy iteration, one row per step."""
+        n = self.rotations.shape[1]
+        xs = np.full(self.length, 1.0 / n)
+        seen = []
+        for _ in range(OBSERVED):
+            out = self.solve([self.row(i, xs[i])[:2] for i in range(self.length)])
+            xs = self.pig_values(out)
+            seen.append(xs)
+        return np.array(seen[OBSERVED // 2 :])
+
+    def options(self, i: int, low: float, high: float) -> list[Option]:
+        """Return rotation ``i``'s pure policies and thresholds for ``x`` in ``[low, high]``."""
+        thresholds: list[tuple[float, int]] = []
+        self._thresholds(i, low, high, self.row(i, low)[2], self.row(i, high)[2], thresholds)
+        thresholds.sort()
+        points = [low] + [t for t, _ in thresholds] + [high]
+        pure = [Option(self.row(i, (lo + hi) / 2)[2]) for lo, hi in itertools.pairwise(points)]
+        if not thresholds:
+            return [Option(self.row(i, low)[2])]
+        coins = [Option(pure[n].policy, k, t) for n, (t, k) in enumerate(thresholds)]
+        return pure + coins
+
+    def _thresholds(self, i, low, high, below, above, found) -> None:
+        differ = np.flatnonzero(below != above)
+        if len(differ) == 0:
+            return
+        if len(differ) == 1 or high - low < 1e-15:
+            k = int(differ[-1])
+            # The mover's own roll and hold values at k are affine in x: where they meet.
+            rolls = [self._own_at(i, x, below, k, 1.0) for x in (low, high)]
+            hold = self._own_at(i, low, below, k, 0.0)
+            slope = (rolls[1] - rolls[0]) / (high - low) if high > low else 0.0
+            t = low + (hold - rolls[0]) / slope if slope > 0 else low
+            found.append((min(max(t, low), high), k))
+            return
+        middle = (low + high) / 2
+        choices = self.row(i, middle)[2]
+        self._thresholds(i, low, middle, below, choices, found)
+        self._thresholds(i, middle, high, choices, above, found)
+
+    def _own_at(self, i: int, x: float, policy, k: int, q: float) -> float:
+        """Return the mover's own value at turn total ``k`` (rolling with probability ``q``)."""
+        self.row(i, x, policy, k, q)
+        return float(self.a[k] * x + self.b[k, 0])
+
+
+def solve_unsettled(
+    values: np.ndarray, rules: PigRules, member: tuple[int, ...], layer: int
+) -> list[tuple[tuple[int, ...], int, float]]:
+    """Solve the orbit of ``member`` with mixed choices; write it; return its mixed states."""
+    orbit = Orbit(values, rules, member)
+    seen = orbit.wander()
+    options = [
+        orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max()))
+        for i in range(orbit.length)
+    ]
+    combos = sorted(itertools.product(*options), key=lambda c: sum(o.k >= 0 for o in c))
+    for combo in combos:
+        found = _try(orbit, combo)
+        if found is not None:
+            out, q = found
+            for i in range(orbit.length):
+                index = kernels.flat_index(orbit.rotations[i], rules.goal)
+                values[index] = out[i]
+            return [
+                (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
+                for i in range(orbit.length)
+                if combo[i].k >= 0
+            ]
+    raise PigsolveError(
+        f"layer {layer} (score sum): no equilibrium found for the orbit of scores {member}"
+    )
+
+
+def _try(orbit: Orbit, combo) -> tuple[np.ndarray, np.ndarray] | None:
+    """Return the orbit's values and coins if ``combo`` is an equilibrium, else None."""
+    coins = [i for i, option in enumerate(combo) if option.k >= 0]
+    q = np.full(orbit.length, 0.0)
+
+    def solve(q: np.ndarray) -> np.ndarray:
+        rows = [
+            orbit.row(i, 0.0, option.policy, option.k, q[i])[:2] for i, option in enumerate(combo)
+        ]
+        return orbit.solve(rows)
+
+    def gaps(q: np.ndarray) -> np.ndarray:
+        xs = orbit.pig_values(solve(q))
+        return np.array([xs[i] - combo[i].t for i in coins])
+
+    if coins:
+        q[coins] = 0.5
+        for _ in range(40):
+            f = gaps(q)
+            if np.abs(f).max() < 1e-15:
+                break
+            jacobian = np.empty((len(coins), len(coins)))
+            for c, i in enumerate(coins):
+                step = q.copy()
+                step[i] += 1e-7
+                jacobian[:, c] = (gaps(step) - f) / 1e-7
+            try:
+                delta = np.linalg.solve(jacobian, f)
+            except np.linalg.LinAlgError:
+                return None
+            q[coins] = np.clip(q[coins] - delta, -0.5, 1.5)
+            if np.abs(delta).max() < 1e-15:
+                break
+        if np.abs(gaps(q)).max() > 1e-11 or (q < -1e-9).any() or (q > 1 + 1e-9).any():
+            return None
+        q = np.clip(q, 0.0, 1.0)
+    out = solve(q)
+    xs = orbit.pig_values(out)
+    for i, option in enumerate(combo):
+        best = orbit.row(i, xs[i])[2]
+        same = best == option.policy
+        if option.k >= 0:
+            same[option.k] = True
+        if not same.all():
+            return None
+    return out, q
