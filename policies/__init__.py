@@ -136,8 +136,10 @@ def make_player(
     if is_user_player(name):
         return UserPigPlayer(name)
     if name == "optimal":
-        from policies.optimal import OptimalPolicy
+        from policies.optimal import EquilibriumPolicy, OptimalPolicy
 
+        if rules.players > 2:
+            return EquilibriumPolicy.for_rules(rules, table_path=table_path, announce=announce)
         return OptimalPolicy.for_rules(rules, table_path=table_path, announce=announce)
     return family_member(name)
 

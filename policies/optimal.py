@@ -1,7 +1,9 @@
-"""The optimal Pig player: it reads the solver's table of optimal decisions for the rules."""
+"""The optimal Pig players: they read the solver's table for the rules (two players: the optimal
+decisions; more: the equilibrium)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,6 +12,7 @@ import numpy as np
 
 if TYPE_CHECKING:
     from solver.games.pig import PigRules, View
+    from solver.pig.multi_table import MultiTable
     from solver.pig.table import PigTable
 
 
@@ -60,3 +63,45 @@ class OptimalPolicy:
 
     def __repr__(self) -> str:
         return f"<OptimalPolicy goal={self.goal}>"
+
+
+class EquilibriumPolicy:
+    """Play the N-player equilibrium: roll where it is a best reply, flip its coin where mixed."""
+
+    name = "optimal"
+    description = "plays the equilibrium: each player maximises its own chance of winning"
+    memory = 1
+
+    def __init__(self, table: MultiTable, seed: int | None = None) -> None:
+        self.optimal_table = table
+        self.goal = table.rules.goal
+        self.random = random.Random(seed)
+
+    @classmethod
+    def for_rules(
+        cls,
+        rules: PigRules,
+        table_path: Path | None = None,
+        announce: Callable[[str], None] | None = None,
+        seed: int | None = None,
+    ) -> EquilibriumPolicy:
+        """Return the equilibrium player for ``rules``, computing its table if missing."""
+        from solver.pig.table import load_or_compute
+
+        return cls(load_or_compute(rules, path=table_path, announce=announce), seed)
+
+    def roll_probability(self, view: View) -> float:
+        """Return the probability that the equilibrium rolls in ``view`` (0 at the goal)."""
+        if view.goal != self.goal:
+            raise ValueError(f"the equilibrium table is for goal {self.goal}, not {view.goal}")
+        if view.score + view.turn_total >= view.goal:
+            return 0.0
+        return float(self.optimal_table.row(view.scores).roll_probability[view.turn_total])
+
+    def choose(self, view: View) -> bool:
+        """Return True to roll; at a mixed state, with the equilibrium's probability."""
+        q = self.roll_probability(view)
+        return q == 1.0 or (q > 0.0 and self.random.random() < q)
+
+    def __repr__(self) -> str:
+        return f"<EquilibriumPolicy players={self.optimal_table.rules.players} goal={self.goal}>"
