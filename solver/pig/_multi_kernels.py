@@ -277,3 +277,52 @@ def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cov
         for o in range(c, members.shape[0], chunks):
             length = orbit_of(members[o], rotations)
             counts[o] = solve_orbit(values, goal, rotations, length, faces, work)
+
+
+@njit(cache=True, parallel=True)
+def residuals(values, goal, faces, mixed_index, mixed_k, mixed_q, out):  # pragma: no cover
+    """Write into ``out[f]`` how far ``values[f]`` is from its row rebuilt by best replies.
+
+    ``mixed_index`` (sorted flat indices), ``mixed_k`` and ``mixed_q`` give the mixed states.
+    """
+    players = values.shape[1]
+    size = values.shape[0]
+    chunks = 64
+    for c in prange(chunks):
+        a = np.empty(goal + 1)
+        b = np.empty((goal + 1, players))
+        hold = np.empty(players)
+        roll = np.empty(goal + 1, np.int8)
+        scores = np.empty(players, np.int64)
+        following = np.empty(players, np.int64)
+        for f in range(c, size, chunks):
+            rest = f
+            for t in range(players - 1, -1, -1):
+                scores[t] = rest % goal
+                rest //= goal
+            rotate(scores, following)
+            pig = values[flat_index(following, goal)]
+            mix_k, mix_q = -1, 0.0
+            hit = np.searchsorted(mixed_index, f)
+            if hit < mixed_index.shape[0] and mixed_index[hit] == f:
+                mix_k, mix_q = mixed_k[hit], mixed_q[hit]
+            roll[:] = -1
+            row(
+                values,
+                goal,
+                scores,
+                pig[players - 1],
+                faces,
+                GREEDY,
+                roll,
+                mix_k,
+                mix_q,
+                a,
+                b,
+                hold,
+            )
+            worst = 0.0
+            for j in range(players):
+                rebuilt = a[0] * pig[(j - 1) % players] + b[0, j]
+                worst = max(worst, abs(rebuilt - values[f, j]))
+            out[f] = worst

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.games.pig import face_arrays
+from solver.pig.multi_table import MultiTable
 from solver.pig.table import PigTable
 
 MAX_RESIDUAL = 1e-12
@@ -21,12 +22,14 @@ class Check:
     detail: str
 
 
-def verify_table(table: PigTable, max_residual: float = MAX_RESIDUAL) -> list[Check]:
+def verify_table(table: PigTable | MultiTable, max_residual: float = MAX_RESIDUAL) -> list[Check]:
     """Recompute the Bellman residual and the invariants of ``table``.
 
     Full tables are checked state by state from their stored values; compact tables through
-    ``P(i, j, 0)``, which determines them.
+    ``P(i, j, 0)``, which determines them; equilibria by :func:`verify_equilibrium`.
     """
+    if table.layout == "equilibrium":
+        return verify_equilibrium(table, max_residual)
     from solver.pig import _kernels
     from solver.pig.solve import pack_choices
 
@@ -73,3 +76,58 @@ def verify_table(table: PigTable, max_residual: float = MAX_RESIDUAL) -> list[Ch
         )
     )
     return checks
+
+
+def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) -> list[Check]:
+    """Check an N-player equilibrium: every start value is its row rebuilt by best replies (so
+    no player gains by deviating anywhere), every mixed state is indifferent, and the values are
+    probabilities that sum to 1 and never fall as the player's own score rises."""
+    from solver.pig import _multi_kernels as kernels
+
+    rules, values, mixed = table.rules, table.values, table.mixed
+    goal, n = rules.goal, rules.players
+    flat = values.reshape(-1, n)
+    index = np.array([kernels.flat_index(s, goal) for s in mixed.scores], np.int64)
+    order = np.argsort(index)
+    out = np.empty(len(flat))
+    kernels.residuals(
+        np.ascontiguousarray(flat), goal, face_arrays(rules), index[order],
+        mixed.turn_total[order], mixed.roll_probability[order], out,
+    )  # fmt: skip
+    finite = bool(np.isfinite(values).all())
+    residual = float(out.max())
+    indifference = 0.0
+    for scores, k, q in zip(mixed.scores, mixed.turn_total, mixed.roll_probability, strict=True):
+        row = table.row(tuple(int(s) for s in scores))
+        indifference = max(indifference, float(abs(row.roll[k, 0] - row.hold[k, 0])))
+        if not 0 < q < 1:
+            indifference = np.inf
+    low, high = float(values.min()), float(values.max())
+    total = float(np.abs(values.sum(axis=-1) - 1).max())
+    fall = max(float(np.max(np.diff(values[..., j], axis=j) * -1, initial=0.0)) for j in range(n))
+    attribute = table.attrs.get("p_first_player")
+    first = table.p_first_player
+    return [
+        Check(
+            "Bellman residual",
+            finite and residual <= max_residual,
+            f"max |V - best replies' V| = {residual:.3g} (limit {max_residual:g})",
+        ),
+        Check(
+            "mixed states indifferent",
+            indifference <= 1e-9,
+            f"{len(mixed)} mixed states; max |roll - hold| for the mover = {indifference:.3g}",
+        ),
+        Check("0 <= P <= 1", finite and low >= 0 and high <= 1, f"range [{low}, {high}]"),
+        Check("sums to 1", total <= 1e-12, f"max |sum of the players' P - 1| = {total:.3g}"),
+        Check(
+            "P non-decreasing in own score",
+            fall <= 1e-12,
+            f"largest decrease {fall:.3g}",
+        ),
+        Check(
+            "p_first_player attribute",
+            attribute is not None and abs(float(attribute) - first) <= 1e-15,
+            f"attribute {attribute}, table V(0,...,0) = {first!r}",
+        ),
+    ]

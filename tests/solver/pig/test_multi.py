@@ -1,0 +1,102 @@
+"""The N-player equilibrium: against today's two-player tables, plain value iteration, and the
+goal-25 four-sided three-player game that has no pure equilibrium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver.errors import PigsolveError
+from solver.games.pig import PigRules
+from solver.pig.multi import Mixed, solve_multi
+from solver.pig.multi_reference import value_iteration
+from solver.pig.multi_table import MultiTable
+from solver.pig.solve import solve
+from solver.pig.table import load, save
+from solver.pig.verify import verify_table
+
+
+@pytest.mark.parametrize(
+    ("goal", "die", "piglet"), [(100, 6, False), (37, 4, False), (20, 2, True), (50, 10, True)]
+)
+def test_two_players_equal_todays_tables(goal: int, die: int, piglet: bool) -> None:
+    rules = PigRules(goal, die, players=2, piglet=piglet)
+    multi, today = solve_multi(rules), solve(rules)
+    np.testing.assert_allclose(multi.values[..., 0], today.v0, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(multi.values[..., 1], 1 - today.v0, rtol=0, atol=1e-13)
+
+
+@pytest.mark.parametrize(
+    ("players", "goal", "die", "piglet"),
+    [
+        (3, 12, 4, False),
+        (3, 15, 6, False),
+        (3, 10, 2, True),
+        (3, 12, 3, True),
+        (3, 14, 5, False),
+        (4, 8, 3, False),
+        (4, 9, 6, False),
+        (4, 9, 3, True),
+        (4, 10, 4, False),
+    ],
+)
+def test_layers_equal_plain_value_iteration(players: int, goal: int, die: int, piglet) -> None:
+    rules = PigRules(goal, die, players=players, piglet=piglet)
+    np.testing.assert_allclose(
+        solve_multi(rules).values, value_iteration(rules), rtol=0, atol=1e-12
+    )
+
+
+def test_equilibria_need_not_be_unique() -> None:
+    """Four players, goal 8, the coin: value iteration settles on another equilibrium."""
+    rules = PigRules(8, 2, players=4, piglet=True)
+    layered, plain = solve_multi(rules).values, value_iteration(rules)
+    assert np.abs(layered - plain).max() > 1e-3
+    for values in layered, plain:
+        first = float(values[0, 0, 0, 0][0])
+        table = MultiTable(rules, values, Mixed.empty(4), {"p_first_player": first})
+        assert all(check.passed for check in verify_table(table))
+
+
+@pytest.fixture(scope="module")
+def no_pure_equilibrium(tmp_path_factory: pytest.TempPathFactory):
+    """The goal-25, four-sided, three-player game, solved and saved."""
+    rules = PigRules(25, 4, players=3)
+    path = save(solve_multi(rules), tmp_path_factory.mktemp("multi") / "t.h5")
+    return load(path)
+
+
+def test_a_mixed_equilibrium_where_pure_choices_cycle(no_pure_equilibrium) -> None:
+    table = no_pure_equilibrium
+    k, q = table.mixed.lookup((0, 2, 7))
+    assert 0 < q < 1
+    row = table.row((0, 2, 7))
+    assert row.roll_probability[k] == q
+    assert abs(row.roll[k, 0] - row.hold[k, 0]) < 1e-12  # the mover is indifferent there
+    assert all(check.passed for check in verify_table(table)), verify_table(table)
+
+
+def test_plain_value_iteration_cycles_there() -> None:
+    with pytest.raises(PigsolveError, match="did not settle"):
+        value_iteration(PigRules(25, 4, players=3), max_sweeps=400)
+
+
+def test_a_tampered_equilibrium_fails_verification(no_pure_equilibrium, tmp_path: Path) -> None:
+    table = no_pure_equilibrium
+    table.mixed.roll_probability[0] += 0.01
+    try:
+        failed = [c.name for c in verify_table(table) if not c.passed]
+    finally:
+        table.mixed.roll_probability[0] -= 0.01
+    assert "Bellman residual" in failed
+
+
+@pytest.mark.parametrize(("players", "goal", "die"), [(3, 30, 6), (4, 16, 4)])
+def test_probabilities_and_invariants(players: int, goal: int, die: int) -> None:
+    values = solve_multi(PigRules(goal, die, players=players)).values
+    assert values.min() >= 0 and values.max() <= 1
+    np.testing.assert_allclose(values.sum(axis=-1), 1, rtol=0, atol=1e-13)
+    for j in range(players):  # a player's chance never falls when its own score rises
+        assert np.diff(values[..., j], axis=j).min() >= -1e-13
