@@ -28,7 +28,7 @@ def test_version() -> None:
         (["compute", "--goal", "abc"], "error: Invalid value for '--goal'"),
         (["compute", "--bogus"], "error: No such option: --bogus"),
         (["frobnicate"], "error: No such command 'frobnicate'."),
-        (["query", "1", "2"], "error: Missing argument 'k'."),
+        (["query", "1", "2"], "error: give 2 scores and a turn total for 2 players, got 2"),
         # choices are enums: typer names the option and lists the accepted values
         (["play", "--style", "fancy"], "error: Invalid value for '--style': 'fancy' is not one of"),
         (["export", "--what", "nope", "--out", "x.csv"], "error: Invalid value for '--what'"),

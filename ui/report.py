@@ -177,31 +177,59 @@ def dice_values(title: str, values: Mapping[int, float], best: int) -> Table:
 def pig_solution(solution: Any, path: Path) -> str:
     """Return what ``pigsolve compute`` says about the table it wrote to ``path``."""
     rules = solution.rules
+    size = f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)"
+    if rules.players > 2:
+        return (
+            f"{rules.players} players, goal {rules.goal}, {rules.die_name[2:]}: the first player "
+            f"wins {solution.p_first_player:.12f}\n"
+            f"layered equilibrium: {solution.seconds:.3f} s, "
+            f"{count(len(solution.mixed), 'mixed state')}\n{size}"
+        )
     return (
         f"P(0, 0, 0) = {solution.p_first_player:.12f}  "
-        f"(goal {rules.goal}, {rules.die_sides}-sided die, {count(rules.num_states, 'state')})\n"
+        f"(goal {rules.goal}, {rules.die_name[2:]}, {count(rules.num_states, 'state')})\n"
         f"{solution.method}: {solution.seconds:.3f} s, {count(solution.num_iter, 'iteration')}, "
-        f"max Bellman residual {solution.max_bellman_residual:.2g}\n"
-        f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)"
+        f"max Bellman residual {solution.max_bellman_residual:.2g}\n{size}"
     )
 
 
-def pig_state(table: Any, i: int, j: int, k: int) -> str:
-    """Return the win probability of Pig state (i, j, k), the optimal action and both values."""
-    rules = table.rules
-    lines = [f"state (i={i}, j={j}, k={k}), goal {rules.goal}, {rules.die_sides}-sided die"]
-    if i + k >= rules.goal:
+def pig_state(rules: Any, record: Mapping[str, Any]) -> str:
+    """Return ``query``'s text: each player's win probability, the optimal action, both values."""
+    scores, k = record["scores"], record["turn_total"]
+    players = len(scores)
+    where = (
+        f"state (i={scores[0]}, j={scores[1]}, k={k})"
+        if players == 2
+        else f"scores {tuple(scores)} from the mover's seat, turn total {k}"
+    )
+    lines = [f"{where}, goal {rules.goal}, {rules.die_name[2:]}"]
+    if scores[0] + k >= rules.goal:
         return lines[0] + "\nwon: the turn total reaches the goal (probability 1)"
-    p_roll, p_hold = table.action_values(i, j, k)
-    action = "roll" if table.should_roll(i, j, k) else "hold"
-    hold = "not an action at k = 0" if p_hold is None else f"{p_hold:.12f}"
-    lines += [
-        f"win probability  {table.win_probability(i, j, k):.12f}",
-        f"optimal action   {action}",
-        f"roll             {p_roll:.12f}",
-        f"hold             {hold}",
-    ]
-    return "\n".join(lines)
+
+    def vector(values: Sequence[float] | None) -> str:
+        if values is None:
+            return "not an action at k = 0"
+        return values[0].__format__(".12f") if players == 2 else _players(values)
+
+    q = record["roll_probability"]
+    action = record["action"]
+    if 0 < q < 1:
+        action = f"roll with probability {q:.12f} (mixed: the mover is indifferent)"
+    label = "win probability" if players == 2 else "win probabilities"
+    return "\n".join(
+        [
+            *lines,
+            f"{label:<17}{vector(record['win_probability'])}",
+            f"{'optimal action':<17}{action}",
+            f"{'roll':<17}{vector(record['roll'])}",
+            f"{'hold':<17}{vector(record['hold'])}",
+        ]
+    )
+
+
+def _players(values: Sequence[float]) -> str:
+    names = ["mover", *(f"next {t}" if t > 1 else "next" for t in range(1, len(values)))]
+    return "  ".join(f"{name} {p:.12f}" for name, p in zip(names, values, strict=True))
 
 
 def hog_solution(solution: Any, path: Path) -> str:

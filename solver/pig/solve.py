@@ -21,11 +21,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from solver.errors import InvalidArgument
 from solver.games.pig import PigRules, face_arrays
+
+if TYPE_CHECKING:
+    from solver.pig.multi import MultiSolution
 
 DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
@@ -107,8 +111,10 @@ def solve(
     tolerance: float | None = None,
     progress: Progress | None = None,
     full: bool | None = None,
-) -> PigSolution:
+) -> PigSolution | MultiSolution:
     """Solve ``rules`` with ``method`` ('layered'/'lay' or 'value-iteration'/'vi').
+
+    Three or more players: the equilibrium of :func:`solver.pig.multi.solve_multi` (layered).
 
     ``tolerance`` (value iteration only) defaults to :data:`DEFAULT_TOLERANCE`. ``full`` asks for
     the full table (default: when ``goal <= MAX_FULL_GOAL``).
@@ -119,6 +125,12 @@ def solve(
     """
     if method not in METHODS:
         raise InvalidArgument(f"invalid method {method!r}: choose 'layered' or 'value-iteration'")
+    if rules.players > 2:
+        if METHODS[method] != "layered":
+            raise InvalidArgument("value-iteration solves two players; more are solved by layers")
+        from solver.pig.multi import solve_multi
+
+        return solve_multi(rules, progress=progress)
     if full is None:
         full = rules.goal <= MAX_FULL_GOAL
     if METHODS[method] == "layered":
@@ -133,6 +145,10 @@ def memory_needed(rules: PigRules, method: str = "layered") -> int:
     compact: ``P(i, j, 0)`` and the packed choices.
     """
     goal = rules.goal
+    if rules.players > 2:
+        from solver.pig.multi import memory_needed as multi_memory
+
+        return multi_memory(rules)
     if METHODS.get(method) == "value-iteration":
         return 18 * goal**3
     if goal <= MAX_FULL_GOAL:

@@ -253,29 +253,20 @@ def load_or_compute(
         return table
     if announce is not None:
         announce(f"computing the optimal table for {describe_rules(rules)} ...")
-    save(solve_any(rules), path)
+    from solver.pig.solve import solve
+
+    save(solve(rules), path)
     return PigTable.load(path)
 
 
-def solve_any(rules: PigRules, progress: Callable[[int, int], None] | None = None) -> Any:
-    """Solve ``rules``: the two-player solver for two players, the equilibrium solver else."""
-    if rules.players == 2:
-        from solver.pig.solve import solve
-
-        return solve(rules, progress=progress)
-    from solver.pig.multi import solve_multi
-
-    return solve_multi(rules, progress=progress)
-
-
-def describe_rules(rules: PigRules) -> str:
-    """Return the rules in words.
+def describe_rules(rules: PigRules, die: bool = True) -> str:
+    """Return the rules in words (without the die if not ``die``).
 
     >>> describe_rules(PigRules(10, 2, players=3, piglet=True))
     '3 players, goal 10 and a 2-sided piglet die'
     """
     players = "" if rules.players == 2 else f"{rules.players} players, "
-    return f"{players}goal {rules.goal} and {rules.die_name}"
+    return f"{players}goal {rules.goal}" + (f" and {rules.die_name}" if die else "")
 
 
 def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> str:

@@ -1,0 +1,181 @@
+"""The ``pigsolve hog`` commands: Hog's rule sets solved, queried, compared and played."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from policies import computer_tables, make_player, player_names
+from solver.dice import RandomDice, read_rolls
+from solver.errors import InvalidArgument
+from solver.games.hog import HogState, RuleSet, hog_rules
+from solver.hog import evaluate as hog_evaluate
+from solver.hog import simulate as hog_simulation
+from solver.hog import solve as hog_solver
+from solver.hog import table as hog_tables
+from solver.results import check_seed
+from solver.storage import check_can_write
+from ui import hog_terminal, report
+from ui.console import (
+    announce_size,
+    commands,
+    console,
+    note,
+    terminal_hints,
+)
+from ui.options import (
+    Against,
+    Family,
+    Force,
+    Games,
+    Goal,
+    Hints,
+    Json,
+    Player,
+    Quiet,
+    Range,
+    Rolls,
+    Rules,
+    Seed,
+    Table,
+)
+from ui.shared import exact_comparison, named_table, seeded_rng, tune_family
+
+hog_app = typer.Typer(
+    help="Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+hog_command = commands(hog_app)
+
+
+@hog_command("compute")
+def hog_compute(
+    rules: Rules = RuleSet.fa16,
+    goal: Goal = 100,
+    out: Annotated[
+        Path | None, typer.Option(help="Output file (default: data/hog-RULES-goalG.h5).")
+    ] = None,
+    force: Force = False,
+    quiet: Quiet = False,
+) -> None:
+    """Solve a Hog rule set exactly and save the optimal table (HDF5)."""
+    game = hog_rules(rules, goal)
+    path = out or hog_tables.default_path(game)
+    check_can_write(path, force)
+    announce_size(hog_solver.memory_needed(game), f"{rules} goal {goal}", quiet)
+    solution = hog_solver.solve(game)
+    hog_tables.save(solution, path, force=force)
+    if not quiet:
+        console.print(report.hog_solution(solution, path), highlight=False)
+
+
+@hog_command("query")
+def hog_query(
+    score: Annotated[int, typer.Argument(help="The mover's score.", show_default=False)],
+    opponent_score: Annotated[int, typer.Argument(help="Opponent's score.", show_default=False)],
+    four_sided: Annotated[bool, typer.Option("--four-sided", help="fa16: 4-sided dice.")] = False,
+    prev: Annotated[int, typer.Option(help="su20: the mover's previous turn score.")] = 0,
+    opponent_prev: Annotated[int, typer.Option(help="su20: opponent's previous turn score.")] = 0,
+    rules: Rules = RuleSet.fa16,
+    goal: Goal = 100,
+    table: Table = None,
+    as_json: Json = False,
+) -> None:
+    """The optimal number of dice in a state and the win probability of every choice."""
+    game = hog_rules(rules, goal)
+    state = HogState(score, opponent_score, four_sided, prev, opponent_prev)
+    state.check(game)
+    solution = hog_tables.load_or_compute(game, named_table(table, game), note)
+    p, best = solution.at(state)
+    values = hog_evaluate.action_values(game, solution.win_probability, state)
+    if as_json:
+        print(json.dumps(report.hog_state_record(game, state, p, best, values)))
+        return
+    title = f"{rules} goal {goal}: {hog_terminal.state_words(state)}"
+    console.print(report.dice_values(title, values, best))
+
+
+@hog_command("policies")
+def hog_policies() -> None:
+    """List the Hog players that `hog play --opponent` (and the comparisons) accept."""
+    console.print(report.named_rows(("name", "player"), player_names("hog")))
+
+
+@hog_command("compare")
+def hog_compare(
+    a: Player,
+    b: Player,
+    rules: Rules = RuleSet.fa16,
+    goal: Goal = 100,
+    table: Table = None,
+    as_json: Json = False,
+) -> None:
+    """Exact probability that Hog player A beats B: A first, B first, and on a coin toss."""
+    result = exact_comparison("hog", hog_rules(rules, goal), a, b, table)
+    report.print_comparison(console, result, f"{rules}, goal {goal}", as_json, rules=rules.value)
+
+
+@hog_command("simulate")
+def hog_simulate(
+    a: Player,
+    b: Player,
+    games: Games = 10_000,
+    seed: Seed = None,
+    rules: Rules = RuleSet.fa16,
+    goal: Goal = 100,
+    table: Table = None,
+) -> None:
+    """Play many games of A against B and set the win rates beside the exact values."""
+    game = hog_rules(rules, goal)
+    seed = None if seed is None else check_seed(seed)
+    tables = computer_tables("hog", [a, b], game, named_table(table, game), note)
+    result = hog_simulation.simulate(game, tables[a], tables[b], games, seed, a, b)
+    console.print(report.simulation(result, f"{rules}, goal {goal}"))
+    console.print(report.simulation_footer(result), highlight=False)
+
+
+@hog_command("tune")
+def hogtune_family(
+    family: Family,
+    against: Against = "optimal",
+    rules: Rules = RuleSet.fa16,
+    goal: Goal = 100,
+    ranges: Range = None,
+    table: Table = None,
+    as_json: Json = False,
+) -> None:
+    """Find a family's best constants exactly: always, bacon, swap."""
+    tune_family("hog", family, hog_rules(rules, goal), against, ranges or [], table, as_json)
+
+
+@hog_command("play")
+def hog_play(
+    opponent: Annotated[
+        str, typer.Option(help="The other player (see `hog policies`; human: two at the keyboard).")
+    ] = "optimal",
+    you: Annotated[int, typer.Option(help="Your player number: 1 moves first, 2 second.")] = 1,
+    rolls: Rolls = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for random dice.")] = None,
+    rules: Rules = RuleSet.fa16,
+    goal: Goal = 100,
+    table: Table = None,
+    hints: Hints = False,
+) -> None:
+    """Play Hog in the terminal against a computer player (or another person)."""
+    if you not in (1, 2):
+        raise InvalidArgument(f"--you must be 1 or 2, got {you}")
+    game = hog_rules(rules, goal)
+    dice = read_rolls(rolls, 6) if rolls is not None else RandomDice(6, seeded_rng(seed))
+    table = named_table(table, game)
+    player = make_player("hog", opponent, game, table, note)
+    hint = None
+    if terminal_hints(hints):
+        hint = hog_tables.load_or_compute(game, table, note).at
+    hog_terminal.play_in_terminal(
+        game, player, opponent, you - 1, dice, sys.stdin, sys.stdout, hint
+    )

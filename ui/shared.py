@@ -1,0 +1,56 @@
+"""What the Pig and Hog commands share: named tables, seeded generators, exact comparisons."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from policies import computer_tables, families
+from solver.games.hog import HogRules
+from solver.games.pig import PigRules
+from solver.hog import evaluate as hog_evaluate
+from solver.hog import table as hog_tables
+from solver.pig import evaluate as pig_evaluate
+from solver.pig import table as pig_tables
+from solver.results import Comparison, check_seed
+from ui import report
+from ui.console import (
+    console,
+    note,
+    progress_bar,
+)
+
+
+def tune_family(
+    game: str, family: str, rules, against: str, ranges: list[str], table, as_json: bool
+) -> None:
+    """Search ``family`` exactly for the best coin-toss win probability against ``against``."""
+    opponent = computer_tables(game, [against], rules, named_table(table, rules), note)[against]
+    with progress_bar(f"tuning {family}", None) as progress:
+        results, documents = families.tune(game, family, rules, against, opponent, ranges, progress)
+    optimal = exact_comparison(game, rules, "optimal", against, table)
+    if as_json:
+        print(json.dumps(report.tuning_record(family, results, documents, optimal)))
+    else:
+        console.print(report.tuning(family, results, documents, optimal))
+
+
+def named_table(table: Path | None, rules: PigRules | HogRules) -> Path | None:
+    """Return the table file the user named, if it exists (None: the default, made if missing)."""
+    tables = hog_tables if isinstance(rules, HogRules) else pig_tables
+    return None if table is None else tables.require(table, rules)
+
+
+def seeded_rng(seed: int | None) -> np.random.Generator:
+    return np.random.default_rng(None if seed is None else check_seed(seed))
+
+
+def exact_comparison(
+    game: str, rules: PigRules | HogRules, a: str, b: str, table: Path | None
+) -> Comparison:
+    """Return the exact comparison of two players (both names checked before any table is made)."""
+    tables = computer_tables(game, [a, b], rules, named_table(table, rules), note)
+    evaluate = hog_evaluate if game == "hog" else pig_evaluate
+    return evaluate.compare(rules, tables[a], tables[b], a, b)
