@@ -84,9 +84,8 @@ def run() -> None:
     sys.exit(run_app(app))
 
 
-def _existing(path: Path | None, goal: int, die: int) -> Path:
+def _existing(path: Path | None, rules: PigRules) -> Path:
     """Return the table file to inspect; if missing, say how to make it (never made here)."""
-    rules = PigRules(goal, die)
     return pig_tables.require(path or pig_tables.default_path(rules), rules)
 
 
@@ -119,9 +118,15 @@ def compute(
 
 
 @command()
-def info(path: TableFile = None, goal: Goal = 100, die: Die = 6) -> None:
+def info(
+    path: TableFile = None,
+    goal: Goal = 100,
+    die: Die = 6,
+    players: Players = 2,
+    piglet: Piglet = False,
+) -> None:
     """Show a table's attributes and datasets."""
-    path = _existing(path, goal, die)
+    path = _existing(path, PigRules(goal, die, players, piglet))
     attrs, datasets = describe(path)
     console.print(report.attributes(path, attrs))
     console.print(report.datasets(datasets))
@@ -157,12 +162,14 @@ def verify(
     path: TableFile = None,
     goal: Goal = 100,
     die: Die = 6,
+    players: Players = 2,
+    piglet: Piglet = False,
     max_residual: Annotated[
         float, typer.Option(min=0.0, help="Largest Bellman residual accepted.")
     ] = 1e-12,
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
-    path = _existing(path, goal, die)
+    path = _existing(path, PigRules(goal, die, players, piglet))
     checks = verify_table(pig_tables.load(path), max_residual)
     console.print(report.checks(path, checks))
     failed = [check.name for check in checks if not check.passed]
@@ -304,10 +311,12 @@ def export(
     table: Table = None,
     goal: Goal = 100,
     die: Die = 6,
+    players: Players = 2,
+    piglet: Piglet = False,
     force: Force = False,
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
-    stored = stored_table(table, PigRules(goal, die), note)
+    stored = stored_table(table, PigRules(goal, die, players, piglet), note)
     written = export_table(stored, what, out, fmt, force)
     console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 

@@ -279,50 +279,75 @@ def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cov
             counts[o] = solve_orbit(values, goal, rotations, length, faces, work)
 
 
-@njit(cache=True, parallel=True)
-def residuals(values, goal, faces, mixed_index, mixed_k, mixed_q, out):  # pragma: no cover
-    """Write into ``out[f]`` how far ``values[f]`` is from its row rebuilt by best replies.
+@njit(cache=True)
+def rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold):  # pragma: no cover
+    """Rebuild the mover's row of score vector ``f`` (decoded into ``scores``) by best replies.
 
-    ``mixed_index`` (sorted flat indices), ``mixed_k`` and ``mixed_q`` give the mixed states.
+    ``mixed`` is ``(sorted flat indices, turn totals, roll probabilities)`` of the mixed states.
+    Returns ``(pig vector's row in values, mixed turn total or -1)``.
     """
     players = values.shape[1]
-    size = values.shape[0]
+    mixed_index, mixed_k, mixed_q = mixed
+    rest = f
+    for t in range(players - 1, -1, -1):
+        scores[t] = rest % goal
+        rest //= goal
+    pig = 0
+    for t in range(1, players):
+        pig = pig * goal + scores[t]
+    pig = pig * goal + scores[0]
+    mix_k, mix_q = -1, 0.0
+    hit = np.searchsorted(mixed_index, f)
+    if hit < mixed_index.shape[0] and mixed_index[hit] == f:
+        mix_k, mix_q = mixed_k[hit], mixed_q[hit]
+    roll[:] = -1
+    x = values[pig, players - 1]
+    row(values, goal, scores, x, faces, GREEDY, roll, mix_k, mix_q, a, b, hold)
+    return pig, mix_k
+
+
+@njit(cache=True, parallel=True)
+def residuals(values, goal, faces, mixed, out):  # pragma: no cover
+    """Write into ``out[f]`` how far ``values[f]`` is from its row rebuilt by best replies."""
+    players = values.shape[1]
     chunks = 64
     for c in prange(chunks):
-        a = np.empty(goal + 1)
-        b = np.empty((goal + 1, players))
-        hold = np.empty(players)
-        roll = np.empty(goal + 1, np.int8)
+        a, b = np.empty(goal + 1), np.empty((goal + 1, players))
+        hold, roll = np.empty(players), np.empty(goal + 1, np.int8)
         scores = np.empty(players, np.int64)
-        following = np.empty(players, np.int64)
-        for f in range(c, size, chunks):
-            rest = f
-            for t in range(players - 1, -1, -1):
-                scores[t] = rest % goal
-                rest //= goal
-            rotate(scores, following)
-            pig = values[flat_index(following, goal)]
-            mix_k, mix_q = -1, 0.0
-            hit = np.searchsorted(mixed_index, f)
-            if hit < mixed_index.shape[0] and mixed_index[hit] == f:
-                mix_k, mix_q = mixed_k[hit], mixed_q[hit]
-            roll[:] = -1
-            row(
-                values,
-                goal,
-                scores,
-                pig[players - 1],
-                faces,
-                GREEDY,
-                roll,
-                mix_k,
-                mix_q,
-                a,
-                b,
-                hold,
-            )
+        for f in range(c, values.shape[0], chunks):
+            pig, _ = rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold)
             worst = 0.0
             for j in range(players):
-                rebuilt = a[0] * pig[(j - 1) % players] + b[0, j]
+                rebuilt = a[0] * values[pig, (j - 1) % players] + b[0, j]
                 worst = max(worst, abs(rebuilt - values[f, j]))
             out[f] = worst
+
+
+@njit(cache=True, parallel=True)
+def choices(values, goal, faces, mixed, boundary, policy):  # pragma: no cover
+    """Write every mover's hold boundary and, if ``policy`` has a row per score vector, its
+    choices (0 hold, 1 roll, 2 mixed; 0 at and beyond the goal).
+
+    ``boundary[f]``: the smallest ``k >= 1`` at which the mover does not surely roll, ``G - s0``
+    if it rolls on to the goal.
+    """
+    players = values.shape[1]
+    chunks = 64
+    full = policy.shape[0] == values.shape[0]
+    for c in prange(chunks):
+        a, b = np.empty(goal + 1), np.empty((goal + 1, players))
+        hold, roll = np.empty(players), np.empty(goal + 1, np.int8)
+        scores = np.empty(players, np.int64)
+        for f in range(c, values.shape[0], chunks):
+            _, mix_k = rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold)
+            length = goal - scores[0]
+            if mix_k >= 0:
+                roll[mix_k] = 2
+            boundary[f] = length
+            for k in range(length - 1, 0, -1):
+                if roll[k] != 1:
+                    boundary[f] = k
+            if full:
+                policy[f, :] = 0
+                policy[f, :length] = roll[:length]

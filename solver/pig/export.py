@@ -31,6 +31,7 @@ from solver.storage import atomic_write
 
 if TYPE_CHECKING:
     from solver.games.pig import PigRules
+    from solver.pig.multi_table import MultiTable
     from solver.pig.table import PigTable
 
 
@@ -78,7 +79,7 @@ def hold_boundary(roll: np.ndarray) -> np.ndarray:
 
 def stored_table(
     path: Path | None, rules: PigRules, announce: Callable[[str], None] | None = None
-) -> PigTable:
+) -> PigTable | MultiTable:
     """Return the table at ``path`` if given, else the one for ``rules`` (computed if missing)."""
     from solver.pig.table import PigTable, load_or_compute
 
@@ -101,7 +102,11 @@ def format_for(out: Path, fmt: str | None) -> str:
 
 
 def export_table(
-    table: PigTable, what: str, out: str | Path, fmt: str | None = None, force: bool = False
+    table: PigTable | MultiTable,
+    what: str,
+    out: str | Path,
+    fmt: str | None = None,
+    force: bool = False,
 ) -> Path:
     """Write ``what`` (policy, probabilities or boundary) of ``table`` to ``out``; return it.
 
@@ -111,6 +116,8 @@ def export_table(
     if what not in tuple(Export):
         raise InvalidArgument(f"unknown export {what!r}; accepted: {', '.join(Export)}")
     fmt = format_for(out, fmt)
+    if table.layout == "equilibrium":
+        return _export_equilibrium(table, what, out, fmt, force)
     roll = np.asarray(table.roll_array(), dtype=bool)
     arrays: dict[str, np.ndarray] = {}
     if what == "probabilities":
@@ -172,6 +179,74 @@ def _write_json(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: Pig
     document.update({name: array.tolist() for name, array in arrays.items()})
     json.dump(document, f, separators=(",", ":"))
     f.write("\n")
+
+
+def _export_equilibrium(table: MultiTable, what: str, out: Path, fmt: str, force: bool) -> Path:
+    """Write ``what`` of an N-player equilibrium; scores ``s0..`` run from the mover's seat.
+
+    ``probabilities``: every player's win probability at the start of the mover's turn
+    (``(G,) * N + (N,)``); ``boundary``: the smallest ``k >= 1`` at which the mover does not
+    surely roll; ``policy``: the choice at every turn total (0 hold, 1 roll, 2 mixed; CSV and
+    JSON give the mixed states' roll probabilities).
+    """
+    n, goal = table.rules.players, table.rules.goal
+    axes = [f"s{t}" for t in range(n)]
+    if what == "probabilities":
+        array, axes = table.values, [*axes, "player"]
+    elif what == "boundary":
+        array = table.choices()[0]
+    else:
+        array, axes = table.choices(full=True)[1], [*axes, "k"]
+    mixed = [
+        [*map(int, scores), int(k), float(q)]
+        for scores, k, q in zip(*vars(table.mixed).values(), strict=True)
+    ]
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb" if fmt == "npy" else "w", newline="" if fmt == "csv" else None) as f:
+            if fmt == "npy":
+                np.save(f, array, allow_pickle=False)
+            elif fmt == "json":
+                document = {
+                    "what": what, "goal": goal, "die": table.rules.die_sides, "players": n,
+                    "axes": axes, "shape": list(array.shape), what: array.tolist(),
+                    "mixed": mixed,
+                    "metadata": {key: _plain(value) for key, value in table.attrs.items()},
+                }  # fmt: skip
+                json.dump(document, f, separators=(",", ":"))
+                f.write("\n")
+            else:
+                _write_equilibrium_csv(f, what, array, table)
+
+    return atomic_write(out, write, force=force)
+
+
+def _write_equilibrium_csv(f: IO[str], what: str, array: np.ndarray, table: MultiTable) -> None:
+    """Write one row per score vector (probabilities, boundary) or live state (policy)."""
+    n, goal = table.rules.players, table.rules.goal
+    scores = [f"s{t}" for t in range(n)]
+    if what == "probabilities":
+        grid = np.indices(array.shape[:-1]).reshape(n, -1).T
+        f.write(",".join([*scores, *(f"p{t}" for t in range(n))]) + "\n")
+        for index, values in zip(grid.tolist(), array.reshape(-1, n).tolist(), strict=True):
+            f.write(",".join([*map(str, index), *map(repr, values)]) + "\n")
+        return
+    if what == "boundary":
+        grid = np.indices(array.shape).reshape(n, -1).T
+        f.write(",".join([*scores, "boundary"]) + "\n")
+        for index, value in zip(grid.tolist(), array.ravel().tolist(), strict=True):
+            f.write(",".join(map(str, [*index, value])) + "\n")
+        return
+    f.write(",".join([*scores, "k", "action", "roll_probability"]) + "\n")
+    names = ("hold", "roll", "mixed")
+    for index in np.ndindex(array.shape[:-1]):
+        choices = array[index][: goal - index[0]].tolist()
+        k_mixed, q = table.mixed.lookup(index) if 2 in choices else (-1, 0.0)
+        prefix = ",".join(map(str, index))
+        f.writelines(
+            f"{prefix},{k},{names[c]},{q if k == k_mixed else float(c)!r}\n"
+            for k, c in enumerate(choices)
+        )
 
 
 def _plain(value: Any) -> Any:

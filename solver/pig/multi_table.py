@@ -87,6 +87,31 @@ class MultiTable:
             return np.eye(self.rules.players)[0]
         return self.row(scores).value[k]
 
+    def kernel_mixed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return the mixed states as the kernels take them: sorted flat indices, k, q."""
+        strides = self.rules.goal ** np.arange(self.rules.players - 1, -1, -1)
+        index = self.mixed.scores @ strides
+        order = np.argsort(index)
+        return (
+            np.ascontiguousarray(index[order], np.int64),
+            np.ascontiguousarray(self.mixed.turn_total[order], np.int64),
+            np.ascontiguousarray(self.mixed.roll_probability[order]),
+        )
+
+    def choices(self, full: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+        """Return every mover's hold boundary ``(G,) * N`` and, if ``full``, the choices
+        ``(G,) * (N + 1)`` (uint8: 0 hold, 1 roll, 2 mixed; 0 at and beyond the goal)."""
+        from solver.games.pig import face_arrays
+        from solver.pig import _multi_kernels as kernels
+
+        goal, n = self.rules.goal, self.rules.players
+        flat = np.ascontiguousarray(self.values.reshape(-1, n))
+        boundary = np.empty(len(flat), np.int64)
+        policy = np.empty((len(flat), goal) if full else (1, 1), np.uint8)
+        kernels.choices(flat, goal, face_arrays(self.rules), self.kernel_mixed(), boundary, policy)
+        shape = (goal,) * n
+        return boundary.reshape(shape), policy.reshape((*shape, goal)) if full else None
+
     @property
     def p_first_player(self) -> float:
         return float(self.values[(0,) * self.rules.players][0])

@@ -87,13 +87,10 @@ def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) ->
     rules, values, mixed = table.rules, table.values, table.mixed
     goal, n = rules.goal, rules.players
     flat = values.reshape(-1, n)
-    index = np.array([kernels.flat_index(s, goal) for s in mixed.scores], np.int64)
-    order = np.argsort(index)
     out = np.empty(len(flat))
     kernels.residuals(
-        np.ascontiguousarray(flat), goal, face_arrays(rules), index[order],
-        mixed.turn_total[order], mixed.roll_probability[order], out,
-    )  # fmt: skip
+        np.ascontiguousarray(flat), goal, face_arrays(rules), table.kernel_mixed(), out
+    )
     finite = bool(np.isfinite(values).all())
     residual = float(out.max())
     indifference = 0.0
