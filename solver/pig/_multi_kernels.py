@@ -51,34 +51,52 @@ def _hold_vector(values, scores, k, goal, out):  # pragma: no cover
 
 
 @njit(cache=True)
-def row(values, goal, scores, x, faces, mode, roll, mix_k, mix_q, a, b, hold):  # pragma: no cover
+def row(
+    values, goal, scores, x, faces, mode, roll, mix_k, mix_q, a, b, scratch
+):  # pragma: no cover
     """Fill ``a[k]``, ``b[k]`` of the mover's row at ``scores``; return the changed choices.
 
     ``faces`` is the triple of :func:`solver.games.pig.face_arrays`. ``mode`` GREEDY chooses
     with the pig value ``x`` (roll only if better by more than :data:`TIE`) and writes the
-    choices (0 hold, 1 roll) to ``roll``; FIXED follows ``roll``.
-    At ``k = mix_k`` (if >= 1) the mover rolls with probability ``mix_q`` instead.
+    choices (0 hold, 1 roll) to ``roll``; FIXED follows ``roll``. At ``k = mix_k`` (if >= 1)
+    the mover rolls with probability ``mix_q`` instead. ``scratch`` is float64 ``(2, N)``.
+    When the gains are consecutive (2..D) the sums over them slide along ``k``.
     """
     gains, num_faces, num_pigs = faces
     n = scores.shape[0]
     length = goal - scores[0]
     m = gains.shape[0]
+    low, high = gains[0], gains[m - 1]
+    sliding = high - low == m - 1
+    hold, sum_b = scratch[0], scratch[1]
+    sum_a = 0.0
+    sum_b[:] = 0.0
+    sum_b[0] = m  # every face beyond the row wins
     changes = 0
-    roll_b = np.empty(n)
     for k in range(length - 1, -1, -1):
-        roll_a = float(num_pigs)
-        roll_b[:] = 0.0
-        for t in range(m):
-            kk = k + gains[t]
-            if kk < length:
-                roll_a += a[kk]
+        if sliding:
+            if k + low < length:  # k + low enters the window, a win leaves it
+                sum_a += a[k + low]
                 for j in range(n):
-                    roll_b[j] += b[kk, j]
-            else:
-                roll_b[0] += 1.0
-        roll_a /= num_faces
-        for j in range(n):
-            roll_b[j] /= num_faces
+                    sum_b[j] += b[k + low, j]
+                sum_b[0] -= 1.0
+            if k + high + 1 < length:  # k + high + 1 leaves it, a win enters
+                sum_a -= a[k + high + 1]
+                for j in range(n):
+                    sum_b[j] -= b[k + high + 1, j]
+                sum_b[0] += 1.0
+        else:
+            sum_a = 0.0
+            sum_b[:] = 0.0
+            for t in range(m):
+                kk = k + gains[t]
+                if kk < length:
+                    sum_a += a[kk]
+                    for j in range(n):
+                        sum_b[j] += b[kk, j]
+                else:
+                    sum_b[0] += 1.0
+        roll_a = (num_pigs + sum_a) / num_faces
         if k == 0:
             choice = 1
         else:
@@ -86,15 +104,15 @@ def row(values, goal, scores, x, faces, mode, roll, mix_k, mix_q, a, b, hold):  
             if mode == FIXED:
                 choice = roll[k]
             else:
-                choice = 1 if roll_a * x + roll_b[0] > hold[0] + TIE else 0
+                choice = 1 if roll_a * x + sum_b[0] / num_faces > hold[0] + TIE else 0
         if k == mix_k:
             a[k] = mix_q * roll_a
             for j in range(n):
-                b[k, j] = mix_q * roll_b[j] + (1.0 - mix_q) * hold[j]
+                b[k, j] = mix_q * sum_b[j] / num_faces + (1.0 - mix_q) * hold[j]
         elif choice == 1:
             a[k] = roll_a
             for j in range(n):
-                b[k, j] = roll_b[j]
+                b[k, j] = sum_b[j] / num_faces
         else:
             a[k] = 0.0
             for j in range(n):
@@ -102,6 +120,38 @@ def row(values, goal, scores, x, faces, mode, roll, mix_k, mix_q, a, b, hold):  
         if roll[k] != choice:
             changes += 1
             roll[k] = choice
+    return changes
+
+
+@njit(cache=True)
+def own_changes(values, goal, scores, x, faces, roll, own):  # pragma: no cover
+    """Return how many of ``roll``'s choices differ from the greedy ones at pig value ``x``.
+
+    Only the mover's own values are computed (into ``own``), so this costs a fraction of
+    :func:`row`; choices are not written.
+    """
+    gains, num_faces, num_pigs = faces
+    n = scores.shape[0]
+    length = goal - scores[0]
+    base = 0
+    for t in range(1, n):
+        base = base * goal + scores[t]
+    base = base * goal + scores[0]
+    changes = 0
+    for k in range(length - 1, -1, -1):
+        total = num_pigs * x
+        for t in range(gains.shape[0]):
+            kk = k + gains[t]
+            total += own[kk] if kk < length else 1.0
+        value = total / num_faces
+        if k >= 1:
+            held = values[base + k, n - 1] if scores[0] + k < goal else 1.0
+            choice = 1 if value > held + TIE else 0
+            if choice == 0:
+                value = held
+            if choice != roll[k]:
+                changes += 1
+        own[k] = value
     return changes
 
 
@@ -187,38 +237,26 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
             following[n - 1] += 1
             xs[i] = values[flat_index(following, goal), n - 1]
     for count in range(1, MAX_ITERATIONS + 1):
-        changes = 0
         for i in range(length):
-            changes += row(
-                values, goal, rotations[i], xs[i], faces, GREEDY, roll[i], -1, 0.0, a, b, hold
-            )
+            row(values, goal, rotations[i], xs[i], faces, GREEDY, roll[i], -1, 0.0, a, b, hold)
             a0[i] = a[0]
             b0[i, :] = b[0]
         cycle_values(a0[:length], b0[:length], out[:length])
         moved = 0.0
+        changes = 0
         for i in range(length):
             x = out[(i + 1) % length, n - 1]
             moved = max(moved, abs(x - xs[i]))
             xs[i] = x
+        for i in range(length):  # do the choices stand at the new pig values?
+            changes += own_changes(values, goal, rotations[i], xs[i], faces, roll[i], a)
+            if changes > 0:
+                break
         if changes == 0 or moved <= ROUNDING:
             for i in range(length):
                 values[flat_index(rotations[i], goal), :] = out[i]
             return count
     return -1
-
-
-def make_work(goal: int, players: int) -> tuple:
-    """Return the scratch arrays of :func:`solve_orbit`."""
-    return (
-        np.empty(goal + 1),
-        np.empty((goal + 1, players)),
-        np.empty(players),
-        np.empty((players, goal + 1), np.int8),
-        np.empty(players),
-        np.empty((players, players)),
-        np.empty((players, players)),
-        np.empty(players),
-    )
 
 
 @njit(cache=True)
@@ -266,7 +304,7 @@ def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cov
         work = (
             np.empty(goal + 1),
             np.empty((goal + 1, players)),
-            np.empty(players),
+            np.empty((2, players)),
             np.empty((players, goal + 1), np.int8),
             np.empty(players),
             np.empty((players, players)),
@@ -313,7 +351,7 @@ def residuals(values, goal, faces, mixed, out):  # pragma: no cover
     chunks = 64
     for c in prange(chunks):
         a, b = np.empty(goal + 1), np.empty((goal + 1, players))
-        hold, roll = np.empty(players), np.empty(goal + 1, np.int8)
+        hold, roll = np.empty((2, players)), np.empty(goal + 1, np.int8)
         scores = np.empty(players, np.int64)
         for f in range(c, values.shape[0], chunks):
             pig, _ = rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold)
@@ -337,7 +375,7 @@ def choices(values, goal, faces, mixed, boundary, policy):  # pragma: no cover
     full = policy.shape[0] == values.shape[0]
     for c in prange(chunks):
         a, b = np.empty(goal + 1), np.empty((goal + 1, players))
-        hold, roll = np.empty(players), np.empty(goal + 1, np.int8)
+        hold, roll = np.empty((2, players)), np.empty(goal + 1, np.int8)
         scores = np.empty(players, np.int64)
         for f in range(c, values.shape[0], chunks):
             _, mix_k = rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold)

@@ -46,7 +46,7 @@ class Orbit:
         self.rotations = rotations[: self.length]
         self.a = np.empty(self.goal + 1)
         self.b = np.empty((self.goal + 1, n))
-        self.hold = np.empty(n)
+        self.hold = np.empty((2, n))
 
     def row(self, i: int, x: float, policy=None, mix_k: int = -1, mix_q: float = 0.0):
         """Return ``(a0, b0, choices)`` of rotation ``i``: greedy at ``x``, or ``policy``."""

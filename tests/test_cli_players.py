@@ -1,0 +1,86 @@
+"""Pig for three and four players from the command line: compute, query, info, verify, export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+
+runner = CliRunner()
+GAME = ["--players", "3", "--goal", "25", "--die", "4"]
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_compute_names_every_parameter_and_reports_mixed_states(workdir: Path) -> None:
+    result = runner.invoke(app, ["compute", *GAME])
+    assert result.exit_code == 0, result.output
+    assert "3 players, goal 25, 4-sided die: the first player wins 0.3813" in result.output
+    assert "2 mixed states" in result.output
+    assert (workdir / "data" / "pig-players3-goal25-die4.h5").exists()
+    piglet = runner.invoke(
+        app, ["compute", "--players", "4", "--goal", "10", "--die", "2", "--piglet"]
+    )
+    assert piglet.exit_code == 0 and (workdir / "data/pig-players4-goal10-die2-piglet.h5").exists()
+
+
+def test_query_shows_the_coin_at_a_mixed_state(workdir: Path) -> None:
+    result = runner.invoke(app, ["query", "0", "2", "7", "11", *GAME])
+    assert result.exit_code == 0, result.output
+    assert "roll with probability 0.8148" in result.output
+    record = json.loads(runner.invoke(app, ["query", "0", "2", "7", "11", *GAME, "--json"]).stdout)
+    assert record["action"] in ("roll", "hold") and 0 < record["roll_probability"] < 1
+    assert abs(sum(record["win_probability"]) - 1) < 1e-12
+    assert record["roll"][0] == pytest.approx(record["hold"][0], abs=1e-12)
+
+
+def test_query_json_for_two_players(workdir: Path) -> None:
+    result = runner.invoke(app, ["query", "10", "20", "0", "--goal", "30", "--json"])
+    record = json.loads(result.stdout)
+    assert record["action"] == "roll" and record["hold"] is None
+    assert record["win_probability"][0] + record["win_probability"][1] == pytest.approx(1)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["query", "1", "2", "3", *GAME], "give 3 scores and a turn total for 3 players, got 3"),
+        (["query", "1", "2", "3", "30", *GAME], "outside the goal-25 table"),
+        (["compute", "--players", "1"], "players must be an integer >= 2"),
+        (["compute", "--players", "3", "--method", "value-iteration"], "value-iteration solves two players"),
+        (["compute", "--players", "9"], "needs about"),
+        (["info", "--players", "3"], "pigsolve compute --players 3"),
+    ],
+)
+def test_bad_input_is_one_line(workdir: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_info_verify_export(workdir: Path) -> None:
+    runner.invoke(app, ["compute", *GAME])
+    info = runner.invoke(app, ["info", *GAME])
+    assert "equilibrium" in info.output and "mixed_roll_probability" in info.output
+    verify = runner.invoke(app, ["verify", *GAME])
+    assert verify.exit_code == 0 and "mixed states indifferent" in verify.output
+    for what in ("probabilities", "boundary", "policy"):
+        out = workdir / f"{what}.npy"
+        assert (
+            runner.invoke(app, ["export", "--what", what, "--out", str(out), *GAME]).exit_code == 0
+        )
+    policy = np.load(workdir / "policy.npy")
+    assert policy.shape == (25,) * 4 and policy[0, 2, 7, 11] == 2
+    assert np.load(workdir / "probabilities.npy").shape == (25, 25, 25, 3)
+    runner.invoke(app, ["export", "--what", "policy", "--out", "p.csv", *GAME])
+    assert "0,2,7,11,mixed,0.8148" in (workdir / "p.csv").read_text()
