@@ -6,7 +6,7 @@ methods run side by side here rather than in timed unit tests.
 
 from __future__ import annotations
 
-import resource
+import os
 import subprocess
 import tempfile
 import time
@@ -61,40 +61,56 @@ def bench_methods(goal: int = 100, repeats: int = 5) -> list[Row]:
     return rows
 
 
-def bench_fresh_compute(command: Sequence[str], goal: int = 100) -> Row:
-    """Time ``command --goal G --out FILE --force --quiet`` in a fresh process, run once before
-    to fill the JIT cache; ``command`` is how the caller runs ``pigsolve compute``.
-
-    Also reports the child process's peak resident memory.
+def bench_fresh_compute(command: Sequence[str], goal: int = 100, players: int = 2) -> Row:
+    """Time ``command --goal G --players N --out FILE --force --quiet`` in a fresh process, run
+    once before at goal 10 to fill the JIT cache; ``command`` is how the caller runs ``pigsolve
+    compute``. Also reports that process's peak resident memory.
     """
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "table.h5"
-        command = [*command, "--goal", str(goal), "--out", str(out), "--force", "--quiet"]
-        subprocess.run(command, check=True, capture_output=True)
+        command = [*command, "--players", str(players), "--out", str(out), "--force", "--quiet"]
+        _child([*command, "--goal", "10"])
         start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
+        peak = _child([*command, "--goal", str(goal)])
         seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    rules = PigRules(goal, players=players)
+    states = rules.num_states if players == 2 else goal**players
     return {
-        "benchmark": "pig compute, fresh process",
+        "benchmark": "pig compute, fresh process"
+        if players == 2
+        else f"pig compute, {players} players, fresh process",
         "goal": goal,
         "seconds": seconds,
         "compile_seconds": None,
-        "rate": PigRules(goal).num_states / seconds,
-        "unit": "states/s",
+        "rate": states / seconds,
+        "unit": "states/s" if players == 2 else "score vectors/s",
         "peak_mib": peak,
     }
+
+
+def _child(command: Sequence[str]) -> float:
+    """Run ``command`` to its end; return its peak resident memory in MiB."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        error = process.stderr.read().decode().strip() if process.stderr else ""
+        raise RuntimeError(f"{' '.join(command)} failed: {error}")
+    process.stderr.close()
+    return usage.ru_maxrss / 1024
 
 
 def run(
     compute_command: Sequence[str], large: bool = False, others: Sequence[Row] = ()
 ) -> list[Row]:
-    """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` (and goal
-    1000 with ``large``), then ``others`` (measured by the caller)."""
+    """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` for two and
+    three players (with ``large`` also goal 1000 and four players), then ``others``."""
     rows = bench_methods()
     rows.append(bench_fresh_compute(compute_command))
+    rows.append(bench_fresh_compute(compute_command, players=3))
     if large:
         rows.append(bench_fresh_compute(compute_command, goal=1000))
+        rows.append(bench_fresh_compute(compute_command, players=4))
     return rows + list(others)
 
 

@@ -125,7 +125,12 @@ def test_bench_quick_json() -> None:
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
     names = [row["benchmark"] for row in rows]
-    assert names == ["pig layered", "pig value-iteration", "pig compute, fresh process"]
+    assert names == [
+        "pig layered",
+        "pig value-iteration",
+        "pig compute, fresh process",
+        "pig compute, 3 players, fresh process",
+    ]
     assert rows[0]["speedup_vs_value_iteration"] > 1
     assert all(row["seconds"] > 0 for row in rows)
 
