@@ -331,11 +331,15 @@ def plot(
     table: Table = None,
     goal: Goal = 100,
     die: Die = 6,
+    players: Players = 2,
+    piglet: Piglet = False,
     force: Force = False,
 ) -> None:
-    """Draw the roll/hold boundary, one slice of it, or the win-probability contours."""
-    stored = stored_table(table, PigRules(goal, die), note)
-    written = plot_table(stored, kind, out, opponent, force)
+    """Draw the roll/hold boundary, one slice of it, the win-probability contours, or N players'
+    boundary beside two players'."""
+    stored = stored_table(table, PigRules(goal, die, players, piglet), note)
+    two = stored_table(None, PigRules(goal, die, 2, piglet), note) if players > 2 else None
+    written = plot_table(stored, kind, out, opponent, force, two)
     console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 
 

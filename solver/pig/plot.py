@@ -9,6 +9,9 @@
 ``contours``
     ``P(i, j, 0)``, the win probability at the start of a turn, with contour lines at 3%, 9%,
     27% and 81%.
+``players``
+    An N-player equilibrium beside the two-player optimum: the first turn total held against
+    opponents tied at one score, for a few such scores.
 
 matplotlib is an optional extra (``pip install 'pigsolve[plot]'``), imported only here and only
 when a figure is drawn.
@@ -29,6 +32,7 @@ from solver.storage import atomic_write
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from solver.pig.multi_table import MultiTable
     from solver.pig.table import PigTable
 
 
@@ -38,6 +42,7 @@ class Plot(StrEnum):
     boundary = "boundary"
     slice = "slice"
     contours = "contours"
+    players = "players"
 
 
 CONTOUR_LEVELS = (0.03, 0.09, 0.27, 0.81)
@@ -166,14 +171,53 @@ def plot_contours(table: PigTable, out: Path, force: bool = False) -> Path:
     return _save(fig, out, force)
 
 
+def plot_players(
+    many: MultiTable, two: PigTable, out: Path, force: bool = False, ties: int = 4
+) -> Path:
+    """Draw the first hold of the N-player equilibrium and of the two-player optimum against
+    opponents tied at ``ties`` scores."""
+    goal, players = many.rules.goal, many.rules.players
+    i = np.arange(goal)
+    boundary = many.choices()[0]
+    pairs = hold_boundary(np.asarray(two.roll_array(), dtype=bool))
+    fig = _figure(6.4, 4.2)
+    ax = fig.add_subplot()
+    colors = ["#08306b", "#2171b5", "#6baed6", "#cb181d", "#fb6a4a"]
+    top = 0
+    for n, j in enumerate(int(goal * t / ties) for t in range(ties)):
+        tied = boundary[(slice(None),) + (j,) * (players - 1)]
+        color = colors[n % len(colors)]
+        ax.step(i, pairs[:, j], where="mid", color=color, lw=1.3, label=f"2 players, $j = {j}$")
+        ax.step(
+            i,
+            tied,
+            where="mid",
+            color=color,
+            lw=1.6,
+            ls="--",
+            label=f"{players} players, all at {j}",
+        )
+        for line in pairs[:, j], tied:
+            top = max(top, int(line[line < goal - i].max(initial=0)))
+    ax.set_xlim(-0.5, goal - 0.5)
+    ax.set_ylim(0, min(goal, 1.5 * top))
+    ax.set_xlabel("mover's score $i$")
+    ax.set_ylabel("first turn total held")
+    ax.set_title(f"Hold boundary: {players} players against 2 (goal {goal})")
+    ax.legend(loc="upper right", frameon=False, ncol=2, fontsize=8)
+    return _save(fig, out, force)
+
+
 def plot_table(
-    table: PigTable,
+    table: PigTable | MultiTable,
     kind: str,
     out: str | Path,
     opponent: int | None = None,
     force: bool = False,
+    two: PigTable | None = None,
 ) -> Path:
-    """Draw ``kind`` (boundary, slice or contours) of ``table`` into the PNG file ``out``."""
+    """Draw ``kind`` (boundary, slice, contours; players: an N-player ``table`` beside the
+    two-player table ``two``) into the PNG file ``out``."""
     out = Path(out)
     if table.rules.goal < MIN_GOAL:
         raise InvalidArgument(
@@ -183,6 +227,12 @@ def plot_table(
         raise InvalidArgument(f"unknown plot {kind!r}; accepted: {', '.join(Plot)}")
     if out.suffix.lower() != ".png":
         raise InvalidArgument(f"plots are written as PNG; give --out a .png name, not {out.name!r}")
+    if (kind == "players") != (table.layout == "equilibrium"):
+        raise InvalidArgument(
+            "--kind players draws three or more players (--players N); the other kinds two"
+        )
+    if kind == "players":
+        return plot_players(table, two, out, force)
     if kind == "slice":
         if opponent is None:
             raise InvalidArgument("the slice plot needs --opponent J (the opponent's score)")

@@ -88,3 +88,14 @@ def test_contours_read_p_at_k_0_only(tmp_path: Path, monkeypatch) -> None:
 
     monkeypatch.setattr(compact, "probabilities", refuse)
     assert png_size(plot_table(compact, "contours", tmp_path / "c.png"))[0] > 0
+
+
+def test_players_draws_an_equilibrium_beside_two_players(table, tmp_path: Path) -> None:
+    three = load_or_compute(PigRules(40, players=3), path=tmp_path / "three.h5")
+    out = plot_table(three, "players", tmp_path / "players.png", two=table)
+    width, height = png_size(out)
+    assert 800 <= width <= 2000 and 600 <= height <= 1600
+    with pytest.raises(PigsolveError, match="--kind players draws three or more players"):
+        plot_table(table, "players", tmp_path / "x.png", two=table)
+    with pytest.raises(PigsolveError, match="the other kinds two"):
+        plot_table(three, "contours", tmp_path / "x.png")
