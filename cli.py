@@ -14,10 +14,9 @@ from typing import Annotated
 
 import typer
 
-from policies import computer_names, computer_tables, families, make_player, player_names
+from policies import computer_names, computer_tables, families, player_names
 from solver import __version__
 from solver import bench as benchmarks
-from solver.dice import RandomDice, read_rolls
 from solver.errors import InvalidArgument, PigsolveError
 from solver.games.pig import PigRules
 from solver.pig import evaluate as pig_evaluate
@@ -31,7 +30,7 @@ from solver.pig.solve import Method
 from solver.pig.verify import verify_table
 from solver.results import check_seed
 from solver.storage import check_can_write, describe
-from ui import pig_terminal, report
+from ui import report
 from ui.console import (
     announce_size,
     commands,
@@ -39,7 +38,6 @@ from ui.console import (
     note,
     progress_bar,
     run_app,
-    terminal_hints,
     version_option,
 )
 from ui.hog_cli import hog_app
@@ -62,8 +60,9 @@ from ui.options import (
     Table,
     TableFile,
 )
+from ui.pig_play import Opponent, Opponents, PlayPlayers, play_pig
 from ui.pig_terminal import Style
-from ui.shared import exact_comparison, named_table, seeded_rng, tune_family
+from ui.shared import exact_comparison, named_table, tune_family
 from ui.web.bench import bench_gui
 from ui.web.serve import serve
 
@@ -202,25 +201,23 @@ def policies_command() -> None:
 
 @command()
 def play(
-    opponent: Annotated[str, typer.Option(help="The computer player (see `policies`).")] = "hold20",
+    opponent: Opponent = None,
+    opponents: Opponents = None,
+    players: PlayPlayers = 2,
     style: Annotated[
-        Style, typer.Option(help="classic (documents 000/001) or rounds (002).")
+        Style, typer.Option(help="classic (documents 000/001) or rounds (002, two players).")
     ] = Style.classic,
-    you: Annotated[int | None, typer.Option(help="Your player number, 1 or 2 (classic).")] = None,
+    you: Annotated[int | None, typer.Option(help="Your player number (default random).")] = None,
     rolls: Rolls = None,
     seed: Annotated[int | None, typer.Option(help="Seed for random dice and seats.")] = None,
     goal: Goal = 100,
     die: Die = 6,
+    piglet: Piglet = False,
     hints: Hints = False,
 ) -> None:
-    """Play Pig in the terminal against a computer player."""
-    rules = PigRules(goal, die)
-    rng = seeded_rng(seed)
-    human = pig_terminal.choose_seat(you, style, rng)
-    dice = read_rolls(rolls, die) if rolls is not None else RandomDice(die, rng)
-    player = make_player("pig", opponent, rules, announce=note)
-    table = pig_tables.load_or_compute(rules, None, note) if terminal_hints(hints) else None
-    pig_terminal.play_in_terminal(rules, player, style, human, dice, sys.stdin, sys.stdout, table)
+    """Play Pig in the terminal against one to three computer players."""
+    rules = PigRules(goal, die, players, piglet)
+    play_pig(rules, opponent, opponents, style, you, rolls, seed, hints)
 
 
 @command()

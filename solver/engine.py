@@ -68,7 +68,7 @@ PigEvent = TurnStarted | Rolled | Pigged | Held | Won
 
 
 class PigGame:
-    """A game of Pig between two seats; seat 0 moves first.
+    """A game of Pig between ``rules.players`` seats; seat 0 moves first, then 1, 2, ...
 
     With ``first_roll_automatic`` (documents 000/001) every turn opens with a roll nobody is
     asked about; otherwise (document 002) the mover is asked at turn total 0 too and may hold
@@ -79,7 +79,8 @@ class PigGame:
         self.rules = rules
         self.dice = dice
         self.first_roll_automatic = first_roll_automatic
-        self.position = Position()
+        seats = (0,) * rules.players
+        self.position = Position(seats, held_turns=seats)
 
     @property
     def player(self) -> int:

@@ -4,12 +4,18 @@
 (the "New round:" C++ assignment). A style prints the events of a :class:`solver.engine.PigGame`
 and asks the human through its own prompt; it decides nothing about the game. Every message ends
 its line except the classic prompt ``"Turn total: N \\tRoll/Hold? "``.
+
+The classic style seats any number of players (``play`` takes up to four): where the documents
+print "Player 1 score" and "Player 2 score" it prints a line per player, so two players read
+exactly as the documents do; with more it names the opponents' seats first. The rounds style is
+for two players, as its "User"/"Computer" lines are.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 import numpy as np
 
@@ -21,6 +27,9 @@ from solver.errors import InvalidArgument
 from solver.games.pig import PigRules, View
 from ui import prompt
 
+if TYPE_CHECKING:
+    from solver.pig.multi import Row
+
 
 class Style(StrEnum):
     """The documents' two transcripts."""
@@ -30,18 +39,32 @@ class Style(StrEnum):
 
 
 class ClassicStyle:
-    """Documents 000/001: score lines before each turn, "Roll: n", an empty line rolls."""
+    """Documents 000/001: score lines before each turn, "Roll: n", an empty line rolls.
+
+    ``opponents`` (seat, name) pairs, given with more than two players, are announced after the
+    human's seat: "Opponents: player 1 optimal, player 3 hold20."
+    """
 
     first_roll_automatic = True
 
-    def __init__(self, human: int, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(
+        self,
+        human: int,
+        stdin: TextIO,
+        stdout: TextIO,
+        opponents: Sequence[tuple[int, str]] = (),
+    ) -> None:
         self.human = human
         self.stdin = stdin
         self.stdout = stdout
+        self.opponents = tuple(opponents)
 
     def begin(self) -> None:
-        """Print the seat announcement and the instructions."""
+        """Print the seat announcement, the opponents (more than two players), the instructions."""
         self.stdout.write(f"You will be player {self.human + 1}.\n")
+        if self.opponents:
+            seats = ", ".join(f"player {seat + 1} {name}" for seat, name in self.opponents)
+            self.stdout.write(f"Opponents: {seats}.\n")
         self.stdout.write("Enter nothing to roll; enter anything to hold.\n")
 
     def ask(self, view: View) -> bool:
@@ -52,8 +75,9 @@ class ClassicStyle:
         """Print one event."""
         out = self.stdout.write
         match event:
-            case TurnStarted(player, (score_1, score_2)):
-                out(f"Player 1 score: {score_1}\nPlayer 2 score: {score_2}\n")
+            case TurnStarted(player, scores):
+                for seat, score in enumerate(scores):
+                    out(f"Player {seat + 1} score: {score}\n")
                 out(f"It is player {player + 1}'s turn.\n")
             case Rolled(_, value):
                 out(f"Roll: {value}\n")
@@ -119,7 +143,7 @@ class RoundsStyle:
 
 
 class OptimalTable(Protocol):
-    """The parts of :class:`solver.pig.table.PigTable` the hints read."""
+    """The parts of :class:`solver.pig.table.PigTable` the hints read (two players)."""
 
     def win_probability(self, i: int, j: int, k: int) -> float: ...
 
@@ -128,11 +152,25 @@ class OptimalTable(Protocol):
     def should_roll(self, i: int, j: int, k: int) -> bool: ...
 
 
-def hint_line(view: View, table: OptimalTable) -> str:
-    """Return the optimal action and the win probability of each choice, for the human."""
+class EquilibriumTable(Protocol):
+    """The parts of :class:`solver.pig.multi_table.MultiTable` the hints read (N players)."""
+
+    def row(self, scores: tuple[int, ...]) -> Row: ...
+
+    def win_probabilities(self, scores: tuple[int, ...], k: int = 0) -> np.ndarray: ...
+
+
+def hint_line(view: View, table: OptimalTable | EquilibriumTable, seat: int = 0) -> str:
+    """Return the optimal action and the win probability of each choice, for the human.
+
+    With more than two players ``table`` is the equilibrium's and ``seat`` the human's (0 is
+    player 1): see :func:`equilibrium_hint_line`, whose hint takes a second line.
+    """
     i, j, k = view.score, view.opponent_score, view.turn_total
     if i + k >= view.goal:
         return "Hint: hold, and you win."
+    if len(view.others) > 1:
+        return equilibrium_hint_line(view, table, seat)
     p_roll, p_hold = table.action_values(i, j, k)
     if p_hold is None:  # holding at 0 passes the turn: the opponent moves from (j, i, 0)
         p_hold = 1.0 - table.win_probability(j, i, 0)
@@ -140,55 +178,111 @@ def hint_line(view: View, table: OptimalTable) -> str:
     return f"Hint: {best} (win probability {p_roll:.1%} if you roll, {p_hold:.1%} if you hold)."
 
 
-def choose_seat(you: int | None, style: str, rng: np.random.Generator) -> int:
-    """Return the human's seat (0 or 1): player ``you``, else random (classic) or first (rounds).
+def equilibrium_hint_line(view: View, table: EquilibriumTable, seat: int) -> str:
+    """Return the equilibrium's advice to the human in seat ``seat`` (0 is player 1): two lines.
 
-    Raises ValueError for an unknown style, ``you`` other than 1 or 2, or ``you = 2`` in the
-    rounds style, where the human always goes first.
+    The first is the two-player hint: the action and the human's win probability if they roll
+    and if they hold. At a mixed state the equilibrium rolls with a probability strictly between
+    0 and 1, which the line gives instead of one action (the human then wins as often either
+    way). The second gives every player's win probability under the advice, in seat order.
+    """
+    scores, k, n = view.scores, view.turn_total, len(view.scores)
+    row = table.row(scores)
+    q = float(row.roll_probability[k])
+    roll = row.roll[k]
+    if k > 0:
+        hold = row.hold[k]
+    else:  # holding at 0 passes the turn: the next player moves from its own seat
+        hold = np.roll(table.win_probabilities((*scores[1:], scores[0]), 0), 1)
+    value = q * roll + (1.0 - q) * hold  # every player's, the mover's first, under the advice
+    if q in (0.0, 1.0):
+        advice = "roll" if q == 1.0 else "hold"
+    else:
+        advice = f"roll {q:.1%} of the time, else hold"
+    yours = f"{roll[0]:.1%} if you roll, {hold[0]:.1%} if you hold"
+    if f"{roll[0]:.1%}" == f"{hold[0]:.1%}":
+        yours = f"{roll[0]:.1%} either way"
+    by_seat = sorted(((seat + t) % n, value[t]) for t in range(n))
+    chances = ", ".join(
+        f"{'you' if other == seat else f'player {other + 1}'} {p:.1%}" for other, p in by_seat
+    )
+    return f"Hint: {advice} (win probability {yours}).\n      Win chances: {chances}."
+
+
+def _seat_numbers(players: int) -> str:
+    """Return the player numbers in words: '1 or 2', '1, 2 or 3', ..."""
+    numbers = [str(n) for n in range(1, players + 1)]
+    return f"{', '.join(numbers[:-1])} or {numbers[-1]}"
+
+
+def choose_seat(you: int | None, style: str, rng: np.random.Generator, players: int = 2) -> int:
+    """Return the human's seat (0 to ``players - 1``): player ``you``, else random (classic) or
+    first (rounds).
+
+    Raises InvalidArgument for an unknown style, ``you`` outside 1 to ``players``, the rounds
+    style with other than two players, or ``you = 2`` in the rounds style, where the human always
+    goes first.
     """
     if style not in tuple(Style):
         raise InvalidArgument(f"unknown style {style!r}; accepted: {', '.join(Style)}")
-    if you is not None and you not in (1, 2):
-        raise InvalidArgument(f"--you must be 1 or 2, got {you}")
+    if style == "rounds" and players != 2:
+        raise InvalidArgument(
+            f"the rounds style is for two players, not {players}: use --style classic"
+        )
+    if you is not None and not 1 <= you <= players:
+        raise InvalidArgument(f"--you must be {_seat_numbers(players)}, got {you}")
     if style == "rounds":
         if you == 2:
             raise InvalidArgument(
                 "the rounds style always seats you first: use --you 1 or no --you"
             )
         return 0
-    return you - 1 if you is not None else int(rng.integers(2))
+    return you - 1 if you is not None else int(rng.integers(players))
 
 
 def play_in_terminal(
     rules: PigRules,
-    opponent: Player | Human,
+    opponent: Player | Human | Sequence[Player | Human],
     style: str,
     human: int,
     dice: Dice,
     stdin: TextIO,
     stdout: TextIO,
-    hints: OptimalTable | None = None,
+    hints: OptimalTable | EquilibriumTable | None = None,
 ) -> int:
-    """Play the human (seat ``human``, 0 or 1) against ``opponent``; return the winning seat.
+    """Play the human (seat ``human``, 0 first) against the others; return the winning seat.
 
-    ``style`` is ``"classic"`` or ``"rounds"``; with ``hints`` (the optimal table) a hint line
-    precedes each of the human's decisions. Against ``human``, two people share the prompt.
+    ``opponent`` is one player for every other seat, or a player per other seat in seat order.
+    ``style`` is ``"classic"`` or ``"rounds"`` (two players); with ``hints`` (the optimal table,
+    or the equilibrium's with more players) a hint line precedes each of the human's decisions.
+    A ``human`` opponent is another person sharing the prompt.
     """
+    n = rules.players
     if style not in tuple(Style):
         raise ValueError(f"unknown style {style!r}; accepted: {', '.join(Style)}")
-    if human not in (0, 1):
-        raise ValueError(f"the human's seat must be 0 or 1, got {human}")
-    screen = (ClassicStyle if style == "classic" else RoundsStyle)(human, stdin, stdout)
-    if style == "rounds" and isinstance(opponent, Human):
-        raise InvalidArgument("the rounds style plays against a computer player, not 'human'")
+    if not 0 <= human < n:
+        raise ValueError(f"the human's seat must be 0 to {n - 1}, got {human}")
+    others = list(opponent) if isinstance(opponent, Sequence) else [opponent] * (n - 1)
+    if len(others) != n - 1:
+        raise ValueError(f"{n} players need {n - 1} opponents, got {len(others)}")
+    if style == "rounds":
+        if n != 2:
+            raise InvalidArgument(f"the rounds style is for two players, not {n}")
+        if isinstance(others[0], Human):
+            raise InvalidArgument("the rounds style plays against a computer player, not 'human'")
+        screen: ClassicStyle | RoundsStyle = RoundsStyle(human, stdin, stdout)
+    else:
+        seats = [seat for seat in range(n) if seat != human]
+        names = [(seat, player.name) for seat, player in zip(seats, others, strict=True)]
+        screen = ClassicStyle(human, stdin, stdout, names if n > 2 else ())
 
     def ask(view: View) -> bool:
         if hints is not None:
-            stdout.write(hint_line(view, hints) + "\n")
+            stdout.write(hint_line(view, hints, human) + "\n")
         return screen.ask(view)
 
-    choosers = [screen.ask if isinstance(opponent, Human) else opponent.choose] * 2
-    choosers[human] = ask
+    choosers = [screen.ask if isinstance(p, Human) else p.choose for p in others]
+    choosers.insert(human, ask)
     screen.begin()
     game = PigGame(rules, dice, screen.first_roll_automatic)
     return play(game, choosers, screen.show)
