@@ -1,0 +1,202 @@
+"""Exact N-player evaluation: against the two-player evaluator, a sparse linear solve over every
+state, the equilibrium's own table, and every seating compared."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from scipy.sparse.linalg import spsolve
+
+from policies import make_player
+from policies.best_response import solve_best_response
+from policies.optimal import EquilibriumPolicy
+from solver import resources
+from solver.errors import InvalidArgument, PigsolveError
+from solver.games.pig import PigRules, View
+from solver.pig.evaluate import compare, evaluate_tables
+from solver.pig.evaluate_multi import compare_seatings, evaluate_players
+from solver.pig.multi import solve_multi
+from solver.pig.multi_table import MultiTable
+from solver.pig.solve import solve
+
+
+class Table:
+    """A player given by its roll table (e.g. the two-player optimal one)."""
+
+    def __init__(self, name: str, roll: np.ndarray) -> None:
+        self.name, self.roll = name, roll
+
+    def table(self, rules: PigRules) -> np.ndarray:
+        return self.roll
+
+
+def player(name: str, rules: PigRules):
+    if name == "optimal" and rules.players == 2:
+        return Table(name, solve(rules).roll[np.newaxis])
+    return make_player("pig", name, rules)
+
+
+def equilibrium(rules: PigRules) -> EquilibriumPolicy:
+    solution = solve_multi(rules)
+    return EquilibriumPolicy(MultiTable(rules, solution.values, solution.mixed, {}))
+
+
+def roll_probability(someone, frame: tuple[int, ...], k: int, goal: int) -> float:
+    """Ask the player itself, through its View (no kernel involved)."""
+    view = View(frame[0], max(frame[1:]), k, goal, 0, frame[1:])
+    if hasattr(someone, "roll_probability"):
+        return float(someone.roll_probability(view))
+    return float(someone.choose(view))
+
+
+def reference_values(rules: PigRules, players: list) -> np.ndarray:
+    """Return ``[m][s][j]`` by one sparse linear solve over every state (mover, scores, k)."""
+    goal, n = rules.goal, rules.players
+    faces = np.array(rules.faces)
+    gains = faces[faces != 0]
+    pigs, d = len(faces) - len(gains), len(faces)
+    index = {}
+    for m in range(n):
+        for s in itertools.product(range(goal), repeat=n):
+            for k in range(goal - s[m]):
+                index[m, s, k] = len(index)
+    rows, cols, vals = [], [], []
+    rhs = np.zeros((len(index), n))
+
+    def add(r: int, c: int, v: float) -> None:
+        rows.append(r)
+        cols.append(c)
+        vals.append(v)
+
+    for (m, s, k), r in index.items():
+        frame = tuple(s[(m + t) % n] for t in range(n))
+        q = 1.0 if k == 0 else roll_probability(players[m], frame, k, goal)
+        following = (m + 1) % n
+        add(r, r, 1.0)
+        if q > 0:
+            add(r, index[following, s, 0], -q * pigs / d)
+            for g in gains:
+                if s[m] + k + g >= goal:
+                    rhs[r, m] += q / d
+                else:
+                    add(r, index[m, s, k + g], -q / d)
+        if q < 1:
+            held = tuple(score + k * (t == m) for t, score in enumerate(s))
+            add(r, index[following, held, 0], -(1 - q))
+    matrix = sp.csc_matrix((vals, (rows, cols)), shape=(len(index), len(index)))
+    x = spsolve(matrix, rhs)
+    out = np.empty((n,) + (goal,) * n + (n,))
+    for m in range(n):
+        for s in itertools.product(range(goal), repeat=n):
+            out[(m, *s)] = x[index[m, s, 0]]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "goal", "die", "piglet"),
+    [
+        ("hold20", "pace-race", 100, 6, False),
+        ("optimal", "base-pace-race", 40, 6, False),
+        ("hold7", "optimal", 25, 4, False),
+        ("hold5", "hold9", 20, 3, True),
+    ],
+)
+def test_two_players_agree_with_the_two_player_evaluator(a, b, goal, die, piglet) -> None:
+    rules = PigRules(goal, die, piglet=piglet)
+    x, y = player(a, rules), player(b, rules)
+    values = evaluate_players(rules, [x, y]).values
+    w_x, w_y = evaluate_tables(rules, x.table(rules), y.table(rules))
+    np.testing.assert_allclose(values[0][..., 0], w_x[..., 0, 0], rtol=0, atol=1e-13)
+    np.testing.assert_allclose(values[1][..., 1], w_y[..., 0, 0].T, rtol=0, atol=1e-13)
+
+
+@pytest.mark.parametrize(
+    ("players", "goal", "die", "piglet"),
+    [(3, 12, 4, False), (3, 15, 6, False), (3, 14, 3, True), (4, 8, 3, False), (4, 9, 2, True)],
+)
+def test_more_players_agree_with_a_sparse_linear_solve(players, goal, die, piglet) -> None:
+    rules = PigRules(goal, die, players=players, piglet=piglet)
+    seated = [
+        equilibrium(rules),
+        make_player("pig", "hold4", rules),
+        make_player("pig", "pace-race:4,2,9", rules),
+        make_player("pig", "base-pace-race:3,1,8", rules),
+    ][:players]
+    if players == 3:  # and a best response, against the next two
+        seated[2] = solve_best_response(rules, [seated[0], seated[1]])
+    values = evaluate_players(rules, seated).values
+    np.testing.assert_allclose(values, reference_values(rules, seated), rtol=0, atol=1e-10)
+    np.testing.assert_allclose(values.sum(axis=-1), 1.0, rtol=0, atol=1e-12)
+
+
+def test_a_die_of_any_faces(other_die) -> None:
+    rules = replace(other_die(11, (0, 0, 1, 3, 4)), players=3)  # two pigs, no 2
+    seated = [make_player("pig", name, rules) for name in ("hold3", "hold5", "pace-race:4,2,7")]
+    values = evaluate_players(rules, seated).values
+    np.testing.assert_allclose(values, reference_values(rules, seated), rtol=0, atol=1e-10)
+
+
+@pytest.mark.parametrize(
+    ("players", "goal", "die", "piglet"),
+    [(3, 25, 4, False), (3, 20, 6, False), (3, 16, 3, True), (4, 10, 4, False)],
+)
+def test_the_equilibrium_in_every_seat_reproduces_its_table(players, goal, die, piglet) -> None:
+    rules = PigRules(goal, die, players=players, piglet=piglet)
+    eq = equilibrium(rules)
+    table = eq.optimal_table.values
+    if (goal, die) == (25, 4):
+        assert len(eq.optimal_table.mixed) > 0  # the game without a pure equilibrium
+    evaluation = evaluate_players(rules, [eq] * players)
+    np.testing.assert_allclose(evaluation.values[0], table, rtol=0, atol=1e-12)
+    start = table[(0,) * players]
+    for first in range(players):
+        np.testing.assert_allclose(
+            evaluation.start(first), np.roll(start, first), rtol=0, atol=1e-12
+        )
+
+
+def test_turn_counting_players_are_refused_for_three_players() -> None:
+    rules = PigRules(20, 6, players=3)
+    seated = [make_player("pig", name, rules) for name in ("four-turns", "hold5", "hold6")]
+    with pytest.raises(InvalidArgument, match="simulate"):
+        evaluate_players(rules, seated)
+    with pytest.raises(InvalidArgument, match="3 players, one per seat"):
+        evaluate_players(rules, seated[:2])
+
+
+def test_four_players_at_goal_100_are_refused_before_allocating(monkeypatch) -> None:
+    monkeypatch.setattr(resources, "physical_memory", lambda: 8 * resources.GIB)
+    rules = PigRules(100, 6, players=4)
+    hold = make_player("pig", "hold20", rules)
+    with pytest.raises(PigsolveError, match=r"needs about 1\d GiB of memory") as err:
+        evaluate_players(rules, [hold] * 4)
+    assert "\n" not in str(err.value)
+
+
+def test_every_seating_compared() -> None:
+    rules = PigRules(20, 6, players=3)
+    seated = [make_player("pig", name, rules) for name in ("hold10", "hold15", "pace-race:9,4,15")]
+    comparison = compare_seatings(rules, seated)
+    assert comparison.names == ("hold10", "hold15", "pace-race:9,4,15")
+    assert len(comparison.orders) == 6 == len(set(comparison.orders))
+    np.testing.assert_allclose(comparison.probabilities.sum(axis=1), 1.0, rtol=0, atol=1e-12)
+    for seating, by_player in comparison.rows():
+        order = [comparison.names.index(name) for name in seating]
+        start = evaluate_players(rules, [seated[p] for p in order]).start()
+        np.testing.assert_allclose([by_player[p] for p in order], start, rtol=0, atol=1e-13)
+    assert comparison.average == pytest.approx(comparison.probabilities.mean(axis=0))
+    assert comparison.as_dict()["average"] == comparison.average.tolist()
+
+
+def test_two_seatings_of_two_players_are_the_two_player_comparison() -> None:
+    rules = PigRules(30, 6)
+    a, b = make_player("pig", "four-turns", rules), make_player("pig", "hold15", rules)
+    comparison = compare_seatings(rules, [a, b])  # four-turns counts: the two-player evaluator
+    exact = compare(rules, a.table(rules), b.table(rules))
+    assert comparison.orders == ((0, 1), (1, 0))
+    assert comparison.probabilities[:, 0] == pytest.approx([exact.a_first, exact.b_first])
+    assert comparison.average[0] == pytest.approx(exact.average)

@@ -1,0 +1,97 @@
+"""Monte Carlo games of N players: agreement with the exact evaluation (mixed states included),
+a closed form, reproducibility, and the players the exact evaluation refuses."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from policies import make_player
+from policies.best_response import solve_best_response
+from policies.optimal import EquilibriumPolicy
+from solver.errors import InvalidArgument
+from solver.games.pig import PigRules
+from solver.pig import simulate_multi
+from solver.pig.evaluate import first_mover_probabilities
+from solver.pig.multi import solve_multi
+from solver.pig.multi_table import MultiTable
+from solver.pig.simulate_multi import simulate_players, simulate_seats
+
+
+def equilibrium(rules: PigRules) -> EquilibriumPolicy:
+    solution = solve_multi(rules)
+    return EquilibriumPolicy(MultiTable(rules, solution.values, solution.mixed, {}))
+
+
+def test_three_players_with_mixed_states_agree_with_the_exact_evaluation() -> None:
+    rules = PigRules(25, 4, players=3)
+    eq = equilibrium(rules)
+    assert len(eq.optimal_table.mixed) > 0
+    hold8 = make_player("pig", "hold8", rules)
+    reply = solve_best_response(rules, [hold8, eq])
+    for seated in ([eq, eq, eq], [eq, reply, hold8], [reply, hold8, eq]):
+        result = simulate_players(rules, seated, 300_000, seed=11)
+        assert result.exact is not None and result.games == 300_000
+        assert all(abs(z) < 4 for z in result.z_scores()), (result.names, result.z_scores())
+
+
+def test_four_players_agree_with_the_exact_evaluation() -> None:
+    rules = PigRules(12, 3, players=4)
+    eq = equilibrium(rules)
+    seated = [make_player("pig", "hold4", rules), eq, make_player("pig", "pace-race:4,2,9", rules)]
+    result = simulate_players(rules, [*seated, eq], 300_000, seed=3)
+    assert sum(t.wins for t in result.wins) == 300_000
+    assert all(abs(z) < 4 for z in result.z_scores()), result.z_scores()
+
+
+def test_goal_one_closed_form() -> None:
+    """The first roll that is not a pig wins: seat m wins with p (1/6)^m / (1 - (1/6)^3)."""
+    rules = PigRules(1, 6, players=3)
+    hold = make_player("pig", "hold1", rules)
+    result = simulate_players(rules, [hold] * 3, 200_000, seed=1)
+    exact = [5 / 6 * (1 / 6) ** m / (1 - (1 / 6) ** 3) for m in range(3)]
+    assert result.exact == pytest.approx(exact, abs=1e-15)
+    assert all(abs(z) < 4 for z in result.z_scores())
+    assert abs(result.mean_turns - 1.2) < 4 * math.sqrt(0.24 / 200_000)  # Geometric(5/6)
+
+
+def test_a_seed_reproduces_the_games_in_any_chunking(monkeypatch) -> None:
+    rules = PigRules(20, 6, players=3)
+    eq = equilibrium(rules)
+    seated = [eq, make_player("pig", "hold6", rules), eq]
+    once = simulate_players(rules, seated, 5_000, seed=42, exact=False)
+    monkeypatch.setattr(simulate_multi, "CHUNK_GAMES", 999)
+    again = simulate_players(rules, seated, 5_000, seed=42, exact=False)
+    assert once.wins == again.wins and once.mean_turns == again.mean_turns
+    assert once.exact is None
+    other = simulate_players(rules, seated, 5_000, seed=43, exact=False)
+    assert other.wins != once.wins
+
+
+def test_turn_counting_players_are_simulated() -> None:
+    """Three players: no exact value (the evaluation refuses them); two: the pair evaluator."""
+    rules = PigRules(30, 6, players=3)
+    seated = [make_player("pig", name, rules) for name in ("four-turns", "turns3", "hold10")]
+    result = simulate_players(rules, seated, 20_000, seed=5)
+    assert result.exact is None
+    assert sum(t.wins for t in result.wins) == 20_000
+    with pytest.raises(InvalidArgument, match="no exact probabilities"):
+        result.z_scores()
+    rules = PigRules(30, 6)
+    a, b = (make_player("pig", name, rules) for name in ("four-turns", "hold10"))
+    result = simulate_players(rules, [a, b], 200_000, seed=5)
+    first, _ = first_mover_probabilities(rules, a.table(rules), b.table(rules))
+    assert result.exact == pytest.approx([first, 1 - first], abs=1e-14)
+    assert all(abs(z) < 4 for z in result.z_scores())
+
+
+def test_bad_arguments() -> None:
+    rules = PigRules(10, 6, players=3)
+    hold = make_player("pig", "hold3", rules)
+    with pytest.raises(InvalidArgument, match="one per seat"):
+        simulate_players(rules, [hold, hold], 10, seed=1)
+    with pytest.raises(InvalidArgument, match="at least 1"):
+        simulate_seats(rules, [], 0, 1)
+    with pytest.raises(InvalidArgument, match="seed"):
+        simulate_players(rules, [hold] * 3, 10, seed=-1)
