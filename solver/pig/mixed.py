@@ -3,16 +3,18 @@
 In its own row a mover's choices depend only on its own value after a pig, ``x``, and roll
 wins more states as ``x`` grows: every turn total ``k`` has a threshold ``t`` where the mover is
 indifferent, rolling above it. Where the orbit's policy iteration cycles, each rotation's ``x``
-wanders over a few thresholds. We look there: every rotation either plays one of the pure
-policies between those thresholds, or sits exactly at one threshold and rolls at its state with
-a probability ``q``. For each combination the ``q`` solve ``x_i(q) = t_i`` (the orbit's linear
-system, by Newton's method); the first combination in which every rotation's policy is a best
-reply to its ``x`` is the equilibrium. None found is an error that names the layer.
+wanders over a few thresholds; damped, it closes in on them. We look there: every rotation
+either plays one of the pure policies between those thresholds, or sits exactly at one
+threshold and rolls at its state with a probability ``q``. For each combination the ``q`` solve
+``x_i(q) = t_i`` (the orbit's linear system, by Newton's method); the first combination in
+which every rotation's policy is a best reply to its ``x`` is the equilibrium. None found is an
+error that names the layer.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,8 +23,11 @@ from solver.errors import PigsolveError
 from solver.games.pig import PigRules, face_arrays
 from solver.pig import _multi_kernels as kernels
 
-OBSERVED = 24
-"""Policy-iteration steps whose pig values bracket the equilibrium."""
+PLAIN_STEPS = 24
+DAMPED_STEPS = 200
+"""Steps of plain and of damped greedy iteration whose pig values bracket the equilibrium."""
+FEW, MANY = 200, 5000
+"""Combinations searched in the plain bracket first, then at most in any bracket."""
 
 
 @dataclass
@@ -71,16 +76,26 @@ class Orbit:
         """Return each rotation's own value after a pig."""
         return np.array([out[(i + 1) % self.length, -1] for i in range(self.length)])
 
-    def wander(self) -> np.ndarray:
-        """Return the pig values of greedy policy iteration, one row per step."""
-        n = self.rotations.shape[1]
-        xs = np.full(self.length, 1.0 / n)
-        seen = []
-        for _ in range(OBSERVED):
-            out = self.solve([self.row(i, xs[i])[:2] for i in range(self.length)])
-            xs = self.pig_values(out)
-            seen.append(xs)
-        return np.array(seen[OBSERVED // 2 :])
+    def replies(self, xs: np.ndarray) -> np.ndarray:
+        """Return the pig values that the greedy replies to ``xs`` lead to."""
+        return self.pig_values(self.solve([self.row(i, xs[i])[:2] for i in range(self.length)]))
+
+    def wander(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return the pig values of plain and of damped greedy iteration, one row per step.
+
+        Plain iteration cycles over a few thresholds; damped by steps that shrink as 1/n it
+        closes in on the crossing, so its last steps give a narrow bracket.
+        """
+        xs = np.full(self.length, 1.0 / self.rotations.shape[1])
+        plain = []
+        for _ in range(PLAIN_STEPS):
+            xs = self.replies(xs)
+            plain.append(xs)
+        damped = []
+        for n in range(DAMPED_STEPS):
+            xs = xs + (self.replies(xs) - xs) / (n + 2)
+            damped.append(xs)
+        return np.array(plain[PLAIN_STEPS // 2 :]), np.array(damped[-DAMPED_STEPS // 10 :])
 
     def options(self, i: int, low: float, high: float) -> list[Option]:
         """Return rotation ``i``'s pure policies and thresholds for ``x`` in ``[low, high]``."""
@@ -123,24 +138,26 @@ def solve_unsettled(
 ) -> list[tuple[tuple[int, ...], int, float]]:
     """Solve the orbit of ``member`` with mixed choices; write it; return its mixed states."""
     orbit = Orbit(values, rules, member)
-    seen = orbit.wander()
-    options = [
-        orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max()))
-        for i in range(orbit.length)
-    ]
-    combos = sorted(itertools.product(*options), key=lambda c: sum(o.k >= 0 for o in c))
-    for combo in combos:
-        found = _try(orbit, combo)
-        if found is not None:
-            out, q = found
-            for i in range(orbit.length):
-                index = kernels.flat_index(orbit.rotations[i], rules.goal)
-                values[index] = out[i]
-            return [
-                (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
-                for i in range(orbit.length)
-                if combo[i].k >= 0
-            ]
+    plain, damped = orbit.wander()
+    for seen, limit in (plain, FEW), (damped, MANY), (plain, MANY):
+        options = [
+            orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max()))
+            for i in range(orbit.length)
+        ]
+        if math.prod(map(len, options)) > limit:
+            continue  # too wide for now: close in first
+        combos = sorted(itertools.product(*options), key=lambda c: sum(o.k >= 0 for o in c))
+        for combo in combos:
+            found = _try(orbit, combo)
+            if found is not None:
+                out, q = found
+                for i in range(orbit.length):
+                    values[kernels.flat_index(orbit.rotations[i], rules.goal)] = out[i]
+                return [
+                    (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
+                    for i in range(orbit.length)
+                    if combo[i].k >= 0
+                ]
     raise PigsolveError(
         f"layer {layer} (score sum): no equilibrium found for the orbit of scores {member}"
     )
