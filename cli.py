@@ -30,7 +30,7 @@ from solver.pig.solve import Method
 from solver.pig.verify import verify_table
 from solver.results import check_seed
 from solver.storage import check_can_write, describe
-from ui import report
+from ui import report, seatings
 from ui.console import (
     announce_size,
     commands,
@@ -51,7 +51,6 @@ from ui.options import (
     Hints,
     Json,
     Piglet,
-    Player,
     Players,
     Quiet,
     Range,
@@ -238,16 +237,21 @@ def compare(
     table: Table = None,
     as_json: Json = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (with --all).")] = False,
+    number: Players = 2,
+    piglet: Piglet = False,
 ) -> None:
-    """Exact probability that player A beats player B: A first, B first, and on a coin toss."""
+    """Exact probability that player A beats player B: A first, B first, and on a coin toss
+    (with --players N: every player, every seating order)."""
     names = list(players or [])
+    if number > 2:
+        return seatings.compare(PigRules(goal, die, number, piglet), names, table, as_json)
     if as_json and as_csv:
         raise InvalidArgument("choose one of --json and --csv")
     if not every_pair and len(names) != 2:
         raise InvalidArgument(f"compare takes two players A and B (or --all), got {len(names)}")
     if as_csv and not every_pair:
         raise InvalidArgument("--csv goes with --all; use --json for one pair")
-    rules = PigRules(goal, die)
+    rules = PigRules(goal, die, piglet=piglet)
     setting = f"goal {goal}, die {die}"
     if not every_pair:
         result = exact_comparison("pig", rules, names[0], names[1], table)
@@ -266,17 +270,23 @@ def compare(
 
 @command()
 def simulate(
-    a: Player,
-    b: Player,
+    players: Annotated[list[str], typer.Argument(help="Players A and B (or one per seat).")],
     games: Games = 100_000,
     seed: Seed = None,
     goal: Goal = 100,
     die: Die = 6,
     table: Table = None,
+    number: Players = 2,
+    piglet: Piglet = False,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
-    rules = PigRules(goal, die)
+    rules = PigRules(goal, die, number, piglet)
     seed = None if seed is None else check_seed(seed)
+    if number > 2:
+        return seatings.simulate(rules, players, games, seed, table)
+    if len(players) != 2:
+        raise InvalidArgument(f"simulate takes two players A and B, got {len(players)}")
+    a, b = players
     tables = computer_tables("pig", [a, b], rules, named_table(table, rules), note)
     with progress_bar("playing", games) as progress:
         result = pig_simulation.simulate(rules, tables[a], tables[b], games, seed, progress, a, b)

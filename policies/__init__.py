@@ -74,6 +74,11 @@ def player_names(game: str) -> list[tuple[str, str]]:
             "FAMILY:A,B,C",
             "base-pace-race or pace-race with other constants, e.g. pace-race:21,8,71",
         ),
+        (
+            "best-response:A,B",
+            "the best reply to fixed opponents, named in the order they move after it "
+            "(one per other player), e.g. best-response:hold20,hold20 for 3 players",
+        ),
         user,
         (Human.name, Human.description),
     ]
@@ -103,8 +108,13 @@ def check_player_name(game: str, name: str, rules: Rules) -> None:
 
         check_name(name, rules)
         return
+    from policies.best_response import PREFIX, opponent_names
     from policies.pig import family_member
 
+    if name.startswith(PREFIX):
+        for opponent in opponent_names(name, rules):
+            check_player_name(game, opponent, rules)
+        return
     if name not in ("optimal", "human") and family_member(name) is None:
         accepted = ", ".join(n for n, _ in player_names(game))
         raise InvalidArgument(f"unknown player {name!r}; accepted: {accepted}")
@@ -135,6 +145,10 @@ def make_player(
 
     if is_user_player(name):
         return UserPigPlayer(name)
+    if name.startswith("best-response:"):
+        from policies.best_response import make_best_response
+
+        return make_best_response(name, rules, table_path, announce)
     if name == "optimal":
         from policies.optimal import EquilibriumPolicy, OptimalPolicy
 

@@ -56,7 +56,10 @@ def test_query_json_for_two_players(workdir: Path) -> None:
         (["query", "1", "2", "3", *GAME], "give 3 scores and a turn total for 3 players, got 3"),
         (["query", "1", "2", "3", "30", *GAME], "outside the goal-25 table"),
         (["compute", "--players", "1"], "players must be an integer >= 2"),
-        (["compute", "--players", "3", "--method", "value-iteration"], "value-iteration solves two players"),
+        (
+            ["compute", "--players", "3", "--method", "value-iteration"],
+            "value-iteration solves two players",
+        ),
         (["compute", "--players", "9"], "needs about"),
         (["info", "--players", "3"], "pigsolve compute --players 3"),
     ],
@@ -84,3 +87,35 @@ def test_info_verify_export(workdir: Path) -> None:
     assert np.load(workdir / "probabilities.npy").shape == (25, 25, 25, 3)
     runner.invoke(app, ["export", "--what", "policy", "--out", "p.csv", *GAME])
     assert "0,2,7,11,mixed,0.8148" in (workdir / "p.csv").read_text()
+
+
+def test_compare_every_seating_and_simulate_agree(workdir: Path) -> None:
+    names = ["optimal", "hold20", "best-response:optimal,hold20"]
+    result = runner.invoke(app, ["compare", *names, *GAME, "--json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert len(record["seatings"]) == 6
+    for seating in record["seatings"]:
+        assert sum(seating["win_probability"]) == pytest.approx(1, abs=1e-12)
+    # The best response beats what optimal would get in its seat, on average.
+    table = runner.invoke(app, ["compare", *names, *GAME])
+    assert "average (random seating)" in table.output
+    simulated = runner.invoke(app, ["simulate", *names, *GAME, "--games", "20000", "--seed", "3"])
+    assert simulated.exit_code == 0, simulated.output
+    z = [float(line.split()[-1]) for line in simulated.output.splitlines() if "│" in line]
+    assert len(z) == 3 and all(abs(value) < 4 for value in z)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["compare", "optimal", "hold20", *GAME], "give 3 players for --players 3, got 2"),
+        (["simulate", "optimal", *GAME], "give 3 players for --players 3, got 1"),
+        (["compare", "a", "b", "c", *GAME], "unknown player 'a'"),
+        (["compare", "best-response:hold20", "hold20", "hold20", *GAME], "names 1 opponents"),
+    ],
+)
+def test_bad_players_are_one_line(workdir: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.stderr and not list(workdir.glob("data/*"))

@@ -1,0 +1,103 @@
+"""Three or more players at once: ``compare`` over every seating and ``simulate`` in one.
+
+Builds the named players (every name checked before any table is made), calls
+:func:`solver.pig.evaluate_multi.compare_seatings` or
+:func:`solver.pig.simulate_multi.simulate_players` and renders the result.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from policies import check_player_name, make_player
+from solver.errors import InvalidArgument
+from solver.games.pig import PigRules
+from ui.console import console, note, progress_bar
+from ui.shared import named_table
+
+
+def make_players(rules: PigRules, names: Sequence[str], table: Path | None) -> list[Any]:
+    """Return the players named, one per seat, after checking every name."""
+    if len(names) != rules.players:
+        raise InvalidArgument(
+            f"give {rules.players} players for --players {rules.players}, got {len(names)}"
+        )
+    for name in names:
+        check_player_name("pig", name, rules)
+        if name == "human":
+            raise InvalidArgument("human cannot be compared; choose computer players")
+    made: dict[str, Any] = {}
+    for name in names:
+        if name not in made:
+            made[name] = make_player("pig", name, rules, named_table(table, rules), note)
+    return [made[name] for name in names]
+
+
+def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: bool) -> None:
+    """Print every player's exact win probability in each seating order and on average."""
+    from solver.pig.evaluate_multi import compare_seatings
+
+    result = compare_seatings(rules, make_players(rules, names, table), note)
+    if as_json:
+        print(json.dumps(result.as_dict()))
+        return
+    players = result.names
+    out = Table(
+        "seating (first mover first)",
+        *players,
+        title=f"{rules.players} players, goal {rules.goal}, {rules.die_name[2:]}: P(win), exact",
+        show_edge=False,
+    )
+    for seating, probabilities in result.rows():
+        out.add_row(", ".join(seating), *(f"{p:.6f}" for p in probabilities))
+    out.add_row("average (random seating)", *(f"{p:.6f}" for p in result.average))
+    if len(set(players)) < len(players):
+        out.caption = "a player named twice has one column per copy"
+    console.print(out)
+
+
+def simulate(
+    rules: PigRules, names: Sequence[str], games: int, seed: int | None, table: Path | None
+) -> None:
+    """Play ``games`` games in the seating given (seat 1 starts each) beside the exact values."""
+    from solver.pig.simulate_multi import simulate_players
+
+    players = make_players(rules, names, table)
+    with progress_bar("playing", games) as progress:
+        result = simulate_players(rules, players, games, seed, progress)
+    exact = result.exact
+    z = result.z_scores() if exact is not None else [None] * rules.players
+    out = Table(
+        "seat",
+        "player",
+        "wins",
+        "win rate",
+        "95% CI",
+        "exact",
+        "z",
+        title=f"{games:,} games, goal {rules.goal}, {rules.die_name[2:]} (seed {result.seed})",
+        show_edge=False,
+    )
+    for seat, (name, tally) in enumerate(zip(result.names, result.wins, strict=True)):
+        low, high = tally.wilson()
+        out.add_row(
+            str(seat + 1),
+            name,
+            f"{tally.wins:,}",
+            f"{tally.rate:.5f}",
+            f"{low:.4f}-{high:.4f}",
+            "-" if exact is None else f"{exact[seat]:.5f}",
+            "-" if z[seat] is None else f"{z[seat]:+.2f}",
+        )
+    console.print(out)
+    console.print(
+        "Seat 1 starts every game. 95% CI: Wilson score interval. exact: evaluated, not sampled"
+        + ("" if exact is not None else " (not available for these players)")
+        + f".\nmean game length {result.mean_turns:.3f} turns; {result.seconds:.2f} s of play",
+        highlight=False,
+    )
