@@ -154,6 +154,7 @@ def test_policy_names_cover_the_cli_names():
         "base-pace-race",
         "pace-race",
         "FAMILY:A,B,C",
+        "best-response:A,B",
         "path/to/file.py:function",
         "human",
     ]
