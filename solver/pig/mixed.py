@@ -5,16 +5,18 @@ wins more states as ``x`` grows: every turn total ``k`` has a threshold ``t`` wh
 indifferent, rolling above it. Where the orbit's policy iteration cycles, each rotation's ``x``
 wanders over a few thresholds; damped, it closes in on them. We look there: every rotation
 either plays one of the pure policies between those thresholds, or sits exactly at one
-threshold and rolls at its state with a probability ``q``. For each combination the ``q`` solve
-``x_i(q) = t_i`` (the orbit's linear system, by Newton's method); the first combination in
-which every rotation's policy is a best reply to its ``x`` is the equilibrium. None found is an
-error that names the layer.
+threshold and rolls at its state with a probability ``q``. Combinations are tried nearest to
+where the damped iteration ends first; for each the ``q`` solve ``x_i(q) = t_i`` (the orbit's
+linear system, by Newton's method), and the first in which every rotation's policy is a best
+reply to its ``x`` is the equilibrium. None found within :data:`MAX_TRIES` is an error that
+names the layer.
 """
 
 from __future__ import annotations
 
+import heapq
 import itertools
-import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,17 +28,23 @@ from solver.pig import _multi_kernels as kernels
 PLAIN_STEPS = 24
 DAMPED_STEPS = 200
 """Steps of plain and of damped greedy iteration whose pig values bracket the equilibrium."""
-FEW, MANY = 200, 5000
-"""Combinations searched in the plain bracket first, then at most in any bracket."""
+MAX_TRIES = 3000
+"""Combinations tried, nearest to where damped iteration ends first, before giving up."""
 
 
 @dataclass
 class Option:
-    """One rotation's candidate: a pure policy, or a coin at state ``k`` at threshold ``t``."""
+    """One rotation's candidate: a pure policy, best for ``x`` in ``[low, high]``, or a coin at
+    state ``k`` at threshold ``low = high``."""
 
     policy: np.ndarray
+    low: float
+    high: float
     k: int = -1
-    t: float = 0.0
+
+    def distance(self, x: float) -> float:
+        """Return how far ``x`` is from where this option is a best reply."""
+        return max(self.low - x, x - self.high, 0.0)
 
 
 class Orbit:
@@ -103,10 +111,10 @@ class Orbit:
         self._thresholds(i, low, high, self.row(i, low)[2], self.row(i, high)[2], thresholds)
         thresholds.sort()
         points = [low] + [t for t, _ in thresholds] + [high]
-        pure = [Option(self.row(i, (lo + hi) / 2)[2]) for lo, hi in itertools.pairwise(points)]
-        if not thresholds:
-            return [Option(self.row(i, low)[2])]
-        coins = [Option(pure[n].policy, k, t) for n, (t, k) in enumerate(thresholds)]
+        pure = [
+            Option(self.row(i, (lo + hi) / 2)[2], lo, hi) for lo, hi in itertools.pairwise(points)
+        ]
+        coins = [Option(pure[n].policy, t, t, k) for n, (t, k) in enumerate(thresholds)]
         return pure + coins
 
     def _thresholds(self, i, low, high, below, above, found) -> None:
@@ -139,28 +147,45 @@ def solve_unsettled(
     """Solve the orbit of ``member`` with mixed choices; write it; return its mixed states."""
     orbit = Orbit(values, rules, member)
     plain, damped = orbit.wander()
-    for seen, limit in (plain, FEW), (damped, MANY), (plain, MANY):
-        options = [
-            orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max()))
-            for i in range(orbit.length)
-        ]
-        if math.prod(map(len, options)) > limit:
-            continue  # too wide for now: close in first
-        combos = sorted(itertools.product(*options), key=lambda c: sum(o.k >= 0 for o in c))
-        for combo in combos:
-            found = _try(orbit, combo)
-            if found is not None:
-                out, q = found
-                for i in range(orbit.length):
-                    values[kernels.flat_index(orbit.rotations[i], rules.goal)] = out[i]
-                return [
-                    (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
-                    for i in range(orbit.length)
-                    if combo[i].k >= 0
-                ]
+    seen = np.vstack([plain, damped])
+    center = damped.mean(axis=0)
+    options = [
+        sorted(
+            orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max())),
+            key=lambda o, i=i: (o.distance(center[i]), o.k >= 0),
+        )
+        for i in range(orbit.length)
+    ]
+    for combo in _nearest_first(options, MAX_TRIES):
+        found = _try(orbit, combo)
+        if found is not None:
+            out, q = found
+            for i in range(orbit.length):
+                values[kernels.flat_index(orbit.rotations[i], rules.goal)] = out[i]
+            return [
+                (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
+                for i in range(orbit.length)
+                if combo[i].k >= 0
+            ]
     raise PigsolveError(
         f"layer {layer} (score sum): no equilibrium found for the orbit of scores {member}"
     )
+
+
+def _nearest_first(options: list[list[Option]], limit: int) -> Iterator[tuple[Option, ...]]:
+    """Yield up to ``limit`` combinations of the options, by the sum of their ranks."""
+    start = (0,) * len(options)
+    heap, queued = [(0, start)], {start}
+    while heap and limit > 0:
+        _, ranks = heapq.heappop(heap)
+        yield tuple(choices[r] for choices, r in zip(options, ranks, strict=True))
+        limit -= 1
+        for i in range(len(ranks)):
+            if ranks[i] + 1 < len(options[i]):
+                following = (*ranks[:i], ranks[i] + 1, *ranks[i + 1 :])
+                if following not in queued:
+                    queued.add(following)
+                    heapq.heappush(heap, (sum(following), following))
 
 
 def _try(orbit: Orbit, combo) -> tuple[np.ndarray, np.ndarray] | None:
@@ -176,7 +201,7 @@ def _try(orbit: Orbit, combo) -> tuple[np.ndarray, np.ndarray] | None:
 
     def gaps(q: np.ndarray) -> np.ndarray:
         xs = orbit.pig_values(solve(q))
-        return np.array([xs[i] - combo[i].t for i in coins])
+        return np.array([xs[i] - combo[i].low for i in coins])
 
     if coins:
         q[coins] = 0.5
