@@ -215,14 +215,14 @@ def pig_state(rules: Any, record: Mapping[str, Any]) -> str:
     action = record["action"]
     if 0 < q < 1:
         action = f"roll with probability {q:.12f} (mixed: the mover is indifferent)"
-    label = "win probability" if players == 2 else "win probabilities"
+    label, width = ("win probability", 17) if players == 2 else ("win probabilities", 19)
     return "\n".join(
         [
             *lines,
-            f"{label:<17}{vector(record['win_probability'])}",
-            f"{'optimal action':<17}{action}",
-            f"{'roll':<17}{vector(record['roll'])}",
-            f"{'hold':<17}{vector(record['hold'])}",
+            f"{label:<{width}}{vector(record['win_probability'])}",
+            f"{'optimal action':<{width}}{action}",
+            f"{'roll':<{width}}{vector(record['roll'])}",
+            f"{'hold':<{width}}{vector(record['hold'])}",
         ]
     )
 
