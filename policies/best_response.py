@@ -26,14 +26,13 @@ import numpy as np
 from solver.errors import InvalidArgument
 from solver.games.pig import PigRules, View
 from solver.pig.evaluate_multi import (
-    EXPLICIT,
-    SeatPolicy,
     check_evaluable,
     check_memory_for,
     memory_needed,
     run_layers,
     seat_policy,
 )
+from solver.pig.seats import EXPLICIT, SeatPolicy
 
 PREFIX = "best-response:"
 

@@ -7,7 +7,7 @@ Scores are absolute (seat order) in ``values[m, flat(s), j]``: seat ``j``'s win 
 seat ``m`` is to move at turn total 0. A seat's player sees its *frame*: its own score, then the
 next seats' in the order they move. ``seats`` is the tuple ``(kinds, slots, thresholds, memory,
 after, mixed_index, mixed_k, mixed_q, packed)`` built by :func:`pack_seats` (numpy) from
-:class:`solver.pig.evaluate_multi.SeatPolicy`; ``faces`` the triple of
+:class:`solver.pig.seats.SeatPolicy`; ``faces`` the triple of
 :func:`solver.games.pig.face_arrays`.
 """
 
@@ -20,7 +20,7 @@ from numba import njit, prange
 
 from solver.pig._evaluate_kernels import _GOLDEN, _mix64, _roll_die
 from solver.pig._multi_kernels import flat_index
-from solver.pig.evaluate_multi import BEST, EXPLICIT, GREEDY, THRESHOLD, SeatPolicy
+from solver.pig.seats import BEST, EXPLICIT, GREEDY, THRESHOLD, SeatPolicy
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -22,11 +22,11 @@ import numpy as np
 from solver.errors import InvalidArgument
 from solver.games.pig import PigRules, face_arrays
 from solver.pig.evaluate_multi import (
-    SeatPolicy,
     memory_needed,
     seat_policies,
     start_probabilities,
 )
+from solver.pig.seats import SeatPolicy
 from solver.resources import LARGE
 from solver.results import Tally, check_seed, fresh_seed
 
