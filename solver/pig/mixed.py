@@ -5,18 +5,18 @@ wins more states as ``x`` grows: every turn total ``k`` has a threshold ``t`` wh
 indifferent, rolling above it. Where the orbit's policy iteration cycles, each rotation's ``x``
 wanders over a few thresholds; damped, it closes in on them. We look there: every rotation
 either plays one of the pure policies between those thresholds, or sits exactly at one
-threshold and rolls at its state with a probability ``q``. Combinations are tried nearest to
-where the damped iteration ends first; for each the ``q`` solve ``x_i(q) = t_i`` (the orbit's
-linear system, by Newton's method), and the first in which every rotation's policy is a best
-reply to its ``x`` is the equilibrium. None found within :data:`MAX_TRIES` is an error that
+threshold and rolls at its state with a probability ``q``. Combinations are tried with the
+fewest coins first, each only if its pig values can fit at all (an exact bound from the corners
+of the coins' box, :meth:`Orbit.possible`); for such a combination the ``q`` solve
+``x_i(q) = t_i`` (the orbit's linear system, by Newton's method), and the first in which every
+rotation's policy is a best reply to its ``x`` is the equilibrium. None found is an error that
 names the layer.
 """
 
 from __future__ import annotations
 
-import heapq
 import itertools
-from collections.abc import Iterator
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,8 +28,9 @@ from solver.pig import _multi_kernels as kernels
 PLAIN_STEPS = 24
 DAMPED_STEPS = 200
 """Steps of plain and of damped greedy iteration whose pig values bracket the equilibrium."""
-MAX_TRIES = 3000
-"""Combinations tried, nearest to where damped iteration ends first, before giving up."""
+MAX_COMBINATIONS = 200_000
+"""Brackets with more combinations than this are not searched (the layer fails instead)."""
+SLACK = 1e-12
 
 
 @dataclass
@@ -105,14 +106,38 @@ class Orbit:
             damped.append(xs)
         return np.array(plain[PLAIN_STEPS // 2 :]), np.array(damped[-DAMPED_STEPS // 10 :])
 
+    def possible(self, combo: tuple[Option, ...]) -> bool:
+        """Return False if no coins can make every pig value fit its option in ``combo``.
+
+        With the choices fixed but the coins, each pig value is linear-fractional in each coin's
+        probability (a full orbit: the cycle's system has the denominator 1 - prod a_i), hence
+        monotone in each: its range over the coins' box is spanned by the box's corners.
+        """
+        if self.length < self.rotations.shape[1]:
+            return True  # a shorter orbit's system is not linear-fractional: no bound
+        coins = [i for i, option in enumerate(combo) if option.k >= 0]
+        corners = []
+        for corner in itertools.product((0.0, 1.0), repeat=len(coins)):
+            q = np.zeros(self.length)
+            q[coins] = corner
+            rows = [self.row(i, 0.0, o.policy, o.k, q[i])[:2] for i, o in enumerate(combo)]
+            corners.append(self.pig_values(self.solve(rows)))
+        low, high = np.min(corners, axis=0), np.max(corners, axis=0)
+        return all(
+            low[i] <= option.high + SLACK and high[i] >= option.low - SLACK
+            for i, option in enumerate(combo)
+        )
+
     def options(self, i: int, low: float, high: float) -> list[Option]:
         """Return rotation ``i``'s pure policies and thresholds for ``x`` in ``[low, high]``."""
         thresholds: list[tuple[float, int]] = []
         self._thresholds(i, low, high, self.row(i, low)[2], self.row(i, high)[2], thresholds)
         thresholds.sort()
-        points = [low] + [t for t, _ in thresholds] + [high]
+        # The thresholds beyond the bracket are not known: the end options stay open.
+        points = [-np.inf] + [t for t, _ in thresholds] + [np.inf]
         pure = [
-            Option(self.row(i, (lo + hi) / 2)[2], lo, hi) for lo, hi in itertools.pairwise(points)
+            Option(self.row(i, (max(lo, low) + min(hi, high)) / 2)[2], lo, hi)
+            for lo, hi in itertools.pairwise(points)
         ]
         coins = [Option(pure[n].policy, t, t, k) for n, (t, k) in enumerate(thresholds)]
         return pure + coins
@@ -146,46 +171,27 @@ def solve_unsettled(
 ) -> list[tuple[tuple[int, ...], int, float]]:
     """Solve the orbit of ``member`` with mixed choices; write it; return its mixed states."""
     orbit = Orbit(values, rules, member)
-    plain, damped = orbit.wander()
-    seen = np.vstack([plain, damped])
-    center = damped.mean(axis=0)
+    seen = np.vstack(orbit.wander())
     options = [
-        sorted(
-            orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max())),
-            key=lambda o, i=i: (o.distance(center[i]), o.k >= 0),
-        )
+        orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max()))
         for i in range(orbit.length)
     ]
-    for combo in _nearest_first(options, MAX_TRIES):
-        found = _try(orbit, combo)
-        if found is not None:
-            out, q = found
-            for i in range(orbit.length):
-                values[kernels.flat_index(orbit.rotations[i], rules.goal)] = out[i]
-            return [
-                (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
-                for i in range(orbit.length)
-                if combo[i].k >= 0
-            ]
+    if math.prod(map(len, options)) <= MAX_COMBINATIONS:
+        combos = sorted(itertools.product(*options), key=lambda c: sum(o.k >= 0 for o in c))
+        for combo in combos:
+            found = _try(orbit, combo) if orbit.possible(combo) else None
+            if found is not None:
+                out, q = found
+                for i in range(orbit.length):
+                    values[kernels.flat_index(orbit.rotations[i], rules.goal)] = out[i]
+                return [
+                    (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
+                    for i in range(orbit.length)
+                    if combo[i].k >= 0
+                ]
     raise PigsolveError(
         f"layer {layer} (score sum): no equilibrium found for the orbit of scores {member}"
     )
-
-
-def _nearest_first(options: list[list[Option]], limit: int) -> Iterator[tuple[Option, ...]]:
-    """Yield up to ``limit`` combinations of the options, by the sum of their ranks."""
-    start = (0,) * len(options)
-    heap, queued = [(0, start)], {start}
-    while heap and limit > 0:
-        _, ranks = heapq.heappop(heap)
-        yield tuple(choices[r] for choices, r in zip(options, ranks, strict=True))
-        limit -= 1
-        for i in range(len(ranks)):
-            if ranks[i] + 1 < len(options[i]):
-                following = (*ranks[:i], ranks[i] + 1, *ranks[i + 1 :])
-                if following not in queued:
-                    queued.add(following)
-                    heapq.heappush(heap, (sum(following), following))
 
 
 def _try(orbit: Orbit, combo) -> tuple[np.ndarray, np.ndarray] | None:
