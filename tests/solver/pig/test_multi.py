@@ -98,5 +98,5 @@ def test_probabilities_and_invariants(players: int, goal: int, die: int) -> None
     values = solve_multi(PigRules(goal, die, players=players)).values
     assert values.min() >= 0 and values.max() <= 1
     np.testing.assert_allclose(values.sum(axis=-1), 1, rtol=0, atol=1e-13)
-    for j in range(players):  # a player's chance never falls when its own score rises
+    for j in range(players):  # at small goals no chance falls as its own score rises
         assert np.diff(values[..., j], axis=j).min() >= -1e-13
