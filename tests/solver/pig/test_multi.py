@@ -100,3 +100,12 @@ def test_probabilities_and_invariants(players: int, goal: int, die: int) -> None
     np.testing.assert_allclose(values.sum(axis=-1), 1, rtol=0, atol=1e-13)
     for j in range(players):  # at small goals no chance falls as its own score rises
         assert np.diff(values[..., j], axis=j).min() >= -1e-13
+
+
+def test_a_layer_without_a_solution_is_an_error_naming_it(monkeypatch) -> None:
+    """The search is bounded: with no combination allowed, the cycling orbit fails by name."""
+    from solver.pig import mixed
+
+    monkeypatch.setattr(mixed, "MAX_COMBINATIONS", 0)
+    with pytest.raises(PigsolveError, match=r"layer \d+ \(score sum\): no equilibrium found"):
+        solve_multi(PigRules(25, 4, players=3))
