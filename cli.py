@@ -183,7 +183,7 @@ def bench(
 ) -> None:
     """Time the solvers side by side (JIT compile time apart) and print the figures."""
     tables = {} if quick else computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
-    others = [families.benchtune_family(tables["optimal"]), *bench_gui()] if tables else []
+    others = [families.bench_tune(tables["optimal"]), *bench_gui()] if tables else []
     others += benchmarks.bench_others(tables["optimal"], tables["hold20"]) if tables else []
     rows = benchmarks.run([sys.executable, "-m", "cli", "compute"], large, others)
     if as_json:

@@ -140,7 +140,7 @@ def hog_simulate(
 
 
 @hog_command("tune")
-def hogtune_family(
+def hog_tune(
     family: Family,
     against: Against = "optimal",
     rules: Rules = RuleSet.fa16,
