@@ -31,6 +31,7 @@ DAMPED_STEPS = 200
 MAX_COMBINATIONS = 200_000
 """Brackets with more combinations than this are not searched (the layer fails instead)."""
 SLACK = 1e-12
+"""How far a pig value may lie outside its option's interval by rounding."""
 
 
 @dataclass
@@ -42,10 +43,6 @@ class Option:
     low: float
     high: float
     k: int = -1
-
-    def distance(self, x: float) -> float:
-        """Return how far ``x`` is from where this option is a best reply."""
-        return max(self.low - x, x - self.high, 0.0)
 
 
 class Orbit:
