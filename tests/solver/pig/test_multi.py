@@ -109,3 +109,35 @@ def test_a_layer_without_a_solution_is_an_error_naming_it(monkeypatch) -> None:
     monkeypatch.setattr(mixed, "MAX_COMBINATIONS", 0)
     with pytest.raises(PigsolveError, match=r"layer \d+ \(score sum\): no equilibrium found"):
         solve_multi(PigRules(25, 4, players=3))
+
+
+def test_the_corner_bound_holds_inside_the_coins_box() -> None:
+    """Orbit.possible prunes by the corners: inside the box no pig value leaves their range."""
+    from solver.pig import mixed
+
+    rules = PigRules(25, 4, players=3)
+    values = solve_multi(rules).values.reshape(-1, 3).copy()
+    orbit = mixed.Orbit(values, rules, (0, 2, 7))
+    seen = np.vstack(orbit.wander())
+    options = [orbit.options(i, seen[:, i].min(), seen[:, i].max()) for i in range(orbit.length)]
+    combo = tuple(max(choices, key=lambda o: o.k) for choices in options)  # a coin where any
+    coins = [i for i, option in enumerate(combo) if option.k >= 0]
+    assert coins
+
+    def pig_values(q: np.ndarray) -> np.ndarray:
+        rows = [orbit.row(i, 0.0, o.policy, o.k, q[i])[:2] for i, o in enumerate(combo)]
+        return orbit.pig_values(orbit.solve(rows))
+
+    corners = []
+    for corner in np.ndindex(*(2,) * len(coins)):
+        q = np.zeros(orbit.length)
+        q[coins] = corner
+        corners.append(pig_values(q))
+    low, high = np.min(corners, axis=0), np.max(corners, axis=0)
+    assert (high - low).max() > 1e-4  # the coins move the pig values
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        q = np.zeros(orbit.length)
+        q[coins] = rng.random(len(coins))
+        x = pig_values(q)
+        assert (x >= low - 1e-15).all() and (x <= high + 1e-15).all()
