@@ -141,3 +141,26 @@ def test_the_corner_bound_holds_inside_the_coins_box() -> None:
         q[coins] = rng.random(len(coins))
         x = pig_values(q)
         assert (x >= low - 1e-15).all() and (x <= high + 1e-15).all()
+
+
+# Neller's published optimal Piglet policies (coin, goal n): the smallest turn total at which
+# the player holds, row = own score, column = opponent's score.
+# http://cs.gettysburg.edu/~tneller/cs391/03sp/piglet.html
+PIGLET = {
+    3: "1 3 3 / 2 2 2 / 1 1 1",
+    6: "2 2 2 2 2 6 / 1 2 2 2 2 5 / 1 1 2 2 2 4 / 1 1 1 1 3 3 / 1 1 1 2 2 2 / 1 1 1 1 1 1",
+    9: "2 2 2 2 2 2 3 3 9 / 1 2 2 2 2 2 2 3 8 / 1 1 2 2 2 2 2 3 7 / 1 1 1 2 2 2 2 2 6 / "
+    "1 1 1 1 2 2 2 2 5 / 1 1 1 1 1 2 2 2 4 / 1 1 1 1 1 1 1 3 3 / 1 1 1 1 1 1 2 2 2 / "
+    "1 1 1 1 1 1 1 1 1",
+}
+
+
+@pytest.mark.parametrize("goal", sorted(PIGLET))
+def test_piglet_matches_nellers_published_policies(goal: int) -> None:
+    from solver.pig.export import hold_boundary
+
+    published = np.array([row.split() for row in PIGLET[goal].split(" / ")], int)
+    rules = PigRules(goal, 2, piglet=True)
+    np.testing.assert_array_equal(hold_boundary(solve(rules).roll), published)
+    table = MultiTable(rules, solve_multi(rules).values, Mixed.empty(2), {})
+    np.testing.assert_array_equal(table.choices()[0], published)  # the N-player solver too
