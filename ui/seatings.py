@@ -64,16 +64,16 @@ def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: 
 def simulate(
     rules: PigRules, names: Sequence[str], games: int, seed: int | None, table: Path | None
 ) -> None:
-    """Play ``games`` games in the seating given (seat 1 starts each) beside the exact values."""
-    from solver.pig.simulate_multi import simulate_players
+    """Play ``games`` games in the order given, each player moving first in ``1/N`` of them,
+    beside the exact values."""
+    from solver.pig.simulate_multi import simulate_rotations
 
     players = make_players(rules, names, table)
     with progress_bar("playing", games) as progress:
-        result = simulate_players(rules, players, games, seed, progress)
+        result = simulate_rotations(rules, players, games, seed, progress)
     exact = result.exact
-    z = result.z_scores() if exact is not None else [None] * rules.players
+    z = result.z_scores()
     out = Table(
-        "seat",
         "player",
         "wins",
         "win rate",
@@ -83,20 +83,20 @@ def simulate(
         title=f"{games:,} games, goal {rules.goal}, {rules.die_name[2:]} (seed {result.seed})",
         show_edge=False,
     )
-    for seat, (name, tally) in enumerate(zip(result.names, result.wins, strict=True)):
+    for p, (name, tally) in enumerate(zip(result.names, result.wins, strict=True)):
         low, high = tally.wilson()
         out.add_row(
-            str(seat + 1),
             name,
             f"{tally.wins:,}",
             f"{tally.rate:.5f}",
             f"{low:.4f}-{high:.4f}",
-            "-" if exact is None else f"{exact[seat]:.5f}",
-            "-" if z[seat] is None else f"{z[seat]:+.2f}",
+            "-" if exact is None else f"{exact[p]:.5f}",
+            "-" if z is None else f"{z[p]:+.2f}",
         )
     console.print(out)
     console.print(
-        "Seat 1 starts every game. 95% CI: Wilson score interval. exact: evaluated, not sampled"
+        f"Play passes in the order given; each player moves first in 1/{rules.players} of the "
+        "games. 95% CI: Wilson score interval. exact: evaluated, not sampled"
         + ("" if exact is not None else " (not available for these players)")
         + f".\nmean game length {result.mean_turns:.3f} turns; {result.seconds:.2f} s of play",
         highlight=False,

@@ -163,3 +163,94 @@ def _evaluable(rules: PigRules, policies: Sequence[SeatPolicy]) -> bool:
     if counting and not (rules.players == 2 and all(p.roll is not None for p in policies)):
         return False
     return memory_needed(rules, policies) <= LARGE
+
+
+@dataclass(frozen=True, eq=False)
+class RotatedSimulation:
+    """Games in which the first move passes round the table: each rotation of the seating
+    plays ``games / N`` of them (player p is ``names[p]`` throughout).
+
+    ``wins[p]`` counts player p's wins over all games; ``exact[p]`` is its exact win rate over
+    the same mix of rotations (None where the evaluation does not take the players).
+    """
+
+    rules: PigRules
+    names: tuple[str, ...]
+    seed: int
+    wins: tuple[Tally, ...]
+    expected: tuple[float, ...] | None
+    variance: tuple[float, ...] | None
+    mean_turns: float
+    seconds: float
+
+    @property
+    def exact(self) -> list[float] | None:
+        """Return each player's exact win rate over these games."""
+        if self.expected is None:
+            return None
+        return [e / tally.games for e, tally in zip(self.expected, self.wins, strict=True)]
+
+    def z_scores(self) -> list[float] | None:
+        """Return each player's (wins - expected) / sd, the rotations being independent."""
+        if self.expected is None or self.variance is None:
+            return None
+        return [
+            (tally.wins - e) / math.sqrt(v) if v else math.nan
+            for tally, e, v in zip(self.wins, self.expected, self.variance, strict=True)
+        ]
+
+
+def simulate_rotations(
+    rules: PigRules,
+    players: Sequence[Any],
+    games: int,
+    seed: int | None = None,
+    progress: Progress | None = None,
+) -> RotatedSimulation:
+    """Play ``games`` games of ``players``, the first mover rotating round the table.
+
+    Rotation r (player r moves first) plays every N-th game from the r-th; its dice come from
+    its own seed, spawned from ``seed`` (a fresh one if None) by numpy's SeedSequence.
+    """
+    if games < rules.players:
+        raise InvalidArgument(f"games must be at least {rules.players}, one per first mover")
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    n = rules.players
+    policies = seat_policies(rules, players)
+    # start[r, p]: player p's exact chance when player r moves first (one evaluation for all r).
+    start = start_probabilities(rules, policies) if _evaluable(rules, policies) else None
+    seeds = [int(s.generate_state(1, np.uint64)[0]) for s in np.random.SeedSequence(seed).spawn(n)]
+    simulate_seats(rules, policies, 1, seeds[0])  # compile, or load from numba's cache
+    wins, expected, variance = np.zeros(n, np.int64), np.zeros(n), np.zeros(n)
+    turns = seconds = 0.0
+    done = 0
+    for r in range(n):
+        share = games // n + (r < games % n)
+        order = [(r + t) % n for t in range(n)]  # player r moves first, the order kept
+
+        def report(played: int, _total: int, base: int = done) -> None:
+            if progress is not None:
+                progress(base + played, games)
+
+        begin = time.perf_counter()
+        won, mean_turns = simulate_seats(
+            rules, [policies[p] for p in order], share, seeds[r], report
+        )
+        seconds += time.perf_counter() - begin
+        done += share
+        turns += mean_turns * share
+        for seat, p in enumerate(order):
+            wins[p] += won[seat]
+        if start is not None:
+            expected += share * start[r]
+            variance += share * start[r] * (1 - start[r])
+    return RotatedSimulation(
+        rules,
+        tuple(p.name for p in policies),
+        seed,
+        tuple(Tally(games, int(w)) for w in wins),
+        None if start is None else tuple(map(float, expected)),
+        None if start is None else tuple(map(float, variance)),
+        turns / games,
+        seconds,
+    )
