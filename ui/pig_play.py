@@ -46,11 +46,29 @@ PlayPlayers = Annotated[
 ]
 
 
+def split_names(text: str, players: int) -> list[str]:
+    """Split a comma-separated list of player names; a family's constants (``pace-race:21,8,71``)
+    stay with their name, and ``best-response:A,B`` keeps its ``players - 1`` opponents.
+
+    >>> split_names("best-response:hold20,pace-race:21,8,71,hold20", 3)
+    ['best-response:hold20,pace-race:21,8,71', 'hold20']
+    """
+    parts = [part.strip() for part in re.split(r",(?!\d)", text)]
+    names: list[str] = []
+    while parts:
+        name = parts.pop(0)
+        if name.startswith("best-response:"):
+            taken, parts = parts[: players - 2], parts[players - 2 :]
+            name = ",".join([name, *taken])
+        names.append(name)
+    return names
+
+
 def opponent_names(rules: PigRules, opponent: str | None, opponents: str | None) -> list[str]:
     """Return the player named for each seat but the human's, in seat order; compute nothing.
 
-    ``opponents`` lists ``rules.players - 1`` names, separated by commas (a family's constants,
-    as in ``pace-race:21,8,71``, stay with their name); without it ``opponent`` (default
+    ``opponents`` lists ``rules.players - 1`` names, separated by commas (see
+    :func:`split_names`); without it ``opponent`` (default
     :data:`DEFAULT_OPPONENT`) plays every other seat. Raises InvalidArgument for a number of
     players beyond :data:`MAX_PLAYERS`, both options given, a wrong count or an unknown name.
     """
@@ -62,7 +80,7 @@ def opponent_names(rules: PigRules, opponent: str | None, opponents: str | None)
     else:
         if opponent is not None:
             raise InvalidArgument("choose one of --opponent and --opponents")
-        names = [name.strip() for name in re.split(r",(?!\d)", opponents)]
+        names = split_names(opponents, n)
         if len(names) != n - 1:
             count, wanted = len(names), f"{n - 1} name{'s' if n > 2 else ''}"
             other = f"; for {count + 1} players use --players {count + 1}"
