@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit, prange
 
 from solver.pig._evaluate_kernels import _GOLDEN, _mix64, _roll_die
-from solver.pig._multi_kernels import flat_index
+from solver.pig._multi_kernels import decode, flat_index
 from solver.pig.seats import BEST, EXPLICIT, GREEDY, THRESHOLD, SeatPolicy
 
 if TYPE_CHECKING:
@@ -86,14 +86,6 @@ def pack_seats(rules: PigRules, policies: Sequence[SeatPolicy], best: bool = Fal
         np.ascontiguousarray(np.concatenate(probabilities)[order], np.float64),
         np.ascontiguousarray(packed, np.uint8),
     )
-
-
-@njit(cache=True)
-def _decode(f, goal, scores):  # pragma: no cover
-    """Write into ``scores`` the score vector of flat index ``f``."""
-    for t in range(scores.shape[0] - 1, -1, -1):
-        scores[t] = f % goal
-        f //= goal
 
 
 @njit(cache=True)
@@ -222,37 +214,12 @@ def cycle(a0, b0, out):  # pragma: no cover
 
 
 @njit(cache=True)
-def layer(goal, n, total, out):  # pragma: no cover
-    """Write into ``out`` the flat indices of every score vector summing to ``total``; return
-    how many."""
-    scores = np.zeros(n, np.int64)
-    count = 0
-    while True:
-        last = total
-        for t in range(n - 1):
-            last -= scores[t]
-        if 0 <= last < goal:
-            scores[n - 1] = last
-            out[count] = flat_index(scores, goal)
-            count += 1
-        t = n - 2
-        while t >= 0:
-            scores[t] += 1
-            if scores[t] < goal and scores[t] <= total:
-                break
-            scores[t] = 0
-            t -= 1
-        if t < 0:
-            return count
-
-
-@njit(cache=True)
 def _vector(values, goal, f, seats, faces, decisions, work):  # pragma: no cover
     """Evaluate the N movers' start vectors at flat ``f``; return the linear solves (-1:
     the best response did not settle)."""
     scores, frame, p, own, mass, a0, b0, out, chosen = work
     n = scores.shape[0]
-    _decode(f, goal, scores)
+    decode(f, goal, scores)
     best = seats[0][0] == BEST
     for m in range(1 if best else 0, n):
         _frame(scores, m, frame)

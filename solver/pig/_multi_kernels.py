@@ -260,30 +260,20 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
 
 
 @njit(cache=True)
-def layer_members(goal, players, total):  # pragma: no cover
-    """Return the canonical score vectors whose scores sum to ``total`` (one row each)."""
+def layer(goal, n, total, out):  # pragma: no cover
+    """Write into ``out`` the flat indices of every score vector summing to ``total``; return
+    how many."""
+    scores = np.zeros(n, np.int64)
     count = 0
-    capacity = 16
-    found = np.empty((capacity, players), np.int64)
-    scores = np.zeros(players, np.int64)
-    rotations = np.empty((players, players), np.int64)
-    # Odometer over the first N - 1 scores; the last makes up the sum.
     while True:
-        partial = 0
-        for t in range(players - 1):
-            partial += scores[t]
-        last = total - partial
+        last = total
+        for t in range(n - 1):
+            last -= scores[t]
         if 0 <= last < goal:
-            scores[players - 1] = last
-            if orbit_of(scores, rotations) > 0:
-                if count == capacity:
-                    capacity *= 2
-                    grown = np.empty((capacity, players), np.int64)
-                    grown[:count] = found[:count]
-                    found = grown
-                found[count] = scores
-                count += 1
-        t = players - 2
+            scores[n - 1] = last
+            out[count] = flat_index(scores, goal)
+            count += 1
+        t = n - 2
         while t >= 0:
             scores[t] += 1
             if scores[t] < goal and scores[t] <= total:
@@ -291,8 +281,30 @@ def layer_members(goal, players, total):  # pragma: no cover
             scores[t] = 0
             t -= 1
         if t < 0:
-            break
-    return found[:count].copy()
+            return count
+
+
+@njit(cache=True)
+def decode(f, goal, scores):  # pragma: no cover
+    """Write into ``scores`` the score vector of row ``f`` of ``values``."""
+    for t in range(scores.shape[0] - 1, -1, -1):
+        scores[t] = f % goal
+        f //= goal
+
+
+@njit(cache=True)
+def layer_members(goal, players, total):  # pragma: no cover
+    """Return the canonical score vectors whose scores sum to ``total`` (one row each)."""
+    indices = np.empty(goal ** (players - 1), np.int64)
+    count = layer(goal, players, total, indices)
+    found = np.empty((count, players), np.int64)
+    rotations = np.empty((players, players), np.int64)
+    kept = 0
+    for f in indices[:count]:
+        decode(f, goal, found[kept])
+        if orbit_of(found[kept], rotations) > 0:
+            kept += 1
+    return found[:kept].copy()
 
 
 @njit(cache=True, parallel=True)
@@ -326,10 +338,7 @@ def rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold):  # pra
     """
     players = values.shape[1]
     mixed_index, mixed_k, mixed_q = mixed
-    rest = f
-    for t in range(players - 1, -1, -1):
-        scores[t] = rest % goal
-        rest //= goal
+    decode(f, goal, scores)
     pig = 0
     for t in range(1, players):
         pig = pig * goal + scores[t]

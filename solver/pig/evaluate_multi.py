@@ -176,6 +176,7 @@ def run_layers(
     """Evaluate the seats layer by layer, the memory checked by the caller (``best``: seat 0 is
     the best responder; its placeholder policy is ignored)."""
     from solver.pig import _evaluate_multi_kernels as kernels
+    from solver.pig._multi_kernels import layer
 
     goal, n = rules.goal, rules.players
     seats = kernels.pack_seats(rules, policies, best)
@@ -188,7 +189,7 @@ def run_layers(
     start = time.perf_counter()
     top = n * (goal - 1)
     for total in range(top, -1, -1):
-        count = kernels.layer(goal, n, total, members)
+        count = layer(goal, n, total, members)
         kernels.evaluate_layer(
             values, goal, members, count, seats, faces, decisions, solves, CHUNKS
         )
