@@ -150,11 +150,9 @@ def make_player(
 
         return make_best_response(name, rules, table_path, announce)
     if name == "optimal":
-        from policies.optimal import EquilibriumPolicy, OptimalPolicy
+        from policies.optimal import optimal_player
 
-        if rules.players > 2:
-            return EquilibriumPolicy.for_rules(rules, table_path=table_path, announce=announce)
-        return OptimalPolicy.for_rules(rules, table_path=table_path, announce=announce)
+        return optimal_player(rules, table_path, announce)
     return family_member(name)
 
 

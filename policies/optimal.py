@@ -27,18 +27,6 @@ class OptimalPolicy:
         self.optimal_table = table
         self.goal = table.rules.goal
 
-    @classmethod
-    def for_rules(
-        cls,
-        rules: PigRules,
-        table_path: Path | None = None,
-        announce: Callable[[str], None] | None = None,
-    ) -> OptimalPolicy:
-        """Return the optimal player for ``rules``, computing and saving its table if missing."""
-        from solver.pig.table import load_or_compute
-
-        return cls(load_or_compute(rules, path=table_path, announce=announce))
-
     def choose(self, view: View) -> bool:
         """Return the table's decision; hold once the goal is reached."""
         if view.goal != self.goal:
@@ -77,19 +65,6 @@ class EquilibriumPolicy:
         self.goal = table.rules.goal
         self.random = random.Random(seed)
 
-    @classmethod
-    def for_rules(
-        cls,
-        rules: PigRules,
-        table_path: Path | None = None,
-        announce: Callable[[str], None] | None = None,
-        seed: int | None = None,
-    ) -> EquilibriumPolicy:
-        """Return the equilibrium player for ``rules``, computing its table if missing."""
-        from solver.pig.table import load_or_compute
-
-        return cls(load_or_compute(rules, path=table_path, announce=announce), seed)
-
     def roll_probability(self, view: View) -> float:
         """Return the probability that the equilibrium rolls in ``view`` (0 at the goal)."""
         if view.goal != self.goal:
@@ -105,3 +80,16 @@ class EquilibriumPolicy:
 
     def __repr__(self) -> str:
         return f"<EquilibriumPolicy players={self.optimal_table.rules.players} goal={self.goal}>"
+
+
+def optimal_player(
+    rules: PigRules,
+    table_path: Path | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> OptimalPolicy | EquilibriumPolicy:
+    """Return the optimal player for ``rules`` (the equilibrium for three or more players),
+    computing and saving its table if missing (``announce`` is told in one line)."""
+    from solver.pig.table import load_or_compute
+
+    table = load_or_compute(rules, path=table_path, announce=announce)
+    return OptimalPolicy(table) if rules.players == 2 else EquilibriumPolicy(table)
