@@ -106,9 +106,12 @@ def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) ->
     low, high = float(values.min()), float(values.max())
     total = float(np.abs(values.sum(axis=-1) - 1).max())
     # Each player's largest fall as its own score rises: the mover's, and the others' at most.
-    falls = [float(np.max(-np.diff(values[..., j], axis=j), initial=0.0)) for j in range(n)]
-    fall, waiting = max(falls[0], 0.0) + 0.0, max(falls[1:]) + 0.0
-    where = sum(int((-np.diff(values[..., j], axis=j) > 1e-12).sum()) for j in range(1, n))
+    falls, where = [], 0
+    for j in range(n):
+        drop = -np.diff(values[..., j], axis=j)
+        falls.append(max(float(drop.max(initial=0.0)), 0.0) + 0.0)
+        where += int((drop > 1e-12).sum()) if j else 0
+    fall, waiting = falls[0], max(falls[1:])
     attribute = table.attrs.get("p_first_player")
     first = table.p_first_player
     return [
