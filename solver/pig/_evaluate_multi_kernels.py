@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit, prange
 
 from solver.pig._evaluate_kernels import _GOLDEN, _mix64, _roll_die
-from solver.pig._multi_kernels import decode, flat_index
+from solver.pig._multi_kernels import ROUNDING, decode, flat_index, greedy
 from solver.pig.seats import BEST, EXPLICIT, GREEDY, THRESHOLD, SeatPolicy
 
 if TYPE_CHECKING:
@@ -27,10 +27,6 @@ if TYPE_CHECKING:
 
     from solver.games.pig import PigRules
 
-TIE = 1e-12
-"""Roll and hold worth the same to a greedy mover within this: it holds."""
-ROUNDING = 1e-13
-"""The best response's policy iteration stops once its pig value moves by no more than this."""
 MAX_ITERATIONS = 100
 """A best-response row not settled after this many linear solves is reported unsettled."""
 
@@ -94,36 +90,6 @@ def _frame(scores, m, frame):  # pragma: no cover
     n = scores.shape[0]
     for t in range(n):
         frame[t] = scores[(m + t) % n]
-
-
-@njit(cache=True)
-def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # pragma: no cover
-    """Fill ``p[:length]`` with the choices of a mover greedy on its own value; return changes.
-
-    ``after[base + k * stride]`` is the mover's own value after banking ``k`` (the start of the
-    next mover's turn), ``x`` after a pig. Roll only if better by more than :data:`TIE`; at
-    ``k = mix_k`` roll with probability ``mix_q``. ``own[k]`` gets the mover's own values.
-    """
-    gains, num_faces, num_pigs = faces
-    changes = 0
-    for k in range(length - 1, -1, -1):
-        total = num_pigs * x
-        for t in range(gains.shape[0]):
-            kk = k + gains[t]
-            total += own[kk] if kk < length else 1.0
-        rolled = total / num_faces
-        q, held = 1.0, 0.0
-        if k > 0:
-            held = after[base + k * stride]
-            if k == mix_k:
-                q = mix_q
-            elif not rolled > held + TIE:
-                q = 0.0
-        own[k] = q * rolled + (1.0 - q) * held
-        if p[k] != q:
-            changes += 1
-            p[k] = q
-    return changes
 
 
 @njit(cache=True)

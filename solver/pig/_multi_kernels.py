@@ -124,35 +124,48 @@ def row(
 
 
 @njit(cache=True)
-def own_changes(values, goal, scores, x, faces, roll, own):  # pragma: no cover
-    """Return how many of ``roll``'s choices differ from the greedy ones at pig value ``x``.
+def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # pragma: no cover
+    """Fill ``p[:length]`` with the choices of a mover greedy on its own value; return changes.
 
-    Only the mover's own values are computed (into ``own``), so this costs a fraction of
-    :func:`row`; choices are not written.
+    ``after[base + k * stride]`` is the mover's own value after banking ``k`` (the start of the
+    next mover's turn), ``x`` after a pig. Roll only if better by more than :data:`TIE`; at
+    ``k = mix_k`` roll with probability ``mix_q``. ``own[k]`` gets the mover's own values.
     """
     gains, num_faces, num_pigs = faces
-    n = scores.shape[0]
-    length = goal - scores[0]
-    base = 0
-    for t in range(1, n):
-        base = base * goal + scores[t]
-    base = base * goal + scores[0]
     changes = 0
     for k in range(length - 1, -1, -1):
         total = num_pigs * x
         for t in range(gains.shape[0]):
             kk = k + gains[t]
             total += own[kk] if kk < length else 1.0
-        value = total / num_faces
-        if k >= 1:
-            held = values[base + k, n - 1] if scores[0] + k < goal else 1.0
-            choice = 1 if value > held + TIE else 0
-            if choice == 0:
-                value = held
-            if choice != roll[k]:
-                changes += 1
-        own[k] = value
+        rolled = total / num_faces
+        q, held = 1.0, 0.0
+        if k > 0:
+            held = after[base + k * stride]
+            if k == mix_k:
+                q = mix_q
+            elif not rolled > held + TIE:
+                q = 0.0
+        own[k] = q * rolled + (1.0 - q) * held
+        if p[k] != q:
+            changes += 1
+            p[k] = q
     return changes
+
+
+@njit(cache=True)
+def own_changes(values, goal, scores, x, faces, roll, own, p):  # pragma: no cover
+    """Return how many of ``roll``'s choices differ from the greedy ones at pig value ``x``.
+
+    Only the mover's own values are computed (into ``own``; ``p`` is scratch), so this costs a
+    fraction of :func:`row`; ``roll`` is not written.
+    """
+    n = scores.shape[0]
+    length = goal - scores[0]
+    for k in range(length):
+        p[k] = roll[k]
+    base = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
+    return greedy(values[:, n - 1], base, 1, x, length, -1, 0.0, faces, p, own)
 
 
 @njit(cache=True)
@@ -228,7 +241,7 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
     On success the orbit's start-of-turn vectors are written to ``values``.
     """
     n = rotations.shape[1]
-    a, b, hold, roll, a0, b0, out, xs = work
+    a, b, hold, roll, a0, b0, out, xs, p = work
     roll[:length] = -1
     for i in range(length):  # start from a neighbouring, solved vector
         following = rotations[(i + 1) % length].copy()
@@ -249,7 +262,7 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
             moved = max(moved, abs(x - xs[i]))
             xs[i] = x
         for i in range(length):  # do the choices stand at the new pig values?
-            changes += own_changes(values, goal, rotations[i], xs[i], faces, roll[i], a)
+            changes += own_changes(values, goal, rotations[i], xs[i], faces, roll[i], a, p)
             if changes > 0:
                 break
         if changes == 0 or moved <= ROUNDING:
@@ -322,6 +335,7 @@ def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cov
             np.empty((players, players)),
             np.empty((players, players)),
             np.empty(players),
+            np.empty(goal + 1),
         )
         rotations = np.empty((players, players), np.int64)
         for o in range(c, members.shape[0], chunks):
