@@ -23,7 +23,7 @@ from solver.pig import evaluate as pig_evaluate
 from solver.pig import simulate as pig_simulation
 from solver.pig import solve as pig_solver
 from solver.pig import table as pig_tables
-from solver.pig.export import Export, Format, export_table, stored_table
+from solver.pig.export import Export, Format, export_table, format_for, stored_table
 from solver.pig.plot import Plot, plot_table
 from solver.pig.query import check_state, state_record
 from solver.pig.solve import Method
@@ -323,6 +323,7 @@ def export(
     force: Force = False,
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
+    fmt = format_for(out, fmt)  # a bad name is reported before any table is made
     stored = stored_table(table, PigRules(goal, die, players, piglet), note)
     written = export_table(stored, what, out, fmt, force)
     console.print(f"wrote {written}", highlight=False, soft_wrap=True)

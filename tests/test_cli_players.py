@@ -113,6 +113,8 @@ def test_compare_every_seating_and_simulate_agree(workdir: Path) -> None:
         (["simulate", "optimal", *GAME], "give 3 players for --players 3, got 1"),
         (["compare", "a", "b", "c", *GAME], "unknown player 'a'"),
         (["compare", "best-response:hold20", "hold20", "hold20", *GAME], "names 1 opponents"),
+        (["simulate", "a1", "a2", "a3", *GAME, "--games", "2"], "games must be at least 3"),
+        (["export", "--what", "policy", "--out", "x.txt", *GAME], "cannot tell the format"),
     ],
 )
 def test_bad_players_are_one_line(workdir: Path, args: list[str], message: str) -> None:

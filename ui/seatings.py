@@ -68,6 +68,8 @@ def simulate(
     beside the exact values."""
     from solver.pig.simulate_multi import simulate_rotations
 
+    if games < rules.players:  # before any table is made
+        raise InvalidArgument(f"games must be at least {rules.players}, one per first mover")
     players = make_players(rules, names, table)
     with progress_bar("playing", games) as progress:
         result = simulate_rotations(rules, players, games, seed, progress)
