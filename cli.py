@@ -14,24 +14,24 @@ from typing import Annotated
 
 import typer
 
-from policies import computer_names, computer_tables, families, player_names
-from solver import __version__
-from solver import bench as benchmarks
-from solver.errors import InvalidArgument, PigsolveError
-from solver.games.pig import PigRules
-from solver.pig import evaluate as pig_evaluate
-from solver.pig import simulate as pig_simulation
-from solver.pig import solve as pig_solver
-from solver.pig import table as pig_tables
-from solver.pig.export import Export, Format, export_table, format_for, stored_table
-from solver.pig.plot import Plot, plot_table
-from solver.pig.query import check_state, state_record
-from solver.pig.solve import Method
-from solver.pig.verify import verify_table
-from solver.results import check_seed
-from solver.storage import check_can_write, describe
-from ui import report, seatings
-from ui.console import (
+from pigsolve.policies import computer_names, computer_tables, families, player_names
+from pigsolve.solver import __version__
+from pigsolve.solver import bench as benchmarks
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig import evaluate as pig_evaluate
+from pigsolve.solver.pig import simulate as pig_simulation
+from pigsolve.solver.pig import solve as pig_solver
+from pigsolve.solver.pig import table as pig_tables
+from pigsolve.solver.pig.export import Export, Format, export_table, format_for, stored_table
+from pigsolve.solver.pig.plot import Plot, plot_table
+from pigsolve.solver.pig.query import check_state, state_record
+from pigsolve.solver.pig.solve import Method
+from pigsolve.solver.pig.verify import verify_table
+from pigsolve.solver.results import check_seed
+from pigsolve.solver.storage import check_can_write, describe
+from pigsolve.ui import report, seatings
+from pigsolve.ui.console import (
     announce_size,
     commands,
     console,
@@ -40,8 +40,8 @@ from ui.console import (
     run_app,
     version_option,
 )
-from ui.hog_cli import hog_app
-from ui.options import (
+from pigsolve.ui.hog_cli import hog_app
+from pigsolve.ui.options import (
     Against,
     Die,
     Family,
@@ -59,11 +59,11 @@ from ui.options import (
     Table,
     TableFile,
 )
-from ui.pig_play import Opponent, Opponents, PlayPlayers, play_pig
-from ui.pig_terminal import Style
-from ui.shared import exact_comparison, named_table, tune_family
-from ui.web.bench import bench_gui
-from ui.web.serve import serve
+from pigsolve.ui.pig_play import Opponent, Opponents, PlayPlayers, play_pig
+from pigsolve.ui.pig_terminal import Style
+from pigsolve.ui.shared import exact_comparison, named_table, tune_family
+from pigsolve.ui.web.bench import bench_gui
+from pigsolve.ui.web.serve import serve
 
 app = typer.Typer(
     help="Exact solutions of the dice games Pig and Hog.",
@@ -185,7 +185,7 @@ def bench(
     tables = {} if quick else computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
     others = [families.bench_tune(tables["optimal"]), *bench_gui()] if tables else []
     others += benchmarks.bench_others(tables["optimal"], tables["hold20"]) if tables else []
-    rows = benchmarks.run([sys.executable, "-m", "cli", "compute"], large, others)
+    rows = benchmarks.run([sys.executable, "-m", "pigsolve", "compute"], large, others)
     if as_json:
         console.print_json(json.dumps(rows))
         return

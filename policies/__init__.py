@@ -20,10 +20,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from policies.human import Human
-from solver.errors import InvalidArgument
-from solver.games.hog import HogRules
-from solver.games.pig import PigRules
+from pigsolve.policies.human import Human
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.games.pig import PigRules
 
 
 class Game(StrEnum):
@@ -56,11 +56,11 @@ def player_names(game: str) -> list[tuple[str, str]]:
     """Return (name, description) for every player of ``game`` the interfaces accept."""
     user = ("path/to/file.py:function", "your own function (this runs your code)")
     if Game(game) is Game.hog:
-        from policies.hog import PLAYERS
+        from pigsolve.policies.hog import PLAYERS
 
         return [*PLAYERS[:-1], user, PLAYERS[-1]]
-    from policies.optimal import OptimalPolicy
-    from policies.pig import BasePaceRace, HoldAt, PaceRace, ScoringTurns
+    from pigsolve.policies.optimal import OptimalPolicy
+    from pigsolve.policies.pig import BasePaceRace, HoldAt, PaceRace, ScoringTurns
 
     return [
         (OptimalPolicy.name, OptimalPolicy.description),
@@ -99,17 +99,17 @@ def check_player_name(game: str, name: str, rules: Rules) -> None:
     Nothing is computed, so a bad name is reported before any table is built (a file named
     ``file.py:function`` is checked when its player is made).
     """
-    from policies.user import is_user_player
+    from pigsolve.policies.user import is_user_player
 
     if is_user_player(name):
         return
     if Game(game) is Game.hog:
-        from policies.hog import check_name
+        from pigsolve.policies.hog import check_name
 
         check_name(name, rules)
         return
-    from policies.best_response import PREFIX, opponent_names
-    from policies.pig import family_member
+    from pigsolve.policies.best_response import PREFIX, opponent_names
+    from pigsolve.policies.pig import family_member
 
     if name.startswith(PREFIX):
         for opponent in opponent_names(name, rules):
@@ -137,20 +137,20 @@ def make_player(
     if name == Human.name:
         return Human()
     if Game(game) is Game.hog:
-        from policies.hog import make_player as make_hog_player
+        from pigsolve.policies.hog import make_player as make_hog_player
 
         return make_hog_player(name, rules, table_path, announce)
-    from policies.pig import family_member
-    from policies.user import UserPigPlayer, is_user_player
+    from pigsolve.policies.pig import family_member
+    from pigsolve.policies.user import UserPigPlayer, is_user_player
 
     if is_user_player(name):
         return UserPigPlayer(name)
     if name.startswith("best-response:"):
-        from policies.best_response import make_best_response
+        from pigsolve.policies.best_response import make_best_response
 
         return make_best_response(name, rules, table_path, announce)
     if name == "optimal":
-        from policies.optimal import optimal_player
+        from pigsolve.policies.optimal import optimal_player
 
         return optimal_player(rules, table_path, announce)
     return family_member(name)

@@ -8,7 +8,7 @@ then the next players' scores, in the order they move, and the turn total), so i
 of any seating, though it is the best reply only where the players it answers follow it in that
 order.
 
->>> from solver.games.pig import View
+>>> from pigsolve.solver.games.pig import View
 >>> rules = PigRules(goal=10, die_sides=4, players=3)
 >>> player = make_best_response("best-response:hold4,hold6", rules)
 >>> player.name, player.choose(View(0, 0, 8, 10, others=(0, 0)))
@@ -23,16 +23,16 @@ from typing import Any
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules, View
-from solver.pig.evaluate_multi import (
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, View
+from pigsolve.solver.pig.evaluate_multi import (
     check_evaluable,
     check_memory_for,
     memory_needed,
     run_layers,
     seat_policy,
 )
-from solver.pig.seats import EXPLICIT, SeatPolicy
+from pigsolve.solver.pig.seats import EXPLICIT, SeatPolicy
 
 PREFIX = "best-response:"
 
@@ -194,7 +194,7 @@ def make_best_response(
 ) -> BestResponse:
     """Return the player ``best-response:A,B`` for ``rules``, its opponents made by
     :func:`policies.make_player` (``table_path`` and ``announce`` go to ``optimal``)."""
-    from policies import make_player
+    from pigsolve.policies import make_player
 
     names = opponent_names(name, rules)
     if "human" in names:

@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.games.hog import MAX_ROLLS, HogRules
-from solver.games.pig import PigRules
-from solver.results import Comparison, rank
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.hog import MAX_ROLLS, HogRules
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.results import Comparison, rank
 
 Ranges = dict[str, tuple[int, int, int]]
 """Per parameter: (the documents' value, lowest, highest) searched."""
@@ -33,7 +33,7 @@ def family_ranges(game: str, family: str, rules: PigRules | HogRules) -> Ranges:
         families = {"always": {"num_rolls": (rolls, rules.min_rolls, MAX_ROLLS)}}
         families |= {"bacon": helper, "swap": helper}
     else:
-        from policies.pig import FAMILIES
+        from pigsolve.policies.pig import FAMILIES
 
         families = {name: ranges for name, (_, ranges) in FAMILIES.items()}
     if family not in families:
@@ -63,7 +63,7 @@ def member_name(game: str, family: str, values: Sequence[int]) -> str:
     if family in ("hold", "turns", "always"):
         return f"{family}{values[0]}"
     if game == "pig":
-        from policies.pig import FAMILIES
+        from pigsolve.policies.pig import FAMILIES
 
         return FAMILIES[family][0](*values).name
     return f"{family}:{','.join(map(str, values))}"
@@ -89,13 +89,13 @@ def tune(
     ``ranges`` are ``NAME=LO:HI`` overrides of the default ranges. Returns every member's exact
     comparison, best coin-toss win probability first, and the documents' member's.
     """
-    from policies import make_player
+    from pigsolve.policies import make_player
 
     bounds = with_ranges(family_ranges(game, family, rules), ranges)
     if game == "hog":
-        from solver.hog.evaluate import compare
+        from pigsolve.solver.hog.evaluate import compare
     else:
-        from solver.pig.evaluate import compare
+        from pigsolve.solver.pig.evaluate import compare
 
     def score(name: str) -> Comparison:
         return compare(rules, make_player(game, name, rules).table(rules), opponent, name, against)

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.games.hog import HogRules, HogState, check_num_rolls
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.hog import HogRules, HogState, check_num_rolls
 
 PLAYERS = [
     ("optimal", "maximises its win probability against a player who does the same"),
@@ -63,7 +63,7 @@ def scores_table(rules: HogRules, strategy: Callable[[int, int], int]) -> np.nda
 
 
 def _sixty_one_a(rules: HogRules):
-    from solver.hog61a import fa16, su20
+    from pigsolve.solver.hog61a import fa16, su20
 
     return {"fa16": fa16, "su20": su20}[rules.name]
 
@@ -79,7 +79,7 @@ def check_name(name: str, rules: HogRules) -> None:
             raise InvalidArgument("best-response needs a computer player, not human")
         check_name(target, rules)
         return
-    from policies.user import is_user_player
+    from pigsolve.policies.user import is_user_player
 
     always = re.fullmatch(r"always(-?\d+)", name)
     helper = re.fullmatch(r"(bacon|swap):(\d+),(-?\d+)", name)
@@ -105,16 +105,16 @@ def make_player(
     if name == "human":
         raise ValueError("human is not a computer player")
     if name == "optimal":
-        from solver.hog.table import load_or_compute
+        from pigsolve.solver.hog.table import load_or_compute
 
         return TableStrategy(name, rules, load_or_compute(rules, table_path, announce).policy)
     if name.startswith("best-response:"):
-        from solver.hog.solve import best_response
+        from pigsolve.solver.hog.solve import best_response
 
         target = make_player(name.split(":", 1)[1], rules, table_path, announce)
         reply, _ = best_response(rules, target.policy, target.name)
         return TableStrategy(name, rules, reply.policy)
-    from policies.user import hog_table, is_user_player
+    from pigsolve.policies.user import hog_table, is_user_player
 
     if is_user_player(name):
         return TableStrategy(name, rules, hog_table(name, rules), "your function")

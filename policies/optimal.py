@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from solver.games.pig import PigRules, View
-    from solver.pig.multi_table import MultiTable
-    from solver.pig.table import PigTable
+    from pigsolve.solver.games.pig import PigRules, View
+    from pigsolve.solver.pig.multi_table import MultiTable
+    from pigsolve.solver.pig.table import PigTable
 
 
 class OptimalPolicy:
@@ -89,7 +89,7 @@ def optimal_player(
 ) -> OptimalPolicy | EquilibriumPolicy:
     """Return the optimal player for ``rules`` (the equilibrium for three or more players),
     computing and saving its table if missing (``announce`` is told in one line)."""
-    from solver.pig.table import load_or_compute
+    from pigsolve.solver.pig.table import load_or_compute
 
     table = load_or_compute(rules, path=table_path, announce=announce)
     return OptimalPolicy(table) if rules.players == 2 else EquilibriumPolicy(table)

@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.games.pig import View
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import View
 
 if TYPE_CHECKING:
-    from solver.games.pig import PigRules
+    from pigsolve.solver.games.pig import PigRules
 
 
 class ThresholdPolicy(ABC):

@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from solver.errors import PigsolveError
-from solver.games.hog import HogRules
-from solver.games.pig import PigRules, View
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.games.pig import PigRules, View
 
 MEMORY = 8
 """Held turns a four-argument Pig function can tell apart (0 .. MEMORY - 1)."""

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from solver.games.pig import PigRules
+from pigsolve.solver.games.pig import PigRules
 
 Row = dict[str, Any]
 
@@ -35,7 +35,7 @@ def _traced(run: Callable[[], Any]) -> tuple[Any, float]:
 
 def bench_methods(goal: int = 100, repeats: int = 5) -> list[Row]:
     """Time ``layered`` (best of ``repeats``) and ``value-iteration`` (tolerance 1e-12)."""
-    from solver.pig.solve import solve
+    from pigsolve.solver.pig.solve import solve
 
     rules = PigRules(goal)
     rows = []
@@ -130,10 +130,10 @@ def bench_others(optimal: np.ndarray, hold20: np.ndarray) -> list[Row]:
 
     ``optimal`` and ``hold20`` are the two players' roll tables at goal 100.
     """
-    from solver.games.hog import hog_rules
-    from solver.hog.solve import bench_hog
-    from solver.pig.evaluate import bench_compare
-    from solver.pig.simulate import bench_simulate
+    from pigsolve.solver.games.hog import hog_rules
+    from pigsolve.solver.hog.solve import bench_hog
+    from pigsolve.solver.pig.evaluate import bench_compare
+    from pigsolve.solver.pig.simulate import bench_simulate
 
     rules = PigRules()
     compare = bench_compare(rules, optimal, hold20)

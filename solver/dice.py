@@ -16,7 +16,7 @@ from typing import Protocol
 
 import numpy as np
 
-from solver.errors import GameInputError
+from pigsolve.solver.errors import GameInputError
 
 
 class Dice(Protocol):
@@ -69,7 +69,7 @@ def parse_rolls(text: str, die_sides: int, source: str = "rolls") -> list[int]:
     >>> parse_rolls("3\\n7", 6)
     Traceback (most recent call last):
     ...
-    solver.errors.GameInputError: rolls, line 2: '7' is not a roll of a 6-sided die (1 to 6)
+    pigsolve.solver.errors.GameInputError: rolls, line 2: '7' is not a roll of a 6-sided die (1 to 6)
     """
     rolls = []
     for line_number, line in enumerate(text.splitlines(), start=1):

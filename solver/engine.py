@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from solver.dice import Dice
-from solver.games import hog
-from solver.games.hog import HogRules, HogState, Turn
-from solver.games.hog_dice import die_sides
-from solver.games.pig import PigRules, Position, View, after_hold, after_roll
+from pigsolve.solver.dice import Dice
+from pigsolve.solver.games import hog
+from pigsolve.solver.games.hog import HogRules, HogState, Turn
+from pigsolve.solver.games.hog_dice import die_sides
+from pigsolve.solver.games.pig import PigRules, Position, View, after_hold, after_roll
 
 
 @dataclass(frozen=True)

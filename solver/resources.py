@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from solver.errors import PigsolveError
+from pigsolve.solver.errors import PigsolveError
 
 GIB = 2**30
 LARGE = 2 * GIB

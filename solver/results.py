@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from typing import Any
 
 import h5py
 
-from solver import __version__
-from solver.errors import TableError
+from pigsolve.solver import __version__
+from pigsolve.solver.errors import TableError
 
 MAGIC = "pigsolve"
 FORMAT_VERSION = 1

@@ -9,11 +9,11 @@ import sys
 
 import pytest
 
-from solver import __version__
+from pigsolve.solver import __version__
 
 
 def pigsolve(*args: str) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-c", "import cli; cli.run()", *args]
+    command = [sys.executable, "-c", "from pigsolve import cli; cli.run()", *args]
     return subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
 
 
@@ -53,7 +53,7 @@ def all_commands() -> list[list[str]]:
     """Return the argument lists naming every command and subcommand."""
     import typer.main
 
-    from cli import app
+    from pigsolve.cli import app
 
     group = typer.main.get_command(app)
     names = [[name] for name in group.commands if name != "hog"]
@@ -65,7 +65,7 @@ def test_help_texts_keep_their_bracketed_defaults(command: list[str]) -> None:
     """`query --help` showed "Table file ." : rich markup ate "[default: ...]" in help texts."""
     from typer.testing import CliRunner
 
-    from cli import app
+    from pigsolve.cli import app
 
     result = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
@@ -76,7 +76,7 @@ def test_shell_completion_completes_commands_and_choices() -> None:
     """Completion was switched off; `pigsolve --install-completion` installs it now."""
     env = {**os.environ, "_PIGSOLVE_COMPLETE": "complete_bash"}
     words = {"COMP_WORDS": "pigsolve hog co", "COMP_CWORD": "2"}
-    command = [sys.executable, "-c", "import cli; cli.run()"]
+    command = [sys.executable, "-c", "from pigsolve import cli; cli.run()"]
     done = subprocess.run(command, env=env | words, capture_output=True, text=True)
     assert done.stdout.split() == ["compute", "compare"]
     words = {"COMP_WORDS": "pigsolve play --style ", "COMP_CWORD": "3"}
@@ -88,7 +88,7 @@ def test_flags_show_no_value_placeholder() -> None:
     """Plain flags were shown as `--force <bool>`, as if they took a value."""
     from typer.testing import CliRunner
 
-    from cli import app
+    from pigsolve.cli import app
 
     result = CliRunner().invoke(app, ["compute", "--help"])
     assert "--force " in result.output and "<bool>" not in result.output

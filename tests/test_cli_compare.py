@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
+from pigsolve.cli import app
 
 runner = CliRunner()
 KEYS = ["a", "b", "goal", "die", "a_first", "b_first", "average"]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cli import app
+from pigsolve.cli import app
 
 COMMANDS = [
     ["compute"],

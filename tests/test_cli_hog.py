@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
+from pigsolve.cli import app
 
 runner = CliRunner()
 

@@ -13,8 +13,8 @@ import h5py
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from solver import __version__
+from pigsolve.cli import app
+from pigsolve.solver import __version__
 
 runner = CliRunner()
 
@@ -137,7 +137,7 @@ def test_bench_quick_json() -> None:
 
 def as_unprivileged(args: list[str]) -> list[str]:
     """Return the command running `pigsolve ARGS` without root's power to ignore permissions."""
-    command = [sys.executable, "-c", "import cli; cli.run()", *args]
+    command = [sys.executable, "-c", "from pigsolve import cli; cli.run()", *args]
     if os.geteuid() != 0:
         return command
     if shutil.which("setpriv") is None:

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import ui.prompt
-from cli import app
-from policies import player_names
+from pigsolve.cli import app
+from pigsolve.policies import player_names
+from pigsolve.ui import prompt
 
 runner = CliRunner()
 SAMPLE = Path(__file__).parent / "data" / "pig-001-sample-transcript.txt"
@@ -42,7 +42,7 @@ def test_sample_transcript_of_document_001_byte_for_byte(tmp_path: Path):
     expected = PROMPT.sub("Roll/Hold? ", transcript)
     assert len(rolls) == 46 and inputs.count("h") == 5 and expected.endswith("New score: 104\n")
     rolls_file = write_rolls(tmp_path, " ".join(rolls))
-    command = "import cli; cli.app()"
+    command = "from pigsolve import cli; cli.app()"
     args = ["play", "--you", "2", "--rolls", str(rolls_file)]
     done = subprocess.run(
         [sys.executable, "-c", command, *args],
@@ -103,7 +103,7 @@ def test_ctrl_c_ends_the_game_with_one_line(tmp_path: Path, monkeypatch: pytest.
     def interrupted(stream: object) -> str:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(ui.prompt, "read_line", interrupted)
+    monkeypatch.setattr(prompt, "read_line", interrupted)
     rolls = write_rolls(tmp_path, "3 4 5 6")
     code, _, err = play(["--you", "1", "--rolls", str(rolls)], "\n")
     assert (code, err) == (130, "interrupted\n")
@@ -262,7 +262,7 @@ def test_hints_at_a_terminal_precede_each_decision(tmp_path: Path):
     args = ["play", "--hints", "--you", "1", "--goal", "12", "--rolls", str(rolls)]
     terminal, stdin = pty.openpty()
     with subprocess.Popen(
-        [sys.executable, "-c", "import cli; cli.app()", *args],
+        [sys.executable, "-c", "from pigsolve import cli; cli.app()", *args],
         stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -480,7 +480,7 @@ def test_hints_at_a_terminal_show_the_roll_probability_at_a_mixed_state(workdir:
     args += ["--goal", "25", "--die", "4", "--rolls", str(rolls)]
     terminal, stdin = pty.openpty()
     with subprocess.Popen(
-        [sys.executable, "-c", "import cli; cli.app()", *args],
+        [sys.executable, "-c", "from pigsolve import cli; cli.app()", *args],
         stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

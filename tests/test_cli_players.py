@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
+from pigsolve.cli import app
 
 runner = CliRunner()
 GAME = ["--players", "3", "--goal", "25", "--die", "4"]

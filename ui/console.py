@@ -13,8 +13,8 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from solver.errors import PigsolveError
-from solver.resources import check_memory
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.resources import check_memory
 
 # Piped output is not cut at 80 columns mid-sentence; a terminal's own width is kept.
 WIDTH = None if sys.stdout.isatty() or "COLUMNS" in os.environ else 200

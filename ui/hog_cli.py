@@ -9,25 +9,25 @@ from typing import Annotated
 
 import typer
 
-from policies import computer_tables, make_player, player_names
-from solver.dice import RandomDice, read_rolls
-from solver.errors import InvalidArgument
-from solver.games.hog import HogState, RuleSet, hog_rules
-from solver.hog import evaluate as hog_evaluate
-from solver.hog import simulate as hog_simulation
-from solver.hog import solve as hog_solver
-from solver.hog import table as hog_tables
-from solver.results import check_seed
-from solver.storage import check_can_write
-from ui import hog_terminal, report
-from ui.console import (
+from pigsolve.policies import computer_tables, make_player, player_names
+from pigsolve.solver.dice import RandomDice, read_rolls
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.hog import HogState, RuleSet, hog_rules
+from pigsolve.solver.hog import evaluate as hog_evaluate
+from pigsolve.solver.hog import simulate as hog_simulation
+from pigsolve.solver.hog import solve as hog_solver
+from pigsolve.solver.hog import table as hog_tables
+from pigsolve.solver.results import check_seed
+from pigsolve.solver.storage import check_can_write
+from pigsolve.ui import hog_terminal, report
+from pigsolve.ui.console import (
     announce_size,
     commands,
     console,
     note,
     terminal_hints,
 )
-from ui.options import (
+from pigsolve.ui.options import (
     Against,
     Family,
     Force,
@@ -43,7 +43,7 @@ from ui.options import (
     Seed,
     Table,
 )
-from ui.shared import exact_comparison, named_table, seeded_rng, tune_family
+from pigsolve.ui.shared import exact_comparison, named_table, seeded_rng, tune_family
 
 hog_app = typer.Typer(
     help="Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.",

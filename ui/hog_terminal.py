@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from policies import Player
-from policies.human import Human
-from solver.dice import Dice
-from solver.engine import HogGame, TurnRecord, play
-from solver.games.hog import HOG_WILD, HogRules, HogState, check_num_rolls
-from ui import prompt
+from pigsolve.policies import Player
+from pigsolve.policies.human import Human
+from pigsolve.solver.dice import Dice
+from pigsolve.solver.engine import HogGame, TurnRecord, play
+from pigsolve.solver.games.hog import HOG_WILD, HogRules, HogState, check_num_rolls
+from pigsolve.ui import prompt
 
 
 def dice_text(record: TurnRecord) -> str:

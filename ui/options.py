@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from solver.games.hog import RuleSet
+from pigsolve.solver.games.hog import RuleSet
 
 Goal = Annotated[int, typer.Option("--goal", help="Points needed to win.")]
 Die = Annotated[int, typer.Option("--die", help="Sides of the die.")]

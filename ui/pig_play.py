@@ -16,16 +16,16 @@ from typing import Annotated
 import numpy as np
 import typer
 
-from policies import Player, check_player_name, make_player
-from policies.human import Human
-from policies.optimal import EquilibriumPolicy
-from solver.dice import RandomDice, read_rolls
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules
-from solver.pig import table as pig_tables
-from ui import pig_terminal
-from ui.console import note, terminal_hints
-from ui.shared import seeded_rng
+from pigsolve.policies import Player, check_player_name, make_player
+from pigsolve.policies.human import Human
+from pigsolve.policies.optimal import EquilibriumPolicy
+from pigsolve.solver.dice import RandomDice, read_rolls
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig import table as pig_tables
+from pigsolve.ui import pig_terminal
+from pigsolve.ui.console import note, terminal_hints
+from pigsolve.ui.shared import seeded_rng
 
 MAX_PLAYERS = 4
 """The most players ``play`` seats (the equilibrium tables grow as ``G ** N``)."""

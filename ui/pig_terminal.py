@@ -19,16 +19,16 @@ from typing import TYPE_CHECKING, Protocol, TextIO
 
 import numpy as np
 
-from policies import Player
-from policies.human import Human
-from solver.dice import Dice
-from solver.engine import Held, PigEvent, PigGame, Pigged, Rolled, TurnStarted, Won, play
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules, View
-from ui import prompt
+from pigsolve.policies import Player
+from pigsolve.policies.human import Human
+from pigsolve.solver.dice import Dice
+from pigsolve.solver.engine import Held, PigEvent, PigGame, Pigged, Rolled, TurnStarted, Won, play
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, View
+from pigsolve.ui import prompt
 
 if TYPE_CHECKING:
-    from solver.pig.multi import Row
+    from pigsolve.solver.pig.multi import Row
 
 
 class Style(StrEnum):

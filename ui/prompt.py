@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from solver.errors import GameInputError
-from solver.games.pig import View
+from pigsolve.solver.errors import GameInputError
+from pigsolve.solver.games.pig import View
 
 
 def read_line(stream: TextIO) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from solver.results import Comparison, Simulation
+from pigsolve.solver.results import Comparison, Simulation
 
 
 def count(number: int, noun: str) -> str:

@@ -14,11 +14,11 @@ from typing import Any
 
 from rich.table import Table
 
-from policies import check_player_name, make_player
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules
-from ui.console import console, note, progress_bar
-from ui.shared import named_table
+from pigsolve.policies import check_player_name, make_player
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.ui.console import console, note, progress_bar
+from pigsolve.ui.shared import named_table
 
 
 def make_players(rules: PigRules, names: Sequence[str], table: Path | None) -> list[Any]:
@@ -40,7 +40,7 @@ def make_players(rules: PigRules, names: Sequence[str], table: Path | None) -> l
 
 def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: bool) -> None:
     """Print every player's exact win probability in each seating order and on average."""
-    from solver.pig.evaluate_multi import compare_seatings
+    from pigsolve.solver.pig.evaluate_multi import compare_seatings
 
     result = compare_seatings(rules, make_players(rules, names, table), note)
     if as_json:
@@ -66,7 +66,7 @@ def simulate(
 ) -> None:
     """Play ``games`` games in the order given, each player moving first in ``1/N`` of them,
     beside the exact values."""
-    from solver.pig.simulate_multi import simulate_rotations
+    from pigsolve.solver.pig.simulate_multi import simulate_rotations
 
     if games < rules.players:  # before any table is made
         raise InvalidArgument(f"games must be at least {rules.players}, one per first mover")

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import numpy as np
 
-from policies import computer_tables, families
-from solver.games.hog import HogRules
-from solver.games.pig import PigRules
-from solver.hog import evaluate as hog_evaluate
-from solver.hog import table as hog_tables
-from solver.pig import evaluate as pig_evaluate
-from solver.pig import table as pig_tables
-from solver.results import Comparison, check_seed
-from ui import report
-from ui.console import (
+from pigsolve.policies import computer_tables, families
+from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.hog import evaluate as hog_evaluate
+from pigsolve.solver.hog import table as hog_tables
+from pigsolve.solver.pig import evaluate as pig_evaluate
+from pigsolve.solver.pig import table as pig_tables
+from pigsolve.solver.results import Comparison, check_seed
+from pigsolve.ui import report
+from pigsolve.ui.console import (
     console,
     note,
     progress_bar,

@@ -61,7 +61,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument
 
 
 class RuleSet(StrEnum):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from solver.games.hog import (
+from pigsolve.solver.games.hog import (
     HogRules,
     HogState,
     Turn,

@@ -58,7 +58,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument
 
 DEFAULT_GOAL = 100
 DEFAULT_DIE_SIDES = 6
@@ -121,7 +121,7 @@ class PigRules:
         >>> PigRules(goal=10).check_state(3, 4, 20)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        solver.errors.InvalidArgument: state (3, 4, 20) is outside the goal-10 table: ...
+        pigsolve.solver.errors.InvalidArgument: state (3, 4, 20) is outside the goal-10 table: ...
         """
         goal = self.goal
         if not (0 <= i < goal and 0 <= j < goal and 0 <= k < goal):

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from solver import results
-from solver.games.hog import HogRules, HogState, is_over
-from solver.games.hog_dice import chance_outcomes
-from solver.hog.solve import check_policy, sweep
-from solver.results import Comparison
+from pigsolve.solver import results
+from pigsolve.solver.games.hog import HogRules, HogState, is_over
+from pigsolve.solver.games.hog_dice import chance_outcomes
+from pigsolve.solver.hog.solve import check_policy, sweep
+from pigsolve.solver.results import Comparison
 
 
 def evaluate(

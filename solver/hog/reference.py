@@ -11,9 +11,9 @@ import itertools
 
 import numpy as np
 
-from solver.games.hog import HogRules, HogState
-from solver.hog.evaluate import action_values
-from solver.hog.solve import TIE
+from pigsolve.solver.games.hog import HogRules, HogState
+from pigsolve.solver.hog.evaluate import action_values
+from pigsolve.solver.hog.solve import TIE
 
 
 def reference_solve(rules: HogRules) -> tuple[np.ndarray, np.ndarray]:

@@ -6,13 +6,13 @@ import time
 
 import numpy as np
 
-from solver.dice import RandomDice
-from solver.engine import HogGame, play
-from solver.errors import InvalidArgument
-from solver.games.hog import HogRules
-from solver.hog.evaluate import compare
-from solver.hog.solve import check_policy
-from solver.results import Simulation, Tally, check_seed, fresh_seed
+from pigsolve.solver.dice import RandomDice
+from pigsolve.solver.engine import HogGame, play
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.hog.evaluate import compare
+from pigsolve.solver.hog.solve import check_policy
+from pigsolve.solver.results import Simulation, Tally, check_seed, fresh_seed
 
 
 def simulate(

@@ -39,14 +39,14 @@ from itertools import product
 
 import numpy as np
 
-from solver.games.hog import (
+from pigsolve.solver.games.hog import (
     MAX_ROLLS,
     HogRules,
     HogState,
     boost,
     free_bacon,
 )
-from solver.games.hog_dice import roll_distribution
+from pigsolve.solver.games.hog_dice import roll_distribution
 
 TIE = 1e-12
 
@@ -139,8 +139,8 @@ def sweep(
     same: bool,
 ) -> float:
     """Run the compiled pass; return its seconds."""
-    from solver.games.hog import FERAL_BONUS, FERAL_GAP
-    from solver.hog import _kernels as _hog_kernels
+    from pigsolve.solver.games.hog import FERAL_BONUS, FERAL_GAP
+    from pigsolve.solver.hog import _kernels as _hog_kernels
 
     roll_p, bacon = roll_table(rules), bacon_table(rules)
     start = time.perf_counter()
@@ -183,7 +183,7 @@ def check_policy(rules: HogRules, policy: np.ndarray) -> np.ndarray:
 def solve(rules: HogRules) -> HogSolution:
     """Return the optimal win probabilities and policy of ``rules``.
 
-    >>> from solver.games.hog import hog_rules
+    >>> from pigsolve.solver.games.hog import hog_rules
     >>> solution = solve(hog_rules("fa16", goal=20))
     >>> 0.5 < solution.p_first_player < 0.7
     True

@@ -6,10 +6,10 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from solver.errors import TableError
-from solver.games.hog import HogRules
-from solver.hog.solve import TIE, HogSolution, solve
-from solver.storage import open_table, write_table
+from pigsolve.solver.errors import TableError
+from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.hog.solve import TIE, HogSolution, solve
+from pigsolve.solver.storage import open_table, write_table
 
 KIND = "hog"
 

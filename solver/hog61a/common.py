@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from solver.games.hog import HogRules
+from pigsolve.solver.games.hog import HogRules
 
 Strategy = Callable[[int, int], int]
 
@@ -66,7 +66,7 @@ def scores_only_reply(rules: HogRules, baseline_rolls: int) -> np.ndarray:
     ndarray of int8, shape (G, G)
         ``[score, opponent_score]``: the number of dice.
     """
-    from solver.hog.solve import best_response
+    from pigsolve.solver.hog.solve import best_response
 
     if rules.alt_sides is None:
         simple = replace(rules, feral_hogs=False)

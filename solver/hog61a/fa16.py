@@ -7,10 +7,10 @@ skeleton, so tests can replace them (``take_turn`` calls ``roll_dice``; ``select
 
 from __future__ import annotations
 
-from solver.games import hog
-from solver.hog61a import common
-from solver.hog61a.common import Strategy, always_roll, make_averaged
-from solver.hog61a.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from pigsolve.solver.games import hog
+from pigsolve.solver.hog61a import common
+from pigsolve.solver.hog61a.common import Strategy, always_roll, make_averaged
+from pigsolve.solver.hog61a.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 
 __all__ = [
     "GOAL_SCORE",

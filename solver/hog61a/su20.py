@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from solver.games import hog
-from solver.hog61a import common
-from solver.hog61a.common import Strategy, always_roll
-from solver.hog61a.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from pigsolve.solver.games import hog
+from pigsolve.solver.hog61a import common
+from pigsolve.solver.hog61a.common import Strategy, always_roll
+from pigsolve.solver.hog61a.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 
 __all__ = [
     "GOAL_SCORE",

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit, prange
 
-from solver.pig._evaluate_kernels import _GOLDEN, _mix64, _roll_die
-from solver.pig._multi_kernels import ROUNDING, decode, flat_index, greedy
-from solver.pig.seats import BEST, EXPLICIT, GREEDY, THRESHOLD, SeatPolicy
+from pigsolve.solver.pig._evaluate_kernels import _GOLDEN, _mix64, _roll_die
+from pigsolve.solver.pig._multi_kernels import ROUNDING, decode, flat_index, greedy
+from pigsolve.solver.pig.seats import BEST, EXPLICIT, GREEDY, THRESHOLD, SeatPolicy
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from solver.games.pig import PigRules
+    from pigsolve.solver.games.pig import PigRules
 
 MAX_ITERATIONS = 100
 """A best-response row not settled after this many linear solves is reported unsettled."""

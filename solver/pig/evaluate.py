@@ -38,9 +38,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from solver import results
-from solver.games.pig import PigRules, face_arrays
-from solver.results import Comparison
+from pigsolve.solver import results
+from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.results import Comparison
 
 
 def check_roll_table(roll: np.ndarray, goal: int, name: str = "policy") -> np.ndarray:
@@ -82,7 +82,7 @@ def evaluate_tables(
     w_y : ndarray(float64, shape=(G, G, m_y, m_x))
         ``w_y[j, i, b, a]``: the same with Y to move.
     """
-    from solver.pig._evaluate_kernels import evaluate_pair
+    from pigsolve.solver.pig._evaluate_kernels import evaluate_pair
 
     goal = rules.goal
     roll_x = check_roll_table(roll_x, goal, "first")

@@ -57,10 +57,10 @@ from typing import Any
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules, face_arrays
-from solver.pig.seats import GREEDY, THRESHOLD, SeatPolicy
-from solver.resources import check_memory
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.pig.seats import GREEDY, THRESHOLD, SeatPolicy
+from pigsolve.solver.resources import check_memory
 
 CHUNKS = 64
 """Parallel strides per layer."""
@@ -86,7 +86,7 @@ def seat_policy(player: Any, rules: PigRules) -> SeatPolicy:
     name = getattr(player, "name", repr(player))
     if not hasattr(player, "table"):
         raise InvalidArgument(f"{name} cannot be evaluated; choose computer players")
-    from solver.pig.evaluate import check_roll_table
+    from pigsolve.solver.pig.evaluate import check_roll_table
 
     try:
         roll = check_roll_table(player.table(rules), rules.goal, name)
@@ -175,8 +175,8 @@ def run_layers(
 ) -> Run:
     """Evaluate the seats layer by layer, the memory checked by the caller (``best``: seat 0 is
     the best responder; its placeholder policy is ignored)."""
-    from solver.pig import _evaluate_multi_kernels as kernels
-    from solver.pig._multi_kernels import layer
+    from pigsolve.solver.pig import _evaluate_multi_kernels as kernels
+    from pigsolve.solver.pig._multi_kernels import layer
 
     goal, n = rules.goal, rules.players
     seats = kernels.pack_seats(rules, policies, best)
@@ -243,7 +243,7 @@ def evaluate_players(
 ) -> MultiEvaluation:
     """Return the exact win probabilities of ``players`` seated in that order (seat 0 first).
 
-    >>> from policies import make_player
+    >>> from pigsolve.policies import make_player
     >>> rules = PigRules(goal=12, die_sides=4, players=3)
     >>> hold = [make_player("pig", f"hold{n}", rules) for n in (4, 6, 8)]
     >>> round(float(evaluate_players(rules, hold).win_probabilities.sum()), 12)
@@ -264,7 +264,7 @@ def start_probabilities(rules: PigRules, policies: Sequence[SeatPolicy]) -> np.n
     Two threshold tables that count held turns go to the two-player evaluator.
     """
     if _two_tables(rules, policies) and max(p.memory for p in policies) > 1:
-        from solver.pig.evaluate import evaluate_tables
+        from pigsolve.solver.pig.evaluate import evaluate_tables
 
         w_x, w_y = evaluate_tables(rules, policies[0].roll, policies[1].roll)
         x, y = float(w_x[0, 0, 0, 0]), float(w_y[0, 0, 0, 0])

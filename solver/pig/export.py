@@ -26,13 +26,13 @@ from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.storage import atomic_write
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.storage import atomic_write
 
 if TYPE_CHECKING:
-    from solver.games.pig import PigRules
-    from solver.pig.multi_table import MultiTable
-    from solver.pig.table import PigTable
+    from pigsolve.solver.games.pig import PigRules
+    from pigsolve.solver.pig.multi_table import MultiTable
+    from pigsolve.solver.pig.table import PigTable
 
 
 class Export(StrEnum):
@@ -81,7 +81,7 @@ def stored_table(
     path: Path | None, rules: PigRules, announce: Callable[[str], None] | None = None
 ) -> PigTable | MultiTable:
     """Return the table at ``path`` if given, else the one for ``rules`` (computed if missing)."""
-    from solver.pig.table import PigTable, load_or_compute
+    from pigsolve.solver.pig.table import PigTable, load_or_compute
 
     if path is not None:
         return PigTable.load(path)

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.errors import PigsolveError
-from solver.games.pig import PigRules, face_arrays
-from solver.pig import _multi_kernels as kernels
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.pig import _multi_kernels as kernels
 
 PLAIN_STEPS = 24
 DAMPED_STEPS = 200

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, face_arrays
 
 Progress = Callable[[int, int], None]
 
@@ -108,8 +108,8 @@ def solve_multi(rules: PigRules, progress: Progress | None = None) -> MultiSolut
     >>> len(solution.mixed) > 0, round(float(solution.values[0, 0, 0].sum()), 12)
     (True, 1.0)
     """
-    from solver.pig import _multi_kernels as kernels
-    from solver.pig.mixed import solve_unsettled
+    from pigsolve.solver.pig import _multi_kernels as kernels
+    from pigsolve.solver.pig.mixed import solve_unsettled
 
     goal, players = rules.goal, rules.players
     faces = face_arrays(rules)
@@ -143,7 +143,7 @@ def solve_multi(rules: PigRules, progress: Progress | None = None) -> MultiSolut
 
 def warm_up(faces: tuple | None = None) -> float:
     """Compile the kernels (or load them from numba's cache); return the seconds it took."""
-    from solver.pig import _multi_kernels as kernels
+    from pigsolve.solver.pig import _multi_kernels as kernels
 
     start = time.perf_counter()
     faces = face_arrays(PigRules(2)) if faces is None else faces

@@ -12,8 +12,8 @@ import itertools
 
 import numpy as np
 
-from solver.errors import PigsolveError
-from solver.games.pig import PigRules
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules
 
 TIE = 1e-12
 

@@ -15,9 +15,9 @@ from typing import Any
 import h5py
 import numpy as np
 
-from solver.errors import TableError
-from solver.games.pig import PigRules
-from solver.pig.multi import Mixed, MultiSolution, Row, row_values
+from pigsolve.solver.errors import TableError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.multi import Mixed, MultiSolution, Row, row_values
 
 LAYOUT = "equilibrium"
 
@@ -101,8 +101,8 @@ class MultiTable:
     def choices(self, full: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
         """Return every mover's hold boundary ``(G,) * N`` and, if ``full``, the choices
         ``(G,) * (N + 1)`` (uint8: 0 hold, 1 roll, 2 mixed; 0 at and beyond the goal)."""
-        from solver.games.pig import face_arrays
-        from solver.pig import _multi_kernels as kernels
+        from pigsolve.solver.games.pig import face_arrays
+        from pigsolve.solver.pig import _multi_kernels as kernels
 
         goal, n = self.rules.goal, self.rules.players
         flat = np.ascontiguousarray(self.values.reshape(-1, n))

@@ -25,15 +25,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.errors import InvalidArgument, PigsolveError
-from solver.pig.export import hold_boundary
-from solver.storage import atomic_write
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.pig.export import hold_boundary
+from pigsolve.solver.storage import atomic_write
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from solver.pig.multi_table import MultiTable
-    from solver.pig.table import PigTable
+    from pigsolve.solver.pig.multi_table import MultiTable
+    from pigsolve.solver.pig.table import PigTable
 
 
 class Plot(StrEnum):

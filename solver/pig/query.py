@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument
 
 
 def check_state(rules: Any, numbers: list[int]) -> tuple[tuple[int, ...], int]:
     """Return ``(scores, k)`` from every score and the turn total; raise InvalidArgument if the
     count or a value does not fit ``rules``.
 
-    >>> from solver.games.pig import PigRules
+    >>> from pigsolve.solver.games.pig import PigRules
     >>> check_state(PigRules(players=3), [5, 7, 9, 2])
     ((5, 7, 9), 2)
     """

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.games.pig import PIG, PigRules, roll_outcomes
+from pigsolve.solver.games.pig import PIG, PigRules, roll_outcomes
 
 
 def reference_solve(rules: PigRules, tolerance: float = 1e-13) -> np.ndarray:

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.pig.evaluate import check_roll_table, compare
-from solver.results import Simulation, Tally, check_seed, fresh_seed
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.pig.evaluate import check_roll_table, compare
+from pigsolve.solver.results import Simulation, Tally, check_seed, fresh_seed
 
 if TYPE_CHECKING:
-    from solver.games.pig import PigRules
+    from pigsolve.solver.games.pig import PigRules
 
 CHUNK_GAMES = 1 << 18
 """Games per kernel call: bounds memory and sets how often progress is reported."""
@@ -57,7 +57,7 @@ def simulate_tables(
     mean_turns : float
         Mean number of turns per game, both players' turns counted.
     """
-    from solver.pig._evaluate_kernels import play_games
+    from pigsolve.solver.pig._evaluate_kernels import play_games
 
     if games < 1:
         raise InvalidArgument(f"games must be at least 1, got {games}")

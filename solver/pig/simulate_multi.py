@@ -19,16 +19,16 @@ from typing import Any
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules, face_arrays
-from solver.pig.evaluate_multi import (
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.pig.evaluate_multi import (
     memory_needed,
     seat_policies,
     start_probabilities,
 )
-from solver.pig.seats import SeatPolicy
-from solver.resources import LARGE
-from solver.results import Tally, check_seed, fresh_seed
+from pigsolve.solver.pig.seats import SeatPolicy
+from pigsolve.solver.resources import LARGE
+from pigsolve.solver.results import Tally, check_seed, fresh_seed
 
 CHUNK_GAMES = 1 << 18
 """Games per kernel call: bounds memory and sets how often progress is reported."""
@@ -96,7 +96,7 @@ def simulate_seats(
     progress: Progress | None = None,
 ) -> tuple[np.ndarray, float]:
     """Play ``games`` games of the seats; return each seat's wins and the mean turns per game."""
-    from solver.pig import _evaluate_multi_kernels as kernels
+    from pigsolve.solver.pig import _evaluate_multi_kernels as kernels
 
     if games < 1:
         raise InvalidArgument(f"games must be at least 1, got {games}")

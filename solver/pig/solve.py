@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, face_arrays
 
 if TYPE_CHECKING:
-    from solver.pig.multi import MultiSolution
+    from pigsolve.solver.pig.multi import MultiSolution
 
 DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
@@ -128,7 +128,7 @@ def solve(
     if rules.players > 2:
         if METHODS[method] != "layered":
             raise InvalidArgument("value-iteration solves two players; more are solved by layers")
-        from solver.pig.multi import solve_multi
+        from pigsolve.solver.pig.multi import solve_multi
 
         return solve_multi(rules, progress=progress)
     if full is None:
@@ -146,7 +146,7 @@ def memory_needed(rules: PigRules, method: str = "layered") -> int:
     """
     goal = rules.goal
     if rules.players > 2:
-        from solver.pig.multi import memory_needed as multi_memory
+        from pigsolve.solver.pig.multi import memory_needed as multi_memory
 
         return multi_memory(rules)
     if METHODS.get(method) == "value-iteration":
@@ -158,7 +158,7 @@ def memory_needed(rules: PigRules, method: str = "layered") -> int:
 
 def layered(rules: PigRules, progress: Progress | None = None, full: bool = True) -> PigSolution:
     """Solve by score-sum layers, each pair by policy iteration. See :func:`solve`."""
-    from solver.pig import _kernels
+    from pigsolve.solver.pig import _kernels
 
     goal, faces = rules.goal, face_arrays(rules)
     warm_up()
@@ -189,7 +189,7 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
 
 def warm_up() -> float:
     """Compile the kernels (or load them from numba's cache); return the seconds it took."""
-    from solver.pig import _kernels
+    from pigsolve.solver.pig import _kernels
 
     start = time.perf_counter()
     v0 = np.zeros((2, 2))
@@ -204,7 +204,7 @@ def value_iteration(
     rules: PigRules, tolerance: float | None = None, progress: Progress | None = None
 ) -> PigSolution:
     """Solve by in-place sweeps of the whole table. See :func:`solve`."""
-    from solver.pig import _kernels
+    from pigsolve.solver.pig import _kernels
 
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
     if not tolerance > 0:
@@ -242,7 +242,7 @@ def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, flo
 
     Every value follows from ``v0 = P(., ., 0)`` (see :mod:`solver.games.pig`).
     """
-    from solver.pig import _kernels
+    from pigsolve.solver.pig import _kernels
 
     goal = rules.goal
     p = np.empty((goal, goal, goal))
@@ -258,7 +258,7 @@ def pack_choices(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, float]:
     The packed array (uint8, ``(G, G, ceil(G / 8))``) holds the choice at ``k`` in bit ``k % 8``
     of byte ``k // 8`` (little bit order): the compact layout of :mod:`solver.pig.table`.
     """
-    from solver.pig import _kernels
+    from pigsolve.solver.pig import _kernels
 
     goal = rules.goal
     packed = np.empty((goal, goal, (goal + 7) // 8), np.uint8)

@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 import h5py
 import numpy as np
 
-from solver.errors import TableError
-from solver.games.pig import PIG, PigRules, roll_outcomes
-from solver.storage import open_table, read_attrs, write_table
+from pigsolve.solver.errors import TableError
+from pigsolve.solver.games.pig import PIG, PigRules, roll_outcomes
+from pigsolve.solver.storage import open_table, read_attrs, write_table
 
 if TYPE_CHECKING:
-    from solver.pig.multi_table import MultiTable
+    from pigsolve.solver.pig.multi_table import MultiTable
 
 KIND = "pig"
 
@@ -53,7 +53,7 @@ def save(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
     :class:`solver.pig.multi.MultiSolution` to ``path`` atomically."""
     rules = solution.rules
     if not hasattr(solution, "win_probability"):
-        from solver.pig import multi_table
+        from pigsolve.solver.pig import multi_table
 
         attrs = {
             "rules": json.dumps(rules.as_json),
@@ -148,7 +148,7 @@ class PigTable:
         )
         goal = rules.goal
         if attrs.get("layout") == "equilibrium":
-            from solver.pig.multi_table import MultiTable
+            from pigsolve.solver.pig.multi_table import MultiTable
 
             return MultiTable.read(f, path, rules, attrs)
         if attrs.get("layout") == "full":
@@ -204,7 +204,7 @@ class PigTable:
     def probabilities(self) -> np.ndarray:
         """Return the full table ``P[i, j, k]`` (float64, ``(G, G, G)``)."""
         if self._win_probability is None:
-            from solver.pig.solve import expand
+            from pigsolve.solver.pig.solve import expand
 
             self._win_probability, self._roll, _ = expand(self.rules, self.v0)
         return self._win_probability
@@ -253,7 +253,7 @@ def load_or_compute(
         return table
     if announce is not None:
         announce(f"computing the optimal table for {describe_rules(rules)} ...")
-    from solver.pig.solve import solve
+    from pigsolve.solver.pig.solve import solve
 
     save(solve(rules), path)
     return PigTable.load(path)

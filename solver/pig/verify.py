@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.games.pig import face_arrays
-from solver.pig.multi_table import MultiTable
-from solver.pig.table import PigTable
+from pigsolve.solver.games.pig import face_arrays
+from pigsolve.solver.pig.multi_table import MultiTable
+from pigsolve.solver.pig.table import PigTable
 
 MAX_RESIDUAL = 1e-12
 
@@ -30,8 +30,8 @@ def verify_table(table: PigTable | MultiTable, max_residual: float = MAX_RESIDUA
     """
     if table.layout == "equilibrium":
         return verify_equilibrium(table, max_residual)
-    from solver.pig import _kernels
-    from solver.pig.solve import pack_choices
+    from pigsolve.solver.pig import _kernels
+    from pigsolve.solver.pig.solve import pack_choices
 
     checks = []
     if table.layout == "full":
@@ -86,7 +86,7 @@ def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) ->
     A waiting player's chance can fall as its own score rises (the others reply to the new
     scores): four players at goal 100 show it. It is reported, not required.
     """
-    from solver.pig import _multi_kernels as kernels
+    from pigsolve.solver.pig import _multi_kernels as kernels
 
     rules, values, mixed = table.rules, table.values, table.mixed
     goal, n = rules.goal, rules.players

@@ -9,16 +9,16 @@ import itertools
 import numpy as np
 import pytest
 
-from policies import make_player
-from policies.best_response import make_best_response, solve_best_response
-from policies.optimal import EquilibriumPolicy
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules, View
-from solver.pig.evaluate import first_mover_probabilities
-from solver.pig.evaluate_multi import evaluate_players
-from solver.pig.multi import solve_multi
-from solver.pig.multi_table import MultiTable
-from solver.pig.solve import solve
+from pigsolve.policies import make_player
+from pigsolve.policies.best_response import make_best_response, solve_best_response
+from pigsolve.policies.optimal import EquilibriumPolicy
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, View
+from pigsolve.solver.pig.evaluate import first_mover_probabilities
+from pigsolve.solver.pig.evaluate_multi import evaluate_players
+from pigsolve.solver.pig.multi import solve_multi
+from pigsolve.solver.pig.multi_table import MultiTable
+from pigsolve.solver.pig.solve import solve
 
 RULES = PigRules(20, 6, players=3)
 

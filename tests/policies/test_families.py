@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from policies import make_player
-from policies.families import candidates, family_ranges, tune, with_ranges
-from solver.errors import InvalidArgument, PigsolveError
-from solver.games.hog import hog_rules
-from solver.games.pig import PigRules
-from solver.hog.evaluate import compare as hog_compare
-from solver.pig.evaluate import compare as pig_compare
+from pigsolve.cli import app
+from pigsolve.policies import make_player
+from pigsolve.policies.families import candidates, family_ranges, tune, with_ranges
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.hog.evaluate import compare as hog_compare
+from pigsolve.solver.pig.evaluate import compare as pig_compare
 
 STRATEGIES = Path(__file__).resolve().parents[1] / "data" / "strategies"
 PIG, HOG = f"{STRATEGIES / 'pig.py'}", f"{STRATEGIES / 'hog.py'}"

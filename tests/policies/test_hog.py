@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from policies import make_player
-from solver.games.hog import HogState, hog_rules
-from solver.hog.evaluate import compare
+from pigsolve.policies import make_player
+from pigsolve.solver.games.hog import HogState, hog_rules
+from pigsolve.solver.hog.evaluate import compare
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 

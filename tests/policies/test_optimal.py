@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from policies import make_player
-from policies.optimal import OptimalPolicy
-from solver.games.pig import PigRules, View
-from solver.pig.reference import reference_solve
-from ui.pig_terminal import hint_line
+from pigsolve.policies import make_player
+from pigsolve.policies.optimal import OptimalPolicy
+from pigsolve.solver.games.pig import PigRules, View
+from pigsolve.solver.pig.reference import reference_solve
+from pigsolve.ui.pig_terminal import hint_line
 
 
 def make_policy(name: str, rules: PigRules, **kwargs):

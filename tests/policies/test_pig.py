@@ -7,10 +7,10 @@ import itertools
 import numpy as np
 import pytest
 
-from policies import Player, make_player, player_names
-from policies.human import Human
-from policies.pig import BasePaceRace, HoldAt, PaceRace, ScoringTurns
-from solver.games.pig import PigRules, View
+from pigsolve.policies import Player, make_player, player_names
+from pigsolve.policies.human import Human
+from pigsolve.policies.pig import BasePaceRace, HoldAt, PaceRace, ScoringTurns
+from pigsolve.solver.games.pig import PigRules, View
 
 
 def make_policy(name: str, rules: PigRules, **kwargs):

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.dice import ListedDice, RandomDice, parse_rolls, read_rolls
-from solver.errors import GameInputError
+from pigsolve.solver.dice import ListedDice, RandomDice, parse_rolls, read_rolls
+from pigsolve.solver.errors import GameInputError
 
 
 def test_parse_rolls_reads_whitespace_separated_values_across_lines():

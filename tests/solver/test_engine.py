@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from solver.dice import ListedDice
-from solver.engine import Held, HogGame, PigGame, Pigged, Rolled, TurnStarted, Won, play
-from solver.errors import GameInputError
-from solver.games.hog import FREE_BACON, HOG_WILD, PIG_OUT, PORK_CHOP, HogState, hog_rules
-from solver.games.pig import PigRules, View
+from pigsolve.solver.dice import ListedDice
+from pigsolve.solver.engine import Held, HogGame, PigGame, Pigged, Rolled, TurnStarted, Won, play
+from pigsolve.solver.errors import GameInputError
+from pigsolve.solver.games.hog import FREE_BACON, HOG_WILD, PIG_OUT, PORK_CHOP, HogState, hog_rules
+from pigsolve.solver.games.pig import PigRules, View
 
 
 class Scripted:

@@ -9,8 +9,8 @@ import h5py
 import numpy as np
 import pytest
 
-from solver.errors import TableError
-from solver.storage import (
+from pigsolve.solver.errors import TableError
+from pigsolve.solver.storage import (
     MAGIC,
     atomic_write,
     check_can_write,

@@ -6,11 +6,11 @@ import io
 
 import pytest
 
-from policies import make_player
-from solver.dice import ListedDice
-from solver.errors import GameInputError
-from solver.games.hog import HogState, hog_rules
-from ui.hog_terminal import play_in_terminal, terminal_ask
+from pigsolve.policies import make_player
+from pigsolve.solver.dice import ListedDice
+from pigsolve.solver.errors import GameInputError
+from pigsolve.solver.games.hog import HogState, hog_rules
+from pigsolve.ui.hog_terminal import play_in_terminal, terminal_ask
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 

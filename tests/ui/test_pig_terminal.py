@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from policies import make_player
-from solver.dice import ListedDice, RandomDice
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules, Position
-from solver.pig.table import load_or_compute
-from ui.pig_play import make_opponents, opponent_names
-from ui.pig_terminal import choose_seat, hint_line, play_in_terminal
+from pigsolve.policies import make_player
+from pigsolve.solver.dice import ListedDice, RandomDice
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, Position
+from pigsolve.solver.pig.table import load_or_compute
+from pigsolve.ui.pig_play import make_opponents, opponent_names
+from pigsolve.ui.pig_terminal import choose_seat, hint_line, play_in_terminal
 
 CLASSIC = re.compile(
     r"(?P<header>Player 1 score: (?P<s1>\d+)\nPlayer 2 score: (?P<s2>\d+)\n"

@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from solver.errors import GameInputError
-from ui import prompt
+from pigsolve.solver.errors import GameInputError
+from pigsolve.ui import prompt
 
 
 class Terminal(io.StringIO):

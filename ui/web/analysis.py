@@ -6,10 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from policies import computer_tables
-from solver.games.hog import hog_rules
-from solver.games.pig import PigRules
-from ui.web.sessions import ApiError, check_web_player
+from pigsolve.policies import computer_tables
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.ui.web.sessions import ApiError, check_web_player
 
 MAX_EXPLORE_GOAL = 300
 """The explorer reads full tables (goal 300: 216 MB); larger goals are for the command line."""
@@ -17,8 +17,8 @@ MAX_EXPLORE_GOAL = 300
 
 def explore_pig(goal: int, die: int) -> dict[str, Any]:
     """Return, over (i, j): the turn total at which the optimal player holds, P(i, j, 0)."""
-    from solver.pig.export import hold_boundary
-    from solver.pig.table import load_or_compute
+    from pigsolve.solver.pig.export import hold_boundary
+    from pigsolve.solver.pig.table import load_or_compute
 
     if goal > MAX_EXPLORE_GOAL:
         raise ApiError(400, f"the explorer draws goals up to {MAX_EXPLORE_GOAL}, not {goal}")
@@ -29,7 +29,7 @@ def explore_pig(goal: int, die: int) -> dict[str, Any]:
 
 def pig_state(goal: int, die: int, i: int, j: int, k: int) -> dict[str, Any]:
     """Return P(i, j, k), both actions' values and the optimal action."""
-    from solver.pig.table import load_or_compute
+    from pigsolve.solver.pig.table import load_or_compute
 
     rules = PigRules(goal, die)
     rules.check_state(i, j, k)
@@ -42,7 +42,7 @@ def pig_state(goal: int, die: int, i: int, j: int, k: int) -> dict[str, Any]:
 
 def explore_hog(rules: str, goal: int) -> dict[str, Any]:
     """Return the optimal number of dice and the win probability over (score, opponent score)."""
-    from solver.hog.table import load_or_compute
+    from pigsolve.solver.hog.table import load_or_compute
 
     solution = load_or_compute(hog_rules(rules, goal))
     return {
@@ -55,8 +55,8 @@ def explore_hog(rules: str, goal: int) -> dict[str, Any]:
 
 def compare(game: str, names: list[str], rules: Any) -> dict[str, Any]:
     """Return the exact round robin of ``names``: P(row beats column) on a coin toss."""
-    from solver.hog import evaluate as hog_evaluate
-    from solver.pig import evaluate as pig_evaluate
+    from pigsolve.solver.hog import evaluate as hog_evaluate
+    from pigsolve.solver.pig import evaluate as pig_evaluate
 
     names = [check_web_player(name) for name in dict.fromkeys(names)]
     if not 1 <= len(names) <= 8:

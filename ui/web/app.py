@@ -15,12 +15,12 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from policies import player_names
-from solver.errors import InvalidArgument, PigsolveError
-from solver.games.hog import hog_rules
-from solver.games.pig import PigRules
-from ui.web import analysis
-from ui.web.sessions import ApiError, Store, hint, new_session
+from pigsolve.policies import player_names
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.ui.web import analysis
+from pigsolve.ui.web.sessions import ApiError, Store, hint, new_session
 
 STATIC = Path(__file__).parent / "static"
 GRID = (("goal", 100), ("die", 6), ("i", 0), ("j", 0), ("k", 0))

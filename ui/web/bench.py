@@ -26,7 +26,7 @@ def bench_gui(actions: int = 200) -> list[Row]:
     """Time the page's files, a move's round trip (95th percentile) and the goal-100 explorer."""
     from starlette.testclient import TestClient
 
-    from ui.web.app import create_app
+    from pigsolve.ui.web.app import create_app
 
     client = TestClient(create_app())
     start = time.perf_counter()

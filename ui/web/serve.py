@@ -8,7 +8,7 @@ import threading
 import webbrowser
 from collections.abc import Callable
 
-from solver.errors import PigsolveError
+from pigsolve.solver.errors import PigsolveError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -38,7 +38,7 @@ def serve(
     try:
         import uvicorn
 
-        from ui.web.app import create_app
+        from pigsolve.ui.web.app import create_app
     except ImportError:
         raise PigsolveError("the GUI needs its extra: pip install -e '.[gui]'") from None
     if not 0 < port < 65536:

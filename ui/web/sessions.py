@@ -18,18 +18,18 @@ from typing import Any
 
 import numpy as np
 
-from policies import Player, make_player
-from policies.human import Human
-from policies.user import is_user_player
-from solver.dice import RandomDice
-from solver.engine import HogGame, PigGame, Rolled
-from solver.errors import InvalidArgument, PigsolveError
-from solver.games.hog import hog_rules
-from solver.games.pig import PIG, PigRules, roll_outcomes
-from solver.pig.solve import MAX_FULL_GOAL
-from solver.results import check_seed
-from ui.hog_terminal import describe_turn
-from ui.pig_terminal import ClassicStyle
+from pigsolve.policies import Player, make_player
+from pigsolve.policies.human import Human
+from pigsolve.policies.user import is_user_player
+from pigsolve.solver.dice import RandomDice
+from pigsolve.solver.engine import HogGame, PigGame, Rolled
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.games.pig import PIG, PigRules, roll_outcomes
+from pigsolve.solver.pig.solve import MAX_FULL_GOAL
+from pigsolve.solver.results import check_seed
+from pigsolve.ui.hog_terminal import describe_turn
+from pigsolve.ui.pig_terminal import ClassicStyle
 
 IDLE_SECONDS = 30 * 60
 """A game untouched this long is forgotten."""
@@ -94,7 +94,7 @@ class Session:
             best = table.should_roll(view.score, view.opponent_score, view.turn_total)
             values = {"roll": p_roll} | ({} if p_hold is None else {"hold": p_hold})
             return ("roll" if best else "hold"), values
-        from solver.hog.evaluate import action_values
+        from pigsolve.solver.hog.evaluate import action_values
 
         solution = _hog_solution(game.rules)
         _, best = solution.at(game.view)
@@ -189,7 +189,7 @@ def new_session(
 @functools.lru_cache(maxsize=8)
 def _pig_table(rules: PigRules) -> Any:
     """Return the optimal table of ``rules``, read (or computed) once for every game."""
-    from solver.pig.table import load_or_compute
+    from pigsolve.solver.pig.table import load_or_compute
 
     return load_or_compute(rules)
 
@@ -197,7 +197,7 @@ def _pig_table(rules: PigRules) -> Any:
 @functools.lru_cache(maxsize=4)
 def _hog_solution(rules: Any) -> Any:
     """Return the optimal Hog solution of ``rules``, read (or computed) once for every game."""
-    from solver.hog.table import load_or_compute
+    from pigsolve.solver.hog.table import load_or_compute
 
     return load_or_compute(rules)
 

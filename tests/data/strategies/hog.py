@@ -1,6 +1,6 @@
 """Hog strategies with CS 61A's contract strategy(score, opponent_score) -> num_rolls."""
 
-from solver.hog61a.fa16 import bacon_strategy
+from pigsolve.solver.hog61a.fa16 import bacon_strategy
 
 
 def always4(score, opponent_score):

@@ -8,9 +8,9 @@ from itertools import product
 import numpy as np
 import pytest
 
-from solver.games import hog, hog_dice
-from solver.games.hog import HogState, hog_rules
-from solver.hog61a import fa16, su20
+from pigsolve.solver.games import hog, hog_dice
+from pigsolve.solver.games.hog import HogState, hog_rules
+from pigsolve.solver.hog61a import fa16, su20
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 

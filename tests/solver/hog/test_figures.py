@@ -13,12 +13,12 @@ import math
 import numpy as np
 import pytest
 
-from policies import make_player
-from policies.hog import scores_table
-from solver.games.hog import hog_rules
-from solver.hog.reference import reference_solve
-from solver.hog.simulate import simulate
-from solver.hog61a import fa16, su20
+from pigsolve.policies import make_player
+from pigsolve.policies.hog import scores_table
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.hog.reference import reference_solve
+from pigsolve.solver.hog.simulate import simulate
+from pigsolve.solver.hog61a import fa16, su20
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 

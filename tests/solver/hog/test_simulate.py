@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from policies import make_player
-from solver.games.hog import hog_rules
-from solver.hog.evaluate import compare
-from solver.hog.simulate import simulate
+from pigsolve.policies import make_player
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.hog.evaluate import compare
+from pigsolve.solver.hog.simulate import simulate
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.games.hog import HogState, hog_rules, prev_cap
-from solver.hog import solve as hog_solve
-from solver.hog.evaluate import action_values, compare, evaluate
-from solver.hog.reference import reference_solve
-from solver.hog.solve import TIE, best_response, solve
+from pigsolve.solver.games.hog import HogState, hog_rules, prev_cap
+from pigsolve.solver.hog import solve as hog_solve
+from pigsolve.solver.hog.evaluate import action_values, compare, evaluate
+from pigsolve.solver.hog.reference import reference_solve
+from pigsolve.solver.hog.solve import TIE, best_response, solve
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 
@@ -120,8 +120,8 @@ def test_bench_reports_compile_and_solve_seconds() -> None:
 
 def test_61a_final_strategies_exact_win_rates() -> None:
     """The scores-only final_strategy of each 61A module, evaluated exactly over both seats."""
-    from policies.hog import scores_table
-    from solver.hog61a import fa16, su20
+    from pigsolve.policies.hog import scores_table
+    from pigsolve.solver.hog61a import fa16, su20
 
     versus4 = compare(
         FA16, scores_table(FA16, fa16.final_strategy), np.full(FA16.shape, 4, np.int8)

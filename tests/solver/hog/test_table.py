@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.errors import TableError
-from solver.games.hog import hog_rules
-from solver.hog import table as hog_table
+from pigsolve.solver.errors import TableError
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.hog import table as hog_table
 
 
 def test_table_round_trip_and_load_or_compute(tmp_path) -> None:

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from solver.games import hog
-from solver.hog61a import fa16, su20
+from pigsolve.solver.games import hog
+from pigsolve.solver.hog61a import fa16, su20
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "hog"
 MODULES = {"fa16": fa16, "su20": su20}
@@ -101,7 +101,7 @@ def _patch(module: ModuleType, patches: dict[str, Any], monkeypatch: pytest.Monk
 
 def _exact_final_win_rate(module: ModuleType) -> float:
     """Return the exact seat-averaged win rate of ``module.final_strategy`` against always4."""
-    from solver.hog.evaluate import compare
+    from pigsolve.solver.hog.evaluate import compare
 
     rules = module.RULES
     goal = rules.goal

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from solver.games.pig import PigRules
+from pigsolve.solver.games.pig import PigRules
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.games.pig import PigRules
-from solver.pig.evaluate import check_roll_table, evaluate_tables, first_mover_probabilities
-from solver.pig.solve import PigSolution, solve
-from solver.results import Comparison
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.evaluate import (
+    check_roll_table,
+    evaluate_tables,
+    first_mover_probabilities,
+)
+from pigsolve.solver.pig.solve import PigSolution, solve
+from pigsolve.solver.results import Comparison
 
 
 def rules_of(roll: np.ndarray, die: int) -> PigRules:

@@ -11,17 +11,17 @@ import pytest
 import scipy.sparse as sp
 from scipy.sparse.linalg import spsolve
 
-from policies import make_player
-from policies.best_response import solve_best_response
-from policies.optimal import EquilibriumPolicy
-from solver import resources
-from solver.errors import InvalidArgument, PigsolveError
-from solver.games.pig import PigRules, View
-from solver.pig.evaluate import compare, evaluate_tables
-from solver.pig.evaluate_multi import compare_seatings, evaluate_players
-from solver.pig.multi import solve_multi
-from solver.pig.multi_table import MultiTable
-from solver.pig.solve import solve
+from pigsolve.policies import make_player
+from pigsolve.policies.best_response import solve_best_response
+from pigsolve.policies.optimal import EquilibriumPolicy
+from pigsolve.solver import resources
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.games.pig import PigRules, View
+from pigsolve.solver.pig.evaluate import compare, evaluate_tables
+from pigsolve.solver.pig.evaluate_multi import compare_seatings, evaluate_players
+from pigsolve.solver.pig.multi import solve_multi
+from pigsolve.solver.pig.multi_table import MultiTable
+from pigsolve.solver.pig.solve import solve
 
 
 class Table:

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.errors import PigsolveError
-from solver.games.pig import PigRules
-from solver.pig.export import export_table, hold_boundary
-from solver.pig.table import load_or_compute
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.export import export_table, hold_boundary
+from pigsolve.solver.pig.table import load_or_compute
 
 GOAL = 20
 

@@ -8,14 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.errors import PigsolveError
-from solver.games.pig import PigRules
-from solver.pig.multi import Mixed, solve_multi
-from solver.pig.multi_reference import value_iteration
-from solver.pig.multi_table import MultiTable
-from solver.pig.solve import solve
-from solver.pig.table import load, save
-from solver.pig.verify import verify_table
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.multi import Mixed, solve_multi
+from pigsolve.solver.pig.multi_reference import value_iteration
+from pigsolve.solver.pig.multi_table import MultiTable
+from pigsolve.solver.pig.solve import solve
+from pigsolve.solver.pig.table import load, save
+from pigsolve.solver.pig.verify import verify_table
 
 
 @pytest.mark.parametrize(
@@ -104,7 +104,7 @@ def test_probabilities_and_invariants(players: int, goal: int, die: int) -> None
 
 def test_a_layer_without_a_solution_is_an_error_naming_it(monkeypatch) -> None:
     """The search is bounded: with no combination allowed, the cycling orbit fails by name."""
-    from solver.pig import mixed
+    from pigsolve.solver.pig import mixed
 
     monkeypatch.setattr(mixed, "MAX_COMBINATIONS", 0)
     with pytest.raises(PigsolveError, match=r"layer \d+ \(score sum\): no equilibrium found"):
@@ -113,7 +113,7 @@ def test_a_layer_without_a_solution_is_an_error_naming_it(monkeypatch) -> None:
 
 def test_the_corner_bound_holds_inside_the_coins_box() -> None:
     """Orbit.possible prunes by the corners: inside the box no pig value leaves their range."""
-    from solver.pig import mixed
+    from pigsolve.solver.pig import mixed
 
     rules = PigRules(25, 4, players=3)
     values = solve_multi(rules).values.reshape(-1, 3).copy()
@@ -157,7 +157,7 @@ PIGLET = {
 
 @pytest.mark.parametrize("goal", sorted(PIGLET))
 def test_piglet_matches_nellers_published_policies(goal: int) -> None:
-    from solver.pig.export import hold_boundary
+    from pigsolve.solver.pig.export import hold_boundary
 
     published = np.array([row.split() for row in PIGLET[goal].split(" / ")], int)
     rules = PigRules(goal, 2, piglet=True)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.errors import PigsolveError
-from solver.games.pig import PigRules
-from solver.pig.plot import plot_table
-from solver.pig.table import load_or_compute
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.plot import plot_table
+from pigsolve.solver.pig.table import load_or_compute
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -7,13 +7,13 @@ import math
 import numpy as np
 import pytest
 
-from policies import make_player
-from solver.games.pig import PigRules
-from solver.pig import simulate as simulate_module
-from solver.pig.evaluate import first_mover_probabilities
-from solver.pig.simulate import simulate_tables
-from solver.pig.solve import solve
-from solver.results import Comparison, Simulation, Tally
+from pigsolve.policies import make_player
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig import simulate as simulate_module
+from pigsolve.solver.pig.evaluate import first_mover_probabilities
+from pigsolve.solver.pig.simulate import simulate_tables
+from pigsolve.solver.pig.solve import solve
+from pigsolve.solver.results import Comparison, Simulation, Tally
 
 
 def rules_of(roll: np.ndarray, die: int) -> PigRules:
@@ -99,7 +99,7 @@ def test_bad_arguments_are_rejected() -> None:
 
 def test_other_faces_simulate_as_they_evaluate(other_die) -> None:
     """Simulation and exact evaluation take the die from the rules, not from "1 pigs"."""
-    from policies.pig import HoldAt
+    from pigsolve.policies.pig import HoldAt
 
     rules = other_die(20, (0, 1, 1, 3))
     roll_a, roll_b = HoldAt(5).table(rules), HoldAt(9).table(rules)

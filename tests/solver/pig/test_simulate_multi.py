@@ -8,16 +8,16 @@ import math
 import numpy as np
 import pytest
 
-from policies import make_player
-from policies.best_response import solve_best_response
-from policies.optimal import EquilibriumPolicy
-from solver.errors import InvalidArgument
-from solver.games.pig import PigRules
-from solver.pig import simulate_multi
-from solver.pig.evaluate import first_mover_probabilities
-from solver.pig.multi import solve_multi
-from solver.pig.multi_table import MultiTable
-from solver.pig.simulate_multi import simulate_players, simulate_seats
+from pigsolve.policies import make_player
+from pigsolve.policies.best_response import solve_best_response
+from pigsolve.policies.optimal import EquilibriumPolicy
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig import simulate_multi
+from pigsolve.solver.pig.evaluate import first_mover_probabilities
+from pigsolve.solver.pig.multi import solve_multi
+from pigsolve.solver.pig.multi_table import MultiTable
+from pigsolve.solver.pig.simulate_multi import simulate_players, simulate_seats
 
 
 def equilibrium(rules: PigRules) -> EquilibriumPolicy:
@@ -101,8 +101,8 @@ def test_bad_arguments() -> None:
 def test_rotated_first_movers_agree_with_the_seatings_compared() -> None:
     """Each player moving first in a third of the games: the exact rate is the average of the
     three cyclic seatings compare_seatings gives, and the simulation agrees with it."""
-    from solver.pig.evaluate_multi import compare_seatings
-    from solver.pig.simulate_multi import simulate_rotations
+    from pigsolve.solver.pig.evaluate_multi import compare_seatings
+    from pigsolve.solver.pig.simulate_multi import simulate_rotations
 
     rules = PigRules(30, 4, players=3)
     players = [make_player("pig", name, rules) for name in ("hold20", "pace-race", "hold10")]

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.games.pig import PigRules, face_arrays
-from solver.pig.reference import reference_solve
-from solver.pig.solve import solve
+from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.pig.reference import reference_solve
+from pigsolve.solver.pig.solve import solve
 
 
 def numpy_residual(p: np.ndarray, sides: int) -> float:
@@ -135,7 +135,7 @@ def test_progress_is_reported_to_the_end() -> None:
 
 def test_parallel_and_serial_pair_loops_agree() -> None:
     # Goals from PARALLEL_GOAL on spread each score sum's pairs over the cores.
-    from solver.pig import _kernels
+    from pigsolve.solver.pig import _kernels
 
     goal = 60
     results = []

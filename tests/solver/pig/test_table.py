@@ -8,12 +8,12 @@ import h5py
 import numpy as np
 import pytest
 
-from solver.errors import TableError
-from solver.games.pig import PigRules
-from solver.pig.solve import solve
-from solver.pig.table import PigTable, default_path, load_or_compute, row_values, save
-from solver.pig.verify import verify_table
-from solver.storage import FORMAT_VERSION, atomic_write
+from pigsolve.solver.errors import TableError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.solve import solve
+from pigsolve.solver.pig.table import PigTable, default_path, load_or_compute, row_values, save
+from pigsolve.solver.pig.verify import verify_table
+from pigsolve.solver.storage import FORMAT_VERSION, atomic_write
 
 RULES = PigRules(30, 6)
 

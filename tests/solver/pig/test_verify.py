@@ -7,10 +7,10 @@ from pathlib import Path
 import h5py
 import pytest
 
-from solver.games.pig import PigRules
-from solver.pig.solve import solve
-from solver.pig.table import load, save
-from solver.pig.verify import verify_table
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.solve import solve
+from pigsolve.solver.pig.table import load, save
+from pigsolve.solver.pig.verify import verify_table
 
 # Goal/die pairs that failed (the first four), then a spread over goals 1-300 and dice 2-12.
 SAMPLE = [(40, 6), (100, 10), (203, 12), (275, 3), (1, 2), (2, 12), (17, 5), (64, 7), (150, 2)]

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 pytest.importorskip("starlette")  # the `gui` extra (installed with `test`)
 from starlette.testclient import TestClient
 
-from ui.web.app import create_app
-from ui.web.sessions import Store
+from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.sessions import Store
 
 
 @pytest.fixture
@@ -38,7 +38,16 @@ def play_pig(client: TestClient, seed: int, hold_at: int = 10) -> tuple[dict, li
 def test_a_pig_game_logs_what_pigsolve_play_prints(client: TestClient) -> None:
     """Same seed, same decisions: the page's log is the terminal's transcript, prompts aside."""
     state, inputs = play_pig(client, seed=7)
-    command = [sys.executable, "-c", "import cli; cli.run()", "play", "--you", "1", "--seed", "7"]
+    command = [
+        sys.executable,
+        "-c",
+        "from pigsolve import cli; cli.run()",
+        "play",
+        "--you",
+        "1",
+        "--seed",
+        "7",
+    ]
     command += ["--goal", "30"]
     done = subprocess.run(
         command, input="".join(f"{line}\n" for line in inputs), capture_output=True, text=True
@@ -108,8 +117,8 @@ def test_idle_games_expire() -> None:
 def test_a_port_in_use_is_one_line_naming_a_free_one() -> None:
     import socket
 
-    from solver.errors import PigsolveError
-    from ui.web.serve import serve
+    from pigsolve.solver.errors import PigsolveError
+    from pigsolve.ui.web.serve import serve
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -139,8 +148,8 @@ def test_the_evaluation_chart_and_the_review(client: TestClient, tmp_path, monke
 def test_explore_and_compare(client: TestClient, tmp_path, monkeypatch) -> None:
     """The explorer's arrays and values, and the round robin, equal the library's."""
     monkeypatch.chdir(tmp_path)
-    from solver.games.pig import PigRules
-    from solver.pig.table import load_or_compute
+    from pigsolve.solver.games.pig import PigRules
+    from pigsolve.solver.pig.table import load_or_compute
 
     table = load_or_compute(PigRules(30))
     explored = client.get("/api/pig/explore?goal=30").json()

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 import uvicorn
 
-from ui.web.app import create_app
-from ui.web.serve import free_port
+from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.serve import free_port
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
@@ -80,7 +80,16 @@ def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(page: Page, tmp_
             "before => document.querySelector('#log').textContent !== before", arg=before
         )
     page.screenshot(path=tmp_path / "pig.png", full_page=True)
-    command = [sys.executable, "-c", "import cli; cli.run()", "play", "--you", "1", "--seed", "11"]
+    command = [
+        sys.executable,
+        "-c",
+        "from pigsolve import cli; cli.run()",
+        "play",
+        "--you",
+        "1",
+        "--seed",
+        "11",
+    ]
     done = subprocess.run(
         [*command, "--goal", "30"],
         input="".join(f"{i}\n" for i in inputs),

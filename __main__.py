@@ -1,0 +1,5 @@
+"""``python -m pigsolve``: the command line."""
+
+from pigsolve.cli import run
+
+run()
