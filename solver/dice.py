@@ -69,7 +69,7 @@ def parse_rolls(text: str, die_sides: int, source: str = "rolls") -> list[int]:
     >>> parse_rolls("3\\n7", 6)
     Traceback (most recent call last):
     ...
-    pigsolve.solver.errors.GameInputError: rolls, line 2: '7' is not a roll of a 6-sided die (1 to 6)
+    pigsolve.solver.errors.GameInputError: rolls, line 2: '7' is not a roll of a 6-sided die ...
     """
     rolls = []
     for line_number, line in enumerate(text.splitlines(), start=1):
