@@ -1,9 +1,12 @@
 """The players of pigsolve, Pig and Hog, behind one registry.
 
-A computer player answers ``choose(view)`` (Pig: True rolls; Hog: a number of dice) and
-``table(rules)``, its answer in every state as an array (Pig: bool ``(memory, G, G, G)``; Hog:
-int8 ``rules.shape``), which the exact evaluators take. The human player (:class:`Human`) has
-neither: the interface asks the person.
+A computer player answers ``choose(view)`` (Pig: True rolls; Hog: a number of dice) and gives
+the exact solvers its decisions in every state through one method: a Pig player
+``seat_policy(rules)`` (a :class:`solver.pig.seats.SeatPolicy`, for any number of players), a
+Hog player ``table(rules)`` (int8 ``rules.shape``). The Pig players that decide by a threshold
+table (and the two-player optimal player) also give that table, ``table(rules)`` (bool
+``(memory, G, G, G)``), which the two-player pair kernels read. The human player
+(:class:`Human`) has no decisions: the interface asks the person.
 
 >>> [name for name, _ in player_names("pig")][:2]
 ['optimal', 'hold20']
@@ -26,7 +29,7 @@ from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
 
 
-class Game(StrEnum):
+class GameName(StrEnum):
     """The games pigsolve plays."""
 
     pig = "pig"
@@ -44,10 +47,6 @@ class Player(Protocol):
         """Return the action in the state the mover sees."""
         ...
 
-    def table(self, rules: Any) -> np.ndarray:
-        """Return the action in every state."""
-        ...
-
 
 Rules = PigRules | HogRules
 
@@ -55,7 +54,7 @@ Rules = PigRules | HogRules
 def player_names(game: str) -> list[tuple[str, str]]:
     """Return (name, description) for every player of ``game`` the interfaces accept."""
     user = ("path/to/file.py:function", "your own function (this runs your code)")
-    if Game(game) is Game.hog:
+    if GameName(game) is GameName.hog:
         from pigsolve.policies.hog import PLAYERS
 
         return [*PLAYERS[:-1], user, PLAYERS[-1]]
@@ -103,7 +102,7 @@ def check_player_name(game: str, name: str, rules: Rules) -> None:
 
     if is_user_player(name):
         return
-    if Game(game) is Game.hog:
+    if GameName(game) is GameName.hog:
         from pigsolve.policies.hog import check_name
 
         check_name(name, rules)
@@ -136,7 +135,7 @@ def make_player(
     check_player_name(game, name, rules)
     if name == Human.name:
         return Human()
-    if Game(game) is Game.hog:
+    if GameName(game) is GameName.hog:
         from pigsolve.policies.hog import make_player as make_hog_player
 
         return make_hog_player(name, rules, table_path, announce)

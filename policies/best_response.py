@@ -30,9 +30,9 @@ from pigsolve.solver.pig.evaluate_multi import (
     check_memory_for,
     memory_needed,
     run_layers,
-    seat_policy,
+    seat_policies,
 )
-from pigsolve.solver.pig.seats import EXPLICIT, SeatPolicy
+from pigsolve.solver.pig.seats import EXPLICIT, ComputerPlayer, SeatPolicy
 
 PREFIX = "best-response:"
 
@@ -135,26 +135,22 @@ class BestResponse:
 
 def solve_best_response(
     rules: PigRules,
-    opponents: Sequence[Any],
+    opponents: Sequence[ComputerPlayer],
     announce: Callable[[str], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> BestResponse:
     """Return the best reply to ``opponents``: N - 1 computer players, or their
-    :class:`~solver.pig.evaluate_multi.SeatPolicy`, in the order they move after it."""
+    :class:`~solver.pig.seats.SeatPolicy`, in the order they move after it."""
     n = rules.players
     if len(opponents) != n - 1:
         raise InvalidArgument(
             f"a best response in a {n}-player game answers {n - 1} opponents, got {len(opponents)}"
         )
-    built: dict[int, SeatPolicy] = {}
-    for player in opponents:
-        if id(player) not in built:
-            built[id(player)] = seat_policy(player, rules)
-    policies = [built[id(player)] for player in opponents]
+    placeholder = SeatPolicy(PREFIX, EXPLICIT)  # seat 0, the best responder: ignored
+    policies = seat_policies(rules, [placeholder, *opponents])[1:]
     check_evaluable(rules, policies)
     needed = memory_needed(rules, policies, best=True)
     check_memory_for(rules, needed, "the best response", announce)
-    placeholder = SeatPolicy(PREFIX, EXPLICIT)
     run = run_layers(rules, [placeholder, *policies], best=True, progress=progress)
     return BestResponse(
         rules,

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pigsolve.solver.pig.seats import SeatPolicy, threshold_seat
+
 if TYPE_CHECKING:
     from pigsolve.solver.games.pig import PigRules, View
     from pigsolve.solver.pig.multi_table import MultiTable
@@ -49,6 +51,10 @@ class OptimalPolicy:
             raise ValueError(f"the optimal table is for {self.optimal_table.rules}, not {rules}")
         return np.asarray(self.optimal_table.roll_array(), dtype=bool)[np.newaxis]
 
+    def seat_policy(self, rules: PigRules) -> SeatPolicy:
+        """Return the table's decisions as the exact evaluation and the simulation take them."""
+        return threshold_seat(self.name, self.table(rules), rules)
+
     def __repr__(self) -> str:
         return f"<OptimalPolicy goal={self.goal}>"
 
@@ -77,6 +83,10 @@ class EquilibriumPolicy:
         """Return True to roll; at a mixed state, with the equilibrium's probability."""
         q = self.roll_probability(view)
         return q == 1.0 or (q > 0.0 and self.random.random() < q)
+
+    def seat_policy(self, rules: PigRules) -> SeatPolicy:
+        """Return its decisions: greedy on its own values in the table, mixed where stored."""
+        return self.optimal_table.greedy_seat(rules, self.name)
 
     def __repr__(self) -> str:
         return f"<EquilibriumPolicy players={self.optimal_table.rules.players} goal={self.goal}>"

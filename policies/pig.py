@@ -34,9 +34,11 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import View
+from pigsolve.solver.pig.seats import threshold_seat
 
 if TYPE_CHECKING:
     from pigsolve.solver.games.pig import PigRules
+    from pigsolve.solver.pig.seats import SeatPolicy
 
 
 class ThresholdPolicy(ABC):
@@ -77,6 +79,10 @@ class ThresholdPolicy(ABC):
         h = self.hold_at_grid(t, i, j, g)
         shape = (self.memory, g, g, g)
         return np.broadcast_to((i + k < g) & ((k == 0) | (k < h)), shape).copy()
+
+    def seat_policy(self, rules: PigRules) -> SeatPolicy:
+        """Return its decisions as the exact evaluation and the simulation take them."""
+        return threshold_seat(self.name, self.table(rules), rules)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

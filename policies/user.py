@@ -24,6 +24,7 @@ import numpy as np
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules, View
+from pigsolve.solver.pig.seats import SeatPolicy, threshold_seat
 
 MEMORY = 8
 """Held turns a four-argument Pig function can tell apart (0 .. MEMORY - 1)."""
@@ -98,6 +99,10 @@ class UserPigPlayer:
         return view.turn_total == 0 or self._ask(
             view.score, view.opponent_score, view.turn_total, held
         )
+
+    def seat_policy(self, rules: PigRules) -> SeatPolicy:
+        """Return your function's answers as the exact evaluation and the simulation take them."""
+        return threshold_seat(self.name, self.table(rules), rules)
 
     def table(self, rules: PigRules) -> np.ndarray:
         """Return your function's answer in every state (bool, ``(memory, G, G, G)``)."""

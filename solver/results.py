@@ -1,4 +1,4 @@
-"""Result types both games share: exact comparisons and simulated tournaments."""
+"""Types both games share: exact comparisons, simulated tournaments, progress callbacks."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` while a long computation runs."""
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Builds the named players (every name checked before any table is made), calls
 :func:`solver.pig.evaluate_multi.compare_seatings` or
-:func:`solver.pig.simulate_multi.simulate_players` and renders the result.
+:func:`solver.pig.simulate_multi.simulate_rotations` and renders the result.
 """
 
 from __future__ import annotations

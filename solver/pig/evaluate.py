@@ -40,26 +40,8 @@ import numpy as np
 
 from pigsolve.solver import results
 from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.pig.seats import check_roll_table
 from pigsolve.solver.results import Comparison
-
-
-def check_roll_table(roll: np.ndarray, goal: int, name: str = "policy") -> np.ndarray:
-    """Return ``roll`` as a C-contiguous bool array after checking its shape (m, G, G, G).
-
-    Raises ``ValueError`` if the shape is wrong or the table holds at turn total 0 (a turn that
-    banks nothing never ends the game).
-    """
-    roll = np.asarray(roll)
-    if roll.ndim != 4 or roll.shape[1:] != (goal, goal, goal) or roll.shape[0] < 1:
-        raise ValueError(
-            f"{name} roll table has shape {roll.shape}; expected (memory, {goal}, {goal}, {goal})"
-        )
-    if roll.dtype != np.bool_:
-        raise ValueError(f"{name} roll table has dtype {roll.dtype}; expected bool")
-    if not roll[..., 0].all():
-        t, i, j = np.argwhere(~roll[..., 0])[0]
-        raise ValueError(f"{name} holds at turn total 0 in state t={t}, i={i}, j={j}")
-    return np.ascontiguousarray(roll)
 
 
 def evaluate_tables(

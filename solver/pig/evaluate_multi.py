@@ -59,64 +59,28 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, face_arrays
-from pigsolve.solver.pig.seats import GREEDY, THRESHOLD, SeatPolicy
+from pigsolve.solver.pig.seats import THRESHOLD, ComputerPlayer, SeatPolicy
 from pigsolve.solver.resources import check_memory
+from pigsolve.solver.results import Progress
 
 CHUNKS = 64
 """Parallel strides per layer."""
 
-Progress = Callable[[int, int], None]
 Announce = Callable[[str], None]
 
 
-def seat_policy(player: Any, rules: PigRules) -> SeatPolicy:
-    """Return ``player``'s decisions for the kernels.
-
-    A player with a ``seat_policy(rules)`` method (the best response) gives its own; the
-    equilibrium player (an ``optimal_table`` with mixed states) is greedy on the table; any other
-    computer player gives its roll table.
-    """
-    if isinstance(player, SeatPolicy):
-        return player
-    if hasattr(player, "seat_policy"):
-        return player.seat_policy(rules)
-    table = getattr(player, "optimal_table", None)
-    if table is not None and hasattr(table, "mixed"):
-        return equilibrium_seat(table, rules, player.name)
-    name = getattr(player, "name", repr(player))
-    if not hasattr(player, "table"):
-        raise InvalidArgument(f"{name} cannot be evaluated; choose computer players")
-    from pigsolve.solver.pig.evaluate import check_roll_table
-
-    try:
-        roll = check_roll_table(player.table(rules), rules.goal, name)
-    except ValueError as err:
-        raise InvalidArgument(str(err)) from None
-    return SeatPolicy(name, THRESHOLD, roll=roll)
-
-
-def equilibrium_seat(table: Any, rules: PigRules, name: str = "optimal") -> SeatPolicy:
-    """Return the equilibrium player of a :class:`solver.pig.multi_table.MultiTable`."""
-    if table.rules != rules:
-        raise InvalidArgument(f"the equilibrium table is for {table.rules}, not {rules}")
-    n = rules.players
-    # after[f0, f1, ...] = values[f1, ..., f0][N - 1]: the mover is last in the next frame.
-    after = np.ascontiguousarray(np.moveaxis(table.values[..., n - 1], -1, 0)).reshape(-1)
-    return SeatPolicy(name, GREEDY, after=after, mixed=table.kernel_mixed())
-
-
-def seat_policies(rules: PigRules, players: Sequence[Any]) -> list[SeatPolicy]:
-    """Return the seat policies of ``players`` (one per seat), each distinct player built once."""
+def seat_policies(rules: PigRules, players: Sequence[ComputerPlayer]) -> list[SeatPolicy]:
+    """Return the seat policies of ``players`` (one per seat), each distinct player asked once."""
     if len(players) != rules.players:
         raise InvalidArgument(f"give {rules.players} players, one per seat, got {len(players)}")
     return _build(rules, players)
 
 
-def _build(rules: PigRules, players: Sequence[Any]) -> list[SeatPolicy]:
+def _build(rules: PigRules, players: Sequence[ComputerPlayer]) -> list[SeatPolicy]:
     built: dict[int, SeatPolicy] = {}
     for player in players:
         if id(player) not in built:
-            built[id(player)] = seat_policy(player, rules)
+            built[id(player)] = player.seat_policy(rules)
     return [built[id(player)] for player in players]
 
 
@@ -237,7 +201,7 @@ class MultiEvaluation:
 
 def evaluate_players(
     rules: PigRules,
-    players: Sequence[Any],
+    players: Sequence[ComputerPlayer],
     announce: Announce | None = None,
     progress: Progress | None = None,
 ) -> MultiEvaluation:
@@ -328,7 +292,7 @@ class SeatingComparison:
 
 
 def compare_seatings(
-    rules: PigRules, players: Sequence[Any], announce: Announce | None = None
+    rules: PigRules, players: Sequence[ComputerPlayer], announce: Announce | None = None
 ) -> SeatingComparison:
     """Return every player's exact win probability for each of the N! seating orders.
 

@@ -25,15 +25,13 @@ Ties: when roll and hold are worth the same to the mover within 1e-12, the mover
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, face_arrays
-
-Progress = Callable[[int, int], None]
+from pigsolve.solver.results import Progress
 
 
 @dataclass(frozen=True, repr=False)

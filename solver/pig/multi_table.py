@@ -15,9 +15,10 @@ from typing import Any
 import h5py
 import numpy as np
 
-from pigsolve.solver.errors import TableError
+from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.multi import Mixed, MultiSolution, Row, row_values
+from pigsolve.solver.pig.seats import GREEDY, SeatPolicy
 
 LAYOUT = "equilibrium"
 
@@ -97,6 +98,16 @@ class MultiTable:
             np.ascontiguousarray(self.mixed.turn_total[order], np.int64),
             np.ascontiguousarray(self.mixed.roll_probability[order]),
         )
+
+    def greedy_seat(self, rules: PigRules, name: str = "optimal") -> SeatPolicy:
+        """Return the equilibrium player's decisions: greedy on its own values, mixed where
+        stored."""
+        if rules != self.rules:
+            raise InvalidArgument(f"the equilibrium table is for {self.rules}, not {rules}")
+        n = rules.players
+        # after[f0, f1, ...] = values[f1, ..., f0][N - 1]: the mover is last in the next frame.
+        after = np.ascontiguousarray(np.moveaxis(self.values[..., n - 1], -1, 0)).reshape(-1)
+        return SeatPolicy(name, GREEDY, after=after, mixed=self.kernel_mixed())
 
     def choices(self, full: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
         """Return every mover's hold boundary ``(G,) * N`` and, if ``full``, the choices

@@ -1,14 +1,24 @@
-"""Players as the N-player kernels take them: one seat's decisions, of one of a few kinds.
+"""The one contract between a computer player and the solver: its decisions as a SeatPolicy.
 
-Shared by :mod:`solver.pig.evaluate_multi`, :mod:`solver.pig.simulate_multi` and their kernels
-(:mod:`solver.pig._evaluate_multi_kernels`), so that the kernels import nothing above them.
+Every computer Pig player answers ``seat_policy(rules)`` with a :class:`SeatPolicy`, one of a few
+kinds the kernels read (a threshold table, greedy on a stored equilibrium, explicit choices).
+The exact evaluation, the best response and the simulation take players through this method
+alone. Shared by :mod:`solver.pig.evaluate_multi`, :mod:`solver.pig.simulate_multi` and their
+kernels (:mod:`solver.pig._evaluate_multi_kernels`), so that the kernels import nothing above
+them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
+
+from pigsolve.solver.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    from pigsolve.solver.games.pig import PigRules
 
 THRESHOLD, GREEDY, EXPLICIT, BEST = 0, 1, 2, 3
 """Seat kinds, as :mod:`solver.pig._evaluate_multi_kernels` takes them."""
@@ -41,7 +51,48 @@ class SeatPolicy:
     mixed: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
     packed: np.ndarray | None = None
 
+    def seat_policy(self, rules: PigRules) -> SeatPolicy:
+        """Return itself: a seat policy is its own decisions."""
+        return self
+
     @property
     def memory(self) -> int:
         """Return how many held-turn counts the player tells apart (1: none)."""
         return 1 if self.roll is None else int(self.roll.shape[0])
+
+
+class ComputerPlayer(Protocol):
+    """What the solver needs of a computer Pig player."""
+
+    name: str
+
+    def seat_policy(self, rules: PigRules) -> SeatPolicy:
+        """Return the player's decisions in every state of ``rules``."""
+        ...
+
+
+def threshold_seat(name: str, roll: np.ndarray, rules: PigRules) -> SeatPolicy:
+    """Return the seat of a player that decides by its roll table ``[t, i, j, k]`` (checked)."""
+    try:
+        return SeatPolicy(name, THRESHOLD, roll=check_roll_table(roll, rules.goal, name))
+    except ValueError as err:
+        raise InvalidArgument(str(err)) from None
+
+
+def check_roll_table(roll: np.ndarray, goal: int, name: str = "policy") -> np.ndarray:
+    """Return ``roll`` as a C-contiguous bool array after checking its shape (m, G, G, G).
+
+    Raises ``ValueError`` if the shape is wrong or the table holds at turn total 0 (a turn that
+    banks nothing never ends the game).
+    """
+    roll = np.asarray(roll)
+    if roll.ndim != 4 or roll.shape[1:] != (goal, goal, goal) or roll.shape[0] < 1:
+        raise ValueError(
+            f"{name} roll table has shape {roll.shape}; expected (memory, {goal}, {goal}, {goal})"
+        )
+    if roll.dtype != np.bool_:
+        raise ValueError(f"{name} roll table has dtype {roll.dtype}; expected bool")
+    if not roll[..., 0].all():
+        t, i, j = np.argwhere(~roll[..., 0])[0]
+        raise ValueError(f"{name} holds at turn total 0 in state t={t}, i={i}, j={j}")
+    return np.ascontiguousarray(roll)

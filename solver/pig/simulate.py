@@ -10,23 +10,20 @@ against the exact probability from :mod:`solver.pig.evaluate`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.pig.evaluate import check_roll_table, compare
-from pigsolve.solver.results import Simulation, Tally, check_seed, fresh_seed
+from pigsolve.solver.pig.evaluate import compare
+from pigsolve.solver.pig.seats import check_roll_table
+from pigsolve.solver.results import Progress, Simulation, Tally, check_seed, fresh_seed
 
 if TYPE_CHECKING:
     from pigsolve.solver.games.pig import PigRules
 
 CHUNK_GAMES = 1 << 18
 """Games per kernel call: bounds memory and sets how often progress is reported."""
-
-Progress = Callable[[int, int], None]
-"""Called as ``progress(games_done, games_total)``."""
 
 
 def simulate_tables(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,15 +28,12 @@ from pigsolve.solver.pig.evaluate_multi import (
 )
 from pigsolve.solver.pig.seats import SeatPolicy
 from pigsolve.solver.resources import LARGE
-from pigsolve.solver.results import Tally, check_seed, fresh_seed
+from pigsolve.solver.results import Progress, Tally, check_seed, fresh_seed
 
 CHUNK_GAMES = 1 << 18
 """Games per kernel call: bounds memory and sets how often progress is reported."""
 CHUNKS = 64
 """Parallel strides per kernel call."""
-
-Progress = Callable[[int, int], None]
-"""Called as ``progress(games_done, games_total)``."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -18,7 +18,6 @@ Both return a :class:`PigSolution`. The full table is built for goals up to
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -27,6 +26,7 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.results import Progress
 
 if TYPE_CHECKING:
     from pigsolve.solver.pig.multi import MultiSolution
@@ -50,9 +50,6 @@ METHODS = {
     "value-iteration": "value-iteration",
     "vi": "value-iteration",
 }
-
-Progress = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` while a solve runs."""
 
 
 @dataclass(frozen=True, repr=False)

@@ -18,6 +18,7 @@ from pigsolve.solver.pig.evaluate import first_mover_probabilities
 from pigsolve.solver.pig.evaluate_multi import evaluate_players
 from pigsolve.solver.pig.multi import solve_multi
 from pigsolve.solver.pig.multi_table import MultiTable
+from pigsolve.solver.pig.seats import threshold_seat
 from pigsolve.solver.pig.solve import solve
 
 RULES = PigRules(20, 6, players=3)
@@ -87,8 +88,8 @@ def test_its_choices_satisfy_the_optimality_equation(hold_reply) -> None:
 def test_two_players_the_reply_to_optimal_gets_the_game_value() -> None:
     rules = PigRules(30, 6)
     optimal = solve(rules)
-    target = type("Optimal", (), {"name": "optimal", "table": lambda self, r: optimal.roll[None]})
-    reply = solve_best_response(rules, [target()])
+    target = threshold_seat("optimal", optimal.roll[None], rules)
+    reply = solve_best_response(rules, [target])
     assert reply.start[0, 0] == pytest.approx(optimal.v0[0, 0], abs=1e-12)
     assert reply.start[1, 0] == pytest.approx(1 - optimal.v0[0, 0], abs=1e-12)
 

@@ -6,11 +6,8 @@ import numpy as np
 import pytest
 
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.evaluate import (
-    check_roll_table,
-    evaluate_tables,
-    first_mover_probabilities,
-)
+from pigsolve.solver.pig.evaluate import evaluate_tables, first_mover_probabilities
+from pigsolve.solver.pig.seats import check_roll_table
 from pigsolve.solver.pig.solve import PigSolution, solve
 from pigsolve.solver.results import Comparison
 

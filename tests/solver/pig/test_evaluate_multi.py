@@ -21,6 +21,7 @@ from pigsolve.solver.pig.evaluate import compare, evaluate_tables
 from pigsolve.solver.pig.evaluate_multi import compare_seatings, evaluate_players
 from pigsolve.solver.pig.multi import solve_multi
 from pigsolve.solver.pig.multi_table import MultiTable
+from pigsolve.solver.pig.seats import SeatPolicy, threshold_seat
 from pigsolve.solver.pig.solve import solve
 
 
@@ -32,6 +33,9 @@ class Table:
 
     def table(self, rules: PigRules) -> np.ndarray:
         return self.roll
+
+    def seat_policy(self, rules: PigRules) -> SeatPolicy:
+        return threshold_seat(self.name, self.roll, rules)
 
 
 def player(name: str, rules: PigRules):
