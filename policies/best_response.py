@@ -45,7 +45,8 @@ class BestResponse:
     rules : PigRules
     opponents : tuple of str
     packed : ndarray(uint8, shape=(G**N, ceil(G / 8)))
-        Its choices along k (``np.packbits``) by the flat index of its frame.
+        Its choices along k (bit ``k % 8`` of byte ``k // 8``, as every packed choice in
+        pigsolve) by the flat index of its frame.
     start : ndarray(float64, shape=(N, N))
         ``[m, j]``: seat j's win probability when seat m starts, it in seat 0 and the opponents
         in seats 1..N-1.
@@ -90,7 +91,12 @@ class BestResponse:
                 f"{self.goal - 1}"
             )
         f = int(np.ravel_multi_index(tuple(scores), (self.goal,) * self.rules.players))
-        return np.unpackbits(self.packed[f], count=self.goal)[: self.goal - scores[0]] == 1
+        return (
+            np.unpackbits(self.packed[f], count=self.goal, bitorder="little")[
+                : self.goal - scores[0]
+            ]
+            == 1
+        )
 
     def roll_probability(self, view: View) -> float:
         """Return 1.0 where it rolls in ``view``, else 0.0 (0 at the goal)."""
@@ -118,7 +124,12 @@ class BestResponse:
                 "use the N-player evaluation or simulation"
             )
         goal = self.goal
-        roll = np.unpackbits(self.packed, axis=1, count=goal).reshape(1, goal, goal, goal) == 1
+        roll = (
+            np.unpackbits(self.packed, axis=1, count=goal, bitorder="little").reshape(
+                1, goal, goal, goal
+            )
+            == 1
+        )
         roll[..., 0] = True
         return roll
 

@@ -111,7 +111,7 @@ def seat_choices(seats, m, frame, held, goal, faces, p, own):  # pragma: no cove
     elif kind == EXPLICIT:
         bits = packed[slot, flat_index(frame, goal)]
         for k in range(1, length):
-            p[k] = float((bits[k >> 3] >> (7 - (k & 7))) & 1)
+            p[k] = float((bits[k >> 3] >> (k & 7)) & 1)
     else:
         f = flat_index(frame, goal)
         key = slot * goal**n + f
@@ -199,7 +199,7 @@ def _vector(values, goal, f, seats, faces, decisions, work):  # pragma: no cover
         row[:] = 0
         for k in range(goal - scores[0]):
             if chosen[k] > 0.5:
-                row[k >> 3] |= np.uint8(1 << (7 - (k & 7)))
+                row[k >> 3] |= np.uint8(1 << (k & 7))
     else:
         cycle(a0, b0, out)
     for m in range(n):

@@ -41,7 +41,8 @@ class SeatPolicy:
     mixed : (ndarray, ndarray, ndarray) or None
         GREEDY: the mixed states, sorted flat indices of frames, turn totals, roll probabilities.
     packed : ndarray(uint8, shape=(G**N, ceil(G / 8))) or None
-        EXPLICIT: the choices along k of each frame, packed as ``np.packbits`` does.
+        EXPLICIT: the choices along k of each frame, bit ``k % 8`` of byte ``k // 8``
+        (``np.packbits(..., bitorder="little")``, the order of every packed choice in pigsolve).
     """
 
     name: str
