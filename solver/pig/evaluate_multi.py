@@ -233,9 +233,8 @@ def start_probabilities(rules: PigRules, policies: Sequence[SeatPolicy]) -> np.n
         w_x, w_y = evaluate_tables(rules, policies[0].roll, policies[1].roll)
         x, y = float(w_x[0, 0, 0, 0]), float(w_y[0, 0, 0, 0])
         return np.array([[x, 1.0 - x], [1.0 - y, y]])
-    check_evaluable(rules, policies)
-    check_memory_for(rules, memory_needed(rules, policies), "the exact evaluation", None)
-    return run_layers(rules, policies).values[:, 0, :].copy()
+    evaluation = evaluate_players(rules, policies)
+    return np.stack([evaluation.start(m) for m in range(rules.players)])
 
 
 def _two_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> bool:

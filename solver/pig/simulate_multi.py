@@ -15,7 +15,6 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -26,7 +25,7 @@ from pigsolve.solver.pig.evaluate_multi import (
     seat_policies,
     start_probabilities,
 )
-from pigsolve.solver.pig.seats import SeatPolicy
+from pigsolve.solver.pig.seats import ComputerPlayer, SeatPolicy
 from pigsolve.solver.resources import LARGE
 from pigsolve.solver.results import Progress, Tally, check_seed, fresh_seed
 
@@ -122,7 +121,7 @@ def simulate_seats(
 
 def simulate_players(
     rules: PigRules,
-    players: Sequence[Any],
+    players: Sequence[ComputerPlayer],
     games: int,
     seed: int | None = None,
     progress: Progress | None = None,
@@ -199,7 +198,7 @@ class RotatedSimulation:
 
 def simulate_rotations(
     rules: PigRules,
-    players: Sequence[Any],
+    players: Sequence[ComputerPlayer],
     games: int,
     seed: int | None = None,
     progress: Progress | None = None,
@@ -217,7 +216,6 @@ def simulate_rotations(
     # start[r, p]: player p's exact chance when player r moves first (one evaluation for all r).
     start = start_probabilities(rules, policies) if _evaluable(rules, policies) else None
     seeds = [int(s.generate_state(1, np.uint64)[0]) for s in np.random.SeedSequence(seed).spawn(n)]
-    simulate_seats(rules, policies, 1, seeds[0])  # compile, or load from numba's cache
     wins, expected, variance = np.zeros(n, np.int64), np.zeros(n), np.zeros(n)
     turns = seconds = 0.0
     done = 0
@@ -229,15 +227,14 @@ def simulate_rotations(
             if progress is not None:
                 progress(base + played, games)
 
-        begin = time.perf_counter()
-        won, mean_turns = simulate_seats(
-            rules, [policies[p] for p in order], share, seeds[r], report
+        rotation = simulate_players(
+            rules, [policies[p] for p in order], share, seeds[r], report, exact=False
         )
-        seconds += time.perf_counter() - begin
+        seconds += rotation.seconds
         done += share
-        turns += mean_turns * share
+        turns += rotation.mean_turns * share
         for seat, p in enumerate(order):
-            wins[p] += won[seat]
+            wins[p] += rotation.wins[seat].wins
         if start is not None:
             expected += share * start[r]
             variance += share * start[r] * (1 - start[r])
