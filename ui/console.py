@@ -45,8 +45,8 @@ def user_errors() -> Iterator[None]:
         where = f"{err.filename}: " if err.filename else ""
         note(f"error: {where}{err.strerror or err}")
         raise typer.Exit(1) from None
-    except KeyboardInterrupt:
-        note("interrupted")
+    except KeyboardInterrupt as err:
+        note(f"interrupted {err}" if str(err) else "interrupted")  # e.g. while asking f(1, 2, 3)
         raise typer.Exit(130) from None
     except MemoryError as err:
         note(f"error: not enough memory ({err}); try a smaller goal")
