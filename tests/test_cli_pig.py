@@ -194,7 +194,7 @@ def test_query_refuses_a_table_of_other_rules(workdir: Path) -> None:
     """`query --table goal40.h5 --goal 37` silently answered from the goal-40 table."""
     runner.invoke(app, ["compute", "--goal", "40", "--out", "g40.h5"])
     result = runner.invoke(app, ["query", "0", "0", "0", "--table", "g40.h5", "--goal", "37"])
-    assert result.exit_code == 1 and "is for goal 40" in one_line_error(result)
+    assert result.exit_code == 2 and "is for goal 40" in one_line_error(result)
     fine = runner.invoke(app, ["query", "0", "0", "0", "--table", "g40.h5", "--goal", "40"])
     assert fine.exit_code == 0 and "0.544694393482" in fine.stdout
 
