@@ -94,6 +94,28 @@ def atomic_write(
     return path
 
 
+def save_or_say_why(
+    save: Callable[[Path], Path],
+    path: str | os.PathLike,
+    announce: Callable[[str], None] | None = None,
+) -> bool:
+    """Call ``save(path)`` and return True; if ``path`` cannot be written, return False.
+
+    A table computed for a default path is still good where that path cannot be written (a
+    read-only folder): ``announce`` is told why, in one line, and the caller keeps the table in
+    memory. A file that another run wrote meanwhile counts as saved.
+    """
+    try:
+        save(Path(path))
+    except TableError as err:
+        if Path(path).is_file():
+            return True
+        if announce is not None:
+            announce(f"note: {err}; the table is kept in memory only (computed again next time)")
+        return False
+    return True
+
+
 def write_table(
     path: str | os.PathLike,
     kind: str,

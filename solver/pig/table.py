@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ import numpy as np
 
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PIG, PigRules, roll_outcomes
-from pigsolve.solver.storage import open_table, read_attrs, write_table
+from pigsolve.solver.storage import open_table, read_attrs, save_or_say_why, write_table
 
 if TYPE_CHECKING:
     from pigsolve.solver.pig.multi_table import MultiTable
@@ -240,8 +241,8 @@ def load_or_compute(
     """Return the table for ``rules`` at ``path`` (default path if None), computing it if missing.
 
     A table found at ``path`` must be for ``rules``; a computed one is saved there for next time
-    (``announce`` is told in one line). The CLI lets users name only tables that exist
-    (:func:`require`).
+    (``announce`` is told in one line), or kept in memory if ``path`` cannot be written. The CLI
+    lets users name only tables that exist (:func:`require`).
     """
     path = default_path(rules) if path is None else Path(path)
     if path.exists():
@@ -255,8 +256,11 @@ def load_or_compute(
         announce(f"computing the optimal table for {describe_rules(rules)} ...")
     from pigsolve.solver.pig.solve import solve
 
-    save(solve(rules), path)
-    return PigTable.load(path)
+    solution = solve(rules)
+    if save_or_say_why(lambda target: save(solution, target), path, announce):
+        return PigTable.load(path)
+    with tempfile.TemporaryDirectory() as folder:  # the table read back lives in memory
+        return PigTable.load(save(solution, Path(folder) / path.name))
 
 
 def describe_rules(rules: PigRules, die: bool = True) -> str:
