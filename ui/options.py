@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pigsolve.policies import families
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
 from pigsolve.solver.games.pig import PigRules
@@ -48,7 +49,18 @@ Table = Annotated[
 Rules = Annotated[RuleSet | None, typer.Option("--rules", help="Rule set (default fa16).")]
 Family = Annotated[str, typer.Argument(help="The family to tune.", show_default=False)]
 Against = Annotated[str, typer.Option(help="The player to beat.")]
-Range = Annotated[list[str] | None, typer.Option("--range", help="NAME=LO:HI (repeatable).")]
+Range = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--range", help=f"NAME=LO:HI (repeatable); the names: {families.parameter_names('pig')}."
+    ),
+]
+HogRange = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--range", help=f"NAME=LO:HI (repeatable); the names: {families.parameter_names('hog')}."
+    ),
+]
 
 
 def pig_rules(

@@ -27,9 +27,14 @@ def tune_family(
     game: str, family: str, rules, against: str, ranges: list[str], table, as_json: bool
 ) -> None:
     """Search ``family`` exactly for the best coin-toss win probability against ``against``."""
+    families.checked_ranges(game, family, rules, ranges)  # a bad range before any table is made
     opponent = computer_tables(game, [against], rules, named_table(table, rules), note)[against]
     with progress_bar(f"tuning {family}", None) as progress:
         results, documents = families.tune(game, family, rules, against, opponent, ranges, progress)
+    for warning in families.edge_warnings(
+        game, family, rules, against, opponent, ranges, results[0]
+    ):
+        note(warning)
     optimal = exact_comparison(game, rules, "optimal", against, table)
     if as_json:
         print(json.dumps(report.tuning_record(family, results, documents, optimal)))
