@@ -32,6 +32,7 @@ from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, describe
 from pigsolve.ui import report, seatings
 from pigsolve.ui.console import (
+    announce_games,
     announce_size,
     commands,
     console,
@@ -283,6 +284,7 @@ def simulate(
     """Play many games of A against B and set the win rates beside the exact values."""
     rules = pig_rules(table, goal, die, number, piglet)
     seed = None if seed is None else check_seed(seed)
+    announce_games(games)
     if rules.players > 2:
         return seatings.simulate(rules, players, games, seed, table)
     if len(players) != 2:
@@ -334,7 +336,7 @@ def export(
 @command()
 def plot(
     kind: Annotated[Plot, typer.Option(help="What to draw.")],
-    out: Annotated[Path, typer.Option(help="The PNG file to write.")],
+    out: Annotated[Path, typer.Option(help="The file to write: .png, .pdf or .svg.")],
     opponent: Annotated[
         int | None, typer.Option(help="The opponent's score J (for --kind slice).")
     ] = None,

@@ -21,6 +21,7 @@ from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write
 from pigsolve.ui import hog_terminal, report
 from pigsolve.ui.console import (
+    announce_games,
     announce_size,
     commands,
     console,
@@ -136,6 +137,7 @@ def hog_simulate(
     """Play many games of A against B and set the win rates beside the exact values."""
     game = hog_game(table, rules, goal)
     seed = None if seed is None else check_seed(seed)
+    announce_games(games)
     tables = computer_tables("hog", [a, b], game, named_table(table, game), note)
     result = hog_simulation.simulate(game, tables[a], tables[b], games, seed, a, b)
     console.print(report.simulation(result, f"{game.name}, goal {game.goal}"))

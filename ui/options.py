@@ -9,6 +9,7 @@ that disagrees with it is a usage error.
 from __future__ import annotations
 
 import json
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -35,7 +36,14 @@ Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing file
 Quiet = Annotated[bool, typer.Option("--quiet", help="Print nothing but errors.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 Seed = Annotated[int | None, typer.Option(help="Seed (default: fresh, and printed).")]
-Games = Annotated[int, typer.Option(help="Number of games; A starts every other one.")]
+Games = Annotated[
+    int,
+    typer.Option(
+        metavar="N",
+        parser=lambda text: game_count(text),
+        help="Number of games (100000, 1e6, 1_000_000); A starts every other one.",
+    ),
+]
 Player = Annotated[str, typer.Argument(help="A player (see `policies`).", show_default=False)]
 Rolls = Annotated[Path | None, typer.Option(help="A file of die rolls, used in order.")]
 Hints = Annotated[bool, typer.Option("--hints", help="Show the optimal choice, win chances.")]
@@ -63,6 +71,25 @@ HogRange = Annotated[
 ]
 
 
+MAX_DIE_SIDES = 1000
+"""The largest die the commands accept (a larger one is a typing slip, not a game)."""
+
+
+def game_count(text: str) -> int:
+    """Return ``--games`` as a whole number: ``100000``, ``1e6``, ``1_000_000`` or ``1,000,000``.
+
+    >>> game_count("1e6"), game_count("2,500")
+    (1000000, 2500)
+    """
+    try:
+        value = Decimal(text.replace("_", "").replace(",", ""))
+    except InvalidOperation:
+        value = None
+    if value is None or not value.is_finite() or value != value.to_integral_value():
+        raise typer.BadParameter(f"{text!r} is not a whole number of games (e.g. 100000 or 1e6)")
+    return int(value)
+
+
 def pig_rules(
     table: Path | None = None,
     goal: int | None = None,
@@ -79,6 +106,8 @@ def pig_rules(
     TableError
         If the named table is missing (with the command that makes it) or not a Pig table.
     """
+    if die is not None and die > MAX_DIE_SIDES:
+        raise InvalidArgument(f"--die takes at most {MAX_DIE_SIDES:,} sides, got {die:,}")
     default = PigRules()
     options = PigRules(
         default.goal if goal is None else goal,

@@ -37,7 +37,8 @@ def tune_family(
         note(warning)
     optimal = exact_comparison(game, rules, "optimal", against, table)
     if as_json:
-        print(json.dumps(report.tuning_record(family, results, documents, optimal)))
+        rule_set = rules.name if game == "hog" else None
+        print(json.dumps(report.tuning_record(family, results, documents, optimal, rule_set)))
     else:
         console.print(report.tuning(family, results, documents, optimal))
 
@@ -50,6 +51,16 @@ def named_table(table: Path | None, rules: PigRules | HogRules) -> Path | None:
 
 def seeded_rng(seed: int | None) -> np.random.Generator:
     return np.random.default_rng(None if seed is None else check_seed(seed))
+
+
+def seeded_streams(seed: int | None, others: int) -> list[np.random.Generator]:
+    """Return the dice's generator (:func:`seeded_rng`'s) and ``others`` independent ones.
+
+    What the others draw (a random seat, the players' coins) never shifts the dice, so one
+    ``--seed`` gives the same dice whatever else is chosen at random.
+    """
+    sequence = np.random.SeedSequence(None if seed is None else check_seed(seed))
+    return [np.random.default_rng(stream) for stream in [sequence, *sequence.spawn(others)]]
 
 
 def exact_comparison(
