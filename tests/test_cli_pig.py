@@ -41,7 +41,7 @@ def test_version() -> None:
 def test_compute_writes_the_default_file_and_keeps_it(workdir: Path) -> None:
     result = runner.invoke(app, ["compute", "--goal", "25", "--die", "4"])
     assert result.exit_code == 0, result.output
-    path = workdir / "data" / "pig-goal25-die4.h5"
+    path = workdir / "data" / "pig-players2-goal25-die4.h5"
     assert path.exists() and "P(0, 0, 0) = 0." in result.output
     before = path.read_bytes()
     again = runner.invoke(app, ["compute", "--goal", "25", "--die", "4"])
@@ -78,7 +78,7 @@ def test_compute_rejects_bad_parameters(workdir: Path, args: list[str], message:
 
 def test_info_query_and_verify(workdir: Path) -> None:
     assert runner.invoke(app, ["compute", "--goal", "30"]).exit_code == 0
-    info = runner.invoke(app, ["info", "data/pig-goal30-die6.h5"])
+    info = runner.invoke(app, ["info", "data/pig-players2-goal30-die6.h5"])
     assert info.exit_code == 0
     for word in ["p_first_player", "max_bellman_residual", "win_probability", "30 x 30 x 30"]:
         assert word in info.output
@@ -102,7 +102,7 @@ def test_query_outside_the_table(workdir: Path) -> None:
 
 def test_verify_fails_on_a_tampered_table(workdir: Path) -> None:
     runner.invoke(app, ["compute", "--goal", "30"])
-    path = workdir / "data" / "pig-goal30-die6.h5"
+    path = workdir / "data" / "pig-players2-goal30-die6.h5"
     with h5py.File(path, "r+") as f:
         f["roll"][3, 4, 5] = 1 - f["roll"][3, 4, 5]
     result = runner.invoke(app, ["verify", str(path)])
@@ -169,16 +169,20 @@ def test_unwritable_places_are_one_line_and_leave_nothing(tmp_path: Path, args, 
 @pytest.mark.parametrize(
     ("args", "where", "answer"),
     [
-        (["query", "3", "3", "3", "--goal", "10"], "data/pig-goal10-die6.h5", "roll"),
-        (["compare", "optimal", "hold20", "--goal", "10"], "data/pig-goal10-die6.h5", "0."),
+        (["query", "3", "3", "3", "--goal", "10"], "data/pig-players2-goal10-die6.h5", "roll"),
+        (
+            ["compare", "optimal", "hold20", "--goal", "10"],
+            "data/pig-players2-goal10-die6.h5",
+            "0.",
+        ),
         (
             ["export", "--what", "boundary", "--out", "../b.csv", "--goal", "10"],
-            "data/pig-goal10-die6.h5",
+            "data/pig-players2-goal10-die6.h5",
             "wrote ../b.csv",
         ),
         (
             ["play", "--opponent", "optimal", "--goal", "10", "--you", "1", "--seed", "1"],
-            "data/pig-goal10-die6.h5",
+            "data/pig-players2-goal10-die6.h5",
             "You will be player 1.",
         ),
         (
@@ -243,7 +247,7 @@ def test_query_refuses_a_table_of_other_rules(workdir: Path) -> None:
 
 def test_query_computes_the_default_table_like_every_other_command(workdir: Path) -> None:
     result = runner.invoke(app, ["query", "0", "0", "0", "--goal", "12"])
-    assert result.exit_code == 0 and (workdir / "data" / "pig-goal12-die6.h5").exists()
+    assert result.exit_code == 0 and (workdir / "data" / "pig-players2-goal12-die6.h5").exists()
     assert "computing the optimal table for goal 12" in result.stderr
 
 

@@ -128,3 +128,14 @@ def test_a_missing_named_table_prints_the_command_for_the_options_given(workdir)
     result = runner.invoke(app, ["query", "0", "0", "0", "--goal", "50", "--table", "x.h5"])
     assert result.exit_code == 1
     assert "create it with `pigsolve compute --goal 50 --out x.h5`" in result.stderr
+
+
+def test_tables_are_named_by_every_parameter_and_old_names_still_found(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    made = runner.invoke(app, ["compute", "--goal", "12"])
+    assert made.exit_code == 0, made.stderr
+    assert [path.name for path in Path("data").iterdir()] == ["pig-players2-goal12-die6.h5"]
+    Path("data/pig-players2-goal12-die6.h5").rename("data/pig-goal12-die6.h5")  # the old name
+    query = runner.invoke(app, ["query", "0", "0", "0", "--goal", "12"])
+    assert query.exit_code == 0 and "computing" not in query.stderr
+    assert [path.name for path in Path("data").iterdir()] == ["pig-goal12-die6.h5"]

@@ -36,17 +36,21 @@ KIND = "pig"
 
 
 def default_path(rules: PigRules) -> Path:
-    """Return ``data/pig-goal{G}-die{D}.h5`` under the current directory.
+    """Return ``data/pig-players{N}-goal{G}-die{D}[-piglet].h5`` under the current directory.
 
-    Other games name every parameter: ``pig-players{N}-goal{G}-die{D}[-piglet].h5``.
+    Every table is named by every parameter. A two-player table saved under the old name,
+    ``data/pig-goal{G}-die{D}.h5``, is still found there while no file has the new name.
 
     >>> str(default_path(PigRules(50, 4, players=3, piglet=True)))
     'data/pig-players3-goal50-die4-piglet.h5'
     """
-    name = f"goal{rules.goal}-die{rules.die_sides}"
-    if rules.players != 2 or rules.piglet:
-        name = f"players{rules.players}-{name}{'-piglet' if rules.piglet else ''}"
-    return Path("data") / f"pig-{name}.h5"
+    piglet = "-piglet" if rules.piglet else ""
+    name = f"players{rules.players}-goal{rules.goal}-die{rules.die_sides}{piglet}"
+    path = Path("data") / f"pig-{name}.h5"
+    old = Path("data") / f"pig-goal{rules.goal}-die{rules.die_sides}.h5"
+    if rules.players == 2 and not rules.piglet and old.is_file() and not path.exists():
+        return old
+    return path
 
 
 def save(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
