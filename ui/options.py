@@ -75,14 +75,14 @@ MAX_DIE_SIDES = 1000
 """The largest die the commands accept (a larger one is a typing slip, not a game)."""
 
 
-def game_count(text: str) -> int:
+def game_count(text: str | int) -> int:
     """Return ``--games`` as a whole number: ``100000``, ``1e6``, ``1_000_000`` or ``1,000,000``.
 
     >>> game_count("1e6"), game_count("2,500")
     (1000000, 2500)
     """
     try:
-        value = Decimal(text.replace("_", "").replace(",", ""))
+        value = Decimal(str(text).replace("_", "").replace(",", ""))  # the default is an int
     except InvalidOperation:
         value = None
     if value is None or not value.is_finite() or value != value.to_integral_value():
