@@ -16,18 +16,11 @@ import typer
 
 from pigsolve.policies import computer_names, computer_tables, families, player_names
 from pigsolve.solver import __version__
-from pigsolve.solver import bench as benchmarks
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig import evaluate as pig_evaluate
-from pigsolve.solver.pig import simulate as pig_simulation
-from pigsolve.solver.pig import solve as pig_solver
-from pigsolve.solver.pig import table as pig_tables
-from pigsolve.solver.pig.export import Export, Format, export_table, format_for, stored_table
-from pigsolve.solver.pig.plot import Plot, plot_table
-from pigsolve.solver.pig.query import check_state, state_record
+from pigsolve.solver.pig.export import Export, Format
+from pigsolve.solver.pig.plot import Plot
 from pigsolve.solver.pig.solve import Method
-from pigsolve.solver.pig.verify import verify_table
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, describe
 from pigsolve.ui import report, seatings
@@ -64,8 +57,6 @@ from pigsolve.ui.options import (
 from pigsolve.ui.pig_play import Opponent, Opponents, PlayPlayers, play_pig
 from pigsolve.ui.pig_terminal import Style
 from pigsolve.ui.shared import exact_comparison, named_table, tune_family
-from pigsolve.ui.web.bench import bench_gui
-from pigsolve.ui.web.serve import serve
 
 app = typer.Typer(
     help="Exact solutions of the dice games Pig and Hog.",
@@ -86,6 +77,8 @@ def run() -> None:
 
 def _existing(path: Path | None, rules: PigRules) -> Path:
     """Return the table file to inspect; if missing, say how to make it (never made here)."""
+    from pigsolve.solver.pig import table as pig_tables
+
     return path or pig_tables.require(pig_tables.default_path(rules), rules)
 
 
@@ -104,6 +97,9 @@ def compute(
     quiet: Quiet = False,
 ) -> None:
     """Compute the win probability of every Pig state under optimal play and save it (HDF5)."""
+    from pigsolve.solver.pig import solve as pig_solver
+    from pigsolve.solver.pig import table as pig_tables
+
     rules = pig_rules(None, goal, die, players, piglet)
     path = out or pig_tables.default_path(rules)
     check_can_write(path, force)
@@ -147,6 +143,9 @@ def query(
     as_json: Json = False,
 ) -> None:
     """Show each player's win probability in a state, the optimal action and both values."""
+    from pigsolve.solver.pig import table as pig_tables
+    from pigsolve.solver.pig.query import check_state, state_record
+
     rules = pig_rules(table, goal, die, players, piglet)
     scores, k = check_state(rules, state)
     stored = pig_tables.load_or_compute(rules, named_table(table, rules), note)
@@ -169,6 +168,9 @@ def verify(
     ] = 1e-12,
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
+    from pigsolve.solver.pig import table as pig_tables
+    from pigsolve.solver.pig.verify import verify_table
+
     path = _existing(path, pig_rules(path, goal, die, players, piglet))
     checks = verify_table(pig_tables.load(path), max_residual)
     console.print(report.checks(path, checks))
@@ -184,9 +186,13 @@ def bench(
     quick: Annotated[bool, typer.Option("--quick", help="Only the Pig solvers.")] = False,
 ) -> None:
     """Time the solvers side by side (JIT compile time apart) and print the figures."""
+    from pigsolve.solver import bench as benchmarks
+    from pigsolve.ui.web.bench import bench_gui
+
     tables = {} if quick else computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
     others = [families.bench_tune(tables["optimal"]), *bench_gui()] if tables else []
     others += benchmarks.bench_others(tables["optimal"], tables["hold20"]) if tables else []
+    others += benchmarks.bench_startup([sys.executable, "-m", "pigsolve"]) if tables else []
     rows = benchmarks.run([sys.executable, "-m", "pigsolve", "compute"], large, others)
     if as_json:
         console.print_json(json.dumps(rows))
@@ -259,6 +265,8 @@ def compare(
         result = exact_comparison("pig", rules, names[0], names[1], table)
         report.print_comparison(console, result, setting, as_json)
         return
+    from pigsolve.solver.pig import evaluate as pig_evaluate
+
     names = list(dict.fromkeys(names or computer_names("pig")))
     tables = computer_tables("pig", names, rules, named_table(table, rules), note)
     results = pig_evaluate.round_robin(rules, tables)
@@ -289,6 +297,8 @@ def simulate(
         return seatings.simulate(rules, players, games, seed, table)
     if len(players) != 2:
         raise InvalidArgument(f"simulate takes two players A and B, got {len(players)}")
+    from pigsolve.solver.pig import simulate as pig_simulation
+
     a, b = players
     tables = computer_tables("pig", [a, b], rules, named_table(table, rules), note)
     with progress_bar("playing", games) as progress:
@@ -327,6 +337,8 @@ def export(
     force: Force = False,
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
+    from pigsolve.solver.pig.export import export_table, format_for, stored_table
+
     fmt = format_for(out, fmt)  # a bad name is reported before any table is made
     stored = stored_table(table, pig_rules(table, goal, die, players, piglet), note)
     written = export_table(stored, what, out, fmt, force)
@@ -349,6 +361,9 @@ def plot(
 ) -> None:
     """Draw the roll/hold boundary, one slice of it, the win-probability contours, or N players'
     boundary beside two players'."""
+    from pigsolve.solver.pig.export import stored_table
+    from pigsolve.solver.pig.plot import plot_table
+
     rules = pig_rules(table, goal, die, players, piglet)
     stored = stored_table(table, rules, note)
     two = None
@@ -365,6 +380,8 @@ def gui(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Open no browser.")] = False,
 ) -> None:
     """Play Pig and Hog in the browser against perfect play (Ctrl-C stops it)."""
+    from pigsolve.ui.web.serve import serve
+
     serve(host, port, open_browser=not no_browser, announce=note)
 
 

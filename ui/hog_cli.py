@@ -16,7 +16,6 @@ from pigsolve.solver.games.hog import HogState
 from pigsolve.solver.hog import evaluate as hog_evaluate
 from pigsolve.solver.hog import simulate as hog_simulation
 from pigsolve.solver.hog import solve as hog_solver
-from pigsolve.solver.hog import table as hog_tables
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write
 from pigsolve.ui import hog_terminal, report
@@ -66,6 +65,8 @@ def hog_compute(
     quiet: Quiet = False,
 ) -> None:
     """Solve a Hog rule set exactly and save the optimal table (HDF5)."""
+    from pigsolve.solver.hog import table as hog_tables
+
     game = hog_game(None, rules, goal)
     path = out or hog_tables.default_path(game)
     check_can_write(path, force)
@@ -89,6 +90,8 @@ def hog_query(
     as_json: Json = False,
 ) -> None:
     """The optimal number of dice in a state and the win probability of every choice."""
+    from pigsolve.solver.hog import table as hog_tables
+
     game = hog_game(table, rules, goal)
     state = HogState(score, opponent_score, four_sided, prev, opponent_prev)
     state.check(game)
@@ -180,6 +183,8 @@ def hog_play(
     player = make_player("hog", opponent, game, table, note)
     hint = None
     if terminal_hints(hints):
+        from pigsolve.solver.hog import table as hog_tables
+
         hint = hog_tables.load_or_compute(game, table, note).at
     hog_terminal.play_in_terminal(
         game, player, opponent, you - 1, dice, sys.stdin, sys.stdout, hint

@@ -22,7 +22,6 @@ from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig import table as pig_tables
 from pigsolve.ui import pig_terminal
 from pigsolve.ui.console import note, terminal_hints
 from pigsolve.ui.shared import seeded_streams
@@ -131,7 +130,11 @@ def play_pig(
         else RandomDice(rules.die_sides, dice_rng)
     )
     others = make_opponents(names, rules, coins_rng, note)
-    table = pig_tables.load_or_compute(rules, None, note) if terminal_hints(hints) else None
+    table = None
+    if terminal_hints(hints):
+        from pigsolve.solver.pig import table as pig_tables
+
+        table = pig_tables.load_or_compute(rules, None, note)
     return pig_terminal.play_in_terminal(
         rules, others, style, human, dice, sys.stdin, sys.stdout, table
     )

@@ -11,9 +11,7 @@ from pigsolve.policies import computer_tables, families
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.hog import evaluate as hog_evaluate
-from pigsolve.solver.hog import table as hog_tables
 from pigsolve.solver.pig import evaluate as pig_evaluate
-from pigsolve.solver.pig import table as pig_tables
 from pigsolve.solver.results import Comparison, check_seed
 from pigsolve.ui import report
 from pigsolve.ui.console import (
@@ -45,8 +43,13 @@ def tune_family(
 
 def named_table(table: Path | None, rules: PigRules | HogRules) -> Path | None:
     """Return the table file the user named, if it exists (None: the default, made if missing)."""
+    if table is None:
+        return None
+    from pigsolve.solver.hog import table as hog_tables
+    from pigsolve.solver.pig import table as pig_tables
+
     tables = hog_tables if isinstance(rules, HogRules) else pig_tables
-    return None if table is None else tables.require(table, rules)
+    return tables.require(table, rules)
 
 
 def seeded_rng(seed: int | None) -> np.random.Generator:
