@@ -126,8 +126,58 @@ def tune(
     """
     bounds = checked_ranges(game, family, rules, ranges)
     score = _scorer(game, rules, against, opponent)
-    results = rank(candidates(game, family, bounds), score, progress)
+    names = candidates(game, family, bounds)
+    batched = _threshold_batch(game, rules, names, against, opponent, progress)
+    if batched is not None:
+        results = sorted(batched, key=lambda result: -result.average)  # ties keep their order
+    else:
+        results = rank(names, score, progress)
     return results, score(documents_member(game, family, bounds))
+
+
+BATCH = 128
+"""Candidates evaluated per call of the batched evaluator (their hold values held at once)."""
+
+
+def _threshold_batch(
+    game: str,
+    rules: PigRules | HogRules,
+    names: Sequence[str],
+    against: str,
+    opponent: np.ndarray,
+    progress: Callable[[int, int], None] | None,
+) -> list[Comparison] | None:
+    """Return every named member's exact comparison from the batched evaluator of
+    :mod:`solver.pig.evaluate_thresholds`, or None where it does not apply (Hog, players that
+    remember their turns, an opponent that does, goals above 300)."""
+    from pigsolve.policies import make_player
+    from pigsolve.policies.pig import ThresholdPolicy
+
+    if game != "pig" or opponent.shape[0] != 1 or rules.players != 2 or rules.goal > 300:
+        return None
+    players = [make_player(game, name, rules) for name in names]
+    if not all(isinstance(p, ThresholdPolicy) and p.memory == 1 for p in players):
+        return None
+    from pigsolve.solver.pig.evaluate import check_roll_table
+    from pigsolve.solver.pig.evaluate_thresholds import first_mover_probabilities
+
+    goal = rules.goal
+    opponent = check_roll_table(opponent, goal, against)
+    t, i, j = np.zeros((1, 1), np.int64), np.arange(goal)[:, None], np.arange(goal)[None, :]
+    results = []
+    for start in range(0, len(players), BATCH):
+        batch = players[start : start + BATCH]
+        hold = np.stack(
+            [np.broadcast_to(p.hold_at_grid(t, i, j, goal), (goal, goal)) for p in batch]
+        )
+        a_first, b_first = first_mover_probabilities(rules, hold, opponent)
+        results += [
+            Comparison(p.name, against, goal, rules.die_sides, float(a), float(b))
+            for p, a, b in zip(batch, a_first, b_first, strict=True)
+        ]
+        if progress is not None:
+            progress(len(results), len(players))
+    return results
 
 
 def checked_ranges(
