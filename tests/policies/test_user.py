@@ -93,7 +93,7 @@ def test_a_random_function_is_refused_naming_the_state(mine: Path) -> None:
 def test_a_random_hog_strategy_is_refused(mine: Path) -> None:
     result = runner.invoke(app, ["hog", "compare", f"{mine}:hog_randy", "always4"])
     assert result.exit_code == 1
-    assert "error: hog_randy(0, 0) returned" in result.stderr
+    assert "error: hog_randy(0, " in result.stderr  # a state of the first row
     assert "not a deterministic strategy" in result.stderr
 
 
