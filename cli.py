@@ -319,6 +319,8 @@ def tune(
 ) -> None:
     """Find a family's best constants exactly: hold, turns, base-pace-race, pace-race."""
     rules = pig_rules(table, goal, die)
+    if rules.players != 2:
+        raise InvalidArgument(f"tune is for two players; {table} is a {rules.players}-player table")
     tune_family("pig", family, rules, against, ranges or [], table, as_json)
 
 

@@ -65,8 +65,12 @@ def test_a_query_with_the_tables_rules_repeated_is_accepted(workdir) -> None:
 
 
 def test_a_three_player_table_seats_three_players(workdir) -> None:
-    result = runner.invoke(app, ["query", "0", "0", "0", "0", "--table", str(workdir / "three.h5")])
+    three = str(workdir / "three.h5")
+    result = runner.invoke(app, ["query", "0", "0", "0", "0", "--table", three])
     assert result.exit_code == 0, result.stderr
+    tuned = runner.invoke(app, ["tune", "hold", "--table", three])
+    assert tuned.exit_code == 2
+    assert tuned.stderr == f"error: tune is for two players; {three} is a 3-player table\n"
 
 
 @pytest.mark.parametrize(

@@ -63,3 +63,18 @@ def folder(tmp_path_factory) -> Path:
 def test_a_command_imports_only_what_it_uses(folder: Path, args, needed) -> None:
     # numba brings scipy with it; pydantic comes with typer's parsing of options.
     assert heavy_imports(args, folder) <= needed
+
+
+def test_bench_times_start_up_beside_python_itself() -> None:
+    from pigsolve.solver.bench import bench_startup
+
+    rows = bench_startup([sys.executable, "-m", "pigsolve"], repeats=1)
+    names = [row["benchmark"] for row in rows]
+    assert names == [
+        "python -c pass, fresh process",
+        "pigsolve --version, fresh process",
+        "pigsolve query 0 0 0, fresh process",
+    ]
+    assert rows[0]["times_python_start"] == 1.0
+    assert all(row["seconds"] > 0 for row in rows)
+    assert [row["target_seconds"] for row in rows] == [None, 0.15, 0.3]
