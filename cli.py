@@ -133,9 +133,7 @@ def query(
     state: Annotated[
         list[int], typer.Argument(help="Every score (the mover's first), then the turn total.")
     ],
-    table: Annotated[
-        Path | None, typer.Option(help="Table file (default: by the rules, made if missing).")
-    ] = None,
+    table: Table = None,
     goal: Goal = None,
     die: Die = None,
     players: Players = None,
