@@ -16,22 +16,16 @@ import typer
 
 from pigsolve.policies import computer_names, computer_tables, families, player_names
 from pigsolve.solver import __version__
-from pigsolve.solver import bench as benchmarks
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig import evaluate as pig_evaluate
-from pigsolve.solver.pig import simulate as pig_simulation
-from pigsolve.solver.pig import solve as pig_solver
-from pigsolve.solver.pig import table as pig_tables
-from pigsolve.solver.pig.export import Export, Format, export_table, format_for, stored_table
-from pigsolve.solver.pig.plot import Plot, plot_table
-from pigsolve.solver.pig.query import check_state, state_record
+from pigsolve.solver.pig.export import Export, Format
+from pigsolve.solver.pig.plot import Plot
 from pigsolve.solver.pig.solve import Method
-from pigsolve.solver.pig.verify import verify_table
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, describe
 from pigsolve.ui import report, seatings
 from pigsolve.ui.console import (
+    announce_games,
     announce_size,
     commands,
     console,
@@ -58,12 +52,11 @@ from pigsolve.ui.options import (
     Seed,
     Table,
     TableFile,
+    pig_rules,
 )
 from pigsolve.ui.pig_play import Opponent, Opponents, PlayPlayers, play_pig
 from pigsolve.ui.pig_terminal import Style
 from pigsolve.ui.shared import exact_comparison, named_table, tune_family
-from pigsolve.ui.web.bench import bench_gui
-from pigsolve.ui.web.serve import serve
 
 app = typer.Typer(
     help="Exact solutions of the dice games Pig and Hog.",
@@ -84,15 +77,17 @@ def run() -> None:
 
 def _existing(path: Path | None, rules: PigRules) -> Path:
     """Return the table file to inspect; if missing, say how to make it (never made here)."""
-    return pig_tables.require(path or pig_tables.default_path(rules), rules)
+    from pigsolve.solver.pig import table as pig_tables
+
+    return path or pig_tables.require(pig_tables.default_path(rules), rules)
 
 
 @command()
 def compute(
-    goal: Goal = 100,
-    die: Die = 6,
-    players: Players = 2,
-    piglet: Piglet = False,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
     method: Annotated[Method, typer.Option(help="Solver (two players).")] = Method.layered,
     tolerance: Annotated[float, typer.Option(help="Tolerance of value-iteration.")] = 1e-12,
     out: Annotated[
@@ -102,7 +97,10 @@ def compute(
     quiet: Quiet = False,
 ) -> None:
     """Compute the win probability of every Pig state under optimal play and save it (HDF5)."""
-    rules = PigRules(goal, die, players, piglet)
+    from pigsolve.solver.pig import solve as pig_solver
+    from pigsolve.solver.pig import table as pig_tables
+
+    rules = pig_rules(None, goal, die, players, piglet)
     path = out or pig_tables.default_path(rules)
     check_can_write(path, force)
     announce_size(
@@ -118,13 +116,13 @@ def compute(
 @command()
 def info(
     path: TableFile = None,
-    goal: Goal = 100,
-    die: Die = 6,
-    players: Players = 2,
-    piglet: Piglet = False,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
 ) -> None:
     """Show a table's attributes and datasets."""
-    path = _existing(path, PigRules(goal, die, players, piglet))
+    path = _existing(path, pig_rules(path, goal, die, players, piglet))
     attrs, datasets = describe(path)
     console.print(report.attributes(path, attrs))
     console.print(report.datasets(datasets))
@@ -135,17 +133,18 @@ def query(
     state: Annotated[
         list[int], typer.Argument(help="Every score (the mover's first), then the turn total.")
     ],
-    table: Annotated[
-        Path | None, typer.Option(help="Table file (default: by the rules, made if missing).")
-    ] = None,
-    goal: Goal = 100,
-    die: Die = 6,
-    players: Players = 2,
-    piglet: Piglet = False,
+    table: Table = None,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
     as_json: Json = False,
 ) -> None:
     """Show each player's win probability in a state, the optimal action and both values."""
-    rules = PigRules(goal, die, players, piglet)
+    from pigsolve.solver.pig import table as pig_tables
+    from pigsolve.solver.pig.query import check_state, state_record
+
+    rules = pig_rules(table, goal, die, players, piglet)
     scores, k = check_state(rules, state)
     stored = pig_tables.load_or_compute(rules, named_table(table, rules), note)
     record = state_record(stored, scores, k)
@@ -158,16 +157,19 @@ def query(
 @command()
 def verify(
     path: TableFile = None,
-    goal: Goal = 100,
-    die: Die = 6,
-    players: Players = 2,
-    piglet: Piglet = False,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
     max_residual: Annotated[
         float, typer.Option(min=0.0, help="Largest Bellman residual accepted.")
     ] = 1e-12,
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
-    path = _existing(path, PigRules(goal, die, players, piglet))
+    from pigsolve.solver.pig import table as pig_tables
+    from pigsolve.solver.pig.verify import verify_table
+
+    path = _existing(path, pig_rules(path, goal, die, players, piglet))
     checks = verify_table(pig_tables.load(path), max_residual)
     console.print(report.checks(path, checks))
     failed = [check.name for check in checks if not check.passed]
@@ -182,9 +184,13 @@ def bench(
     quick: Annotated[bool, typer.Option("--quick", help="Only the Pig solvers.")] = False,
 ) -> None:
     """Time the solvers side by side (JIT compile time apart) and print the figures."""
+    from pigsolve.solver import bench as benchmarks
+    from pigsolve.ui.web.bench import bench_gui
+
     tables = {} if quick else computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
     others = [families.bench_tune(tables["optimal"]), *bench_gui()] if tables else []
     others += benchmarks.bench_others(tables["optimal"], tables["hold20"]) if tables else []
+    others += benchmarks.bench_startup([sys.executable, "-m", "pigsolve"]) if tables else []
     rows = benchmarks.run([sys.executable, "-m", "pigsolve", "compute"], large, others)
     if as_json:
         console.print_json(json.dumps(rows))
@@ -209,13 +215,13 @@ def play(
     you: Annotated[int | None, typer.Option(help="Your player number (default random).")] = None,
     rolls: Rolls = None,
     seed: Annotated[int | None, typer.Option(help="Seed for random dice and seats.")] = None,
-    goal: Goal = 100,
-    die: Die = 6,
-    piglet: Piglet = False,
+    goal: Goal = None,
+    die: Die = None,
+    piglet: Piglet = None,
     hints: Hints = False,
 ) -> None:
     """Play Pig in the terminal against one to three computer players."""
-    rules = PigRules(goal, die, players, piglet)
+    rules = pig_rules(None, goal, die, players, piglet)
     play_pig(rules, opponent, opponents, style, you, rolls, seed, hints)
 
 
@@ -232,31 +238,33 @@ def compare(
     every_pair: Annotated[
         bool, typer.Option("--all", help="Compare every pair of the players listed.")
     ] = False,
-    goal: Goal = 100,
-    die: Die = 6,
+    goal: Goal = None,
+    die: Die = None,
     table: Table = None,
     as_json: Json = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (with --all).")] = False,
-    number: Players = 2,
-    piglet: Piglet = False,
+    number: Players = None,
+    piglet: Piglet = None,
 ) -> None:
     """Exact probability that player A beats player B: A first, B first, and on a coin toss
     (with --players N: every player, every seating order)."""
     names = list(players or [])
-    if number > 2:
-        return seatings.compare(PigRules(goal, die, number, piglet), names, table, as_json)
+    rules = pig_rules(table, goal, die, number, piglet)
+    if rules.players > 2:
+        return seatings.compare(rules, names, table, as_json)
     if as_json and as_csv:
         raise InvalidArgument("choose one of --json and --csv")
     if not every_pair and len(names) != 2:
         raise InvalidArgument(f"compare takes two players A and B (or --all), got {len(names)}")
     if as_csv and not every_pair:
         raise InvalidArgument("--csv goes with --all; use --json for one pair")
-    rules = PigRules(goal, die, piglet=piglet)
-    setting = f"goal {goal}, die {die}"
+    setting = f"goal {rules.goal}, die {rules.die_sides}"
     if not every_pair:
         result = exact_comparison("pig", rules, names[0], names[1], table)
         report.print_comparison(console, result, setting, as_json)
         return
+    from pigsolve.solver.pig import evaluate as pig_evaluate
+
     names = list(dict.fromkeys(names or computer_names("pig")))
     tables = computer_tables("pig", names, rules, named_table(table, rules), note)
     results = pig_evaluate.round_robin(rules, tables)
@@ -273,24 +281,27 @@ def simulate(
     players: Annotated[list[str], typer.Argument(help="Players A and B (or one per seat).")],
     games: Games = 100_000,
     seed: Seed = None,
-    goal: Goal = 100,
-    die: Die = 6,
+    goal: Goal = None,
+    die: Die = None,
     table: Table = None,
-    number: Players = 2,
-    piglet: Piglet = False,
+    number: Players = None,
+    piglet: Piglet = None,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
-    rules = PigRules(goal, die, number, piglet)
+    rules = pig_rules(table, goal, die, number, piglet)
     seed = None if seed is None else check_seed(seed)
-    if number > 2:
+    announce_games(games)
+    if rules.players > 2:
         return seatings.simulate(rules, players, games, seed, table)
     if len(players) != 2:
         raise InvalidArgument(f"simulate takes two players A and B, got {len(players)}")
+    from pigsolve.solver.pig import simulate as pig_simulation
+
     a, b = players
     tables = computer_tables("pig", [a, b], rules, named_table(table, rules), note)
     with progress_bar("playing", games) as progress:
         result = pig_simulation.simulate(rules, tables[a], tables[b], games, seed, progress, a, b)
-    console.print(report.simulation(result, f"goal {goal}, die {die}"))
+    console.print(report.simulation(result, f"goal {rules.goal}, die {rules.die_sides}"))
     console.print(report.simulation_footer(result), highlight=False)
 
 
@@ -298,14 +309,17 @@ def simulate(
 def tune(
     family: Family,
     against: Against = "optimal",
-    goal: Goal = 100,
-    die: Die = 6,
+    goal: Goal = None,
+    die: Die = None,
     ranges: Range = None,
     table: Table = None,
     as_json: Json = False,
 ) -> None:
     """Find a family's best constants exactly: hold, turns, base-pace-race, pace-race."""
-    tune_family("pig", family, PigRules(goal, die), against, ranges or [], table, as_json)
+    rules = pig_rules(table, goal, die)
+    if rules.players != 2:
+        raise InvalidArgument(f"tune is for two players; {table} is a {rules.players}-player table")
+    tune_family("pig", family, rules, against, ranges or [], table, as_json)
 
 
 @command()
@@ -316,15 +330,17 @@ def export(
         Format | None, typer.Option("--format", help="Format (default: the suffix of --out).")
     ] = None,
     table: Table = None,
-    goal: Goal = 100,
-    die: Die = 6,
-    players: Players = 2,
-    piglet: Piglet = False,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
     force: Force = False,
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
+    from pigsolve.solver.pig.export import export_table, format_for, stored_table
+
     fmt = format_for(out, fmt)  # a bad name is reported before any table is made
-    stored = stored_table(table, PigRules(goal, die, players, piglet), note)
+    stored = stored_table(table, pig_rules(table, goal, die, players, piglet), note)
     written = export_table(stored, what, out, fmt, force)
     console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 
@@ -332,21 +348,27 @@ def export(
 @command()
 def plot(
     kind: Annotated[Plot, typer.Option(help="What to draw.")],
-    out: Annotated[Path, typer.Option(help="The PNG file to write.")],
+    out: Annotated[Path, typer.Option(help="The file to write: .png, .pdf or .svg.")],
     opponent: Annotated[
         int | None, typer.Option(help="The opponent's score J (for --kind slice).")
     ] = None,
     table: Table = None,
-    goal: Goal = 100,
-    die: Die = 6,
-    players: Players = 2,
-    piglet: Piglet = False,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
     force: Force = False,
 ) -> None:
     """Draw the roll/hold boundary, one slice of it, the win-probability contours, or N players'
     boundary beside two players'."""
-    stored = stored_table(table, PigRules(goal, die, players, piglet), note)
-    two = stored_table(None, PigRules(goal, die, 2, piglet), note) if players > 2 else None
+    from pigsolve.solver.pig.export import stored_table
+    from pigsolve.solver.pig.plot import plot_table
+
+    rules = pig_rules(table, goal, die, players, piglet)
+    stored = stored_table(table, rules, note)
+    two = None
+    if rules.players > 2:
+        two = stored_table(None, PigRules(rules.goal, rules.die_sides, 2, rules.piglet), note)
     written = plot_table(stored, kind, out, opponent, force, two)
     console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 
@@ -358,6 +380,8 @@ def gui(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Open no browser.")] = False,
 ) -> None:
     """Play Pig and Hog in the browser against perfect play (Ctrl-C stops it)."""
+    from pigsolve.ui.web.serve import serve
+
     serve(host, port, open_browser=not no_browser, announce=note)
 
 

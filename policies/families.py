@@ -17,44 +17,79 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import MAX_ROLLS, HogRules
+from pigsolve.solver.games.hog import MAX_ROLLS, HogRules, hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.results import Comparison, rank
 
 Ranges = dict[str, tuple[int, int, int]]
 """Per parameter: (the documents' value, lowest, highest) searched."""
 
+Limits = dict[str, tuple[int, int | None]]
+"""Per parameter: the lowest and highest value (None: no highest) a member accepts."""
+
+LOWEST = {"n": 1, "turns": 1, "rate": 1}
+"""The lowest value of the parameters that must be positive (the others start at 0)."""
+
 
 def family_ranges(game: str, family: str, rules: PigRules | HogRules) -> Ranges:
     """Return the parameters of ``family`` with the documents' values and default ranges."""
-    if game == "hog":
-        rolls = 4 if rules.name == "fa16" else 6
-        helper = {"margin": (8, 0, 20), "num_rolls": (rolls, 1, MAX_ROLLS)}
-        families = {"always": {"num_rolls": (rolls, rules.min_rolls, MAX_ROLLS)}}
-        families |= {"bacon": helper, "swap": helper}
-    else:
-        from pigsolve.policies.pig import FAMILIES
-
-        families = {name: ranges for name, (_, ranges) in FAMILIES.items()}
+    families = _families(game, rules)
     if family not in families:
         raise InvalidArgument(f"unknown family {family!r}; accepted: {', '.join(families)}")
     return dict(families[family])
 
 
-def with_ranges(defaults: Ranges, texts: Sequence[str]) -> Ranges:
-    """Return ``defaults`` with ``NAME=LO:HI`` overrides; InvalidArgument for a bad one."""
+def _families(game: str, rules: PigRules | HogRules) -> dict[str, Ranges]:
+    """Return every family of ``game`` with its parameters' documents' values and ranges."""
+    if game == "hog":
+        rolls = 4 if rules.name == "fa16" else 6
+        helper = {"margin": (8, 0, 20), "num_rolls": (rolls, 1, MAX_ROLLS)}
+        families = {"always": {"num_rolls": (rolls, rules.min_rolls, MAX_ROLLS)}}
+        return families | {"bacon": helper, "swap": helper}
+    from pigsolve.policies.pig import FAMILIES
+
+    return {name: ranges for name, (_, ranges) in FAMILIES.items()}
+
+
+def family_limits(game: str, rules: PigRules | HogRules, ranges: Ranges) -> Limits:
+    """Return the lowest and highest value each parameter of ``ranges`` accepts."""
+    if game == "hog":
+        return {
+            name: (0, None) if name == "margin" else (rules.min_rolls, MAX_ROLLS) for name in ranges
+        }
+    return {name: (LOWEST.get(name, 0), None) for name in ranges}
+
+
+def parameter_names(game: str) -> str:
+    """Return each family's parameter names, for ``--range``'s help.
+
+    >>> parameter_names("hog")
+    'always: num_rolls; bacon: margin, num_rolls; swap: margin, num_rolls'
+    """
+    rules = hog_rules("fa16") if game == "hog" else PigRules()
+    families = _families(game, rules)
+    return "; ".join(f"{name}: {', '.join(ranges)}" for name, ranges in families.items())
+
+
+def with_ranges(defaults: Ranges, texts: Sequence[str], limits: Limits | None = None) -> Ranges:
+    """Return ``defaults`` with ``NAME=LO:HI`` overrides (NAME in any case); InvalidArgument for
+    a bad one, or one outside ``limits``."""
     ranges = dict(defaults)
     for text in texts:
-        match = re.fullmatch(r"([a-z_]+)=(-?\d+):(-?\d+)", text)
+        match = re.fullmatch(r"([a-z_]+)=(-?\d+):(-?\d+)", text.strip().lower())
         if not match or match.group(1) not in ranges:
             names = ", ".join(ranges)
             raise InvalidArgument(
                 f"--range takes NAME=LO:HI with NAME one of {names}, got {text!r}"
             )
-        low, high = int(match.group(2)), int(match.group(3))
+        name, low, high = match.group(1), int(match.group(2)), int(match.group(3))
         if low > high:
             raise InvalidArgument(f"--range {text}: the low end is above the high end")
-        ranges[match.group(1)] = (ranges[match.group(1)][0], low, high)
+        lowest, highest = (limits or {}).get(name, (None, None))
+        if (lowest is not None and low < lowest) or (highest is not None and high > highest):
+            accepted = f"from {lowest}" + ("" if highest is None else f" to {highest}")
+            raise InvalidArgument(f"--range {text}: {name} takes values {accepted}")
+        ranges[name] = (ranges[name][0], low, high)
     return ranges
 
 
@@ -89,9 +124,76 @@ def tune(
     ``ranges`` are ``NAME=LO:HI`` overrides of the default ranges. Returns every member's exact
     comparison, best coin-toss win probability first, and the documents' member's.
     """
+    bounds = checked_ranges(game, family, rules, ranges)
+    score = _scorer(game, rules, against, opponent)
+    names = candidates(game, family, bounds)
+    batched = _threshold_batch(game, rules, names, against, opponent, progress)
+    if batched is not None:
+        results = sorted(batched, key=lambda result: -result.average)  # ties keep their order
+    else:
+        results = rank(names, score, progress)
+    return results, score(documents_member(game, family, bounds))
+
+
+BATCH = 128
+"""Candidates evaluated per call of the batched evaluator (their hold values held at once)."""
+
+
+def _threshold_batch(
+    game: str,
+    rules: PigRules | HogRules,
+    names: Sequence[str],
+    against: str,
+    opponent: np.ndarray,
+    progress: Callable[[int, int], None] | None,
+) -> list[Comparison] | None:
+    """Return every named member's exact comparison from the batched evaluator of
+    :mod:`solver.pig.evaluate_thresholds`, or None where it does not apply (Hog, players that
+    remember their turns, an opponent that does, goals above 300)."""
+    from pigsolve.policies import make_player
+    from pigsolve.policies.pig import ThresholdPolicy
+
+    if game != "pig" or opponent.shape[0] != 1 or rules.players != 2 or rules.goal > 300:
+        return None
+    players = [make_player(game, name, rules) for name in names]
+    if not all(isinstance(p, ThresholdPolicy) and p.memory == 1 for p in players):
+        return None
+    from pigsolve.solver.pig.evaluate import check_roll_table
+    from pigsolve.solver.pig.evaluate_thresholds import first_mover_probabilities
+
+    goal = rules.goal
+    opponent = check_roll_table(opponent, goal, against)
+    t, i, j = np.zeros((1, 1), np.int64), np.arange(goal)[:, None], np.arange(goal)[None, :]
+    results = []
+    for start in range(0, len(players), BATCH):
+        batch = players[start : start + BATCH]
+        hold = np.stack(
+            [np.broadcast_to(p.hold_at_grid(t, i, j, goal), (goal, goal)) for p in batch]
+        )
+        a_first, b_first = first_mover_probabilities(rules, hold, opponent)
+        results += [
+            Comparison(p.name, against, goal, rules.die_sides, float(a), float(b))
+            for p, a, b in zip(batch, a_first, b_first, strict=True)
+        ]
+        if progress is not None:
+            progress(len(results), len(players))
+    return results
+
+
+def checked_ranges(
+    game: str, family: str, rules: PigRules | HogRules, ranges: Sequence[str] = ()
+) -> Ranges:
+    """Return the ranges searched: the family's defaults with the ``NAME=LO:HI`` overrides."""
+    defaults = family_ranges(game, family, rules)
+    return with_ranges(defaults, ranges, family_limits(game, rules, defaults))
+
+
+def _scorer(
+    game: str, rules: PigRules | HogRules, against: str, opponent: np.ndarray
+) -> Callable[[str], Comparison]:
+    """Return the function giving a named member's exact comparison with ``opponent``."""
     from pigsolve.policies import make_player
 
-    bounds = with_ranges(family_ranges(game, family, rules), ranges)
     if game == "hog":
         from pigsolve.solver.hog.evaluate import compare
     else:
@@ -100,8 +202,46 @@ def tune(
     def score(name: str) -> Comparison:
         return compare(rules, make_player(game, name, rules).table(rules), opponent, name, against)
 
-    results = rank(candidates(game, family, bounds), score, progress)
-    return results, score(documents_member(game, family, bounds))
+    return score
+
+
+def edge_warnings(
+    game: str,
+    family: str,
+    rules: PigRules | HogRules,
+    against: str,
+    opponent: np.ndarray,
+    ranges: Sequence[str],
+    best: Comparison,
+) -> list[str]:
+    """Return a warning for each range the best member sits on the edge of, where the member
+    just outside does better (so the range hides a better one): widen it."""
+    bounds = checked_ranges(game, family, rules, ranges)
+    limits = family_limits(game, rules, bounds)
+    axes = [range(low, high + 1) for _, low, high in bounds.values()]
+    values = next(
+        list(v) for v in itertools.product(*axes) if member_name(game, family, v) == best.a
+    )
+    score = _scorer(game, rules, against, opponent)
+    warnings = []
+    for index, (name, (_, low, high)) in enumerate(bounds.items()):
+        lowest, highest = limits[name]
+        for edge, step, where in ((low, -1, "bottom"), (high, 1, "top")):
+            outside = edge + step
+            if values[index] != edge or low == high or outside < lowest:
+                continue
+            if highest is not None and outside > highest:
+                continue
+            neighbour = member_name(game, family, [*values[:index], outside, *values[index + 1 :]])
+            if score(neighbour).average <= best.average + 1e-12:
+                continue
+            wider = (max(low - 10, lowest), high) if step < 0 else (low, high + 10)
+            warnings.append(
+                f"warning: the best, {best.a}, has {name} = {edge}, the {where} of its range "
+                f"{low}:{high}, and {neighbour} does better: widen it, e.g. "
+                f"--range {name}={wider[0]}:{wider[1]}"
+            )
+    return warnings
 
 
 def documents_member(game: str, family: str, ranges: Ranges) -> str:

@@ -186,7 +186,7 @@ FAMILIES: dict[str, tuple[type[ThresholdPolicy], dict[str, tuple[int, int, int]]
     "turns": (ScoringTurns, {"turns": (4, 1, 12)}),
     "base-pace-race": (
         BasePaceRace,
-        {"base": (19, 12, 26), "pace": (14, 7, 21), "race": (69, 62, 76)},
+        {"base": (19, 19, 26), "pace": (14, 7, 47), "race": (69, 66, 76)},
     ),
     "pace-race": (PaceRace, {"pace": (21, 14, 28), "rate": (8, 1, 15), "race": (71, 64, 78)}),
 }

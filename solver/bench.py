@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import subprocess
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -109,6 +110,51 @@ def _child(command: Sequence[str]) -> float:
             message = errors.read().decode().strip()
             raise RuntimeError(f"{' '.join(command)} failed: {message}")
     return peak
+
+
+STARTUP_TARGETS = {"--version": 0.15, "query 0 0 0": 0.3}
+"""Targets of whole-process seconds for starting pigsolve (issue 18)."""
+
+
+def bench_startup(pigsolve: Sequence[str], repeats: int = 5) -> list[Row]:
+    """Time whole fresh processes, best of ``repeats``: ``python -c pass`` as the yardstick, then
+    ``pigsolve --version`` and ``pigsolve query 0 0 0`` (its goal-100 table made first in a
+    temporary folder); ``pigsolve`` is how the caller runs pigsolve. Each row gives its ratio to
+    the yardstick measured in the same run.
+    """
+    python = [sys.executable, "-c", "pass"]
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([*pigsolve, "compute", "--quiet"], cwd=tmp, check=True)
+        commands = {
+            "python -c pass": python,
+            **{f"pigsolve {words}": [*pigsolve, *words.split()] for words in STARTUP_TARGETS},
+        }
+        seconds = {name: _best_time(command, tmp, repeats) for name, command in commands.items()}
+    yardstick = seconds["python -c pass"]
+    return [
+        {
+            "benchmark": f"{name}, fresh process",
+            "goal": 100,
+            "seconds": time_taken,
+            "compile_seconds": None,
+            "rate": None,
+            "unit": "",
+            "peak_mib": None,
+            "times_python_start": time_taken / yardstick,
+            "target_seconds": STARTUP_TARGETS.get(name.removeprefix("pigsolve ")),
+        }
+        for name, time_taken in seconds.items()
+    ]
+
+
+def _best_time(command: Sequence[str], cwd: str, repeats: int) -> float:
+    """Return the shortest wall time of ``repeats`` runs of ``command`` in ``cwd``."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return min(times)
 
 
 def run(

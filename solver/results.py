@@ -71,17 +71,12 @@ def round_robin(
 ) -> list[Comparison]:
     """Return every ordered pair (A, B) of ``names``, row by row, A against itself included.
 
-    ``compare(a, b)`` is called once per unordered pair; (B, A) is its :meth:`Comparison.swapped`.
+    Each ordered pair is computed as ``compare(a, b)`` computes it alone, so a row agrees with
+    the single comparison to the last digit (not (B, A) swapped, which differs by rounding).
     """
     if not names:
         raise InvalidArgument("no players to compare")
-    results: dict[tuple[str, str], Comparison] = {}
-    for row, a in enumerate(names):
-        for b in names[row:]:
-            if (a, b) not in results:
-                results[a, b] = compare(a, b)
-                results[b, a] = results[a, b].swapped()
-    return [results[a, b] for a in names for b in names]
+    return [compare(a, b) for a in names for b in names]
 
 
 @dataclass(frozen=True)

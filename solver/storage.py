@@ -15,15 +15,16 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-import h5py
+from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver import __version__
 from pigsolve.solver.errors import TableError
 
 MAGIC = "pigsolve"
 FORMAT_VERSION = 1
+if TYPE_CHECKING:
+    import h5py
+
 COMPRESSION = {"compression": "gzip", "compression_opts": 4, "shuffle": True}
 
 
@@ -94,6 +95,28 @@ def atomic_write(
     return path
 
 
+def save_or_say_why(
+    save: Callable[[Path], Path],
+    path: str | os.PathLike,
+    announce: Callable[[str], None] | None = None,
+) -> bool:
+    """Call ``save(path)`` and return True; if ``path`` cannot be written, return False.
+
+    A table computed for a default path is still good where that path cannot be written (a
+    read-only folder): ``announce`` is told why, in one line, and the caller keeps the table in
+    memory. A file that another run wrote meanwhile counts as saved.
+    """
+    try:
+        save(Path(path))
+    except TableError as err:
+        if Path(path).is_file():
+            return True
+        if announce is not None:
+            announce(f"note: {err}; the table is kept in memory only (computed again next time)")
+        return False
+    return True
+
+
 def write_table(
     path: str | os.PathLike,
     kind: str,
@@ -102,6 +125,8 @@ def write_table(
     force: bool = False,
 ) -> Path:
     """Atomically write ``datasets`` (name -> array), then ``attrs`` and the format stamp."""
+
+    import h5py  # here, not at the top: commands that touch no table start without it
 
     def write(tmp: Path) -> None:
         with h5py.File(tmp, "w") as f:
@@ -129,6 +154,8 @@ def open_table(path: str | os.PathLike, kind: str | None) -> Iterator[h5py.File]
 
     Raises ``TableError`` for a missing, unreadable or foreign file.
     """
+    import h5py
+
     path = Path(path)
     if not path.exists():
         raise TableError(f"no table at {path}; create it with `pigsolve compute` or pass --table")
@@ -168,6 +195,8 @@ def read_attrs(f: h5py.File) -> dict[str, Any]:
 
 def describe(path: str | os.PathLike) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:
     """Return the attributes and the datasets (name, shape, dtype, stored bytes) of a table."""
+    import h5py
+
     with open_table(path, None) as f:
         datasets = [
             (name, item.shape, str(item.dtype), item.id.get_storage_size())

@@ -81,9 +81,10 @@ def test_compare_optimal_against_hold20(tmp_path: Path, monkeypatch) -> None:
     code, out, err = run(["compare", "optimal", "hold20", "--json"])
     assert code == 0, err
     result = json.loads(out)
-    # Not the 2004 paper's 58.74% / 47.76%: see README and tests/solver/pig/test_simulate.py.
+    # The minimax-optimal player; the paper's 58.74% / 47.76% are the best response's
+    # (tests/test_paper_figures.py).
     assert (round(result["a_first"], 4), round(result["b_first"], 4)) == (0.5715, 0.5083)
-    assert (tmp_path / "data" / "pig-goal100-die6.h5").exists()
+    assert (tmp_path / "data" / "pig-players2-goal100-die6.h5").exists()
 
 
 @pytest.mark.parametrize(

@@ -77,7 +77,9 @@ OPTIONS = {
     "--four-sided": [],
 }
 PLAYERS = ["optimal", "hold20", "hold25", "human", "nobody", "always4", "bacon", "best-response:x"]
-DOCUMENTED = re.compile(r"data/(pig-goal\d+-die\d+|hog-(fa16|su20)-goal\d+(-noferal)?)\.h5")
+DOCUMENTED = re.compile(
+    r"data/(pig-players\d+-goal\d+-die\d+(-piglet)?|hog-(fa16|su20)-goal\d+(-noferal)?)\.h5"
+)
 
 
 SCORES = ["-1", "0", "1", "2", "5", "99", "100", "x"]

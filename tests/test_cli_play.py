@@ -249,7 +249,7 @@ def test_optimal_opponent_computes_its_table_once(tmp_path: Path, monkeypatch: p
     code, out, err = play(args, "h\n" * 20)
     assert code == 0 and out.startswith("You will be player 1.\n")
     assert err.count("\n") == 1
-    assert (tmp_path / "data" / "pig-goal12-die6.h5").exists()
+    assert (tmp_path / "data" / "pig-players2-goal12-die6.h5").exists()
     assert play(args, "h\n" * 20) == (code, out, "")
 
 

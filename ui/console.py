@@ -41,12 +41,14 @@ def user_errors() -> Iterator[None]:
     except PigsolveError as err:
         note(f"error: {err}")
         raise typer.Exit(err.exit_code) from None
+    except BrokenPipeError:
+        raise typer.Exit(_reader_gone()) from None
     except OSError as err:
         where = f"{err.filename}: " if err.filename else ""
         note(f"error: {where}{err.strerror or err}")
         raise typer.Exit(1) from None
-    except KeyboardInterrupt:
-        note("interrupted")
+    except KeyboardInterrupt as err:
+        note(f"interrupted {err}" if str(err) else "interrupted")  # e.g. while asking f(1, 2, 3)
         raise typer.Exit(130) from None
     except MemoryError as err:
         note(f"error: not enough memory ({err}); try a smaller goal")
@@ -58,6 +60,14 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(1) from None
     except Exception as err:
         raise _bug(err) from None
+
+
+def _reader_gone() -> int:
+    """End quietly when the reader of stdout has gone (``pigsolve ... | head``); return the exit
+    code of a process killed by SIGPIPE, as other tools in a pipe end."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # nothing left to flush at exit fails again
+    return 128 + 13
 
 
 def commands(app: typer.Typer) -> Callable[..., Callable[[Callable], Callable]]:
@@ -90,6 +100,16 @@ def announce_size(needed: int, what: str, quiet: bool = False) -> None:
     line = check_memory(needed, what)
     if line is not None and not quiet:
         note(line)
+
+
+MANY_GAMES = 10**8
+"""A simulation this long (tens of seconds or more) is announced where no progress bar shows."""
+
+
+def announce_games(games: int) -> None:
+    """Say on stderr that a very long simulation starts, where stderr shows no progress bar."""
+    if games >= MANY_GAMES and not err_console.is_terminal:
+        note(f"note: playing {games:,} games takes long, with no progress shown here; Ctrl-C stops")
 
 
 def version_option(app: typer.Typer, version: str) -> None:
@@ -151,4 +171,8 @@ def run_app(app: typer.Typer) -> int:
     except Abort:
         note("interrupted")
         code = 130
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = _reader_gone()
     return code if isinstance(code, int) else 0

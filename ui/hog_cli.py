@@ -12,15 +12,15 @@ import typer
 from pigsolve.policies import computer_tables, make_player, player_names
 from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import HogState, RuleSet, hog_rules
+from pigsolve.solver.games.hog import HogState
 from pigsolve.solver.hog import evaluate as hog_evaluate
 from pigsolve.solver.hog import simulate as hog_simulation
 from pigsolve.solver.hog import solve as hog_solver
-from pigsolve.solver.hog import table as hog_tables
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write
 from pigsolve.ui import hog_terminal, report
 from pigsolve.ui.console import (
+    announce_games,
     announce_size,
     commands,
     console,
@@ -34,14 +34,15 @@ from pigsolve.ui.options import (
     Games,
     Goal,
     Hints,
+    HogRange,
     Json,
     Player,
     Quiet,
-    Range,
     Rolls,
     Rules,
     Seed,
     Table,
+    hog_game,
 )
 from pigsolve.ui.shared import exact_comparison, named_table, seeded_rng, tune_family
 
@@ -55,8 +56,8 @@ hog_command = commands(hog_app)
 
 @hog_command("compute")
 def hog_compute(
-    rules: Rules = RuleSet.fa16,
-    goal: Goal = 100,
+    rules: Rules = None,
+    goal: Goal = None,
     out: Annotated[
         Path | None, typer.Option(help="Output file (default: data/hog-RULES-goalG.h5).")
     ] = None,
@@ -64,10 +65,12 @@ def hog_compute(
     quiet: Quiet = False,
 ) -> None:
     """Solve a Hog rule set exactly and save the optimal table (HDF5)."""
-    game = hog_rules(rules, goal)
+    from pigsolve.solver.hog import table as hog_tables
+
+    game = hog_game(None, rules, goal)
     path = out or hog_tables.default_path(game)
     check_can_write(path, force)
-    announce_size(hog_solver.memory_needed(game), f"{rules} goal {goal}", quiet)
+    announce_size(hog_solver.memory_needed(game), f"{game.name} goal {game.goal}", quiet)
     solution = hog_solver.solve(game)
     hog_tables.save(solution, path, force=force)
     if not quiet:
@@ -81,13 +84,15 @@ def hog_query(
     four_sided: Annotated[bool, typer.Option("--four-sided", help="fa16: 4-sided dice.")] = False,
     prev: Annotated[int, typer.Option(help="su20: the mover's previous turn score.")] = 0,
     opponent_prev: Annotated[int, typer.Option(help="su20: opponent's previous turn score.")] = 0,
-    rules: Rules = RuleSet.fa16,
-    goal: Goal = 100,
+    rules: Rules = None,
+    goal: Goal = None,
     table: Table = None,
     as_json: Json = False,
 ) -> None:
     """The optimal number of dice in a state and the win probability of every choice."""
-    game = hog_rules(rules, goal)
+    from pigsolve.solver.hog import table as hog_tables
+
+    game = hog_game(table, rules, goal)
     state = HogState(score, opponent_score, four_sided, prev, opponent_prev)
     state.check(game)
     solution = hog_tables.load_or_compute(game, named_table(table, game), note)
@@ -96,7 +101,7 @@ def hog_query(
     if as_json:
         print(json.dumps(report.hog_state_record(game, state, p, best, values)))
         return
-    title = f"{rules} goal {goal}: {hog_terminal.state_words(state)}"
+    title = f"{game.name} goal {game.goal}: {hog_terminal.state_words(state)}"
     console.print(report.dice_values(title, values, best))
 
 
@@ -110,14 +115,16 @@ def hog_policies() -> None:
 def hog_compare(
     a: Player,
     b: Player,
-    rules: Rules = RuleSet.fa16,
-    goal: Goal = 100,
+    rules: Rules = None,
+    goal: Goal = None,
     table: Table = None,
     as_json: Json = False,
 ) -> None:
     """Exact probability that Hog player A beats B: A first, B first, and on a coin toss."""
-    result = exact_comparison("hog", hog_rules(rules, goal), a, b, table)
-    report.print_comparison(console, result, f"{rules}, goal {goal}", as_json, rules=rules.value)
+    game = hog_game(table, rules, goal)
+    setting = f"{game.name}, goal {game.goal}"
+    result = exact_comparison("hog", game, a, b, table)
+    report.print_comparison(console, result, setting, as_json, rules=game.name)
 
 
 @hog_command("simulate")
@@ -126,16 +133,17 @@ def hog_simulate(
     b: Player,
     games: Games = 10_000,
     seed: Seed = None,
-    rules: Rules = RuleSet.fa16,
-    goal: Goal = 100,
+    rules: Rules = None,
+    goal: Goal = None,
     table: Table = None,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
-    game = hog_rules(rules, goal)
+    game = hog_game(table, rules, goal)
     seed = None if seed is None else check_seed(seed)
+    announce_games(games)
     tables = computer_tables("hog", [a, b], game, named_table(table, game), note)
     result = hog_simulation.simulate(game, tables[a], tables[b], games, seed, a, b)
-    console.print(report.simulation(result, f"{rules}, goal {goal}"))
+    console.print(report.simulation(result, f"{game.name}, goal {game.goal}"))
     console.print(report.simulation_footer(result), highlight=False)
 
 
@@ -143,14 +151,14 @@ def hog_simulate(
 def hog_tune(
     family: Family,
     against: Against = "optimal",
-    rules: Rules = RuleSet.fa16,
-    goal: Goal = 100,
-    ranges: Range = None,
+    rules: Rules = None,
+    goal: Goal = None,
+    ranges: HogRange = None,
     table: Table = None,
     as_json: Json = False,
 ) -> None:
     """Find a family's best constants exactly: always, bacon, swap."""
-    tune_family("hog", family, hog_rules(rules, goal), against, ranges or [], table, as_json)
+    tune_family("hog", family, hog_game(table, rules, goal), against, ranges or [], table, as_json)
 
 
 @hog_command("play")
@@ -161,20 +169,22 @@ def hog_play(
     you: Annotated[int, typer.Option(help="Your player number: 1 moves first, 2 second.")] = 1,
     rolls: Rolls = None,
     seed: Annotated[int | None, typer.Option(help="Seed for random dice.")] = None,
-    rules: Rules = RuleSet.fa16,
-    goal: Goal = 100,
+    rules: Rules = None,
+    goal: Goal = None,
     table: Table = None,
     hints: Hints = False,
 ) -> None:
     """Play Hog in the terminal against a computer player (or another person)."""
     if you not in (1, 2):
         raise InvalidArgument(f"--you must be 1 or 2, got {you}")
-    game = hog_rules(rules, goal)
+    game = hog_game(table, rules, goal)
     dice = read_rolls(rolls, 6) if rolls is not None else RandomDice(6, seeded_rng(seed))
     table = named_table(table, game)
     player = make_player("hog", opponent, game, table, note)
     hint = None
     if terminal_hints(hints):
+        from pigsolve.solver.hog import table as hog_tables
+
         hint = hog_tables.load_or_compute(game, table, note).at
     hog_terminal.play_in_terminal(
         game, player, opponent, you - 1, dice, sys.stdin, sys.stdout, hint

@@ -1,31 +1,171 @@
-"""The command-line options shared by several commands, defined once."""
+"""The command-line options shared by several commands, defined once, and the rules they give.
+
+The rules' options (``--goal``, ``--die``, ``--players``, ``--piglet``; Hog's ``--rules`` and
+``--goal``) default to None, so that :func:`pig_rules` and :func:`hog_game` can tell an option
+given from one left out: a named table supplies its own rules, and an option given explicitly
+that disagrees with it is a usage error.
+"""
 
 from __future__ import annotations
 
+import json
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from pigsolve.solver.games.hog import RuleSet
+from pigsolve.policies import families
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.storage import open_table, read_attrs
 
-Goal = Annotated[int, typer.Option("--goal", help="Points needed to win.")]
-Die = Annotated[int, typer.Option("--die", help="Sides of the die.")]
-Players = Annotated[
-    int, typer.Option("--players", help="Number of players (2 to 4, more if memory allows).")
+Goal = Annotated[
+    int | None, typer.Option("--goal", help="Points needed to win (default 100, or the table's).")
 ]
-Piglet = Annotated[bool, typer.Option("--piglet", help="Every face but the 1 adds 1 point.")]
+Die = Annotated[int | None, typer.Option("--die", help="Sides of the die (default 6).")]
+Players = Annotated[
+    int | None,
+    typer.Option(
+        "--players", help="Number of players (default 2; up to 4, more if memory allows)."
+    ),
+]
+Piglet = Annotated[bool | None, typer.Option("--piglet", help="Every face but the 1 adds 1 point.")]
 Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
 Quiet = Annotated[bool, typer.Option("--quiet", help="Print nothing but errors.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 Seed = Annotated[int | None, typer.Option(help="Seed (default: fresh, and printed).")]
-Games = Annotated[int, typer.Option(help="Number of games; A starts every other one.")]
+Games = Annotated[
+    int,
+    typer.Option(
+        metavar="N",
+        parser=lambda text: game_count(text),
+        help="Number of games (100000, 1e6, 1_000_000); A starts every other one.",
+    ),
+]
 Player = Annotated[str, typer.Argument(help="A player (see `policies`).", show_default=False)]
 Rolls = Annotated[Path | None, typer.Option(help="A file of die rolls, used in order.")]
 Hints = Annotated[bool, typer.Option("--hints", help="Show the optimal choice, win chances.")]
-TableFile = Annotated[Path | None, typer.Argument(help="Table file (default: data/, by --goal).")]
-Table = Annotated[Path | None, typer.Option(help="Optimal table (default: data/, made if absent).")]
-Rules = Annotated[RuleSet, typer.Option("--rules", help="Rule set.")]
+TableFile = Annotated[
+    Path | None, typer.Argument(help="Table file (default: data/, by the rules).")
+]
+Table = Annotated[
+    Path | None,
+    typer.Option(help="Optimal table, which gives the rules (default: data/, made if absent)."),
+]
+Rules = Annotated[RuleSet | None, typer.Option("--rules", help="Rule set (default fa16).")]
 Family = Annotated[str, typer.Argument(help="The family to tune.", show_default=False)]
 Against = Annotated[str, typer.Option(help="The player to beat.")]
-Range = Annotated[list[str] | None, typer.Option("--range", help="NAME=LO:HI (repeatable).")]
+Range = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--range", help=f"NAME=LO:HI (repeatable); the names: {families.parameter_names('pig')}."
+    ),
+]
+HogRange = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--range", help=f"NAME=LO:HI (repeatable); the names: {families.parameter_names('hog')}."
+    ),
+]
+
+
+MAX_DIE_SIDES = 1000
+"""The largest die the commands accept (a larger one is a typing slip, not a game)."""
+
+
+def game_count(text: str | int) -> int:
+    """Return ``--games`` as a whole number: ``100000``, ``1e6``, ``1_000_000`` or ``1,000,000``.
+
+    >>> game_count("1e6"), game_count("2,500")
+    (1000000, 2500)
+    """
+    try:
+        value = Decimal(str(text).replace("_", "").replace(",", ""))  # the default is an int
+    except InvalidOperation:
+        value = None
+    if value is None or not value.is_finite() or value != value.to_integral_value():
+        raise typer.BadParameter(f"{text!r} is not a whole number of games (e.g. 100000 or 1e6)")
+    return int(value)
+
+
+def pig_rules(
+    table: Path | None = None,
+    goal: int | None = None,
+    die: int | None = None,
+    players: int | None = None,
+    piglet: bool | None = None,
+) -> PigRules:
+    """Return the rules of a Pig command: a named table's, else the options' (or the defaults).
+
+    Raises
+    ------
+    InvalidArgument
+        If an option given disagrees with the named table's rules.
+    TableError
+        If the named table is missing (with the command that makes it) or not a Pig table.
+    """
+    if die is not None and die > MAX_DIE_SIDES:
+        raise InvalidArgument(f"--die takes at most {MAX_DIE_SIDES:,} sides, got {die:,}")
+    default = PigRules()
+    options = PigRules(
+        default.goal if goal is None else goal,
+        default.die_sides if die is None else die,
+        default.players if players is None else players,
+        bool(piglet),
+    )
+    if table is None:
+        return options
+    from pigsolve.solver.pig import table as pig_tables
+
+    attrs = _stored_attrs(pig_tables.require(table, options), "pig")
+    stored = json.loads(attrs.get("rules", "{}"))
+    rules = PigRules(
+        int(attrs["goal"]),
+        int(attrs["die_sides"]),
+        int(stored.get("players", 2)),
+        bool(stored.get("piglet", False)),
+    )
+    given = {
+        "--goal": (goal, rules.goal),
+        "--die": (die, rules.die_sides),
+        "--players": (players, rules.players),
+        "--piglet": (piglet, rules.piglet),
+    }
+    _check_agrees(table, pig_tables.describe_rules(rules), given)
+    return rules
+
+
+def hog_game(
+    table: Path | None = None, rule_set: RuleSet | None = None, goal: int | None = None
+) -> HogRules:
+    """Return the rules of a Hog command: a named table's, else the options' (fa16, goal 100).
+
+    Raises InvalidArgument if ``--rules`` or ``--goal`` given disagrees with the named table.
+    """
+    options = hog_rules(rule_set or RuleSet.fa16, DEFAULT_GOAL if goal is None else goal)
+    if table is None:
+        return options
+    from pigsolve.solver.hog import table as hog_tables
+
+    attrs = _stored_attrs(hog_tables.require(table, options), "hog")
+    rules = HogRules.from_json(str(attrs["rules"]))
+    given = {"--rules": (rule_set, rules.name), "--goal": (goal, rules.goal)}
+    _check_agrees(table, f"{rules.name} goal {rules.goal}", given)
+    return rules
+
+
+def _stored_attrs(path: Path, kind: str) -> dict[str, Any]:
+    with open_table(path, kind) as f:
+        return read_attrs(f)
+
+
+def _check_agrees(table: Path, rules: str, given: dict[str, tuple[Any, Any]]) -> None:
+    """Raise InvalidArgument naming the first option given whose value is not the table's."""
+    for option, (value, stored) in given.items():
+        if value is not None and value != stored:
+            shown = option if isinstance(value, bool) else f"{option} {value}"
+            raise InvalidArgument(
+                f"{table} is for {rules}; {shown} disagrees (leave it out: the table gives it)"
+            )

@@ -22,10 +22,9 @@ from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig import table as pig_tables
 from pigsolve.ui import pig_terminal
 from pigsolve.ui.console import note, terminal_hints
-from pigsolve.ui.shared import seeded_rng
+from pigsolve.ui.shared import seeded_streams
 
 MAX_PLAYERS = 4
 """The most players ``play`` seats (the equilibrium tables grow as ``G ** N``)."""
@@ -123,15 +122,19 @@ def play_pig(
 ) -> int:
     """Check the options, make the players (and the hints' table), play; return the winner."""
     names = opponent_names(rules, opponent, opponents)
-    rng = seeded_rng(seed)
-    human = pig_terminal.choose_seat(you, style, rng, rules.players)
+    dice_rng, seat_rng, coins_rng = seeded_streams(seed, 2)
+    human = pig_terminal.choose_seat(you, style, seat_rng, rules.players)
     dice = (
         read_rolls(rolls, rules.die_sides)
         if rolls is not None
-        else RandomDice(rules.die_sides, rng)
+        else RandomDice(rules.die_sides, dice_rng)
     )
-    others = make_opponents(names, rules, rng, note)
-    table = pig_tables.load_or_compute(rules, None, note) if terminal_hints(hints) else None
+    others = make_opponents(names, rules, coins_rng, note)
+    table = None
+    if terminal_hints(hints):
+        from pigsolve.solver.pig import table as pig_tables
+
+        table = pig_tables.load_or_compute(rules, None, note)
     return pig_terminal.play_in_terminal(
         rules, others, style, human, dice, sys.stdin, sys.stdout, table
     )

@@ -31,6 +31,10 @@ if TYPE_CHECKING:
     from pigsolve.solver.pig.multi import Row
 
 
+ANSWERS = {"roll": True, "r": True, "hold": False, "h": False}
+"""The rounds style's answers (in any case): True rolls."""
+
+
 class Style(StrEnum):
     """The documents' two transcripts."""
 
@@ -106,7 +110,8 @@ class RoundsStyle:
         """Print nothing: the document's game opens with the first round."""
 
     def ask(self, view: View) -> bool:
-        """Ask until the answer is roll or hold; skip blank lines, complain about the rest."""
+        """Ask until the answer is roll or hold (or r, h, in any case); skip blank lines,
+        complain about the rest."""
         out = self.stdout.write
         while True:
             out(f"You have {view.turn_total} points this round.\n")
@@ -115,8 +120,8 @@ class RoundsStyle:
             answer = prompt.answer(self.stdin, self.stdout).strip()
             while not answer:
                 answer = prompt.answer(self.stdin, self.stdout).strip()
-            if answer in ("roll", "hold"):
-                return answer == "roll"
+            if answer.lower() in ANSWERS:
+                return ANSWERS[answer.lower()]
             out(f'I did not understand "{answer}", sorry.\n')
 
     def show(self, event: PigEvent) -> None:

@@ -34,13 +34,23 @@ def comparison(result: Comparison, setting: str) -> Table:
 
 
 def print_comparison(
-    console: Console, result: Comparison, setting: str, as_json: bool, **extra: str
+    console: Console, result: Comparison, setting: str, as_json: bool, rules: str | None = None
 ) -> None:
-    """Print an exact comparison as a table, or as one JSON object with ``extra`` fields."""
+    """Print an exact comparison as a table, or as one JSON object (see :func:`record`)."""
     if as_json:
-        print(json.dumps(result.as_dict() | extra))
+        print(json.dumps(record(result, rules)))
     else:
         console.print(comparison(result, setting))
+
+
+def record(result: Comparison, rules: str | None = None) -> dict[str, Any]:
+    """Return a comparison as JSON: Pig's with its die; Hog's with its rule set ``rules`` instead
+    (its dice are the rule set's)."""
+    fields = result.as_dict()
+    if rules is None:
+        return fields
+    del fields["die"]
+    return fields | {"rules": rules}
 
 
 def round_robin(names: Sequence[str], results: Sequence[Comparison], setting: str) -> Table:
@@ -286,15 +296,20 @@ def _row(result: Comparison) -> tuple[str, str, str, str]:
 
 
 def tuning_record(
-    family: str, results: Sequence[Comparison], documents: Comparison, optimal: Comparison
+    family: str,
+    results: Sequence[Comparison],
+    documents: Comparison,
+    optimal: Comparison,
+    rules: str | None = None,
 ) -> dict[str, Any]:
-    """Return ``tune --json``'s record: the best, the ten runners-up, the documents', optimal."""
+    """Return ``tune --json``'s record: the best, the ten runners-up, the documents', optimal
+    (each as :func:`record` gives it)."""
     return {
         "family": family,
         "candidates": len(results),
-        "best": results[0].as_dict(),
-        "runners_up": [result.as_dict() for result in results[1:11]],
-        "documents": documents.as_dict(),
-        "optimal": optimal.as_dict(),
+        "best": record(results[0], rules),
+        "runners_up": [record(result, rules) for result in results[1:11]],
+        "documents": record(documents, rules),
+        "optimal": record(optimal, rules),
         "gap_to_optimal": optimal.average - results[0].average,
     }

@@ -11,9 +11,7 @@ from pigsolve.policies import computer_tables, families
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.hog import evaluate as hog_evaluate
-from pigsolve.solver.hog import table as hog_tables
 from pigsolve.solver.pig import evaluate as pig_evaluate
-from pigsolve.solver.pig import table as pig_tables
 from pigsolve.solver.results import Comparison, check_seed
 from pigsolve.ui import report
 from pigsolve.ui.console import (
@@ -27,24 +25,45 @@ def tune_family(
     game: str, family: str, rules, against: str, ranges: list[str], table, as_json: bool
 ) -> None:
     """Search ``family`` exactly for the best coin-toss win probability against ``against``."""
+    families.checked_ranges(game, family, rules, ranges)  # a bad range before any table is made
     opponent = computer_tables(game, [against], rules, named_table(table, rules), note)[against]
     with progress_bar(f"tuning {family}", None) as progress:
         results, documents = families.tune(game, family, rules, against, opponent, ranges, progress)
+    for warning in families.edge_warnings(
+        game, family, rules, against, opponent, ranges, results[0]
+    ):
+        note(warning)
     optimal = exact_comparison(game, rules, "optimal", against, table)
     if as_json:
-        print(json.dumps(report.tuning_record(family, results, documents, optimal)))
+        rule_set = rules.name if game == "hog" else None
+        print(json.dumps(report.tuning_record(family, results, documents, optimal, rule_set)))
     else:
         console.print(report.tuning(family, results, documents, optimal))
 
 
 def named_table(table: Path | None, rules: PigRules | HogRules) -> Path | None:
     """Return the table file the user named, if it exists (None: the default, made if missing)."""
+    if table is None:
+        return None
+    from pigsolve.solver.hog import table as hog_tables
+    from pigsolve.solver.pig import table as pig_tables
+
     tables = hog_tables if isinstance(rules, HogRules) else pig_tables
-    return None if table is None else tables.require(table, rules)
+    return tables.require(table, rules)
 
 
 def seeded_rng(seed: int | None) -> np.random.Generator:
     return np.random.default_rng(None if seed is None else check_seed(seed))
+
+
+def seeded_streams(seed: int | None, others: int) -> list[np.random.Generator]:
+    """Return the dice's generator (:func:`seeded_rng`'s) and ``others`` independent ones.
+
+    What the others draw (a random seat, the players' coins) never shifts the dice, so one
+    ``--seed`` gives the same dice whatever else is chosen at random.
+    """
+    sequence = np.random.SeedSequence(None if seed is None else check_seed(seed))
+    return [np.random.default_rng(stream) for stream in [sequence, *sequence.spawn(others)]]
 
 
 def exact_comparison(

@@ -9,7 +9,7 @@ from pathlib import Path
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.hog.solve import TIE, HogSolution, solve
-from pigsolve.solver.storage import open_table, write_table
+from pigsolve.solver.storage import open_table, save_or_say_why, write_table
 
 KIND = "hog"
 
@@ -66,7 +66,8 @@ def load_or_compute(
 ) -> HogSolution:
     """Return the optimal solution stored at ``path`` (default :func:`default_path`).
 
-    If the file is missing, solve, tell ``announce`` in one line and save it. A stored table for
+    If the file is missing, solve, tell ``announce`` in one line and save it (or keep it in
+    memory only, saying why, if ``path`` cannot be written). A stored table for
     other rules raises TableError. The CLI lets users name only tables that exist
     (:func:`require`).
     """
@@ -82,5 +83,5 @@ def load_or_compute(
     if announce is not None:
         announce(f"computing the optimal {rules.name} Hog table (goal {rules.goal}) into {path}")
     solution = solve(rules)
-    save(solution, path)
+    save_or_say_why(lambda target: save(solution, target), path, announce)
     return solution

@@ -1,4 +1,5 @@
-"""Figures of the optimal Pig policy, after Neller & Presser (2004), written as PNG files.
+"""Figures of the optimal Pig policy, after Neller & Presser (2004), written as PNG, PDF or SVG
+files (by the suffix of the file's name).
 
 ``boundary``
     The roll/hold boundary surface: for each score pair (i, j), the turn total at which the
@@ -73,9 +74,14 @@ def _figure(width: float, height: float) -> Figure:
     return Figure(figsize=(width, height), layout="constrained")
 
 
+FORMATS = ("png", "pdf", "svg")
+"""The formats a plot is written in, named by the suffix of ``--out``."""
+
+
 def _save(fig: Figure, out: Path, force: bool) -> Path:
-    """Write ``fig`` as PNG to ``out`` atomically."""
-    return atomic_write(out, lambda tmp: fig.savefig(tmp, format="png", dpi=DPI), force=force)
+    """Write ``fig`` to ``out`` atomically, in the format its suffix names."""
+    fmt = out.suffix.lower().lstrip(".")
+    return atomic_write(out, lambda tmp: fig.savefig(tmp, format=fmt, dpi=DPI), force=force)
 
 
 def plot_boundary(table: PigTable, out: Path, force: bool = False) -> Path:
@@ -217,7 +223,7 @@ def plot_table(
     two: PigTable | None = None,
 ) -> Path:
     """Draw ``kind`` (boundary, slice, contours; players: an N-player ``table`` beside the
-    two-player table ``two``) into the PNG file ``out``."""
+    two-player table ``two``) into ``out``, a PNG, PDF or SVG file by its suffix."""
     out = Path(out)
     if table.rules.goal < MIN_GOAL:
         raise InvalidArgument(
@@ -225,8 +231,11 @@ def plot_table(
         )
     if kind not in tuple(Plot):
         raise InvalidArgument(f"unknown plot {kind!r}; accepted: {', '.join(Plot)}")
-    if out.suffix.lower() != ".png":
-        raise InvalidArgument(f"plots are written as PNG; give --out a .png name, not {out.name!r}")
+    if out.suffix.lower().lstrip(".") not in FORMATS:
+        suffixes = ", ".join(f".{fmt}" for fmt in FORMATS)
+        raise InvalidArgument(
+            f"plots are written as {suffixes}; give --out such a name, not {out.name!r}"
+        )
     if (kind == "players") != (table.layout == "equilibrium"):
         raise InvalidArgument(
             "--kind players draws three or more players (--players N); the other kinds two"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ import numpy as np
 
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PIG, PigRules, roll_outcomes
-from pigsolve.solver.storage import open_table, read_attrs, write_table
+from pigsolve.solver.storage import open_table, read_attrs, save_or_say_why, write_table
 
 if TYPE_CHECKING:
     from pigsolve.solver.pig.multi_table import MultiTable
@@ -35,17 +36,21 @@ KIND = "pig"
 
 
 def default_path(rules: PigRules) -> Path:
-    """Return ``data/pig-goal{G}-die{D}.h5`` under the current directory.
+    """Return ``data/pig-players{N}-goal{G}-die{D}[-piglet].h5`` under the current directory.
 
-    Other games name every parameter: ``pig-players{N}-goal{G}-die{D}[-piglet].h5``.
+    Every table is named by every parameter. A two-player table saved under the old name,
+    ``data/pig-goal{G}-die{D}.h5``, is still found there while no file has the new name.
 
     >>> str(default_path(PigRules(50, 4, players=3, piglet=True)))
     'data/pig-players3-goal50-die4-piglet.h5'
     """
-    name = f"goal{rules.goal}-die{rules.die_sides}"
-    if rules.players != 2 or rules.piglet:
-        name = f"players{rules.players}-{name}{'-piglet' if rules.piglet else ''}"
-    return Path("data") / f"pig-{name}.h5"
+    piglet = "-piglet" if rules.piglet else ""
+    name = f"players{rules.players}-goal{rules.goal}-die{rules.die_sides}{piglet}"
+    path = Path("data") / f"pig-{name}.h5"
+    old = Path("data") / f"pig-goal{rules.goal}-die{rules.die_sides}.h5"
+    if rules.players == 2 and not rules.piglet and old.is_file() and not path.exists():
+        return old
+    return path
 
 
 def save(solution: Any, path: str | os.PathLike, force: bool = False) -> Path:
@@ -240,8 +245,8 @@ def load_or_compute(
     """Return the table for ``rules`` at ``path`` (default path if None), computing it if missing.
 
     A table found at ``path`` must be for ``rules``; a computed one is saved there for next time
-    (``announce`` is told in one line). The CLI lets users name only tables that exist
-    (:func:`require`).
+    (``announce`` is told in one line), or kept in memory if ``path`` cannot be written. The CLI
+    lets users name only tables that exist (:func:`require`).
     """
     path = default_path(rules) if path is None else Path(path)
     if path.exists():
@@ -255,8 +260,11 @@ def load_or_compute(
         announce(f"computing the optimal table for {describe_rules(rules)} ...")
     from pigsolve.solver.pig.solve import solve
 
-    save(solve(rules), path)
-    return PigTable.load(path)
+    solution = solve(rules)
+    if save_or_say_why(lambda target: save(solution, target), path, announce):
+        return PigTable.load(path)
+    with tempfile.TemporaryDirectory() as folder:  # the table read back lives in memory
+        return PigTable.load(save(solution, Path(folder) / path.name))
 
 
 def describe_rules(rules: PigRules, die: bool = True) -> str:

@@ -37,9 +37,11 @@ def test_tuning_equals_a_brute_force_loop(game, family, rules, against, ranges, 
     brute = {}
     for name in names:
         brute[name] = compare(rules, make_player(game, name, rules).table(rules), opponent).average
-    assert [r.a for r in results] == sorted(names, key=lambda name: -brute[name])
-    assert [r.average for r in results] == [brute[r.a] for r in results]
-    assert results[0].average == max(brute.values())
+    # Pig's threshold families are evaluated in one batch: equal to rounding, best first.
+    assert sorted(r.a for r in results) == sorted(names)
+    assert [r.average for r in results] == sorted((r.average for r in results), reverse=True)
+    assert [r.average for r in results] == pytest.approx([brute[r.a] for r in results], abs=1e-12)
+    assert results[0].average == pytest.approx(max(brute.values()), abs=1e-12)
     assert documents.b == against
 
 

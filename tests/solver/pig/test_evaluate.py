@@ -178,8 +178,8 @@ def test_no_player_beats_the_optimal_value(optimal) -> None:
 
 
 def test_optimal_against_hold20(optimal) -> None:
-    # Not the 2004 paper's 58.74% / 47.76%; agrees with independent replications and with
-    # simulation (tests/solver/test_simulate.py).
+    # The minimax-optimal player; the 2004 paper's 58.74% / 47.76% are the best response's
+    # (tests/test_paper_figures.py). Simulation agrees (tests/solver/pig/test_simulate.py).
     _, roll = optimal
     a_first, b_first = first_mover_probabilities(rules_of(roll, 6), roll, hold_at_table(100, 20))
     assert (round(a_first, 4), round(b_first, 4)) == (0.5715, 0.5083)

@@ -51,7 +51,7 @@ def test_without_matplotlib_the_error_says_how_to_install(table, tmp_path, monke
         ("slice", "x.png", None, "needs --opponent"),
         ("slice", "x.png", 40, "opponent score must be in 0..39, got 40"),
         ("contours", "x.png", 3, "--opponent goes with --kind slice"),
-        ("contours", "x.pdf", None, "give --out a .png name"),
+        ("contours", "x.jpg", None, "give --out such a name"),
     ],
 )
 def test_bad_arguments(table, tmp_path: Path, kind, name, opponent, message) -> None:

@@ -1,0 +1,153 @@
+"""A student's strategy file kept in its place: its prints, its randomness, its exits, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pigsolve.cli import app
+
+runner = CliRunner()
+
+STRATEGIES = """
+import random
+import sys
+
+print("imported")
+
+
+def chatty(score, opponent_score, turn_total):
+    print("asked", score, opponent_score, turn_total)
+    return turn_total < 20
+
+
+def randy(score, opponent_score, turn_total):
+    return random.random() < 0.5
+
+
+def ones(score, opponent_score, turn_total):
+    return 1 if turn_total < 20 else 0
+
+
+def hold20(score, opponent_score, turn_total):
+    return turn_total < 20
+
+
+def quits(score, opponent_score, turn_total):
+    sys.exit(3)
+
+
+def loops(score, opponent_score, turn_total):
+    if turn_total > 5:
+        open("looping", "w").close()
+        while True:
+            pass
+    return True
+
+
+def hog_randy(score, opponent_score):
+    return random.randint(1, 10)
+"""
+
+
+@pytest.fixture
+def mine(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.py").write_text(STRATEGIES)
+    return tmp_path / "mine.py"
+
+
+def compare(*args: str):
+    return runner.invoke(app, ["compare", *args, "--goal", "30"])
+
+
+def test_what_the_function_prints_never_reaches_stdout(mine: Path) -> None:
+    result = compare(f"{mine}:chatty", "hold20", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["a"] == f"{mine}:chatty"  # stdout is valid JSON
+    assert "imported" in result.stderr
+    summaries = [line for line in result.stderr.splitlines() if "printed" in line]
+    assert len(summaries) == 1 and "'asked 0 0 1'" in summaries[0]
+
+
+def test_a_random_function_is_refused_naming_the_state(mine: Path) -> None:
+    result = compare(f"{mine}:randy", "hold20")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("imported\nerror: randy(0, 0, ")
+    assert (
+        "not a deterministic strategy: exact evaluation needs one; use `simulate`" in result.stderr
+    )
+    assert len(result.stderr.splitlines()) == 2
+
+
+def test_a_random_hog_strategy_is_refused(mine: Path) -> None:
+    result = runner.invoke(app, ["hog", "compare", f"{mine}:hog_randy", "always4"])
+    assert result.exit_code == 1
+    assert "error: hog_randy(0, " in result.stderr  # a state of the first row
+    assert "not a deterministic strategy" in result.stderr
+
+
+def test_ones_and_zeros_play_as_true_and_false(mine: Path) -> None:
+    ones = compare(f"{mine}:ones", "hold25", "--json")
+    booleans = compare(f"{mine}:hold20", "hold25", "--json")
+    assert ones.exit_code == 0, ones.stderr
+    ones_result, booleans_result = json.loads(ones.stdout), json.loads(booleans.stdout)
+    assert ones_result["average"] == booleans_result["average"]
+
+
+def test_sys_exit_inside_the_function_is_one_line(mine: Path) -> None:
+    result = compare(f"{mine}:quits", "hold20")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == "error: quits(0, 0, 1) raised SystemExit (sys.exit(3))"
+
+
+def test_a_file_without_a_function_lists_the_functions_it_defines(mine: Path) -> None:
+    result = compare(str(mine), "hold20")
+    assert result.exit_code == 2
+    line = result.stderr.splitlines()[-1]
+    assert line.startswith(f"error: {mine}: name the function to play, e.g. {mine}:chatty")
+    assert line.endswith("it defines chatty, randy, ones, hold20, quits, loops, hog_randy")
+
+
+def test_ctrl_c_while_tabulating_names_the_state_being_asked(mine: Path) -> None:
+    # stderr is a terminal (a pty): the progress line shows; SIGINT arrives inside `loops`,
+    # once it has said (in a file) that it is looping.
+    controller, terminal = pty.openpty()
+    command = [sys.executable, "-m", "pigsolve", "compare", f"{mine}:loops", "hold20"]
+    process = subprocess.Popen(
+        [*command, "--goal", "10"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=terminal,
+    )
+    os.close(terminal)
+    seen, deadline = b"", time.monotonic() + 120
+    try:
+        while not (mine.parent / "looping").exists() and time.monotonic() < deadline:
+            if select.select([controller], [], [], 1)[0]:
+                seen += os.read(controller, 1024)
+        assert (mine.parent / "looping").exists(), seen
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 130
+        while select.select([controller], [], [], 1)[0]:
+            try:
+                seen += os.read(controller, 1024)
+            except OSError:
+                break
+    finally:
+        process.kill()
+        process.wait(timeout=60)
+        process.stdout.close()
+        os.close(controller)
+    assert b"asking " + f"{mine}:loops".encode() + b" in every state" in seen
+    assert b"interrupted while asking loops(0, 0, 6)" in seen

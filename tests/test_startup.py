@@ -1,0 +1,80 @@
+"""Commands import only what they use: no HDF5, numba, scipy or web server where none is needed.
+
+What each command imports is checked, not how long it takes (timing is `pigsolve bench`'s job).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HEAVY = {"h5py", "numba", "scipy", "starlette", "uvicorn", "matplotlib", "pydantic"}
+
+IMPORTED = f"""
+import sys
+from pigsolve import cli
+sys.argv = ["pigsolve", *sys.argv[1:]]
+try:
+    cli.run()
+except SystemExit:
+    pass
+print(" ".join(sorted({{name.split(".")[0] for name in sys.modules}} & {HEAVY!r})), file=sys.stderr)
+"""
+
+
+def heavy_imports(args: list[str], cwd: Path) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", IMPORTED, *args],
+        cwd=cwd,
+        input="h\n" * 50,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return set(done.stderr.splitlines()[-1].split())
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    """A folder whose data/ holds the goal-20 table (made by another process)."""
+    folder = tmp_path_factory.mktemp("startup")
+    made = subprocess.run(
+        [sys.executable, "-m", "pigsolve", "compute", "--goal", "20", "--quiet"], cwd=folder
+    )
+    assert made.returncode == 0
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("args", "needed"),
+    [
+        (["--version"], set()),
+        (["policies"], {"pydantic"}),  # typer's option parsing
+        (["play", "--goal", "20", "--seed", "1"], {"pydantic"}),
+        (["query", "0", "0", "0", "--goal", "20"], {"pydantic", "h5py"}),
+        (["info", "--goal", "20"], {"pydantic", "h5py"}),
+        (["compare", "hold20", "hold25", "--goal", "20"], {"pydantic", "numba", "scipy"}),
+    ],
+    ids=["version", "policies", "play", "query", "info", "compare-without-tables"],
+)
+def test_a_command_imports_only_what_it_uses(folder: Path, args, needed) -> None:
+    # numba brings scipy with it; pydantic comes with typer's parsing of options.
+    assert heavy_imports(args, folder) <= needed
+
+
+def test_bench_times_start_up_beside_python_itself() -> None:
+    from pigsolve.solver.bench import bench_startup
+
+    rows = bench_startup([sys.executable, "-m", "pigsolve"], repeats=1)
+    names = [row["benchmark"] for row in rows]
+    assert names == [
+        "python -c pass, fresh process",
+        "pigsolve --version, fresh process",
+        "pigsolve query 0 0 0, fresh process",
+    ]
+    assert rows[0]["times_python_start"] == 1.0
+    assert all(row["seconds"] > 0 for row in rows)
+    assert [row["target_seconds"] for row in rows] == [None, 0.15, 0.3]
