@@ -14,8 +14,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-TIE = 1e-12
-"""Roll and hold worth the same to the mover within this: the mover holds."""
 ROUNDING = 1e-13
 """The orbit's policy iteration stops once no pig value moves by more than this."""
 MAX_ITERATIONS = 60
@@ -57,7 +55,7 @@ def row(
     """Fill ``a[k]``, ``b[k]`` of the mover's row at ``scores``; return the changed choices.
 
     ``faces`` is the triple of :func:`solver.games.pig.face_arrays`. ``mode`` GREEDY chooses
-    with the pig value ``x`` (roll only if better by more than :data:`TIE`) and writes the
+    with the pig value ``x`` (roll only if strictly better: a tie holds) and writes the
     choices (0 hold, 1 roll) to ``roll``; FIXED follows ``roll``. At ``k = mix_k`` (if >= 1)
     the mover rolls with probability ``mix_q`` instead. ``scratch`` is float64 ``(2, N)``.
     When the gains are consecutive (2..D) the sums over them slide along ``k``.
@@ -104,7 +102,7 @@ def row(
             if mode == FIXED:
                 choice = roll[k]
             else:
-                choice = 1 if roll_a * x + sum_b[0] / num_faces > hold[0] + TIE else 0
+                choice = 1 if roll_a * x + sum_b[0] / num_faces > hold[0] else 0
         if k == mix_k:
             a[k] = mix_q * roll_a
             for j in range(n):
@@ -123,28 +121,44 @@ def row(
     return changes
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # pragma: no cover
     """Fill ``p[:length]`` with the choices of a mover greedy on its own value; return changes.
 
     ``after[base + k * stride]`` is the mover's own value after banking ``k`` (the start of the
-    next mover's turn), ``x`` after a pig. Roll only if better by more than :data:`TIE`; at
-    ``k = mix_k`` roll with probability ``mix_q``. ``own[k]`` gets the mover's own values.
+    next mover's turn), ``x`` after a pig. Roll only if strictly better; at ``k = mix_k`` roll
+    with probability ``mix_q``. ``own[k]`` gets the mover's own values. When the gains are
+    consecutive (2..D) their sum slides along ``k``; the wins beyond the row are counted apart,
+    so that tiny values keep their precision.
     """
     gains, num_faces, num_pigs = faces
+    m = gains.shape[0]
+    low, high = gains[0], gains[m - 1]
+    sliding = high - low == m - 1
+    window, wins = 0.0, m  # own[k + g] summed over the gains g inside the row; those beyond
     changes = 0
     for k in range(length - 1, -1, -1):
-        total = num_pigs * x
-        for t in range(gains.shape[0]):
-            kk = k + gains[t]
-            total += own[kk] if kk < length else 1.0
-        rolled = total / num_faces
+        if sliding:
+            if k + low < length:
+                window += own[k + low]
+                wins -= 1
+            if k + high + 1 < length:
+                window -= own[k + high + 1]
+                wins += 1
+        else:
+            window, wins = 0.0, 0
+            for t in range(m):
+                if k + gains[t] < length:
+                    window += own[k + gains[t]]
+                else:
+                    wins += 1
+        rolled = (num_pigs * x + window + wins) / num_faces
         q, held = 1.0, 0.0
         if k > 0:
             held = after[base + k * stride]
             if k == mix_k:
                 q = mix_q
-            elif not rolled > held + TIE:
+            elif not rolled > held:
                 q = 0.0
         own[k] = q * rolled + (1.0 - q) * held
         if p[k] != q:
@@ -153,19 +167,54 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # prag
     return changes
 
 
-@njit(cache=True)
-def own_changes(values, goal, scores, x, faces, roll, own, p):  # pragma: no cover
-    """Return how many of ``roll``'s choices differ from the greedy ones at pig value ``x``.
+@njit(cache=True, error_model="numpy")
+def start_vector(values, goal, scores, faces, p, reach, b0):  # pragma: no cover
+    """Return ``a0`` and write ``b0`` of the mover's turn at ``scores`` under the choices ``p``.
 
-    Only the mover's own values are computed (into ``own``; ``p`` is scratch), so this costs a
-    fraction of :func:`row`; ``roll`` is not written.
+    ``V = a0 * (the vector after a pig) + b0``, in the mover's order. Forward over the turn
+    totals: ``reach[k]`` gets the probability of rolling at ``k`` having reached it; a hold
+    at ``k`` reaches a higher score sum (solved), a roll beyond the row wins.
     """
+    gains, num_faces, num_pigs = faces
     n = scores.shape[0]
     length = goal - scores[0]
-    for k in range(length):
-        p[k] = roll[k]
     base = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
-    return greedy(values[:, n - 1], base, 1, x, length, -1, 0.0, faces, p, own)
+    m = gains.shape[0]
+    low, high = gains[0], gains[m - 1]
+    sliding = high - low == m - 1
+    b0[:] = 0.0
+    rolled_total, win, window = 0.0, 0.0, 0.0
+    for k in range(length):
+        if k == 0:
+            arrived = 1.0
+        elif sliding:  # the rolls from k - high .. k - low arrive at k
+            if k - low >= 0:
+                window += reach[k - low]
+            if k - high - 1 >= 0:
+                window -= reach[k - high - 1]
+            arrived = window / num_faces
+        else:
+            arrived = 0.0
+            for t in range(m):
+                if k - gains[t] >= 0:
+                    arrived += reach[k - gains[t]]
+            arrived /= num_faces
+        q = p[k]
+        reach[k] = q * arrived
+        rolled_total += reach[k]
+        if k + high >= length:  # some faces win
+            beyond = 0
+            for t in range(m):
+                beyond += k + gains[t] >= length
+            win += reach[k] * beyond
+        held = arrived - reach[k]
+        if held > 0.0:
+            row = values[base + k]
+            b0[0] += held * row[n - 1]
+            for j in range(1, n):
+                b0[j] += held * row[j - 1]
+    b0[0] += win / num_faces
+    return rolled_total * num_pigs / num_faces
 
 
 @njit(cache=True)
@@ -186,22 +235,23 @@ def cycle_values(a0, b0, out):  # pragma: no cover
     """
     length, n = b0.shape
     alpha = 1.0
-    beta = np.zeros(n)
-    shifted = np.empty(n)
+    beta = out[0]  # accumulated in place, shifted one seat per rotation
+    beta[:] = 0.0
     for i in range(length - 1, -1, -1):
-        for j in range(n):
-            shifted[j] = beta[(j - 1) % n]
-        for j in range(n):
-            beta[j] = a0[i] * shifted[j] + b0[i, j]
+        last = beta[n - 1]
+        for j in range(n - 1, 0, -1):
+            beta[j] = a0[i] * beta[j - 1] + b0[i, j]
+        beta[0] = a0[i] * last + b0[i, 0]
         alpha *= a0[i]
     # (I - alpha P)^-1 with P = shift^L of order m = N / L: sum_{t<m} (alpha P)^t / (1 - alpha^m).
     m = n // length
-    out[0, :] = 0.0
-    power = 1.0
-    for t in range(m):
-        for j in range(n):
-            out[0, j] += power * beta[(j - t * length) % n]
-        power *= alpha
+    power = alpha
+    if m > 1:  # a shorter orbit (rare): the sum reads beta while out[0] is written
+        saved = beta.copy()
+        for t in range(1, m):
+            for j in range(n):
+                out[0, j] += power * saved[(j - t * length) % n]
+            power *= alpha
     for j in range(n):
         out[0, j] = min(max(out[0, j] / (1.0 - power), 0.0), 1.0)
     for i in range(length - 1, 0, -1):
@@ -238,38 +288,67 @@ def orbit_of(scores, rotations):  # pragma: no cover
 def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cover
     """Solve one orbit by policy iteration; return the linear solves used, or -1 if unsettled.
 
-    On success the orbit's start-of-turn vectors are written to ``values``.
+    Each round makes every rotation's choices greedy at its pig value (its own values only),
+    then, if any changed, solves the orbit's linear system under them for new pig values. On
+    success the orbit's start-of-turn vectors are written to ``values``.
     """
     n = rotations.shape[1]
-    a, b, hold, roll, a0, b0, out, xs, p = work
-    roll[:length] = -1
-    for i in range(length):  # start from a neighbouring, solved vector
-        following = rotations[(i + 1) % length].copy()
+    own, reach, p, a0, b0, out, xs = work
+    after = values[:, n - 1]  # each mover's own value once it has banked
+    for i in range(length):  # start from a neighbour in a higher layer, solved
+        following = rotations[(i + 1) % length]
         xs[i] = 1.0 / n
-        if following[n - 1] + 1 < goal:
-            following[n - 1] += 1
-            xs[i] = values[flat_index(following, goal), n - 1]
-    for count in range(1, MAX_ITERATIONS + 1):
+        if following[n - 1] + 1 < goal:  # the mover one point higher
+            xs[i] = values[flat_index(following, goal) + 1, n - 1]
+        p[i, :] = -1.0
+    moved = np.inf
+    for count in range(MAX_ITERATIONS + 1):
+        changes = 0
         for i in range(length):
-            row(values, goal, rotations[i], xs[i], faces, GREEDY, roll[i], -1, 0.0, a, b, hold)
-            a0[i] = a[0]
-            b0[i, :] = b[0]
+            scores = rotations[i]
+            base = flat_index(scores[1:], goal) * goal + scores[0]
+            changes += greedy(after, base, 1, xs[i], goal - scores[0], -1, 0.0, faces, p[i], own)
+        if count > 0 and (changes == 0 or moved <= ROUNDING):
+            for i in range(length):
+                values[flat_index(rotations[i], goal), :] = out[i]
+            return count
+        for i in range(length):
+            a0[i] = start_vector(values, goal, rotations[i], faces, p[i], reach, b0[i])
         cycle_values(a0[:length], b0[:length], out[:length])
         moved = 0.0
-        changes = 0
         for i in range(length):
             x = out[(i + 1) % length, n - 1]
             moved = max(moved, abs(x - xs[i]))
             xs[i] = x
-        for i in range(length):  # do the choices stand at the new pig values?
-            changes += own_changes(values, goal, rotations[i], xs[i], faces, roll[i], a, p)
-            if changes > 0:
-                break
-        if changes == 0 or moved <= ROUNDING:
-            for i in range(length):
-                values[flat_index(rotations[i], goal), :] = out[i]
-            return count
     return -1
+
+
+@njit(cache=True)
+def solve_orbits(values, goal, members, faces, counts, start, step):  # pragma: no cover
+    """Solve the orbits ``members[start::step]``; ``counts[o]`` gets each orbit's linear solves
+    (-1: unsettled)."""
+    players = members.shape[1]
+    work = (
+        np.empty(goal + 1),
+        np.empty(goal + 1),
+        np.empty((players, goal + 1)),
+        np.empty(players),
+        np.empty((players, players)),
+        np.empty((players, players)),
+        np.empty(players),
+    )
+    rotations = np.empty((players, players), np.int64)
+    for o in range(start, members.shape[0], step):
+        length = orbit_of(members[o], rotations)
+        counts[o] = solve_orbit(values, goal, rotations, length, faces, work)
+
+
+@njit(cache=True, parallel=True)
+def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cover
+    """Solve the orbits of ``members`` (one score sum, independent) in ``chunks`` parallel
+    strides."""
+    for c in prange(chunks):
+        solve_orbits(values, goal, members, faces, counts, c, chunks)
 
 
 @njit(cache=True)
@@ -318,29 +397,6 @@ def layer_members(goal, players, total):  # pragma: no cover
         if orbit_of(found[kept], rotations) > 0:
             kept += 1
     return found[:kept].copy()
-
-
-@njit(cache=True, parallel=True)
-def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cover
-    """Solve the orbits of ``members`` in ``chunks`` parallel strides; ``counts[o]`` gets each
-    orbit's linear solves (-1: unsettled)."""
-    players = members.shape[1]
-    for c in prange(chunks):
-        work = (
-            np.empty(goal + 1),
-            np.empty((goal + 1, players)),
-            np.empty((2, players)),
-            np.empty((players, goal + 1), np.int8),
-            np.empty(players),
-            np.empty((players, players)),
-            np.empty((players, players)),
-            np.empty(players),
-            np.empty(goal + 1),
-        )
-        rotations = np.empty((players, players), np.int64)
-        for o in range(c, members.shape[0], chunks):
-            length = orbit_of(members[o], rotations)
-            counts[o] = solve_orbit(values, goal, rotations, length, faces, work)
 
 
 @njit(cache=True)

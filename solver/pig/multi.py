@@ -35,6 +35,9 @@ from pigsolve.solver.games.pig import PigRules, face_arrays
 
 Progress = Callable[[int, int], None]
 
+PARALLEL_ORBITS = 4096
+"""Layers with fewer orbits are solved on one thread: waking the others costs more."""
+
 
 @dataclass(frozen=True, repr=False)
 class MultiSolution:
@@ -108,6 +111,8 @@ def solve_multi(rules: PigRules, progress: Progress | None = None) -> MultiSolut
     >>> len(solution.mixed) > 0, round(float(solution.values[0, 0, 0].sum()), 12)
     (True, 1.0)
     """
+    import numba
+
     from pigsolve.solver.pig import _multi_kernels as kernels
     from pigsolve.solver.pig.mixed import solve_unsettled
 
@@ -120,11 +125,13 @@ def solve_multi(rules: PigRules, progress: Progress | None = None) -> MultiSolut
     num_iter = 0
     highest = players * (goal - 1)
     done, total = 0, goal**players
-    chunks = 64
     for layer in range(highest, -1, -1):
         members = kernels.layer_members(goal, players, layer)
         counts = np.zeros(len(members), np.int64)
-        kernels.solve_layer(values, goal, members, faces, counts, chunks)
+        if len(members) >= PARALLEL_ORBITS:
+            kernels.solve_layer(values, goal, members, faces, counts, numba.get_num_threads())
+        else:
+            kernels.solve_orbits(values, goal, members, faces, counts, 0, 1)
         num_iter = max(num_iter, int(counts.max(initial=0)))
         for member in members[counts < 0]:
             mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer)
@@ -149,7 +156,9 @@ def warm_up(faces: tuple | None = None) -> float:
     faces = face_arrays(PigRules(2)) if faces is None else faces
     values = np.zeros((4, 2))
     members = kernels.layer_members(2, 2, 1)
-    kernels.solve_layer(values, 2, members, faces, np.zeros(len(members), np.int64), 1)
+    counts = np.zeros(len(members), np.int64)
+    kernels.solve_orbits(values, 2, members, faces, counts, 0, 1)
+    kernels.solve_layer(values, 2, members, faces, counts, 1)
     return time.perf_counter() - start
 
 
