@@ -167,13 +167,33 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # prag
     return changes
 
 
+@njit(cache=True)
+def rolling_on(goal, faces):  # pragma: no cover
+    """Return, for a mover who rolls from turn total 0 on, the chance of arriving at each
+    ``k < G`` and its prefix sums (``prefix[h]``: the chance of rolling at some ``k < h``)."""
+    gains, num_faces, _ = faces
+    arrived = np.zeros(goal)
+    arrived[0] = 1.0
+    for k in range(1, goal):
+        for t in range(gains.shape[0]):
+            if k - gains[t] >= 0:
+                arrived[k] += arrived[k - gains[t]]
+        arrived[k] /= num_faces
+    prefix = np.zeros(goal + 1)
+    for k in range(goal):
+        prefix[k + 1] = prefix[k] + arrived[k]
+    return arrived, prefix
+
+
 @njit(cache=True, error_model="numpy")
-def start_vector(values, goal, scores, faces, p, reach, b0):  # pragma: no cover
+def start_vector(values, goal, scores, faces, p, rolling, reach, b0):  # pragma: no cover
     """Return ``a0`` and write ``b0`` of the mover's turn at ``scores`` under the choices ``p``.
 
-    ``V = a0 * (the vector after a pig) + b0``, in the mover's order. Forward over the turn
-    totals: ``reach[k]`` gets the probability of rolling at ``k`` having reached it; a hold
-    at ``k`` reaches a higher score sum (solved), a roll beyond the row wins.
+    ``V = a0 * (the vector after a pig) + b0``, in the mover's order. A mover who rolls below
+    ``h`` and holds wherever it can arrive from there is done from ``rolling`` (of
+    :func:`rolling_on`) in a few steps; other choices by a pass forward over the turn totals, in
+    which ``reach[k]`` gets the chance of rolling at ``k``. A hold at ``k`` reaches a higher
+    score sum (solved), a roll beyond the row wins.
     """
     gains, num_faces, num_pigs = faces
     n = scores.shape[0]
@@ -181,8 +201,29 @@ def start_vector(values, goal, scores, faces, p, reach, b0):  # pragma: no cover
     base = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
     m = gains.shape[0]
     low, high = gains[0], gains[m - 1]
-    sliding = high - low == m - 1
+    h = 1
+    while h < length and p[h] == 1.0:
+        h += 1
+    threshold = True
+    for k in range(h, min(h + high, length)):
+        threshold = threshold and p[k] == 0.0
     b0[:] = 0.0
+    if threshold:
+        arrived_at, prefix = rolling
+        for k in range(h, min(h + high, length)):
+            held = 0.0
+            for t in range(m):
+                if 0 <= k - gains[t] < h:
+                    held += arrived_at[k - gains[t]]
+            _add_hold(values[base + k], held / num_faces, b0)
+        win = 0.0
+        for k in range(max(length - high, 0), h):
+            for t in range(m):
+                if k + gains[t] >= length:
+                    win += arrived_at[k]
+        b0[0] += win / num_faces
+        return prefix[h] * num_pigs / num_faces
+    sliding = high - low == m - 1
     rolled_total, win, window = 0.0, 0.0, 0.0
     for k in range(length):
         if k == 0:
@@ -199,22 +240,24 @@ def start_vector(values, goal, scores, faces, p, reach, b0):  # pragma: no cover
                 if k - gains[t] >= 0:
                     arrived += reach[k - gains[t]]
             arrived /= num_faces
-        q = p[k]
-        reach[k] = q * arrived
+        reach[k] = p[k] * arrived
         rolled_total += reach[k]
-        if k + high >= length:  # some faces win
-            beyond = 0
-            for t in range(m):
-                beyond += k + gains[t] >= length
-            win += reach[k] * beyond
-        held = arrived - reach[k]
-        if held > 0.0:
-            row = values[base + k]
-            b0[0] += held * row[n - 1]
-            for j in range(1, n):
-                b0[j] += held * row[j - 1]
+        for t in range(m):
+            if k + gains[t] >= length:
+                win += reach[k]
+        if arrived > reach[k]:
+            _add_hold(values[base + k], arrived - reach[k], b0)
     b0[0] += win / num_faces
     return rolled_total * num_pigs / num_faces
+
+
+@njit(cache=True)
+def _add_hold(row, held, b0):  # pragma: no cover
+    """Add ``held`` times the vector ``row`` (the next mover's order) to ``b0`` (the mover's)."""
+    n = b0.shape[0]
+    b0[0] += held * row[n - 1]
+    for j in range(1, n):
+        b0[j] += held * row[j - 1]
 
 
 @njit(cache=True)
@@ -293,7 +336,7 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
     success the orbit's start-of-turn vectors are written to ``values``.
     """
     n = rotations.shape[1]
-    own, reach, p, a0, b0, out, xs = work
+    own, reach, p, a0, b0, out, xs, rolling = work
     after = values[:, n - 1]  # each mover's own value once it has banked
     for i in range(length):  # start from a neighbour in a higher layer, solved
         following = rotations[(i + 1) % length]
@@ -313,7 +356,7 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
                 values[flat_index(rotations[i], goal), :] = out[i]
             return count
         for i in range(length):
-            a0[i] = start_vector(values, goal, rotations[i], faces, p[i], reach, b0[i])
+            a0[i] = start_vector(values, goal, rotations[i], faces, p[i], rolling, reach, b0[i])
         cycle_values(a0[:length], b0[:length], out[:length])
         moved = 0.0
         for i in range(length):
@@ -336,6 +379,7 @@ def solve_orbits(values, goal, members, faces, counts, start, step):  # pragma: 
         np.empty((players, players)),
         np.empty((players, players)),
         np.empty(players),
+        rolling_on(goal, faces),
     )
     rotations = np.empty((players, players), np.int64)
     for o in range(start, members.shape[0], step):
