@@ -196,7 +196,6 @@ def start_vector(values, goal, scores, faces, p, rolling, reach, b0):  # pragma:
     score sum (solved), a roll beyond the row wins.
     """
     gains, num_faces, num_pigs = faces
-    n = scores.shape[0]
     length = goal - scores[0]
     base = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
     m = gains.shape[0]
