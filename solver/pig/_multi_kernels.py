@@ -167,6 +167,58 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # prag
     return changes
 
 
+@njit(cache=True, error_model="numpy")
+def choose(after, base, x, length, faces, p, slope, offset):  # pragma: no cover
+    """Make ``p[:length]`` greedy at the pig value ``x`` as :func:`greedy` does (no coin);
+    return the interval ``(low, high)`` of pig values at which these choices stay greedy.
+
+    Under fixed choices the mover's own values are affine in ``x``: ``slope[k] * x +
+    offset[k]``; rolling at ``k`` stays better while ``x`` is above the point where its roll
+    meets its hold, holding while ``x`` is at or below it.
+    """
+    gains, num_faces, num_pigs = faces
+    m = gains.shape[0]
+    low_gain, high_gain = gains[0], gains[m - 1]
+    sliding = high_gain - low_gain == m - 1
+    window_slope, window_offset, wins = 0.0, 0.0, m
+    low, high = -np.inf, np.inf
+    for k in range(length - 1, -1, -1):
+        if sliding:
+            if k + low_gain < length:
+                window_slope += slope[k + low_gain]
+                window_offset += offset[k + low_gain]
+                wins -= 1
+            if k + high_gain + 1 < length:
+                window_slope -= slope[k + high_gain + 1]
+                window_offset -= offset[k + high_gain + 1]
+                wins += 1
+        else:
+            window_slope, window_offset, wins = 0.0, 0.0, 0
+            for t in range(m):
+                if k + gains[t] < length:
+                    window_slope += slope[k + gains[t]]
+                    window_offset += offset[k + gains[t]]
+                else:
+                    wins += 1
+        roll_slope = (num_pigs + window_slope) / num_faces
+        roll_offset = (window_offset + wins) / num_faces
+        q = 1.0
+        if k > 0:
+            held = after[base + k]
+            meet = (held - roll_offset) / roll_slope  # roll_slope >= |F_0| / |F| > 0
+            if roll_slope * x + roll_offset > held:
+                low = max(low, meet)
+            else:
+                q = 0.0
+                high = min(high, meet)
+        if q == 1.0:
+            slope[k], offset[k] = roll_slope, roll_offset
+        else:
+            slope[k], offset[k] = 0.0, after[base + k]
+        p[k] = q
+    return low, high
+
+
 @njit(cache=True)
 def rolling_on(goal, faces):  # pragma: no cover
     """Return, for a mover who rolls from turn total 0 on, the chance of arriving at each
@@ -330,38 +382,37 @@ def orbit_of(scores, rotations):  # pragma: no cover
 def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cover
     """Solve one orbit by policy iteration; return the linear solves used, or -1 if unsettled.
 
-    Each round makes every rotation's choices greedy at its pig value (its own values only),
-    then, if any changed, solves the orbit's linear system under them for new pig values. On
-    success the orbit's start-of-turn vectors are written to ``values``.
+    Each round makes every rotation's choices greedy at its pig value (from its own values
+    only, with the interval of pig values where they stay greedy) and solves the orbit's linear
+    system under them; it ends when every new pig value lies in its interval. On success the
+    orbit's start-of-turn vectors are written to ``values``.
     """
     n = rotations.shape[1]
-    own, reach, p, a0, b0, out, xs, rolling = work
+    own, reach, p, a0, b0, out, xs, bounds, rolling = work
     after = values[:, n - 1]  # each mover's own value once it has banked
     for i in range(length):  # start from a neighbour in a higher layer, solved
         following = rotations[(i + 1) % length]
         xs[i] = 1.0 / n
         if following[n - 1] + 1 < goal:  # the mover one point higher
             xs[i] = values[flat_index(following, goal) + 1, n - 1]
-        p[i, :] = -1.0
-    moved = np.inf
-    for count in range(MAX_ITERATIONS + 1):
-        changes = 0
+    for count in range(1, MAX_ITERATIONS + 1):
         for i in range(length):
             scores = rotations[i]
             base = flat_index(scores[1:], goal) * goal + scores[0]
-            changes += greedy(after, base, 1, xs[i], goal - scores[0], -1, 0.0, faces, p[i], own)
-        if count > 0 and (changes == 0 or moved <= ROUNDING):
+            low, high = choose(after, base, xs[i], goal - scores[0], faces, p[i], own, reach)
+            bounds[i, 0], bounds[i, 1] = low, high
+            a0[i] = start_vector(values, goal, scores, faces, p[i], rolling, reach, b0[i])
+        cycle_values(a0[:length], b0[:length], out[:length])
+        stand, moved = True, 0.0
+        for i in range(length):
+            x = out[(i + 1) % length, n - 1]
+            stand = stand and bounds[i, 0] < x <= bounds[i, 1]
+            moved = max(moved, abs(x - xs[i]))
+            xs[i] = x
+        if stand or moved <= ROUNDING:
             for i in range(length):
                 values[flat_index(rotations[i], goal), :] = out[i]
             return count
-        for i in range(length):
-            a0[i] = start_vector(values, goal, rotations[i], faces, p[i], rolling, reach, b0[i])
-        cycle_values(a0[:length], b0[:length], out[:length])
-        moved = 0.0
-        for i in range(length):
-            x = out[(i + 1) % length, n - 1]
-            moved = max(moved, abs(x - xs[i]))
-            xs[i] = x
     return -1
 
 
@@ -378,6 +429,7 @@ def solve_orbits(values, goal, members, faces, counts, start, step):  # pragma: 
         np.empty((players, players)),
         np.empty((players, players)),
         np.empty(players),
+        np.empty((players, 2)),
         rolling_on(goal, faces),
     )
     rotations = np.empty((players, players), np.int64)
