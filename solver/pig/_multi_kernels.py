@@ -388,21 +388,14 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
     orbit's start-of-turn vectors are written to ``values``.
     """
     n = rotations.shape[1]
-    own, reach, p, a0, b0, out, xs, bounds, rolling = work
-    after = values[:, n - 1]  # each mover's own value once it has banked
+    out, xs, bounds = work[5], work[6], work[7]
     for i in range(length):  # start from a neighbour in a higher layer, solved
         following = rotations[(i + 1) % length]
         xs[i] = 1.0 / n
         if following[n - 1] + 1 < goal:  # the mover one point higher
             xs[i] = values[flat_index(following, goal) + 1, n - 1]
     for count in range(1, MAX_ITERATIONS + 1):
-        for i in range(length):
-            scores = rotations[i]
-            base = flat_index(scores[1:], goal) * goal + scores[0]
-            low, high = choose(after, base, xs[i], goal - scores[0], faces, p[i], own, reach)
-            bounds[i, 0], bounds[i, 1] = low, high
-            a0[i] = start_vector(values, goal, scores, faces, p[i], rolling, reach, b0[i])
-        cycle_values(a0[:length], b0[:length], out[:length])
+        replies(values, goal, rotations, length, faces, xs, work)
         stand, moved = True, 0.0
         for i in range(length):
             x = out[(i + 1) % length, n - 1]
@@ -417,11 +410,44 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
 
 
 @njit(cache=True)
-def solve_orbits(values, goal, members, faces, counts, start, step):  # pragma: no cover
-    """Solve the orbits ``members[start::step]``; ``counts[o]`` gets each orbit's linear solves
-    (-1: unsettled)."""
-    players = members.shape[1]
-    work = (
+def replies(values, goal, rotations, length, faces, xs, work):  # pragma: no cover
+    """Make each rotation's choices greedy at its pig value ``xs[i]`` and solve the orbit under
+    them: the start vectors go to ``out``, the intervals where the choices stay greedy to
+    ``bounds`` (both in ``work``)."""
+    n = rotations.shape[1]
+    own, reach, p, a0, b0, out, _, bounds, rolling = work
+    after = values[:, n - 1]  # each mover's own value once it has banked
+    for i in range(length):
+        scores = rotations[i]
+        base = flat_index(scores[1:], goal) * goal + scores[0]
+        low, high = choose(after, base, xs[i], goal - scores[0], faces, p[i], own, reach)
+        bounds[i, 0], bounds[i, 1] = low, high
+        a0[i] = start_vector(values, goal, scores, faces, p[i], rolling, reach, b0[i])
+    cycle_values(a0[:length], b0[:length], out[:length])
+
+
+@njit(cache=True)
+def wander(values, goal, rotations, length, faces, plain, damped):  # pragma: no cover
+    """Return the pig values of ``plain`` steps of greedy iteration from ``1 / N``, then of
+    ``damped`` steps that move ``1 / (t + 2)`` of the way to the replies, one row per step."""
+    n = rotations.shape[1]
+    work = workspace(goal, n, faces)
+    xs, out = work[6], work[5]
+    xs[:] = 1.0 / n
+    seen = np.empty((plain + damped, length))
+    for t in range(plain + damped):
+        replies(values, goal, rotations, length, faces, xs, work)
+        step = 1.0 if t < plain else 1.0 / (t - plain + 2)
+        for i in range(length):
+            xs[i] += (out[(i + 1) % length, n - 1] - xs[i]) * step
+            seen[t, i] = xs[i]
+    return seen[:plain], seen[plain:]
+
+
+@njit(cache=True)
+def workspace(goal, players, faces):  # pragma: no cover
+    """Return the scratch arrays of :func:`solve_orbit`."""
+    return (
         np.empty(goal + 1),
         np.empty(goal + 1),
         np.empty((players, goal + 1)),
@@ -432,6 +458,14 @@ def solve_orbits(values, goal, members, faces, counts, start, step):  # pragma: 
         np.empty((players, 2)),
         rolling_on(goal, faces),
     )
+
+
+@njit(cache=True)
+def solve_orbits(values, goal, members, faces, counts, start, step):  # pragma: no cover
+    """Solve the orbits ``members[start::step]``; ``counts[o]`` gets each orbit's linear solves
+    (-1: unsettled)."""
+    players = members.shape[1]
+    work = workspace(goal, players, faces)
     rotations = np.empty((players, players), np.int64)
     for o in range(start, members.shape[0], step):
         length = orbit_of(members[o], rotations)
