@@ -536,36 +536,51 @@ def rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold):  # pra
     Returns ``(pig vector's row in values, mixed turn total or -1)``.
     """
     players = values.shape[1]
-    mixed_index, mixed_k, mixed_q = mixed
     decode(f, goal, scores)
     pig = 0
     for t in range(1, players):
         pig = pig * goal + scores[t]
     pig = pig * goal + scores[0]
-    mix_k, mix_q = -1, 0.0
-    hit = np.searchsorted(mixed_index, f)
-    if hit < mixed_index.shape[0] and mixed_index[hit] == f:
-        mix_k, mix_q = mixed_k[hit], mixed_q[hit]
+    mix_k, mix_q = mixed_at(mixed, f)
     roll[:] = -1
     x = values[pig, players - 1]
     row(values, goal, scores, x, faces, GREEDY, roll, mix_k, mix_q, a, b, hold)
     return pig, mix_k
 
 
+@njit(cache=True)
+def mixed_at(mixed, f):  # pragma: no cover
+    """Return ``(turn total, roll probability)`` of the mixed state in row ``f``, or (-1, 0)."""
+    mixed_index, mixed_k, mixed_q = mixed
+    hit = np.searchsorted(mixed_index, f)
+    if hit < mixed_index.shape[0] and mixed_index[hit] == f:
+        return mixed_k[hit], mixed_q[hit]
+    return -1, 0.0
+
+
 @njit(cache=True, parallel=True)
 def residuals(values, goal, faces, mixed, out):  # pragma: no cover
-    """Write into ``out[f]`` how far ``values[f]`` is from its row rebuilt by best replies."""
+    """Write into ``out[f]`` how far ``values[f]`` is from its vector rebuilt by best replies.
+
+    The mover's choices are made greedy at its stored value after a pig by :func:`greedy`
+    (the stored coin at a mixed state), the vector then follows by :func:`start_vector`.
+    """
     players = values.shape[1]
+    after = values[:, players - 1]  # each mover's own value once it has banked (or pigged)
     chunks = 64
     for c in prange(chunks):
-        a, b = np.empty(goal + 1), np.empty((goal + 1, players))
-        hold, roll = np.empty((2, players)), np.empty(goal + 1, np.int8)
-        scores = np.empty(players, np.int64)
+        p, own, reach = np.empty(goal + 1), np.empty(goal + 1), np.empty(goal + 1)
+        b0, scores = np.empty(players), np.empty(players, np.int64)
+        rolling = rolling_on(goal, faces)
         for f in range(c, values.shape[0], chunks):
-            pig, _ = rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold)
+            decode(f, goal, scores)
+            pig = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
+            mix_k, mix_q = mixed_at(mixed, f)
+            greedy(after, pig, 1, after[pig], goal - scores[0], mix_k, mix_q, faces, p, own)
+            a0 = start_vector(values, goal, scores, faces, p, rolling, reach, b0)
             worst = 0.0
             for j in range(players):
-                rebuilt = a[0] * values[pig, (j - 1) % players] + b[0, j]
+                rebuilt = a0 * values[pig, (j - 1) % players] + b0[j]
                 worst = max(worst, abs(rebuilt - values[f, j]))
             out[f] = worst
 
