@@ -19,7 +19,8 @@ With three or more players the choices may cycle instead: no pure equilibrium ex
 :mod:`solver.pig.mixed` then finds a mixed one, in which a player indifferent at one turn total
 rolls with a probability that the orbit's linear system determines. Such states are stored.
 
-Ties: when roll and hold are worth the same to the mover within 1e-12, the mover holds.
+Ties: when roll and hold are worth exactly the same to the mover, the mover holds (as with two
+players: a tolerance would swamp the values near 1e-12 that long games reach).
 """
 
 from __future__ import annotations

@@ -85,9 +85,9 @@ def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) ->
 
     How far a player's chance falls as its own score rises is reported, not required: with
     three or more players the others reply to the new scores, and a higher score can hurt even
-    the mover (three players at goal 200: the mover of (31, 165, 159) wins 4.96e-05 less than
-    the mover of (30, 165, 159), in an equilibrium that passes every check here). With two
-    players it cannot happen, and the two-player tables' checks require it.
+    the mover (three players, goal 68, four-sided die: the mover of (1, 50, 50) wins 9.6e-05
+    less than the mover of (0, 50, 50), in an equilibrium that passes every check here). With
+    two players it cannot happen, and the two-player tables' checks require it.
     """
     from pigsolve.solver.pig import _multi_kernels as kernels
 
