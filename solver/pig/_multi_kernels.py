@@ -14,6 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+TIE = 1e-14
+"""Roll and hold worth the same to the mover within this (rounding): the mover holds."""
 ROUNDING = 1e-13
 """The orbit's policy iteration stops once no pig value moves by more than this."""
 MAX_ITERATIONS = 60
@@ -55,7 +57,7 @@ def row(
     """Fill ``a[k]``, ``b[k]`` of the mover's row at ``scores``; return the changed choices.
 
     ``faces`` is the triple of :func:`solver.games.pig.face_arrays`. ``mode`` GREEDY chooses
-    with the pig value ``x`` (roll only if strictly better: a tie holds) and writes the
+    with the pig value ``x`` (roll only if better by more than :data:`TIE`) and writes the
     choices (0 hold, 1 roll) to ``roll``; FIXED follows ``roll``. At ``k = mix_k`` (if >= 1)
     the mover rolls with probability ``mix_q`` instead. ``scratch`` is float64 ``(2, N)``.
     When the gains are consecutive (2..D) the sums over them slide along ``k``.
@@ -102,7 +104,7 @@ def row(
             if mode == FIXED:
                 choice = roll[k]
             else:
-                choice = 1 if roll_a * x + sum_b[0] / num_faces > hold[0] else 0
+                choice = 1 if roll_a * x + sum_b[0] / num_faces > hold[0] + TIE else 0
         if k == mix_k:
             a[k] = mix_q * roll_a
             for j in range(n):
@@ -126,10 +128,10 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # prag
     """Fill ``p[:length]`` with the choices of a mover greedy on its own value; return changes.
 
     ``after[base + k * stride]`` is the mover's own value after banking ``k`` (the start of the
-    next mover's turn), ``x`` after a pig. Roll only if strictly better; at ``k = mix_k`` roll
-    with probability ``mix_q``. ``own[k]`` gets the mover's own values. When the gains are
-    consecutive (2..D) their sum slides along ``k``; the wins beyond the row are counted apart,
-    so that tiny values keep their precision.
+    next mover's turn), ``x`` after a pig. Roll only if better by more than :data:`TIE`; at
+    ``k = mix_k`` roll with probability ``mix_q``. ``own[k]`` gets the mover's own values. When
+    the gains are consecutive (2..D) their sum slides along ``k``; the wins beyond the row are
+    counted apart, so that tiny values keep their precision.
     """
     gains, num_faces, num_pigs = faces
     m = gains.shape[0]
@@ -158,7 +160,7 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # prag
             held = after[base + k * stride]
             if k == mix_k:
                 q = mix_q
-            elif not rolled > held:
+            elif not rolled > held + TIE:
                 q = 0.0
         own[k] = q * rolled + (1.0 - q) * held
         if p[k] != q:
@@ -205,8 +207,8 @@ def choose(after, base, x, length, faces, p, slope, offset):  # pragma: no cover
         q = 1.0
         if k > 0:
             held = after[base + k]
-            meet = (held - roll_offset) / roll_slope  # roll_slope >= |F_0| / |F| > 0
-            if roll_slope * x + roll_offset > held:
+            meet = (held + TIE - roll_offset) / roll_slope  # roll_slope >= |F_0| / |F| > 0
+            if roll_slope * x + roll_offset > held + TIE:
                 low = max(low, meet)
             else:
                 q = 0.0
@@ -482,27 +484,44 @@ def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cov
 
 @njit(cache=True)
 def layer(goal, n, total, out):  # pragma: no cover
-    """Write into ``out`` the flat indices of every score vector summing to ``total``; return
-    how many."""
+    """Write into ``out`` the flat indices of every score vector summing to ``total``, in
+    increasing order; return how many."""
     scores = np.zeros(n, np.int64)
+    if not 0 <= total <= n * (goal - 1):
+        return 0
+    _lowest(goal, total, scores, 0)
     count = 0
     while True:
-        last = total
-        for t in range(n - 1):
-            last -= scores[t]
-        if 0 <= last < goal:
-            scores[n - 1] = last
-            out[count] = flat_index(scores, goal)
-            count += 1
-        t = n - 2
-        while t >= 0:
-            scores[t] += 1
-            if scores[t] < goal and scores[t] <= total:
-                break
-            scores[t] = 0
+        out[count] = flat_index(scores, goal)
+        count += 1
+        t = n - 2  # raise the last score that can rise (the final one takes the rest)
+        while t >= 0 and (scores[t] == goal - 1 or _rest(scores, t) == 0):
             t -= 1
         if t < 0:
             return count
+        scores[t] += 1
+        _lowest(goal, total, scores, t + 1)
+
+
+@njit(cache=True)
+def _rest(scores, t):  # pragma: no cover
+    """Return the sum of the scores after position ``t``."""
+    rest = 0
+    for u in range(t + 1, scores.shape[0]):
+        rest += scores[u]
+    return rest
+
+
+@njit(cache=True)
+def _lowest(goal, total, scores, start):  # pragma: no cover
+    """Set the scores from ``start`` on to the lowest that still sum to ``total``."""
+    n = scores.shape[0]
+    rest = total
+    for u in range(start):
+        rest -= scores[u]
+    for u in range(start, n):
+        scores[u] = max(0, rest - (n - 1 - u) * (goal - 1))
+        rest -= scores[u]
 
 
 @njit(cache=True)
