@@ -161,13 +161,18 @@ def run(
     compute_command: Sequence[str], large: bool = False, others: Sequence[Row] = ()
 ) -> list[Row]:
     """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` for two and
-    three players (with ``large`` also goal 1000 and four players), then ``others``."""
+    three players (with ``large`` also four players and goal 1000), then ``others``. The
+    N-player rows also give their time as a multiple of the two-player compute's."""
     rows = bench_methods()
-    rows.append(bench_fresh_compute(compute_command))
-    rows.append(bench_fresh_compute(compute_command, players=3))
+    two_players = bench_fresh_compute(compute_command)
+    more = [bench_fresh_compute(compute_command, players=3)]
+    if large:
+        more.append(bench_fresh_compute(compute_command, players=4))
+    for row in more:  # the yardstick: the two-player compute of the same run
+        row["times_two_player_compute"] = row["seconds"] / two_players["seconds"]
+    rows += [two_players, *more]
     if large:
         rows.append(bench_fresh_compute(compute_command, goal=1000))
-        rows.append(bench_fresh_compute(compute_command, players=4))
     return rows + list(others)
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-TIE = 1e-12
-"""Roll and hold worth the same to the mover within this: the mover holds."""
+TIE = 1e-14
+"""Roll and hold worth the same to the mover within this (rounding): the mover holds."""
 ROUNDING = 1e-13
 """The orbit's policy iteration stops once no pig value moves by more than this."""
 MAX_ITERATIONS = 60
@@ -123,22 +123,38 @@ def row(
     return changes
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # pragma: no cover
     """Fill ``p[:length]`` with the choices of a mover greedy on its own value; return changes.
 
     ``after[base + k * stride]`` is the mover's own value after banking ``k`` (the start of the
     next mover's turn), ``x`` after a pig. Roll only if better by more than :data:`TIE`; at
-    ``k = mix_k`` roll with probability ``mix_q``. ``own[k]`` gets the mover's own values.
+    ``k = mix_k`` roll with probability ``mix_q``. ``own[k]`` gets the mover's own values. When
+    the gains are consecutive (2..D) their sum slides along ``k``; the wins beyond the row are
+    counted apart, so that tiny values keep their precision.
     """
     gains, num_faces, num_pigs = faces
+    m = gains.shape[0]
+    low, high = gains[0], gains[m - 1]
+    sliding = high - low == m - 1
+    window, wins = 0.0, m  # own[k + g] summed over the gains g inside the row; those beyond
     changes = 0
     for k in range(length - 1, -1, -1):
-        total = num_pigs * x
-        for t in range(gains.shape[0]):
-            kk = k + gains[t]
-            total += own[kk] if kk < length else 1.0
-        rolled = total / num_faces
+        if sliding:
+            if k + low < length:
+                window += own[k + low]
+                wins -= 1
+            if k + high + 1 < length:
+                window -= own[k + high + 1]
+                wins += 1
+        else:
+            window, wins = 0.0, 0
+            for t in range(m):
+                if k + gains[t] < length:
+                    window += own[k + gains[t]]
+                else:
+                    wins += 1
+        rolled = (num_pigs * x + window + wins) / num_faces
         q, held = 1.0, 0.0
         if k > 0:
             held = after[base + k * stride]
@@ -153,19 +169,148 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # prag
     return changes
 
 
-@njit(cache=True)
-def own_changes(values, goal, scores, x, faces, roll, own, p):  # pragma: no cover
-    """Return how many of ``roll``'s choices differ from the greedy ones at pig value ``x``.
+@njit(cache=True, error_model="numpy")
+def choose(after, base, x, length, faces, p, slope, offset):  # pragma: no cover
+    """Make ``p[:length]`` greedy at the pig value ``x`` as :func:`greedy` does (no coin);
+    return the interval ``(low, high)`` of pig values at which these choices stay greedy.
 
-    Only the mover's own values are computed (into ``own``; ``p`` is scratch), so this costs a
-    fraction of :func:`row`; ``roll`` is not written.
+    Under fixed choices the mover's own values are affine in ``x``: ``slope[k] * x +
+    offset[k]``; rolling at ``k`` stays better while ``x`` is above the point where its roll
+    meets its hold, holding while ``x`` is at or below it.
     """
-    n = scores.shape[0]
+    gains, num_faces, num_pigs = faces
+    m = gains.shape[0]
+    low_gain, high_gain = gains[0], gains[m - 1]
+    sliding = high_gain - low_gain == m - 1
+    window_slope, window_offset, wins = 0.0, 0.0, m
+    low, high = -np.inf, np.inf
+    for k in range(length - 1, -1, -1):
+        if sliding:
+            if k + low_gain < length:
+                window_slope += slope[k + low_gain]
+                window_offset += offset[k + low_gain]
+                wins -= 1
+            if k + high_gain + 1 < length:
+                window_slope -= slope[k + high_gain + 1]
+                window_offset -= offset[k + high_gain + 1]
+                wins += 1
+        else:
+            window_slope, window_offset, wins = 0.0, 0.0, 0
+            for t in range(m):
+                if k + gains[t] < length:
+                    window_slope += slope[k + gains[t]]
+                    window_offset += offset[k + gains[t]]
+                else:
+                    wins += 1
+        roll_slope = (num_pigs + window_slope) / num_faces
+        roll_offset = (window_offset + wins) / num_faces
+        q = 1.0
+        if k > 0:
+            held = after[base + k]
+            meet = (held + TIE - roll_offset) / roll_slope  # roll_slope >= |F_0| / |F| > 0
+            if roll_slope * x + roll_offset > held + TIE:
+                low = max(low, meet)
+            else:
+                q = 0.0
+                high = min(high, meet)
+        if q == 1.0:
+            slope[k], offset[k] = roll_slope, roll_offset
+        else:
+            slope[k], offset[k] = 0.0, after[base + k]
+        p[k] = q
+    return low, high
+
+
+@njit(cache=True)
+def rolling_on(goal, faces):  # pragma: no cover
+    """Return, for a mover who rolls from turn total 0 on, the chance of arriving at each
+    ``k < G`` and its prefix sums (``prefix[h]``: the chance of rolling at some ``k < h``)."""
+    gains, num_faces, _ = faces
+    arrived = np.zeros(goal)
+    arrived[0] = 1.0
+    for k in range(1, goal):
+        for t in range(gains.shape[0]):
+            if k - gains[t] >= 0:
+                arrived[k] += arrived[k - gains[t]]
+        arrived[k] /= num_faces
+    prefix = np.zeros(goal + 1)
+    for k in range(goal):
+        prefix[k + 1] = prefix[k] + arrived[k]
+    return arrived, prefix
+
+
+@njit(cache=True, error_model="numpy")
+def start_vector(values, goal, scores, faces, p, rolling, reach, b0):  # pragma: no cover
+    """Return ``a0`` and write ``b0`` of the mover's turn at ``scores`` under the choices ``p``.
+
+    ``V = a0 * (the vector after a pig) + b0``, in the mover's order. A mover who rolls below
+    ``h`` and holds wherever it can arrive from there is done from ``rolling`` (of
+    :func:`rolling_on`) in a few steps; other choices by a pass forward over the turn totals, in
+    which ``reach[k]`` gets the chance of rolling at ``k``. A hold at ``k`` reaches a higher
+    score sum (solved), a roll beyond the row wins.
+    """
+    gains, num_faces, num_pigs = faces
     length = goal - scores[0]
-    for k in range(length):
-        p[k] = roll[k]
     base = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
-    return greedy(values[:, n - 1], base, 1, x, length, -1, 0.0, faces, p, own)
+    m = gains.shape[0]
+    low, high = gains[0], gains[m - 1]
+    h = 1
+    while h < length and p[h] == 1.0:
+        h += 1
+    threshold = True
+    for k in range(h, min(h + high, length)):
+        threshold = threshold and p[k] == 0.0
+    b0[:] = 0.0
+    if threshold:
+        arrived_at, prefix = rolling
+        for k in range(h, min(h + high, length)):
+            held = 0.0
+            for t in range(m):
+                if 0 <= k - gains[t] < h:
+                    held += arrived_at[k - gains[t]]
+            _add_hold(values[base + k], held / num_faces, b0)
+        win = 0.0
+        for k in range(max(length - high, 0), h):
+            for t in range(m):
+                if k + gains[t] >= length:
+                    win += arrived_at[k]
+        b0[0] += win / num_faces
+        return prefix[h] * num_pigs / num_faces
+    sliding = high - low == m - 1
+    rolled_total, win, window = 0.0, 0.0, 0.0
+    for k in range(length):
+        if k == 0:
+            arrived = 1.0
+        elif sliding:  # the rolls from k - high .. k - low arrive at k
+            if k - low >= 0:
+                window += reach[k - low]
+            if k - high - 1 >= 0:
+                window -= reach[k - high - 1]
+            arrived = window / num_faces
+        else:
+            arrived = 0.0
+            for t in range(m):
+                if k - gains[t] >= 0:
+                    arrived += reach[k - gains[t]]
+            arrived /= num_faces
+        reach[k] = p[k] * arrived
+        rolled_total += reach[k]
+        for t in range(m):
+            if k + gains[t] >= length:
+                win += reach[k]
+        if arrived > reach[k]:
+            _add_hold(values[base + k], arrived - reach[k], b0)
+    b0[0] += win / num_faces
+    return rolled_total * num_pigs / num_faces
+
+
+@njit(cache=True)
+def _add_hold(row, held, b0):  # pragma: no cover
+    """Add ``held`` times the vector ``row`` (the next mover's order) to ``b0`` (the mover's)."""
+    n = b0.shape[0]
+    b0[0] += held * row[n - 1]
+    for j in range(1, n):
+        b0[j] += held * row[j - 1]
 
 
 @njit(cache=True)
@@ -186,22 +331,23 @@ def cycle_values(a0, b0, out):  # pragma: no cover
     """
     length, n = b0.shape
     alpha = 1.0
-    beta = np.zeros(n)
-    shifted = np.empty(n)
+    beta = out[0]  # accumulated in place, shifted one seat per rotation
+    beta[:] = 0.0
     for i in range(length - 1, -1, -1):
-        for j in range(n):
-            shifted[j] = beta[(j - 1) % n]
-        for j in range(n):
-            beta[j] = a0[i] * shifted[j] + b0[i, j]
+        last = beta[n - 1]
+        for j in range(n - 1, 0, -1):
+            beta[j] = a0[i] * beta[j - 1] + b0[i, j]
+        beta[0] = a0[i] * last + b0[i, 0]
         alpha *= a0[i]
     # (I - alpha P)^-1 with P = shift^L of order m = N / L: sum_{t<m} (alpha P)^t / (1 - alpha^m).
     m = n // length
-    out[0, :] = 0.0
-    power = 1.0
-    for t in range(m):
-        for j in range(n):
-            out[0, j] += power * beta[(j - t * length) % n]
-        power *= alpha
+    power = alpha
+    if m > 1:  # a shorter orbit (rare): the sum reads beta while out[0] is written
+        saved = beta.copy()
+        for t in range(1, m):
+            for j in range(n):
+                out[0, j] += power * saved[(j - t * length) % n]
+            power *= alpha
     for j in range(n):
         out[0, j] = min(max(out[0, j] / (1.0 - power), 0.0), 1.0)
     for i in range(length - 1, 0, -1):
@@ -238,34 +384,27 @@ def orbit_of(scores, rotations):  # pragma: no cover
 def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cover
     """Solve one orbit by policy iteration; return the linear solves used, or -1 if unsettled.
 
-    On success the orbit's start-of-turn vectors are written to ``values``.
+    Each round makes every rotation's choices greedy at its pig value (from its own values
+    only, with the interval of pig values where they stay greedy) and solves the orbit's linear
+    system under them; it ends when every new pig value lies in its interval. On success the
+    orbit's start-of-turn vectors are written to ``values``.
     """
     n = rotations.shape[1]
-    a, b, hold, roll, a0, b0, out, xs, p = work
-    roll[:length] = -1
-    for i in range(length):  # start from a neighbouring, solved vector
-        following = rotations[(i + 1) % length].copy()
+    out, xs, bounds = work[5], work[6], work[7]
+    for i in range(length):  # start from a neighbour in a higher layer, solved
+        following = rotations[(i + 1) % length]
         xs[i] = 1.0 / n
-        if following[n - 1] + 1 < goal:
-            following[n - 1] += 1
-            xs[i] = values[flat_index(following, goal), n - 1]
+        if following[n - 1] + 1 < goal:  # the mover one point higher
+            xs[i] = values[flat_index(following, goal) + 1, n - 1]
     for count in range(1, MAX_ITERATIONS + 1):
-        for i in range(length):
-            row(values, goal, rotations[i], xs[i], faces, GREEDY, roll[i], -1, 0.0, a, b, hold)
-            a0[i] = a[0]
-            b0[i, :] = b[0]
-        cycle_values(a0[:length], b0[:length], out[:length])
-        moved = 0.0
-        changes = 0
+        replies(values, goal, rotations, length, faces, xs, work)
+        stand, moved = True, 0.0
         for i in range(length):
             x = out[(i + 1) % length, n - 1]
+            stand = stand and bounds[i, 0] < x <= bounds[i, 1]
             moved = max(moved, abs(x - xs[i]))
             xs[i] = x
-        for i in range(length):  # do the choices stand at the new pig values?
-            changes += own_changes(values, goal, rotations[i], xs[i], faces, roll[i], a, p)
-            if changes > 0:
-                break
-        if changes == 0 or moved <= ROUNDING:
+        if stand or moved <= ROUNDING:
             for i in range(length):
                 values[flat_index(rotations[i], goal), :] = out[i]
             return count
@@ -273,28 +412,116 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
 
 
 @njit(cache=True)
+def replies(values, goal, rotations, length, faces, xs, work):  # pragma: no cover
+    """Make each rotation's choices greedy at its pig value ``xs[i]`` and solve the orbit under
+    them: the start vectors go to ``out``, the intervals where the choices stay greedy to
+    ``bounds`` (both in ``work``)."""
+    n = rotations.shape[1]
+    own, reach, p, a0, b0, out, _, bounds, rolling = work
+    after = values[:, n - 1]  # each mover's own value once it has banked
+    for i in range(length):
+        scores = rotations[i]
+        base = flat_index(scores[1:], goal) * goal + scores[0]
+        low, high = choose(after, base, xs[i], goal - scores[0], faces, p[i], own, reach)
+        bounds[i, 0], bounds[i, 1] = low, high
+        a0[i] = start_vector(values, goal, scores, faces, p[i], rolling, reach, b0[i])
+    cycle_values(a0[:length], b0[:length], out[:length])
+
+
+@njit(cache=True)
+def wander(values, goal, rotations, length, faces, plain, damped):  # pragma: no cover
+    """Return the pig values of ``plain`` steps of greedy iteration from ``1 / N``, then of
+    ``damped`` steps that move ``1 / (t + 2)`` of the way to the replies, one row per step."""
+    n = rotations.shape[1]
+    work = workspace(goal, n, faces)
+    xs, out = work[6], work[5]
+    xs[:] = 1.0 / n
+    seen = np.empty((plain + damped, length))
+    for t in range(plain + damped):
+        replies(values, goal, rotations, length, faces, xs, work)
+        step = 1.0 if t < plain else 1.0 / (t - plain + 2)
+        for i in range(length):
+            xs[i] += (out[(i + 1) % length, n - 1] - xs[i]) * step
+            seen[t, i] = xs[i]
+    return seen[:plain], seen[plain:]
+
+
+@njit(cache=True)
+def workspace(goal, players, faces):  # pragma: no cover
+    """Return the scratch arrays of :func:`solve_orbit`."""
+    return (
+        np.empty(goal + 1),
+        np.empty(goal + 1),
+        np.empty((players, goal + 1)),
+        np.empty(players),
+        np.empty((players, players)),
+        np.empty((players, players)),
+        np.empty(players),
+        np.empty((players, 2)),
+        rolling_on(goal, faces),
+    )
+
+
+@njit(cache=True)
+def solve_orbits(values, goal, members, faces, counts, start, step):  # pragma: no cover
+    """Solve the orbits ``members[start::step]``; ``counts[o]`` gets each orbit's linear solves
+    (-1: unsettled)."""
+    players = members.shape[1]
+    work = workspace(goal, players, faces)
+    rotations = np.empty((players, players), np.int64)
+    for o in range(start, members.shape[0], step):
+        length = orbit_of(members[o], rotations)
+        counts[o] = solve_orbit(values, goal, rotations, length, faces, work)
+
+
+@njit(cache=True, parallel=True)
+def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cover
+    """Solve the orbits of ``members`` (one score sum, independent) in ``chunks`` parallel
+    strides."""
+    for c in prange(chunks):
+        solve_orbits(values, goal, members, faces, counts, c, chunks)
+
+
+@njit(cache=True)
 def layer(goal, n, total, out):  # pragma: no cover
-    """Write into ``out`` the flat indices of every score vector summing to ``total``; return
-    how many."""
+    """Write into ``out`` the flat indices of every score vector summing to ``total``, in
+    increasing order; return how many."""
     scores = np.zeros(n, np.int64)
+    if not 0 <= total <= n * (goal - 1):
+        return 0
+    _lowest(goal, total, scores, 0)
     count = 0
     while True:
-        last = total
-        for t in range(n - 1):
-            last -= scores[t]
-        if 0 <= last < goal:
-            scores[n - 1] = last
-            out[count] = flat_index(scores, goal)
-            count += 1
-        t = n - 2
-        while t >= 0:
-            scores[t] += 1
-            if scores[t] < goal and scores[t] <= total:
-                break
-            scores[t] = 0
+        out[count] = flat_index(scores, goal)
+        count += 1
+        t = n - 2  # raise the last score that can rise (the final one takes the rest)
+        while t >= 0 and (scores[t] == goal - 1 or _rest(scores, t) == 0):
             t -= 1
         if t < 0:
             return count
+        scores[t] += 1
+        _lowest(goal, total, scores, t + 1)
+
+
+@njit(cache=True)
+def _rest(scores, t):  # pragma: no cover
+    """Return the sum of the scores after position ``t``."""
+    rest = 0
+    for u in range(t + 1, scores.shape[0]):
+        rest += scores[u]
+    return rest
+
+
+@njit(cache=True)
+def _lowest(goal, total, scores, start):  # pragma: no cover
+    """Set the scores from ``start`` on to the lowest that still sum to ``total``."""
+    n = scores.shape[0]
+    rest = total
+    for u in range(start):
+        rest -= scores[u]
+    for u in range(start, n):
+        scores[u] = max(0, rest - (n - 1 - u) * (goal - 1))
+        rest -= scores[u]
 
 
 @njit(cache=True)
@@ -320,29 +547,6 @@ def layer_members(goal, players, total):  # pragma: no cover
     return found[:kept].copy()
 
 
-@njit(cache=True, parallel=True)
-def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cover
-    """Solve the orbits of ``members`` in ``chunks`` parallel strides; ``counts[o]`` gets each
-    orbit's linear solves (-1: unsettled)."""
-    players = members.shape[1]
-    for c in prange(chunks):
-        work = (
-            np.empty(goal + 1),
-            np.empty((goal + 1, players)),
-            np.empty((2, players)),
-            np.empty((players, goal + 1), np.int8),
-            np.empty(players),
-            np.empty((players, players)),
-            np.empty((players, players)),
-            np.empty(players),
-            np.empty(goal + 1),
-        )
-        rotations = np.empty((players, players), np.int64)
-        for o in range(c, members.shape[0], chunks):
-            length = orbit_of(members[o], rotations)
-            counts[o] = solve_orbit(values, goal, rotations, length, faces, work)
-
-
 @njit(cache=True)
 def rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold):  # pragma: no cover
     """Rebuild the mover's row of score vector ``f`` (decoded into ``scores``) by best replies.
@@ -351,36 +555,51 @@ def rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold):  # pra
     Returns ``(pig vector's row in values, mixed turn total or -1)``.
     """
     players = values.shape[1]
-    mixed_index, mixed_k, mixed_q = mixed
     decode(f, goal, scores)
     pig = 0
     for t in range(1, players):
         pig = pig * goal + scores[t]
     pig = pig * goal + scores[0]
-    mix_k, mix_q = -1, 0.0
-    hit = np.searchsorted(mixed_index, f)
-    if hit < mixed_index.shape[0] and mixed_index[hit] == f:
-        mix_k, mix_q = mixed_k[hit], mixed_q[hit]
+    mix_k, mix_q = mixed_at(mixed, f)
     roll[:] = -1
     x = values[pig, players - 1]
     row(values, goal, scores, x, faces, GREEDY, roll, mix_k, mix_q, a, b, hold)
     return pig, mix_k
 
 
+@njit(cache=True)
+def mixed_at(mixed, f):  # pragma: no cover
+    """Return ``(turn total, roll probability)`` of the mixed state in row ``f``, or (-1, 0)."""
+    mixed_index, mixed_k, mixed_q = mixed
+    hit = np.searchsorted(mixed_index, f)
+    if hit < mixed_index.shape[0] and mixed_index[hit] == f:
+        return mixed_k[hit], mixed_q[hit]
+    return -1, 0.0
+
+
 @njit(cache=True, parallel=True)
 def residuals(values, goal, faces, mixed, out):  # pragma: no cover
-    """Write into ``out[f]`` how far ``values[f]`` is from its row rebuilt by best replies."""
+    """Write into ``out[f]`` how far ``values[f]`` is from its vector rebuilt by best replies.
+
+    The mover's choices are made greedy at its stored value after a pig by :func:`greedy`
+    (the stored coin at a mixed state), the vector then follows by :func:`start_vector`.
+    """
     players = values.shape[1]
+    after = values[:, players - 1]  # each mover's own value once it has banked (or pigged)
     chunks = 64
     for c in prange(chunks):
-        a, b = np.empty(goal + 1), np.empty((goal + 1, players))
-        hold, roll = np.empty((2, players)), np.empty(goal + 1, np.int8)
-        scores = np.empty(players, np.int64)
+        p, own, reach = np.empty(goal + 1), np.empty(goal + 1), np.empty(goal + 1)
+        b0, scores = np.empty(players), np.empty(players, np.int64)
+        rolling = rolling_on(goal, faces)
         for f in range(c, values.shape[0], chunks):
-            pig, _ = rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold)
+            decode(f, goal, scores)
+            pig = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
+            mix_k, mix_q = mixed_at(mixed, f)
+            greedy(after, pig, 1, after[pig], goal - scores[0], mix_k, mix_q, faces, p, own)
+            a0 = start_vector(values, goal, scores, faces, p, rolling, reach, b0)
             worst = 0.0
             for j in range(players):
-                rebuilt = a[0] * values[pig, (j - 1) % players] + b[0, j]
+                rebuilt = a0 * values[pig, (j - 1) % players] + b0[j]
                 worst = max(worst, abs(rebuilt - values[f, j]))
             out[f] = worst
 

@@ -82,26 +82,17 @@ class Orbit:
         """Return each rotation's own value after a pig."""
         return np.array([out[(i + 1) % self.length, -1] for i in range(self.length)])
 
-    def replies(self, xs: np.ndarray) -> np.ndarray:
-        """Return the pig values that the greedy replies to ``xs`` lead to."""
-        return self.pig_values(self.solve([self.row(i, xs[i])[:2] for i in range(self.length)]))
-
     def wander(self) -> tuple[np.ndarray, np.ndarray]:
         """Return the pig values of plain and of damped greedy iteration, one row per step.
 
         Plain iteration cycles over a few thresholds; damped by steps that shrink as 1/n it
         closes in on the crossing, so its last steps give a narrow bracket.
         """
-        xs = np.full(self.length, 1.0 / self.rotations.shape[1])
-        plain = []
-        for _ in range(PLAIN_STEPS):
-            xs = self.replies(xs)
-            plain.append(xs)
-        damped = []
-        for n in range(DAMPED_STEPS):
-            xs = xs + (self.replies(xs) - xs) / (n + 2)
-            damped.append(xs)
-        return np.array(plain[PLAIN_STEPS // 2 :]), np.array(damped[-DAMPED_STEPS // 10 :])
+        plain, damped = kernels.wander(
+            self.values, self.goal, self.rotations, self.length, self.faces,
+            PLAIN_STEPS, DAMPED_STEPS,
+        )  # fmt: skip
+        return plain[PLAIN_STEPS // 2 :], damped[-DAMPED_STEPS // 10 :]
 
     def possible(self, combo: tuple[Option, ...]) -> bool:
         """Return False if no coins can make every pig value fit its option in ``combo``.

@@ -19,7 +19,9 @@ With three or more players the choices may cycle instead: no pure equilibrium ex
 :mod:`solver.pig.mixed` then finds a mixed one, in which a player indifferent at one turn total
 rolls with a probability that the orbit's linear system determines. Such states are stored.
 
-Ties: when roll and hold are worth the same to the mover within 1e-12, the mover holds.
+Ties: when roll and hold are worth the same to the mover within 1e-14 (rounding), the mover
+holds. A wider tolerance, 1e-12, swamped the values near 1e-12 that long games reach: two
+players at goal 1000 cycled on the orbit (41, 843).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, face_arrays
 from pigsolve.solver.results import Progress
+
+PARALLEL_ORBITS = 4096
+"""Layers with fewer orbits are solved on one thread: waking the others costs more."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -106,6 +111,8 @@ def solve_multi(rules: PigRules, progress: Progress | None = None) -> MultiSolut
     >>> len(solution.mixed) > 0, round(float(solution.values[0, 0, 0].sum()), 12)
     (True, 1.0)
     """
+    import numba
+
     from pigsolve.solver.pig import _multi_kernels as kernels
     from pigsolve.solver.pig.mixed import solve_unsettled
 
@@ -118,11 +125,13 @@ def solve_multi(rules: PigRules, progress: Progress | None = None) -> MultiSolut
     num_iter = 0
     highest = players * (goal - 1)
     done, total = 0, goal**players
-    chunks = 64
     for layer in range(highest, -1, -1):
         members = kernels.layer_members(goal, players, layer)
         counts = np.zeros(len(members), np.int64)
-        kernels.solve_layer(values, goal, members, faces, counts, chunks)
+        if len(members) >= PARALLEL_ORBITS:
+            kernels.solve_layer(values, goal, members, faces, counts, numba.get_num_threads())
+        else:
+            kernels.solve_orbits(values, goal, members, faces, counts, 0, 1)
         num_iter = max(num_iter, int(counts.max(initial=0)))
         for member in members[counts < 0]:
             mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer)
@@ -147,7 +156,9 @@ def warm_up(faces: tuple | None = None) -> float:
     faces = face_arrays(PigRules(2)) if faces is None else faces
     values = np.zeros((4, 2))
     members = kernels.layer_members(2, 2, 1)
-    kernels.solve_layer(values, 2, members, faces, np.zeros(len(members), np.int64), 1)
+    counts = np.zeros(len(members), np.int64)
+    kernels.solve_orbits(values, 2, members, faces, counts, 0, 1)
+    kernels.solve_layer(values, 2, members, faces, counts, 1)
     return time.perf_counter() - start
 
 
@@ -215,7 +226,7 @@ def row_values(values: np.ndarray, rules: PigRules, scores: tuple[int, ...], mix
             if k == mix_k:
                 probability[k] = mix_q
             else:
-                probability[k] = float(roll[k, 0] > hold[k, 0] + 1e-12)
+                probability[k] = float(roll[k, 0] > hold[k, 0] + 1e-14)
         q = probability[k]
         chosen[k] = q * roll[k] + (1 - q) * hold[k]
     return Row(roll, hold, probability)

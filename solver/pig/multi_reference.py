@@ -2,7 +2,7 @@
 
 Sweeps the whole table ``P[s, k]`` (every player's win probability, scores from the mover's
 seat) until no value moves by more than ``tolerance``, each mover choosing the action better for
-itself (ties hold within 1e-12). Only for small goals. With three or more players it need not
+itself (ties hold within 1e-14). Only for small goals. With three or more players it need not
 converge: where no pure equilibrium exists the choices flip for ever, and it says so.
 """
 
@@ -15,7 +15,7 @@ import numpy as np
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
 
-TIE = 1e-12
+TIE = 1e-14
 
 
 def value_iteration(

@@ -81,10 +81,13 @@ def verify_table(table: PigTable | MultiTable, max_residual: float = MAX_RESIDUA
 def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) -> list[Check]:
     """Check an N-player equilibrium: every start value is its row rebuilt by best replies (so
     no player gains by deviating anywhere), every mixed state is indifferent, and the values are
-    probabilities that sum to 1, the mover's never falling as its own score rises.
+    probabilities that sum to 1.
 
-    A waiting player's chance can fall as its own score rises (the others reply to the new
-    scores): four players at goal 100 show it. It is reported, not required.
+    How far a player's chance falls as its own score rises is reported, not required: with
+    three or more players the others reply to the new scores, and a higher score can hurt even
+    the mover (three players, goal 68, four-sided die: the mover of (1, 50, 50) wins 9.6e-05
+    less than the mover of (0, 50, 50), in an equilibrium that passes every check here). With
+    two players it cannot happen, and the two-player tables' checks require it.
     """
     from pigsolve.solver.pig import _multi_kernels as kernels
 
@@ -105,13 +108,12 @@ def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) ->
             indifference = np.inf
     low, high = float(values.min()), float(values.max())
     total = float(np.abs(values.sum(axis=-1) - 1).max())
-    # Each player's largest fall as its own score rises: the mover's, and the others' at most.
-    falls, where = [], 0
+    # Each player's largest fall as its own score rises, and where: the mover's, the others'.
+    falls, where = [], []
     for j in range(n):
         drop = -np.diff(values[..., j], axis=j)
         falls.append(max(float(drop.max(initial=0.0)), 0.0) + 0.0)
-        where += int((drop > 1e-12).sum()) if j else 0
-    fall, waiting = falls[0], max(falls[1:])
+        where.append(int((drop > 1e-12).sum()))
     attribute = table.attrs.get("p_first_player")
     first = table.p_first_player
     return [
@@ -128,10 +130,11 @@ def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) ->
         Check("0 <= P <= 1", finite and low >= 0 and high <= 1, f"range [{low}, {high}]"),
         Check("sums to 1", total <= 1e-12, f"max |sum of the players' P - 1| = {total:.3g}"),
         Check(
-            "mover's P non-decreasing in own score",
-            fall <= 1e-12,
-            f"largest decrease {fall:.3g}; a waiting player's: {waiting:.3g} at {where} score "
-            "vectors (with 3+ players the others' replies can make a higher score worse)",
+            "a higher own score (reported)",
+            True,
+            f"the mover's P falls at {where[0]} score vectors, by up to {falls[0]:.3g}; a "
+            f"waiting player's at {sum(where[1:])}, by up to {max(falls[1:]):.3g} (with 3+ "
+            "players the others' replies can make a higher score worse)",
         ),
         Check(
             "p_first_player attribute",

@@ -164,3 +164,20 @@ def test_piglet_matches_nellers_published_policies(goal: int) -> None:
     np.testing.assert_array_equal(hold_boundary(solve(rules).roll), published)
     table = MultiTable(rules, solve_multi(rules).values, Mixed.empty(2), {})
     np.testing.assert_array_equal(table.choices()[0], published)  # the N-player solver too
+
+
+def test_a_higher_score_can_hurt_the_mover_with_three_players() -> None:
+    """The smallest case (three players, every goal below 68 and die 2-12 or Piglet shows
+    none): at goal 68 with a four-sided die the mover of (1, 50, 50) wins less than the mover
+    of (0, 50, 50). verify accepts the equilibrium, and evaluating its players exactly (the
+    evaluator's own layers, seat by seat) gives the same values: the fall is the game's."""
+    from pigsolve.solver.pig.evaluate_multi import equilibrium_seat, run_layers
+
+    rules = PigRules(68, 4, players=3)
+    solution = solve_multi(rules)
+    values = solution.values
+    assert values[1, 50, 50][0] < values[0, 50, 50][0] - 9e-5
+    table = MultiTable(rules, values, solution.mixed, {"p_first_player": solution.p_first_player})
+    assert all(check.passed for check in verify_table(table))
+    evaluated = run_layers(rules, [equilibrium_seat(table, rules)] * 3).values[0]
+    np.testing.assert_allclose(evaluated.reshape(values.shape), values, rtol=0, atol=1e-12)
