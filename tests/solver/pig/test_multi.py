@@ -171,7 +171,7 @@ def test_a_higher_score_can_hurt_the_mover_with_three_players() -> None:
     none): at goal 68 with a four-sided die the mover of (1, 50, 50) wins less than the mover
     of (0, 50, 50). verify accepts the equilibrium, and evaluating its players exactly (the
     evaluator's own layers, seat by seat) gives the same values: the fall is the game's."""
-    from pigsolve.solver.pig.evaluate_multi import equilibrium_seat, run_layers
+    from pigsolve.solver.pig.evaluate_multi import run_layers
 
     rules = PigRules(68, 4, players=3)
     solution = solve_multi(rules)
@@ -179,5 +179,5 @@ def test_a_higher_score_can_hurt_the_mover_with_three_players() -> None:
     assert values[1, 50, 50][0] < values[0, 50, 50][0] - 9e-5
     table = MultiTable(rules, values, solution.mixed, {"p_first_player": solution.p_first_player})
     assert all(check.passed for check in verify_table(table))
-    evaluated = run_layers(rules, [equilibrium_seat(table, rules)] * 3).values[0]
+    evaluated = run_layers(rules, [table.greedy_seat(rules)] * 3).values[0]
     np.testing.assert_allclose(evaluated.reshape(values.shape), values, rtol=0, atol=1e-12)
