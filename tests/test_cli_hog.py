@@ -12,19 +12,13 @@ from pigsolve.cli import app
 runner = CliRunner()
 
 
-@pytest.fixture
-def in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def test_compute_then_query(in_tmp) -> None:
+def test_compute_then_query(workdir) -> None:
     result = runner.invoke(app, ["hog", "compute", "--rules", "fa16", "--goal", "30"])
     assert result.exit_code == 0, result.output
-    assert (in_tmp / "data" / "hog-fa16-goal30.h5").exists()
+    assert (workdir / "data" / "hog-fa16-goal30.h5").exists()
     again = runner.invoke(app, ["hog", "compute", "--rules", "fa16", "--goal", "30"])
     assert again.exit_code == 1 and "already exists; pass --force" in again.stderr
-    out = in_tmp / "other.h5"
+    out = workdir / "other.h5"
     quiet = runner.invoke(app, ["hog", "compute", "--goal", "30", "--out", str(out), "--quiet"])
     assert quiet.exit_code == 0 and quiet.output == "" and out.exists()
     query = runner.invoke(app, ["hog", "query", "0", "0", "--goal", "30", "--json"])
@@ -73,8 +67,8 @@ def test_bad_arguments_exit_2_with_one_line(args, message) -> None:
     assert message in result.output and "Traceback" not in result.output
 
 
-def test_play_with_rolls_file_re_asks_bad_input(in_tmp) -> None:
-    rolls = in_tmp / "rolls.txt"
+def test_play_with_rolls_file_re_asks_bad_input(workdir) -> None:
+    rolls = workdir / "rolls.txt"
     rolls.write_text("2 4 6 " * 40)
     args = ["hog", "play", "--rules", "fa16", "--goal", "20", "--opponent", "always2"]
     result = runner.invoke(app, [*args, "--rolls", str(rolls)], input="x\n11\n3\n3\n3\n3\n")
@@ -84,14 +78,14 @@ def test_play_with_rolls_file_re_asks_bad_input(in_tmp) -> None:
     assert "win" in result.output.splitlines()[-1]
 
 
-def test_play_end_of_input_exits_1(in_tmp) -> None:
+def test_play_end_of_input_exits_1() -> None:
     result = runner.invoke(app, ["hog", "play", "--seed", "1", "--opponent", "always4"], input="")
     assert result.exit_code == 1
     assert "input ended" in result.output
 
 
-def test_play_rolls_file_running_out_exits_1(in_tmp) -> None:
-    rolls = in_tmp / "rolls.txt"
+def test_play_rolls_file_running_out_exits_1(workdir) -> None:
+    rolls = workdir / "rolls.txt"
     rolls.write_text("3 3")
     args = ["hog", "play", "--rules", "su20", "--opponent", "always2", "--rolls", str(rolls)]
     result = runner.invoke(app, args, input="5\n5\n")
@@ -99,15 +93,15 @@ def test_play_rolls_file_running_out_exits_1(in_tmp) -> None:
     assert "ran out" in result.output
 
 
-def test_bad_player_name_is_reported_before_any_table_is_built(in_tmp) -> None:
+def test_bad_player_name_is_reported_before_any_table_is_built(workdir) -> None:
     # Regression: `optimal` used to compute its table before the second name was checked.
     result = runner.invoke(app, ["hog", "compare", "optimal", "always11", "--goal", "30"])
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: number of dice must be an integer from -1 to 10, got 11"
-    assert not (in_tmp / "data").exists()
+    assert not (workdir / "data").exists()
 
 
-def test_query_shows_the_whole_state_it_answered(in_tmp) -> None:
+def test_query_shows_the_whole_state_it_answered() -> None:
     """The answer names the four-sided flag and the previous turn scores, as text and JSON."""
     args = ["hog", "query", "3", "4", "--goal", "20"]
     text = runner.invoke(app, [*args, "--four-sided"])
@@ -118,9 +112,9 @@ def test_query_shows_the_whole_state_it_answered(in_tmp) -> None:
     assert record["win_probability"] == pytest.approx(max(record["action_values"].values()))
 
 
-def test_two_people_play_at_one_terminal(in_tmp) -> None:
+def test_two_people_play_at_one_terminal(workdir) -> None:
     """`hog play --opponent human` always failed; two people now share the prompt."""
-    rolls = in_tmp / "rolls.txt"
+    rolls = workdir / "rolls.txt"
     rolls.write_text("6 6 5 5 6 6")
     args = ["hog", "play", "--opponent", "human", "--goal", "20", "--rolls", str(rolls)]
     result = runner.invoke(app, args, input="2\n2\n2\n")

@@ -16,8 +16,6 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.evaluate import first_mover_probabilities
 from pigsolve.solver.pig.evaluate_multi import evaluate_players
-from pigsolve.solver.pig.multi import solve_multi
-from pigsolve.solver.pig.multi_table import MultiTable
 from pigsolve.solver.pig.solve import solve
 
 RULES = PigRules(20, 6, players=3)
@@ -31,9 +29,9 @@ def hold_reply():
 
 
 @pytest.fixture(scope="module")
-def equilibrium() -> EquilibriumPolicy:
-    solution = solve_multi(RULES)
-    return EquilibriumPolicy(MultiTable(RULES, solution.values, solution.mixed, {}))
+def equilibrium(equilibrium_of) -> EquilibriumPolicy:
+    """The equilibrium player of the three-player game."""
+    return equilibrium_of(RULES)
 
 
 def challengers(equilibrium) -> list:

@@ -13,14 +13,11 @@ from scipy.sparse.linalg import spsolve
 
 from pigsolve.policies import make_player
 from pigsolve.policies.best_response import solve_best_response
-from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver import resources
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.evaluate import compare, evaluate_tables
 from pigsolve.solver.pig.evaluate_multi import compare_seatings, evaluate_players
-from pigsolve.solver.pig.multi import solve_multi
-from pigsolve.solver.pig.multi_table import MultiTable
 from pigsolve.solver.pig.solve import solve
 
 
@@ -38,11 +35,6 @@ def player(name: str, rules: PigRules):
     if name == "optimal" and rules.players == 2:
         return Table(name, solve(rules).roll[np.newaxis])
     return make_player("pig", name, rules)
-
-
-def equilibrium(rules: PigRules) -> EquilibriumPolicy:
-    solution = solve_multi(rules)
-    return EquilibriumPolicy(MultiTable(rules, solution.values, solution.mixed, {}))
 
 
 def roll_probability(someone, frame: tuple[int, ...], k: int, goal: int) -> float:
@@ -118,10 +110,12 @@ def test_two_players_agree_with_the_two_player_evaluator(a, b, goal, die, piglet
     ("players", "goal", "die", "piglet"),
     [(3, 12, 4, False), (3, 15, 6, False), (3, 14, 3, True), (4, 8, 3, False), (4, 9, 2, True)],
 )
-def test_more_players_agree_with_a_sparse_linear_solve(players, goal, die, piglet) -> None:
+def test_more_players_agree_with_a_sparse_linear_solve(
+    players, goal, die, piglet, equilibrium_of
+) -> None:
     rules = PigRules(goal, die, players=players, piglet=piglet)
     seated = [
-        equilibrium(rules),
+        equilibrium_of(rules),
         make_player("pig", "hold4", rules),
         make_player("pig", "pace-race:4,2,9", rules),
         make_player("pig", "base-pace-race:3,1,8", rules),
@@ -144,9 +138,11 @@ def test_a_die_of_any_faces(other_die) -> None:
     ("players", "goal", "die", "piglet"),
     [(3, 25, 4, False), (3, 20, 6, False), (3, 16, 3, True), (4, 10, 4, False)],
 )
-def test_the_equilibrium_in_every_seat_reproduces_its_table(players, goal, die, piglet) -> None:
+def test_the_equilibrium_in_every_seat_reproduces_its_table(
+    players, goal, die, piglet, equilibrium_of
+) -> None:
     rules = PigRules(goal, die, players=players, piglet=piglet)
-    eq = equilibrium(rules)
+    eq = equilibrium_of(rules)
     table = eq.optimal_table.values
     if (goal, die) == (25, 4):
         assert len(eq.optimal_table.mixed) > 0  # the game without a pure equilibrium

@@ -156,8 +156,7 @@ def test_failed_write_leaves_the_old_file_and_no_temporary(full_path: Path) -> N
     assert sorted(p.name for p in full_path.parent.iterdir()) == ["full.h5"]
 
 
-def test_load_or_compute_computes_once_and_announces(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.chdir(tmp_path)
+def test_load_or_compute_computes_once_and_announces(tmp_path: Path) -> None:
     rules = PigRules(12, 4)
     said: list[str] = []
     first = load_or_compute(rules, announce=said.append)
