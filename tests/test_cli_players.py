@@ -92,8 +92,13 @@ def test_compare_every_seating_and_simulate_agree() -> None:
     for seating in record["seatings"]:
         assert sum(seating["win_probability"]) == pytest.approx(1, abs=1e-12)
     # The best response beats what optimal would get in its seat, on average.
+    instead = runner.invoke(app, ["compare", "optimal", "hold20", "optimal", *GAME, "--json"])
+    assert record["average"][2] > json.loads(instead.stdout)["average"][2] + 1e-4
     table = runner.invoke(app, ["compare", *names, *GAME])
-    assert "average (random seating)" in table.output
+    average = next(line for line in table.output.splitlines() if "average (random" in line)
+    assert [cell.strip() for cell in average.split("│")[1:]] == [
+        f"{p:.6f}" for p in record["average"]
+    ]
     simulated = runner.invoke(app, ["simulate", *names, *GAME, "--games", "20000", "--seed", "3"])
     assert simulated.exit_code == 0, simulated.output
     z = [float(line.split()[-1]) for line in simulated.output.splitlines() if "│" in line]

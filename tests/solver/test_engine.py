@@ -39,29 +39,25 @@ def test_events_of_a_short_game():
     # seat 0: 3 (auto), roll 4, hold 7; seat 1: 5 (auto) holds 5; seat 0: 1 pigs;
     # seat 1: 2 (auto), hold -> 7; seat 0: 2 (auto) ... hold -> 9 wins
     assert winner == 0
-    assert (
-        events
-        == [
-            TurnStarted(0, (0, 0)),
-            Rolled(0, 3),
-            Rolled(0, 4),
-            Held(0, 7, 7),
-            TurnStarted(1, (7, 0)),
-            Rolled(1, 5),
-            Held(1, 5, 5),
-            TurnStarted(0, (7, 5)),
-            Rolled(0, 1),
-            Pigged(0, 7),
-            TurnStarted(1, (7, 5)),
-            Rolled(1, 2),
-            Held(1, 2, 7),
-            TurnStarted(0, (7, 7)),
-            Rolled(0, 2),
-            Held(0, 2, 9),
-            Won(0),
-        ]
-        or events
-    )  # the scripted answers above fix this sequence
+    assert events == [  # the scripted answers above fix this sequence
+        TurnStarted(0, (0, 0)),
+        Rolled(0, 3),
+        Rolled(0, 4),
+        Held(0, 7, 7),
+        TurnStarted(1, (7, 0)),
+        Rolled(1, 5),
+        Held(1, 5, 5),
+        TurnStarted(0, (7, 5)),
+        Rolled(0, 1),
+        Pigged(0, 7),
+        TurnStarted(1, (7, 5)),
+        Rolled(1, 2),
+        Held(1, 2, 7),
+        TurnStarted(0, (7, 7)),
+        Rolled(0, 2),
+        Held(0, 2, 9),
+        Won(0),
+    ]
 
 
 def test_views_count_held_turns_and_not_pigs():
