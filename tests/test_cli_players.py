@@ -41,7 +41,9 @@ def test_query_json_for_two_players() -> None:
     result = runner.invoke(app, ["query", "10", "20", "0", "--goal", "30", "--json"])
     record = json.loads(result.stdout)
     assert record["action"] == "roll" and record["hold"] is None
-    assert record["win_probability"][0] + record["win_probability"][1] == pytest.approx(1)
+    assert record["win_probability"][0] + record["win_probability"][1] == pytest.approx(
+        1, abs=1e-12
+    )
 
 
 @pytest.mark.parametrize(
