@@ -89,6 +89,8 @@ def test_two_players_the_reply_to_optimal_gets_the_game_value() -> None:
     reply = solve_best_response(rules, [target()])
     assert reply.start[0, 0] == pytest.approx(optimal.v0[0, 0], abs=1e-12)
     assert reply.start[1, 0] == pytest.approx(1 - optimal.v0[0, 0], abs=1e-12)
+    table = reply.table(rules)  # one layer: it counts no turns, as its memory says
+    assert table.shape == (reply.memory, 30, 30, 30)
 
 
 @pytest.mark.parametrize("opponent", ["hold1", "hold2"])
@@ -126,6 +128,9 @@ def test_names_and_views() -> None:
         view = View(s[0], max(s[1:]), 1, 12, 0, s[1:])
         assert reply.choose(view) == bool(row[1] if s[0] + 1 < 12 else False)
     assert not reply.choose(View(11, 0, 1, 12, 0, (0, 0)))
+    for scores in [(0, 0), (0, 0, 12), (0, -1, 0)]:  # too few, past the goal, negative
+        with pytest.raises(InvalidArgument, match="are not 3 scores from 0 to 11"):
+            reply.choices(scores)
     with pytest.raises(InvalidArgument, match="give 2, in the order they move after it"):
         make_best_response("best-response:hold4", rules)
     with pytest.raises(InvalidArgument, match="computer players"):
