@@ -29,6 +29,7 @@ FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 SU20_OPTIMAL = 0.500515968974  # README: su20, the first player wins 0.500515968974
 
 
+@pytest.mark.slow
 def test_fa16_optimal_value_and_opening_by_the_pure_python_reference() -> None:
     """README: fa16, the first player wins 0.547204540144 opening with 5 dice."""
     v, policy = reference_solve(FA16)
