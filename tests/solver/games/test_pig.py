@@ -10,7 +10,7 @@ import pytest
 from pigsolve.solver.dice import ListedDice
 from pigsolve.solver.engine import PigGame, TurnStarted, play
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, Position, View, roll_outcomes
+from pigsolve.solver.games.pig import PigRules, Position, View, face_arrays, roll_outcomes
 
 
 def test_defaults_are_the_classic_game() -> None:
@@ -70,3 +70,20 @@ def test_turns_go_round_three_seats() -> None:
     starts = [(e.player, e.scores) for e in events if isinstance(e, TurnStarted)]
     assert starts == [(0, (0, 0, 0)), (1, (2, 0, 0)), (2, (2, 3, 0)), (0, (2, 3, 2))]
     assert winner == 0
+
+
+@pytest.mark.parametrize(("die_sides", "piglet"), [(2, False), (6, False), (4, True)])
+def test_face_arrays_give_the_kernels_the_gains_and_the_pigs(die_sides: int, piglet: bool) -> None:
+    rules = PigRules(die_sides=die_sides, piglet=piglet)
+    gains, num_faces, num_pigs = face_arrays(rules)
+    assert gains.tolist() == [points for points in rules.faces if points != 0]
+    assert (num_faces, num_pigs) == (die_sides, 1)
+
+
+def test_a_view_lists_the_others_in_the_order_they_move() -> None:
+    rules = PigRules(goal=10, players=3)
+    assert Position((1, 2, 3), 0, 0, (0, 0, 0)).view(rules).others == (2, 3)
+    assert Position((1, 2, 3), 1, 0, (0, 0, 0)).view(rules).scores == (2, 3, 1)
+    assert (
+        Position((1, 2, 3), 2, 0, (0, 0, 0)).view(rules).opponent_score == 2
+    )  # the leader of the others
