@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 
 import pytest
 
 from pigsolve.solver import __version__
 
 
-def pigsolve(*args: str) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-c", "from pigsolve import cli; cli.run()", *args]
-    return subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-
-
-def test_version() -> None:
+def test_version(pigsolve) -> None:
     result = pigsolve("--version")
     assert result.returncode == 0 and result.stdout.strip() == f"pigsolve {__version__}"
 
@@ -36,14 +29,14 @@ def test_version() -> None:
         (["query", "-1", "0", "0"], "error: No such option: -1 (a negative number? put -- before"),
     ],
 )
-def test_usage_errors_are_one_line_with_exit_2(args: list[str], message: str) -> None:
+def test_usage_errors_are_one_line_with_exit_2(pigsolve, args: list[str], message: str) -> None:
     result = pigsolve(*args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1, result.stderr
     assert result.stderr.startswith(message) and "--help" in result.stderr
 
 
-def test_bare_command_shows_help() -> None:
+def test_bare_command_shows_help(pigsolve) -> None:
     result = pigsolve()
     shown = result.stdout + result.stderr
     assert "Usage: pigsolve" in shown and "compute" in shown and "hog" in shown
@@ -72,15 +65,14 @@ def test_help_texts_keep_their_bracketed_defaults(command: list[str]) -> None:
     assert not re.search(r"[A-Za-z] \.(\s|$)", result.output), result.output
 
 
-def test_shell_completion_completes_commands_and_choices() -> None:
+def test_shell_completion_completes_commands_and_choices(pigsolve) -> None:
     """Completion was switched off; `pigsolve --install-completion` installs it now."""
     env = {**os.environ, "_PIGSOLVE_COMPLETE": "complete_bash"}
     words = {"COMP_WORDS": "pigsolve hog co", "COMP_CWORD": "2"}
-    command = [sys.executable, "-c", "from pigsolve import cli; cli.run()"]
-    done = subprocess.run(command, env=env | words, capture_output=True, text=True)
+    done = pigsolve(env=env | words)
     assert done.stdout.split() == ["compute", "compare"]
     words = {"COMP_WORDS": "pigsolve play --style ", "COMP_CWORD": "3"}
-    done = subprocess.run(command, env=env | words, capture_output=True, text=True)
+    done = pigsolve(env=env | words)
     assert done.stdout.split() == ["classic", "rounds"]
 
 

@@ -60,8 +60,7 @@ def test_compare_all_csv_is_the_full_round_robin() -> None:
             )
 
 
-def test_compare_all_defaults_to_every_computer_player(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.chdir(tmp_path)  # the optimal table for goal 40 is computed and saved here
+def test_compare_all_defaults_to_every_computer_player() -> None:
     code, out, err = run(["compare", "--all", "--goal", "40", "--json"])
     assert code == 0, err
     results = json.loads(out)
@@ -74,10 +73,7 @@ def test_compare_all_defaults_to_every_computer_player(tmp_path: Path, monkeypat
     assert code == 0 and "P(A beats B)" in out and "pace-race" in out
 
 
-def test_compare_optimal_against_hold20(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.chdir(
-        tmp_path
-    )  # the default table is computed on first use (a named one must exist)
+def test_compare_optimal_against_hold20(tmp_path: Path) -> None:
     code, out, err = run(["compare", "optimal", "hold20", "--json"])
     assert code == 0, err
     result = json.loads(out)
@@ -123,8 +119,7 @@ def test_simulate_reports_rates_intervals_and_exact_values() -> None:
     assert again.splitlines()[:-1] == out.splitlines()[:-1]
 
 
-def test_export_writes_once_and_refuses_to_overwrite(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.chdir(tmp_path)
+def test_export_writes_once_and_refuses_to_overwrite(tmp_path: Path) -> None:
     args = ["export", "--what", "boundary", "--goal", "30", "--out", "b.csv"]
     code, out, err = run(args)
     assert code == 0, err
@@ -138,7 +133,6 @@ def test_export_writes_once_and_refuses_to_overwrite(tmp_path: Path, monkeypatch
 
 
 def test_export_and_plot_errors(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.chdir(tmp_path)
     missing = ["--table", str(tmp_path / "missing.h5")]
     for args, code, message in [
         (["export", "--what", "policy", "--out", "x.csv", *missing], 1, "no table at"),
@@ -152,8 +146,7 @@ def test_export_and_plot_errors(tmp_path: Path, monkeypatch) -> None:
     assert code == 1 and "pip install 'pigsolve[plot]'" in err
 
 
-def test_plot_writes_a_png(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.chdir(tmp_path)
+def test_plot_writes_a_png(tmp_path: Path) -> None:
     args = ["plot", "--kind", "slice", "--opponent", "10", "--goal", "30", "--out", "s.png"]
     code, out, err = run(args)
     assert code == 0, err

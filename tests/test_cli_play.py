@@ -33,7 +33,7 @@ def play(args: list[str], stdin: str = "") -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_sample_transcript_of_document_001_byte_for_byte(tmp_path: Path):
+def test_sample_transcript_of_document_001_byte_for_byte(pigsolve, tmp_path: Path):
     """Document 001's sample, its rolls in a file, its inputs piped, comes out exactly."""
     transcript = SAMPLE.read_text()
     rolls = re.findall(r"^Roll: (\d)$", transcript, flags=re.MULTILINE)
@@ -42,19 +42,11 @@ def test_sample_transcript_of_document_001_byte_for_byte(tmp_path: Path):
     expected = PROMPT.sub("Roll/Hold? ", transcript)
     assert len(rolls) == 46 and inputs.count("h") == 5 and expected.endswith("New score: 104\n")
     rolls_file = write_rolls(tmp_path, " ".join(rolls))
-    command = "from pigsolve import cli; cli.app()"
     args = ["play", "--you", "2", "--rolls", str(rolls_file)]
-    done = subprocess.run(
-        [sys.executable, "-c", command, *args],
-        input="".join(answer + "\n" for answer in inputs).encode(),
-        capture_output=True,
-        cwd=tmp_path,
-        timeout=120,
-        check=False,
-    )
-    assert done.stderr == b""
+    done = pigsolve(*args, stdin="".join(answer + "\n" for answer in inputs))
+    assert done.stderr == ""
     assert done.returncode == 0
-    assert done.stdout == expected.encode()
+    assert done.stdout == expected
 
 
 def test_classic_computer_wins_by_or_goal_and_nothing_follows(tmp_path: Path):
@@ -242,8 +234,7 @@ def test_rounds_end_of_input(tmp_path: Path):
     assert out.endswith("You rolled a 4.\nYou have 4 points this round.\n" + ASK)
 
 
-def test_optimal_opponent_computes_its_table_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.chdir(tmp_path)
+def test_optimal_opponent_computes_its_table_once(tmp_path: Path):
     rolls = write_rolls(tmp_path, "6 6 1 " * 20)
     args = ["--opponent", "optimal", "--goal", "12", "--you", "1", "--rolls", str(rolls)]
     code, out, err = play(args, "h\n" * 20)
@@ -254,7 +245,7 @@ def test_optimal_opponent_computes_its_table_once(tmp_path: Path, monkeypatch: p
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-def test_hints_at_a_terminal_precede_each_decision(tmp_path: Path):
+def test_hints_at_a_terminal_precede_each_decision(pigsolve, tmp_path: Path):
     import os
     import pty
 
@@ -262,7 +253,7 @@ def test_hints_at_a_terminal_precede_each_decision(tmp_path: Path):
     args = ["play", "--hints", "--you", "1", "--goal", "12", "--rolls", str(rolls)]
     terminal, stdin = pty.openpty()
     with subprocess.Popen(
-        [sys.executable, "-c", "from pigsolve import cli; cli.app()", *args],
+        pigsolve.command(*args),
         stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -270,7 +261,7 @@ def test_hints_at_a_terminal_precede_each_decision(tmp_path: Path):
     ) as game:
         os.close(stdin)
         os.write(terminal, b"\n\n")
-        out, err = game.communicate(timeout=120)
+        out, err = game.communicate(timeout=pigsolve.timeout)
     os.close(terminal)
     assert game.returncode == 0
     assert err.decode().count("\n") == 1  # the table was computed, saying so once
@@ -286,13 +277,6 @@ def test_a_rolls_folder_and_a_negative_seed_are_one_line(tmp_path: Path):
     assert code == 1 and err == f"error: cannot read rolls file {tmp_path}: Is a directory\n"
     code, _, err = play(["--seed", "-1"])
     assert code == 2 and err == "error: --seed must be in [0, 2**64), got -1\n"
-
-
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Run in an empty folder: tables computed here land in its data/."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 # Three and four players: `play --players N --opponents A,B,...`.
@@ -414,7 +398,7 @@ def test_four_players_run_to_the_end(workdir: Path):
     assert max(last_scores) < 15 and final > last_scores[last_turn - 1]
 
 
-def test_a_seed_replays_the_equilibrium_coin(workdir: Path):
+def test_a_seed_replays_the_equilibrium_coin():
     """The equilibrium flips a coin at mixed states: --seed makes that reproducible too."""
     args = ["--players", "3", "--opponents", "optimal,optimal", "--goal", "25", "--die", "4"]
     runs = [play([*args, "--seed", "11"], "\n\n\nh\n" * 100) for _ in range(2)]
@@ -471,7 +455,7 @@ def test_bad_options_are_one_line_exit_2_before_anything_is_computed(
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-def test_hints_at_a_terminal_show_the_roll_probability_at_a_mixed_state(workdir: Path):
+def test_hints_at_a_terminal_show_the_roll_probability_at_a_mixed_state(pigsolve, workdir: Path):
     """Player 1 at (0, 2, 7) with turn total 11: the equilibrium rolls with probability 0.815."""
     import pty
 
@@ -480,7 +464,7 @@ def test_hints_at_a_terminal_show_the_roll_probability_at_a_mixed_state(workdir:
     args += ["--goal", "25", "--die", "4", "--rolls", str(rolls)]
     terminal, stdin = pty.openpty()
     with subprocess.Popen(
-        [sys.executable, "-c", "from pigsolve import cli; cli.app()", *args],
+        pigsolve.command(*args),
         stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -488,7 +472,7 @@ def test_hints_at_a_terminal_show_the_roll_probability_at_a_mixed_state(workdir:
     ) as game:
         os.close(stdin)
         os.write(terminal, b"\n" * 6 + b"h\n")
-        out, err = game.communicate(timeout=120)
+        out, err = game.communicate(timeout=pigsolve.timeout)
     os.close(terminal)
     text = out.decode()
     assert game.returncode == 0, err.decode()

@@ -15,12 +15,6 @@ runner = CliRunner()
 GAME = ["--players", "3", "--goal", "25", "--die", "4"]
 
 
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def test_compute_names_every_parameter_and_reports_mixed_states(workdir: Path) -> None:
     result = runner.invoke(app, ["compute", *GAME])
     assert result.exit_code == 0, result.output
@@ -33,7 +27,7 @@ def test_compute_names_every_parameter_and_reports_mixed_states(workdir: Path) -
     assert piglet.exit_code == 0 and (workdir / "data/pig-players4-goal10-die2-piglet.h5").exists()
 
 
-def test_query_shows_the_coin_at_a_mixed_state(workdir: Path) -> None:
+def test_query_shows_the_coin_at_a_mixed_state() -> None:
     result = runner.invoke(app, ["query", "0", "2", "7", "11", *GAME])
     assert result.exit_code == 0, result.output
     assert "roll with probability 0.8148" in result.output
@@ -43,11 +37,13 @@ def test_query_shows_the_coin_at_a_mixed_state(workdir: Path) -> None:
     assert record["roll"][0] == pytest.approx(record["hold"][0], abs=1e-12)
 
 
-def test_query_json_for_two_players(workdir: Path) -> None:
+def test_query_json_for_two_players() -> None:
     result = runner.invoke(app, ["query", "10", "20", "0", "--goal", "30", "--json"])
     record = json.loads(result.stdout)
     assert record["action"] == "roll" and record["hold"] is None
-    assert record["win_probability"][0] + record["win_probability"][1] == pytest.approx(1)
+    assert record["win_probability"][0] + record["win_probability"][1] == pytest.approx(
+        1, abs=1e-12
+    )
 
 
 @pytest.mark.parametrize(
@@ -64,7 +60,7 @@ def test_query_json_for_two_players(workdir: Path) -> None:
         (["info", "--players", "3"], "pigsolve compute --players 3"),
     ],
 )
-def test_bad_input_is_one_line(workdir: Path, args: list[str], message: str) -> None:
+def test_bad_input_is_one_line(args: list[str], message: str) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code != 0
     lines = result.stderr.strip().splitlines()
@@ -89,7 +85,7 @@ def test_info_verify_export(workdir: Path) -> None:
     assert "0,2,7,11,mixed,0.8148" in (workdir / "p.csv").read_text()
 
 
-def test_compare_every_seating_and_simulate_agree(workdir: Path) -> None:
+def test_compare_every_seating_and_simulate_agree() -> None:
     names = ["optimal", "hold20", "best-response:optimal,hold20"]
     result = runner.invoke(app, ["compare", *names, *GAME, "--json"])
     assert result.exit_code == 0, result.output
@@ -98,8 +94,13 @@ def test_compare_every_seating_and_simulate_agree(workdir: Path) -> None:
     for seating in record["seatings"]:
         assert sum(seating["win_probability"]) == pytest.approx(1, abs=1e-12)
     # The best response beats what optimal would get in its seat, on average.
+    instead = runner.invoke(app, ["compare", "optimal", "hold20", "optimal", *GAME, "--json"])
+    assert record["average"][2] > json.loads(instead.stdout)["average"][2] + 1e-4
     table = runner.invoke(app, ["compare", *names, *GAME])
-    assert "average (random seating)" in table.output
+    average = next(line for line in table.output.splitlines() if "average (random" in line)
+    assert [cell.strip() for cell in average.split("│")[1:]] == [
+        f"{p:.6f}" for p in record["average"]
+    ]
     simulated = runner.invoke(app, ["simulate", *names, *GAME, "--games", "20000", "--seed", "3"])
     assert simulated.exit_code == 0, simulated.output
     z = [float(line.split()[-1]) for line in simulated.output.splitlines() if "│" in line]

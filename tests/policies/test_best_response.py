@@ -16,8 +16,6 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.evaluate import first_mover_probabilities
 from pigsolve.solver.pig.evaluate_multi import evaluate_players
-from pigsolve.solver.pig.multi import solve_multi
-from pigsolve.solver.pig.multi_table import MultiTable
 from pigsolve.solver.pig.seats import threshold_seat
 from pigsolve.solver.pig.solve import solve
 
@@ -32,9 +30,9 @@ def hold_reply():
 
 
 @pytest.fixture(scope="module")
-def equilibrium() -> EquilibriumPolicy:
-    solution = solve_multi(RULES)
-    return EquilibriumPolicy(MultiTable(RULES, solution.values, solution.mixed, {}))
+def equilibrium(equilibrium_of) -> EquilibriumPolicy:
+    """The equilibrium player of the three-player game."""
+    return equilibrium_of(RULES)
 
 
 def challengers(equilibrium) -> list:
@@ -92,6 +90,9 @@ def test_two_players_the_reply_to_optimal_gets_the_game_value() -> None:
     reply = solve_best_response(rules, [target])
     assert reply.start[0, 0] == pytest.approx(optimal.v0[0, 0], abs=1e-12)
     assert reply.start[1, 0] == pytest.approx(1 - optimal.v0[0, 0], abs=1e-12)
+    assert reply.win_probability == pytest.approx(optimal.v0[0, 0], abs=1e-12)
+    table = reply.table(rules)  # one layer: it counts no turns, as its memory says
+    assert table.shape == (reply.memory, 30, 30, 30)
 
 
 @pytest.mark.parametrize("opponent", ["hold1", "hold2"])
@@ -128,7 +129,17 @@ def test_names_and_views() -> None:
         assert row[0] and len(row) == 12 - s[0]
         view = View(s[0], max(s[1:]), 1, 12, 0, s[1:])
         assert reply.choose(view) == bool(row[1] if s[0] + 1 < 12 else False)
+        asked = [reply.roll_probability(View(s[0], max(s[1:]), k, 12, 0, s[1:])) for k in range(12)]
+        assert asked == [float(k < len(row) and row[k]) for k in range(12)]
+    assert not all(
+        row[1:].all() for row in map(reply.choices, itertools.product(range(12), repeat=3))
+    )
+    with pytest.raises(InvalidArgument, match="3-player game answers 2 opponents, got 1"):
+        solve_best_response(rules, [make_player("pig", "hold4", rules)])
     assert not reply.choose(View(11, 0, 1, 12, 0, (0, 0)))
+    for scores in [(0, 0), (0, 0, 12), (0, -1, 0)]:  # too few, past the goal, negative
+        with pytest.raises(InvalidArgument, match="are not 3 scores from 0 to 11"):
+            reply.choices(scores)
     with pytest.raises(InvalidArgument, match="give 2, in the order they move after it"):
         make_best_response("best-response:hold4", rules)
     with pytest.raises(InvalidArgument, match="computer players"):

@@ -97,8 +97,7 @@ def test_a_bad_hog_answer_is_reported_like_61a() -> None:
         make_player("hog", f"{HOG}:greedy", hog_rules("fa16"))
 
 
-def test_the_cli_takes_your_function_anywhere_a_player_goes(tmp_path, monkeypatch) -> None:
-    monkeypatch.chdir(tmp_path)
+def test_the_cli_takes_your_function_anywhere_a_player_goes() -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["compare", f"{PIG}:hold20", "hold20", "--goal", "40", "--json"])
     builtin = runner.invoke(app, ["compare", "hold20", "hold20", "--goal", "40", "--json"])

@@ -4,6 +4,7 @@ says so can fail; hints and seats of N-player games."""
 from __future__ import annotations
 
 import io
+import math
 import re
 import shutil
 from pathlib import Path
@@ -22,63 +23,62 @@ from pigsolve.ui.pig_play import make_opponents, opponent_names
 from pigsolve.ui.pig_terminal import choose_seat, hint_line, play_in_terminal
 
 CLASSIC = re.compile(
-    r"(?P<header>Player 1 score: (?P<s1>\d+)\nPlayer 2 score: (?P<s2>\d+)\n"
-    r"It is player (?P<turn>[12])'s turn\.\n)"
+    r"(?P<header>(?:Player \d score: \d+\n)+It is player (?P<turn>\d)'s turn\.\n)"
     r"|(?P<roll>Roll: (?P<value>\d+)\n)"
     r"|(?P<prompt>Turn total: (?P<asked>\d+) \tRoll/Hold\? )"
     r"|(?P<end>Turn total: (?P<total>\d+)\nNew score: (?P<score>\d+)\n)"
 )
 
 
-def parse_classic_game(text: str, goal: int, die_sides: int) -> tuple[int, list[int], int]:
-    """Check ``text`` is a legal classic game; return (human seat, rolls, winning seat)."""
+def parse_game(text: str, rules: PigRules) -> tuple[int, list[int], int]:
+    """Check ``text`` is a legal classic game of ``rules``; return (human, rolls, winner).
+
+    Turns go round from player 1; each starts with an automatic roll, and a person (the human
+    or any opponent called "human") is asked after every roll that does not pig.
+    """
+    n, faces = rules.players, rules.faces
     intro = re.match(
-        r"You will be player ([12])\.\nEnter nothing to roll; enter anything to hold\.\n", text
+        r"You will be player (\d)\.\n(?:Opponents: (.*)\.\n)?"
+        r"Enter nothing to roll; enter anything to hold\.\n",
+        text,
     )
     assert intro
     human = int(intro.group(1)) - 1
-    tokens, position = [], intro.end()
+    seats = re.findall(r"player (\d) ([\w-]+)", intro.group(2) or "")
+    assert n == 2 or sorted([int(seat) - 1 for seat, _ in seats] + [human]) == list(range(n))
+    people = {human} | {int(seat) - 1 for seat, name in seats if name == "human"}
+    scores, player, rolls, position = [0] * n, n - 1, [], intro.end()
     while position < len(text):
-        token = CLASSIC.match(text, position)
-        assert token, f"unparsable at {text[position : position + 40]!r}"
-        tokens.append(token)
-        position = token.end()
-    scores, player, rolls = [0, 0], 1, []
-    stream = iter(tokens)
-    for header in stream:
-        assert header["header"], "a turn must start with the score lines"
-        assert max(scores) < goal, "play continued after the goal"
-        player = 1 - player
-        assert int(header["turn"]) == player + 1, "turns alternate, player 1 first"
-        assert [int(header["s1"]), int(header["s2"])] == scores
-        turn_total, expect = 0, "roll"  # the first roll is automatic
-        for token in stream:
-            if expect == "roll":
-                assert token["roll"], "a roll must come here"
+        header = CLASSIC.match(text, position)
+        assert header and header["header"], "a turn must start with the score lines"
+        assert max(scores) < rules.goal, "play continued after the goal"
+        player = (player + 1) % n
+        assert int(header["turn"]) == player + 1, "turns go round, player 1 first"
+        shown = [int(s) for s in re.findall(r"score: (\d+)", header["header"])]
+        assert shown == scores
+        position, turn_total, expect = header.end(), 0, "roll"  # the first roll is automatic
+        while True:
+            token = CLASSIC.match(text, position)
+            assert token and not token["header"], "the transcript stops inside a turn"
+            position = token.end()
+            if token["roll"]:
+                assert expect in ("roll", "either"), "a person must be asked after a roll"
                 value = int(token["value"])
-                assert 1 <= value <= die_sides
+                assert 1 <= value <= len(faces)
                 rolls.append(value)
-                turn_total = 0 if value == 1 else turn_total + value
-                expect = "end" if value == 1 else ("prompt" if player == human else "either")
-            elif expect == "prompt":
-                assert token["prompt"] and int(token["asked"]) == turn_total
+                pigged = faces[value - 1] == 0
+                turn_total = 0 if pigged else turn_total + faces[value - 1]
+                expect = "end" if pigged else ("prompt" if player in people else "either")
+            elif token["prompt"]:
+                assert expect == "prompt" and int(token["asked"]) == turn_total
                 expect = "either"
-            elif token["roll"]:
-                assert expect == "either"
-                value = int(token["value"])
-                assert 1 <= value <= die_sides
-                rolls.append(value)
-                turn_total = 0 if value == 1 else turn_total + value
-                expect = "end" if value == 1 else ("prompt" if player == human else "either")
-                continue
-            if token["end"]:
+            else:
+                assert expect in ("end", "either"), "a turn ends after a roll or an answer"
                 assert int(token["total"]) == turn_total
-                assert int(token["score"]) == scores[player] + turn_total
                 scores[player] += turn_total
+                assert int(token["score"]) == scores[player]
                 break
-        else:
-            raise AssertionError("the transcript stops inside a turn")
-    assert max(scores) >= goal and scores[player] >= goal, "the game ends at the goal"
+    assert scores[player] >= rules.goal, "the game ends at the goal"
     return human, rolls, player
 
 
@@ -115,8 +115,7 @@ def test_classic_transcript_is_always_a_legal_game(
     winner = play_in_terminal(
         rules, make_player("pig", opponent, rules), "classic", human, dice, DrawnInput(data), out
     )
-    seat, rolls, last = parse_classic_game(out.getvalue(), goal, die_sides)
-    assert (seat, rolls, last) == (human, dealt, winner)
+    assert parse_game(out.getvalue(), rules) == (human, dealt, winner)
 
 
 def test_the_parser_rejects_an_illegal_game():
@@ -128,7 +127,7 @@ def test_the_parser_rejects_an_illegal_game():
         rules, make_player("pig", "hold20", rules), "classic", 1, dice, io.StringIO(), out
     )
     transcript = out.getvalue()
-    assert parse_classic_game(transcript, 10, 6) == (1, [4, 6], 0)
+    assert parse_game(transcript, rules) == (1, [4, 6], 0)
     for bad in [
         transcript.replace("New score: 10", "New score: 11"),
         transcript.replace("It is player 1's turn.", "It is player 2's turn."),
@@ -136,7 +135,7 @@ def test_the_parser_rejects_an_illegal_game():
         transcript + "Player 1 score: 10\nPlayer 2 score: 0\nIt is player 2's turn.\n",
     ]:
         with pytest.raises(AssertionError):
-            parse_classic_game(bad, 10, 6)
+            parse_game(bad, rules)
 
 
 # Three and four players: the transcript with a score line per player, hints, seats.
@@ -167,7 +166,7 @@ MIXED = "Hint: roll 81.5% of the time, else hold (win probability 42.0% either w
 
 
 @pytest.fixture(scope="module")
-def equilibrium(tmp_path_factory: pytest.TempPathFactory):
+def three_players_table(tmp_path_factory: pytest.TempPathFactory):
     """The goal-25, four-sided, three-player equilibrium (about a second to compute)."""
     return load_or_compute(RULES_3, tmp_path_factory.mktemp("tables") / "three.h5")
 
@@ -189,8 +188,8 @@ def test_three_players_transcript_line_by_line():
     assert out == TRANSCRIPT
 
 
-def test_three_players_hints_come_from_the_equilibrium(equilibrium):
-    _, out = play_three("\n" * 6 + "h\n", equilibrium)
+def test_three_players_hints_come_from_the_equilibrium(three_players_table):
+    _, out = play_three("\n" * 6 + "h\n", three_players_table)
     hints = re.findall(r"^Hint: (.*)\n {6}Win chances: (.*)\.\n", out, flags=re.MULTILINE)
     assert len(hints) == 6  # the seventh decision is at the goal
     assert out.count("Hint: hold, and you win.\n") == 1
@@ -200,16 +199,16 @@ def test_three_players_hints_come_from_the_equilibrium(equilibrium):
     assert "Roll: 4\nHint: roll 81.5% of the time" in out
 
 
-def test_hint_at_the_mixed_state_names_the_players_by_seat(equilibrium):
+def test_hint_at_the_mixed_state_names_the_players_by_seat(three_players_table):
     """(0, 2, 7) from the mover's seat, turn total 11, whatever the mover's seat."""
-    row = equilibrium.row((0, 2, 7))
-    assert row.roll_probability[11] == pytest.approx(0.815, abs=5e-4)
+    row = three_players_table.row((0, 2, 7))
+    assert row.roll_probability[11] == pytest.approx(0.8148, abs=5e-5)  # README: 0.8148
     for seat in range(3):
         scores = [0, 0, 0]
         scores[(seat + 1) % 3], scores[(seat + 2) % 3] = 2, 7
         view = Position(tuple(scores), seat, 11, (0, 0, 0)).view(RULES_3)
         assert view.scores == (0, 2, 7)
-        first, second = hint_line(view, equilibrium, seat).split("\n")
+        first, second = hint_line(view, three_players_table, seat).split("\n")
         assert (
             first == "Hint: roll 81.5% of the time, else hold (win probability 42.0% either way)."
         )
@@ -219,10 +218,10 @@ def test_hint_at_the_mixed_state_names_the_players_by_seat(equilibrium):
         assert chances[f"player {(seat + 2) % 3 + 1}"] == "34.1"  # the player on 7
 
 
-def test_hint_at_a_pure_state_gives_both_choices_and_chances_that_sum_to_one(equilibrium):
+def test_hint_at_a_pure_state_gives_both_choices_and_chances_that_sum_to_one(three_players_table):
     view = Position((3, 10, 5), 1, 4, (0, 0, 0)).view(RULES_3)  # player 2 on 10, turn total 4
-    first, second = hint_line(view, equilibrium, 1).split("\n")
-    values = equilibrium.row((10, 5, 3))
+    first, second = hint_line(view, three_players_table, 1).split("\n")
+    values = three_players_table.row((10, 5, 3))
     q, k = values.roll_probability[4], 4
     assert q in (0.0, 1.0)
     best = "roll" if q == 1.0 else "hold"
@@ -235,30 +234,30 @@ def test_hint_at_a_pure_state_gives_both_choices_and_chances_that_sum_to_one(equ
     assert sum(float(p) for _, p in chances) == pytest.approx(100, abs=0.2)
 
 
-def test_hint_at_turn_total_0_values_holding_as_passing_the_turn(equilibrium):
+def test_hint_at_turn_total_0_values_holding_as_passing_the_turn(three_players_table):
     """Holding at 0 (the rounds rule) hands the dice to the next player, scores unchanged."""
     view = Position((0, 2, 7), 0, 0, (0, 0, 0)).view(RULES_3)
-    first, _ = hint_line(view, equilibrium, 0).split("\n")
-    next_mover = equilibrium.win_probabilities((2, 7, 0), 0)
+    first, _ = hint_line(view, three_players_table, 0).split("\n")
+    next_mover = three_players_table.win_probabilities((2, 7, 0), 0)
     assert f"{next_mover[2]:.1%} if you hold" in first
 
 
-def test_equilibrium_opponents_flip_a_coin_seeded_by_the_game(
-    equilibrium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-):
+def test_equilibrium_opponents_flip_a_coin_seeded_by_the_game(three_players_table, tmp_path: Path):
     """Two optimal seats share one player; its coin comes from the game's generator."""
-    monkeypatch.chdir(tmp_path)
     (tmp_path / "data").mkdir()
-    shutil.copy(equilibrium.path, tmp_path / "data" / "pig-players3-goal25-die4.h5")
+    shutil.copy(three_players_table.path, tmp_path / "data" / "pig-players3-goal25-die4.h5")
     view = Position((0, 2, 7), 0, 11, (0, 0, 0)).view(RULES_3)
+
+    flips = 2000
 
     def coins(seed: int) -> list[bool]:
         first, second = make_opponents(["optimal"] * 2, RULES_3, np.random.default_rng(seed))
         assert first is second
-        return [first.choose(view) for _ in range(60)]
+        return [first.choose(view) for _ in range(flips)]
 
     assert coins(5) == coins(5) != coins(6)
-    assert 30 < sum(coins(5)) < 60  # rolls about 81.5% of the time
+    p = three_players_table.row((0, 2, 7)).roll_probability[11]
+    assert abs(sum(coins(5)) / flips - p) < 4 * math.sqrt(p * (1 - p) / flips)  # 0.8148 +- 0.035
 
 
 @pytest.mark.parametrize(
@@ -301,62 +300,6 @@ def test_rounds_refuses_three_players():
         play_in_terminal(
             RULES_3, opponents, "rounds", 0, ListedDice([]), io.StringIO(), io.StringIO()
         )
-
-
-CLASSIC_N = re.compile(
-    r"(?P<header>(?:Player \d score: \d+\n)+It is player (?P<turn>\d)'s turn\.\n)"
-    r"|(?P<roll>Roll: (?P<value>\d+)\n)"
-    r"|(?P<prompt>Turn total: (?P<asked>\d+) \tRoll/Hold\? )"
-    r"|(?P<end>Turn total: (?P<total>\d+)\nNew score: (?P<score>\d+)\n)"
-)
-
-
-def parse_game(text: str, rules: PigRules) -> tuple[int, list[int], int]:
-    """Check ``text`` is a legal classic game of N players; return (human, rolls, winner).
-
-    Only people are asked: the human and any opponent called "human" (a second person).
-    """
-    n, faces = rules.players, rules.faces
-    intro = re.match(
-        r"You will be player (\d)\.\nOpponents: (.*)\.\n"
-        r"Enter nothing to roll; enter anything to hold\.\n",
-        text,
-    )
-    assert intro
-    human = int(intro.group(1)) - 1
-    seats = re.findall(r"player (\d) ([\w-]+)", intro.group(2))
-    assert sorted([int(seat) - 1 for seat, _ in seats] + [human]) == list(range(n))
-    people = {human} | {int(seat) - 1 for seat, name in seats if name == "human"}
-    scores, player, rolls, position = [0] * n, n - 1, [], intro.end()
-    while position < len(text):
-        header = CLASSIC_N.match(text, position)
-        assert header and header["header"], "a turn must start with the score lines"
-        assert max(scores) < rules.goal, "play continued after the goal"
-        player = (player + 1) % n
-        assert int(header["turn"]) == player + 1, "turns go round, player 1 first"
-        shown = [int(s) for s in re.findall(r"score: (\d+)", header["header"])]
-        assert shown == scores
-        position, turn_total, asked = header.end(), 0, False
-        while True:
-            token = CLASSIC_N.match(text, position)
-            assert token and not token["header"], "the transcript stops inside a turn"
-            position = token.end()
-            if token["roll"]:
-                assert not asked or player in people
-                value = int(token["value"])
-                rolls.append(value)
-                turn_total = 0 if faces[value - 1] == 0 else turn_total + faces[value - 1]
-                asked = False
-            elif token["prompt"]:
-                assert player in people and int(token["asked"]) == turn_total and not asked
-                asked = True
-            else:
-                assert int(token["total"]) == turn_total
-                scores[player] += turn_total
-                assert int(token["score"]) == scores[player]
-                break
-    assert scores[player] >= rules.goal, "the game ends at the goal"
-    return human, rolls, player
 
 
 NAMES = ["hold20", "hold3", "four-turns", "pace-race", "human"]

@@ -8,6 +8,8 @@ from itertools import product
 import numpy as np
 import pytest
 
+from pigsolve.solver.dice import ListedDice
+from pigsolve.solver.engine import HogGame
 from pigsolve.solver.games import hog, hog_dice
 from pigsolve.solver.games.hog import HogState, hog_rules
 from pigsolve.solver.hog61a import fa16, su20
@@ -167,3 +169,17 @@ def test_free_bacon_generalises_to_three_digit_scores() -> None:
     # Goals above 100 need scores of three digits: the largest digit / the tens digit.
     assert hog.free_bacon(FA16, 190) == 10
     assert hog.free_bacon(SU20, 123) == 10 - 3 + 2
+
+
+@pytest.mark.parametrize("rules", [FA16, SU20], ids=["fa16", "su20"])
+def test_no_dice_and_pork_chop_score_for_certain_what_a_turn_scores(rules) -> None:
+    """Free Bacon's points are the turn's, whatever the opponent's score; Pork Chop's one."""
+    for opponent_score in range(rules.goal):
+        state = HogState(0, opponent_score)
+        points, _ = hog.turn_score(rules, 0, opponent_score, [])
+        assert hog_dice.turn_distribution(rules, state, 0) == {points: Fraction(1)}
+    if -1 in rules.actions:
+        assert hog_dice.turn_distribution(rules, HogState(3, 4), -1) == {1: Fraction(1)}
+        game = HogGame(rules, ListedDice([]), start=HogState(3, 4))
+        (record,) = game.apply(-1)
+        assert record.turn.points == 1

@@ -12,11 +12,6 @@ from pigsolve.solver.pig.solve import PigSolution, solve
 from pigsolve.solver.results import Comparison
 
 
-def rules_of(roll: np.ndarray, die: int) -> PigRules:
-    """Return the rules of a roll table's goal with a ``die``-sided die."""
-    return PigRules(roll.shape[-1], die)
-
-
 def hold_at_table(goal: int, n: int) -> np.ndarray:
     """Return the (1, G, G, G) roll table of "hold at n or goal"."""
     k = np.arange(goal)
@@ -88,7 +83,7 @@ def turns_table(goal: int, turns: int) -> np.ndarray:
     ],
     ids=["hold3-hold5", "turns3-hold4", "random-memory"],
 )
-def test_layered_evaluation_matches_brute_force(make_x, make_y, die: int) -> None:
+def test_layered_evaluation_matches_brute_force(make_x, make_y, die: int, rules_of) -> None:
     goal = 10
     rng = np.random.default_rng(4)
     roll_x, roll_y = make_x(rng, goal), make_y(rng, goal)
@@ -100,7 +95,7 @@ def test_layered_evaluation_matches_brute_force(make_x, make_y, die: int) -> Non
             assert exact == pytest.approx(value, abs=1e-10), (p, i, j, a, b)
 
 
-def test_hold20_against_itself_matches_neller() -> None:
+def test_hold20_against_itself_matches_neller(rules_of) -> None:
     # Neller's published first-mover advantage for "hold at 20 or goal" self-play: 0.5347.
     roll = hold_at_table(100, 20)
     a_first, b_first = first_mover_probabilities(rules_of(roll, 6), roll, roll)
@@ -108,7 +103,7 @@ def test_hold20_against_itself_matches_neller() -> None:
     assert a_first + b_first == pytest.approx(1.0, abs=1e-12)
 
 
-def test_swapping_players_swaps_the_probabilities() -> None:
+def test_swapping_players_swaps_the_probabilities(rules_of) -> None:
     roll_a, roll_b = turns_table(60, 4), hold_at_table(60, 15)
     forward = Comparison(
         "a", "b", 60, 6, *first_mover_probabilities(rules_of(roll_a, 6), roll_a, roll_b)
@@ -121,7 +116,7 @@ def test_swapping_players_swaps_the_probabilities() -> None:
     assert forward.a_first > forward.b_first  # moving first helps
 
 
-def test_goal_one_is_won_by_the_first_roll_that_is_not_a_pig() -> None:
+def test_goal_one_is_won_by_the_first_roll_that_is_not_a_pig(rules_of) -> None:
     # w = (D - 1)/D + (1 - w)/D, so w = D/(D + 1) for the mover.
     roll = hold_at_table(1, 1)
     a_first, b_first = first_mover_probabilities(rules_of(roll, 6), roll, roll)
@@ -132,7 +127,7 @@ def test_goal_one_is_won_by_the_first_roll_that_is_not_a_pig() -> None:
 def test_comparison_json_keys() -> None:
     result = Comparison("optimal", "hold20", 100, 6, 0.6, 0.5)
     assert list(result.as_dict()) == ["a", "b", "goal", "die", "a_first", "b_first", "average"]
-    assert result.average == pytest.approx(0.55)
+    assert result.average == pytest.approx(0.55, abs=1e-15)
 
 
 def test_bad_tables_are_rejected() -> None:
@@ -157,7 +152,7 @@ def optimal() -> tuple[PigSolution, np.ndarray]:
     return solution, solution.roll[np.newaxis]
 
 
-def test_optimal_against_itself_is_the_solvers_first_player_probability(optimal) -> None:
+def test_optimal_against_itself_is_the_solvers_first_player_probability(optimal, rules_of) -> None:
     solution, roll = optimal
     a_first, b_first = first_mover_probabilities(rules_of(roll, 6), roll, roll)
     assert a_first == pytest.approx(solution.v0[0, 0], abs=1e-9)
@@ -165,7 +160,7 @@ def test_optimal_against_itself_is_the_solvers_first_player_probability(optimal)
     assert b_first == pytest.approx(1 - a_first, abs=1e-12)
 
 
-def test_no_player_beats_the_optimal_value(optimal) -> None:
+def test_no_player_beats_the_optimal_value(optimal, rules_of) -> None:
     # Minimax: against the optimal player nobody wins more than P(0,0,0) when moving first, nor
     # more than 1 - P(0,0,0) when moving second; the optimal player wins at least that much.
     solution, roll = optimal
@@ -177,9 +172,9 @@ def test_no_player_beats_the_optimal_value(optimal) -> None:
         assert optimal_first > v and optimal_second > 1 - v
 
 
-def test_optimal_against_hold20(optimal) -> None:
+def test_optimal_against_hold20(optimal, rules_of) -> None:
     # The minimax-optimal player; the 2004 paper's 58.74% / 47.76% are the best response's
-    # (tests/test_paper_figures.py). Simulation agrees (tests/solver/pig/test_simulate.py).
+    # (tests/test_paper_figures.py). Simulation agrees: tests/solver/pig/test_simulate.py.
     _, roll = optimal
     a_first, b_first = first_mover_probabilities(rules_of(roll, 6), roll, hold_at_table(100, 20))
     assert (round(a_first, 4), round(b_first, 4)) == (0.5715, 0.5083)

@@ -3,8 +3,6 @@ goal-25 four-sided three-player game that has no pure equilibrium."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -83,7 +81,7 @@ def test_plain_value_iteration_cycles_there() -> None:
         value_iteration(PigRules(25, 4, players=3), max_sweeps=400)
 
 
-def test_a_tampered_equilibrium_fails_verification(no_pure_equilibrium, tmp_path: Path) -> None:
+def test_a_tampered_equilibrium_fails_verification(no_pure_equilibrium) -> None:
     table = no_pure_equilibrium
     table.mixed.roll_probability[0] += 0.01
     try:

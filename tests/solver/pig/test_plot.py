@@ -1,16 +1,22 @@
-"""Figures: each kind is a valid PNG of sensible size; errors are one clear line."""
+"""Figures: the data each kind draws, against the pure-Python reference; each is a PNG of
+sensible size; errors are one clear line."""
 
 from __future__ import annotations
 
+import itertools
 import struct
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig import plot
+from pigsolve.solver.pig.export import hold_boundary
 from pigsolve.solver.pig.plot import plot_table
+from pigsolve.solver.pig.reference import reference_solve
 from pigsolve.solver.pig.table import load_or_compute
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -35,6 +41,89 @@ def test_each_kind_is_a_png_of_sensible_size(table, tmp_path: Path, kind, oppone
     width, height = png_size(out)
     assert 800 <= width <= 2000 and 600 <= height <= 1600
     assert 10_000 < out.stat().st_size < 3_000_000
+
+
+SMALL = PigRules(goal=20, die_sides=3)  # a die whose boundary moves with both scores
+
+
+@pytest.fixture(scope="module")
+def reference() -> dict[str, np.ndarray]:
+    """Return P(i, j, 0), the rolls and the hold boundary of SMALL by the pure-Python reference."""
+    p = reference_solve(SMALL)
+    goal = SMALL.goal
+    roll = np.zeros((goal, goal, goal), bool)
+    boundary = np.zeros((goal, goal), int)
+    for i, j in itertools.product(range(goal), repeat=2):
+        for k in range(1, goal - i):
+            roll[i, j, k] = p[i, j, k] > 1 - p[j, i + k, 0] + 1e-9  # rolling is better
+        boundary[i, j] = next(k for k in range(1, goal - i + 1) if not roll[i, j, k % goal])
+    return {"p0": p[:, :, 0], "roll": roll, "boundary": boundary}
+
+
+@pytest.fixture
+def drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
+    """Record what the next plot hands to matplotlib: its figure and any 3D surface."""
+    from mpl_toolkits.mplot3d import Axes3D
+
+    seen: dict = {}
+    save, surface = plot._save, Axes3D.plot_surface
+
+    def saved(fig, out, force):
+        seen["figure"] = fig
+        return save(fig, out, force)
+
+    def plotted(self, x, y, z, *args, **kwargs):
+        seen["surface"] = (x, y, z)
+        return surface(self, x, y, z, *args, **kwargs)
+
+    monkeypatch.setattr(plot, "_save", saved)
+    monkeypatch.setattr(Axes3D, "plot_surface", plotted)
+    return seen
+
+
+def test_boundary_draws_the_reference_boundary(drawn, reference, tmp_path: Path) -> None:
+    plot_table(load_or_compute(SMALL, path=tmp_path / "t.h5"), "boundary", tmp_path / "b.png")
+    i, j, k = drawn["surface"]
+    np.testing.assert_array_equal(i[:, 0], np.arange(SMALL.goal))
+    np.testing.assert_array_equal(j[0], np.arange(SMALL.goal))
+    np.testing.assert_array_equal(k, reference["boundary"])
+
+
+def test_slice_draws_the_rolls_the_boundary_and_hold_at_20(drawn, reference, tmp_path) -> None:
+    opponent, goal = 7, SMALL.goal
+    roll = reference["roll"]
+    assert np.any(roll[:, opponent] != roll[:, opponent - 1])  # a slice of its own
+    assert np.any(roll[:, opponent] != roll[:, opponent + 1])
+    plot_table(load_or_compute(SMALL, path=tmp_path / "t.h5"), "slice", tmp_path / "s.png", 7)
+    ax = drawn["figure"].axes[0]
+    shown = np.ma.filled(ax.images[0].get_array().astype(float), np.nan).T  # (i, k)
+    for i in range(goal):
+        np.testing.assert_array_equal(shown[i, 1 : goal - i], roll[i, opponent, 1 : goal - i])
+        assert np.all(np.isnan(shown[i, goal - i :]))
+    optimal, heuristic = (line.get_ydata() for line in ax.lines)
+    np.testing.assert_array_equal(optimal, reference["boundary"][:, opponent] - 0.5)
+    np.testing.assert_array_equal(heuristic, np.minimum(20, goal - np.arange(goal)) - 0.5)
+
+
+def test_contours_draw_the_reference_probabilities(drawn, reference, tmp_path: Path) -> None:
+    plot_table(load_or_compute(SMALL, path=tmp_path / "t.h5"), "contours", tmp_path / "c.png")
+    ax = drawn["figure"].axes[0]
+    np.testing.assert_allclose(ax.images[0].get_array().T, reference["p0"], rtol=0, atol=1e-10)
+    (lines,) = [c for c in ax.collections if hasattr(c, "levels")]
+    assert list(lines.levels) == [0.03, 0.09, 0.27, 0.81]
+
+
+def test_players_draws_the_first_holds_of_both_tables(drawn, table, tmp_path: Path) -> None:
+    """Four ties j = 0, 10, 20, 30: the two-player boundary at j, the equilibrium's at (j, j)."""
+    three = load_or_compute(PigRules(40, players=3), path=tmp_path / "three.h5")
+    plot_table(three, "players", tmp_path / "players.png", two=table)
+    lines = drawn["figure"].axes[0].lines
+    pairs = hold_boundary(np.asarray(table.roll_array(), dtype=bool))
+    first_holds = three.choices()[0]
+    assert len(lines) == 8
+    for n, j in enumerate((0, 10, 20, 30)):
+        np.testing.assert_array_equal(lines[2 * n].get_ydata(), pairs[:, j])
+        np.testing.assert_array_equal(lines[2 * n + 1].get_ydata(), first_holds[:, j, j])
 
 
 def test_without_matplotlib_the_error_says_how_to_install(table, tmp_path, monkeypatch) -> None:

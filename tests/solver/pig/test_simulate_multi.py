@@ -10,24 +10,16 @@ import pytest
 
 from pigsolve.policies import make_player
 from pigsolve.policies.best_response import solve_best_response
-from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import simulate_multi
 from pigsolve.solver.pig.evaluate import first_mover_probabilities
-from pigsolve.solver.pig.multi import solve_multi
-from pigsolve.solver.pig.multi_table import MultiTable
 from pigsolve.solver.pig.simulate_multi import simulate_players, simulate_seats
 
 
-def equilibrium(rules: PigRules) -> EquilibriumPolicy:
-    solution = solve_multi(rules)
-    return EquilibriumPolicy(MultiTable(rules, solution.values, solution.mixed, {}))
-
-
-def test_three_players_with_mixed_states_agree_with_the_exact_evaluation() -> None:
+def test_three_players_with_mixed_states_agree_with_the_exact_evaluation(equilibrium_of) -> None:
     rules = PigRules(25, 4, players=3)
-    eq = equilibrium(rules)
+    eq = equilibrium_of(rules)
     assert len(eq.optimal_table.mixed) > 0
     hold8 = make_player("pig", "hold8", rules)
     reply = solve_best_response(rules, [hold8, eq])
@@ -37,9 +29,9 @@ def test_three_players_with_mixed_states_agree_with_the_exact_evaluation() -> No
         assert all(abs(z) < 4 for z in result.z_scores()), (result.names, result.z_scores())
 
 
-def test_four_players_agree_with_the_exact_evaluation() -> None:
+def test_four_players_agree_with_the_exact_evaluation(equilibrium_of) -> None:
     rules = PigRules(12, 3, players=4)
-    eq = equilibrium(rules)
+    eq = equilibrium_of(rules)
     seated = [make_player("pig", "hold4", rules), eq, make_player("pig", "pace-race:4,2,9", rules)]
     result = simulate_players(rules, [*seated, eq], 300_000, seed=3)
     assert sum(t.wins for t in result.wins) == 300_000
@@ -57,9 +49,9 @@ def test_goal_one_closed_form() -> None:
     assert abs(result.mean_turns - 1.2) < 4 * math.sqrt(0.24 / 200_000)  # Geometric(5/6)
 
 
-def test_a_seed_reproduces_the_games_in_any_chunking(monkeypatch) -> None:
+def test_a_seed_reproduces_the_games_in_any_chunking(monkeypatch, equilibrium_of) -> None:
     rules = PigRules(20, 6, players=3)
-    eq = equilibrium(rules)
+    eq = equilibrium_of(rules)
     seated = [eq, make_player("pig", "hold6", rules), eq]
     once = simulate_players(rules, seated, 5_000, seed=42, exact=False)
     monkeypatch.setattr(simulate_multi, "CHUNK_GAMES", 999)

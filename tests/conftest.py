@@ -1,0 +1,92 @@
+"""Fixtures shared by every test: a temporary working folder, rules builders, the equilibrium
+player and the `pigsolve` command in a fresh process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pigsolve.policies.optimal import EquilibriumPolicy
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.multi import solve_multi
+from pigsolve.solver.pig.multi_table import MultiTable
+
+PROCESS_SECONDS = 300
+"""The bound on one `pigsolve` process: generous for a busy machine, finite for a hung one."""
+
+
+@pytest.fixture(autouse=True)
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run every test in its own empty folder: tables computed by default land in its data/."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def table_rules(roll: np.ndarray, die: int) -> PigRules:
+    """Return the rules of a roll table's goal with a ``die``-sided die."""
+    return PigRules(roll.shape[-1], die)
+
+
+@pytest.fixture(scope="session")
+def rules_of() -> Callable[[np.ndarray, int], PigRules]:
+    """Return :func:`table_rules`, the two-player rules a roll table was made for."""
+    return table_rules
+
+
+def solve_equilibrium(rules: PigRules) -> EquilibriumPolicy:
+    """Return the equilibrium player of ``rules`` (N players), solved in memory."""
+    solution = solve_multi(rules)
+    return EquilibriumPolicy(MultiTable(rules, solution.values, solution.mixed, {}))
+
+
+@pytest.fixture(scope="session")
+def equilibrium_of() -> Callable[[PigRules], EquilibriumPolicy]:
+    """Return :func:`solve_equilibrium`, the equilibrium player of any rules."""
+    return solve_equilibrium
+
+
+class Pigsolve:
+    """The `pigsolve` command run in a fresh Python process, in the current folder."""
+
+    timeout = PROCESS_SECONDS
+
+    def command(self, *args: str) -> list[str]:
+        """Return the argument list that runs ``pigsolve ARGS``."""
+        return [sys.executable, "-c", "from pigsolve import cli; cli.run()", *args]
+
+    def __call__(
+        self,
+        *args: str,
+        stdin: str | None = None,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+        prefix: Sequence[str] = (),
+        timeout: float = timeout,
+    ) -> subprocess.CompletedProcess[str]:
+        """Run ``pigsolve ARGS`` to its end (at most ``timeout`` seconds) and return the result.
+
+        Without ``stdin`` the process reads an empty standard input; ``prefix`` runs the command
+        through another (e.g. ``setpriv ...``).
+        """
+        return subprocess.run(
+            [*prefix, *self.command(*args)],
+            input=stdin,
+            stdin=subprocess.DEVNULL if stdin is None else None,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=cwd,
+            timeout=timeout,
+            check=False,
+        )
+
+
+@pytest.fixture(scope="session")
+def pigsolve() -> Pigsolve:
+    """Return the runner of `pigsolve` in a fresh process."""
+    return Pigsolve()

@@ -1,0 +1,89 @@
+"""The rules of Pig as data: defaults, validation, states, chance outcomes, whose turn."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from pigsolve.solver.dice import ListedDice
+from pigsolve.solver.engine import PigGame, TurnStarted, play
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, Position, View, face_arrays, roll_outcomes
+
+
+def test_defaults_are_the_classic_game() -> None:
+    rules = PigRules()
+    assert (rules.goal, rules.die_sides, rules.players, rules.piglet) == (100, 6, 2, False)
+    assert rules.faces == (0, 2, 3, 4, 5, 6)  # the 1 pigs
+    assert PigRules(die_sides=2, piglet=True).faces == (0, 1)  # Neller's coin
+    assert Position() == Position((0, 0), 0, 0, (0, 0), None)
+    view = View(3, 4, 5, 100)
+    assert (view.held_turns, view.others, view.scores) == (0, (4,), (3, 4))
+
+
+@pytest.mark.parametrize(
+    ("goal", "die_sides", "players", "message"),
+    [
+        (0, 6, 2, "goal must be an integer >= 1, got 0"),
+        (10, 1, 2, "die sides must be an integer >= 2, got 1"),
+        (10, 6, 1, "players must be an integer >= 2, got 1"),
+        (2.5, 6, 2, "goal must be an integer >= 1, got 2.5"),
+    ],
+)
+def test_rules_refuse_what_is_no_game(goal, die_sides, players, message) -> None:
+    with pytest.raises(InvalidArgument, match=message):
+        PigRules(goal, die_sides, players)
+    assert PigRules(1, 2, 2).goal == 1  # the smallest game is allowed
+
+
+@pytest.mark.parametrize("goal", [1, 2, 7])
+def test_num_states_counts_every_state_before_the_goal(goal: int) -> None:
+    rules = PigRules(goal)
+    states = [s for s in itertools.product(range(goal), repeat=3) if s[0] + s[2] < goal]
+    assert rules.num_states == len(states)
+    for i, j, k in itertools.product(range(goal), repeat=3):
+        rules.check_state(i, j, k)
+    for bad in [(goal, 0, 0), (0, goal, 0), (0, 0, goal), (-1, 0, 0)]:
+        with pytest.raises(InvalidArgument, match=f"outside the goal-{goal} table"):
+            rules.check_state(*bad)
+
+
+@pytest.mark.parametrize(("die_sides", "piglet"), [(2, False), (4, False), (6, True), (3, True)])
+def test_roll_outcomes_enumerate_the_faces(die_sides: int, piglet: bool) -> None:
+    rules = PigRules(die_sides=die_sides, piglet=piglet)
+    expected: dict[int, Fraction] = {}
+    for face in range(1, die_sides + 1):
+        points = 0 if face == 1 else (1 if piglet else face)
+        expected[points] = expected.get(points, Fraction(0)) + Fraction(1, die_sides)
+    outcomes = roll_outcomes(rules)
+    assert {points: p for p, points in outcomes} == expected
+    assert [points for _, points in outcomes] == sorted(expected)
+
+
+def test_turns_go_round_three_seats() -> None:
+    """Everyone holds after the automatic roll: seats 0, 1, 2, then 0 again, who reaches 4."""
+    events = []
+    game = PigGame(PigRules(goal=4, players=3), ListedDice([2, 3, 2, 2]))
+    winner = play(game, [lambda view: False] * 3, events.append)
+    starts = [(e.player, e.scores) for e in events if isinstance(e, TurnStarted)]
+    assert starts == [(0, (0, 0, 0)), (1, (2, 0, 0)), (2, (2, 3, 0)), (0, (2, 3, 2))]
+    assert winner == 0
+
+
+@pytest.mark.parametrize(("die_sides", "piglet"), [(2, False), (6, False), (4, True)])
+def test_face_arrays_give_the_kernels_the_gains_and_the_pigs(die_sides: int, piglet: bool) -> None:
+    rules = PigRules(die_sides=die_sides, piglet=piglet)
+    gains, num_faces, num_pigs = face_arrays(rules)
+    assert gains.tolist() == [points for points in rules.faces if points != 0]
+    assert (num_faces, num_pigs) == (die_sides, 1)
+
+
+def test_a_view_lists_the_others_in_the_order_they_move() -> None:
+    rules = PigRules(goal=10, players=3)
+    assert Position((1, 2, 3), 0, 0, (0, 0, 0)).view(rules).others == (2, 3)
+    assert Position((1, 2, 3), 1, 0, (0, 0, 0)).view(rules).scores == (2, 3, 1)
+    assert (
+        Position((1, 2, 3), 2, 0, (0, 0, 0)).view(rules).opponent_score == 2
+    )  # the leader of the others
