@@ -26,17 +26,13 @@ players at goal 1000 cycled on the orbit (41, 843).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.results import Progress
-
-PARALLEL_ORBITS = 4096
-"""Layers with fewer orbits are solved on one thread: waking the others costs more."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -111,34 +107,10 @@ def solve_multi(rules: PigRules, progress: Progress | None = None) -> MultiSolut
     >>> len(solution.mixed) > 0, round(float(solution.values[0, 0, 0].sum()), 12)
     (True, 1.0)
     """
-    import numba
-
-    from pigsolve.solver.pig import _multi_kernels as kernels
-    from pigsolve.solver.pig.mixed import solve_unsettled
+    from pigsolve.solver.pig.layers import solve_layers
 
     goal, players = rules.goal, rules.players
-    faces = face_arrays(rules)
-    values = np.zeros((goal**players, players))
-    warm_up(faces)
-    start = time.perf_counter()
-    mixed: list[tuple[tuple[int, ...], int, float]] = []
-    num_iter = 0
-    highest = players * (goal - 1)
-    done, total = 0, goal**players
-    for layer in range(highest, -1, -1):
-        members = kernels.layer_members(goal, players, layer)
-        counts = np.zeros(len(members), np.int64)
-        if len(members) >= PARALLEL_ORBITS:
-            kernels.solve_layer(values, goal, members, faces, counts, numba.get_num_threads())
-        else:
-            kernels.solve_orbits(values, goal, members, faces, counts, 0, 1)
-        num_iter = max(num_iter, int(counts.max(initial=0)))
-        for member in members[counts < 0]:
-            mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer)
-        if progress is not None:
-            done += _layer_size(goal, players, layer)
-            progress(done, total)
-    seconds = time.perf_counter() - start
+    values, mixed, num_iter, seconds = solve_layers(rules, progress)
     return MultiSolution(
         rules,
         values.reshape((goal,) * players + (players,)),
@@ -146,29 +118,6 @@ def solve_multi(rules: PigRules, progress: Progress | None = None) -> MultiSolut
         num_iter,
         seconds,
     )
-
-
-def warm_up(faces: tuple | None = None) -> float:
-    """Compile the kernels (or load them from numba's cache); return the seconds it took."""
-    from pigsolve.solver.pig import _multi_kernels as kernels
-
-    start = time.perf_counter()
-    faces = face_arrays(PigRules(2)) if faces is None else faces
-    values = np.zeros((4, 2))
-    members = kernels.layer_members(2, 2, 1)
-    counts = np.zeros(len(members), np.int64)
-    kernels.solve_orbits(values, 2, members, faces, counts, 0, 1)
-    kernels.solve_layer(values, 2, members, faces, counts, 1)
-    return time.perf_counter() - start
-
-
-def _layer_size(goal: int, players: int, total: int) -> int:
-    """Return how many score vectors (0..G-1 each) sum to ``total``."""
-    ways = np.zeros(total + 1, np.int64)
-    ways[0] = 1
-    for _ in range(players):
-        ways = np.convolve(ways, np.ones(goal, np.int64))[: total + 1]
-    return int(ways[total])
 
 
 def _as_mixed(records: list[tuple[tuple[int, ...], int, float]], players: int) -> Mixed:
