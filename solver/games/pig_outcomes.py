@@ -1,0 +1,343 @@
+"""The Pig family as data: a game is a table of roll outcomes, each with an exact probability.
+
+One roll of a Pig-family game has finitely many outcomes. Each has a name (what the terminal
+shows), an exact probability and one effect:
+
+``add``
+    add ``points`` to the turn total and roll again or hold;
+``pig``
+    lose the turn total and end the turn (the 1 of Pig's die, Pass the Pigs' "pig out");
+``reset``
+    lose the whole banked score as well and end the turn (Two-Dice Pig's double 1s, Pass the
+    Pigs' touching pigs).
+
+Built in: :func:`die` (Pig and Piglet), :func:`two_dice` and :func:`big_pig` (Neller & Presser's
+"Pigtail: A Pig Addendum", UMAP Journal 26(4), 2005) and :func:`pass_the_pigs` (frequencies from
+Kern's 6,000 rolls, Journal of Statistics Education 14(3), 2006). :func:`load_game` reads a
+game from a TOML file, one ``[[outcome]]`` table per outcome::
+
+    name = "lucky die"
+    [[outcome]]
+    name = "one"
+    probability = "1/6"     # or: count = 1 (counts are divided by their total)
+    effect = "pig"
+    [[outcome]]
+    name = "six"
+    probability = "5/6"
+    effect = "add"
+    points = 6
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+from pigsolve.solver.errors import InvalidArgument
+
+
+class Effect(StrEnum):
+    """What one roll outcome does to the mover."""
+
+    add = "add"
+    pig = "pig"
+    reset = "reset"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One outcome of a roll: its name, exact probability, effect and points (``add`` only)."""
+
+    name: str
+    probability: Fraction
+    effect: Effect
+    points: int = 0
+
+    @property
+    def ends_turn(self) -> bool:
+        """Return whether this outcome ends the turn (a pig or a reset)."""
+        return self.effect is not Effect.add
+
+
+@dataclass(frozen=True)
+class RollTable:
+    """The outcomes of one roll of a Pig-family game, checked when made.
+
+    >>> table = two_dice()
+    >>> len(table.outcomes), table.resets, str(table.probability(Effect.pig))
+    (21, True, '5/18')
+    """
+
+    name: str
+    outcomes: tuple[Outcome, ...]
+
+    def __post_init__(self) -> None:
+        where = f"game {self.name!r}"
+        if not self.outcomes:
+            raise InvalidArgument(f"{where} has no outcomes")
+        for outcome in self.outcomes:
+            if outcome.probability <= 0:
+                raise InvalidArgument(
+                    f"{where}: outcome {outcome.name!r} has probability {outcome.probability}; "
+                    "give each outcome a probability above 0"
+                )
+            if outcome.points < 0:
+                raise InvalidArgument(
+                    f"{where}: outcome {outcome.name!r} has negative points ({outcome.points})"
+                )
+            if outcome.ends_turn and outcome.points:
+                raise InvalidArgument(
+                    f"{where}: outcome {outcome.name!r} is a {outcome.effect} and cannot also "
+                    f"score {outcome.points} points"
+                )
+        total = sum(outcome.probability for outcome in self.outcomes)
+        if total != 1:
+            raise InvalidArgument(f"{where}: the probabilities sum to {total}, not 1")
+        if not any(outcome.ends_turn for outcome in self.outcomes):
+            raise InvalidArgument(
+                f"{where}: no outcome ends the turn (effect 'pig' or 'reset'), so a turn could "
+                "roll for ever"
+            )
+        names = [outcome.name for outcome in self.outcomes]
+        if len(set(names)) != len(names):
+            twice = next(name for name in names if names.count(name) > 1)
+            raise InvalidArgument(f"{where}: two outcomes are named {twice!r}")
+
+    @property
+    def resets(self) -> bool:
+        """Return whether some outcome loses the whole score (scores can then fall)."""
+        return any(outcome.effect is Effect.reset for outcome in self.outcomes)
+
+    def probability(self, effect: Effect, points: int | None = None) -> Fraction:
+        """Return the chance of a roll with ``effect`` (and ``points``, if given)."""
+        return sum(
+            (
+                outcome.probability
+                for outcome in self.outcomes
+                if outcome.effect is effect and (points is None or outcome.points == points)
+            ),
+            Fraction(0),
+        )
+
+    def gains(self) -> list[tuple[int, Fraction]]:
+        """Return ``(points, probability)`` of the scoring rolls, one entry per point value.
+
+        >>> [(points, str(p)) for points, p in die(4).gains()]
+        [(2, '1/4'), (3, '1/4'), (4, '1/4')]
+        """
+        points = sorted({o.points for o in self.outcomes if o.effect is Effect.add})
+        return [(value, self.probability(Effect.add, value)) for value in points]
+
+    @property
+    def as_json(self) -> dict:
+        """Return the table as stored with a solved game (probabilities as exact fractions)."""
+        return {
+            "name": self.name,
+            "outcomes": [
+                {
+                    "name": o.name,
+                    "probability": str(o.probability),
+                    "effect": str(o.effect),
+                    "points": o.points,
+                }
+                for o in self.outcomes
+            ],
+        }
+
+
+def die(sides: int = 6, piglet: bool = False) -> RollTable:
+    """Return Pig's die: face 1 is a pig, face ``f`` adds ``f`` (with ``piglet``, adds 1).
+
+    >>> [(o.name, str(o.probability), str(o.effect), o.points) for o in die(3).outcomes]
+    [('1', '1/3', 'pig', 0), ('2', '1/3', 'add', 2), ('3', '1/3', 'add', 3)]
+    """
+    if not isinstance(sides, int) or sides < 2:
+        raise InvalidArgument(f"die sides must be an integer >= 2, got {sides!r}")
+    chance = Fraction(1, sides)
+    faces = [Outcome("1", chance, Effect.pig)]
+    faces += [Outcome(str(f), chance, Effect.add, 1 if piglet else f) for f in range(2, sides + 1)]
+    return RollTable(f"{sides}-sided {'piglet ' if piglet else ''}die", tuple(faces))
+
+
+def _pairs(score) -> tuple[Outcome, ...]:
+    """Return the outcomes of two six-sided dice, unordered, scored by ``score(a, b)``."""
+    outcomes = []
+    for a, b in combinations_with_replacement(range(1, 7), 2):
+        effect, points = score(a, b)
+        name = f"double {a}s" if a == b else f"{b} and {a}"
+        outcomes.append(Outcome(name, Fraction(1 if a == b else 2, 36), effect, points))
+    return tuple(outcomes)
+
+
+def two_dice() -> RollTable:
+    """Return Two-Dice Pig: a single 1 is a pig, double 1s reset the score, else the sum adds."""
+
+    def score(a: int, b: int) -> tuple[Effect, int]:
+        if a == b == 1:
+            return Effect.reset, 0
+        if 1 in (a, b):
+            return Effect.pig, 0
+        return Effect.add, a + b
+
+    return RollTable("two-dice", _pairs(score))
+
+
+def big_pig() -> RollTable:
+    """Return Big Pig: a single 1 is a pig, double 1s add 25, other doubles twice their sum.
+
+    >>> str(big_pig().probability(Effect.add, 25)), big_pig().resets
+    ('1/36', False)
+    """
+
+    def score(a: int, b: int) -> tuple[Effect, int]:
+        if a == b == 1:
+            return Effect.add, 25
+        if 1 in (a, b):
+            return Effect.pig, 0
+        return Effect.add, 2 * (a + b) if a == b else a + b
+
+    return RollTable("big-pig", _pairs(score))
+
+
+KERN_COUNTS = {
+    "dot up": 1796,
+    "dot down": 2063,
+    "trotter": 551,
+    "razorback": 1354,
+    "snouter": 184,
+    "leaning jowler": 29,
+}
+"""How Kern's black pig landed in 6,000 rolls (the other 23 rolls: the two pigs touching)."""
+KERN_TOUCHING = Fraction(23, 6000)
+"""The chance that the two pigs land touching (Kern's 6,000 rolls): the whole score is lost."""
+POSITION_POINTS = {"trotter": 5, "razorback": 5, "snouter": 10, "leaning jowler": 15}
+SIDES = ("dot up", "dot down")
+
+
+def pass_the_pigs(
+    counts: Mapping[str, int] = KERN_COUNTS, touching: Fraction = KERN_TOUCHING
+) -> RollTable:
+    """Return Pass the Pigs: two pigs drawn independently from one pig's ``counts``.
+
+    One pig on each side: a pig out. Both on the same side: 1 point. Two of the same scoring
+    position: double their sum. Otherwise the positions' points add. Touching (chance
+    ``touching``): the whole score is lost.
+
+    >>> table = pass_the_pigs()
+    >>> str(table.probability(Effect.reset)), table.probability(Effect.add, 40) > 0
+    ('23/6000', True)
+    """
+    if sorted(counts) != sorted(KERN_COUNTS):
+        raise InvalidArgument(
+            f"pass-the-pigs counts must name {', '.join(KERN_COUNTS)}; got {', '.join(counts)}"
+        )
+    if any(not isinstance(n, int) or n < 0 for n in counts.values()) or not sum(counts.values()):
+        raise InvalidArgument("pass-the-pigs counts must be whole numbers >= 0, not all 0")
+    if not 0 <= touching < 1:
+        raise InvalidArgument(f"the chance of touching pigs must be in [0, 1), got {touching}")
+    total = sum(counts.values())
+    chance = {position: Fraction(n, total) for position, n in counts.items() if n}
+    merged: dict[str, tuple[Fraction, Effect, int]] = {}
+    for a, b in combinations_with_replacement(list(chance), 2):
+        p = (1 - touching) * chance[a] * chance[b] * (1 if a == b else 2)
+        if a in SIDES and b in SIDES:
+            name, effect, points = (
+                ("sider", Effect.add, 1) if a == b else ("pig out", Effect.pig, 0)
+            )
+        elif a == b:
+            name, effect, points = f"double {a}", Effect.add, 4 * POSITION_POINTS[a]
+        else:
+            name = f"{a} and {b}"
+            effect, points = Effect.add, POSITION_POINTS.get(a, 0) + POSITION_POINTS.get(b, 0)
+        old = merged.get(name, (Fraction(0), effect, points))
+        merged[name] = (old[0] + p, effect, points)
+    outcomes = [Outcome(name, p, effect, points) for name, (p, effect, points) in merged.items()]
+    if touching:
+        outcomes.append(Outcome("touching", touching, Effect.reset))
+    return RollTable("pass-the-pigs", tuple(outcomes))
+
+
+BUILT_IN = {"two-dice": two_dice, "big-pig": big_pig, "pass-the-pigs": pass_the_pigs}
+"""The built-in games besides Pig's die, by the name ``--game`` takes."""
+
+
+def load_game(path: str | Path) -> RollTable:
+    """Return the game described by the TOML file at ``path`` (see the module docstring).
+
+    A file may instead say ``game = "pass-the-pigs"`` with a ``[counts]`` table (and optionally
+    ``touching = "23/6000"``) to play Pass the Pigs with its own frequencies.
+    """
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise InvalidArgument(f"no game file {path}") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise InvalidArgument(f"cannot read game file {path}: {err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidArgument(f"{path} is not valid TOML: {err}") from None
+    try:
+        return _from_toml(data, path.stem)
+    except InvalidArgument as err:
+        raise InvalidArgument(f"{path}: {err}") from None
+
+
+def _from_toml(data: dict, default_name: str) -> RollTable:
+    name = str(data.get("name", default_name))
+    if data.get("game") == "pass-the-pigs":
+        touching = _fraction(data.get("touching", str(KERN_TOUCHING)), "touching")
+        return pass_the_pigs(data.get("counts", KERN_COUNTS), touching)
+    if "game" in data:
+        raise InvalidArgument(f"unknown game {data['game']!r}: a file can name 'pass-the-pigs'")
+    rows = data.get("outcome")
+    if not isinstance(rows, list) or not rows:
+        raise InvalidArgument("list the outcomes as [[outcome]] tables")
+    given = {("probability" in row, "count" in row) for row in rows if isinstance(row, dict)}
+    if given != {(True, False)} and given != {(False, True)}:
+        raise InvalidArgument("give every outcome either a probability or a count, not a mix")
+    counted = given == {(False, True)}
+    total = sum(_count(row) for row in rows) if counted else 1
+    outcomes = []
+    for number, row in enumerate(rows, 1):
+        unknown = set(row) - {"name", "probability", "count", "effect", "points"}
+        if unknown:
+            raise InvalidArgument(f"outcome {number}: unknown key {sorted(unknown)[0]!r}")
+        effect = row.get("effect")
+        if effect not in Effect.__members__:
+            raise InvalidArgument(
+                f"outcome {number}: unknown effect {effect!r}: choose 'add', 'pig' or 'reset'"
+            )
+        points = row.get("points", 0)
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise InvalidArgument(f"outcome {number}: points must be a whole number")
+        if Effect(effect) is Effect.add and "points" not in row:
+            raise InvalidArgument(f"outcome {number}: an 'add' outcome needs its points")
+        chance = (
+            Fraction(_count(row), total)
+            if counted
+            else _fraction(row["probability"], f"outcome {number}")
+        )
+        outcomes.append(Outcome(str(row.get("name", number)), chance, Effect(effect), points))
+    return RollTable(name, tuple(outcomes))
+
+
+def _count(row: dict) -> int:
+    count = row.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise InvalidArgument(f"a count must be a whole number >= 0, got {count!r}")
+    return count
+
+
+def _fraction(value: object, what: str) -> Fraction:
+    """Return ``value`` ("1/6", 0.1 or 1) as an exact fraction (0.1 is one tenth)."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise InvalidArgument(f"{what}: a probability is a number or a fraction like '1/6'")
+    try:
+        return Fraction(str(value) if isinstance(value, float) else value)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidArgument(f"{what}: {value!r} is not a probability") from None

@@ -1,0 +1,190 @@
+"""The Pig family's roll tables against the rules as written, enumerated roll by roll here."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig_outcomes import (
+    Effect,
+    big_pig,
+    die,
+    load_game,
+    pass_the_pigs,
+    two_dice,
+)
+
+
+def by_effect(table) -> Counter:
+    """Return the table's probability per (effect, points)."""
+    totals: Counter = Counter()
+    for outcome in table.outcomes:
+        totals[(str(outcome.effect), outcome.points)] += outcome.probability
+    return totals
+
+
+def ordered_dice(score) -> Counter:
+    """Enumerate the 36 ordered rolls of two dice, each 1/36."""
+    totals: Counter = Counter()
+    for a, b in product(range(1, 7), repeat=2):
+        totals[score(a, b)] += Fraction(1, 36)
+    return totals
+
+
+def test_die_is_pig_and_piglet():
+    assert by_effect(die(6)) == {("pig", 0): Fraction(1, 6)} | {
+        ("add", f): Fraction(1, 6) for f in range(2, 7)
+    }
+    assert by_effect(die(2, piglet=True)) == {
+        ("pig", 0): Fraction(1, 2),
+        ("add", 1): Fraction(1, 2),
+    }
+
+
+def test_two_dice_follows_neller_and_presser():
+    def score(a, b):
+        if a == 1 and b == 1:
+            return ("reset", 0)
+        if a == 1 or b == 1:
+            return ("pig", 0)
+        return ("add", a + b)
+
+    assert by_effect(two_dice()) == ordered_dice(score)
+    assert two_dice().resets
+
+
+def test_big_pig_follows_neller_and_presser():
+    def score(a, b):
+        if a == 1 and b == 1:
+            return ("add", 25)
+        if a == 1 or b == 1:
+            return ("pig", 0)
+        return ("add", 2 * (a + b) if a == b else a + b)
+
+    assert by_effect(big_pig()) == ordered_dice(score)
+    assert not big_pig().resets
+    assert big_pig().probability(Effect.add, 24) == Fraction(1, 36)  # double 6s
+
+
+def test_pass_the_pigs_from_kern_counts():
+    counts = {"dot up": 1796, "dot down": 2063, "trotter": 551, "razorback": 1354}
+    counts |= {"snouter": 184, "leaning jowler": 29}
+    assert sum(counts.values()) + 23 == 6000
+    points = {"trotter": 5, "razorback": 5, "snouter": 10, "leaning jowler": 15}
+    expected: Counter = Counter({("reset", 0): Fraction(23, 6000)})
+    for a, b in product(counts, repeat=2):
+        p = Fraction(5977, 6000) * Fraction(counts[a], 5977) * Fraction(counts[b], 5977)
+        sides = {"dot up", "dot down"}
+        if a in sides and b in sides:
+            expected[("add", 1) if a == b else ("pig", 0)] += p
+        elif a == b:
+            expected[("add", 2 * (points[a] + points[b]))] += p
+        else:
+            expected[("add", points.get(a, 0) + points.get(b, 0))] += p
+    assert by_effect(pass_the_pigs()) == expected
+    names = {o.name for o in pass_the_pigs().outcomes}
+    assert {"pig out", "sider", "double snouter", "razorback and snouter", "touching"} <= names
+    assert pass_the_pigs().probability(Effect.add, 40) == (
+        Fraction(5977, 6000) * Fraction(184, 5977) ** 2
+    )
+
+
+def test_pass_the_pigs_with_own_counts():
+    counts = {"dot up": 1, "dot down": 1, "trotter": 1, "razorback": 1, "snouter": 1}
+    table = pass_the_pigs(counts | {"leaning jowler": 1}, touching=Fraction(0))
+    assert table.probability(Effect.pig) == Fraction(2, 36)
+    assert not table.resets
+    with pytest.raises(InvalidArgument, match="must name"):
+        pass_the_pigs(counts)
+
+
+def write(tmp_path, text: str):
+    path = tmp_path / "game.toml"
+    path.write_text(text)
+    return path
+
+
+def test_toml_game_by_probability_and_by_count(tmp_path):
+    table = load_game(
+        write(
+            tmp_path,
+            'name = "lucky"\n'
+            '[[outcome]]\nname = "one"\nprobability = "1/6"\neffect = "pig"\n'
+            '[[outcome]]\nname = "big"\nprobability = "5/6"\neffect = "add"\npoints = 6\n',
+        )
+    )
+    assert table.name == "lucky"
+    assert table.gains() == [(6, Fraction(5, 6))]
+    counted = load_game(
+        write(
+            tmp_path,
+            '[[outcome]]\ncount = 1\neffect = "reset"\n'
+            '[[outcome]]\ncount = 3\neffect = "add"\npoints = 2\n',
+        )
+    )
+    assert counted.name == "game"
+    assert counted.probability(Effect.reset) == Fraction(1, 4)
+    tenths = load_game(
+        write(
+            tmp_path,
+            '[[outcome]]\nprobability = 0.1\neffect = "pig"\n'
+            '[[outcome]]\nprobability = 0.9\neffect = "add"\npoints = 3\n',
+        )
+    )
+    assert tenths.probability(Effect.pig) == Fraction(1, 10)
+
+
+def test_toml_pass_the_pigs_counts(tmp_path):
+    table = load_game(
+        write(
+            tmp_path,
+            'game = "pass-the-pigs"\ntouching = "1/100"\n[counts]\n"dot up" = 3\n'
+            '"dot down" = 3\ntrotter = 1\nrazorback = 1\nsnouter = 1\n"leaning jowler" = 1\n',
+        )
+    )
+    assert table.probability(Effect.reset) == Fraction(1, 100)
+    assert table.probability(Effect.pig) == Fraction(99, 100) * 2 * Fraction(3, 10) ** 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[[outcome]]\nprobability = "1/2"\neffect = "pig"\n', "sum to 1/2, not 1"),
+        (
+            '[[outcome]]\nprobability = 1\neffect = "add"\npoints = 2\n',
+            "no outcome ends the turn",
+        ),
+        (
+            '[[outcome]]\nprobability = "1/2"\neffect = "pig"\n'
+            '[[outcome]]\nprobability = "1/2"\neffect = "add"\npoints = -3\n',
+            "negative points",
+        ),
+        ('[[outcome]]\nprobability = 1\neffect = "explode"\n', "unknown effect 'explode'"),
+        (
+            '[[outcome]]\nprobability = "1/2"\neffect = "pig"\n'
+            '[[outcome]]\ncount = 1\neffect = "pig"\n',
+            "either a probability or a count",
+        ),
+        ('[[outcome]]\nprobability = "half"\neffect = "pig"\n', "'half' is not a probability"),
+        ('[[outcome]]\nprobability = 1\neffect = "add"\n', "needs its points"),
+        ('[[outcome]]\nprobability = 1\neffect = "pig"\ncolour = "red"\n', "unknown key 'colour'"),
+        ("name = \n", "not valid TOML"),
+        ('name = "x"\n', "list the outcomes"),
+        ('game = "yahtzee"\n', "unknown game 'yahtzee'"),
+    ],
+)
+def test_bad_game_files_say_why_in_one_line(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(InvalidArgument, match=message) as caught:
+        load_game(path)
+    assert "\n" not in str(caught.value)
+    assert str(caught.value).startswith(str(path))
+
+
+def test_missing_game_file(tmp_path):
+    with pytest.raises(InvalidArgument, match="no game file"):
+        load_game(tmp_path / "nowhere.toml")
