@@ -46,6 +46,11 @@ class Example:
     expected: str
 
 
+def label(page: Path) -> str:
+    """Return ``page`` as the tests name it: its path from the repository's top level."""
+    return page.relative_to(ROOT).as_posix() if page.is_relative_to(ROOT) else page.name
+
+
 def examples(page: Path) -> list[list[Example]]:
     """Return the runnable examples of ``page``, one list per console block."""
     blocks, block, command, output, start = [], None, None, [], 0
@@ -53,7 +58,7 @@ def examples(page: Path) -> list[list[Example]]:
 
     def close() -> None:
         if command is not None and output and block is not None:
-            block.append(Example(page.name, start, command, "\n".join(output)))
+            block.append(Example(label(page), start, command, "\n".join(output)))
 
     for number, line in enumerate(lines, 1):
         if block is None:
@@ -109,7 +114,7 @@ def files(page: Path) -> dict[str, str]:
 def python_examples(page: Path) -> list[PythonExample]:
     """Return every ``python`` and ``pycon`` block of ``page``."""
     return [
-        PythonExample(page.name, line, language, text)
+        PythonExample(label(page), line, language, text)
         for language in ("python", "pycon")
         for line, _, text in fenced(page, language)
     ]
@@ -119,11 +124,6 @@ def normalise(text: str) -> str:
     for pattern, replacement in NORMALISE:
         text = pattern.sub(replacement, text)
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
-
-
-def label(page: Path) -> str:
-    """Return ``page`` as the tests name it: its path from the repository's top level."""
-    return page.relative_to(ROOT).as_posix()
 
 
 def write_files(page: Path, folder: Path) -> None:
