@@ -1,11 +1,16 @@
 """The documentation's examples run: every ``console`` block that shows a ``pigsolve`` command
 with its output is run, in a fresh folder, and what it prints is compared with what the page
-shows, after the normalisations declared here (timings, sizes, paths).
+shows, after the normalisations declared here (timings, sizes, paths); every Python example runs.
 
 A command is a line ``$ pigsolve ...`` (a trailing ``# comment`` is not part of it); the lines up
 to the next ``$`` are its expected standard output. Commands shown without output, synopses
 (``[--goal 100]``) and servers (``pigsolve gui``) are not run. The commands of one block run in
 order, in one folder, so a block can compute a table and then query it.
+
+Python examples are ``python`` blocks, run as scripts (exit 0 required), and ``pycon`` blocks,
+run by :mod:`doctest` (what they show after ``>>>`` is compared). A ``python`` block with a
+``title="NAME"`` is also a file the page's examples use: it is written into each example's
+folder first, so ``$ pigsolve compare mine.py:strategy optimal`` finds ``mine.py``.
 """
 
 from __future__ import annotations
@@ -41,6 +46,11 @@ class Example:
     expected: str
 
 
+def label(page: Path) -> str:
+    """Return ``page`` as the tests name it: its path from the repository's top level."""
+    return page.relative_to(ROOT).as_posix() if page.is_relative_to(ROOT) else page.name
+
+
 def examples(page: Path) -> list[list[Example]]:
     """Return the runnable examples of ``page``, one list per console block."""
     blocks, block, command, output, start = [], None, None, [], 0
@@ -48,7 +58,7 @@ def examples(page: Path) -> list[list[Example]]:
 
     def close() -> None:
         if command is not None and output and block is not None:
-            block.append(Example(page.name, start, command, "\n".join(output)))
+            block.append(Example(label(page), start, command, "\n".join(output)))
 
     for number, line in enumerate(lines, 1):
         if block is None:
@@ -71,24 +81,76 @@ def examples(page: Path) -> list[list[Example]]:
     return blocks
 
 
+@dataclass(frozen=True)
+class PythonExample:
+    page: str
+    line: int
+    language: str
+    code: str
+
+
+def fenced(page: Path, language: str) -> list[tuple[int, str, str]]:
+    """Return ``(line, title, text)`` of every block of ``page`` fenced as ``language``."""
+    found, lines = [], page.read_text().splitlines()
+    opening = re.compile(rf"```{language}(?:\s+title=\"([^\"]+)\")?\s*$")
+    start, title, body = None, "", []
+    for number, line in enumerate(lines, 1):
+        if start is None:
+            if match := opening.fullmatch(line.strip()):
+                start, title, body = number, match.group(1) or "", []
+        elif line.strip() == "```":
+            found.append((start, title, "\n".join(body) + "\n"))
+            start = None
+        else:
+            body.append(line)
+    return found
+
+
+def files(page: Path) -> dict[str, str]:
+    """Return the files ``page`` shows as titled ``python`` blocks: name -> text."""
+    return {title: text for _, title, text in fenced(page, "python") if title}
+
+
+def python_examples(page: Path) -> list[PythonExample]:
+    """Return every ``python`` and ``pycon`` block of ``page``."""
+    return [
+        PythonExample(label(page), line, language, text)
+        for language in ("python", "pycon")
+        for line, _, text in fenced(page, language)
+    ]
+
+
 def normalise(text: str) -> str:
     for pattern, replacement in NORMALISE:
         text = pattern.sub(replacement, text)
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
 
 
-BLOCKS = [block for page in PAGES if page.exists() for block in examples(page)]
+def write_files(page: Path, folder: Path) -> None:
+    """Write the files ``page`` shows into ``folder``."""
+    for name, text in files(page).items():
+        (folder / name).write_text(text)
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[f"{b[0].page}:{b[0].line}" for b in BLOCKS])
-def test_console_block_prints_what_the_page_shows(block: list[Example], tmp_path: Path) -> None:
-    env = {**os.environ, "CI": "true", "NO_COLOR": "1"}
+ENV = {**os.environ, "CI": "true", "NO_COLOR": "1"}
+EXISTING = [page for page in PAGES if page.exists()]
+BLOCKS = [(page, block) for page in EXISTING for block in examples(page)]
+PYTHON = [(page, example) for page in EXISTING for example in python_examples(page)]
+
+
+@pytest.mark.parametrize(
+    ("page", "block"), BLOCKS, ids=[f"{label(p)}:{b[0].line}" for p, b in BLOCKS]
+)
+def test_console_block_prints_what_the_page_shows(
+    page: Path, block: list[Example], tmp_path: Path
+) -> None:
+    write_files(page, tmp_path)
     for example in block:
         words = shlex.split(example.command)
         result = subprocess.run(
             [sys.executable, "-m", "pigsolve", *words[1:]],
             cwd=tmp_path,
-            env=env,
+            env=ENV,
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
@@ -99,7 +161,44 @@ def test_console_block_prints_what_the_page_shows(block: list[Example], tmp_path
         assert normalise(result.stdout) == normalise(example.expected), where
 
 
+@pytest.mark.parametrize(
+    ("page", "example"), PYTHON, ids=[f"{label(p)}:{e.line}" for p, e in PYTHON]
+)
+def test_python_example_runs(page: Path, example: PythonExample, tmp_path: Path) -> None:
+    write_files(page, tmp_path)
+    script = tmp_path / f"example.{'txt' if example.language == 'pycon' else 'py'}"
+    script.write_text(example.code)
+    options = ["-m", "doctest", "-o", "ELLIPSIS", "-o", "NORMALIZE_WHITESPACE"]
+    result = subprocess.run(
+        [sys.executable, *(options if example.language == "pycon" else []), script.name],
+        cwd=tmp_path,
+        env=ENV,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    where = f"{example.page}:{example.line} ({example.language})"
+    assert result.returncode == 0, f"{where}\n{result.stdout}{result.stderr}"
+
+
 def test_the_pages_have_examples() -> None:
     """The parser finds the README's examples (a parser that found none would pass above)."""
     readme = [e.command for block in examples(ROOT / "README.md") for e in block]
     assert "pigsolve compute" in readme
+
+
+def test_the_python_examples_are_found(tmp_path: Path) -> None:
+    """The parser finds each kind of Python example, and a titled block as a file."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        '```python title="mine.py"\ndef f():\n    return 1\n```\n\n'
+        "```pycon\n>>> 1 + 1\n2\n```\n\n```python\nprint(2)\n```\n"
+    )
+    found = [(e.language, e.line, e.code) for e in python_examples(page)]
+    assert found == [
+        ("python", 1, "def f():\n    return 1\n"),
+        ("python", 11, "print(2)\n"),
+        ("pycon", 6, ">>> 1 + 1\n2\n"),
+    ]
+    assert files(page) == {"mine.py": "def f():\n    return 1\n"}
