@@ -78,7 +78,9 @@ def simulate(
     from pigsolve.solver.pig.simulate import simulate as play
 
     if games < rules.players:  # before any table is made
-        raise InvalidArgument(f"games must be at least {rules.players}, one per first mover")
+        raise InvalidArgument(
+            f"games must be at least {rules.players}, one per first mover, got {games}"
+        )
     players = make_players(rules, names, table)
     with progress_bar("playing", games) as progress:
         result = play(rules, players, games, seed, progress, names=names)

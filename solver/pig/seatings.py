@@ -1,9 +1,8 @@
 """Every seating of N fixed Pig players compared exactly (the N! orders of play).
 
 Each seating is one :func:`solver.pig.evaluate.evaluate`; its N rotations come from the same
-evaluation (each seat's start values), so (N - 1)! evaluations suffice, fewer when players
-share a name. Two players give the two seatings A first and B first: the comparison of
-:func:`solver.pig.evaluate.compare`.
+evaluation (each seat's start values), so (N - 1)! evaluations suffice. Two players give the two
+seatings A first and B first: the comparison of :func:`solver.pig.evaluate.compare`.
 """
 
 from __future__ import annotations
@@ -93,21 +92,19 @@ def compare_seatings(
     """Return every player's exact win probability for each of the N! seating orders.
 
     One evaluation serves the N rotations of a seating (each seat's start values), so
-    (N - 1)! evaluations suffice, fewer when players share a name. ``names`` shows the players
-    (default: their own names).
+    (N - 1)! evaluations suffice. ``names`` shows the players (default: their own names).
     """
     policies = seat_policies(rules, players)
     n = rules.players
     names = tuple(p.name for p in policies) if names is None else tuple(names)
     orders = tuple(itertools.permutations(range(n)))
-    by_seat: dict[tuple[str, ...], np.ndarray] = {}
+    by_seat: dict[tuple[int, ...], np.ndarray] = {}
     probabilities = np.empty((len(orders), n))
     for r, order in enumerate(orders):
-        key = tuple(names[p] for p in order)
-        if key not in by_seat:
+        if order not in by_seat:
             start = evaluate(rules, [policies[p] for p in order], announce).starts
             announce = None  # the memory line once
             for m in range(n):  # seat m starting is the seating rotated by m
-                by_seat[key[m:] + key[:m]] = np.roll(start[m], -m)
-        probabilities[r, list(order)] = by_seat[key]
+                by_seat[order[m:] + order[:m]] = np.roll(start[m], -m)
+        probabilities[r, list(order)] = by_seat[order]
     return SeatingComparison(rules, names, orders, probabilities)

@@ -188,7 +188,9 @@ def simulate(
     ``names`` shows the players (default: their own names).
     """
     if games < rules.players:
-        raise InvalidArgument(f"games must be at least {rules.players}, one per first mover")
+        raise InvalidArgument(
+            f"games must be at least {rules.players}, one per first mover, got {games}"
+        )
     seed = fresh_seed() if seed is None else check_seed(seed)
     policies = seat_policies(rules, players)
     play(rules, policies, 1, seed)  # compile, or load from numba's cache
