@@ -56,12 +56,12 @@ from pigsolve.solver import results
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, face_arrays
 from pigsolve.solver.pig.seats import (
-    THRESHOLD,
     ComputerPlayer,
     SeatPolicy,
     check_roll_table,
     pack_seats,
     seat_policies,
+    table_pair,
     threshold_seat,
 )
 from pigsolve.solver.resources import LARGE, check_memory
@@ -133,7 +133,7 @@ def evaluate(
     """
     policies = seat_policies(rules, players)
     names = tuple(p.name for p in policies)
-    if _pair_of_tables(policies):
+    if table_pair(policies):
         start = time.perf_counter()
         w_x, w_y = evaluate_tables(rules, policies[0].roll, policies[1].roll)
         x, y = w_x[:, :, 0, 0], w_y[:, :, 0, 0].T  # y[i, j]: seat 1 to move, seat 0 at i
@@ -147,15 +147,10 @@ def evaluate(
     return Evaluation(rules, names, values, run.seconds)
 
 
-def _pair_of_tables(policies: Sequence[SeatPolicy]) -> bool:
-    """Return True where the pair kernel applies: two seats, both threshold tables."""
-    return len(policies) == 2 and all(p.kind == THRESHOLD for p in policies)
-
-
 def evaluable(rules: PigRules, policies: Sequence[SeatPolicy]) -> bool:
     """Return True if :func:`evaluate` takes these seats quickly: no held turns counted outside
     the pair of tables, at most :data:`solver.resources.LARGE` bytes."""
-    if any(p.memory > 1 for p in policies) and not _pair_of_tables(policies):
+    if any(p.memory > 1 for p in policies) and not table_pair(policies):
         return False
     return memory_needed(rules, policies) <= LARGE
 

@@ -111,6 +111,12 @@ def seat_policies(rules: PigRules, players: Sequence[ComputerPlayer]) -> list[Se
     return [built[id(player)] for player in players]
 
 
+def table_pair(policies: Sequence[SeatPolicy]) -> bool:
+    """Return True for two threshold tables: the pair kernels' fast path (evaluation and
+    simulation), which also track held-turn counters."""
+    return len(policies) == 2 and all(p.kind == THRESHOLD for p in policies)
+
+
 def pack_seats(rules: PigRules, policies: Sequence[SeatPolicy], best: bool = False) -> tuple:
     """Return the seats as the kernels take them (``best``: seat 0 is the best responder)."""
     goal, n = rules.goal, rules.players

@@ -28,6 +28,7 @@ from pigsolve.solver.pig.seats import (
     SeatPolicy,
     pack_seats,
     seat_policies,
+    table_pair,
     threshold_seat,
 )
 from pigsolve.solver.results import Comparison, Progress, Simulation, Tally, check_seed, fresh_seed
@@ -145,7 +146,7 @@ def play(
 
     Returns ``wins[r, p]`` (seat p's wins in the games seat r started) and the mean turns.
     """
-    from pigsolve.solver.pig._simulate_kernels import play_games
+    from pigsolve.solver.pig._simulate_kernels import play_games, play_pair
 
     if games < 1:
         raise InvalidArgument(f"games must be at least 1, got {games}")
@@ -153,7 +154,8 @@ def play(
     n = rules.players
     if len(policies) != n:
         raise InvalidArgument(f"give {n} players, one per seat, got {len(policies)}")
-    seats = pack_seats(rules, policies)
+    pair = table_pair(policies)  # the fast path: the same games
+    seats = None if pair else pack_seats(rules, policies)
     faces = face_arrays(rules)
     points = np.array(rules.faces, np.int64)
     wins = np.zeros((n, n), np.int64)
@@ -162,7 +164,14 @@ def play(
         size = min(CHUNK_GAMES, games - first)
         winner = np.empty(size, np.int8)
         turns = np.empty(size, np.int32)
-        play_games(seats, rules.goal, faces, points, np.uint64(seed), first, winner, turns, CHUNKS)
+        if pair:
+            play_pair(
+                policies[0].roll, policies[1].roll, points, np.uint64(seed), first, winner, turns
+            )
+        else:
+            play_games(
+                seats, rules.goal, faces, points, np.uint64(seed), first, winner, turns, CHUNKS
+            )
         starter = (first + np.arange(size)) % n
         wins += np.bincount(starter * n + winner, minlength=n * n).reshape(n, n)
         total_turns += int(turns.sum(dtype=np.int64))
