@@ -33,12 +33,14 @@ Every player gives its decisions as a :class:`solver.pig.seats.SeatPolicy` (its
 ``seat_policy(rules)``): a threshold table ``[t, i, j, k]`` read with j = the leader among the
 others, greedy on a stored equilibrium (with its coins at mixed states), or explicit choices
 per frame (a best response). A table that counts held turns (memory > 1) needs the counters in
-the state: :func:`evaluate` takes it when both seats of a two-player game are threshold tables
-(the fast path below) and refuses it otherwise (simulate it instead).
+the state: :func:`evaluate` takes it on the two-player fast path below and refuses it otherwise
+(simulate it instead).
 
-Fast path: two threshold tables go to :func:`evaluate_tables`, the same cycle for N = 2 solved
-per pair of scores as a 2x2 system (held-turn counters included), about 20 times faster at goal
-100. Memory: :math:`N \cdot G^N \cdot N` float64 values, checked before anything is allocated.
+Fast path: two seats that are threshold tables or explicit choices (unpacked into a table) go to
+:func:`evaluate_tables`, the same cycle for N = 2 solved per pair of scores as a 2x2 system
+(held-turn counters included), about 20 times faster at goal 100
+(:func:`solver.pig.seats.pair_tables` decides). Memory: :math:`N \cdot G^N \cdot N` float64
+values, checked before anything is allocated.
 
 Reference: T. W. Neller and C. G. M. Presser, "Optimal play of the dice game Pig",
 The UMAP Journal 25(1), 2004.
@@ -60,8 +62,8 @@ from pigsolve.solver.pig.seats import (
     SeatPolicy,
     check_roll_table,
     pack_seats,
+    pair_tables,
     seat_policies,
-    table_pair,
     threshold_seat,
 )
 from pigsolve.solver.resources import LARGE, check_memory
@@ -133,9 +135,10 @@ def evaluate(
     """
     policies = seat_policies(rules, players)
     names = tuple(p.name for p in policies)
-    if table_pair(policies):
+    tables = pair_tables(rules, policies)
+    if tables is not None:  # the fast path
         start = time.perf_counter()
-        w_x, w_y = evaluate_tables(rules, policies[0].roll, policies[1].roll)
+        w_x, w_y = evaluate_tables(rules, *tables)
         x, y = w_x[:, :, 0, 0], w_y[:, :, 0, 0].T  # y[i, j]: seat 1 to move, seat 0 at i
         values = np.stack([np.stack([x, 1.0 - x], -1), np.stack([1.0 - y, y], -1)])
         return Evaluation(rules, names, values, time.perf_counter() - start)
@@ -150,7 +153,7 @@ def evaluate(
 def evaluable(rules: PigRules, policies: Sequence[SeatPolicy]) -> bool:
     """Return True if :func:`evaluate` takes these seats quickly: no held turns counted outside
     the pair of tables, at most :data:`solver.resources.LARGE` bytes."""
-    if any(p.memory > 1 for p in policies) and not table_pair(policies):
+    if any(p.memory > 1 for p in policies) and pair_tables(rules, policies) is None:
         return False
     return memory_needed(rules, policies) <= LARGE
 

@@ -111,14 +111,35 @@ def seat_policies(rules: PigRules, players: Sequence[ComputerPlayer]) -> list[Se
     return [built[id(player)] for player in players]
 
 
-def table_pair(policies: Sequence[SeatPolicy]) -> bool:
-    """Return True for two threshold tables: the pair kernels' fast path (evaluation and
-    simulation), which also track held-turn counters."""
-    return len(policies) == 2 and all(p.kind == THRESHOLD for p in policies)
+def pair_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndarray] | None:
+    """Return the roll tables ``[t, i, j, k]`` of two seats that the pair kernels take (the fast
+    path of the evaluation and the simulation), else None.
+
+    Threshold tables are taken as they are (held-turn counters included), explicit choices
+    unpacked into a table of memory 1; a greedy seat goes to the general kernels.
+    """
+    if len(policies) != 2 or any(p.kind == GREEDY for p in policies):
+        return None
+    goal = rules.goal
+    tables = []
+    for policy in policies:
+        if policy.kind == THRESHOLD:
+            tables.append(policy.roll)
+            continue
+        roll = np.unpackbits(policy.packed, axis=1, count=goal, bitorder="little") == 1
+        roll = roll.reshape(1, goal, goal, goal)
+        roll[..., 0] = True
+        tables.append(roll)
+    return tables
 
 
 def pack_seats(rules: PigRules, policies: Sequence[SeatPolicy], best: bool = False) -> tuple:
-    """Return the seats as the kernels take them (``best``: seat 0 is the best responder)."""
+    """Return the seats as the general kernels take them (``best``: seat 0 is the best
+    responder): the tuple ``(kinds, slots, thresholds, memory, after, mixed_index, mixed_k,
+    mixed_q, packed)``. Seat m's player is entry ``slots[m]`` of the arrays of its kind:
+    ``thresholds[slot, t, i, j, k]`` (t below ``memory[slot]``), ``after[slot]`` with its mixed
+    states (``mixed_index`` = slot * G**N + flat frame, sorted), ``packed[slot]``.
+    """
     goal, n = rules.goal, rules.players
     kinds = np.empty(n, np.int64)
     slots = np.zeros(n, np.int64)

@@ -27,8 +27,8 @@ from pigsolve.solver.pig.seats import (
     ComputerPlayer,
     SeatPolicy,
     pack_seats,
+    pair_tables,
     seat_policies,
-    table_pair,
     threshold_seat,
 )
 from pigsolve.solver.results import Comparison, Progress, Simulation, Tally, check_seed, fresh_seed
@@ -154,8 +154,8 @@ def play(
     n = rules.players
     if len(policies) != n:
         raise InvalidArgument(f"give {n} players, one per seat, got {len(policies)}")
-    pair = table_pair(policies)  # the fast path: the same games
-    seats = None if pair else pack_seats(rules, policies)
+    tables = pair_tables(rules, policies)  # the fast path: the same games
+    seats = pack_seats(rules, policies) if tables is None else None
     faces = face_arrays(rules)
     points = np.array(rules.faces, np.int64)
     wins = np.zeros((n, n), np.int64)
@@ -164,14 +164,11 @@ def play(
         size = min(CHUNK_GAMES, games - first)
         winner = np.empty(size, np.int8)
         turns = np.empty(size, np.int32)
-        if pair:
-            play_pair(
-                policies[0].roll, policies[1].roll, points, np.uint64(seed), first, winner, turns
-            )
+        stream = np.uint64(seed)
+        if tables is not None:
+            play_pair(*tables, points, stream, first, winner, turns)
         else:
-            play_games(
-                seats, rules.goal, faces, points, np.uint64(seed), first, winner, turns, CHUNKS
-            )
+            play_games(seats, rules.goal, faces, points, stream, first, winner, turns, CHUNKS)
         starter = (first + np.arange(size)) % n
         wins += np.bincount(starter * n + winner, minlength=n * n).reshape(n, n)
         total_turns += int(turns.sum(dtype=np.int64))
