@@ -215,3 +215,15 @@ def test_two_seatings_of_two_players_are_the_two_player_comparison() -> None:
         [exact.a_first, exact.b_first], abs=1e-12
     )
     assert comparison.average[0] == pytest.approx(exact.average, abs=1e-12)
+
+
+def test_explicit_choices_take_the_pair_kernel_as_they_take_the_general_one() -> None:
+    """A two-player best response (explicit choices) is unpacked into a table for the pair
+    kernel; the general kernel reads its bits: the same values."""
+    rules = PigRules(25, 5)
+    hold = make_player("pig", "hold9", rules)
+    reply = solve_best_response(rules, [hold])
+    fast = evaluate(rules, [reply, hold]).values
+    general = run_layers(rules, seat_policies(rules, [reply, hold])).values
+    np.testing.assert_allclose(fast, general.reshape(fast.shape), rtol=0, atol=1e-13)
+    np.testing.assert_allclose(fast[0][0, 0], reply.start[0], rtol=0, atol=1e-13)
