@@ -138,9 +138,12 @@ def evaluate(
     tables = pair_tables(rules, policies)
     if tables is not None:  # the fast path
         start = time.perf_counter()
-        w_x, w_y = evaluate_tables(rules, *tables)
-        x, y = w_x[:, :, 0, 0], w_y[:, :, 0, 0].T  # y[i, j]: seat 1 to move, seat 0 at i
-        values = np.stack([np.stack([x, 1.0 - x], -1), np.stack([1.0 - y, y], -1)])
+        w_x, w_y = _pair(rules, *tables)  # checked by the seats' makers
+        values = np.empty((2, rules.goal, rules.goal, 2))
+        values[0, ..., 0] = w_x[:, :, 0, 0]
+        values[1, ..., 1] = w_y[:, :, 0, 0].T  # [i, j]: seat 1 to move, seat 0 at i
+        np.subtract(1.0, values[0, ..., 0], out=values[0, ..., 1])
+        np.subtract(1.0, values[1, ..., 1], out=values[1, ..., 0])
         return Evaluation(rules, names, values, time.perf_counter() - start)
     check_evaluable(rules, policies)
     check_memory_for(rules, memory_needed(rules, policies), "the exact evaluation", announce)
@@ -255,12 +258,16 @@ def evaluate_tables(
     w_y : ndarray(float64, shape=(G, G, m_y, m_x))
         ``w_y[j, i, b, a]``: the same with Y to move.
     """
+    roll_x = check_roll_table(roll_x, rules.goal, "first")
+    roll_y = check_roll_table(roll_y, rules.goal, "second")
+    return _pair(rules, roll_x, roll_y)
+
+
+def _pair(rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return :func:`evaluate_tables` of two tables already checked."""
     from pigsolve.solver.pig._evaluate_kernels import evaluate_pair
 
-    goal = rules.goal
-    roll_x = check_roll_table(roll_x, goal, "first")
-    roll_y = check_roll_table(roll_y, goal, "second")
-    m_x, m_y = roll_x.shape[0], roll_y.shape[0]
+    goal, m_x, m_y = rules.goal, roll_x.shape[0], roll_y.shape[0]
     w_x = np.empty((goal, goal, m_x, m_y))
     w_y = np.empty((goal, goal, m_y, m_x))
     evaluate_pair(roll_x, roll_y, *face_arrays(rules), w_x, w_y)
