@@ -256,6 +256,8 @@ def compare(
         raise InvalidArgument("--csv goes with --all; use --json for one pair")
     if not every_pair:
         return seatings.compare(rules, names, table, as_json)
+    if rules.players != 2:  # a round robin is of pairs: refused before any table is made
+        raise InvalidArgument(f"--all compares pairs of players, not games of {rules.players}")
     from pigsolve.solver.pig import evaluate as pig_evaluate
 
     names = list(dict.fromkeys(names or computer_names("pig")))
