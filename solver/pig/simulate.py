@@ -169,8 +169,8 @@ def play(
             play_pair(*tables, points, stream, first, winner, turns)
         else:
             play_games(seats, rules.goal, faces, points, stream, first, winner, turns, CHUNKS)
-        starter = (first + np.arange(size)) % n
-        wins += np.bincount(starter * n + winner, minlength=n * n).reshape(n, n)
+        for r in range(n):  # game first + g was started by seat (first + g) % n
+            wins[r] += np.bincount(winner[(r - first) % n :: n], minlength=n)
         total_turns += int(turns.sum(dtype=np.int64))
         if progress is not None:
             progress(first + size, games)
