@@ -56,7 +56,7 @@ from pigsolve.ui.options import (
 )
 from pigsolve.ui.pig_play import Opponent, Opponents, PlayPlayers, play_pig
 from pigsolve.ui.pig_terminal import Style
-from pigsolve.ui.shared import exact_comparison, named_table, tune_family
+from pigsolve.ui.shared import named_table, tune_family
 
 app = typer.Typer(
     help="Exact solutions of the dice games Pig and Hog.",
@@ -250,19 +250,14 @@ def compare(
     (with --players N: every player, every seating order)."""
     names = list(players or [])
     rules = pig_rules(table, goal, die, number, piglet)
-    if rules.players > 2:
-        return seatings.compare(rules, names, table, as_json)
     if as_json and as_csv:
         raise InvalidArgument("choose one of --json and --csv")
-    if not every_pair and len(names) != 2:
-        raise InvalidArgument(f"compare takes two players A and B (or --all), got {len(names)}")
     if as_csv and not every_pair:
         raise InvalidArgument("--csv goes with --all; use --json for one pair")
-    setting = f"goal {rules.goal}, die {rules.die_sides}"
     if not every_pair:
-        result = exact_comparison("pig", rules, names[0], names[1], table)
-        report.print_comparison(console, result, setting, as_json)
-        return
+        return seatings.compare(rules, names, table, as_json)
+    if rules.players != 2:  # a round robin is of pairs: refused before any table is made
+        raise InvalidArgument(f"--all compares pairs of players, not games of {rules.players}")
     from pigsolve.solver.pig import evaluate as pig_evaluate
 
     names = list(dict.fromkeys(names or computer_names("pig")))
@@ -273,6 +268,7 @@ def compare(
     elif as_csv:
         print(report.round_robin_csv(results))
     else:
+        setting = f"goal {rules.goal}, die {rules.die_sides}"
         console.print(report.round_robin(names, results, setting))
 
 
@@ -287,22 +283,12 @@ def simulate(
     number: Players = None,
     piglet: Piglet = None,
 ) -> None:
-    """Play many games of A against B and set the win rates beside the exact values."""
+    """Play many games of A against B (or of N players, the first move passing round) and set
+    the win rates beside the exact values."""
     rules = pig_rules(table, goal, die, number, piglet)
     seed = None if seed is None else check_seed(seed)
     announce_games(games)
-    if rules.players > 2:
-        return seatings.simulate(rules, players, games, seed, table)
-    if len(players) != 2:
-        raise InvalidArgument(f"simulate takes two players A and B, got {len(players)}")
-    from pigsolve.solver.pig import simulate as pig_simulation
-
-    a, b = players
-    tables = computer_tables("pig", [a, b], rules, named_table(table, rules), note)
-    with progress_bar("playing", games) as progress:
-        result = pig_simulation.simulate(rules, tables[a], tables[b], games, seed, progress, a, b)
-    console.print(report.simulation(result, f"goal {rules.goal}, die {rules.die_sides}"))
-    console.print(report.simulation_footer(result), highlight=False)
+    seatings.simulate(rules, players, games, seed, table)
 
 
 @command()

@@ -158,8 +158,8 @@ def _threshold_batch(
     players = [make_player(game, name, rules) for name in names]
     if not all(isinstance(p, ThresholdPolicy) and p.memory == 1 for p in players):
         return None
-    from pigsolve.solver.pig.evaluate import check_roll_table
     from pigsolve.solver.pig.evaluate_thresholds import first_mover_probabilities
+    from pigsolve.solver.pig.seats import check_roll_table
 
     goal = rules.goal
     opponent = check_roll_table(opponent, goal, against)

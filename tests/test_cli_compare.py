@@ -86,13 +86,13 @@ def test_compare_optimal_against_hold20(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["compare", "hold20"], "compare takes two players A and B (or --all), got 1"),
+        (["compare", "hold20"], "give 2 players for --players 2, got 1"),
         (["compare", "hold20", "human"], "human cannot be compared"),
         (["compare", "hold20", "nobody"], "unknown player 'nobody'"),
         (["compare", "hold20", "hold25", "--csv"], "--csv goes with --all"),
         (["compare", "--all", "--json", "--csv"], "choose one of --json and --csv"),
         (["compare", "hold20", "hold25", "--goal", "0"], "goal"),
-        (["simulate", "hold20", "hold25", "--games", "0"], "games must be at least 1, got 0"),
+        (["simulate", "hold20", "hold25", "--games", "0"], "games must be at least 2, one per"),
         (["simulate", "hold20", "hold25", "--seed", "-1"], "seed must be in"),
     ],
 )

@@ -115,6 +115,7 @@ def test_compare_every_seating_and_simulate_agree() -> None:
         (["compare", "a", "b", "c", *GAME], "unknown player 'a'"),
         (["compare", "best-response:hold20", "hold20", "hold20", *GAME], "names 1 opponents"),
         (["simulate", "a1", "a2", "a3", *GAME, "--games", "2"], "games must be at least 3"),
+        (["compare", "--all", *GAME], "--all compares pairs of players, not games of 3"),
         (["export", "--what", "policy", "--out", "x.txt", *GAME], "cannot tell the format"),
     ],
 )

@@ -1,8 +1,9 @@
-"""Three or more players at once: ``compare`` over every seating and ``simulate`` in one.
+"""``compare`` and ``simulate`` for any number of Pig players.
 
 Builds the named players (every name checked before any table is made), calls
-:func:`solver.pig.evaluate_multi.compare_seatings` or
-:func:`solver.pig.simulate_multi.simulate_rotations` and renders the result.
+:func:`solver.pig.seatings.compare_seatings` or :func:`solver.pig.simulate.simulate` and renders
+the result: two players as a pair (A first, B first, coin toss: the layout Hog shares), more as
+every seating or every player.
 """
 
 from __future__ import annotations
@@ -17,8 +18,12 @@ from rich.table import Table
 from pigsolve.policies import check_player_name, make_player
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.ui import report
 from pigsolve.ui.console import console, note, progress_bar
 from pigsolve.ui.shared import named_table
+
+PAIR = 2
+"""Two players are shown as a pair: A's chances when A starts, when B starts, on a coin toss."""
 
 
 def make_players(rules: PigRules, names: Sequence[str], table: Path | None) -> list[Any]:
@@ -40,9 +45,13 @@ def make_players(rules: PigRules, names: Sequence[str], table: Path | None) -> l
 
 def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: bool) -> None:
     """Print every player's exact win probability in each seating order and on average."""
-    from pigsolve.solver.pig.evaluate_multi import compare_seatings
+    from pigsolve.solver.pig.seatings import compare_seatings
 
-    result = compare_seatings(rules, make_players(rules, names, table), note)
+    result = compare_seatings(rules, make_players(rules, names, table), note, names)
+    if len(names) == PAIR:
+        setting = f"goal {rules.goal}, die {rules.die_sides}"
+        report.print_comparison(console, result.comparison(), setting, as_json)
+        return
     if as_json:
         print(json.dumps(result.as_dict()))
         return
@@ -66,15 +75,22 @@ def simulate(
 ) -> None:
     """Play ``games`` games in the order given, each player moving first in ``1/N`` of them,
     beside the exact values."""
-    from pigsolve.solver.pig.simulate_multi import simulate_rotations
+    from pigsolve.solver.pig.simulate import simulate as play
 
     if games < rules.players:  # before any table is made
-        raise InvalidArgument(f"games must be at least {rules.players}, one per first mover")
+        raise InvalidArgument(
+            f"games must be at least {rules.players}, one per first mover, got {games}"
+        )
     players = make_players(rules, names, table)
     with progress_bar("playing", games) as progress:
-        result = simulate_rotations(rules, players, games, seed, progress)
-    exact = result.exact
-    z = result.z_scores()
+        result = play(rules, players, games, seed, progress, names=names)
+    if len(names) == PAIR:
+        pair = result.pair()
+        console.print(report.simulation(pair, f"goal {rules.goal}, die {rules.die_sides}"))
+        console.print(report.simulation_footer(pair), highlight=False)
+        return
+    exact = result.expected_rates
+    z = None if exact is None else result.z_scores()
     out = Table(
         "player",
         "wins",
@@ -85,7 +101,7 @@ def simulate(
         title=f"{games:,} games, goal {rules.goal}, {rules.die_name[2:]} (seed {result.seed})",
         show_edge=False,
     )
-    for p, (name, tally) in enumerate(zip(result.names, result.wins, strict=True)):
+    for p, (name, tally) in enumerate(zip(result.names, result.tallies, strict=True)):
         low, high = tally.wilson()
         out.add_row(
             name,

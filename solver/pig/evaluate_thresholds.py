@@ -11,7 +11,7 @@ to pig, and to bank each turn total. With both tabulated once, one candidate cos
 systems of :mod:`solver.pig.evaluate` (solved layer by layer of i + j, from high to low) with
 :math:`O(r_{max})` work for X's turn and the span of Y's banked totals for Y's, instead of
 re-tabulating both turns turn total by turn total. The results are those of
-:func:`solver.pig.evaluate.first_mover_probabilities` up to rounding (a test checks 1e-12).
+:func:`solver.pig.evaluate.compare` up to rounding (a test checks 1e-12).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def first_mover_probabilities(
     hold_values : ndarray(int, shape=(C, G, G))
         ``hold_values[c, i, j]``: candidate c's hold value with score i against j.
     roll_y : ndarray(bool, shape=(1, G, G, G))
-        The opponent's roll table (memory 1), as :func:`solver.pig.evaluate.check_roll_table`
+        The opponent's roll table (memory 1), as :func:`solver.pig.seats.check_roll_table`
         takes it.
     """
     goal = rules.goal

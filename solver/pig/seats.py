@@ -3,13 +3,14 @@
 Every computer Pig player answers ``seat_policy(rules)`` with a :class:`SeatPolicy`, one of a few
 kinds the kernels read (a threshold table, greedy on a stored equilibrium, explicit choices).
 The exact evaluation, the best response and the simulation take players through this method
-alone. Shared by :mod:`solver.pig.evaluate_multi`, :mod:`solver.pig.simulate_multi` and their
-kernels (:mod:`solver.pig._evaluate_multi_kernels`), so that the kernels import nothing above
-them.
+alone (:func:`seat_policies`), for any number of players, and :func:`pack_seats` encodes them as
+the kernels read them. Shared by :mod:`solver.pig.evaluate`, :mod:`solver.pig.best_response`,
+:mod:`solver.pig.simulate` and their kernels, so that the kernels import nothing above them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from pigsolve.solver.games.pig import PigRules
 
 THRESHOLD, GREEDY, EXPLICIT, BEST = 0, 1, 2, 3
-"""Seat kinds, as :mod:`solver.pig._evaluate_multi_kernels` takes them."""
+"""Seat kinds, as :func:`pack_seats` encodes them for the kernels."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,3 +98,94 @@ def check_roll_table(roll: np.ndarray, goal: int, name: str = "policy") -> np.nd
         t, i, j = np.argwhere(~roll[..., 0])[0]
         raise ValueError(f"{name} holds at turn total 0 in state t={t}, i={i}, j={j}")
     return np.ascontiguousarray(roll)
+
+
+def seat_policies(rules: PigRules, players: Sequence[ComputerPlayer]) -> list[SeatPolicy]:
+    """Return the seat policies of ``players`` (one per seat), each distinct player asked once."""
+    if len(players) != rules.players:
+        raise InvalidArgument(f"give {rules.players} players, one per seat, got {len(players)}")
+    built: dict[int, SeatPolicy] = {}
+    for player in players:
+        if id(player) not in built:
+            built[id(player)] = player.seat_policy(rules)
+    return [built[id(player)] for player in players]
+
+
+def pair_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndarray] | None:
+    """Return the roll tables ``[t, i, j, k]`` of two seats that the pair kernels take (the fast
+    path of the evaluation and the simulation), else None.
+
+    Threshold tables are taken as they are (held-turn counters included), explicit choices
+    unpacked into a table of memory 1; a greedy seat goes to the general kernels.
+    """
+    if len(policies) != 2 or any(p.kind == GREEDY for p in policies):
+        return None
+    goal = rules.goal
+    tables = []
+    for policy in policies:
+        if policy.kind == THRESHOLD:
+            tables.append(policy.roll)
+            continue
+        roll = np.unpackbits(policy.packed, axis=1, count=goal, bitorder="little") == 1
+        roll = roll.reshape(1, goal, goal, goal)
+        roll[..., 0] = True
+        tables.append(roll)
+    return tables
+
+
+def pack_seats(rules: PigRules, policies: Sequence[SeatPolicy], best: bool = False) -> tuple:
+    """Return the seats as the general kernels take them (``best``: seat 0 is the best
+    responder): the tuple ``(kinds, slots, thresholds, memory, after, mixed_index, mixed_k,
+    mixed_q, packed)``. Seat m's player is entry ``slots[m]`` of the arrays of its kind:
+    ``thresholds[slot, t, i, j, k]`` (t below ``memory[slot]``), ``after[slot]`` with its mixed
+    states (``mixed_index`` = slot * G**N + flat frame, sorted), ``packed[slot]``.
+    """
+    goal, n = rules.goal, rules.players
+    kinds = np.empty(n, np.int64)
+    slots = np.zeros(n, np.int64)
+    stacks: dict[int, list[SeatPolicy]] = {THRESHOLD: [], GREEDY: [], EXPLICIT: []}
+    slot_of: dict[int, int] = {}
+    for seat, policy in enumerate(policies):
+        if best and seat == 0:
+            kinds[0] = BEST
+            continue
+        if id(policy) not in slot_of:
+            slot_of[id(policy)] = len(stacks[policy.kind])
+            stacks[policy.kind].append(policy)
+        kinds[seat], slots[seat] = policy.kind, slot_of[id(policy)]
+    tables = stacks[THRESHOLD]
+    depth = max((p.memory for p in tables), default=1)
+    thresholds = np.zeros(
+        (len(tables), depth, goal, goal, goal) if tables else (1, 1, 1, 1, 1), bool
+    )
+    for slot, policy in enumerate(tables):
+        thresholds[slot, : policy.memory] = policy.roll
+        thresholds[slot, policy.memory :] = policy.roll[-1]
+    memory = np.array([p.memory for p in tables] or [1], np.int64)
+    greedy = stacks[GREEDY]
+    after = np.stack([p.after for p in greedy]) if greedy else np.zeros((0, 1))
+    keys, turn_totals, probabilities = (
+        [np.zeros(0, np.int64)],
+        [np.zeros(0, np.int64)],
+        [np.zeros(0)],
+    )
+    for slot, policy in enumerate(greedy):
+        index, k, q = policy.mixed
+        keys.append(slot * goal**n + index)
+        turn_totals.append(k)
+        probabilities.append(q)
+    key = np.concatenate(keys)
+    order = np.argsort(key, kind="stable")
+    explicit = stacks[EXPLICIT]
+    packed = np.stack([p.packed for p in explicit]) if explicit else np.zeros((1, 1, 1), np.uint8)
+    return (
+        kinds,
+        slots,
+        np.ascontiguousarray(thresholds),
+        memory,
+        np.ascontiguousarray(after, np.float64),
+        np.ascontiguousarray(key[order], np.int64),
+        np.ascontiguousarray(np.concatenate(turn_totals)[order], np.int64),
+        np.ascontiguousarray(np.concatenate(probabilities)[order], np.float64),
+        np.ascontiguousarray(packed, np.uint8),
+    )

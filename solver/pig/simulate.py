@@ -1,111 +1,212 @@
-"""Monte Carlo tournaments between two Pig players, to set beside the exact evaluation.
+"""Monte Carlo games of Pig for any number of players, to set beside the exact evaluation.
 
-Games alternate the starting player (A starts games 0, 2, 4, ...; document 001's second extra
-exercise). Game g rolls its dice from its own splitmix64 stream seeded by (seed, g) with an
-unbiased reduction to 1..D, so a seed reproduces the same games on any number of threads and in
-any chunking. Win rates get Wilson 95% intervals (``scipy.stats.binomtest``) and a z-score
-against the exact probability from :mod:`solver.pig.evaluate`.
+The players sit in the order given and the first move passes round the table: game g starts
+with player ``g mod N`` (with two players A starts games 0, 2, 4, ...: document 001's second
+extra exercise). Any computer player plays: the threshold players including those that count
+their held turns (``four-turns``, ``turnsT``), the equilibrium player, which flips its coin at
+mixed states, and the best response. Game g rolls its dice, and flips its coins, from its own
+splitmix64 stream seeded by (seed, g), so a seed reproduces the same games on any number of
+threads and in any chunking. Wins are counted by first mover; win rates get Wilson 95% intervals
+(:class:`solver.results.Tally`) and z-scores against the exact probabilities of
+:mod:`solver.pig.evaluate`.
 """
 
 from __future__ import annotations
 
+import math
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.pig.evaluate import compare
-from pigsolve.solver.pig.seats import check_roll_table
-from pigsolve.solver.results import Progress, Simulation, Tally, check_seed, fresh_seed
-
-if TYPE_CHECKING:
-    from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.pig.evaluate import evaluable, evaluate
+from pigsolve.solver.pig.seats import (
+    ComputerPlayer,
+    SeatPolicy,
+    pack_seats,
+    pair_tables,
+    seat_policies,
+    threshold_seat,
+)
+from pigsolve.solver.results import Comparison, Progress, Simulation, Tally, check_seed, fresh_seed
 
 CHUNK_GAMES = 1 << 18
 """Games per kernel call: bounds memory and sets how often progress is reported."""
+CHUNKS = 64
+"""Parallel strides per kernel call."""
 
 
-def simulate_tables(
+@dataclass(frozen=True, eq=False)
+class Tournament:
+    """The outcome of games of N players, the first move passing round the table.
+
+    Attributes
+    ----------
+    rules : PigRules
+    names : tuple of str
+        The players in the order of play; player p is ``names[p]``.
+    seed : int
+    started : ndarray(int64, shape=(N,))
+        ``started[r]``: the games player r moved first in.
+    wins : ndarray(int64, shape=(N, N))
+        ``wins[r, p]``: player p's wins in the games player r started.
+    mean_turns : float
+        Mean number of turns per game, every player's turns counted.
+    seconds : float
+        The games alone, JIT compilation excluded.
+    exact : ndarray(float64, shape=(N, N)) or None
+        ``exact[r, p]``: player p's exact win probability when player r moves first, where the
+        evaluation takes the players (see :func:`solver.pig.evaluate.evaluable`).
+    """
+
+    rules: PigRules
+    names: tuple[str, ...]
+    seed: int
+    started: np.ndarray
+    wins: np.ndarray
+    mean_turns: float
+    seconds: float
+    exact: np.ndarray | None = None
+
+    @property
+    def games(self) -> int:
+        """Return the number of games played."""
+        return int(self.started.sum())
+
+    def tally(self, player: int, first: int | None = None) -> Tally:
+        """Return ``player``'s wins in the games ``first`` started (None: in all games)."""
+        if first is None:
+            return Tally(self.games, int(self.wins[:, player].sum()))
+        return Tally(int(self.started[first]), int(self.wins[first, player]))
+
+    @property
+    def tallies(self) -> tuple[Tally, ...]:
+        """Return each player's wins over all games."""
+        return tuple(self.tally(p) for p in range(len(self.names)))
+
+    @property
+    def expected_rates(self) -> np.ndarray | None:
+        """Return each player's exact win rate over this mix of first movers."""
+        if self.exact is None:
+            return None
+        return self.started @ self.exact / self.games
+
+    def z_scores(self) -> list[float]:
+        """Return each player's (wins - expected) / sd over all games, the games started by
+        different players counted as the independent binomials they are."""
+        if self.exact is None:
+            raise InvalidArgument("no exact probabilities to compare with")
+        expected = self.started @ self.exact
+        variance = self.started @ (self.exact * (1.0 - self.exact))
+        wins = self.wins.sum(axis=0)
+        return [
+            float((w - e) / math.sqrt(v)) if v > 0 else math.nan
+            for w, e, v in zip(wins, expected, variance, strict=True)
+        ]
+
+    def pair(self, a: int = 0, b: int = 1) -> Simulation:
+        """Return player ``a``'s wins in the games ``a`` and ``b`` started, beside the exact
+        values (with two players: every game, as the two-player table shows it)."""
+        exact = None
+        if self.exact is not None:
+            a_first, b_first = float(self.exact[a, a]), float(self.exact[b, a])
+            exact = Comparison(
+                self.names[a],
+                self.names[b],
+                self.rules.goal,
+                self.rules.die_sides,
+                a_first,
+                b_first,
+            )
+        return Simulation(
+            self.names[a],
+            self.names[b],
+            self.rules.goal,
+            self.rules.die_sides,
+            self.seed,
+            self.tally(a, a),
+            self.tally(a, b),
+            self.mean_turns,
+            self.seconds,
+            exact,
+        )
+
+
+def play(
     rules: PigRules,
-    roll_a: np.ndarray,
-    roll_b: np.ndarray,
+    policies: Sequence[SeatPolicy],
     games: int,
     seed: int,
     progress: Progress | None = None,
-) -> tuple[Tally, Tally, float]:
-    """Play ``games`` games between two roll tables.
+) -> tuple[np.ndarray, float]:
+    """Play ``games`` games of the seated policies, game g started by seat ``g mod N``.
 
-    Parameters
-    ----------
-    rules : PigRules
-        The goal (the tables' last dimension) and the die.
-    roll_a, roll_b : ndarray(bool, shape=(m, G, G, G))
-        Roll tables ``[t, i, j, k]`` of A and B (see :func:`solver.pig.evaluate.evaluate_tables`).
-    games : int
-        Number of games (>= 1); A starts the even-numbered ones.
-    seed : int
-        In [0, 2**64).
-
-    Returns
-    -------
-    a_first, b_first : Tally
-        A's wins in the games A started and in those B started.
-    mean_turns : float
-        Mean number of turns per game, both players' turns counted.
+    Returns ``wins[r, p]`` (seat p's wins in the games seat r started) and the mean turns.
     """
-    from pigsolve.solver.pig._evaluate_kernels import play_games
+    from pigsolve.solver.pig._simulate_kernels import play_games, play_pair
 
     if games < 1:
         raise InvalidArgument(f"games must be at least 1, got {games}")
     check_seed(seed)
-    goal = rules.goal
-    faces = np.array(rules.faces, np.int64)
-    roll_a = check_roll_table(roll_a, goal, "first")
-    roll_b = check_roll_table(roll_b, goal, "second")
-    wins_by_starter = [0, 0]
+    n = rules.players
+    if len(policies) != n:
+        raise InvalidArgument(f"give {n} players, one per seat, got {len(policies)}")
+    tables = pair_tables(rules, policies)  # the fast path: the same games
+    seats = pack_seats(rules, policies) if tables is None else None
+    faces = face_arrays(rules)
+    points = np.array(rules.faces, np.int64)
+    wins = np.zeros((n, n), np.int64)
     total_turns = 0
     for first in range(0, games, CHUNK_GAMES):
         size = min(CHUNK_GAMES, games - first)
         winner = np.empty(size, np.int8)
         turns = np.empty(size, np.int32)
-        play_games(roll_a, roll_b, faces, np.uint64(seed), first, winner, turns)
-        a_won = winner == 0
-        starter = (first + np.arange(size)) % 2
-        wins_by_starter[0] += int(np.count_nonzero(a_won & (starter == 0)))
-        wins_by_starter[1] += int(np.count_nonzero(a_won & (starter == 1)))
+        stream = np.uint64(seed)
+        if tables is not None:
+            play_pair(*tables, points, stream, first, winner, turns)
+        else:
+            play_games(seats, rules.goal, faces, points, stream, first, winner, turns, CHUNKS)
+        for r in range(n):  # game first + g was started by seat (first + g) % n
+            wins[r] += np.bincount(winner[(r - first) % n :: n], minlength=n)
         total_turns += int(turns.sum(dtype=np.int64))
         if progress is not None:
             progress(first + size, games)
-    a_first = Tally((games + 1) // 2, wins_by_starter[0])
-    b_first = Tally(games // 2, wins_by_starter[1])
-    return a_first, b_first, total_turns / games
+    return wins, total_turns / games
 
 
 def simulate(
     rules: PigRules,
-    roll_a: np.ndarray,
-    roll_b: np.ndarray,
+    players: Sequence[ComputerPlayer],
     games: int,
     seed: int | None = None,
     progress: Progress | None = None,
-    a: str = "A",
-    b: str = "B",
-) -> Simulation:
-    """Play ``games`` games of roll table ``roll_a`` against ``roll_b``; a fresh seed if None.
+    exact: bool = True,
+    names: Sequence[str] | None = None,
+) -> Tournament:
+    """Play ``games`` games of ``players`` in that order, the first move passing round the table
+    (a fresh seed if None).
 
-    The result carries the exact probabilities too, evaluated from the same roll tables. Its
-    ``seconds`` time the games alone: the compiled kernel is loaded by one untimed game first.
+    With ``exact`` the result carries the exact probabilities too, where
+    :func:`solver.pig.evaluate.evaluable` says the evaluation takes the players quickly.
+    ``names`` shows the players (default: their own names).
     """
-    seed = fresh_seed() if seed is None else seed
-    simulate_tables(rules, roll_a, roll_b, 1, seed)
+    if games < rules.players:
+        raise InvalidArgument(
+            f"games must be at least {rules.players}, one per first mover, got {games}"
+        )
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    policies = seat_policies(rules, players)
+    play(rules, policies, 1, seed)  # compile, or load from numba's cache
     start = time.perf_counter()
-    a_first, b_first, mean_turns = simulate_tables(rules, roll_a, roll_b, games, seed, progress)
+    wins, mean_turns = play(rules, policies, games, seed, progress)
     seconds = time.perf_counter() - start
-    exact = compare(rules, roll_a, roll_b, a, b)
-    return Simulation(
-        a, b, rules.goal, rules.die_sides, seed, a_first, b_first, mean_turns, seconds, exact
-    )
+    started = np.bincount(np.arange(games) % rules.players, minlength=rules.players)
+    starts = evaluate(rules, policies).starts if exact and evaluable(rules, policies) else None
+    names = tuple(p.name for p in policies) if names is None else tuple(names)
+    return Tournament(rules, names, seed, started, wins, mean_turns, seconds, starts)
 
 
 def bench_simulate(
@@ -116,11 +217,12 @@ def bench_simulate(
     Returns ``{"compile_seconds", "seconds", "games", "games_per_second"}``; ``seconds`` excludes
     the JIT warm-up (a 2-game run first).
     """
+    seated = [threshold_seat("A", roll_a, rules), threshold_seat("B", roll_b, rules)]
     start = time.perf_counter()
-    simulate_tables(rules, roll_a, roll_b, 2, 0)
+    play(rules, seated, 2, 0)
     compile_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    simulate_tables(rules, roll_a, roll_b, games, 0)
+    play(rules, seated, games, 0)
     seconds = time.perf_counter() - start
     return {
         "compile_seconds": compile_seconds,

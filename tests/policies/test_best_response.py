@@ -14,12 +14,19 @@ from pigsolve.policies.best_response import make_best_response, solve_best_respo
 from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
-from pigsolve.solver.pig.evaluate import first_mover_probabilities
-from pigsolve.solver.pig.evaluate_multi import evaluate_players
+from pigsolve.solver.pig.evaluate import compare, evaluate
 from pigsolve.solver.pig.seats import threshold_seat
 from pigsolve.solver.pig.solve import solve
 
 RULES = PigRules(20, 6, players=3)
+
+
+def first_mover_probabilities(
+    rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray
+) -> tuple[float, float]:
+    """Return (P(A wins | A starts), P(A wins | B starts)) from :func:`compare`."""
+    result = compare(rules, roll_a, roll_b)
+    return result.a_first, result.b_first
 
 
 @pytest.fixture(scope="module")
@@ -43,10 +50,10 @@ def challengers(equilibrium) -> list:
 def test_no_player_does_better_against_the_same_opponents(hold_reply, equilibrium) -> None:
     reply, hold6, hold8 = hold_reply
     assert reply.unsettled == 0
-    ours = evaluate_players(RULES, [reply, hold6, hold8])
+    ours = evaluate(RULES, [reply, hold6, hold8])
     assert reply.start == pytest.approx(np.stack([ours.start(m) for m in range(3)]), abs=1e-13)
     for other in challengers(equilibrium):
-        theirs = evaluate_players(RULES, [other, hold6, hold8])
+        theirs = evaluate(RULES, [other, hold6, hold8])
         for first in range(3):  # whoever starts
             assert ours.start(first)[0] >= theirs.start(first)[0] - 1e-12, (other.name, first)
 
@@ -54,16 +61,16 @@ def test_no_player_does_better_against_the_same_opponents(hold_reply, equilibriu
 def test_it_plays_any_seat(hold_reply, equilibrium) -> None:
     """In seat 1 with hold6 and hold8 still moving after it, it is still the best reply."""
     reply, hold6, hold8 = hold_reply
-    ours = evaluate_players(RULES, [hold8, reply, hold6]).start()[1]
+    ours = evaluate(RULES, [hold8, reply, hold6]).start()[1]
     assert ours == pytest.approx(reply.start[2, 0], abs=1e-13)
     for other in challengers(equilibrium):
-        assert ours >= evaluate_players(RULES, [hold8, other, hold6]).start()[1] - 1e-12
+        assert ours >= evaluate(RULES, [hold8, other, hold6]).start()[1] - 1e-12
 
 
 def test_its_choices_satisfy_the_optimality_equation(hold_reply) -> None:
     """Every choice is the better action, valued with the exact values of its own game."""
     reply, hold6, hold8 = hold_reply
-    values = evaluate_players(RULES, [reply, hold6, hold8]).values
+    values = evaluate(RULES, [reply, hold6, hold8]).values
     goal, faces = RULES.goal, np.array(RULES.faces)
     gains, pigs = faces[faces != 0], np.count_nonzero(faces == 0)
     checked = 0

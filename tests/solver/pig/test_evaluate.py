@@ -6,10 +6,18 @@ import numpy as np
 import pytest
 
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.evaluate import evaluate_tables, first_mover_probabilities
+from pigsolve.solver.pig.evaluate import compare, evaluate_tables
 from pigsolve.solver.pig.seats import check_roll_table
 from pigsolve.solver.pig.solve import PigSolution, solve
 from pigsolve.solver.results import Comparison
+
+
+def first_mover_probabilities(
+    rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray
+) -> tuple[float, float]:
+    """Return (P(A wins | A starts), P(A wins | B starts)) from :func:`compare`."""
+    result = compare(rules, roll_a, roll_b)
+    return result.a_first, result.b_first
 
 
 def hold_at_table(goal: int, n: int) -> np.ndarray:

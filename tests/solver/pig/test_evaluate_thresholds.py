@@ -7,9 +7,18 @@ import pytest
 
 from pigsolve.policies import make_player
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.evaluate import first_mover_probabilities
+from pigsolve.solver.pig.evaluate import compare
 from pigsolve.solver.pig.evaluate_thresholds import first_mover_probabilities as batched
 from pigsolve.solver.pig.solve import solve
+
+
+def first_mover_probabilities(
+    rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray
+) -> tuple[float, float]:
+    """Return (P(A wins | A starts), P(A wins | B starts)) from :func:`compare`."""
+    result = compare(rules, roll_a, roll_b)
+    return result.a_first, result.b_first
+
 
 NAMES = [
     "hold1",

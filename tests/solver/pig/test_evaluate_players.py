@@ -1,5 +1,5 @@
-"""Exact N-player evaluation: against the two-player evaluator, a sparse linear solve over every
-state, the equilibrium's own table, and every seating compared."""
+"""Exact evaluation of any number of players: the general kernel against the pair kernel, a
+sparse linear solve over every state, the equilibrium's own table, and every seating compared."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from pigsolve.policies.best_response import solve_best_response
 from pigsolve.solver import resources
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules, View
-from pigsolve.solver.pig.evaluate import compare, evaluate_tables
-from pigsolve.solver.pig.evaluate_multi import compare_seatings, evaluate_players
-from pigsolve.solver.pig.seats import SeatPolicy, threshold_seat
+from pigsolve.solver.pig.evaluate import compare, evaluate, evaluate_tables, run_layers
+from pigsolve.solver.pig.seatings import compare_seatings
+from pigsolve.solver.pig.seats import SeatPolicy, seat_policies, threshold_seat
 from pigsolve.solver.pig.solve import solve
 
 
@@ -101,20 +101,30 @@ def reference_values(rules: PigRules, players: list) -> np.ndarray:
         ("hold5", "hold9", 20, 3, True),
     ],
 )
-def test_two_players_agree_with_the_two_player_evaluator(a, b, goal, die, piglet) -> None:
+def test_the_general_kernel_agrees_with_the_pair_kernel(a, b, goal, die, piglet) -> None:
+    """Two threshold tables: evaluate's fast path (the pair kernel) and the general kernel."""
     rules = PigRules(goal, die, piglet=piglet)
     x, y = player(a, rules), player(b, rules)
-    values = evaluate_players(rules, [x, y]).values
+    values = run_layers(rules, seat_policies(rules, [x, y])).values.reshape(2, goal, goal, 2)
     w_x, w_y = evaluate_tables(rules, x.table(rules), y.table(rules))
     np.testing.assert_allclose(values[0][..., 0], w_x[..., 0, 0], rtol=0, atol=1e-13)
     np.testing.assert_allclose(values[1][..., 1], w_y[..., 0, 0].T, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(evaluate(rules, [x, y]).values, values, rtol=0, atol=1e-13)
 
 
 @pytest.mark.parametrize(
     ("players", "goal", "die", "piglet"),
-    [(3, 12, 4, False), (3, 15, 6, False), (3, 14, 3, True), (4, 8, 3, False), (4, 9, 2, True)],
+    [
+        (2, 15, 4, False),
+        (2, 14, 3, True),
+        (3, 12, 4, False),
+        (3, 15, 6, False),
+        (3, 14, 3, True),
+        (4, 8, 3, False),
+        (4, 9, 2, True),
+    ],
 )
-def test_more_players_agree_with_a_sparse_linear_solve(
+def test_any_number_of_players_agrees_with_a_sparse_linear_solve(
     players, goal, die, piglet, equilibrium_of
 ) -> None:
     rules = PigRules(goal, die, players=players, piglet=piglet)
@@ -123,10 +133,12 @@ def test_more_players_agree_with_a_sparse_linear_solve(
         make_player("pig", "hold4", rules),
         make_player("pig", "pace-race:4,2,9", rules),
         make_player("pig", "base-pace-race:3,1,8", rules),
-    ][:players]
+    ]
+    # two players: two threshold tables, the pair kernel
+    seated = [seated[1], seated[2]] if players == 2 else seated[:players]
     if players == 3:  # and a best response, against the next two
         seated[2] = solve_best_response(rules, [seated[0], seated[1]])
-    values = evaluate_players(rules, seated).values
+    values = evaluate(rules, seated).values
     np.testing.assert_allclose(values, reference_values(rules, seated), rtol=0, atol=1e-10)
     np.testing.assert_allclose(values.sum(axis=-1), 1.0, rtol=0, atol=1e-12)
 
@@ -134,7 +146,7 @@ def test_more_players_agree_with_a_sparse_linear_solve(
 def test_a_die_of_any_faces(other_die) -> None:
     rules = replace(other_die(11, (0, 0, 1, 3, 4)), players=3)  # two pigs, no 2
     seated = [make_player("pig", name, rules) for name in ("hold3", "hold5", "pace-race:4,2,7")]
-    values = evaluate_players(rules, seated).values
+    values = evaluate(rules, seated).values
     np.testing.assert_allclose(values, reference_values(rules, seated), rtol=0, atol=1e-10)
 
 
@@ -150,7 +162,7 @@ def test_the_equilibrium_in_every_seat_reproduces_its_table(
     table = eq.optimal_table.values
     if (goal, die) == (25, 4):
         assert len(eq.optimal_table.mixed) > 0  # the game without a pure equilibrium
-    evaluation = evaluate_players(rules, [eq] * players)
+    evaluation = evaluate(rules, [eq] * players)
     np.testing.assert_allclose(evaluation.values[0], table, rtol=0, atol=1e-12)
     start = table[(0,) * players]
     for first in range(players):
@@ -163,9 +175,9 @@ def test_turn_counting_players_are_refused_for_three_players() -> None:
     rules = PigRules(20, 6, players=3)
     seated = [make_player("pig", name, rules) for name in ("four-turns", "hold5", "hold6")]
     with pytest.raises(InvalidArgument, match="simulate"):
-        evaluate_players(rules, seated)
+        evaluate(rules, seated)
     with pytest.raises(InvalidArgument, match="3 players, one per seat"):
-        evaluate_players(rules, seated[:2])
+        evaluate(rules, seated[:2])
 
 
 def test_four_players_at_goal_100_are_refused_before_allocating(monkeypatch) -> None:
@@ -173,7 +185,7 @@ def test_four_players_at_goal_100_are_refused_before_allocating(monkeypatch) -> 
     rules = PigRules(100, 6, players=4)
     hold = make_player("pig", "hold20", rules)
     with pytest.raises(PigsolveError, match=r"needs about 1\d GiB of memory") as err:
-        evaluate_players(rules, [hold] * 4)
+        evaluate(rules, [hold] * 4)
     assert "\n" not in str(err.value)
 
 
@@ -186,7 +198,7 @@ def test_every_seating_compared() -> None:
     np.testing.assert_allclose(comparison.probabilities.sum(axis=1), 1.0, rtol=0, atol=1e-12)
     for seating, by_player in comparison.rows():
         order = [comparison.names.index(name) for name in seating]
-        start = evaluate_players(rules, [seated[p] for p in order]).start()
+        start = evaluate(rules, [seated[p] for p in order]).start()
         np.testing.assert_allclose([by_player[p] for p in order], start, rtol=0, atol=1e-13)
     assert comparison.average == pytest.approx(comparison.probabilities.mean(axis=0), abs=1e-15)
     assert comparison.as_dict()["average"] == comparison.average.tolist()
@@ -195,10 +207,23 @@ def test_every_seating_compared() -> None:
 def test_two_seatings_of_two_players_are_the_two_player_comparison() -> None:
     rules = PigRules(30, 6)
     a, b = make_player("pig", "four-turns", rules), make_player("pig", "hold15", rules)
-    comparison = compare_seatings(rules, [a, b])  # four-turns counts: the two-player evaluator
-    exact = compare(rules, a.table(rules), b.table(rules))
+    comparison = compare_seatings(rules, [a, b])  # four-turns counts: the pair kernel
+    exact = compare(rules, a.table(rules), b.table(rules), "four-turns", "hold15")
+    assert comparison.comparison() == exact  # the same pair kernel, to the last digit
     assert comparison.orders == ((0, 1), (1, 0))
     assert comparison.probabilities[:, 0] == pytest.approx(
         [exact.a_first, exact.b_first], abs=1e-12
     )
     assert comparison.average[0] == pytest.approx(exact.average, abs=1e-12)
+
+
+def test_explicit_choices_take_the_pair_kernel_as_they_take_the_general_one() -> None:
+    """A two-player best response (explicit choices) is unpacked into a table for the pair
+    kernel; the general kernel reads its bits: the same values."""
+    rules = PigRules(25, 5)
+    hold = make_player("pig", "hold9", rules)
+    reply = solve_best_response(rules, [hold])
+    fast = evaluate(rules, [reply, hold]).values
+    general = run_layers(rules, seat_policies(rules, [reply, hold])).values
+    np.testing.assert_allclose(fast, general.reshape(fast.shape), rtol=0, atol=1e-13)
+    np.testing.assert_allclose(fast[0][0, 0], reply.start[0], rtol=0, atol=1e-13)

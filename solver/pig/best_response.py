@@ -1,0 +1,131 @@
+r"""The exact best response to fixed Pig players, for any number of players.
+
+Seat 0 maximises its own win probability against fixed players in seats 1..N-1: a one-player
+problem. Its row of turn totals at a score vector depends on its own value after a pig,
+:math:`x = V_1(s)_0` (the values of :mod:`solver.pig.evaluate`); per score vector, policy
+iteration chooses greedily at x (ties hold within 1e-12), solves the cycle of the N turns and
+chooses again at the new x until the choices stand. Layers of score sums go from the highest
+down, as in the evaluation, whose kernel does this work. The result is pure and kept in the
+responder's own frame (its score, then the next players' scores in the order they move), so it
+plays any seat, though it is the best reply only where its opponents follow it in that order.
+
+The player that plays it is :class:`policies.best_response.BestResponse`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.evaluate import (
+    Announce,
+    check_evaluable,
+    check_memory_for,
+    memory_needed,
+    run_layers,
+)
+from pigsolve.solver.pig.seats import EXPLICIT, ComputerPlayer, SeatPolicy, seat_policies
+from pigsolve.solver.results import Progress
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Reply:
+    """The best reply to fixed opponents, who move after it in the order given.
+
+    Attributes
+    ----------
+    rules : PigRules
+    opponents : tuple of str
+    packed : ndarray(uint8, shape=(G**N, ceil(G / 8)))
+        Its choices along k (bit ``k % 8`` of byte ``k // 8``, as every packed choice in
+        pigsolve) by the flat index of its frame.
+    start : ndarray(float64, shape=(N, N))
+        ``[m, j]``: seat j's win probability when seat m starts, it in seat 0 and the opponents
+        in seats 1..N-1.
+    num_iter : int
+        The most linear solves (policy-iteration steps) a score vector needed.
+    unsettled : int
+        Score vectors whose choices had not settled (0 expected).
+    seconds : float
+    """
+
+    rules: PigRules
+    opponents: tuple[str, ...]
+    packed: np.ndarray
+    start: np.ndarray
+    num_iter: int = 0
+    unsettled: int = 0
+    seconds: float = 0.0
+
+    @property
+    def win_probability(self) -> float:
+        """Return its win probability moving first against its opponents."""
+        return float(self.start[0, 0])
+
+    def choices(self, scores: Sequence[int]) -> np.ndarray:
+        """Return its choices (True rolls) at turn totals ``0 .. G - 1 - scores[0]`` of its
+        frame ``scores`` (its own score first, then the next players')."""
+        goal, n = self.rules.goal, self.rules.players
+        if len(scores) != n or not all(0 <= s < goal for s in scores):
+            raise InvalidArgument(f"scores {tuple(scores)} are not {n} scores from 0 to {goal - 1}")
+        f = int(np.ravel_multi_index(tuple(scores), (goal,) * n))
+        row = np.unpackbits(self.packed[f], count=goal, bitorder="little")
+        return row[: goal - scores[0]] == 1
+
+    def seat(self, name: str) -> SeatPolicy:
+        """Return its decisions, under ``name``, as the evaluation and the simulation take them."""
+        return SeatPolicy(name, EXPLICIT, packed=self.packed)
+
+    def roll_table(self) -> np.ndarray:
+        """Return its choices as a two-player roll table (bool ``(1, G, G, G)``, ``[0, i, j, k]``);
+        with more players its frame has more scores than a table's (i, j)."""
+        goal, n = self.rules.goal, self.rules.players
+        if n != 2:
+            raise InvalidArgument(
+                f"a best response in a {n}-player game has no two-player table; use the "
+                "evaluation or simulation of any number of players"
+            )
+        roll = np.unpackbits(self.packed, axis=1, count=goal, bitorder="little")
+        roll = roll.reshape(1, goal, goal, goal) == 1
+        roll[..., 0] = True
+        return roll
+
+    def __repr__(self) -> str:
+        return (
+            f"<Reply to {', '.join(self.opponents)} goal={self.rules.goal} "
+            f"win_probability={self.win_probability:.12f}>"
+        )
+
+
+def best_response(
+    rules: PigRules,
+    opponents: Sequence[ComputerPlayer],
+    announce: Announce | None = None,
+    progress: Progress | None = None,
+) -> Reply:
+    """Return the best reply to ``opponents``: N - 1 computer players (or their seat policies),
+    in the order they move after it."""
+    n = rules.players
+    if len(opponents) != n - 1:
+        raise InvalidArgument(
+            f"a best response in a {n}-player game answers {n - 1} opponents, got {len(opponents)}"
+        )
+    placeholder = SeatPolicy("best-response", EXPLICIT)  # seat 0, the responder: ignored
+    policies = seat_policies(rules, [placeholder, *opponents])[1:]
+    check_evaluable(rules, policies)
+    needed = memory_needed(rules, policies, best=True)
+    check_memory_for(rules, needed, "the best response", announce)
+    run = run_layers(rules, [placeholder, *policies], best=True, progress=progress)
+    return Reply(
+        rules,
+        tuple(p.name for p in policies),
+        run.decisions,
+        run.values[:, 0, :].copy(),
+        run.num_iter,
+        run.unsettled,
+        run.seconds,
+    )
