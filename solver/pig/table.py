@@ -97,10 +97,6 @@ def load(path: str | os.PathLike) -> PigSolution:
             raise TableError(f"{path} is damaged ({err}); recompute it with --force") from err
 
 
-PigTable = PigSolution
-"""The name callers used for a stored table: a loaded solution."""
-
-
 def _read(f: h5py.File, path: Path) -> PigSolution:
     attrs = read_attrs(f)
     stored = json.loads(attrs["rules"]) if "rules" in attrs else {}

@@ -1,4 +1,4 @@
-"""Fixtures of the Pig method tests: rules with a die of any faces."""
+"""Fixtures of the Pig method tests: rules with a die of any faces, the orbit solver for any N."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.layers import solve_layers
+from pigsolve.solver.pig.solution import Mixed, PigSolution
 
 
 @dataclass(frozen=True)
@@ -25,3 +27,18 @@ class OtherDie(PigRules):
 def other_die() -> Callable[[int, tuple[int, ...]], PigRules]:
     """Return a maker of rules with goal G and a die of the given faces (0: pig)."""
     return lambda goal, faces: OtherDie(goal, len(faces), face_values=faces)
+
+
+def solve_orbits(rules: PigRules) -> PigSolution:
+    """Return the layered solution of ``rules`` by the orbit solver whatever the number of
+    players (two players too, which :func:`solve` gives to the pair kernel)."""
+    values, records, num_iter, seconds = solve_layers(rules)
+    shape = (rules.goal,) * rules.players + (rules.players,)
+    mixed = Mixed.of(records, rules.players)
+    return PigSolution(rules, values.reshape(shape), mixed, num_iter=num_iter, seconds=seconds)
+
+
+@pytest.fixture(scope="session")
+def by_orbits() -> Callable[[PigRules], PigSolution]:
+    """Return :func:`solve_orbits`, the orbit solver for any number of players."""
+    return solve_orbits
