@@ -213,7 +213,7 @@ def describe_rules(rules: PigRules, die: bool = True) -> str:
     >>> describe_rules(PigRules(10, 2, players=3, piglet=True))
     '3 players, goal 10 and a 2-sided piglet die'
     """
-    players = "" if rules.players == 2 else f"{rules.players} players, "
+    players = "" if rules.players == PigRules().players else f"{rules.players} players, "
     return f"{players}goal {rules.goal}" + (f" and {rules.die_name}" if die else "")
 
 
@@ -228,7 +228,7 @@ def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> s
         words.append(f"--goal {rules.goal}")
     if rules.die_sides != PigRules().die_sides:
         words.append(f"--die {rules.die_sides}")
-    if rules.players != 2:
+    if rules.players != PigRules().players:
         words.append(f"--players {rules.players}")
     if rules.piglet:
         words.append("--piglet")
