@@ -303,6 +303,27 @@ class PigSolution:
         shape = (goal,) * n
         return boundary.reshape(shape), policy.reshape((*shape, goal)) if full else None
 
+    def hold_boundaries(self, scores: np.ndarray) -> np.ndarray:
+        """Return the hold boundary (as :meth:`choices` gives it) of each score vector in
+        ``scores`` (int, ``(M, N)``), row by row: a sample of a large table's rows in a moment."""
+        from pigsolve.solver.pig import _multi_kernels as kernels
+
+        goal, n = self.rules.goal, self.rules.players
+        flat = np.ascontiguousarray(self.values.reshape(-1, n))
+        faces, mixed = face_arrays(self.rules), self.kernel_mixed()
+        a, b, hold = np.empty(goal + 1), np.empty((goal + 1, n)), np.empty((2, n))
+        roll, decoded = np.empty(goal + 1, np.int8), np.empty(n, np.int64)
+        rows = np.asarray(scores, np.int64).reshape(-1, n) @ goal ** np.arange(n - 1, -1, -1)
+        out = np.empty(len(rows), np.int64)
+        for m, f in enumerate(rows.tolist()):
+            _, mix_k = kernels.rebuild_row(flat, goal, faces, mixed, f, decoded, roll, a, b, hold)
+            length = goal - int(decoded[0])
+            if mix_k >= 0:
+                roll[mix_k] = 2
+            holds = np.flatnonzero(roll[1:length] != 1)
+            out[m] = holds[0] + 1 if len(holds) else length
+        return out
+
     def __repr__(self) -> str:
         rules = self.rules
         rows = {

@@ -179,3 +179,17 @@ def test_a_higher_score_can_hurt_the_mover_with_three_players() -> None:
     assert all(check.passed for check in verify_table(table))
     evaluated = run_layers(rules, [table.greedy_seat(rules)] * 3).values[0]
     np.testing.assert_allclose(evaluated.reshape(values.shape), values, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(("players", "goal", "die"), [(2, 40, 6), (3, 25, 4), (4, 12, 3)])
+def test_hold_boundaries_of_sampled_rows_are_the_tables(players: int, goal: int, die: int) -> None:
+    """Row by row (the web's sample of a large table) as the whole table gives them; two
+    players as the pair kernel's choices give them."""
+    from pigsolve.solver.pig.export import hold_boundary
+
+    solution = solve(PigRules(goal, die, players=players))
+    boundary = solution.choices()[0]
+    grid = np.indices(boundary.shape).reshape(players, -1).T
+    np.testing.assert_array_equal(solution.hold_boundaries(grid), boundary.ravel())
+    if players == 2:
+        np.testing.assert_array_equal(boundary, hold_boundary(solution.roll_array()))
