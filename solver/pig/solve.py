@@ -108,15 +108,21 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
     ``full`` keeps two players' full table.
     """
     if rules.players != 2:
-        from pigsolve.solver.pig.layers import solve_layers
-
-        flat, records, num_iter, seconds = solve_layers(rules, progress)
-        shape = (rules.goal,) * rules.players + (rules.players,)
-        mixed = Mixed.of(records, rules.players)
-        values = flat.reshape(shape)
-        return PigSolution(rules, values, mixed, "layered", 0.0, num_iter, seconds=seconds)
+        return by_orbits(rules, progress)
     v0, num_iter, seconds = _pair_layers(rules, progress)
     return _two_players(rules, v0, "layered", 0.0, num_iter, seconds, full)
+
+
+def by_orbits(rules: PigRules, progress: Progress | None = None) -> PigSolution:
+    """Solve by score-sum layers, orbit by orbit (:func:`solver.pig.layers.solve_layers`), for
+    any number of players: :func:`layered` for three or more, the pair kernel's cross-check for
+    two."""
+    from pigsolve.solver.pig.layers import solve_layers
+
+    flat, records, num_iter, seconds = solve_layers(rules, progress)
+    values = flat.reshape((rules.goal,) * rules.players + (rules.players,))
+    mixed = Mixed.of(records, rules.players)
+    return PigSolution(rules, values, mixed, "layered", 0.0, num_iter, seconds=seconds)
 
 
 def _pair_layers(rules: PigRules, progress: Progress | None) -> tuple[np.ndarray, int, float]:

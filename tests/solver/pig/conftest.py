@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.layers import solve_layers
-from pigsolve.solver.pig.solution import Mixed, PigSolution
+from pigsolve.solver.pig.solution import PigSolution
+from pigsolve.solver.pig.solve import by_orbits as by_orbits_solver
 
 
 @dataclass(frozen=True)
@@ -29,16 +29,8 @@ def other_die() -> Callable[[int, tuple[int, ...]], PigRules]:
     return lambda goal, faces: OtherDie(goal, len(faces), face_values=faces)
 
 
-def solve_orbits(rules: PigRules) -> PigSolution:
-    """Return the layered solution of ``rules`` by the orbit solver whatever the number of
-    players (two players too, which :func:`solve` gives to the pair kernel)."""
-    values, records, num_iter, seconds = solve_layers(rules)
-    shape = (rules.goal,) * rules.players + (rules.players,)
-    mixed = Mixed.of(records, rules.players)
-    return PigSolution(rules, values.reshape(shape), mixed, num_iter=num_iter, seconds=seconds)
-
-
 @pytest.fixture(scope="session")
 def by_orbits() -> Callable[[PigRules], PigSolution]:
-    """Return :func:`solve_orbits`, the orbit solver for any number of players."""
-    return solve_orbits
+    """Return :func:`solver.pig.solve.by_orbits`, the orbit solver for any number of players
+    (two players too, which :func:`solve` gives to the pair kernel)."""
+    return by_orbits_solver
