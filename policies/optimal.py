@@ -1,5 +1,6 @@
-"""The optimal Pig players: they read the solver's table for the rules (two players: the optimal
-decisions; more: the equilibrium)."""
+"""The optimal Pig player, for any number of players: it reads the solver's solution for the
+rules (two players: the optimal decisions; more: the equilibrium, flipping its coin where the
+equilibrium mixes)."""
 
 from __future__ import annotations
 
@@ -14,33 +15,35 @@ from pigsolve.solver.pig.seats import SeatPolicy, threshold_seat
 
 if TYPE_CHECKING:
     from pigsolve.solver.games.pig import PigRules, View
-    from pigsolve.solver.pig.multi_table import MultiTable
-    from pigsolve.solver.pig.table import PigTable
+    from pigsolve.solver.pig.solution import PigSolution
 
 
 class OptimalPolicy:
-    """Roll exactly where rolling maximises the probability of winning (Neller & Presser 2004)."""
+    """Roll where the solution rolls (Neller & Presser 2004 for two players; the equilibrium,
+    each player maximising its own chance, for more), flipping a coin where it mixes."""
 
     name = "optimal"
     description = "maximises the probability of winning (reads or computes the solver's table)"
     memory = 1
 
-    def __init__(self, table: PigTable) -> None:
+    def __init__(self, table: PigSolution, seed: int | None = None) -> None:
         self.optimal_table = table
         self.goal = table.rules.goal
+        self.random = random.Random(seed)
 
-    def choose(self, view: View) -> bool:
-        """Return the table's decision; hold once the goal is reached."""
+    def roll_probability(self, view: View) -> float:
+        """Return the probability that the solution rolls in ``view`` (0 at the goal)."""
         if view.goal != self.goal:
             raise ValueError(f"the optimal table is for goal {self.goal}, not {view.goal}")
-        if view.score + view.turn_total >= view.goal:
-            return False
-        return bool(
-            self.optimal_table.should_roll(view.score, view.opponent_score, view.turn_total)
-        )
+        return self.optimal_table.roll_probability(view.scores, view.turn_total)
+
+    def choose(self, view: View) -> bool:
+        """Return True to roll; at a mixed state, with the equilibrium's probability."""
+        q = self.roll_probability(view)
+        return q == 1.0 or (q > 0.0 and self.random.random() < q)
 
     def table(self, rules: PigRules) -> np.ndarray:
-        """Return the table's decisions.
+        """Return the two players' decisions.
 
         Returns
         -------
@@ -52,54 +55,28 @@ class OptimalPolicy:
         return np.asarray(self.optimal_table.roll_array(), dtype=bool)[np.newaxis]
 
     def seat_policy(self, rules: PigRules) -> SeatPolicy:
-        """Return the table's decisions as the exact evaluation and the simulation take them."""
-        return threshold_seat(self.name, self.table(rules), rules)
-
-    def __repr__(self) -> str:
-        return f"<OptimalPolicy goal={self.goal}>"
-
-
-class EquilibriumPolicy:
-    """Play the N-player equilibrium: roll where it is a best reply, flip its coin where mixed."""
-
-    name = "optimal"
-    description = "plays the equilibrium: each player maximises its own chance of winning"
-    memory = 1
-
-    def __init__(self, table: MultiTable, seed: int | None = None) -> None:
-        self.optimal_table = table
-        self.goal = table.rules.goal
-        self.random = random.Random(seed)
-
-    def roll_probability(self, view: View) -> float:
-        """Return the probability that the equilibrium rolls in ``view`` (0 at the goal)."""
-        if view.goal != self.goal:
-            raise ValueError(f"the equilibrium table is for goal {self.goal}, not {view.goal}")
-        if view.score + view.turn_total >= view.goal:
-            return 0.0
-        return float(self.optimal_table.row(view.scores).roll_probability[view.turn_total])
-
-    def choose(self, view: View) -> bool:
-        """Return True to roll; at a mixed state, with the equilibrium's probability."""
-        q = self.roll_probability(view)
-        return q == 1.0 or (q > 0.0 and self.random.random() < q)
-
-    def seat_policy(self, rules: PigRules) -> SeatPolicy:
-        """Return its decisions: greedy on its own values in the table, mixed where stored."""
+        """Return its decisions as the exact evaluation and the simulation take them: the
+        solver's own choices where the full two-player table is at hand, else greedy on its
+        values in the table (mixed where stored)."""
+        if self.optimal_table.has_full_table:
+            return threshold_seat(self.name, self.table(rules), rules)
         return self.optimal_table.greedy_seat(rules, self.name)
 
     def __repr__(self) -> str:
-        return f"<EquilibriumPolicy players={self.optimal_table.rules.players} goal={self.goal}>"
+        return f"<OptimalPolicy players={self.optimal_table.rules.players} goal={self.goal}>"
+
+
+EquilibriumPolicy = OptimalPolicy
+"""The name the callers of three or more players used (the same player)."""
 
 
 def optimal_player(
     rules: PigRules,
     table_path: Path | None = None,
     announce: Callable[[str], None] | None = None,
-) -> OptimalPolicy | EquilibriumPolicy:
+) -> OptimalPolicy:
     """Return the optimal player for ``rules`` (the equilibrium for three or more players),
     computing and saving its table if missing (``announce`` is told in one line)."""
     from pigsolve.solver.pig.table import load_or_compute
 
-    table = load_or_compute(rules, path=table_path, announce=announce)
-    return OptimalPolicy(table) if rules.players == 2 else EquilibriumPolicy(table)
+    return OptimalPolicy(load_or_compute(rules, path=table_path, announce=announce))

@@ -1,7 +1,8 @@
 """Self-describing, versioned HDF5 storage shared by every pigsolve table.
 
 Every file carries the root attributes ``format`` (:data:`MAGIC`), ``kind`` (``"pig"`` or
-``"hog"``), ``format_version`` (:data:`FORMAT_VERSION`, independent of the package version),
+``"hog"``), ``format_version`` (:data:`FORMAT_VERSIONS` of the kind, independent of the package
+version),
 ``pigsolve_version`` and ``created`` (UTC, ISO 8601), written last. Files are written to a
 temporary file in the target's directory and renamed over the target only once complete, so an
 interrupted run never leaves a half-written table behind.
@@ -21,7 +22,11 @@ from pigsolve.solver import __version__
 from pigsolve.solver.errors import TableError
 
 MAGIC = "pigsolve"
-FORMAT_VERSION = 1
+FORMAT_VERSIONS = {"pig": 2, "hog": 1}
+"""The format version each kind of table is written in."""
+READ_VERSIONS = {"pig": (1, 2), "hog": (1,)}
+"""The format versions each kind is read in (pig version 1: the layouts before one for any N)."""
+FORMAT_VERSION = FORMAT_VERSIONS["pig"]
 if TYPE_CHECKING:
     import h5py
 
@@ -123,15 +128,20 @@ def write_table(
     datasets: Mapping[str, Any],
     attrs: Mapping[str, Any],
     force: bool = False,
+    uncompressed: tuple[str, ...] = (),
 ) -> Path:
-    """Atomically write ``datasets`` (name -> array), then ``attrs`` and the format stamp."""
+    """Atomically write ``datasets`` (name -> array), then ``attrs`` and the format stamp.
+
+    Datasets are compressed (:data:`COMPRESSION`) except those named in ``uncompressed``, which
+    are written contiguous, straight from the array.
+    """
 
     import h5py  # here, not at the top: commands that touch no table start without it
 
     def write(tmp: Path) -> None:
         with h5py.File(tmp, "w") as f:
             for name, data in datasets.items():
-                chunks = data.ndim >= 1 and data.size > 1
+                chunks = data.ndim >= 1 and data.size > 1 and name not in uncompressed
                 f.create_dataset(name, data=data, **(COMPRESSION if chunks else {}))
             f.attrs.update(dict(attrs))
             stamp(f, kind)
@@ -143,7 +153,7 @@ def stamp(f: h5py.File, kind: str) -> None:
     """Write the format attributes that identify a pigsolve file."""
     f.attrs["format"] = MAGIC
     f.attrs["kind"] = kind
-    f.attrs["format_version"] = FORMAT_VERSION
+    f.attrs["format_version"] = FORMAT_VERSIONS[kind]
     f.attrs["pigsolve_version"] = __version__
     f.attrs["created"] = datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -179,10 +189,11 @@ def check_stamp(f: h5py.File, path: Path, kind: str | None) -> None:
     if kind is not None and f.attrs.get("kind") != kind:
         raise TableError(f"{path} holds a {f.attrs.get('kind')} table, not a {kind} table")
     version = int(f.attrs.get("format_version", -1))
-    if version != FORMAT_VERSION:
+    readable = READ_VERSIONS[str(f.attrs["kind"])]
+    if version not in readable:
         raise TableError(
             f"{path} has format version {version}; this pigsolve reads version "
-            f"{FORMAT_VERSION}: recompute it with `pigsolve compute --force`"
+            f"{' or '.join(map(str, readable))}: recompute it with `pigsolve compute --force`"
         )
 
 

@@ -13,8 +13,7 @@ import pytest
 
 from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.multi import solve_multi
-from pigsolve.solver.pig.multi_table import MultiTable
+from pigsolve.solver.pig.solve import solve
 
 PROCESS_SECONDS = 300
 """The bound on one `pigsolve` process: generous for a busy machine, finite for a hung one."""
@@ -40,8 +39,7 @@ def rules_of() -> Callable[[np.ndarray, int], PigRules]:
 
 def solve_equilibrium(rules: PigRules) -> EquilibriumPolicy:
     """Return the equilibrium player of ``rules`` (N players), solved in memory."""
-    solution = solve_multi(rules)
-    return EquilibriumPolicy(MultiTable(rules, solution.values, solution.mixed, {}))
+    return EquilibriumPolicy(solve(rules, full=False))
 
 
 @pytest.fixture(scope="session")

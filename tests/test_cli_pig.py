@@ -252,7 +252,7 @@ def test_round_robin_lists_each_player_once_and_max_residual_is_not_negative() -
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["compute", "--goal", "100000"], "error: goal 100000 needs about 116,564 GiB of memory"),
+        (["compute", "--goal", "100000"], "error: goal 100000 needs about 298 GiB of memory"),
         (["compute", "--goal", "10000000000"], "error: goal 10000000000 needs about"),
         (["hog", "compute", "--rules", "su20", "--goal", "5000"], "error: su20 goal 5000 needs"),
         (["compare", "hold25", "hold20", "--goal", "10000000000"], "error: not enough memory"),

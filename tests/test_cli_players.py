@@ -70,7 +70,7 @@ def test_bad_input_is_one_line(args: list[str], message: str) -> None:
 def test_info_verify_export(workdir: Path) -> None:
     runner.invoke(app, ["compute", *GAME])
     info = runner.invoke(app, ["info", *GAME])
-    assert "equilibrium" in info.output and "mixed_roll_probability" in info.output
+    assert "start_values" in info.output and "mixed_roll_probability" in info.output
     verify = runner.invoke(app, ["verify", *GAME])
     assert verify.exit_code == 0 and "mixed states indifferent" in verify.output
     for what in ("probabilities", "boundary", "policy"):

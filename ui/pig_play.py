@@ -18,7 +18,7 @@ import typer
 
 from pigsolve.policies import Player, check_player_name, make_player
 from pigsolve.policies.human import Human
-from pigsolve.policies.optimal import EquilibriumPolicy
+from pigsolve.policies.optimal import OptimalPolicy
 from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
@@ -104,8 +104,8 @@ def make_opponents(
     for name in names:
         if name not in made:
             player = make_player("pig", name, rules, announce=announce)
-            if isinstance(player, EquilibriumPolicy):
-                player = EquilibriumPolicy(player.optimal_table, int(rng.integers(2**63)))
+            if isinstance(player, OptimalPolicy):
+                player = OptimalPolicy(player.optimal_table, int(rng.integers(2**63)))
             made[name] = player
     return [made[name] for name in names]
 

@@ -28,7 +28,7 @@ from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.ui import prompt
 
 if TYPE_CHECKING:
-    from pigsolve.solver.pig.multi import Row
+    from pigsolve.solver.pig.solution import Row
 
 
 ANSWERS = {"roll": True, "r": True, "hold": False, "h": False}
@@ -148,7 +148,7 @@ class RoundsStyle:
 
 
 class OptimalTable(Protocol):
-    """The parts of :class:`solver.pig.table.PigTable` the hints read (two players)."""
+    """The parts of :class:`solver.pig.solution.PigSolution` the two players' hints read."""
 
     def win_probability(self, i: int, j: int, k: int) -> float: ...
 
@@ -158,7 +158,7 @@ class OptimalTable(Protocol):
 
 
 class EquilibriumTable(Protocol):
-    """The parts of :class:`solver.pig.multi_table.MultiTable` the hints read (N players)."""
+    """The parts of :class:`solver.pig.solution.PigSolution` the N players' hints read."""
 
     def row(self, scores: tuple[int, ...]) -> Row: ...
 

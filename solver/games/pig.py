@@ -43,7 +43,7 @@ worth 0, the probability that the mover wins under optimal play by both players 
 
 Every value of a row ``P(i, j, .)`` follows from the row's own higher turn totals, from
 ``P(j, i, 0)`` and from ``P(j, i + k, 0)`` with a higher score sum. The whole table is therefore
-determined by the matrix ``P(i, j, 0)`` (:func:`solver.pig.table.row_values`).
+determined by the matrix ``P(i, j, 0)`` (:func:`solver.pig.solution.rebuild_row`).
 
 References
 ----------

@@ -31,8 +31,7 @@ from pigsolve.solver.storage import atomic_write
 
 if TYPE_CHECKING:
     from pigsolve.solver.games.pig import PigRules
-    from pigsolve.solver.pig.multi_table import MultiTable
-    from pigsolve.solver.pig.table import PigTable
+    from pigsolve.solver.pig.solution import PigSolution
 
 
 class Export(StrEnum):
@@ -79,12 +78,12 @@ def hold_boundary(roll: np.ndarray) -> np.ndarray:
 
 def stored_table(
     path: Path | None, rules: PigRules, announce: Callable[[str], None] | None = None
-) -> PigTable | MultiTable:
+) -> PigSolution:
     """Return the table at ``path`` if given, else the one for ``rules`` (computed if missing)."""
-    from pigsolve.solver.pig.table import PigTable, load_or_compute
+    from pigsolve.solver.pig.table import load, load_or_compute
 
     if path is not None:
-        return PigTable.load(path)
+        return load(path)
     return load_or_compute(rules, announce=announce)
 
 
@@ -102,7 +101,7 @@ def format_for(out: Path, fmt: str | None) -> str:
 
 
 def export_table(
-    table: PigTable | MultiTable,
+    table: PigSolution,
     what: str,
     out: str | Path,
     fmt: str | None = None,
@@ -116,7 +115,7 @@ def export_table(
     if what not in tuple(Export):
         raise InvalidArgument(f"unknown export {what!r}; accepted: {', '.join(Export)}")
     fmt = format_for(out, fmt)
-    if table.layout == "equilibrium":
+    if table.rules.players != 2:  # no (i, j, k) table: the start vectors and choices
         return _export_equilibrium(table, what, out, fmt, force)
     roll = np.asarray(table.roll_array(), dtype=bool)
     arrays: dict[str, np.ndarray] = {}
@@ -135,13 +134,13 @@ def export_table(
     return atomic_write(out, write, force=force)
 
 
-def _write_npy(f: IO[bytes], what: str, arrays: dict[str, np.ndarray], table: PigTable) -> None:
+def _write_npy(f: IO[bytes], what: str, arrays: dict[str, np.ndarray], table: PigSolution) -> None:
     """Write the one array of ``what``: win_probability, roll or boundary."""
     name = {"probabilities": "win_probability", "policy": "roll", "boundary": "boundary"}[what]
     np.save(f, arrays[name], allow_pickle=False)
 
 
-def _write_csv(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: PigTable) -> None:
+def _write_csv(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: PigSolution) -> None:
     """Write one row per state (i, j, k) with i + k < G, or the boundary matrix."""
     if what == "boundary":
         boundary = arrays["boundary"]
@@ -164,7 +163,7 @@ def _write_csv(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: PigT
             )
 
 
-def _write_json(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: PigTable) -> None:
+def _write_json(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: PigSolution) -> None:
     """Write one object: the metadata, the axes and the arrays as nested lists."""
     goal = table.rules.goal
     axes = ["i", "j"] if what == "boundary" else ["i", "j", "k"]
@@ -181,7 +180,7 @@ def _write_json(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: Pig
     f.write("\n")
 
 
-def _export_equilibrium(table: MultiTable, what: str, out: Path, fmt: str, force: bool) -> Path:
+def _export_equilibrium(table: PigSolution, what: str, out: Path, fmt: str, force: bool) -> Path:
     """Write ``what`` of an N-player equilibrium; scores ``s0..`` run from the mover's seat.
 
     ``probabilities``: every player's win probability at the start of the mover's turn
@@ -221,7 +220,7 @@ def _export_equilibrium(table: MultiTable, what: str, out: Path, fmt: str, force
     return atomic_write(out, write, force=force)
 
 
-def _write_equilibrium_csv(f: IO[str], what: str, array: np.ndarray, table: MultiTable) -> None:
+def _write_equilibrium_csv(f: IO[str], what: str, array: np.ndarray, table: PigSolution) -> None:
     """Write one row per score vector (probabilities, boundary) or live state (policy)."""
     n, goal = table.rules.players, table.rules.goal
     scores = [f"s{t}" for t in range(n)]

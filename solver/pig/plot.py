@@ -33,8 +33,7 @@ from pigsolve.solver.storage import atomic_write
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from pigsolve.solver.pig.multi_table import MultiTable
-    from pigsolve.solver.pig.table import PigTable
+    from pigsolve.solver.pig.solution import PigSolution
 
 
 class Plot(StrEnum):
@@ -84,7 +83,7 @@ def _save(fig: Figure, out: Path, force: bool) -> Path:
     return atomic_write(out, lambda tmp: fig.savefig(tmp, format=fmt, dpi=DPI), force=force)
 
 
-def plot_boundary(table: PigTable, out: Path, force: bool = False) -> Path:
+def plot_boundary(table: PigSolution, out: Path, force: bool = False) -> Path:
     """Draw the 3D roll/hold boundary surface k = boundary(i, j)."""
     goal = table.rules.goal
     boundary = hold_boundary(np.asarray(table.roll_array(), dtype=bool)).astype(float)
@@ -107,7 +106,7 @@ def plot_boundary(table: PigTable, out: Path, force: bool = False) -> Path:
     return _save(fig, out, force)
 
 
-def plot_slice(table: PigTable, opponent: int, out: Path, force: bool = False) -> Path:
+def plot_slice(table: PigSolution, opponent: int, out: Path, force: bool = False) -> Path:
     """Draw the roll states (i, k) for opponent score ``opponent``, with hold at 20 beside."""
     goal = table.rules.goal
     if not 0 <= opponent < goal:
@@ -156,7 +155,7 @@ def plot_slice(table: PigTable, opponent: int, out: Path, force: bool = False) -
     return _save(fig, out, force)
 
 
-def plot_contours(table: PigTable, out: Path, force: bool = False) -> Path:
+def plot_contours(table: PigSolution, out: Path, force: bool = False) -> Path:
     """Draw P(i, j, 0) with contour lines at 3%, 9%, 27% and 81%."""
     goal = table.rules.goal
     p0 = np.asarray(table.v0, dtype=np.float64)  # P(i, j, 0): stored as is, never the full table
@@ -178,7 +177,7 @@ def plot_contours(table: PigTable, out: Path, force: bool = False) -> Path:
 
 
 def plot_players(
-    many: MultiTable, two: PigTable, out: Path, force: bool = False, ties: int = 4
+    many: PigSolution, two: PigSolution, out: Path, force: bool = False, ties: int = 4
 ) -> Path:
     """Draw the first hold of the N-player equilibrium and of the two-player optimum against
     opponents tied at ``ties`` scores."""
@@ -215,12 +214,12 @@ def plot_players(
 
 
 def plot_table(
-    table: PigTable | MultiTable,
+    table: PigSolution,
     kind: str,
     out: str | Path,
     opponent: int | None = None,
     force: bool = False,
-    two: PigTable | None = None,
+    two: PigSolution | None = None,
 ) -> Path:
     """Draw ``kind`` (boundary, slice, contours; players: an N-player ``table`` beside the
     two-player table ``two``) into ``out``, a PNG, PDF or SVG file by its suffix."""
@@ -236,7 +235,7 @@ def plot_table(
         raise InvalidArgument(
             f"plots are written as {suffixes}; give --out such a name, not {out.name!r}"
         )
-    if (kind == "players") != (table.layout == "equilibrium"):
+    if (kind == "players") != (table.rules.players != 2):
         raise InvalidArgument(
             "--kind players draws three or more players (--players N); the other kinds two"
         )

@@ -1,7 +1,7 @@
 """One state of a stored Pig table as a record: every player's chances and the optimal action.
 
-The same record for two players (:class:`solver.pig.table.PigTable`) and more
-(:class:`solver.pig.multi_table.MultiTable`); ``pigsolve query`` prints it as text or JSON.
+The same record for any number of players, from the mover's row of a
+:class:`solver.pig.solution.PigSolution`; ``pigsolve query`` prints it as text or JSON.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.pig.solution import PigSolution
 
 
 def check_state(rules: Any, numbers: list[int]) -> tuple[tuple[int, ...], int]:
@@ -33,7 +34,7 @@ def check_state(rules: Any, numbers: list[int]) -> tuple[tuple[int, ...], int]:
     return tuple(numbers[:-1]), numbers[-1]
 
 
-def state_record(table: Any, scores: tuple[int, ...], k: int) -> dict[str, Any]:
+def state_record(table: PigSolution, scores: tuple[int, ...], k: int) -> dict[str, Any]:
     """Return the record of the state where the mover has ``scores[0]`` and turn total ``k``.
 
     ``scores`` start with the mover's, then the others in the order they move next. The value
@@ -50,19 +51,11 @@ def state_record(table: Any, scores: tuple[int, ...], k: int) -> dict[str, Any]:
             "win_probability": won, "action": "hold", "roll_probability": 0.0, "roll": None,
             "hold": won,
         }  # fmt: skip
-    if rules.players == 2:
-        i, j = scores
-        p_roll, p_hold = table.action_values(i, j, k)
-        q = float(table.should_roll(i, j, k))
-        p = table.win_probability(i, j, k)
-        roll, hold = [p_roll, 1 - p_roll], None if p_hold is None else [p_hold, 1 - p_hold]
-        win = [p, 1 - p]
-    else:
-        row = table.row(tuple(scores))
-        q = float(row.roll_probability[k])
-        roll = row.roll[k].tolist()
-        hold = None if k == 0 else row.hold[k].tolist()
-        win = row.value[k].tolist()
+    row = table.row(tuple(scores))
+    q = float(row.roll_probability[k])
+    roll = row.roll[k].tolist()
+    hold = None if k == 0 else row.hold[k].tolist()
+    win = row.value[k].tolist()
     return record | {
         "win_probability": win,
         "action": "roll" if q >= 0.5 else "hold",

@@ -1,41 +1,68 @@
-"""A pure-Python value iteration over the rules' own outcomes: the tests' cross-check.
+"""Plain value iteration over every state of Pig, any number of players: the tests' cross-check.
 
-Slow and obviously correct: it knows the game only through :func:`solver.games.pig.roll_outcomes`,
-so the fast solvers, which specialise the same equations in numba, are checked against the rules
-themselves. Tiny goals only.
+Slow and obviously correct: it sweeps the whole table ``P[s, k]`` (every player's win
+probability, scores from the mover's seat, ``k`` the turn total) until no value moves by more
+than ``tolerance``, each mover choosing the action better for itself (ties hold within 1e-14).
+It knows the die only through the rules' faces, so the fast solvers, which specialise the same
+equations in numba, are checked against the rules themselves. Small goals only. With three or
+more players it need not converge: where no pure equilibrium exists the choices flip for ever,
+and it says so.
 """
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
-from pigsolve.solver.games.pig import PIG, PigRules, roll_outcomes
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules
+
+TIE = 1e-14
 
 
-def reference_solve(rules: PigRules, tolerance: float = 1e-13) -> np.ndarray:
-    """Return ``P`` (shape ``(G, G, G)``, 1 where ``i + k >= G``) by plain value iteration."""
-    goal = rules.goal
-    outcomes = [(float(p), points) for p, points in roll_outcomes(rules)]
+def value_iteration(
+    rules: PigRules, tolerance: float = 1e-14, max_sweeps: int = 20_000, full: bool = False
+) -> np.ndarray:
+    """Return the start-of-turn values ``(G,) * N + (N,)``, or with ``full`` every turn total's
+    ``(G,) * N + (G, N)`` (1 for the mover where its score and turn total reach the goal);
+    raise PigsolveError if the sweeps do not settle.
 
-    def value(p: np.ndarray, i: int, j: int, k: int) -> float:
-        return 1.0 if i + k >= goal else p[i, j, k]
-
-    p = np.zeros((goal, goal, goal))
-    change = 1.0
-    while change >= tolerance:
+    >>> round(float(value_iteration(PigRules(goal=2, die_sides=2))[0, 0, 0]), 6)
+    0.666667
+    """
+    goal, n = rules.goal, rules.players
+    faces = np.array(rules.faces)
+    gains = faces[faces != 0]
+    num_pigs = len(faces) - len(gains)
+    scores = np.array(list(itertools.product(range(goal), repeat=n)))
+    strides = goal ** np.arange(n - 1, -1, -1)
+    pig_index = np.roll(scores, -1, axis=1) @ strides
+    width = goal + int(gains.max())
+    p = np.zeros((len(scores), width, n))
+    won = scores[:, :1] + np.arange(width) >= goal  # (states, width)
+    p[won, 0] = 1.0
+    win = np.eye(n)[0]
+    for _ in range(max_sweeps):
         change = 0.0
-        for i in range(goal):
-            for j in range(goal):
-                for k in range(goal):
-                    if i + k >= goal:
-                        p[i, j, k] = 1.0
-                        continue
-                    best = sum(
-                        q * (1.0 - p[j, i, 0] if points == PIG else value(p, i, j, k + points))
-                        for q, points in outcomes
-                    )
-                    if k >= 1:
-                        best = max(best, 1.0 - p[j, i + k, 0])
-                    change = max(change, abs(best - p[i, j, k]))
-                    p[i, j, k] = best
-    return p
+        for k in range(goal - 1, -1, -1):
+            live = ~won[:, k]
+            pig = np.roll(p[pig_index, 0], 1, axis=1)
+            chosen = (num_pigs * pig + p[:, k + gains].sum(axis=1)) / len(faces)
+            if k >= 1:
+                banked = scores[:, 0] + k
+                following = np.roll(scores, -1, axis=1)
+                following[:, -1] = np.minimum(banked, goal - 1)
+                hold = np.where(
+                    (banked >= goal)[:, None], win, np.roll(p[following @ strides, 0], 1, axis=1)
+                )
+                chosen = np.where((chosen[:, 0] > hold[:, 0] + TIE)[:, None], chosen, hold)
+            change = max(change, float(np.abs(chosen[live] - p[live, k]).max(initial=0.0)))
+            p[live, k] = chosen[live]
+        if change <= tolerance:
+            if full:
+                return p[:, :goal].reshape((goal,) * n + (goal, n))
+            return p[:, 0].reshape((goal,) * n + (n,))
+    raise PigsolveError(
+        f"value iteration did not settle in {max_sweeps} sweeps (largest change {change:.2g})"
+    )

@@ -1,35 +1,34 @@
-"""Solve Pig exactly: one dispatcher, two methods that must agree.
+"""Solve Pig exactly, for any number of players: one dispatcher, two methods that must agree.
 
 ``layered`` (default)
-    States are grouped by score sum ``i + j`` and solved from the highest sum down, as in
-    Neller & Presser (2004). Within a sum every hold leads to a solved, higher sum; only a pair's
-    own ``P(i, j, 0)`` and ``P(j, i, 0)`` are coupled. With the pair's choices fixed its values are
-    affine in those two unknowns, a 2x2 linear system; the choices are re-made and the system
-    re-solved until they no longer change (policy iteration inside value iteration). Exact to
-    rounding, with no tolerance.
+    States are grouped by the sum of the scores and solved from the highest sum down, as in
+    Neller & Presser (2004): every hold leads to a solved, higher sum, and only the rotations of
+    one score vector (an orbit) are coupled, through the pig that passes the turn. With the
+    orbit's choices fixed its start values solve a small linear system; the choices are re-made
+    and the system re-solved until they settle (policy iteration inside value iteration); where
+    pure choices cycle (three or more players) a mixed equilibrium is found
+    (:mod:`solver.pig.mixed`). Two players take the pair kernel (:mod:`solver.pig._kernels`), the
+    same method for orbits of two; more take :func:`solver.pig.layers.solve_layers`.
 ``value-iteration``
-    The paper's whole-table sweep, in place, until the largest change falls below ``tolerance``
-    (default :data:`DEFAULT_TOLERANCE`). Kept to reproduce the paper and to cross-check.
+    The paper's whole-table sweep (two players), in place, until the largest change falls below
+    ``tolerance`` (default :data:`DEFAULT_TOLERANCE`). Kept to reproduce the paper and to
+    cross-check; with more players plain sweeps may cycle (:mod:`solver.pig.reference`).
 
-Both return a :class:`PigSolution`. The full table is built for goals up to
-:data:`MAX_FULL_GOAL`; larger goals keep the compact form (``v0`` and packed roll bits).
+Both return a :class:`solver.pig.solution.PigSolution`. For two players the full table
+``P(i, j, k)`` is kept for goals up to :data:`MAX_FULL_GOAL`.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.pig.solution import Mixed, PigSolution, expand
 from pigsolve.solver.results import Progress
-
-if TYPE_CHECKING:
-    from pigsolve.solver.pig.multi import MultiSolution
 
 DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
@@ -52,82 +51,28 @@ METHODS = {
 }
 
 
-@dataclass(frozen=True, repr=False)
-class PigSolution:
-    """The optimal win probabilities of a game of Pig.
-
-    Attributes
-    ----------
-    rules : PigRules
-    v0 : ndarray(float64, shape=(G, G))
-        ``P(i, j, 0)``, which determines the whole table.
-    win_probability : ndarray(float64, shape=(G, G, G)) or None
-        ``P(i, j, k)``, 1 where ``i + k >= G``; None in the compact form.
-    roll : ndarray(bool, shape=(G, G, G)) or None
-        True where rolling is optimal; None in the compact form.
-    roll_packed : ndarray(uint8, shape=(G, G, ceil(G / 8))) or None
-        The compact form of ``roll``: bit ``k % 8`` of byte ``k // 8`` (little bit order).
-    method, tolerance, num_iter, max_bellman_residual, seconds
-        How it was solved: ``num_iter`` counts sweeps (value iteration) or the most linear solves
-        any pair needed (layered); ``seconds`` excludes JIT compilation.
-    """
-
-    rules: PigRules
-    v0: np.ndarray
-    win_probability: np.ndarray | None
-    roll: np.ndarray | None
-    roll_packed: np.ndarray | None
-    method: str
-    tolerance: float
-    num_iter: int
-    max_bellman_residual: float
-    seconds: float
-
-    @property
-    def p_first_player(self) -> float:
-        """Return ``P(0, 0, 0)``, the first player's win probability."""
-        return float(self.v0[0, 0])
-
-    def __repr__(self) -> str:
-        goal, sides = self.rules.goal, self.rules.die_sides
-        rows = {
-            "rules": f"goal={goal}, die_sides={sides}",
-            "method": self.method,
-            "p_first_player": f"{self.p_first_player:.12f}",
-            "max_bellman_residual": f"{self.max_bellman_residual:.3g}",
-            "num_iter": self.num_iter,
-            "layout": "full" if self.win_probability is not None else "compact",
-        }
-        width = max(map(len, rows))
-        return "\n".join(f"{name:>{width}}: {value}" for name, value in rows.items())
-
-
 def solve(
     rules: PigRules,
     method: str = "layered",
     tolerance: float | None = None,
     progress: Progress | None = None,
     full: bool | None = None,
-) -> PigSolution | MultiSolution:
-    """Solve ``rules`` with ``method`` ('layered'/'lay' or 'value-iteration'/'vi').
+) -> PigSolution:
+    """Solve ``rules`` (any number of players) with ``method`` ('layered'/'lay' or
+    'value-iteration'/'vi', two players).
 
-    Three or more players: the equilibrium of :func:`solver.pig.multi.solve_multi` (layered).
-
-    ``tolerance`` (value iteration only) defaults to :data:`DEFAULT_TOLERANCE`. ``full`` asks for
-    the full table (default: when ``goal <= MAX_FULL_GOAL``).
+    ``tolerance`` (value iteration only) defaults to :data:`DEFAULT_TOLERANCE`. ``full`` asks two
+    players' solution to keep the full table (default: when ``goal <= MAX_FULL_GOAL``).
 
     >>> solution = solve(PigRules(goal=100))
     >>> round(solution.p_first_player, 4)
     0.5306
+    >>> solution = solve(PigRules(goal=25, die_sides=4, players=3))
+    >>> len(solution.mixed) > 0, round(float(solution.values[0, 0, 0].sum()), 12)
+    (True, 1.0)
     """
     if method not in METHODS:
         raise InvalidArgument(f"invalid method {method!r}: choose 'layered' or 'value-iteration'")
-    if rules.players > 2:
-        if METHODS[method] != "layered":
-            raise InvalidArgument("value-iteration solves two players; more are solved by layers")
-        from pigsolve.solver.pig.multi import solve_multi
-
-        return solve_multi(rules, progress=progress)
     if full is None:
         full = rules.goal <= MAX_FULL_GOAL
     if METHODS[method] == "layered":
@@ -135,26 +80,53 @@ def solve(
     return value_iteration(rules, tolerance=tolerance, progress=progress)
 
 
+RUNTIME_BYTES = 200 * 2**20
+"""What a solving process holds besides its arrays: Python, numpy, numba and h5py."""
+
+
 def memory_needed(rules: PigRules, method: str = "layered") -> int:
-    """Return the bytes a solve of ``rules`` by ``method`` needs at its peak, roughly.
+    """Return the bytes a solve of ``rules`` by ``method`` and its save need at their peak.
 
-    Full layout: the table and its choices (9 bytes a state, twice over for value iteration);
-    compact: ``P(i, j, 0)`` and the packed choices.
+    The start values (``8 N G**N``), written in place; for two players also the pair kernel's
+    ``P(i, j, 0)`` and its counts (16 bytes a pair) and the full table and its choices where
+    kept (9 bytes a state; twice over for value iteration).
     """
-    goal = rules.goal
-    if rules.players > 2:
-        from pigsolve.solver.pig.multi import memory_needed as multi_memory
-
-        return multi_memory(rules)
+    goal, players = rules.goal, rules.players
+    needed = 8 * players * goal**players + RUNTIME_BYTES
+    if players != 2:
+        return needed
+    needed += 16 * goal**2
     if METHODS.get(method) == "value-iteration":
-        return 18 * goal**3
-    if goal <= MAX_FULL_GOAL:
-        return 9 * goal**3
-    return 16 * goal**2 + goal * goal * ((goal + 7) // 8)
+        return needed + 18 * goal**3
+    return needed + (9 * goal**3 if goal <= MAX_FULL_GOAL else 0)
 
 
 def layered(rules: PigRules, progress: Progress | None = None, full: bool = True) -> PigSolution:
-    """Solve by score-sum layers, each pair by policy iteration. See :func:`solve`."""
+    """Solve by score-sum layers, each pair or orbit by policy iteration. See :func:`solve`.
+
+    Two players take the pair kernel, more the orbits of :func:`solver.pig.layers.solve_layers`;
+    ``full`` keeps two players' full table.
+    """
+    if rules.players != 2:
+        return by_orbits(rules, progress)
+    v0, num_iter, seconds = _pair_layers(rules, progress)
+    return _two_players(rules, v0, "layered", 0.0, num_iter, seconds, full)
+
+
+def by_orbits(rules: PigRules, progress: Progress | None = None) -> PigSolution:
+    """Solve by score-sum layers, orbit by orbit (:func:`solver.pig.layers.solve_layers`), for
+    any number of players: :func:`layered` for three or more, the pair kernel's cross-check for
+    two."""
+    from pigsolve.solver.pig.layers import solve_layers
+
+    flat, records, num_iter, seconds = solve_layers(rules, progress)
+    values = flat.reshape((rules.goal,) * rules.players + (rules.players,))
+    mixed = Mixed.of(records, rules.players)
+    return PigSolution(rules, values, mixed, "layered", 0.0, num_iter, seconds=seconds)
+
+
+def _pair_layers(rules: PigRules, progress: Progress | None) -> tuple[np.ndarray, int, float]:
+    """Return ``P(i, j, 0)`` of two players by the pair kernel, its linear solves and seconds."""
     from pigsolve.solver.pig import _kernels
 
     goal, faces = rules.goal, face_arrays(rules)
@@ -172,15 +144,51 @@ def layered(rules: PigRules, progress: Progress | None = None, full: bool = True
         solve_sums(v0, s_high, s_low, *faces, iterations)
         if progress is not None:
             progress(int(pairs_solved[highest - s_low]), int(pairs_solved[-1]))
-    seconds = time.perf_counter() - start
+    return v0, int(iterations.max()), time.perf_counter() - start
+
+
+def _two_players(
+    rules: PigRules,
+    v0: np.ndarray,
+    method: str,
+    tolerance: float,
+    num_iter: int,
+    seconds: float,
+    full: bool,
+    p: np.ndarray | None = None,
+) -> PigSolution:
+    """Return two players' solution of ``P(i, j, 0) = v0``, with the full table if ``full``
+    (``p`` if given, else rebuilt) and the Bellman residual."""
     if full:
-        p, roll, residual = expand(rules, v0)
-        return PigSolution(
-            rules, v0, p, roll, None, "layered", 0.0, int(iterations.max()), residual, seconds
-        )
-    packed, residual = pack_choices(rules, v0)
+        rebuilt, roll, residual = expand(rules, v0)
+        if p is None:
+            p = rebuilt
+        else:
+            from pigsolve.solver.pig import _kernels
+
+            residual, _ = _kernels._bellman_residual(p, roll, *face_arrays(rules))
+        kept = (p, roll)
+    else:
+        residual, kept = _residual(rules, v0), None
+    values = np.stack([v0, 1.0 - v0], axis=-1)
     return PigSolution(
-        rules, v0, None, None, packed, "layered", 0.0, int(iterations.max()), residual, seconds
+        rules, values, Mixed.empty(2), method, tolerance, num_iter, float(residual), seconds, kept
+    )
+
+
+def _residual(rules: PigRules, v0: np.ndarray) -> float:
+    """Return the Bellman residual of two players' ``P(i, j, 0)``, rebuilding row by row."""
+    from pigsolve.solver.pig import _kernels
+
+    none = np.empty((1, 1, 1))
+    return float(
+        _kernels._expand(
+            np.ascontiguousarray(v0),
+            *face_arrays(rules),
+            none,
+            none.astype(bool),
+            none.astype(np.uint8),
+        )
     )
 
 
@@ -193,7 +201,7 @@ def warm_up() -> float:
     faces = face_arrays(PigRules(2))
     _kernels._solve_sums(v0, 2, 0, *faces, np.zeros((2, 2), np.int64))
     _kernels._solve_sums_parallel(v0, 2, 0, *faces, np.zeros((2, 2), np.int64))
-    _kernels._expand(v0, *faces, _NONE_FLOAT, _NONE_BOOL, np.empty((2, 2, 1), np.uint8))
+    _residual(PigRules(2), v0)
     return time.perf_counter() - start
 
 
@@ -203,6 +211,10 @@ def value_iteration(
     """Solve by in-place sweeps of the whole table. See :func:`solve`."""
     from pigsolve.solver.pig import _kernels
 
+    if rules.players != 2:
+        raise InvalidArgument(
+            f"value-iteration solves two players; {rules.players} are solved by --method layered"
+        )
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
     if not tolerance > 0:
         raise InvalidArgument(f"tolerance must be positive, got {tolerance}")
@@ -227,44 +239,4 @@ def value_iteration(
             progress(int(1000 * min(max(done, 0.0), 1.0)), 1000)
     seconds = time.perf_counter() - start
     v0 = p[:, :, 0].copy()
-    _, roll, _ = expand(rules, v0)
-    residual, _ = _kernels._bellman_residual(p, roll, *faces)
-    return PigSolution(
-        rules, v0, p, roll, None, "value-iteration", tolerance, num_iter, float(residual), seconds
-    )
-
-
-def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-    """Return the full table ``P[i, j, k]``, the optimal choices and the Bellman residual.
-
-    Every value follows from ``v0 = P(., ., 0)`` (see :mod:`solver.games.pig`).
-    """
-    from pigsolve.solver.pig import _kernels
-
-    goal = rules.goal
-    p = np.empty((goal, goal, goal))
-    roll = np.empty((goal, goal, goal), bool)
-    faces = face_arrays(rules)
-    residual = _kernels._expand(np.ascontiguousarray(v0), *faces, p, roll, _NONE_BITS)
-    return p, roll, float(residual)
-
-
-def pack_choices(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, float]:
-    """Return the optimal choices rebuilt from ``v0``, packed, and the Bellman residual.
-
-    The packed array (uint8, ``(G, G, ceil(G / 8))``) holds the choice at ``k`` in bit ``k % 8``
-    of byte ``k // 8`` (little bit order): the compact layout of :mod:`solver.pig.table`.
-    """
-    from pigsolve.solver.pig import _kernels
-
-    goal = rules.goal
-    packed = np.empty((goal, goal, (goal + 7) // 8), np.uint8)
-    residual = _kernels._expand(
-        np.ascontiguousarray(v0), *face_arrays(rules), _NONE_FLOAT, _NONE_BOOL, packed
-    )
-    return packed, float(residual)
-
-
-_NONE_FLOAT = np.empty((1, 1, 1))
-_NONE_BOOL = np.empty((1, 1, 1), bool)
-_NONE_BITS = np.empty((1, 1, 1), np.uint8)
+    return _two_players(rules, v0, "value-iteration", tolerance, num_iter, seconds, True, p)

@@ -1,4 +1,9 @@
-"""Check a stored Pig table against the optimality equations and the game's invariants."""
+"""Check a Pig solution (any number of players) against the equations and the game's invariants.
+
+Every solution is checked through its start values: each is its row rebuilt by best replies
+(so no player gains by deviating anywhere), every mixed state is indifferent, and the values are
+probabilities that sum to 1. A two-player full table is checked state by state as well.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pigsolve.solver.games.pig import face_arrays
-from pigsolve.solver.pig.multi_table import MultiTable
-from pigsolve.solver.pig.table import PigTable
+from pigsolve.solver.pig.solution import PigSolution
 
 MAX_RESIDUAL = 1e-12
 
@@ -22,101 +26,41 @@ class Check:
     detail: str
 
 
-def verify_table(table: PigTable | MultiTable, max_residual: float = MAX_RESIDUAL) -> list[Check]:
+def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list[Check]:
     """Recompute the Bellman residual and the invariants of ``table``.
 
-    Full tables are checked state by state from their stored values; compact tables through
-    ``P(i, j, 0)``, which determines them; equilibria by :func:`verify_equilibrium`.
-    """
-    if table.layout == "equilibrium":
-        return verify_equilibrium(table, max_residual)
-    from pigsolve.solver.pig import _kernels
-    from pigsolve.solver.pig.solve import pack_choices
-
-    checks = []
-    if table.layout == "full":
-        p, roll = table.probabilities(), table.roll_array()
-        residual, wrong = _kernels._bellman_residual(p, roll, *face_arrays(table.rules))
-        checks.append(
-            Check("optimal choices", wrong == 0, f"{wrong} states choose the worse action")
-        )
-    else:
-        p = table.v0[:, :, None]
-        recomputed, residual = pack_choices(table.rules, table.v0)
-        differ = int(np.unpackbits(table.roll_packed ^ recomputed).sum())
-        checks.append(
-            Check("optimal choices", differ == 0, f"{differ} stored choices differ from P(i,j,0)'s")
-        )
-    finite = bool(np.isfinite(p).all())
-    checks.append(
-        Check(
-            "Bellman residual",
-            finite and residual <= max_residual,
-            f"max |P - max(P_roll, P_hold)| = {residual:.3g} (limit {max_residual:g})",
-        )
-    )
-    low, high = float(np.nanmin(p)), float(np.nanmax(p))
-    checks.append(Check("0 <= P <= 1", finite and low >= 0 and high <= 1, f"range [{low}, {high}]"))
-    # Compare neighbouring scores where both states are in the table (won states hold 1).
-    rise_in_i = float(np.max(p[:-1] - p[1:], initial=0.0))
-    drop_in_j = float(np.max(p[:, 1:] - p[:, :-1], initial=0.0))
-    checks.append(
-        Check("P non-decreasing in i", rise_in_i <= 1e-12, f"largest decrease {rise_in_i:.3g}")
-    )
-    checks.append(
-        Check("P non-increasing in j", drop_in_j <= 1e-12, f"largest increase {drop_in_j:.3g}")
-    )
-    attribute = table.attrs.get("p_first_player")
-    first = float(table.v0[0, 0])
-    checks.append(
-        Check(
-            "p_first_player attribute",
-            attribute is not None and abs(float(attribute) - first) <= 1e-15,
-            f"attribute {attribute}, table P(0,0,0) = {first!r}",
-        )
-    )
-    return checks
-
-
-def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) -> list[Check]:
-    """Check an N-player equilibrium: every start value is its row rebuilt by best replies (so
-    no player gains by deviating anywhere), every mixed state is indifferent, and the values are
-    probabilities that sum to 1.
-
-    How far a player's chance falls as its own score rises is reported, not required: with
-    three or more players the others reply to the new scores, and a higher score can hurt even
-    the mover (three players, goal 68, four-sided die: the mover of (1, 50, 50) wins 9.6e-05
-    less than the mover of (0, 50, 50), in an equilibrium that passes every check here). With
-    two players it cannot happen, and the two-player tables' checks require it.
+    How far a player's chance falls as its own score rises is required to be nothing with two
+    players (a higher score never hurts there) and reported with more: the others reply to the
+    new scores, and a higher score can hurt even the mover (three players, goal 68, four-sided
+    die: the mover of (1, 50, 50) wins 9.6e-05 less than the mover of (0, 50, 50), in an
+    equilibrium that passes every check here).
     """
     from pigsolve.solver.pig import _multi_kernels as kernels
 
     rules, values, mixed = table.rules, table.values, table.mixed
     goal, n = rules.goal, rules.players
-    flat = values.reshape(-1, n)
+    flat = np.ascontiguousarray(values.reshape(-1, n))
     out = np.empty(len(flat))
-    kernels.residuals(
-        np.ascontiguousarray(flat), goal, face_arrays(rules), table.kernel_mixed(), out
-    )
-    finite = bool(np.isfinite(values).all())
+    kernels.residuals(flat, goal, face_arrays(rules), table.kernel_mixed(), out)
     residual = float(out.max())
+    checks = []
+    if table.full is not None:
+        full_residual, checks = _full_table_checks(table)
+        residual = max(residual, full_residual)
+    finite = bool(np.isfinite(values).all())
+    low, high = float(values.min()), float(values.max())
+    if table.full is not None:
+        finite &= bool(np.isfinite(table.full[0]).all())
+        low, high = min(low, float(table.full[0].min())), max(high, float(table.full[0].max()))
     indifference = 0.0
     for scores, k, q in zip(mixed.scores, mixed.turn_total, mixed.roll_probability, strict=True):
         row = table.row(tuple(int(s) for s in scores))
         indifference = max(indifference, float(abs(row.roll[k, 0] - row.hold[k, 0])))
         if not 0 < q < 1:
             indifference = np.inf
-    low, high = float(values.min()), float(values.max())
     total = float(np.abs(values.sum(axis=-1) - 1).max())
-    # Each player's largest fall as its own score rises, and where: the mover's, the others'.
-    falls, where = [], []
-    for j in range(n):
-        drop = -np.diff(values[..., j], axis=j)
-        falls.append(max(float(drop.max(initial=0.0)), 0.0) + 0.0)
-        where.append(int((drop > 1e-12).sum()))
-    attribute = table.attrs.get("p_first_player")
-    first = table.p_first_player
     return [
+        *checks,
         Check(
             "Bellman residual",
             finite and residual <= max_residual,
@@ -129,16 +73,49 @@ def verify_equilibrium(table: MultiTable, max_residual: float = MAX_RESIDUAL) ->
         ),
         Check("0 <= P <= 1", finite and low >= 0 and high <= 1, f"range [{low}, {high}]"),
         Check("sums to 1", total <= 1e-12, f"max |sum of the players' P - 1| = {total:.3g}"),
-        Check(
-            "a higher own score (reported)",
-            True,
-            f"the mover's P falls at {where[0]} score vectors, by up to {falls[0]:.3g}; a "
-            f"waiting player's at {sum(where[1:])}, by up to {max(falls[1:]):.3g} (with 3+ "
-            "players the others' replies can make a higher score worse)",
-        ),
-        Check(
-            "p_first_player attribute",
-            attribute is not None and abs(float(attribute) - first) <= 1e-15,
-            f"attribute {attribute}, table V(0,...,0) = {first!r}",
-        ),
+        _higher_own_score(values, n),
+        _first_player(table),
     ]
+
+
+def _full_table_checks(table: PigSolution) -> tuple[float, list[Check]]:
+    """Return the two-player full table's Bellman residual, state by state, and the check of
+    its stored choices."""
+    from pigsolve.solver.pig import _kernels
+
+    p, roll = table.full
+    residual, wrong = _kernels._bellman_residual(p, roll, *face_arrays(table.rules))
+    return float(residual), [
+        Check("optimal choices", wrong == 0, f"{wrong} states choose the worse action")
+    ]
+
+
+def _higher_own_score(values: np.ndarray, players: int) -> Check:
+    """Return each player's largest fall as its own score rises: the mover's, the others'."""
+    falls, where = [], []
+    for j in range(players):
+        drop = -np.diff(values[..., j], axis=j)
+        falls.append(max(float(drop.max(initial=0.0)), 0.0) + 0.0)
+        where.append(int((drop > 1e-12).sum()))
+    # Proven for two players: a higher score never hurts. With more it can (see verify_table).
+    required = players == 2
+    return Check(
+        "a higher own score" + ("" if required else " (reported)"),
+        not required or max(falls) <= 1e-12,
+        f"the mover's P falls at {where[0]} score vectors, by up to {falls[0]:.3g}; a "
+        f"waiting player's at {sum(where[1:])}, by up to {max(falls[1:]):.3g}"
+        + ("" if required else " (with 3+ players the others' replies can make it worse)"),
+    )
+
+
+def _first_player(table: PigSolution) -> Check:
+    """Return whether the stored ``p_first_player`` attribute is the table's ``P(0, ..., 0)``."""
+    attribute = table.attrs.get("p_first_player")
+    firsts = [table.p_first_player]
+    if table.full is not None:
+        firsts.append(float(table.full[0][0, 0, 0]))
+    return Check(
+        "p_first_player attribute",
+        attribute is not None and all(abs(float(attribute) - x) <= 1e-15 for x in firsts),
+        f"attribute {attribute}, table V(0,...,0) = {firsts[-1]!r}",
+    )

@@ -93,7 +93,7 @@ def test_its_choices_satisfy_the_optimality_equation(hold_reply) -> None:
 def test_two_players_the_reply_to_optimal_gets_the_game_value() -> None:
     rules = PigRules(30, 6)
     optimal = solve(rules)
-    target = threshold_seat("optimal", optimal.roll[None], rules)
+    target = threshold_seat("optimal", optimal.roll_array()[None], rules)
     reply = solve_best_response(rules, [target])
     assert reply.start[0, 0] == pytest.approx(optimal.v0[0, 0], abs=1e-12)
     assert reply.start[1, 0] == pytest.approx(1 - optimal.v0[0, 0], abs=1e-12)

@@ -157,7 +157,7 @@ def test_bad_tables_are_rejected() -> None:
 @pytest.fixture(scope="module")
 def optimal() -> tuple[PigSolution, np.ndarray]:
     solution = solve(PigRules(goal=100, die_sides=6))
-    return solution, solution.roll[np.newaxis]
+    return solution, solution.roll_array()[np.newaxis]
 
 
 def test_optimal_against_itself_is_the_solvers_first_player_probability(optimal, rules_of) -> None:
@@ -192,7 +192,7 @@ def test_other_faces_evaluate_as_they_solve(other_die) -> None:
     """The optimal player against itself wins P(0, 0, 0) moving first, for any die."""
     rules = other_die(15, (0, 5, 2))
     solution = solve(rules)
-    roll = solution.roll[np.newaxis]
+    roll = solution.roll_array()[np.newaxis]
     a_first, b_first = first_mover_probabilities(rules, roll, roll)
     assert a_first == pytest.approx(solution.p_first_player, abs=1e-12)
     assert b_first == pytest.approx(1 - solution.p_first_player, abs=1e-12)

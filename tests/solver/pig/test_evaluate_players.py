@@ -37,7 +37,7 @@ class Table:
 
 def player(name: str, rules: PigRules):
     if name == "optimal" and rules.players == 2:
-        return Table(name, solve(rules).roll[np.newaxis])
+        return Table(name, solve(rules).roll_array()[np.newaxis])
     return make_player("pig", name, rules)
 
 

@@ -44,7 +44,7 @@ NAMES = [
 )
 def test_each_candidate_as_the_general_evaluator_gives_it(rules, opponent) -> None:
     if opponent == "optimal":
-        opponent_table = solve(rules).roll[np.newaxis]
+        opponent_table = solve(rules).roll_array()[np.newaxis]
     else:
         opponent_table = make_player("pig", opponent, rules).table(rules)
     players = [make_player("pig", name, rules) for name in NAMES]

@@ -16,7 +16,7 @@ from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import plot
 from pigsolve.solver.pig.export import hold_boundary
 from pigsolve.solver.pig.plot import plot_table
-from pigsolve.solver.pig.reference import reference_solve
+from pigsolve.solver.pig.reference import value_iteration
 from pigsolve.solver.pig.table import load_or_compute
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -49,7 +49,7 @@ SMALL = PigRules(goal=20, die_sides=3)  # a die whose boundary moves with both s
 @pytest.fixture(scope="module")
 def reference() -> dict[str, np.ndarray]:
     """Return P(i, j, 0), the rolls and the hold boundary of SMALL by the pure-Python reference."""
-    p = reference_solve(SMALL)
+    p = value_iteration(SMALL, tolerance=1e-13, full=True)[..., 0]
     goal = SMALL.goal
     roll = np.zeros((goal, goal, goal), bool)
     boundary = np.zeros((goal, goal), int)
@@ -169,8 +169,8 @@ def test_goals_too_small_to_draw_are_refused(tmp_path: Path, goal: int, kind: st
 
 def test_contours_read_p_at_k_0_only(tmp_path: Path, monkeypatch) -> None:
     """`plot --kind contours --goal 1000` built the full 8 GB table to use one slice of it."""
-    compact = load_or_compute(PigRules(goal=301), path=tmp_path / "t.h5")  # compact layout
-    assert compact.layout == "compact"
+    compact = load_or_compute(PigRules(goal=301), path=tmp_path / "t.h5")  # start values only
+    assert not compact.has_full_table
 
     def refuse() -> None:
         raise AssertionError("the full table was built")

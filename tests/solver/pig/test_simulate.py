@@ -24,7 +24,7 @@ from pigsolve.solver.results import Comparison, Simulation, Tally
 def table(name: str, rules: PigRules) -> np.ndarray:
     """Return a player's roll table; ``optimal`` straight from the solver."""
     if name == "optimal":
-        return solve(rules).roll[np.newaxis]
+        return solve(rules).roll_array()[np.newaxis]
     return make_player("pig", name, rules).table(rules)
 
 

@@ -8,8 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pigsolve.solver.games.pig import PigRules, face_arrays
-from pigsolve.solver.pig.reference import reference_solve
+from pigsolve.solver.pig.reference import value_iteration
 from pigsolve.solver.pig.solve import solve
+
+
+def reference_solve(rules: PigRules) -> np.ndarray:
+    """Return the reference's full two-player table ``P[i, j, k]``."""
+    return value_iteration(rules, tolerance=1e-13, full=True)[..., 0]
 
 
 def numpy_residual(p: np.ndarray, sides: int) -> float:
@@ -27,6 +32,13 @@ def numpy_residual(p: np.ndarray, sides: int) -> float:
     return float(np.abs(p - best).max())
 
 
+@pytest.mark.parametrize(("players", "p_first_player"), [(2, 0.530593), (3, 0.365594)])
+def test_first_player_at_goal_100(players: int, p_first_player: float) -> None:
+    """The README's figures (two players: the paper's 0.5306), one solver for any N; four
+    players (0.280640) take minutes and 3 GiB: `pigsolve compute --players 4` prints it."""
+    assert round(solve(PigRules(100, players=players)).p_first_player, 6) == p_first_player
+
+
 @pytest.fixture(scope="module")
 def goal100():
     return solve(PigRules(100, 6))
@@ -42,7 +54,7 @@ def test_layered_and_value_iteration_agree_on_every_state(goal: int, sides: int)
     rules = PigRules(goal, sides)
     layered = solve(rules, "layered")
     swept = solve(rules, "value-iteration", tolerance=1e-13)
-    assert np.abs(layered.win_probability - swept.win_probability).max() < 1e-9
+    assert np.abs(layered.probabilities() - swept.probabilities()).max() < 1e-9
     assert layered.max_bellman_residual < 1e-12
     assert swept.max_bellman_residual < 1e-12
 
@@ -51,17 +63,17 @@ def test_layered_and_value_iteration_agree_on_every_state(goal: int, sides: int)
 @given(goal=st.integers(1, 7), sides=st.integers(2, 5))
 def test_layered_matches_the_pure_python_reference(goal: int, sides: int) -> None:
     rules = PigRules(goal, sides)
-    assert np.abs(solve(rules).win_probability - reference_solve(rules)).max() < 1e-10
+    assert np.abs(solve(rules).probabilities() - reference_solve(rules)).max() < 1e-10
 
 
 @pytest.mark.parametrize(("goal", "sides"), [(100, 6), (37, 4), (12, 2)])
 def test_bellman_residual_recomputed_with_numpy(goal: int, sides: int) -> None:
     solution = solve(PigRules(goal, sides))
-    assert numpy_residual(solution.win_probability, sides) < 1e-12
+    assert numpy_residual(solution.probabilities(), sides) < 1e-12
 
 
 def test_roll_is_the_better_action(goal100) -> None:
-    p, roll = goal100.win_probability, goal100.roll
+    p, roll = goal100.probabilities(), goal100.roll_array()
     goal = 100
     for i, j, k in [(0, 0, 5), (0, 0, 25), (50, 60, 10), (90, 95, 9), (0, 99, 40)]:
         rolls = sum(p[i, j, k + r] if i + k + r < goal else 1 for r in range(2, 7))
@@ -72,7 +84,7 @@ def test_roll_is_the_better_action(goal100) -> None:
 
 
 def test_probabilities_are_bounded_and_monotone(goal100) -> None:
-    p = goal100.win_probability
+    p = goal100.probabilities()
     assert p.min() >= 0 and p.max() <= 1
     assert (np.diff(p, axis=0) >= -1e-12).all()  # non-decreasing in i
     assert (np.diff(p, axis=1) <= 1e-12).all()  # non-increasing in j
@@ -81,7 +93,7 @@ def test_probabilities_are_bounded_and_monotone(goal100) -> None:
 
 
 def test_the_papers_qualitative_facts(goal100) -> None:
-    roll = goal100.roll
+    roll = goal100.roll_array()
     # At i = 0 the optimal player never holds below 21, whatever the opponent's score.
     assert roll[0, :, 1:21].all()
     # At (78, 99, 20) it rolls: the opponent is about to win.
@@ -91,13 +103,16 @@ def test_the_papers_qualitative_facts(goal100) -> None:
     assert not roll[99, :, 1:].any()
 
 
-def test_compact_layout_packs_the_same_choices() -> None:
+def test_without_the_full_table_rows_rebuild_the_same_choices() -> None:
     rules = PigRules(41, 6)
     full, compact = solve(rules, full=True), solve(rules, full=False)
-    assert compact.win_probability is None
+    assert compact.full is None
     np.testing.assert_array_equal(full.v0, compact.v0)
-    unpacked = np.unpackbits(compact.roll_packed, axis=2, bitorder="little")[:, :, :41]
-    np.testing.assert_array_equal(unpacked.astype(bool), full.roll)
+    rebuilt = np.zeros((41, 41, 41), bool)
+    for i, j in np.ndindex(41, 41):
+        rebuilt[i, j, : 41 - i] = compact.row((i, j)).roll_probability == 1
+    np.testing.assert_array_equal(rebuilt, full.roll_array())
+    np.testing.assert_array_equal(compact.roll_array(), full.roll_array())
 
 
 def test_policy_iteration_converges_in_few_solves(goal100) -> None:
@@ -124,6 +139,8 @@ def test_bad_method_and_tolerance_are_rejected() -> None:
         solve(PigRules(5), "value-iteration", tolerance=0.0)
     with pytest.raises(ValueError, match="value-iteration keeps the full table"):
         solve(PigRules(301), "vi")
+    with pytest.raises(ValueError, match="value-iteration solves two players; 3 are solved by"):
+        solve(PigRules(5, players=3), "vi")
 
 
 def test_progress_is_reported_to_the_end() -> None:
@@ -147,9 +164,9 @@ def test_parallel_and_serial_pair_loops_agree() -> None:
     np.testing.assert_array_equal(results[0], solve(PigRules(goal)).v0)
 
 
-def test_large_goal_is_solved_in_the_compact_form() -> None:
+def test_large_goal_keeps_only_the_start_values() -> None:
     solution = solve(PigRules(420, 6))
-    assert solution.win_probability is None and solution.roll_packed.shape == (420, 420, 53)
+    assert solution.full is None and solution.values.shape == (420, 420, 2)
     assert solution.max_bellman_residual < 1e-12
     assert solution.num_iter < 10  # no pair cycles to the iteration cap
     assert 0.5 < solution.p_first_player < solve(PigRules(100)).p_first_player
@@ -166,5 +183,5 @@ def test_any_faces_solve_as_the_reference_does(faces: tuple[int, ...], other_die
     expected = reference_solve(rules)
     for method in ("layered", "value-iteration"):
         solution = solve(rules, method)
-        assert np.abs(solution.win_probability - expected).max() < 1e-10, method
+        assert np.abs(solution.probabilities() - expected).max() < 1e-10, method
         assert solution.max_bellman_residual < 1e-12, method

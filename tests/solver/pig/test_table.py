@@ -1,4 +1,5 @@
-"""Pig tables on disk: both layouts round-trip, and every kind of bad file gets a clear error."""
+"""Pig solutions on disk: the layout round-trips for any N, files of format version 1 (layouts
+full, compact and equilibrium) are still read, and every kind of bad file gets a clear error."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import pytest
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.solve import solve
-from pigsolve.solver.pig.table import PigTable, default_path, load_or_compute, row_values, save
+from pigsolve.solver.pig.table import default_path, load, load_or_compute, save
 from pigsolve.solver.pig.verify import verify_table
-from pigsolve.solver.storage import FORMAT_VERSION, atomic_write
+from pigsolve.solver.storage import FORMAT_VERSION, MAGIC, atomic_write
 
 RULES = PigRules(30, 6)
 
@@ -28,67 +29,77 @@ def full_path(tmp_path: Path, full_solution) -> Path:
     return save(full_solution, tmp_path / "full.h5")
 
 
-def test_full_layout_round_trips(full_path: Path, full_solution) -> None:
-    table = PigTable.load(full_path)
-    assert table.rules == RULES and table.layout == "full"
-    np.testing.assert_array_equal(table.probabilities(), full_solution.win_probability)
-    np.testing.assert_array_equal(table.roll_array(), full_solution.roll)
+def test_full_table_round_trips(full_path: Path, full_solution) -> None:
+    table = load(full_path)
+    assert table.rules == RULES and table.has_full_table
+    np.testing.assert_array_equal(table.values, full_solution.values)
+    np.testing.assert_array_equal(table.probabilities(), full_solution.probabilities())
+    np.testing.assert_array_equal(table.roll_array(), full_solution.roll_array())
     required = {"goal", "die_sides", "method", "tolerance", "max_bellman_residual"}
     required |= {"p_first_player", "format_version", "pigsolve_version", "created"}
     assert required <= table.attrs.keys()
     assert table.attrs["format_version"] == FORMAT_VERSION
 
 
-def test_compact_layout_answers_like_the_full_one(tmp_path: Path, full_solution) -> None:
+def test_start_values_alone_answer_like_the_full_table(tmp_path: Path, full_solution) -> None:
     path = save(solve(RULES, full=False), tmp_path / "compact.h5")
-    compact, full = PigTable.load(path), full_solution
-    assert compact.layout == "compact"
+    compact, full = load(path), full_solution
+    assert not compact.has_full_table
+    with h5py.File(path) as f:
+        names = ["mixed_roll_probability", "mixed_scores", "mixed_turn_total", "start_values"]
+        assert sorted(f) == names
+    p = full.probabilities()
     for i, j, k in [(0, 0, 0), (3, 7, 12), (29, 0, 0), (10, 20, 19), (15, 15, 14)]:
-        assert compact.win_probability(i, j, k) == pytest.approx(
-            full.win_probability[i, j, k], abs=1e-15
-        )
-        assert compact.should_roll(i, j, k) == full.roll[i, j, k]
-    np.testing.assert_array_equal(compact.roll_array(), full.roll)
-    np.testing.assert_allclose(compact.probabilities(), full.win_probability, atol=1e-15)
+        assert compact.win_probability(i, j, k) == pytest.approx(p[i, j, k], abs=1e-15)
+        assert compact.should_roll(i, j, k) == full.roll_array()[i, j, k]
+    np.testing.assert_array_equal(compact.roll_array(), full.roll_array())
+    np.testing.assert_allclose(compact.probabilities(), p, atol=1e-15)
     assert all(check.passed for check in verify_table(compact))
 
 
-def test_row_values_rebuild_rows_and_action_values(full_path: Path, full_solution) -> None:
-    table = PigTable.load(full_path)
-    p_roll, p_hold, p = row_values(full_solution.v0, RULES, 4, 9)
-    np.testing.assert_allclose(p, full_solution.win_probability[4, 9], atol=1e-15)
+def test_rows_rebuild_the_table_and_action_values(full_path: Path, full_solution) -> None:
+    table = load(full_path)
+    p = full_solution.probabilities()
+    row = solve(RULES, full=False).row((4, 9))
+    np.testing.assert_allclose(row.value[:, 0], p[4, 9, :26], atol=1e-15)
+    np.testing.assert_allclose(row.value[:, 1], 1 - p[4, 9, :26], atol=1e-15)
+    p_roll, p_hold = row.roll[:, 0], row.hold[:, 0]
     assert table.action_values(4, 9, 0) == (pytest.approx(p_roll[0], abs=1e-15), None)
     assert table.action_values(4, 9, 6) == (
         pytest.approx(p_roll[6], abs=1e-15),
         pytest.approx(p_hold[6], abs=1e-15),
     )
+    # The same by the rules' equations, written out: rolling 2..6 or a pig, holding 6.
+    p_roll6 = (1 - p[9, 4, 0] + sum(p[4, 9, 6 + r] for r in range(2, 7))) / 6
+    assert table.action_values(4, 9, 6)[0] == pytest.approx(p_roll6, abs=1e-15)
+    assert table.action_values(4, 9, 6)[1] == pytest.approx(1 - p[9, 10, 0], abs=1e-15)
 
 
 def test_states_outside_the_table_are_rejected(full_path: Path) -> None:
-    table = PigTable.load(full_path)
+    table = load(full_path)
     for state in [(30, 0, 0), (0, -1, 0), (0, 0, 30)]:
         with pytest.raises(ValueError, match="outside the goal-30 table"):
             table.win_probability(*state)
 
 
 def test_verify_passes_a_good_table_and_catches_a_tampered_one(full_path: Path) -> None:
-    assert all(check.passed for check in verify_table(PigTable.load(full_path)))
+    assert all(check.passed for check in verify_table(load(full_path)))
     with h5py.File(full_path, "r+") as f:
         f["win_probability"][5, 5, 5] += 0.01
-    failed = {check.name for check in verify_table(PigTable.load(full_path)) if not check.passed}
+    failed = {check.name for check in verify_table(load(full_path)) if not check.passed}
     assert "Bellman residual" in failed
 
 
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(TableError, match=r"no table at .*pigsolve compute"):
-        PigTable.load(tmp_path / "nothing.h5")
+        load(tmp_path / "nothing.h5")
 
 
 def test_not_an_hdf5_file(tmp_path: Path) -> None:
     path = tmp_path / "notes.h5"
     path.write_text("hello")
     with pytest.raises(TableError, match="not a readable HDF5 file"):
-        PigTable.load(path)
+        load(path)
 
 
 def test_hdf5_file_that_is_not_a_pigsolve_table(tmp_path: Path) -> None:
@@ -96,28 +107,28 @@ def test_hdf5_file_that_is_not_a_pigsolve_table(tmp_path: Path) -> None:
     with h5py.File(path, "w") as f:
         f["x"] = np.zeros(3)
     with pytest.raises(TableError, match="not a pigsolve table"):
-        PigTable.load(path)
+        load(path)
 
 
 def test_unknown_format_version(full_path: Path) -> None:
     with h5py.File(full_path, "r+") as f:
         f.attrs["format_version"] = FORMAT_VERSION + 1
-    with pytest.raises(TableError, match="format version 2; this pigsolve reads version 1"):
-        PigTable.load(full_path)
+    with pytest.raises(TableError, match="format version 3; this pigsolve reads version 1 or 2"):
+        load(full_path)
 
 
 def test_table_of_another_kind(full_path: Path) -> None:
     with h5py.File(full_path, "r+") as f:
         f.attrs["kind"] = "hog"
     with pytest.raises(TableError, match="holds a hog table, not a pig table"):
-        PigTable.load(full_path)
+        load(full_path)
 
 
 def test_truncated_file(full_path: Path) -> None:
     data = full_path.read_bytes()
     full_path.write_bytes(data[: len(data) // 2])
     with pytest.raises(TableError):
-        PigTable.load(full_path)
+        load(full_path)
 
 
 def test_corrupted_data(full_path: Path) -> None:
@@ -129,14 +140,14 @@ def test_corrupted_data(full_path: Path) -> None:
     data[start : start + 4096] = bytes(4096)
     full_path.write_bytes(bytes(data))
     with pytest.raises(TableError, match=r"damaged|not a readable"):
-        PigTable.load(full_path)
+        load(full_path)
 
 
 def test_missing_dataset(full_path: Path) -> None:
     with h5py.File(full_path, "r+") as f:
         del f["roll"]
     with pytest.raises(TableError, match="damaged"):
-        PigTable.load(full_path)
+        load(full_path)
 
 
 def test_existing_file_is_kept_without_force(full_path: Path, full_solution) -> None:
@@ -183,3 +194,84 @@ def test_rules_are_stored_as_json_like_hog_tables(tmp_path: Path) -> None:
         "piglet": False,
         "faces": [0, 2, 3, 4],
     }
+
+
+def write_version_1(path: Path, rules: PigRules, layout: str, datasets: dict) -> Path:
+    """Write a table as pigsolve wrote format version 1 (layouts full, compact, equilibrium)."""
+    import json
+
+    with h5py.File(path, "w") as f:
+        for name, data in datasets.items():
+            f.create_dataset(name, data=data, compression="gzip", compression_opts=4, shuffle=True)
+        f.attrs.update(
+            {
+                "rules": json.dumps(rules.as_json),
+                "goal": rules.goal,
+                "die_sides": rules.die_sides,
+                "layout": layout,
+                "method": "layered",
+                "num_iter": 4,
+                "p_first_player": float(datasets.get("p0", 0.0)),
+                "solve_seconds": 0.5,
+            }
+        )
+        f.attrs.update(
+            {"format": MAGIC, "kind": "pig", "format_version": 1, "pigsolve_version": "0.9"}
+        )
+    return path
+
+
+@pytest.mark.parametrize("layout", ["full", "compact"])
+def test_two_player_files_of_format_version_1_are_read(
+    tmp_path: Path, full_solution, layout: str
+) -> None:
+    p, roll = full_solution.probabilities(), full_solution.roll_array()
+    if layout == "full":
+        datasets = {"win_probability": p, "roll": roll.astype(np.uint8)}
+    else:
+        packed = np.packbits(roll, axis=2, bitorder="little")
+        datasets = {"win_probability_k0": p[:, :, 0], "roll_packed": packed}
+    path = write_version_1(tmp_path / f"{layout}.h5", RULES, layout, datasets)
+    with h5py.File(path, "r+") as f:
+        f.attrs["p_first_player"] = p[0, 0, 0]
+    table = load(path)
+    assert table.rules == RULES and table.has_full_table == (layout == "full")
+    np.testing.assert_array_equal(table.values[..., 0], p[:, :, 0])
+    np.testing.assert_array_equal(table.values[..., 1], 1 - p[:, :, 0])
+    np.testing.assert_array_equal(table.roll_array(), roll)
+    assert table.win_probability(3, 7, 12) == pytest.approx(p[3, 7, 12], abs=1e-15)
+    assert all(check.passed for check in verify_table(table))
+
+
+def test_equilibrium_files_of_format_version_1_are_read(tmp_path: Path) -> None:
+    rules = PigRules(25, 4, players=3)
+    solution = solve(rules)
+    datasets = {
+        "start_values": solution.values,
+        "mixed_scores": solution.mixed.scores,
+        "mixed_turn_total": solution.mixed.turn_total,
+        "mixed_roll_probability": solution.mixed.roll_probability,
+    }
+    path = write_version_1(tmp_path / "eq.h5", rules, "equilibrium", datasets)
+    with h5py.File(path, "r+") as f:
+        f.attrs["p_first_player"] = solution.p_first_player
+    table = load(path)
+    assert table.rules == rules and len(table.mixed) == len(solution.mixed) > 0
+    np.testing.assert_array_equal(table.values, solution.values)
+    np.testing.assert_array_equal(table.mixed.roll_probability, solution.mixed.roll_probability)
+    assert all(check.passed for check in verify_table(table))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_one_layout_round_trips_for_any_number_of_players(tmp_path: Path, players) -> None:
+    rules = PigRules({2: 20, 3: 25, 4: 9}[players], 4, players=players)
+    solution = solve(rules)
+    table = load(save(solution, tmp_path / "t.h5"))
+    assert table.rules == rules and table.attrs["players"] == players
+    np.testing.assert_array_equal(table.values, solution.values)
+    np.testing.assert_array_equal(table.mixed.scores, solution.mixed.scores)
+    assert table.p_first_player == solution.p_first_player == table.attrs["p_first_player"]
+    assert table.has_full_table == (players == 2)
+    with h5py.File(tmp_path / "t.h5") as f:
+        assert f["start_values"].compression is None  # written as it is, the fast way
+    assert all(check.passed for check in verify_table(table))

@@ -1,5 +1,6 @@
-"""The N-player equilibrium: against today's two-player tables, plain value iteration, and the
-goal-25 four-sided three-player game that has no pure equilibrium."""
+"""The layered solution for any number of players: the orbit solver against the pair kernel,
+plain value iteration, and the goal-25 four-sided three-player game that has no pure
+equilibrium."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ import pytest
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.multi import Mixed, solve_multi
-from pigsolve.solver.pig.multi_reference import value_iteration
-from pigsolve.solver.pig.multi_table import MultiTable
+from pigsolve.solver.pig.reference import value_iteration
+from pigsolve.solver.pig.solution import Mixed, PigSolution
 from pigsolve.solver.pig.solve import solve
 from pigsolve.solver.pig.table import load, save
 from pigsolve.solver.pig.verify import verify_table
@@ -19,9 +19,9 @@ from pigsolve.solver.pig.verify import verify_table
 @pytest.mark.parametrize(
     ("goal", "die", "piglet"), [(100, 6, False), (37, 4, False), (20, 2, True), (50, 10, True)]
 )
-def test_two_players_equal_todays_tables(goal: int, die: int, piglet: bool) -> None:
+def test_two_players_by_orbits_equal_the_pair_kernel(goal, die, piglet, by_orbits) -> None:
     rules = PigRules(goal, die, players=2, piglet=piglet)
-    multi, today = solve_multi(rules), solve(rules)
+    multi, today = by_orbits(rules), solve(rules)
     np.testing.assert_allclose(multi.values[..., 0], today.v0, rtol=0, atol=1e-13)
     np.testing.assert_allclose(multi.values[..., 1], 1 - today.v0, rtol=0, atol=1e-13)
 
@@ -29,6 +29,8 @@ def test_two_players_equal_todays_tables(goal: int, die: int, piglet: bool) -> N
 @pytest.mark.parametrize(
     ("players", "goal", "die", "piglet"),
     [
+        (2, 12, 4, False),
+        (2, 9, 3, True),
         (3, 12, 4, False),
         (3, 15, 6, False),
         (3, 10, 2, True),
@@ -42,19 +44,17 @@ def test_two_players_equal_todays_tables(goal: int, die: int, piglet: bool) -> N
 )
 def test_layers_equal_plain_value_iteration(players: int, goal: int, die: int, piglet) -> None:
     rules = PigRules(goal, die, players=players, piglet=piglet)
-    np.testing.assert_allclose(
-        solve_multi(rules).values, value_iteration(rules), rtol=0, atol=1e-12
-    )
+    np.testing.assert_allclose(solve(rules).values, value_iteration(rules), rtol=0, atol=1e-12)
 
 
 def test_equilibria_need_not_be_unique() -> None:
     """Four players, goal 8, the coin: value iteration settles on another equilibrium."""
     rules = PigRules(8, 2, players=4, piglet=True)
-    layered, plain = solve_multi(rules).values, value_iteration(rules)
+    layered, plain = solve(rules).values, value_iteration(rules)
     assert np.abs(layered - plain).max() > 1e-3
     for values in layered, plain:
         first = float(values[0, 0, 0, 0][0])
-        table = MultiTable(rules, values, Mixed.empty(4), {"p_first_player": first})
+        table = PigSolution(rules, values, Mixed.empty(4), attrs={"p_first_player": first})
         assert all(check.passed for check in verify_table(table))
 
 
@@ -62,7 +62,7 @@ def test_equilibria_need_not_be_unique() -> None:
 def no_pure_equilibrium(tmp_path_factory: pytest.TempPathFactory):
     """The goal-25, four-sided, three-player game, solved and saved."""
     rules = PigRules(25, 4, players=3)
-    path = save(solve_multi(rules), tmp_path_factory.mktemp("multi") / "t.h5")
+    path = save(solve(rules), tmp_path_factory.mktemp("multi") / "t.h5")
     return load(path)
 
 
@@ -91,9 +91,9 @@ def test_a_tampered_equilibrium_fails_verification(no_pure_equilibrium) -> None:
     assert "Bellman residual" in failed
 
 
-@pytest.mark.parametrize(("players", "goal", "die"), [(3, 30, 6), (4, 16, 4)])
+@pytest.mark.parametrize(("players", "goal", "die"), [(2, 30, 6), (3, 30, 6), (4, 16, 4)])
 def test_probabilities_and_invariants(players: int, goal: int, die: int) -> None:
-    values = solve_multi(PigRules(goal, die, players=players)).values
+    values = solve(PigRules(goal, die, players=players)).values
     assert values.min() >= 0 and values.max() <= 1
     np.testing.assert_allclose(values.sum(axis=-1), 1, rtol=0, atol=1e-13)
     for j in range(players):  # at small goals no chance falls as its own score rises
@@ -106,7 +106,7 @@ def test_a_layer_without_a_solution_is_an_error_naming_it(monkeypatch) -> None:
 
     monkeypatch.setattr(mixed, "MAX_COMBINATIONS", 0)
     with pytest.raises(PigsolveError, match=r"layer \d+ \(score sum\): no equilibrium found"):
-        solve_multi(PigRules(25, 4, players=3))
+        solve(PigRules(25, 4, players=3))
 
 
 def test_the_corner_bound_holds_inside_the_coins_box() -> None:
@@ -114,7 +114,7 @@ def test_the_corner_bound_holds_inside_the_coins_box() -> None:
     from pigsolve.solver.pig import mixed
 
     rules = PigRules(25, 4, players=3)
-    values = solve_multi(rules).values.reshape(-1, 3).copy()
+    values = solve(rules).values.reshape(-1, 3).copy()
     orbit = mixed.Orbit(values, rules, (0, 2, 7))
     seen = np.vstack(orbit.wander())
     options = [orbit.options(i, seen[:, i].min(), seen[:, i].max()) for i in range(orbit.length)]
@@ -154,14 +154,14 @@ PIGLET = {
 
 
 @pytest.mark.parametrize("goal", sorted(PIGLET))
-def test_piglet_matches_nellers_published_policies(goal: int) -> None:
+def test_piglet_matches_nellers_published_policies(goal: int, by_orbits) -> None:
     from pigsolve.solver.pig.export import hold_boundary
 
     published = np.array([row.split() for row in PIGLET[goal].split(" / ")], int)
     rules = PigRules(goal, 2, piglet=True)
-    np.testing.assert_array_equal(hold_boundary(solve(rules).roll), published)
-    table = MultiTable(rules, solve_multi(rules).values, Mixed.empty(2), {})
-    np.testing.assert_array_equal(table.choices()[0], published)  # the N-player solver too
+    np.testing.assert_array_equal(hold_boundary(solve(rules).roll_array()), published)
+    np.testing.assert_array_equal(solve(rules).choices()[0], published)  # rows rebuilt
+    np.testing.assert_array_equal(by_orbits(rules).choices()[0], published)  # the orbit solver
 
 
 def test_a_higher_score_can_hurt_the_mover_with_three_players() -> None:
@@ -172,10 +172,24 @@ def test_a_higher_score_can_hurt_the_mover_with_three_players() -> None:
     from pigsolve.solver.pig.evaluate import run_layers
 
     rules = PigRules(68, 4, players=3)
-    solution = solve_multi(rules)
-    values = solution.values
+    table = solve(rules)
+    values = table.values
     assert values[1, 50, 50][0] < values[0, 50, 50][0] - 9e-5
-    table = MultiTable(rules, values, solution.mixed, {"p_first_player": solution.p_first_player})
+    table.attrs["p_first_player"] = table.p_first_player
     assert all(check.passed for check in verify_table(table))
     evaluated = run_layers(rules, [table.greedy_seat(rules)] * 3).values[0]
     np.testing.assert_allclose(evaluated.reshape(values.shape), values, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(("players", "goal", "die"), [(2, 40, 6), (3, 25, 4), (4, 12, 3)])
+def test_hold_boundaries_of_sampled_rows_are_the_tables(players: int, goal: int, die: int) -> None:
+    """Row by row (the web's sample of a large table) as the whole table gives them; two
+    players as the pair kernel's choices give them."""
+    from pigsolve.solver.pig.export import hold_boundary
+
+    solution = solve(PigRules(goal, die, players=players))
+    boundary = solution.choices()[0]
+    grid = np.indices(boundary.shape).reshape(players, -1).T
+    np.testing.assert_array_equal(solution.hold_boundaries(grid), boundary.ravel())
+    if players == 2:
+        np.testing.assert_array_equal(boundary, hold_boundary(solution.roll_array()))

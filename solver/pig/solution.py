@@ -1,0 +1,355 @@
+r"""The solution of Pig for any number of players: what ``solve`` returns and ``load`` reads.
+
+State and values
+----------------
+A score vector ``s`` is seen from the mover's seat: the mover's score first, then the others in
+the order they move next; ``k`` is the mover's turn total. ``values[s]`` holds every player's
+win probability at the start of the mover's turn (``k = 0``), in that order: :math:`G^N`
+vectors of N numbers, which determine every other value. For two players
+``values[i, j] = (P(i, j, 0), 1 - P(i, j, 0))``.
+
+The mover's row of turn totals is rebuilt from them (:func:`rebuild_row`): rolling is worth
+
+.. math:: V_{roll}(s, k) = \frac{1}{D}\Big(n_{pig}\, \rho(V(\sigma s)) + \sum_{g} V(s, k + g)\Big)
+
+(``sigma`` the next rotation, ``rho`` the vector rotated back to the mover's seat, a turn total
+reaching the goal a win), holding at ``k >= 1`` is worth the rotated start vector after banking
+``k``; the mover takes the better for itself, ties (within :data:`TIE`) hold. With three or more
+players some states mix: the mover rolls with a stored probability (:class:`Mixed`).
+
+For two players and goals up to :data:`solver.pig.solve.MAX_FULL_GOAL` the solution also keeps
+the full table ``P(i, j, k)`` and its choices (``full``), made by the pair kernel.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pigsolve.solver.errors import InvalidArgument, TableError
+from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.pig.seats import GREEDY, SeatPolicy
+
+TIE = 1e-14
+"""Roll only when rolling is worth more than holding to the mover by more than this (rounding)."""
+
+
+@dataclass(frozen=True)
+class Mixed:
+    """States ``(scores, k)`` where the mover rolls with probability ``roll_probability``."""
+
+    scores: np.ndarray  # int64 (M, N), from the mover's seat
+    turn_total: np.ndarray  # int64 (M,)
+    roll_probability: np.ndarray  # float64 (M,)
+
+    @classmethod
+    def empty(cls, players: int) -> Mixed:
+        """Return no mixed states for ``players`` players."""
+        return cls(np.zeros((0, players), np.int64), np.zeros(0, np.int64), np.zeros(0))
+
+    @classmethod
+    def of(cls, records: list[tuple[tuple[int, ...], int, float]], players: int) -> Mixed:
+        """Return the mixed states of ``(scores, k, probability)`` records."""
+        if not records:
+            return cls.empty(players)
+        scores, turn_totals, probabilities = zip(*records, strict=True)
+        return cls(
+            np.array(scores, np.int64), np.array(turn_totals, np.int64), np.array(probabilities)
+        )
+
+    def __len__(self) -> int:
+        return len(self.turn_total)
+
+    def lookup(self, scores: tuple[int, ...]) -> tuple[int, float]:
+        """Return ``(k, probability)`` of the mixed state in the row of ``scores``, or (-1, 0)."""
+        hits = np.flatnonzero((self.scores == np.asarray(scores)).all(axis=1))
+        if len(hits) == 0:
+            return -1, 0.0
+        return int(self.turn_total[hits[0]]), float(self.roll_probability[hits[0]])
+
+
+@dataclass(frozen=True)
+class Row:
+    """The mover's row at one score vector: per turn total, both actions' value vectors."""
+
+    roll: np.ndarray  # (G - s0, N)
+    hold: np.ndarray  # (G - s0, N); row 0 is meaningless (no hold at k = 0)
+    roll_probability: np.ndarray  # (G - s0,): 1 roll, 0 hold, else mixed
+
+    @property
+    def value(self) -> np.ndarray:
+        """Return the chosen (or mixed) value vector at every turn total."""
+        q = self.roll_probability[:, None]
+        return q * self.roll + (1 - q) * self.hold
+
+
+def rebuild_row(
+    values: np.ndarray,
+    rules: PigRules,
+    scores: tuple[int, ...],
+    mixed: Mixed,
+    choices: np.ndarray | None = None,
+) -> Row:
+    """Return the mover's row at ``scores`` rebuilt from the start-of-turn ``values``.
+
+    Pure numpy (no numba). A turn total ``k`` with ``scores[0] + k >= goal`` is a win and is not
+    in the row. ``choices`` (bool, one per turn total), if given, are the solver's own choices
+    (two players' full table); else the better action is taken, ties holding.
+    """
+    goal, players = rules.goal, rules.players
+    length = goal - scores[0]
+    faces = np.array(rules.faces)
+    num_pigs = int(np.count_nonzero(faces == 0))
+    gains = faces[faces != 0]
+    win = np.eye(players)[0]
+    pig = np.roll(values[(*scores[1:], scores[0])], 1)
+    mix_k, mix_q = mixed.lookup(scores)
+    roll = np.empty((length, players))
+    hold = np.zeros((length, players))
+    chosen = np.empty((length, players))
+    probability = np.empty(length)
+    for k in range(length - 1, -1, -1):
+        following = [chosen[k + g] if k + g < length else win for g in gains]
+        roll[k] = (num_pigs * pig + np.sum(following, axis=0)) / len(faces)
+        if k == 0:
+            probability[k] = 1.0
+        else:
+            hold[k] = np.roll(values[(*scores[1:], scores[0] + k)], 1)
+            if k == mix_k:
+                probability[k] = mix_q
+            elif choices is not None:
+                probability[k] = float(choices[k])
+            else:
+                probability[k] = float(roll[k, 0] > hold[k, 0] + TIE)
+        q = probability[k]
+        chosen[k] = q * roll[k] + (1 - q) * hold[k]
+    return Row(roll, hold, probability)
+
+
+@dataclass(eq=False, repr=False)
+class PigSolution:
+    """The optimal (two players) or equilibrium (more) play of Pig, solved or read from a file.
+
+    Attributes
+    ----------
+    rules : PigRules
+    values : ndarray(float64, shape=(G,) * N + (N,))
+        Every player's win probability at the start of the mover's turn, mover's seat first.
+    mixed : Mixed
+        The states where the mover rolls with a probability strictly between 0 and 1.
+    method, tolerance, num_iter, max_bellman_residual, seconds
+        How it was solved: ``num_iter`` counts sweeps (value iteration) or the most linear
+        solves a pair or orbit needed (layered); the residual is nan where not computed
+        (``verify`` computes it); ``seconds`` excludes JIT compilation.
+    full : (ndarray(float64, (G, G, G)), ndarray(bool, (G, G, G))) or None
+        Two players: ``P(i, j, k)`` (1 where ``i + k >= G``) and the choices (True = roll),
+        kept where cheap.
+    attrs : dict
+        The file's attributes (a loaded solution), else empty.
+    path : Path or None
+        The file it was read from.
+    """
+
+    rules: PigRules
+    values: np.ndarray
+    mixed: Mixed
+    method: str = "layered"
+    tolerance: float = 0.0
+    num_iter: int = 0
+    max_bellman_residual: float = float("nan")
+    seconds: float = 0.0
+    full: tuple[np.ndarray, np.ndarray] | None = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = None
+
+    @property
+    def v0(self) -> np.ndarray:
+        """Return the mover's own start-of-turn values ``(G,) * N`` (two players: P(i, j, 0))."""
+        return self.values[..., 0]
+
+    @property
+    def p_first_player(self) -> float:
+        """Return the first player's win probability at the start of the game."""
+        return float(self.values[(0,) * self.rules.players][0])
+
+    @property
+    def has_full_table(self) -> bool:
+        """Return True if the full two-player table ``P(i, j, k)`` is kept."""
+        return self.full is not None
+
+    def check_scores(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Return ``scores`` as ints; raise TableError unless they are a score vector here."""
+        n, goal = self.rules.players, self.rules.goal
+        if len(scores) != n or not all(0 <= s < goal for s in scores):
+            raise TableError(
+                f"scores {tuple(scores)} are not {n} scores from 0 to {goal - 1} "
+                f"(the goal-{goal} table)"
+            )
+        return tuple(int(s) for s in scores)
+
+    def check_state(self, state: tuple[int, ...]) -> None:
+        """Raise InvalidArgument unless ``state`` (every score, then the turn total) is a state of
+        this game (won states allowed)."""
+        n, goal = self.rules.players, self.rules.goal
+        if len(state) != n + 1:
+            raise InvalidArgument(f"give {n} scores and a turn total, got {len(state)} numbers")
+        if not all(0 <= number < goal for number in state):
+            raise InvalidArgument(
+                f"state {tuple(state)} is outside the goal-{goal} table: "
+                f"need scores and turn total from 0 to {goal - 1}"
+            )
+
+    @functools.lru_cache(maxsize=256)  # noqa: B019 - one cache per long-lived solution is intended
+    def row(self, scores: tuple[int, ...]) -> Row:
+        """Return the mover's row at ``scores`` (mover first, then in the order of play)."""
+        scores = self.check_scores(scores)
+        choices = None if self.full is None else self.full[1][scores]
+        return rebuild_row(self.values, self.rules, scores, self.mixed, choices)
+
+    def win_probabilities(self, scores: tuple[int, ...], k: int = 0) -> np.ndarray:
+        """Return every player's win probability at ``scores`` and turn total ``k``."""
+        if scores[0] + k >= self.rules.goal:
+            return np.eye(self.rules.players)[0]
+        return self.row(tuple(scores)).value[k]
+
+    def roll_probability(self, scores: tuple[int, ...], k: int) -> float:
+        """Return the probability that the mover rolls at ``scores`` and ``k`` (0 at the goal)."""
+        if scores[0] + k >= self.rules.goal:
+            return 0.0
+        if self.full is not None:
+            return float(self.full[1][(*scores, k)])
+        return float(self.row(tuple(scores)).roll_probability[k])
+
+    def should_roll(self, *state: int) -> bool:
+        """Return True where the mover rolls in ``state`` (every score, then the turn total);
+        at a mixed state, where it rolls more often than not."""
+        self.check_state(state)
+        return self.roll_probability(state[:-1], state[-1]) >= 0.5
+
+    def win_probability(self, *state: int) -> float:
+        """Return the mover's win probability in ``state`` (every score, then the turn total);
+        1 for won states."""
+        self.check_state(state)
+        if self.full is not None:
+            return float(self.full[0][state])
+        return float(self.win_probabilities(state[:-1], state[-1])[0])
+
+    def action_values(self, *state: int) -> tuple[float, float | None]:
+        """Return the mover's ``(p_roll, p_hold)`` in ``state``; ``p_hold`` is None at ``k = 0``.
+
+        Both are 1 in a won state.
+        """
+        self.check_state(state)
+        scores, k = state[:-1], state[-1]
+        if scores[0] + k >= self.rules.goal:
+            return 1.0, 1.0
+        row = self.row(tuple(scores))
+        return float(row.roll[k, 0]), None if k == 0 else float(row.hold[k, 0])
+
+    def probabilities(self) -> np.ndarray:
+        """Return the full two-player table ``P[i, j, k]`` (float64, ``(G, G, G)``)."""
+        return self._full()[0]
+
+    def roll_array(self) -> np.ndarray:
+        """Return the two players' optimal choices (bool, ``(G, G, G)``, True = roll)."""
+        return self._full()[1]
+
+    def _full(self) -> tuple[np.ndarray, np.ndarray]:
+        if self.full is None:
+            if self.rules.players != 2:
+                raise InvalidArgument(
+                    f"the table P(i, j, k) is two players'; with {self.rules.players} "
+                    "use the start values, rows or choices"
+                )
+            p, roll, _ = expand(self.rules, self.v0)
+            self.full = (p, roll)
+        return self.full
+
+    def kernel_mixed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return the mixed states as the kernels take them: sorted flat indices, k, q."""
+        strides = self.rules.goal ** np.arange(self.rules.players - 1, -1, -1)
+        index = self.mixed.scores @ strides
+        order = np.argsort(index)
+        return (
+            np.ascontiguousarray(index[order], np.int64),
+            np.ascontiguousarray(self.mixed.turn_total[order], np.int64),
+            np.ascontiguousarray(self.mixed.roll_probability[order]),
+        )
+
+    def greedy_seat(self, rules: PigRules, name: str = "optimal") -> SeatPolicy:
+        """Return the solution's decisions as a seat: greedy on its own values, mixed where
+        stored."""
+        if rules != self.rules:
+            raise InvalidArgument(f"the equilibrium table is for {self.rules}, not {rules}")
+        n = rules.players
+        # after[f0, f1, ...] = values[f1, ..., f0][N - 1]: the mover is last in the next frame.
+        after = np.ascontiguousarray(np.moveaxis(self.values[..., n - 1], -1, 0)).reshape(-1)
+        return SeatPolicy(name, GREEDY, after=after, mixed=self.kernel_mixed())
+
+    def choices(self, full: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+        """Return every mover's hold boundary ``(G,) * N`` and, if ``full``, the choices
+        ``(G,) * (N + 1)`` (uint8: 0 hold, 1 roll, 2 mixed; 0 at and beyond the goal)."""
+        from pigsolve.solver.pig import _multi_kernels as kernels
+
+        goal, n = self.rules.goal, self.rules.players
+        flat = np.ascontiguousarray(self.values.reshape(-1, n))
+        boundary = np.empty(len(flat), np.int64)
+        policy = np.empty((len(flat), goal) if full else (1, 1), np.uint8)
+        kernels.choices(flat, goal, face_arrays(self.rules), self.kernel_mixed(), boundary, policy)
+        shape = (goal,) * n
+        return boundary.reshape(shape), policy.reshape((*shape, goal)) if full else None
+
+    def hold_boundaries(self, scores: np.ndarray) -> np.ndarray:
+        """Return the hold boundary (as :meth:`choices` gives it) of each score vector in
+        ``scores`` (int, ``(M, N)``), row by row: a sample of a large table's rows in a moment."""
+        from pigsolve.solver.pig import _multi_kernels as kernels
+
+        goal, n = self.rules.goal, self.rules.players
+        flat = np.ascontiguousarray(self.values.reshape(-1, n))
+        faces, mixed = face_arrays(self.rules), self.kernel_mixed()
+        a, b, hold = np.empty(goal + 1), np.empty((goal + 1, n)), np.empty((2, n))
+        roll, decoded = np.empty(goal + 1, np.int8), np.empty(n, np.int64)
+        rows = np.asarray(scores, np.int64).reshape(-1, n) @ goal ** np.arange(n - 1, -1, -1)
+        out = np.empty(len(rows), np.int64)
+        for m, f in enumerate(rows.tolist()):
+            _, mix_k = kernels.rebuild_row(flat, goal, faces, mixed, f, decoded, roll, a, b, hold)
+            length = goal - int(decoded[0])
+            if mix_k >= 0:
+                roll[mix_k] = 2
+            holds = np.flatnonzero(roll[1:length] != 1)
+            out[m] = holds[0] + 1 if len(holds) else length
+        return out
+
+    def __repr__(self) -> str:
+        rules = self.rules
+        rows = {
+            "rules": f"players={rules.players}, goal={rules.goal}, die_sides={rules.die_sides}"
+            + (", piglet" if rules.piglet else ""),
+            "method": self.method,
+            "p_first_player": f"{self.p_first_player:.12f}",
+            "max_bellman_residual": f"{self.max_bellman_residual:.3g}",
+            "num_iter": self.num_iter,
+            "mixed": len(self.mixed),
+            "full_table": self.has_full_table,
+        }
+        width = max(map(len, rows))
+        return "\n".join(f"{name:>{width}}: {value}" for name, value in rows.items())
+
+
+def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """Return the two players' full table ``P[i, j, k]``, its choices and the Bellman residual.
+
+    Every value follows from ``v0 = P(., ., 0)`` (see :mod:`solver.games.pig`).
+    """
+    from pigsolve.solver.pig import _kernels
+
+    goal = rules.goal
+    p = np.empty((goal, goal, goal))
+    roll = np.empty((goal, goal, goal), bool)
+    bits = np.empty((1, 1, 1), np.uint8)  # the kernel's packed output, not asked for here
+    residual = _kernels._expand(np.ascontiguousarray(v0), *face_arrays(rules), p, roll, bits)
+    return p, roll, float(residual)
