@@ -18,9 +18,7 @@ from pigsolve.policies import computer_names, computer_tables, families, player_
 from pigsolve.solver import __version__
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.export import Export, Format
-from pigsolve.solver.pig.plot import Plot
-from pigsolve.solver.pig.solve import Method
+from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, describe
 from pigsolve.ui import report, seatings

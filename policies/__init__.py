@@ -19,14 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pigsolve.policies.human import Human
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class GameName(StrEnum):

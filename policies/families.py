@@ -12,14 +12,15 @@ import itertools
 import re
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import MAX_ROLLS, HogRules, hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.results import Comparison, rank
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Ranges = dict[str, tuple[int, int, int]]
 """Per parameter: (the documents' value, lowest, highest) searched."""
@@ -39,6 +40,16 @@ def family_ranges(game: str, family: str, rules: PigRules | HogRules) -> Ranges:
     return dict(families[family])
 
 
+PIG_RANGES: dict[str, Ranges] = {
+    "hold": {"n": (20, 1, 100)},
+    "turns": {"turns": (4, 1, 12)},
+    "base-pace-race": {"base": (19, 19, 26), "pace": (14, 7, 47), "race": (69, 66, 76)},
+    "pace-race": {"pace": (21, 14, 28), "rate": (8, 1, 15), "race": (71, 64, 78)},
+}
+"""Each Pig family (:data:`policies.pig.FAMILIES`): per integer parameter, the documents' value
+and the low and high end of ``pigsolve tune``'s default search range."""
+
+
 def _families(game: str, rules: PigRules | HogRules) -> dict[str, Ranges]:
     """Return every family of ``game`` with its parameters' documents' values and ranges."""
     if game == "hog":
@@ -46,9 +57,7 @@ def _families(game: str, rules: PigRules | HogRules) -> dict[str, Ranges]:
         helper = {"margin": (8, 0, 20), "num_rolls": (rolls, 1, MAX_ROLLS)}
         families = {"always": {"num_rolls": (rolls, rules.min_rolls, MAX_ROLLS)}}
         return families | {"bacon": helper, "swap": helper}
-    from pigsolve.policies.pig import FAMILIES
-
-    return {name: ranges for name, (_, ranges) in FAMILIES.items()}
+    return PIG_RANGES
 
 
 def family_limits(game: str, rules: PigRules | HogRules, ranges: Ranges) -> Limits:
@@ -100,7 +109,7 @@ def member_name(game: str, family: str, values: Sequence[int]) -> str:
     if game == "pig":
         from pigsolve.policies.pig import FAMILIES
 
-        return FAMILIES[family][0](*values).name
+        return FAMILIES[family](*values).name
     return f"{family}:{','.join(map(str, values))}"
 
 
@@ -158,6 +167,8 @@ def _threshold_batch(
     players = [make_player(game, name, rules) for name in names]
     if not all(isinstance(p, ThresholdPolicy) and p.memory == 1 for p in players):
         return None
+    import numpy as np
+
     from pigsolve.solver.pig.evaluate_thresholds import first_mover_probabilities
     from pigsolve.solver.pig.seats import check_roll_table
 

@@ -181,17 +181,13 @@ class PaceRace(ThresholdPolicy):
 NAMED = {"four-turns": ScoringTurns, "base-pace-race": BasePaceRace, "pace-race": PaceRace}
 """The documents' players, by name: their families at the documents' constants."""
 
-FAMILIES: dict[str, tuple[type[ThresholdPolicy], dict[str, tuple[int, int, int]]]] = {
-    "hold": (HoldAt, {"n": (20, 1, 100)}),
-    "turns": (ScoringTurns, {"turns": (4, 1, 12)}),
-    "base-pace-race": (
-        BasePaceRace,
-        {"base": (19, 19, 26), "pace": (14, 7, 47), "race": (69, 66, 76)},
-    ),
-    "pace-race": (PaceRace, {"pace": (21, 14, 28), "rate": (8, 1, 15), "race": (71, 64, 78)}),
+FAMILIES: dict[str, type[ThresholdPolicy]] = {
+    "hold": HoldAt,
+    "turns": ScoringTurns,
+    "base-pace-race": BasePaceRace,
+    "pace-race": PaceRace,
 }
-"""Each Pig family: its class and, per integer parameter, (the documents' value, low, high) of
-the default search range of ``pigsolve tune``."""
+"""Each Pig family's class (its parameters' search ranges: :data:`policies.families.PIG_RANGES`)."""
 
 
 def family_member(name: str) -> ThresholdPolicy | None:
@@ -212,5 +208,5 @@ def family_member(name: str) -> ThresholdPolicy | None:
         return family(value) if value >= 1 else None
     triple = re.fullmatch(r"(base-pace-race|pace-race):(\d+),(\d+),(\d+)", name)
     if triple:
-        return FAMILIES[triple.group(1)][0](*map(int, triple.groups()[1:]))
+        return FAMILIES[triple.group(1)](*map(int, triple.groups()[1:]))
     return None

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Protocol
 
 from pigsolve.solver.errors import GameInputError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Dice(Protocol):

@@ -8,18 +8,43 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.resources import check_memory
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 # Piped output is not cut at 80 columns mid-sentence; a terminal's own width is kept.
 WIDTH = None if sys.stdout.isatty() or "COLUMNS" in os.environ else 200
-console = Console(width=WIDTH)
-err_console = Console(stderr=True, width=WIDTH)
+
+
+class LazyConsole:
+    """A rich ``Console`` made at its first use, so that a command printing little (``--version``)
+    does not import rich."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Console | None = None
+
+    @property
+    def real(self) -> Console:
+        """Return the console itself (made now if not yet)."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+
+console = LazyConsole(width=WIDTH)
+err_console = LazyConsole(stderr=True, width=WIDTH)
 
 
 def note(line: str) -> None:
@@ -117,7 +142,7 @@ def version_option(app: typer.Typer, version: str) -> None:
 
     def show(value: bool) -> None:
         if value:
-            console.print(version, highlight=False)
+            print(version)
             raise typer.Exit()
 
     @app.callback()
@@ -138,12 +163,13 @@ def terminal_hints(hints: bool) -> bool:
 
 @contextlib.contextmanager
 def progress_bar(
-    label: str, total: int | None, on: Console = err_console, show: bool = True
+    label: str, total: int | None, on: LazyConsole = err_console, show: bool = True
 ) -> Iterator[Callable[[int, int], None]]:
     """Yield ``progress(done, total)`` drawing a transient bar, when ``on`` is a terminal."""
     from rich.progress import Progress
 
-    with Progress(console=on, transient=True, disable=not (show and on.is_terminal)) as bar:
+    shown = show and on.is_terminal
+    with Progress(console=on.real, transient=True, disable=not shown) as bar:
         task = bar.add_task(label, total=total)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 

@@ -13,9 +13,6 @@ from pigsolve.policies import computer_tables, make_player, player_names
 from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import HogState
-from pigsolve.solver.hog import evaluate as hog_evaluate
-from pigsolve.solver.hog import simulate as hog_simulation
-from pigsolve.solver.hog import solve as hog_solver
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write
 from pigsolve.ui import hog_terminal, report
@@ -65,6 +62,7 @@ def hog_compute(
     quiet: Quiet = False,
 ) -> None:
     """Solve a Hog rule set exactly and save the optimal table (HDF5)."""
+    from pigsolve.solver.hog import solve as hog_solver
     from pigsolve.solver.hog import table as hog_tables
 
     game = hog_game(None, rules, goal)
@@ -90,6 +88,7 @@ def hog_query(
     as_json: Json = False,
 ) -> None:
     """The optimal number of dice in a state and the win probability of every choice."""
+    from pigsolve.solver.hog import evaluate as hog_evaluate
     from pigsolve.solver.hog import table as hog_tables
 
     game = hog_game(table, rules, goal)
@@ -138,6 +137,8 @@ def hog_simulate(
     table: Table = None,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
+    from pigsolve.solver.hog import simulate as hog_simulation
+
     game = hog_game(table, rules, goal)
     seed = None if seed is None else check_seed(seed)
     announce_games(games)

@@ -11,20 +11,21 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import numpy as np
 import typer
 
 from pigsolve.policies import Player, check_player_name, make_player
 from pigsolve.policies.human import Human
-from pigsolve.policies.optimal import OptimalPolicy
 from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui import pig_terminal
 from pigsolve.ui.console import note, terminal_hints
 from pigsolve.ui.shared import seeded_streams
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_PLAYERS = 4
 """The most players ``play`` seats (the equilibrium tables grow as ``G ** N``)."""
@@ -100,6 +101,8 @@ def make_opponents(
 ) -> list[Player | Human]:
     """Return the player for each name (one per distinct name); an equilibrium player's coin
     is seeded from ``rng``, so a seeded game replays exactly."""
+    from pigsolve.policies.optimal import OptimalPolicy
+
     made: dict[str, Player | Human] = {}
     for name in names:
         if name not in made:

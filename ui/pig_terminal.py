@@ -17,8 +17,6 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol, TextIO
 
-import numpy as np
-
 from pigsolve.policies import Player
 from pigsolve.policies.human import Human
 from pigsolve.solver.dice import Dice
@@ -28,6 +26,8 @@ from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.ui import prompt
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from pigsolve.solver.pig.solution import Row
 
 
@@ -198,6 +198,8 @@ def equilibrium_hint_line(view: View, table: EquilibriumTable, seat: int) -> str
     if k > 0:
         hold = row.hold[k]
     else:  # holding at 0 passes the turn: the next player moves from its own seat
+        import numpy as np
+
         hold = np.roll(table.win_probabilities((*scores[1:], scores[0]), 0), 1)
     value = q * roll + (1.0 - q) * hold  # every player's, the mover's first, under the advice
     if q in (0.0, 1.0):

@@ -5,12 +5,20 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.results import Comparison, Simulation
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+
+def new_table(*columns: str, **options: Any) -> Table:
+    """Return a rich ``Table`` (rich is imported at the first table drawn, not at start-up)."""
+    from rich.table import Table
+
+    return Table(*columns, **options)
 
 
 def count(number: int, noun: str) -> str:
@@ -24,7 +32,7 @@ def count(number: int, noun: str) -> str:
 
 def comparison(result: Comparison, setting: str) -> Table:
     """Return A's exact win probability when A starts, when B starts and on a coin toss."""
-    out = Table(
+    out = new_table(
         "who starts", "P(A wins)", title=f"A = {result.a}, B = {result.b} ({setting}), exact"
     )
     out.add_row("A first", f"{result.a_first:.6f}")
@@ -55,7 +63,7 @@ def record(result: Comparison, rules: str | None = None) -> dict[str, Any]:
 
 def round_robin(names: Sequence[str], results: Sequence[Comparison], setting: str) -> Table:
     """Return the coin-toss matrix of a round robin (``results`` row by row)."""
-    out = Table(
+    out = new_table(
         "A \\ B", *names, title=f"P(A beats B), coin toss for who starts ({setting}), exact"
     )
     for row, name in enumerate(names):
@@ -76,7 +84,7 @@ def simulation(result: Simulation, setting: str) -> Table:
     """Return a simulation's win rates by starter beside the exact values."""
     exact = result.exact
     z = result.z_scores(exact)
-    out = Table(
+    out = new_table(
         "starter",
         "games",
         "A wins",
@@ -123,7 +131,7 @@ def simulation_footer(result: Simulation) -> str:
 
 def attributes(path: Path, attrs: Mapping[str, Any]) -> Table:
     """Return a table file's attributes."""
-    out = Table("attribute", "value", title=str(path), title_justify="left")
+    out = new_table("attribute", "value", title=str(path), title_justify="left")
     for name, value in attrs.items():
         out.add_row(name, f"{value:.12g}" if isinstance(value, float) else str(value))
     return out
@@ -131,7 +139,7 @@ def attributes(path: Path, attrs: Mapping[str, Any]) -> Table:
 
 def datasets(rows: Iterable[tuple[str, Sequence[int], str, int]]) -> Table:
     """Return a table file's datasets: name, shape, dtype and bytes stored."""
-    out = Table("dataset", "shape", "dtype", "stored")
+    out = new_table("dataset", "shape", "dtype", "stored")
     for name, shape, dtype, stored in rows:
         out.add_row(name, " x ".join(map(str, shape)), dtype, f"{stored / 2**20:.2f} MiB")
     return out
@@ -139,7 +147,7 @@ def datasets(rows: Iterable[tuple[str, Sequence[int], str, int]]) -> Table:
 
 def checks(path: Path, results: Iterable[Any]) -> Table:
     """Return the outcome of each of ``verify``'s checks (objects with name, passed, detail)."""
-    out = Table("check", "result", "detail", title=str(path), title_justify="left")
+    out = new_table("check", "result", "detail", title=str(path), title_justify="left")
     for check in results:
         out.add_row(check.name, "ok" if check.passed else "FAILED", check.detail)
     return out
@@ -147,7 +155,7 @@ def checks(path: Path, results: Iterable[Any]) -> Table:
 
 def benchmarks(rows: Sequence[Mapping[str, Any]]) -> Table:
     """Return ``pigsolve bench``'s rows."""
-    out = Table("benchmark", "goal", "seconds", "compile s", "rate", "peak MiB")
+    out = new_table("benchmark", "goal", "seconds", "compile s", "rate", "peak MiB")
     out.caption = speedup(rows) + " (same run)"
     for row in rows:
         rate = f"{row['rate']:,.0f} {row['unit']}" if row["rate"] else ""
@@ -170,7 +178,7 @@ def speedup(rows: Sequence[Mapping[str, Any]]) -> str:
 
 def named_rows(header: tuple[str, str], rows: Iterable[tuple[str, str]]) -> Table:
     """Return a two-column table, e.g. the players and what they do."""
-    out = Table(*header)
+    out = new_table(*header)
     for row in rows:
         out.add_row(*row)
     return out
@@ -178,7 +186,7 @@ def named_rows(header: tuple[str, str], rows: Iterable[tuple[str, str]]) -> Tabl
 
 def dice_values(title: str, values: Mapping[int, float], best: int) -> Table:
     """Return the win probability of each number of Hog dice, the optimal one marked."""
-    out = Table("dice", "P(win)", title=title)
+    out = new_table("dice", "P(win)", title=title)
     for n, value in values.items():
         out.add_row(f"{n}{' (optimal)' if n == best else ''}", f"{value:.6f}")
     return out
@@ -275,7 +283,7 @@ def tuning(
 ) -> Table:
     """Return the best members of a family beside the documents' constants and optimal play."""
     best = results[0]
-    out = Table(
+    out = new_table(
         "rank",
         "player",
         "A first",

@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.table import Table
-
 from pigsolve.policies import check_player_name, make_player
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
@@ -56,7 +54,7 @@ def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: 
         print(json.dumps(result.as_dict()))
         return
     players = result.names
-    out = Table(
+    out = report.new_table(
         "seating (first mover first)",
         *players,
         title=f"{rules.players} players, goal {rules.goal}, {rules.die_name[2:]}: P(win), exact",
@@ -91,7 +89,7 @@ def simulate(
         return
     exact = result.expected_rates
     z = None if exact is None else result.z_scores()
-    out = Table(
+    out = report.new_table(
         "player",
         "wins",
         "win rate",

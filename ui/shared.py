@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pigsolve.policies import computer_tables, families
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.hog import evaluate as hog_evaluate
-from pigsolve.solver.pig import evaluate as pig_evaluate
 from pigsolve.solver.results import Comparison, check_seed
 from pigsolve.ui import report
 from pigsolve.ui.console import (
@@ -19,6 +16,9 @@ from pigsolve.ui.console import (
     note,
     progress_bar,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def tune_family(
@@ -53,6 +53,8 @@ def named_table(table: Path | None, rules: PigRules | HogRules) -> Path | None:
 
 
 def seeded_rng(seed: int | None) -> np.random.Generator:
+    import numpy as np
+
     return np.random.default_rng(None if seed is None else check_seed(seed))
 
 
@@ -62,6 +64,8 @@ def seeded_streams(seed: int | None, others: int) -> list[np.random.Generator]:
     What the others draw (a random seat, the players' coins) never shifts the dice, so one
     ``--seed`` gives the same dice whatever else is chosen at random.
     """
+    import numpy as np
+
     sequence = np.random.SeedSequence(None if seed is None else check_seed(seed))
     return [np.random.default_rng(stream) for stream in [sequence, *sequence.spawn(others)]]
 
@@ -71,5 +75,8 @@ def exact_comparison(
 ) -> Comparison:
     """Return the exact comparison of two players (both names checked before any table is made)."""
     tables = computer_tables(game, [a, b], rules, named_table(table, rules), note)
+    from pigsolve.solver.hog import evaluate as hog_evaluate
+    from pigsolve.solver.pig import evaluate as pig_evaluate
+
     evaluate = hog_evaluate if game == "hog" else pig_evaluate
     return evaluate.compare(rules, tables[a], tables[b], a, b)

@@ -57,9 +57,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from functools import cache
+from numbers import Integral
 from typing import Any, NamedTuple
-
-import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 
@@ -103,10 +102,10 @@ class HogRules:
     feral_hogs: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.goal, int | np.integer) or self.goal < 1:
+        if not isinstance(self.goal, Integral) or self.goal < 1:
             raise InvalidArgument(f"goal must be an integer >= 1, got {self.goal!r}")
         for sides in (self.die_sides, self.alt_sides):
-            if sides is not None and (not isinstance(sides, int | np.integer) or sides < 2):
+            if sides is not None and (not isinstance(sides, Integral) or sides < 2):
                 raise InvalidArgument(f"die sides must be an integer >= 2, got {sides!r}")
         choices = {
             "pig_out": ("count", "one"),
@@ -306,7 +305,7 @@ class HogState:
 
 def check_num_rolls(rules: HogRules, num_rolls: Any) -> int:
     """Return ``num_rolls`` if the rules accept it, else raise ValueError naming the range."""
-    if not isinstance(num_rolls, int | np.integer) or num_rolls not in rules.actions:
+    if not isinstance(num_rolls, Integral) or num_rolls not in rules.actions:
         raise InvalidArgument(
             f"number of dice must be an integer from {rules.min_rolls} to {MAX_ROLLS}, "
             f"got {num_rolls!r}"

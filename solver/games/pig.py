@@ -55,10 +55,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-
-import numpy as np
+from numbers import Integral
+from typing import TYPE_CHECKING
 
 from pigsolve.solver.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEFAULT_GOAL = 100
 DEFAULT_DIE_SIDES = 6
@@ -76,11 +79,11 @@ class PigRules:
     piglet: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.goal, int | np.integer) or self.goal < 1:
+        if not isinstance(self.goal, Integral) or self.goal < 1:
             raise InvalidArgument(f"goal must be an integer >= 1, got {self.goal!r}")
-        if not isinstance(self.die_sides, int | np.integer) or self.die_sides < 2:
+        if not isinstance(self.die_sides, Integral) or self.die_sides < 2:
             raise InvalidArgument(f"die sides must be an integer >= 2, got {self.die_sides!r}")
-        if not isinstance(self.players, int | np.integer) or self.players < 2:
+        if not isinstance(self.players, Integral) or self.players < 2:
             raise InvalidArgument(f"players must be an integer >= 2, got {self.players!r}")
 
     @property
@@ -138,6 +141,8 @@ def face_arrays(rules: PigRules) -> tuple[np.ndarray, int, int]:
     >>> gains.tolist(), num_faces, num_pigs
     ([2, 3, 4], 4, 1)
     """
+    import numpy as np
+
     faces = np.array(rules.faces, np.int64)
     return faces[faces != PIG], len(faces), int(np.count_nonzero(faces == PIG))
 

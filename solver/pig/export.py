@@ -20,34 +20,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from enum import StrEnum
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.pig.kinds import Export, Format
 from pigsolve.solver.storage import atomic_write
 
 if TYPE_CHECKING:
     from pigsolve.solver.games.pig import PigRules
     from pigsolve.solver.pig.solution import PigSolution
-
-
-class Export(StrEnum):
-    """What :func:`export_table` writes."""
-
-    policy = "policy"
-    probabilities = "probabilities"
-    boundary = "boundary"
-
-
-class Format(StrEnum):
-    """The file formats :func:`export_table` writes."""
-
-    csv = "csv"
-    json = "json"
-    npy = "npy"
 
 
 def hold_boundary(roll: np.ndarray) -> np.ndarray:

@@ -20,7 +20,6 @@ when a figure is drawn.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,21 +27,13 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.pig.export import hold_boundary
+from pigsolve.solver.pig.kinds import Plot
 from pigsolve.solver.storage import atomic_write
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from pigsolve.solver.pig.solution import PigSolution
-
-
-class Plot(StrEnum):
-    """The plots :func:`plot_table` draws."""
-
-    boundary = "boundary"
-    slice = "slice"
-    contours = "contours"
-    players = "players"
 
 
 CONTOUR_LEVELS = (0.03, 0.09, 0.27, 0.81)

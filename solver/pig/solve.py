@@ -21,7 +21,6 @@ Both return a :class:`solver.pig.solution.PigSolution`. For two players the full
 from __future__ import annotations
 
 import time
-from enum import StrEnum
 
 import numpy as np
 
@@ -34,13 +33,6 @@ DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
 PARALLEL_GOAL = 400
 """From this goal on the pairs of a score sum are solved in parallel (below, threads cost more)."""
-
-
-class Method(StrEnum):
-    """The Pig solvers (:func:`solve` also takes 'lay' and 'vi')."""
-
-    layered = "layered"
-    value_iteration = "value-iteration"
 
 
 METHODS = {

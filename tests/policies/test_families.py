@@ -110,3 +110,20 @@ def test_the_cli_takes_your_function_anywhere_a_player_goes() -> None:
     )
     hog = runner.invoke(app, ["hog", "compare", f"{HOG}:always4", "always4", "--goal", "30"])
     assert hog.exit_code == 0 and "0.5" in hog.stdout
+
+
+def test_every_pig_family_has_its_ranges_and_its_documents_member() -> None:
+    import inspect
+
+    from pigsolve.policies.families import PIG_RANGES
+    from pigsolve.policies.pig import FAMILIES, NAMED
+
+    assert set(FAMILIES) == set(PIG_RANGES)
+    for name, cls in FAMILIES.items():
+        parameters = list(inspect.signature(cls).parameters)
+        assert parameters[: len(PIG_RANGES[name])] == list(PIG_RANGES[name])
+        documents = [value for value, low, high in PIG_RANGES[name].values()]
+        assert all(low <= value <= high for value, low, high in PIG_RANGES[name].values())
+        member = cls(*documents)
+        if name in NAMED:  # the documents' player is the family at the documents' constants
+            assert member.name == NAMED[name]().name
