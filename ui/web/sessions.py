@@ -81,6 +81,7 @@ class Session:
     log: list[str] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
     dice_sides: int = 6
+    dice_roller: str = ""
     decisions: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -89,9 +90,11 @@ class Session:
         if self.kind == "hog":
             names = ("you", self.opponent_name) if self.human == 0 else (self.opponent_name, "you")
             self.log += [describe_turn(record, names) for record in events]
-            if events:
-                self.dice = [int(value) for value in events[-1].outcomes]
-                self.dice_sides = die_sides(self.game.rules, events[-1].state)
+            for record in events:
+                if record.outcomes:  # the last dice rolled stay in view after a Free Bacon
+                    self.dice = [int(value) for value in record.outcomes]
+                    self.dice_sides = die_sides(self.game.rules, record.state)
+                    self.dice_roller = names[record.who]
             return
         self.dice = [event.value for event in events if isinstance(event, Rolled)][-1:] or self.dice
         text = io.StringIO()
@@ -181,6 +184,7 @@ class Session:
             rules = game.rules
             state["rules"] = rules.name
             state["dice_sides"] = self.dice_sides  # the sides of the dice last rolled
+            state["dice_roller"] = self.dice_roller  # who rolled them: "you" or the opponent
             state["sides_in_play"] = die_sides(rules, game.view)  # the mover's dice now
         return state
 
