@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import signal
 import threading
 import time
@@ -24,6 +25,8 @@ from pigsolve.solver.errors import PigsolveError
 
 MAX_WORKERS = 2
 """Computations under way at once; one more is refused (503) until one ends."""
+NICENESS = 10
+"""Workers run at a lower priority than the server, which must keep answering."""
 KEPT_RESULTS = 16
 """Finished small results (explore data, comparisons) kept for the askers that come back."""
 
@@ -58,6 +61,7 @@ class JobFailed(PigsolveError):
 def _work(task: Callable[..., Any], args: tuple, progress: Any, sender: Any) -> None:
     """Run ``task(*args, report)`` in a worker process and send ``(status, result)`` back."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
+    os.nice(NICENESS)  # the server's requests come first
 
     def report(done: int, total: int) -> None:
         progress.value = done / max(total, 1)

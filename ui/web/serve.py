@@ -17,6 +17,7 @@ from pathlib import Path
 from pigsolve.solver.errors import PigsolveError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+BACKLOG = 2048
 GRACE_SECONDS = 1
 """How long a stopping server lets the requests under way finish."""
 
@@ -40,14 +41,15 @@ def free_port(host: str, start: int) -> int:
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """Return a socket bound to ``host:port``; PigsolveError naming a free port if it is taken."""
+    """Return a socket listening on ``host:port``; PigsolveError naming a free port if taken."""
     if not 0 <= port < 65536:
         raise PigsolveError(f"--port must be in 0..65535 (0: any free port), got {port}")
     try:
         info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except socket.gaierror as err:
         raise PigsolveError(f"--host {host}: {err.strerror}") from None
-    sock = socket.socket(info[0], socket.SOCK_STREAM)
+    family, kind, protocol = info[:3]
+    sock = socket.socket(family, kind, protocol)  # IPPROTO_TCP: asyncio then sets TCP_NODELAY
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(info[4])
@@ -58,6 +60,7 @@ def bind(host: str, port: int) -> socket.socket:
                 f"port {port} is in use; try --port {free_port(host, port + 1)}"
             ) from None
         raise PigsolveError(f"cannot serve on {host}:{port}: {err.strerror}") from None
+    sock.listen(BACKLOG)  # from now on connections wait for the server instead of failing
     return sock
 
 

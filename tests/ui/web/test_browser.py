@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-import uvicorn  # noqa: E402
+import uvicorn
 
-from pigsolve.ui.web.app import create_app  # noqa: E402
-from pigsolve.ui.web.serve import address, bind  # noqa: E402
-from pigsolve.ui.web.tables import Tables  # noqa: E402
+from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.serve import address, bind
+from pigsolve.ui.web.tables import Tables
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
