@@ -18,7 +18,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -64,13 +64,20 @@ async def _body(request: Request) -> dict[str, Any]:
 def integer(value: Any, name: str, low: int, high: int | None = None, top: str = "") -> int:
     """Return ``value`` if it is an integer from ``low`` to ``high`` (``top`` writes ``high``),
     else raise a 400 naming the field."""
-    if isinstance(value, str) and re.fullmatch(r"-?\d{1,25}", value):
-        value = int(value)
     wrong = isinstance(value, bool) or not isinstance(value, int)
     if wrong or value < low or (high is not None and value > high):
         span = f"of at least {low}" if high is None else f"from {low} to {top or high}"
         raise ApiError(400, f"{name} must be an integer {span}")
     return value
+
+
+def query(request: Request) -> dict[str, Any]:
+    """Return the query's fields, whole numbers as integers (as a JSON body would hold them)."""
+    fields = dict(request.query_params)
+    for name, value in fields.items():
+        if re.fullmatch(r"-?\d{1,25}", value):
+            fields[name] = int(value)
+    return fields
 
 
 def one_of(value: Any, name: str, accepted: tuple[str, ...]) -> str:
@@ -115,6 +122,7 @@ def create_app(store: Store | None = None, table_store: tables.Tables | None = N
     by default: the tables in ``./data``). Stopping the app stops its computations."""
     store = Store() if store is None else store
     table_store = tables.Tables() if table_store is None else table_store
+    page = (STATIC / "index.html").read_text()  # served from memory: no thread per request
 
     async def players(request: Request) -> JSONResponse:
         names = player_names(game_of(request))
@@ -158,19 +166,20 @@ def create_app(store: Store | None = None, table_store: tables.Tables | None = N
             return JSONResponse(hint(session))
 
     async def explore(request: Request) -> JSONResponse:
-        rules = game_rules(game_of(request), request.query_params)
+        rules = game_rules(game_of(request), query(request))
         return JSONResponse(await analysis.explore(table_store, rules))
 
     async def value(request: Request) -> JSONResponse:
-        query = request.query_params
-        rules = game_rules("pig", query)
-        i, j, k = (integer(query.get(name, 0), name, 0) for name in "ijk")
+        fields = query(request)
+        rules = game_rules("pig", fields)
+        i, j, k = (integer(fields.get(name, 0), name, 0) for name in "ijk")
         return JSONResponse(await analysis.pig_state(table_store, rules, i, j, k))
 
     async def versus(request: Request) -> JSONResponse:
         game = game_of(request)
-        names = [name for name in request.query_params.get("players", "").split(",") if name]
-        rules = game_rules(game, request.query_params)
+        fields = query(request)
+        names = [name for name in str(fields.get("players", "")).split(",") if name]
+        rules = game_rules(game, fields)
         return JSONResponse(await analysis.compare(table_store, game, names, rules))
 
     async def refused(request: Request, err: Exception) -> JSONResponse:
@@ -198,7 +207,7 @@ def create_app(store: Store | None = None, table_store: tables.Tables | None = N
         Route("/api/{game}/explore", explore),
         Route("/api/pig/state", value),
         Route("/api/{game}/compare", versus),
-        Route("/", lambda request: FileResponse(STATIC / "index.html")),
+        Route("/", lambda request: HTMLResponse(page)),
         Route("/plotly.min.js", lambda request: FileResponse(plotly_js())),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -58,10 +58,13 @@ class JobFailed(PigsolveError):
         self.status = status
 
 
-def _work(task: Callable[..., Any], args: tuple, progress: Any, sender: Any) -> None:
-    """Run ``task(*args, report)`` in a worker process and send ``(status, result)`` back."""
+def _work(task: Callable[..., Any], args: tuple, progress: Any, sender: Any, go: Any) -> None:
+    """Run ``task(*args, report)`` in a worker process (once ``go`` is set, if given) and send
+    ``(status, result)`` back."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
     os.nice(NICENESS)  # the server's requests come first
+    if go is not None:
+        go.wait()
 
     def report(done: int, total: int) -> None:
         progress.value = done / max(total, 1)
@@ -98,13 +101,17 @@ class Jobs:
     """The computations under way and the small results of those that ended.
 
     ``patience`` is how long a request waits for its result before answering 202 (None: until
-    it is there, as tests want).
+    it is there). With ``held`` the workers start but wait for :meth:`release` (tests use it to
+    hold a computation for as long as they need).
     """
 
-    def __init__(self, patience: float | None = 1.0, max_workers: int = MAX_WORKERS) -> None:
+    def __init__(
+        self, patience: float | None = 1.0, max_workers: int = MAX_WORKERS, held: bool = False
+    ) -> None:
         self.patience = patience
         self.max_workers = max_workers
         self._context = multiprocessing.get_context("spawn")  # no forked event loop or threads
+        self._go = self._context.Event() if held else None
         self._running: dict[Hashable, Job] = {}
         self._results: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
@@ -138,7 +145,7 @@ class Jobs:
             progress = self._context.Value("d", -1.0)
             receiver, sender = self._context.Pipe(duplex=False)
             process = self._context.Process(
-                target=_work, args=(task, args, progress, sender), daemon=True
+                target=_work, args=(task, args, progress, sender, self._go), daemon=True
             )
             process.start()
             sender.close()
@@ -185,6 +192,11 @@ class Jobs:
             while len(self._results) > KEPT_RESULTS:
                 self._results.popitem(last=False)
         return value
+
+    def release(self) -> None:
+        """Let held workers compute."""
+        if self._go is not None:
+            self._go.set()
 
     def running(self) -> list[str]:
         """Return what is being computed now."""
