@@ -167,8 +167,9 @@ def _load(server: Server, goal: int, games: int, seconds: float, pause: float) -
         while computing.is_set():
             if state["over"]:
                 body = warm | {"seed": seed}
-                status, state, _ = request(connection, "POST", "/api/pig/games", body)
+                status, answer, _ = request(connection, "POST", "/api/pig/games", body)
                 statuses.append(status)
+                state = answer if status == 201 else {"over": True, "error": answer}
                 continue
             action = "roll" if state["turn_total"] < 20 else "hold"
             url = f"/api/games/{state['id']}/actions"
@@ -182,7 +183,7 @@ def _load(server: Server, goal: int, games: int, seconds: float, pause: float) -
                     statuses.append(status)
                     if computing.is_set():
                         timings[kind].append(took)
-            state = answer
+            state = answer if status == 200 else {"over": True, "error": answer}
             time.sleep(pause)
 
     threads = [threading.Thread(target=player, args=(seed,)) for seed in range(games)]

@@ -193,6 +193,11 @@ class Jobs:
                 self._results.popitem(last=False)
         return value
 
+    def __contains__(self, key: Hashable) -> bool:
+        """Return True while the job ``key`` runs (its file may exist before it has ended)."""
+        with self._lock:
+            return key in self._running
+
     def release(self) -> None:
         """Let held workers compute."""
         if self._go is not None:

@@ -246,11 +246,11 @@ class Tables:
             self._loaded.move_to_end(rules)
             self._touch(self.path(rules))
             return self._loaded[rules]
-        path = self.path(rules)
-        if not path.exists():
+        path, key = self.path(rules), ("table", rules)
+        if not path.exists() or key in self.jobs:
             check_size(rules, MAX_HOG_GOAL if isinstance(rules, HogRules) else MAX_PIG_GOAL)
             admit = functools.partial(self._admit, path)
-            key, what = ("table", rules), describe(rules)
+            what = describe(rules)
             job = self.jobs.start(key, what, solve_and_save, (rules, path), [path], admit)
             await self.jobs.outcome(job)
         self._touch(path)
@@ -264,7 +264,7 @@ class Tables:
         """Return the explorer's grids for ``rules`` (the table computed first if missing)."""
         check_size(rules, MAX_EXPLORE_GOAL, "the explorer")
         path = self.path(rules)
-        if not path.exists():
+        if not path.exists() or ("table", rules) in self.jobs:
             await self.table(rules)
         self._touch(path)
         what = f"the explorer's grids for goal {rules.goal}"
