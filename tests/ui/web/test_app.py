@@ -242,6 +242,7 @@ def test_compare_is_pigsolve_compare(client: TestClient, pigsolve, game, args) -
     query = f"players={','.join(names)}&goal=30"
     matrix = client.get(f"/api/{game}/compare?{query}").json()
     assert matrix["players"] == names
+    assert [(r["a"], r["b"]) for r in matrix["results"]] == [(a, b) for a in names for b in names]
     prefix = [] if game == "pig" else ["hog"]
     for result in matrix["results"]:
         done = pigsolve(*prefix, "compare", result["a"], result["b"], *args, "--json")
