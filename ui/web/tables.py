@@ -235,6 +235,7 @@ class Tables:
         self.jobs = Jobs() if jobs is None else jobs
         self._loaded: OrderedDict[Any, Any] = OrderedDict()
         self._index_lock = threading.Lock()  # the index is written from the workers' threads too
+        self._load_lock = threading.Lock()
 
     def path(self, rules: PigRules | HogRules) -> Path:
         """Return the file of ``rules``'s optimal table."""
@@ -254,11 +255,16 @@ class Tables:
             job = self.jobs.start(key, what, solve_and_save, (rules, path), [path], admit)
             await self.jobs.outcome(job)
         self._touch(path)
-        table = await asyncio.to_thread(load, rules, path)
-        self._loaded[rules] = table
-        while len(self._loaded) > LOADED_TABLES:
-            self._loaded.popitem(last=False)
-        return table
+        return await asyncio.to_thread(self._load_once, rules, path)
+
+    def _load_once(self, rules: PigRules | HogRules, path: Path) -> Any:
+        """Read a table into memory (in a thread), once however many requests ask at once."""
+        with self._load_lock:
+            if rules not in self._loaded:
+                self._loaded[rules] = load(rules, path)
+                while len(self._loaded) > LOADED_TABLES:
+                    self._loaded.popitem(last=False)
+            return self._loaded[rules]
 
     async def explore_pig(self, rules: PigRules) -> dict[str, Any]:
         """Return the explorer's grids for ``rules`` (the table computed first if missing)."""

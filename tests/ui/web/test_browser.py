@@ -185,3 +185,20 @@ def test_every_view_fits_the_screen(any_page: Page, shots: Path) -> None:
     page.wait_for_selector("#matrix td")
     assert no_sideways_scroll(page)
     page.screenshot(path=shots / f"compare-{width}.png", full_page=True)
+
+
+def test_a_table_being_computed_shows_its_progress(page: Page, shots: Path) -> None:
+    """A game whose table takes a while: the page says what it computes, with a progress bar,
+    and starts the game when it is done."""
+    page.click(".tab[data-game=pig]")
+    page.select_option("#setup select[name=opponent]", "hold20")
+    page.fill("#setup input[name=goal]", "600")
+    page.click("#start")
+    page.wait_for_function(
+        "document.querySelector('#message').textContent"
+        ".startsWith('computing the optimal table for goal 600')"
+    )
+    assert page.is_visible("#progress")
+    page.screenshot(path=shots / "progress.png", full_page=True)
+    page.wait_for_selector("#board:not([hidden])")
+    assert page.is_hidden("#progress") and page.text_content("#message") == ""
