@@ -240,7 +240,8 @@ def hint(session: Session) -> dict[str, Any]:
 
 
 class Store:
-    """Games by id; a game idle for ``idle_seconds`` is forgotten, at most ``limit`` are kept."""
+    """Games by id; a game idle for ``idle_seconds`` is forgotten, at most ``limit`` are kept
+    (when full, the finished game touched longest ago makes room; if none is finished, 503)."""
 
     def __init__(self, idle_seconds: float = IDLE_SECONDS, limit: int = MAX_GAMES) -> None:
         self.idle_seconds = idle_seconds
@@ -253,7 +254,12 @@ class Store:
         with self._lock:
             self._expire()
             if len(self._games) >= self.limit:
-                raise ApiError(503, f"{self.limit} games are in progress; try again later")
+                finished = [
+                    (touched, key) for key, (game, touched) in self._games.items() if game.game.over
+                ]
+                if not finished:
+                    raise ApiError(503, f"{self.limit} games are in progress; try again later")
+                del self._games[min(finished)[1]]
             game_id = secrets.token_urlsafe(9)
             self._games[game_id] = (session, time.monotonic())
             return game_id

@@ -55,3 +55,15 @@ def test_the_store_refuses_past_its_limit() -> None:
     with pytest.raises(ApiError, match="2 games are in progress") as refused:
         store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
     assert refused.value.status == 503
+
+
+def test_a_full_store_forgets_the_oldest_finished_game_first() -> None:
+    store = Store(limit=2)
+    over = new_session("pig", PigRules(1), "hold20", "computer", 1)  # the computer wins at once
+    assert over.game.over
+    first = store.add(over)
+    second = store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
+    third = store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
+    assert store.get(second) and store.get(third)
+    with pytest.raises(ApiError, match="no game"):
+        store.get(first)
