@@ -150,9 +150,14 @@ def hold_at(table: Any, scores: np.ndarray) -> np.ndarray:
 
 
 def explore_pig(rules: PigRules, path: Path, report: Report) -> dict[str, Any]:
-    """Return (in a worker) the explorer's grids: scores sampled to :data:`EXPLORE_CELLS`,
+    """Return (in a worker) :func:`explore_grids` of the table at ``path``."""
+    return explore_grids(load(rules, path))
+
+
+def explore_grids(table: Any) -> dict[str, Any]:
+    """Return the explorer's grids of a Pig table: scores sampled to :data:`EXPLORE_CELLS`,
     the turn total at which to hold and ``P(i, j, 0)`` at each pair of them."""
-    table = load(rules, path)
+    rules = table.rules
     step = math.ceil(rules.goal / EXPLORE_CELLS)
     scores = np.arange(0, rules.goal, step)
     return {
@@ -269,6 +274,8 @@ class Tables:
     async def explore_pig(self, rules: PigRules) -> dict[str, Any]:
         """Return the explorer's grids for ``rules`` (the table computed first if missing)."""
         check_size(rules, MAX_EXPLORE_GOAL, "the explorer")
+        if rules.goal <= EXPLORE_CELLS:  # a small table's grids take milliseconds: no worker
+            return await asyncio.to_thread(explore_grids, await self.table(rules))
         path = self.path(rules)
         if not path.exists() or ("table", rules) in self.jobs:
             await self.table(rules)
