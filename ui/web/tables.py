@@ -36,6 +36,8 @@ INDEX = "web-cache.json"
 MAX_PIG_GOAL = 2500
 """The largest Pig goal the page computes (about 2 GiB and a minute or two)."""
 MAX_DIE = 100
+MAX_PIG_WORK = MAX_PIG_GOAL**3 * 6
+"""Larger dice take longer: goal cubed times the sides may not pass goal 2500's with a d6."""
 MAX_HOG_GOAL = 200
 MAX_EXPLORE_GOAL = 1000
 MAX_COMPARE_GOAL = 300
@@ -85,6 +87,13 @@ def check_size(rules: PigRules | HogRules, largest_goal: int, use: str = "the pa
         check_memory(needed, f"goal {rules.goal}")
     except PigsolveError as err:
         raise SizeError(str(err)) from None
+    work = rules.goal**3 * rules.die_sides  # a Pig solve's steps, up to a constant
+    if isinstance(rules, PigRules) and rules.goal <= largest_goal and work > MAX_PIG_WORK:
+        raise SizeError(
+            f"{use} takes goal {largest_goal} with a 6-sided die at most (the work grows as the "
+            f"goal cubed times the sides): goal {rules.goal} with {rules.die_sides} sides is "
+            "for `pigsolve compute`"
+        )
     if rules.goal > largest_goal:
         command = "pigsolve hog" if isinstance(rules, HogRules) else "pigsolve"
         raise SizeError(

@@ -125,6 +125,7 @@ def test_the_review_lists_the_choices_that_cost_a_tenth_of_a_point(client: TestC
         ("/api/pig/games", {"goal": 100000}, 413, "goal 100000 needs about 116,564 GiB"),
         ("/api/pig/games", {"goal": 5000}, 413, "the page takes goals up to 2500; goal 5000"),
         ("/api/hog/games", {"goal": 500}, 413, "the page takes goals up to 200"),
+        ("/api/pig/games", {"goal": 2500, "die": 7}, 413, "goal 2500 with 7 sides is for"),
         ("/api/chess/games", {}, 404, "unknown game 'chess'"),
         ("/api/games/nope/actions", {"action": "roll"}, 404, "no game 'nope'"),
     ],
@@ -316,3 +317,18 @@ def test_any_body_is_answered_without_a_server_error(client, game, body, move) -
         assert response.status_code < 500, response.text
         if response.status_code >= 400:
             assert "\n" not in response.json()["error"]
+
+
+VALUES = st.sampled_from(["-1", "0", "1", "2", "20", str(2**70), "x", "", "1.5", "optimal"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    path=st.sampled_from(["/api/pig/explore", "/api/hog/explore", "/api/pig/state"]),
+    query=st.dictionaries(st.sampled_from(["goal", "die", "rules", "i", "j", "k"]), VALUES),
+)
+def test_any_query_is_answered_without_a_server_error(client, path, query) -> None:
+    response = client.get(path, params=query)
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400:
+        assert "\n" not in response.json()["error"]
