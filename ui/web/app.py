@@ -40,7 +40,11 @@ SEED_LIMIT = 2**64
 def limits() -> dict[str, Any]:
     """Return the sizes the page accepts (GET /api/limits; the forms read them)."""
     return {
-        "pig": {"goal": [1, tables.MAX_PIG_GOAL], "die": [2, tables.MAX_DIE]},
+        "pig": {
+            "goal": [1, tables.MAX_PIG_GOAL],
+            "die": [2, tables.MAX_DIE],
+            "goal_cubed_times_sides": tables.MAX_PIG_WORK,
+        },
         "hog": {"goal": [1, tables.MAX_HOG_GOAL], "rules": list(RULE_SETS)},
         "explore_goal": tables.MAX_EXPLORE_GOAL,
         "explore_cells": tables.EXPLORE_CELLS,

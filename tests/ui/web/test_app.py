@@ -272,7 +272,8 @@ def test_bad_explore_and_compare_requests(client, path: str, status: int, messag
 
 
 def test_the_limits_are_stated(client: TestClient) -> None:
-    assert client.get("/api/limits").json()["pig"] == {"goal": [1, 2500], "die": [2, 100]}
+    pig = client.get("/api/limits").json()["pig"]
+    assert pig == {"goal": [1, 2500], "die": [2, 100], "goal_cubed_times_sides": 2500**3 * 6}
 
 
 def test_the_page_and_its_scripts_are_served_from_the_package(client: TestClient) -> None:

@@ -141,7 +141,7 @@ function showLimits() {
   $("#setup input[name=goal]").max = pig.goal[1];
   $("#explore-form input[name=goal]").max = limits.explore_goal;
   $("#compare-form input[name=goal]").max = limits.compare_goal;
-  $("#setup-limits").textContent = `Pig: goal ${pig.goal[0]} to ${pig.goal[1]}, die ${pig.die[0]} to ${pig.die[1]} sides; `
+  $("#setup-limits").textContent = `Pig: goal ${pig.goal[0]} to ${pig.goal[1]}, die ${pig.die[0]} to ${pig.die[1]} sides (larger dice, smaller goals); `
     + `Hog: goal up to ${hog.goal[1]}; at most ${limits.games} games at once. Large tables take a while the first time.`;
   $("#explore-limits").textContent = `Goals up to ${limits.explore_goal}; above ${limits.explore_cells}, every few scores are drawn.`;
 }
