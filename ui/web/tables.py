@@ -43,6 +43,8 @@ MAX_EXPLORE_GOAL = 1000
 MAX_COMPARE_GOAL = 300
 EXPLORE_CELLS = 200
 """The explorer's grids have at most this many rows: larger goals are sampled every few scores."""
+TOUCH_SECONDS = 60
+"""A table's last use is written to the index at most this often."""
 LOADED_TABLES = 4
 """Tables kept in the server's memory, most recently used first."""
 
@@ -250,6 +252,8 @@ class Tables:
         self._loaded: OrderedDict[Any, Any] = OrderedDict()
         self._index_lock = threading.Lock()  # the index is written from the workers' threads too
         self._load_lock = threading.Lock()
+        self._uses: dict[str, float] = {}  # last uses not yet written to the index
+        self._written = -math.inf
 
     def path(self, rules: PigRules | HogRules) -> Path:
         """Return the file of ``rules``'s optimal table."""
@@ -320,11 +324,20 @@ class Tables:
         atomic_write(self.folder / INDEX, lambda tmp: tmp.write_text(text), force=True)
 
     def _touch(self, path: Path) -> None:
+        """Record a use of ``path``: in memory at once, in the index at most once a minute."""
+        self._uses[path.name] = time.time()
+        now = time.monotonic()
+        if now - self._written < TOUCH_SECONDS:
+            return
         with self._index_lock:
             entries = self._index()
             if path.name in entries:
-                entries[path.name] = time.time()
-                self._write_index(entries)
+                self._written = now
+                self._write_index(self._with_uses(entries))
+
+    def _with_uses(self, entries: dict[str, float]) -> dict[str, float]:
+        """Return the index's entries with the uses recorded since it was written."""
+        return {name: max(used, self._uses.get(name, used)) for name, used in entries.items()}
 
     def _admit(self, path: Path) -> None:
         """List ``path`` as the page's newest table and drop the least recently used past the
@@ -333,7 +346,7 @@ class Tables:
             self._evict(path)
 
     def _evict(self, path: Path) -> None:
-        entries = self._index()
+        entries = self._with_uses(self._index())
         entries[path.name] = time.time()
         sizes = {
             name: (self.folder / name).stat().st_size
