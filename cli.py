@@ -359,14 +359,22 @@ def plot(
 
 @command()
 def gui(
-    port: Annotated[int, typer.Option(help="The port to serve on.")] = 8000,
+    port: Annotated[int, typer.Option(help="The port to serve on (0: any free port).")] = 8000,
     host: Annotated[str, typer.Option(help="The interface to serve on.")] = "127.0.0.1",
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Open no browser.")] = False,
+    cache_mib: Annotated[
+        int, typer.Option(help="Disk for the tables the page computes, in MiB.", min=0)
+    ] = 256,
 ) -> None:
-    """Play Pig and Hog in the browser against perfect play (Ctrl-C stops it)."""
+    """Play Pig and Hog in the browser against perfect play (Ctrl-C stops it).
+
+    Tables the page needs are computed in the background and saved in ./data/, where the other
+    commands keep theirs; of those the page computed, the least recently used are deleted once
+    they take more than --cache-mib (listed in data/web-cache.json).
+    """
     from pigsolve.ui.web.serve import serve
 
-    serve(host, port, open_browser=not no_browser, announce=note)
+    serve(host, port, open_browser=not no_browser, announce=note, cache_bytes=cache_mib * 2**20)
 
 
 if __name__ == "__main__":

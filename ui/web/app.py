@@ -1,30 +1,58 @@
 """The JSON API of ``pigsolve gui``: start games, play them a move at a time, ask for hints.
 
-Every error is a 4xx with ``{"error": "one line"}``; the rules live in the Python engine only.
+Every refusal is a 4xx with ``{"error": "one line"}`` naming the request's field in the API's
+own words. A request whose table (or comparison) is still being computed is answered 202 with
+``{"status": "computing", "what", "progress", "message"}``: the page asks again. The rules live
+in the Python engine only; the solvers are reached through :mod:`ui.web.tables`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pigsolve.policies import player_names
+from pigsolve.policies import check_player_name, player_names
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
-from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.games.hog import HogRules, hog_rules
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.ui.web import analysis
-from pigsolve.ui.web.sessions import ApiError, Store, hint, new_session
+from pigsolve.ui.web import analysis, tables
+from pigsolve.ui.web.jobs import JobFailed, Pending
+from pigsolve.ui.web.sessions import MAX_GAMES, ApiError, Store, check_web_player, hint, new_session
 
 STATIC = Path(__file__).parent / "static"
-GRID = (("goal", 100), ("die", 6), ("i", 0), ("j", 0), ("k", 0))
-"""The query parameters of a Pig state, with their defaults."""
+GAMES = ("pig", "hog")
+RULE_SETS = ("fa16", "su20")
+FIRST = ("you", "computer", "random")
+SEED_LIMIT = 2**64
+
+
+def limits() -> dict[str, Any]:
+    """Return the sizes the page accepts (GET /api/limits; the forms read them)."""
+    return {
+        "pig": {
+            "goal": [1, tables.MAX_PIG_GOAL],
+            "die": [2, tables.MAX_DIE],
+            "goal_cubed_times_sides": tables.MAX_PIG_WORK,
+        },
+        "hog": {"goal": [1, tables.MAX_HOG_GOAL], "rules": list(RULE_SETS)},
+        "explore_goal": tables.MAX_EXPLORE_GOAL,
+        "explore_cells": tables.EXPLORE_CELLS,
+        "compare_goal": tables.MAX_COMPARE_GOAL,
+        "compare_players": analysis.MAX_COMPARED,
+        "games": MAX_GAMES,
+        "cache_mib": tables.PAGE_CACHE_BYTES // 2**20,
+    }
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -37,13 +65,53 @@ async def _body(request: Request) -> dict[str, Any]:
     return body
 
 
-def _field(body: dict[str, Any], name: str, kind: type, default: Any) -> Any:
-    value = body.get(name, default)
-    wrong_type = not isinstance(value, kind) or isinstance(value, bool) != (kind is bool)
-    if (value is not None or default is not None) and wrong_type:  # null only where optional
-        wanted = {int: "an integer", str: "a string", bool: "true or false"}[kind]
-        raise ApiError(400, f"{name} must be {wanted}, got {value!r}")
+def integer(value: Any, name: str, low: int, high: int | None = None, top: str = "") -> int:
+    """Return ``value`` if it is an integer from ``low`` to ``high`` (``top`` writes ``high``),
+    else raise a 400 naming the field."""
+    wrong = isinstance(value, bool) or not isinstance(value, int)
+    if wrong or value < low or (high is not None and value > high):
+        span = f"of at least {low}" if high is None else f"from {low} to {top or high}"
+        raise ApiError(400, f"{name} must be an integer {span}")
     return value
+
+
+def query(request: Request) -> dict[str, Any]:
+    """Return the query's fields, whole numbers as integers (as a JSON body would hold them)."""
+    fields = dict(request.query_params)
+    for name, value in fields.items():
+        if re.fullmatch(r"-?\d{1,25}", value):
+            fields[name] = int(value)
+    return fields
+
+
+def one_of(value: Any, name: str, accepted: tuple[str, ...]) -> str:
+    """Return ``value`` if it is one of ``accepted``, else raise a 400 naming the field."""
+    if value not in accepted:
+        raise ApiError(400, f"{name} must be {', '.join(accepted[:-1])} or {accepted[-1]}")
+    return value
+
+
+def text(value: Any, name: str) -> str:
+    """Return ``value`` if it is a string, else raise a 400 naming the field."""
+    if not isinstance(value, str):
+        raise ApiError(400, f"{name} must be a string")
+    return value
+
+
+def game_of(request: Request) -> str:
+    """Return the path's game; 404 unless it is pig or hog."""
+    game = request.path_params["game"]
+    if game not in GAMES:
+        raise ApiError(404, f"unknown game {game[:40]!r}; accepted: pig, hog")
+    return game
+
+
+def game_rules(game: str, fields: Any) -> PigRules | HogRules:
+    """Return the rules named by ``fields`` (a body or the query): goal and die, or rules."""
+    goal = integer(fields.get("goal", 100), "goal", 1)
+    if game == "hog":
+        return hog_rules(one_of(fields.get("rules", "fa16"), "rules", RULE_SETS), goal)
+    return PigRules(goal, integer(fields.get("die", 6), "die", 2, tables.MAX_DIE))
 
 
 def plotly_js() -> Path:
@@ -53,28 +121,28 @@ def plotly_js() -> Path:
     return Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 
 
-def create_app(store: Store | None = None) -> Starlette:
-    """Return the ASGI app; ``store`` keeps the games (a fresh one by default)."""
+def create_app(store: Store | None = None, table_store: tables.Tables | None = None) -> Starlette:
+    """Return the ASGI app; ``store`` keeps the games, ``table_store`` the tables (fresh ones
+    by default: the tables in ``./data``). Stopping the app stops its computations."""
     store = Store() if store is None else store
+    table_store = tables.Tables() if table_store is None else table_store
+    page = (STATIC / "index.html").read_text()  # served from memory: no thread per request
 
     async def players(request: Request) -> JSONResponse:
-        game = request.path_params["game"]
-        if game not in ("pig", "hog"):
-            raise ApiError(404, f"unknown game {game!r}; accepted: pig, hog")
-        names = [{"name": name, "description": text} for name, text in player_names(game)]
-        return JSONResponse(names)
+        names = player_names(game_of(request))
+        return JSONResponse([{"name": name, "description": words} for name, words in names])
 
     async def start(request: Request) -> JSONResponse:
-        body = await _body(request)
-        session = new_session(
-            request.path_params["game"],
-            _field(body, "opponent", str, "optimal"),
-            _field(body, "goal", int, 100),
-            _field(body, "die", int, 6),
-            _field(body, "rules", str, "fa16"),
-            _field(body, "first", str, "random"),
-            _field(body, "seed", int, None),
-        )
+        game, body = game_of(request), await _body(request)
+        rules = game_rules(game, body)
+        opponent = check_web_player(text(body.get("opponent", "optimal"), "opponent"))
+        check_player_name(game, opponent, rules)
+        first = one_of(body.get("first", "random"), "first", FIRST)
+        seed = body.get("seed")
+        if seed is not None:
+            seed = integer(seed, "seed", 0, SEED_LIMIT - 1, "2^64 - 1")
+        table = await table_store.table(rules)
+        session = new_session(game, rules, opponent, first, seed, table)
         return JSONResponse(session.state(store.add(session)), status_code=201)
 
     async def show(request: Request) -> JSONResponse:
@@ -88,14 +156,10 @@ def create_app(store: Store | None = None) -> Starlette:
         body = await _body(request)
         session = store.get(game_id)
         if session.kind == "pig":
-            action = _field(body, "action", str, None)
-            if action not in ("roll", "hold"):
-                raise ApiError(400, f"action must be roll or hold, got {action!r}")
-            move: Any = action == "roll"
+            move: Any = one_of(body.get("action"), "action", ("roll", "hold")) == "roll"
         else:
-            move = _field(body, "num_rolls", int, None)
-            if move is None:
-                raise ApiError(400, "num_rolls is missing")
+            rules = session.game.rules
+            move = integer(body.get("num_rolls"), "num_rolls", rules.min_rolls, rules.actions[-1])
         with session.lock:
             session.act(move)
             return JSONResponse(session.state(game_id))
@@ -105,41 +169,40 @@ def create_app(store: Store | None = None) -> Starlette:
         with session.lock:
             return JSONResponse(hint(session))
 
-    def number(request: Request, name: str, default: int) -> int:
-        text = request.query_params.get(name, str(default))
-        if not text.lstrip("-").isdigit():
-            raise ApiError(400, f"{name} must be an integer, got {text!r}")
-        return int(text)
-
     async def explore(request: Request) -> JSONResponse:
-        if request.path_params["game"] == "hog":
-            rules = request.query_params.get("rules", "fa16")
-            return JSONResponse(analysis.explore_hog(rules, number(request, "goal", 100)))
-        goal, die = number(request, "goal", 100), number(request, "die", 6)
-        return JSONResponse(analysis.explore_pig(goal, die))
+        rules = game_rules(game_of(request), query(request))
+        return JSONResponse(await analysis.explore(table_store, rules))
 
     async def value(request: Request) -> JSONResponse:
-        args = [number(request, name, default) for name, default in GRID]
-        return JSONResponse(analysis.pig_state(*args))
+        fields = query(request)
+        rules = game_rules("pig", fields)
+        i, j, k = (integer(fields.get(name, 0), name, 0) for name in "ijk")
+        return JSONResponse(await analysis.pig_state(table_store, rules, i, j, k))
 
     async def versus(request: Request) -> JSONResponse:
-        game = request.path_params["game"]
-        names = [n for n in request.query_params.get("players", "").split(",") if n]
-        if game == "hog":
-            rules: Any = hog_rules(
-                request.query_params.get("rules", "fa16"), number(request, "goal", 100)
-            )
-        else:
-            rules = PigRules(number(request, "goal", 100), number(request, "die", 6))
-        return JSONResponse(analysis.compare(game, names, rules))
+        game = game_of(request)
+        fields = query(request)
+        names = [name for name in str(fields.get("players", "")).split(",") if name]
+        rules = game_rules(game, fields)
+        return JSONResponse(await analysis.compare(table_store, game, names, rules))
 
     async def refused(request: Request, err: Exception) -> JSONResponse:
-        status = err.status if isinstance(err, ApiError) else 400
-        if isinstance(err, PigsolveError) and not isinstance(err, ApiError | InvalidArgument):
-            status = 409
+        if isinstance(err, Pending):
+            return JSONResponse(err.body(), status_code=202)
+        if isinstance(err, HTTPException):
+            return JSONResponse({"error": err.detail.lower()}, status_code=err.status_code)
+        status = err.status if isinstance(err, ApiError | JobFailed) else 400
+        if isinstance(err, PigsolveError) and not isinstance(err, ApiError | JobFailed):
+            status = 400 if isinstance(err, InvalidArgument) else 409
         return JSONResponse({"error": str(err)}, status_code=status)
 
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        table_store.close()
+
     routes = [
+        Route("/api/limits", lambda request: JSONResponse(limits())),
         Route("/api/{game}/players", players),
         Route("/api/{game}/games", start, methods=["POST"]),
         Route("/api/games/{id}", show),
@@ -148,8 +211,11 @@ def create_app(store: Store | None = None) -> Starlette:
         Route("/api/{game}/explore", explore),
         Route("/api/pig/state", value),
         Route("/api/{game}/compare", versus),
-        Route("/", lambda request: FileResponse(STATIC / "index.html")),
+        Route("/", lambda request: HTMLResponse(page)),
         Route("/plotly.min.js", lambda request: FileResponse(plotly_js())),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={PigsolveError: refused})
+    handlers: dict[Any, Any] = {PigsolveError: refused, Pending: refused, HTTPException: refused}
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app.state.tables = table_store
+    return app

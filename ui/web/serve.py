@@ -1,4 +1,9 @@
-"""``pigsolve gui``: serve the app on a local port, open the browser, stop cleanly on Ctrl-C."""
+"""``pigsolve gui``: serve the app on a local port, open the browser, stop cleanly on Ctrl-C.
+
+The socket is bound here, before the server starts, so the line announcing the address names
+the address actually bound (``--port 0``: a free port the system chose). Ctrl-C and SIGTERM
+stop the server at once: the computations under way are killed and leave no file behind.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,14 @@ import socket
 import threading
 import webbrowser
 from collections.abc import Callable
+from pathlib import Path
 
 from pigsolve.solver.errors import PigsolveError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+BACKLOG = 2048
+GRACE_SECONDS = 1
+"""How long a stopping server lets the requests under way finish."""
 
 
 def port_is_free(host: str, port: int) -> bool:
@@ -31,24 +40,68 @@ def free_port(host: str, start: int) -> int:
     raise PigsolveError(f"no free port from {start} to {start + 99} on {host}")
 
 
+def bind(host: str, port: int) -> socket.socket:
+    """Return a socket listening on ``host:port``; PigsolveError naming a free port if taken."""
+    if not 0 <= port < 65536:
+        raise PigsolveError(f"--port must be in 0..65535 (0: any free port), got {port}")
+    try:
+        info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as err:
+        raise PigsolveError(f"--host {host}: {err.strerror}") from None
+    family, kind, protocol = info[:3]
+    sock = socket.socket(family, kind, protocol)  # IPPROTO_TCP: asyncio then sets TCP_NODELAY
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(info[4])
+    except OSError as err:
+        sock.close()
+        if port and not port_is_free(host, port):
+            raise PigsolveError(
+                f"port {port} is in use; try --port {free_port(host, port + 1)}"
+            ) from None
+        raise PigsolveError(f"cannot serve on {host}:{port}: {err.strerror}") from None
+    sock.listen(BACKLOG)  # from now on connections wait for the server instead of failing
+    return sock
+
+
+def address(sock: socket.socket) -> str:
+    """Return the URL of a bound socket, e.g. ``http://127.0.0.1:8000/``."""
+    host, port = sock.getsockname()[:2]
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+
 def serve(
-    host: str, port: int, open_browser: bool, announce: Callable[[str], None] = print
+    host: str,
+    port: int,
+    open_browser: bool,
+    announce: Callable[[str], None] = print,
+    cache_bytes: int | None = None,
 ) -> None:
-    """Run the app at ``http://host:port`` until Ctrl-C; PigsolveError if the port is taken."""
+    """Run the app at ``http://host:port`` until Ctrl-C or SIGTERM; PigsolveError if the port
+    is taken. Tables go to ``./data`` (the page's own past ``cache_bytes`` are dropped)."""
     try:
         import uvicorn
 
         from pigsolve.ui.web.app import create_app
+        from pigsolve.ui.web.tables import PAGE_CACHE_BYTES, Tables
     except ImportError:
         raise PigsolveError("the GUI needs its extra: pip install -e '.[gui]'") from None
-    if not 0 < port < 65536:
-        raise PigsolveError(f"--port must be in 1..65535, got {port}")
-    if not port_is_free(host, port):
-        raise PigsolveError(f"port {port} is in use; try --port {free_port(host, port + 1)}")
+    sock = bind(host, port)
     if host not in LOOPBACK:
         announce(f"warning: serving on {host}: anyone who can reach it can use it (no login)")
-    url = f"http://{'localhost' if host in LOOPBACK else host}:{port}/"
-    announce(f"pigsolve gui at {url} (Ctrl-C stops it)")
+    url = address(sock)
+    folder = Path.cwd() / "data"
+    tables = Tables(folder, PAGE_CACHE_BYTES if cache_bytes is None else cache_bytes)
+    announce(f"pigsolve gui at {url} (Ctrl-C stops it); tables go to {folder}")
     if open_browser and "CI" not in os.environ:
         threading.Timer(0.5, webbrowser.open, [url]).start()
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(table_store=tables),
+        log_level="warning",
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        tables.close()
+        sock.close()

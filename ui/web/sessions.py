@@ -8,7 +8,6 @@ is the terminal's: the classic transcript of documents 000/001 for Pig, the turn
 
 from __future__ import annotations
 
-import functools
 import io
 import secrets
 import threading
@@ -23,24 +22,41 @@ from pigsolve.policies.human import Human
 from pigsolve.policies.user import is_user_player
 from pigsolve.solver.dice import RandomDice
 from pigsolve.solver.engine import HogGame, PigGame, Rolled
-from pigsolve.solver.errors import InvalidArgument, PigsolveError
-from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.games.hog_dice import die_sides
 from pigsolve.solver.games.pig import PIG, PigRules, roll_outcomes
-from pigsolve.solver.pig.solve import MAX_FULL_GOAL
-from pigsolve.solver.results import check_seed
 from pigsolve.ui.hog_terminal import describe_turn
 from pigsolve.ui.pig_terminal import ClassicStyle
+from pigsolve.ui.web import tables
 
 IDLE_SECONDS = 30 * 60
 """A game untouched this long is forgotten."""
 MAX_GAMES = 1000
+"""Games kept in memory at once."""
+REVIEW_COST = 0.001
+"""The review lists the choices that cost at least this much win probability (0.1 points)."""
 
 
 def check_web_player(name: str) -> str:
-    """Return ``name`` unless it names a file's function: the page must not run code on the host."""
+    """Return ``name`` unless it names a file's function (the page must not run code on the
+    host) or a best response (computed at the command line)."""
     if is_user_player(name):
         raise ApiError(400, "players from files run code: use them from the command line")
+    if name.startswith("best-response:"):
+        raise ApiError(400, "best responses take a while: use them from the command line")
     return name
+
+
+def choice_words(kind: str, action: Any) -> str:
+    """Return a choice in the game's words: roll, hold, Pork Chop, Free Bacon, 3 dice."""
+    if kind == "pig":
+        return action if isinstance(action, str) else ("roll" if action else "hold")
+    if action == -1:
+        return "Pork Chop"
+    if action == 0:
+        return "Free Bacon"
+    return f"{action} {'die' if action == 1 else 'dice'}"
 
 
 class ApiError(PigsolveError):
@@ -53,16 +69,19 @@ class ApiError(PigsolveError):
 
 @dataclass
 class Session:
-    """One game: the engine, the person's seat, the computer player and the log so far."""
+    """One game: the engine, the person's seat, the computer player, the log so far and the
+    optimal table that judges the person's choices (None: not analysed)."""
 
     game: PigGame | HogGame
     kind: str
     human: int
     opponent: Player
     opponent_name: str
+    table: Any = None
     log: list[str] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
-    analysed: bool = True
+    dice_sides: int = 6
+    dice_roller: str = ""
     decisions: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -71,7 +90,11 @@ class Session:
         if self.kind == "hog":
             names = ("you", self.opponent_name) if self.human == 0 else (self.opponent_name, "you")
             self.log += [describe_turn(record, names) for record in events]
-            self.dice = list(events[-1].outcomes) if events else self.dice
+            for record in events:
+                if record.outcomes:  # the last dice rolled stay in view after a Free Bacon
+                    self.dice = [int(value) for value in record.outcomes]
+                    self.dice_sides = die_sides(self.game.rules, record.state)
+                    self.dice_roller = names[record.who]
             return
         self.dice = [event.value for event in events if isinstance(event, Rolled)][-1:] or self.dice
         text = io.StringIO()
@@ -80,26 +103,22 @@ class Session:
             style.show(event)
         self.log += text.getvalue().splitlines()
 
-    def advice(self) -> tuple[str, dict[str, float]]:
-        """Return the optimal action and the mover's win probability after each legal action."""
+    def advice(self) -> tuple[Any, dict[Any, float]]:
+        """Return the optimal action and the mover's win probability after each legal action
+        (Pig: 'roll'/'hold'; Hog: numbers of dice)."""
         game = self.game
-        if self.kind == "pig":
-            view = game.view
-            table = _pig_table(game.rules)
-            if view.score + view.turn_total >= view.goal:  # hold and win; a roll risks a pig
-                pig = sum(float(q) for q, points in roll_outcomes(game.rules) if points == PIG)
-                opponent_wins = table.win_probability(view.opponent_score, view.score, 0)
-                return "hold", {"roll": 1.0 - pig * opponent_wins, "hold": 1.0}
-            p_roll, p_hold = table.action_values(view.score, view.opponent_score, view.turn_total)
-            best = table.should_roll(view.score, view.opponent_score, view.turn_total)
-            values = {"roll": p_roll} | ({} if p_hold is None else {"hold": p_hold})
-            return ("roll" if best else "hold"), values
-        from pigsolve.solver.hog.evaluate import action_values
-
-        solution = _hog_solution(game.rules)
-        _, best = solution.at(game.view)
-        values = action_values(game.rules, solution.win_probability, game.view)
-        return str(best), {str(n): p for n, p in values.items()}
+        if self.kind == "hog":
+            return tables.hog_values(self.table, game.view)
+        view = game.view
+        if view.score + view.turn_total >= view.goal:  # hold and win; a roll risks a pig
+            pig = sum(float(q) for q, points in roll_outcomes(game.rules) if points == PIG)
+            opponent_wins = tables.pig_values(self.table, view.opponent_score, view.score, 0)[0]
+            return "hold", {"roll": 1.0 - pig * opponent_wins, "hold": 1.0}
+        _, p_roll, p_hold, roll = tables.pig_values(
+            self.table, view.score, view.opponent_score, view.turn_total
+        )
+        values = {"roll": p_roll} | ({} if p_hold is None else {"hold": p_hold})
+        return ("roll" if roll else "hold"), values
 
     def play_computer(self) -> None:
         """Play the computer's moves until the person is to move or the game is over."""
@@ -113,10 +132,10 @@ class Session:
         if self.game.player != self.human:
             raise ApiError(409, "it is not your turn")
         if action not in self.game.legal_actions():
-            raise ApiError(400, f"{action!r} is not a legal action now")
-        if self.analysed:
+            raise ApiError(400, f"{choice_words(self.kind, action)} is not a legal choice now")
+        if self.table is not None:
             best, values = self.advice()
-            name = ("roll" if action else "hold") if self.kind == "pig" else str(action)
+            name = ("roll" if action else "hold") if self.kind == "pig" else action
             self.decisions.append(
                 {"action": name, "best": best, "p": values[name], "best_p": values[best]}
             )
@@ -124,7 +143,8 @@ class Session:
         self.play_computer()
 
     def state(self, game_id: str) -> dict[str, Any]:
-        """Return what the page shows: scores, whose turn, the legal actions and the log."""
+        """Return what the page shows: scores, whose turn, the legal actions, the dice in play,
+        the log, the person's win probability after each choice and the costly choices."""
         game = self.game
         legal = [] if game.over or game.player != self.human else list(game.legal_actions())
         if self.kind == "pig":
@@ -135,84 +155,93 @@ class Session:
             "goal": game.rules.goal,
             "you": self.human,
             "opponent": self.opponent_name,
-            "scores": list(game.scores),
+            "scores": [int(score) for score in game.scores],
             "player": game.player,
             "legal": legal,
+            "choices": [choice_words(self.kind, a) for a in game.legal_actions()] if legal else [],
             "over": game.over,
             "winner": game.winner,
             "log": self.log,
             "dice": self.dice,
+            "analysed": self.table is not None,
             "evaluation": [decision["p"] for decision in self.decisions],
             "review": [
-                decision | {"move": number, "cost": decision["best_p"] - decision["p"]}
+                decision
+                | {
+                    "move": number,
+                    "cost": decision["best_p"] - decision["p"],
+                    "action_words": choice_words(self.kind, decision["action"]),
+                    "best_words": choice_words(self.kind, decision["best"]),
+                }
                 for number, decision in enumerate(self.decisions, 1)
-                if decision["action"] != decision["best"]
+                if decision["best_p"] - decision["p"] >= REVIEW_COST
             ],
         }
         if self.kind == "pig":
             state["die"] = game.rules.die_sides
             state["turn_total"] = game.view.turn_total
         else:
-            state["rules"] = game.rules.name
+            rules = game.rules
+            state["rules"] = rules.name
+            state["dice_sides"] = self.dice_sides  # the sides of the dice last rolled
+            state["dice_roller"] = self.dice_roller  # who rolled them: "you" or the opponent
+            state["sides_in_play"] = die_sides(rules, game.view)  # the mover's dice now
         return state
 
 
 def new_session(
-    kind: str, opponent: str, goal: int, die: int, rules: str, first: str, seed: int | None
+    kind: str,
+    rules: PigRules | HogRules,
+    opponent: str,
+    first: str,
+    seed: int | None,
+    table: Any = None,
 ) -> Session:
-    """Start a game of ``kind`` ('pig' or 'hog') against ``opponent``.
+    """Start a game of ``kind`` ('pig' or 'hog') under ``rules`` against ``opponent``.
 
-    The computer moves first if ``first`` is 'computer' (or by a coin for 'random').
+    The computer moves first if ``first`` is 'computer' (or by a coin for 'random'). ``table``
+    is the optimal table: the optimal player reads it and it judges the person's choices.
     """
-    if first not in ("you", "computer", "random"):
-        raise InvalidArgument(f"first must be you, computer or random, got {first!r}")
-    rng = np.random.default_rng(None if seed is None else check_seed(seed))
+    rng = np.random.default_rng(seed)
     human = int(rng.integers(2)) if first == "random" else {"you": 0, "computer": 1}[first]
-    if kind == "pig":
-        game_rules = PigRules(goal, die)
-        game: PigGame | HogGame = PigGame(game_rules, RandomDice(die, rng))
-    elif kind == "hog":
-        game_rules = hog_rules(rules, goal)
-        game = HogGame(game_rules, RandomDice(game_rules.die_sides, rng))
+    if isinstance(rules, PigRules):
+        game: PigGame | HogGame = PigGame(rules, RandomDice(rules.die_sides, rng))
     else:
-        raise ApiError(404, f"unknown game {kind!r}; accepted: pig, hog")
-    player = make_player(kind, check_web_player(opponent), game_rules)
+        game = HogGame(rules, RandomDice(rules.die_sides, rng))
+    if opponent == "optimal":
+        player: Any = tables.optimal_player(kind, rules, table)
+    else:
+        player = make_player(kind, check_web_player(opponent), rules)
     if isinstance(player, Human):
-        raise InvalidArgument("play against a computer player, not human")
-    session = Session(game, kind, human, player, opponent)
-    session.analysed = kind == "hog" or goal <= MAX_FULL_GOAL  # larger Pig tables take a while
+        raise ApiError(400, "opponent must be a computer player, not human")
+    session = Session(game, kind, human, player, opponent, table)
+    session.dice_sides = rules.die_sides
     session.record(list(game.start()))
     session.play_computer()
     return session
 
 
-@functools.lru_cache(maxsize=8)
-def _pig_table(rules: PigRules) -> Any:
-    """Return the optimal table of ``rules``, read (or computed) once for every game."""
-    from pigsolve.solver.pig.table import load_or_compute
-
-    return load_or_compute(rules)
-
-
-@functools.lru_cache(maxsize=4)
-def _hog_solution(rules: Any) -> Any:
-    """Return the optimal Hog solution of ``rules``, read (or computed) once for every game."""
-    from pigsolve.solver.hog.table import load_or_compute
-
-    return load_or_compute(rules)
-
-
 def hint(session: Session) -> dict[str, Any]:
-    """Return the optimal action and the person's win probability for each legal action."""
+    """Return the optimal choice and the person's win probability after each legal choice."""
     game = session.game
     if game.over or game.player != session.human:
         raise ApiError(409, "hints are for your own turn")
+    if session.table is None:
+        raise ApiError(409, "this game has no optimal table to give hints from")
     best, values = session.advice()
-    return {"best": best, "values": values}
+    return {
+        "best": best,
+        "best_words": choice_words(session.kind, best),
+        "values": [
+            {"action": action, "words": choice_words(session.kind, action), "p": p}
+            for action, p in values.items()
+        ],
+    }
 
 
 class Store:
-    """Games by id; a game idle for ``idle_seconds`` is forgotten, at most ``limit`` are kept."""
+    """Games by id; a game idle for ``idle_seconds`` is forgotten, at most ``limit`` are kept
+    (when full, the finished game touched longest ago makes room; if none is finished, 503)."""
 
     def __init__(self, idle_seconds: float = IDLE_SECONDS, limit: int = MAX_GAMES) -> None:
         self.idle_seconds = idle_seconds
@@ -225,7 +254,12 @@ class Store:
         with self._lock:
             self._expire()
             if len(self._games) >= self.limit:
-                raise ApiError(503, f"{self.limit} games are in progress; try again later")
+                finished = [
+                    (touched, key) for key, (game, touched) in self._games.items() if game.game.over
+                ]
+                if not finished:
+                    raise ApiError(503, f"{self.limit} games are in progress; try again later")
+                del self._games[min(finished)[1]]
             game_id = secrets.token_urlsafe(9)
             self._games[game_id] = (session, time.monotonic())
             return game_id

@@ -1,23 +1,25 @@
-"""The page in a real browser (Chromium via Playwright): whole games, the terminal's words, no
-console error. Screenshots land in the test's temporary folder."""
+"""The page in a real browser (Chromium via Playwright): whole games, the terminal's words, charts
+with axes and scales, no sideways scrolling on a phone, no console error. Screenshots land in the
+test's temporary folder (PIGSOLVE_SCREENSHOTS=DIR keeps them)."""
 
 from __future__ import annotations
 
 import os
 import re
 import shutil
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+pytest.importorskip("starlette")
 import uvicorn
 
 from pigsolve.ui.web.app import create_app
-from pigsolve.ui.web.serve import free_port
+from pigsolve.ui.web.serve import address, bind
+from pigsolve.ui.web.tables import Tables
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
@@ -25,36 +27,62 @@ if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
+START_SECONDS = 60
+"""The bound on the server's start."""
+WAIT_MS = 120_000
+"""The bound on any wait for the page (tables are computed on first use)."""
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
+
 
 @pytest.fixture(scope="module")
 def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve the app in a thread from a folder of its own (tables are made in its data/)."""
-    home = Path.cwd()
-    os.chdir(tmp_path_factory.mktemp("gui"))
-    port = free_port("127.0.0.1", 8800)
-    server = uvicorn.Server(uvicorn.Config(create_app(), port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    """Serve the app in a thread; its tables go to a folder of its own."""
+    tables = Tables(tmp_path_factory.mktemp("gui") / "data")
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(create_app(table_store=tables), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
+    deadline = time.monotonic() + START_SECONDS
     while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
+    yield address(sock)
     server.should_exit = True
-    thread.join()
-    os.chdir(home)
+    thread.join(timeout=START_SECONDS)
+    tables.close()
 
 
 @pytest.fixture
-def page(url: str) -> Iterator[Page]:
+def shots(tmp_path: Path) -> Path:
+    """Return the folder for screenshots."""
+    folder = Path(os.environ.get("PIGSOLVE_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def open_page(url: str, viewport: dict[str, int]) -> Iterator[Page]:
+    """Yield the page at ``viewport``; fail on any console error."""
     errors: list[str] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        page = browser.new_page(viewport=viewport)
+        page.set_default_timeout(WAIT_MS)
         page.on("console", lambda message: message.type == "error" and errors.append(message.text))
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(url)
         yield page
         browser.close()
     assert errors == []
+
+
+@pytest.fixture
+def page(url: str) -> Iterator[Page]:
+    yield from open_page(url, DESKTOP)
+
+
+@pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
+def any_page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from open_page(url, request.param)
 
 
 def start(page: Page, game: str, opponent: str, seed: int, **fields: str) -> None:
@@ -68,7 +96,15 @@ def start(page: Page, game: str, opponent: str, seed: int, **fields: str) -> Non
     page.wait_for_selector("#board:not([hidden])")
 
 
-def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(page: Page, tmp_path) -> None:
+def wait_for_log_change(page: Page, before: str) -> None:
+    page.wait_for_function(
+        "before => document.querySelector('#log').textContent !== before", arg=before
+    )
+
+
+def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(
+    page: Page, shots: Path, pigsolve
+) -> None:
     start(page, "pig", "hold20", seed=11, goal="30")
     inputs = []
     while page.is_hidden("#banner"):
@@ -76,54 +112,103 @@ def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(page: Page, tmp_
         total = int(page.text_content("#turn-total"))
         inputs.append("" if total < 10 else "h")
         page.keyboard.press("Space" if total < 10 else "h")
-        page.wait_for_function(
-            "before => document.querySelector('#log').textContent !== before", arg=before
-        )
-    page.screenshot(path=tmp_path / "pig.png", full_page=True)
-    command = [
-        sys.executable,
-        "-c",
-        "from pigsolve import cli; cli.run()",
-        "play",
-        "--you",
-        "1",
-        "--seed",
-        "11",
-    ]
-    done = subprocess.run(
-        [*command, "--goal", "30"],
-        input="".join(f"{i}\n" for i in inputs),
-        capture_output=True,
-        text=True,
-    )
+        wait_for_log_change(page, before)
+    page.screenshot(path=shots / "pig.png", full_page=True)
+    stdin = "".join(f"{line}\n" for line in inputs)
+    done = pigsolve("play", "--you", "1", "--seed", "11", "--goal", "30", stdin=stdin)
     transcript = re.sub(r"Turn total: \d+ \tRoll/Hold\? ", "", done.stdout).splitlines()[2:]
     assert page.text_content("#log").splitlines() == transcript
+    assert page.locator("#chart .y-axis text").first.text_content() == "0%"
+    assert "50%: even chances" in page.text_content("#chart")
 
 
-def test_a_hog_game_in_the_browser_is_played_to_the_end(page: Page, tmp_path) -> None:
+def test_a_hog_game_rolls_the_dice_chosen_and_shows_them(page: Page, shots: Path) -> None:
     start(page, "hog", "bacon", seed=5)
+    options = page.locator("#num-rolls option").all_text_contents()
+    assert options[:3] == ["Pork Chop", "Free Bacon", "1 die"] and options[-1] == "10 dice"
+    assert "Dice in play for the next roll: six-sided" in page.text_content("#in-play")
+    drawn = []
     while page.is_hidden("#banner"):
         before = page.text_content("#log")
+        page.select_option("#num-rolls", "3")
         page.click("#roll-hog")
-        page.wait_for_function(
-            "before => document.querySelector('#log').textContent !== before", arg=before
-        )
-    page.screenshot(path=tmp_path / "hog.png", full_page=True)
+        wait_for_log_change(page, before)
+        drawn.append(page.locator("#dice svg").count())
+    page.screenshot(path=shots / "hog.png", full_page=True)
+    mine = [line for line in page.text_content("#log").splitlines() if line.startswith("you ")]
+    assert mine and all(line.startswith("you roll 3 dice [") for line in mine)
+    assert all(count >= 1 for count in drawn)  # the last dice rolled, always in view
     assert page.text_content("#banner") in ("You win!", "bacon wins.")
-    assert "Hog Wild" in page.text_content("#log") or "points" in page.text_content("#log")
 
 
-def test_the_explorer_draws_and_answers_a_hover(page: Page, tmp_path) -> None:
+def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Path) -> None:
     page.click(".mode[data-mode=explore]")
-    page.fill("#explore-form input[name=goal]", "40")
-    page.click("#explore-form button")
-    page.wait_for_function("document.querySelector('#map-caption').textContent !== ''")
+    page.wait_for_selector("#map .colour-scale text")
+    assert page.text_content("#map .x-axis .label") == "your score i"
+    assert page.text_content("#map .y-axis .label") == "opponent score j"
+    assert page.text_content("#map .colour-scale .label") == "hold at turn total k"
+    ticks = page.locator("#map .x-axis text").all_text_contents()
+    assert ticks[:3] == ["0", "20", "40"]  # goal 100, the form's default
+    assert page.text_content("#slice .x-axis .label") == "your score i"
+    assert page.text_content("#slice .y-axis .label") == "turn total k"
     box = page.locator("#slice").bounding_box()
-    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.8)
+    page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.8)
     page.wait_for_function("document.querySelector('#hover').textContent.startsWith('P(')")
     assert "optimal:" in page.text_content("#hover")
     page.wait_for_selector("#surface .main-svg")  # the 3D surface, drawn by the shipped plotly.js
+    page.screenshot(path=shots / "explore.png", full_page=True)
+
+
+def no_sideways_scroll(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_every_view_fits_the_screen(any_page: Page, shots: Path) -> None:
+    """At 390 px (a phone) and 1280 px: no sideways scrolling in any view."""
+    page = any_page
+    width = page.viewport_size["width"]
+    start(page, "pig", "optimal", seed=3, goal="40")
+    page.keyboard.press("Space")
+    page.wait_for_selector("#chart:not([hidden])")
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"play-{width}.png", full_page=True)
+    start(page, "hog", "optimal", seed=3)
+    page.select_option("#num-rolls", "10")
+    page.click("#roll-hog")
+    page.wait_for_selector("#chart:not([hidden])")
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"hog-{width}.png", full_page=True)
+    page.click(".mode[data-mode=explore]")
+    page.wait_for_selector("#map .colour-scale text")
+    assert page.text_content("#map .x-axis .label") == "your score"
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"hog-explore-{width}.png", full_page=True)
+    page.click(".mode[data-mode=play]")
+    page.click(".tab[data-game=pig]")
+    page.click(".mode[data-mode=explore]")
+    page.wait_for_selector("#map .colour-scale text")
+    page.wait_for_selector("#surface .main-svg")
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"explore-{width}.png", full_page=True)
     page.click(".mode[data-mode=compare]")
     page.click("#compare-form button")
     page.wait_for_selector("#matrix td")
-    page.screenshot(path=tmp_path / "explore.png", full_page=True)
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"compare-{width}.png", full_page=True)
+
+
+def test_a_table_being_computed_shows_its_progress(page: Page, shots: Path) -> None:
+    """A game whose table takes a while: the page says what it computes, with a progress bar,
+    and starts the game when it is done."""
+    page.click(".tab[data-game=pig]")
+    page.select_option("#setup select[name=opponent]", "hold20")
+    page.fill("#setup input[name=goal]", "600")
+    page.click("#start")
+    page.wait_for_function(
+        "document.querySelector('#message').textContent"
+        ".startsWith('computing the optimal table for goal 600')"
+    )
+    assert page.is_visible("#progress")
+    page.screenshot(path=shots / "progress.png", full_page=True)
+    page.wait_for_selector("#board:not([hidden])")
+    assert page.is_hidden("#progress") and page.text_content("#message") == ""

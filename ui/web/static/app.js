@@ -2,37 +2,66 @@
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 let game = "pig";
+let view = "play";
 let state = null;
-
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error);
-  return data;
-}
+let explored = null;
+let limits = null;
 
 function say(text) { $("#message").textContent = text; }
 
-function die(value) {
+function showProgress(share) {
+  $("#progress").hidden = share === undefined;
+  if (share === null) $("#progress").removeAttribute("value");
+  else if (share !== undefined) $("#progress").value = share;
+}
+
+async function api(path, body, poll = true) {
+  // A 202 means "being computed": show its progress and ask again until the answer is there.
+  for (;;) {
+    const response = await fetch(path, body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (response.status === 202) {
+      say(data.message);
+      showProgress(data.progress);
+      if (!poll) throw new Error(data.message);
+      await sleep(500);
+      continue;
+    }
+    showProgress(undefined);
+    if (!response.ok) throw new Error(data.error);
+    return data;
+  }
+}
+
+function die(value, sides) {
+  // One die: pips on a square for six sides, a triangle with its number for four, else a number.
+  if (sides === 4) {
+    return `<svg viewBox="0 0 60 60" role="img" aria-label="${value} on a four-sided die" class="d4">`
+      + '<polygon points="30,4 57,54 3,54" fill="white" stroke="#1d232a" stroke-width="2.5" stroke-linejoin="round"/>'
+      + `<text x="30" y="46" font-size="22" text-anchor="middle" fill="${value === 1 ? "#a2412f" : "#1d232a"}">${value}</text></svg>`;
+  }
   const pips = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
-  const svg = ['<svg viewBox="0 0 60 60" role="img" aria-label="' + value + '">',
+  const svg = [`<svg viewBox="0 0 60 60" role="img" aria-label="${value} on a ${sides}-sided die">`,
     '<rect x="2" y="2" width="56" height="56" rx="9" fill="white" stroke="#1d232a" stroke-width="2.5"/>'];
-  if (pips[value]) {
+  if (sides <= 6 && pips[value]) {
     for (const p of pips[value]) {
       svg.push(`<circle cx="${15 + 15 * (p % 3)}" cy="${15 + 15 * Math.floor(p / 3)}" r="5" fill="${value === 1 ? "#a2412f" : "#1d232a"}"/>`);
     }
   } else {
-    svg.push(`<text x="30" y="39" font-size="26" text-anchor="middle">${value}</text>`);
+    svg.push(`<text x="30" y="39" font-size="24" text-anchor="middle">${value}</text>`);
   }
   return svg.join("") + "</svg>";
 }
 
+const sidesWords = (sides) => ({ 4: "four-sided", 6: "six-sided" }[sides] || `${sides}-sided`);
+
 function show(next) {
   state = next;
-  $("#board").hidden = false;
+  $("#board").hidden = view !== "play";
   const you = state.you, them = 1 - you;
   $("#you .score").textContent = state.scores[you];
   $("#them .score").textContent = state.scores[them];
@@ -40,7 +69,17 @@ function show(next) {
   $("#you").classList.toggle("to-move", !state.over && state.player === you);
   $("#them").classList.toggle("to-move", !state.over && state.player === them);
   $("#turn-total").textContent = state.game === "pig" ? state.turn_total : "-";
-  $("#dice").innerHTML = state.dice.map(die).join("");
+  const sides = state.game === "pig" ? state.die : state.dice_sides;
+  $("#dice").innerHTML = state.dice.map((value) => die(value, sides)).join("");
+  if (state.game === "hog") {
+    const count = state.dice.length, dice = count === 1 ? "die" : "dice";
+    const rolled = count ? `Last dice rolled (${state.dice_roller}): ${count} ${sidesWords(sides)} ${dice}. ` : "";
+    const chop = state.sides_in_play !== 6 ? " (after a Pork Chop)" : "";
+    $("#in-play").textContent = rolled + (state.over ? "" : `Dice in play for the next roll: ${sidesWords(state.sides_in_play)}${chop}.`);
+    const chosen = Number($("#num-rolls").value || 4);
+    $("#num-rolls").innerHTML = state.legal.map((n, c) =>
+      `<option value="${n}" ${n === chosen ? "selected" : ""}>${state.choices[c]}</option>`).join("");
+  }
   $("#roll").disabled = !state.legal.includes("roll");
   $("#hold").disabled = !state.legal.includes("hold");
   $("#roll-hog").disabled = $("#hint").disabled = state.legal.length === 0;
@@ -49,25 +88,17 @@ function show(next) {
   $("#banner").hidden = !state.over;
   if (state.over) $("#banner").textContent = state.winner === you ? "You win!" : `${state.opponent} wins.`;
   $("#hint-text").textContent = "";
-  chart(state.evaluation);
+  $("#chart").hidden = state.evaluation.length === 0;
+  if (state.evaluation.length) winChart($("#chart svg"), state.evaluation);
   review(state);
-}
-
-function chart(values) {
-  $("#chart").hidden = values.length === 0;
-  const step = 400 / Math.max(values.length - 1, 1);
-  const points = values.map((p, n) => `${(n * step).toFixed(1)},${(115 - 110 * p).toFixed(1)}`);
-  $("#chart svg").innerHTML = '<line x1="0" y1="60" x2="400" y2="60" class="even"/>'
-    + `<polyline points="${points.join(" ")}"/>`
-    + values.map((p, n) => `<circle cx="${(n * step).toFixed(1)}" cy="${(115 - 110 * p).toFixed(1)}" r="2.5"><title>${(100 * p).toFixed(1)}%</title></circle>`).join("");
 }
 
 function review(state) {
   $("#review").hidden = !state.over;
   if (!state.over) return;
   const items = state.review.map((d) =>
-    `<li>decision ${d.move}: you chose ${d.action}, optimal was ${d.best}: cost ${(100 * d.cost).toFixed(2)} points of win probability</li>`);
-  $("#review ol").innerHTML = items.join("") || "<li>Every decision was optimal.</li>";
+    `<li>decision ${d.move}: you chose ${d.action_words}, optimal was ${d.best_words}: cost ${(100 * d.cost).toFixed(1)} points of win probability</li>`);
+  $("#review ol").innerHTML = items.join("") || "<li>No decision cost 0.1 points of win probability or more.</li>";
 }
 
 async function act(body) {
@@ -78,27 +109,41 @@ async function act(body) {
 async function hint() {
   try {
     const advice = await api(`/api/games/${state.id}/hint`);
-    const values = Object.entries(advice.values).map(([a, p]) => `${a}: ${(100 * p).toFixed(1)}%`);
-    $("#hint-text").textContent = `Best: ${advice.best}. Your win probability if you ${values.join(", ")}`;
+    const values = advice.values.map((v) => `${v.words}: ${(100 * v.p).toFixed(1)}%`);
+    $("#hint-text").textContent = `Best: ${advice.best_words}. Your win probability with ${values.join(", ")}`;
   } catch (err) { say(err.message); }
+}
+
+function computers(players) {
+  return players.filter((p) => p.name !== "human" && !/[A-Z]|path/.test(p.name));
 }
 
 async function choose(next) {
   game = next;
   document.body.className = game;
   document.querySelectorAll(".tab").forEach((tab) => tab.setAttribute("aria-pressed", tab.dataset.game === game));
-  const players = await api(`/api/${game}/players`);
+  const players = computers(await api(`/api/${game}/players`));
   $("select[name=opponent]").innerHTML = players
-    .filter((p) => p.name !== "human" && !/[A-Z]|path/.test(p.name))
     .map((p) => `<option value="${p.name}" title="${p.description}">${p.name}</option>`).join("");
-  const rolls = game === "hog" ? [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] : [];
-  $("#num-rolls").innerHTML = rolls.map((n) => `<option ${n === 4 ? "selected" : ""}>${n}</option>`).join("");
   $("#board").hidden = true;
   state = null;
   explored = null;
-  const computers = players.filter((p) => p.name !== "human" && !/[A-Z]|path/.test(p.name));
-  $("#compare-players").innerHTML = "<legend>Players</legend>" + computers
+  $("#compare-players").innerHTML = "<legend>Players</legend>" + players
     .map((p, n) => `<label><input type="checkbox" value="${p.name}" ${n < 3 ? "checked" : ""}>${p.name}</label>`).join("");
+  if (view === "explore") explore();
+}
+
+function showLimits() {
+  const pig = limits.pig, hog = limits.hog;
+  for (const form of ["#setup", "#explore-form"]) {
+    $(`${form} input[name=die]`).max = pig.die[1];
+  }
+  $("#setup input[name=goal]").max = pig.goal[1];
+  $("#explore-form input[name=goal]").max = limits.explore_goal;
+  $("#compare-form input[name=goal]").max = limits.compare_goal;
+  $("#setup-limits").textContent = `Pig: goal ${pig.goal[0]} to ${pig.goal[1]}, die ${pig.die[0]} to ${pig.die[1]} sides (larger dice, smaller goals); `
+    + `Hog: goal up to ${hog.goal[1]}; at most ${limits.games} games at once. Large tables take a while the first time.`;
+  $("#explore-limits").textContent = `Goals up to ${limits.explore_goal}; above ${limits.explore_cells}, every few scores are drawn.`;
 }
 
 $("#setup").addEventListener("submit", async (event) => {
@@ -108,7 +153,7 @@ $("#setup").addEventListener("submit", async (event) => {
   if (game === "pig") { body.goal = Number(form.get("goal")); body.die = Number(form.get("die")); }
   else body.rules = form.get("rules");
   if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
-  say(game === "pig" && body.opponent === "optimal" ? "loading the optimal table..." : "");
+  say("");
   try { show(await api(`/api/${game}/games`, body)); say(""); } catch (err) { say(err.message); }
   document.activeElement.blur();  // space and Enter now play, not press "New game" again
 });
@@ -124,36 +169,32 @@ document.addEventListener("keydown", (event) => {
     if (game === "pig") act({ action: "roll" }); else act({ num_rolls: Number($("#num-rolls").value) });
   } else if (event.key.toLowerCase() === "h" && game === "pig") act({ action: "hold" });
 });
-// Explore: the optimal policy as a heat map and, for Pig, one opponent score's slice.
-let explored = null;
-const shade = (x) => `hsl(${12 + 200 * (1 - x)}, 55%, ${88 - 50 * x}%)`;
 
+// Explore: the optimal policy as a heat map and, for Pig, one opponent score's slice.
 async function explore(event) {
   if (event) event.preventDefault();
   const form = new FormData($("#explore-form"));
   const query = game === "pig" ? `goal=${form.get("goal")}&die=${form.get("die")}` : `rules=${form.get("rules")}&goal=100`;
-  say("computing...");
   try { explored = await api(`/api/${game}/explore?${query}`); say(""); } catch (err) { say(err.message); return; }
   const grid = game === "pig" ? explored.hold_at : explored.dice;
-  const size = grid.length, top = Math.max(...grid.flat()), low = Math.min(...grid.flat());
-  const canvas = $("#map"), context = canvas.getContext("2d");
-  canvas.width = canvas.height = size;
-  for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) {
-    context.fillStyle = shade((grid[i][j] - low) / Math.max(top - low, 1));
-    context.fillRect(i, size - 1 - j, 1, 1);
-  }
+  heatmap($("#map"), grid, explored.scores, explored.goal, game === "pig"
+    ? { x: "your score i", y: "opponent score j", scale: "hold at turn total k" }
+    : { x: "your score", y: "opponent score", scale: "number of dice (-1: Pork Chop, 0: Free Bacon)" });
+  const sampled = explored.step > 1 ? ` (every ${explored.step}th score)` : "";
   $("#map-caption").textContent = game === "pig"
-    ? "Turn total at which the optimal player holds, over your score i (across) and the opponent's j (up)"
-    : "Optimal number of dice over your score (across) and the opponent's (up)";
-  $("#slice-j").max = size - 1;
+    ? `Turn total at which the optimal player holds, goal ${explored.goal}${sampled}`
+    : `Optimal number of dice, ${form.get("rules")} rules, goal ${explored.goal}, six-sided dice and no previous turn`;
+  $("#slice-j").max = explored.scores.length - 1;
+  $("#slice-j").value = 0;
   slice();
   if (game === "pig") surface();
 }
 
 function surface() {
-  // z[j][i] is the hold turn total, as plotly draws rows along y (the opponent's score).
-  const z = explored.hold_at[0].map((_, j) => explored.hold_at.map((row) => row[j]));
-  const data = [{ type: "surface", z, colorscale: "YlOrRd", showscale: false,
+  // z[b][a] is the hold turn total, as plotly draws rows along y (the opponent's score).
+  const z = explored.hold_at[0].map((_, b) => explored.hold_at.map((row) => row[b]));
+  const data = [{ type: "surface", x: explored.scores, y: explored.scores, z, colorscale: "YlOrRd",
+    colorbar: { title: { text: "hold at k" }, thickness: 12 },
     hovertemplate: "i = %{x}, j = %{y}: hold at k = %{z}<extra></extra>" }];
   const layout = { margin: { l: 0, r: 0, t: 0, b: 0 }, paper_bgcolor: "rgba(0,0,0,0)",
     scene: { xaxis: { title: { text: "your score i" } }, yaxis: { title: { text: "opponent score j" } },
@@ -161,37 +202,41 @@ function surface() {
   Plotly.react("surface", data, layout, { displayModeBar: false, responsive: true });
 }
 
+function sliceRanges() {
+  return [{ low: 0, high: explored.goal, label: "your score i" }, { low: 0, high: explored.goal, label: "turn total k" }];
+}
+
 function slice() {
   if (!explored || game !== "pig") return;
-  const j = Number($("#slice-j").value), goal = explored.goal, scale = 400 / goal;
-  $("#slice-j-value").textContent = j;
-  const line = (f) => explored.hold_at.map((row, i) => `${(i * scale).toFixed(1)},${(400 - f(row, i) * scale).toFixed(1)}`).join(" ");
-  $("#slice").innerHTML = `<polyline class="boundary" points="${line((row) => row[j])}"/>`
-    + `<polyline class="hold20" points="${line((row, i) => Math.min(20, goal - i))}"/>`;
+  const b = Number($("#slice-j").value), goal = explored.goal, scores = explored.scores;
+  $("#slice-j-value").textContent = scores[b];
+  const [x, y] = sliceRanges();
+  lines($("#slice"), [
+    { className: "boundary", points: explored.hold_at.map((row, a) => [scores[a], row[b]]) },
+    { className: "hold20", points: scores.map((i) => [i, Math.min(20, goal - i)]) },
+  ], x, y, [["boundary", "optimal"], ["hold20", "hold at 20"]]);
 }
 
 $("#map").addEventListener("mousemove", (event) => {
   if (!explored) return;
-  const box = event.target.getBoundingClientRect(), size = event.target.width;
-  const i = Math.floor((event.clientX - box.left) / box.width * size);
-  const j = size - 1 - Math.floor((event.clientY - box.top) / box.height * size);
-  if (i < 0 || j < 0 || i >= size || j >= size) return;
+  const cell = cellAt(event.currentTarget, event, explored.scores.length);
+  if (!cell) return;
+  const [a, b] = cell, i = explored.scores[a], j = explored.scores[b];
   $("#hover").textContent = game === "pig"
-    ? `i = ${i}, j = ${j}: hold at k = ${explored.hold_at[i][j]}; P(${i}, ${j}, 0) = ${explored.p0[i][j].toFixed(4)}`
-    : `${i} vs ${j}: roll ${explored.dice[i][j]} dice; win probability ${explored.p[i][j].toFixed(4)}`;
+    ? `i = ${i}, j = ${j}: hold at k = ${explored.hold_at[a][b]}; P(${i}, ${j}, 0) = ${(100 * explored.p0[a][b]).toFixed(2)}%`
+    : `${i} vs ${j}: ${explored.dice[a][b]} dice; win probability ${(100 * explored.p[a][b]).toFixed(2)}%`;
 });
 
 $("#slice").addEventListener("mousemove", async (event) => {
-  if (!explored) return;
-  const box = event.target.closest("svg").getBoundingClientRect(), goal = explored.goal;
-  const i = Math.floor((event.clientX - box.left) / box.width * goal);
-  const k = Math.max(0, Math.floor((box.bottom - event.clientY) / box.height * goal));
-  const j = Number($("#slice-j").value);
-  if (i < 0 || i >= goal || k >= goal) return;
+  if (!explored || game !== "pig") return;
+  const [x, y] = sliceRanges();
+  const [fi, fk] = plotPoint(event.currentTarget, event, x, y);
+  const i = Math.floor(fi), k = Math.floor(fk), j = explored.scores[Number($("#slice-j").value)];
+  if (i < 0 || k < 0 || i >= explored.goal || k >= explored.goal) return;
   try {
-    const s = await api(`/api/pig/state?goal=${goal}&die=${explored.die}&i=${i}&j=${j}&k=${k}`);
-    const hold = s.hold === null ? "not an action" : s.hold.toFixed(4);
-    $("#hover").textContent = `P(${i}, ${j}, ${k}) = ${s.p.toFixed(4)}: roll ${s.roll.toFixed(4)}, hold ${hold}; optimal: ${s.best}`;
+    const s = await api(`/api/pig/state?goal=${explored.goal}&die=${explored.die}&i=${i}&j=${j}&k=${k}`, undefined, false);
+    const hold = s.hold === null ? "not an action" : `${(100 * s.hold).toFixed(2)}%`;
+    $("#hover").textContent = `P(${i}, ${j}, ${k}) = ${(100 * s.p).toFixed(2)}%: roll ${(100 * s.roll).toFixed(2)}%, hold ${hold}; optimal: ${s.best}`;
   } catch (err) { say(err.message); }
 });
 
@@ -201,14 +246,13 @@ async function compare(event) {
   const names = [...document.querySelectorAll("#compare-players input:checked")].map((box) => box.value);
   const form = new FormData($("#compare-form"));
   const query = game === "pig" ? `goal=${form.get("goal")}` : `rules=${form.get("rules")}`;
-  say("computing...");
   try {
     const result = await api(`/api/${game}/compare?players=${names.join(",")}&${query}`);
     say("");
     const n = result.players.length;
     const rows = result.players.map((a, r) => `<tr><th>${a}</th>` + result.results.slice(r * n, r * n + n)
       .map((c) => `<td style="background:${shade(Math.min(1, Math.max(0, 0.5 + 4 * (c.average - 0.5))))}" title="${c.a} vs ${c.b}" data-pair='${JSON.stringify(c)}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
-    $("#matrix").innerHTML = `<tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
+    $("#matrix").innerHTML = `<caption>P(row beats column), coin toss for the first move</caption><tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
   } catch (err) { say(err.message); }
 }
 
@@ -220,15 +264,18 @@ $("#matrix").addEventListener("click", (event) => {
 });
 
 function mode(name) {
+  view = name;
   document.querySelectorAll(".mode").forEach((b) => b.setAttribute("aria-pressed", b.dataset.mode === name));
   $("#setup").hidden = name !== "play";
   $("#board").hidden = name !== "play" || !state;
   $("#explore").hidden = name !== "explore";
   $("#compare").hidden = name !== "compare";
+  if (name === "explore" && !explored) explore();  // drawn on arrival, with the form's goal
 }
 
 $("#explore-form").addEventListener("submit", explore);
 $("#slice-j").addEventListener("input", slice);
 $("#compare-form").addEventListener("submit", compare);
 document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => mode(b.dataset.mode)));
+api("/api/limits").then((answer) => { limits = answer; showLimits(); });
 choose("pig");

@@ -1,0 +1,21 @@
+"""The browser tests' app: tables computed in worker processes into the test's own data/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("starlette")  # the `gui` extra (installed with `test`)
+from starlette.testclient import TestClient
+
+from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.jobs import Jobs
+from pigsolve.ui.web.tables import Tables
+
+
+@pytest.fixture
+def client(workdir) -> Iterator[TestClient]:
+    """Return a client of a fresh app whose requests wait for their tables (no 202)."""
+    with TestClient(create_app(table_store=Tables(jobs=Jobs(patience=None)))) as client:
+        yield client

@@ -1,0 +1,69 @@
+"""Games for the browser: choices in the game's words, the review's threshold, the store."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.ui.web.sessions import ApiError, Store, choice_words, new_session
+
+
+@pytest.mark.parametrize(
+    ("kind", "action", "words"),
+    [
+        ("hog", -1, "Pork Chop"),
+        ("hog", 0, "Free Bacon"),
+        ("hog", 1, "1 die"),
+        ("hog", 10, "10 dice"),
+        ("pig", True, "roll"),
+        ("pig", False, "hold"),
+        ("pig", "hold", "hold"),
+    ],
+)
+def test_choices_in_the_game_s_words(kind: str, action, words: str) -> None:
+    assert choice_words(kind, action) == words
+
+
+def test_the_review_lists_only_choices_costing_a_tenth_of_a_point() -> None:
+    session = new_session("pig", PigRules(20), "hold20", "you", 1)
+    costs = [0.0, 0.0005, 0.000999, 0.001, 0.25]
+    session.decisions = [
+        {"action": "hold", "best": "roll", "p": 0.5 - cost, "best_p": 0.5} for cost in costs
+    ]
+    review = session.state("x")["review"]
+    assert [item["move"] for item in review] == [4, 5]
+    assert review[1]["cost"] == pytest.approx(0.25, abs=1e-15)
+    assert review[1]["action_words"] == "hold" and review[1]["best_words"] == "roll"
+
+
+def test_a_game_without_a_table_gives_no_hints() -> None:
+    from pigsolve.ui.web.sessions import hint
+
+    session = new_session("hog", hog_rules("su20", 30), "always4", "you", 1)
+    with pytest.raises(ApiError, match="no optimal table"):
+        hint(session)
+    assert session.state("x")["analysed"] is False
+
+
+def test_the_store_refuses_past_its_limit() -> None:
+    store = Store(limit=2)
+    for _ in range(2):
+        store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
+    with pytest.raises(ApiError, match="2 games are in progress") as refused:
+        store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
+    assert refused.value.status == 503
+
+
+def test_a_full_store_forgets_the_oldest_finished_game_first() -> None:
+    store = Store(limit=2)
+    over = new_session("pig", PigRules(1), "hold20", "computer", 1)  # the computer wins at once
+    assert over.game.over
+    first = store.add(over)
+    second = store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
+    third = store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
+    assert store.get(second) and store.get(third)
+    with pytest.raises(ApiError, match="no game"):
+        store.get(first)

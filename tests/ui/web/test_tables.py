@@ -1,0 +1,115 @@
+"""The page's tables: computed off the event loop, one worker per table, a bounded disk cache."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient
+
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.jobs import Jobs
+from pigsolve.ui.web.tables import INDEX, Tables
+
+
+@pytest.fixture
+def held(workdir: Path) -> Iterator[tuple[TestClient, Tables]]:
+    """A client whose table computations start but wait for ``tables.jobs.release()``, and
+    whose requests answer 202 at once while they do."""
+    tables = Tables(jobs=Jobs(patience=0, held=True))
+    with TestClient(create_app(table_store=tables)) as client:
+        yield client, tables
+
+
+def finish(client: TestClient, path: str, body: dict) -> dict:
+    """Repeat a request until it is no longer 202 (the page does the same); return its answer."""
+    while (response := client.post(path, json=body)).status_code == 202:
+        time.sleep(0.1)  # as the page waits between two asks: leaves the worker the processor
+    return response.json()
+
+
+def test_other_games_are_answered_while_a_table_computes(held) -> None:
+    """Regression: a large table computed inside the event loop froze every request."""
+    client, tables = held
+    tables.jobs.release()
+    game = finish(client, "/api/pig/games", {"opponent": "hold20", "goal": 20, "first": "you"})
+    for job in list(tables.jobs._running.values()):
+        assert job.finished.wait(timeout=60)  # its worker has ended
+    tables.jobs._go.clear()  # hold the next computation
+    waiting = client.post("/api/pig/games", json={"goal": 25})
+    assert waiting.status_code == 202
+    assert waiting.json()["what"] == "the optimal table for goal 25 and a 6-sided die"
+    assert waiting.json()["message"].startswith("computing the optimal table for goal 25")
+    for _ in range(10):
+        if game["over"]:
+            body = {"opponent": "hold20", "goal": 20, "first": "you"}
+            game = client.post("/api/pig/games", json=body).json()
+        action = "roll" if game["turn_total"] < 10 else "hold"
+        moved = client.post(f"/api/games/{game['id']}/actions", json={"action": action})
+        assert moved.status_code == 200
+        game = moved.json()
+        assert client.get("/").status_code == 200
+        assert client.get("/api/pig/players").status_code == 200
+    assert tables.jobs.running() == ["the optimal table for goal 25 and a 6-sided die"]
+    tables.jobs.release()
+    assert "id" in finish(client, "/api/pig/games", {"goal": 25})
+
+
+def test_a_table_asked_for_twice_is_computed_once(held, workdir: Path) -> None:
+    client, tables = held
+    for body in ({"goal": 22}, {"goal": 22, "opponent": "hold20"}):
+        assert client.post("/api/pig/games", json=body).status_code == 202
+    explore = client.get("/api/pig/explore?goal=22")
+    assert explore.status_code == 202 and "goal 22" in explore.json()["what"]
+    assert tables.jobs.running() == ["the optimal table for goal 22 and a 6-sided die"]
+    tables.jobs.release()
+    first = finish(client, "/api/pig/games", {"goal": 22})
+    second = finish(client, "/api/pig/games", {"goal": 22, "opponent": "hold20"})
+    assert first["goal"] == second["goal"] == 22
+    index = json.loads((workdir / "data" / INDEX).read_text())["tables"]
+    assert list(index) == ["pig-players2-goal22-die6.h5"]
+
+
+def test_more_computations_than_workers_are_refused_until_one_ends(held) -> None:
+    client, tables = held
+    for goal in (21, 22):
+        assert client.post("/api/pig/games", json={"goal": goal}).status_code == 202
+    refused = client.post("/api/pig/games", json={"goal": 23})
+    assert refused.status_code == 503 and "2 computations are under way" in refused.json()["error"]
+    tables.jobs.release()
+
+
+def test_closing_kills_the_workers_and_leaves_no_file(held, workdir: Path) -> None:
+    client, tables = held
+    assert client.post("/api/pig/games", json={"goal": 24}).status_code == 202
+    workers = [job.process for job in tables.jobs._running.values()]
+    partial = workdir / "data" / ".pig-players2-goal24-die6.h5.abc.tmp"
+    partial.parent.mkdir()
+    partial.write_bytes(b"half a table")  # what a worker killed while writing leaves
+    tables.close()
+    assert [worker.is_alive() for worker in workers] == [False]
+    assert list((workdir / "data").iterdir()) == []
+
+
+def test_the_page_s_tables_are_bounded_least_recently_used_first(workdir: Path) -> None:
+    """Past the bound the page drops its least recently used tables, never the command line's."""
+    from pigsolve.solver.pig.solve import solve
+    from pigsolve.solver.pig.table import default_path, save
+
+    cli_table = save(solve(PigRules(26)), default_path(PigRules(26)))  # made by the CLI
+    size = os.path.getsize(default_path(PigRules(30)).parent / cli_table.name)
+    tables = Tables(cache_bytes=int(2.5 * size), jobs=Jobs(patience=None))
+    with TestClient(create_app(table_store=tables)) as client:
+        for goal in (27, 28, 27, 29, 26):  # 27 used again after 28: 28 is the least recent
+            client.post("/api/pig/games", json={"goal": goal, "opponent": "hold20"})
+    names = sorted(path.name for path in (workdir / "data").glob("*.h5"))
+    assert names == [f"pig-players2-goal{goal}-die6.h5" for goal in (26, 27, 29)]
+    index = json.loads((workdir / "data" / INDEX).read_text())["tables"]
+    assert sorted(index) == [f"pig-players2-goal{goal}-die6.h5" for goal in (27, 29)]

@@ -1,0 +1,222 @@
+"""Heavy work for the page in worker processes: one process a job, joined by every asker.
+
+A request that needs a result still being computed is answered at once (``Pending``, which the
+app turns into a 202 with the progress) after waiting at most ``patience`` seconds; the page
+asks again until the result is there. The event loop never computes: a worker process does, and
+a thread per job waits for its answer. :meth:`Jobs.close` kills the workers (Ctrl-C, SIGTERM)
+and removes the files they were writing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pigsolve.solver.errors import PigsolveError
+
+MAX_WORKERS = 2
+"""Computations under way at once; one more is refused (503) until one ends."""
+NICENESS = 10
+"""Workers run at a lower priority than the server, which must keep answering."""
+KEPT_RESULTS = 16
+"""Finished small results (explore data, comparisons) kept for the askers that come back."""
+
+
+class Pending(Exception):
+    """A result still being computed: the app answers 202 with :meth:`body`."""
+
+    def __init__(self, what: str, progress: float | None) -> None:
+        super().__init__(what)
+        self.what = what
+        self.progress = progress
+
+    def body(self) -> dict[str, Any]:
+        """Return the 202 body: what is computed, the share done (or null) and a sentence."""
+        share = "" if self.progress is None else f": {100 * self.progress:.0f}%"
+        return {
+            "status": "computing",
+            "what": self.what,
+            "progress": self.progress,
+            "message": f"computing {self.what}{share}",
+        }
+
+
+class JobFailed(PigsolveError):
+    """A worker's computation raised: ``status`` is the HTTP status to answer."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _work(task: Callable[..., Any], args: tuple, progress: Any, sender: Any, go: Any) -> None:
+    """Run ``task(*args, report)`` in a worker process (once ``go`` is set, if given) and send
+    ``(status, result)`` back."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
+    os.nice(NICENESS)  # the server's requests come first
+    if go is not None:
+        go.wait()
+
+    def report(done: int, total: int) -> None:
+        progress.value = done / max(total, 1)
+
+    try:
+        outcome: tuple[int, Any] = (200, task(*args, report))
+    except PigsolveError as err:
+        outcome = (getattr(err, "status", 400), str(err))
+    except MemoryError:
+        outcome = (507, "the computation ran out of memory")
+    sender.send(outcome)
+    sender.close()
+
+
+@dataclass
+class Job:
+    """One computation: its worker, its progress (-1 before the first report) and its end."""
+
+    what: str
+    process: Any
+    progress: Any
+    leftovers: list[Path]
+    on_success: Callable[[], None] | None = None
+    finished: threading.Event = field(default_factory=threading.Event)
+    outcome: tuple[int, Any] | None = None
+
+    def share(self) -> float | None:
+        """Return the share done so far, or None if the worker has not reported yet."""
+        value = float(self.progress.value)
+        return None if value < 0 else value
+
+
+class Jobs:
+    """The computations under way and the small results of those that ended.
+
+    ``patience`` is how long a request waits for its result before answering 202 (None: until
+    it is there). With ``held`` the workers start but wait for :meth:`release` (tests use it to
+    hold a computation for as long as they need).
+    """
+
+    def __init__(
+        self, patience: float | None = 1.0, max_workers: int = MAX_WORKERS, held: bool = False
+    ) -> None:
+        self.patience = patience
+        self.max_workers = max_workers
+        self._context = multiprocessing.get_context("spawn")  # no forked event loop or threads
+        self._go = self._context.Event() if held else None
+        self._running: dict[Hashable, Job] = {}
+        self._results: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def start(
+        self,
+        key: Hashable,
+        what: str,
+        task: Callable[..., Any],
+        args: tuple,
+        leftovers: list[Path] | None = None,
+        on_success: Callable[[], None] | None = None,
+    ) -> Job:
+        """Return the job ``key``, starting ``task(*args, report)`` in a worker if none runs.
+
+        ``leftovers`` are the files the worker may leave half-written if it is killed;
+        ``on_success`` is called (in another thread) when the task has succeeded.
+        """
+        with self._lock:
+            if self._closed:
+                raise JobFailed(503, "the server is stopping")
+            if key in self._running:
+                return self._running[key]
+            if len(self._running) >= self.max_workers:
+                raise JobFailed(
+                    503,
+                    f"{len(self._running)} computations are under way (the most at once); "
+                    "try again when one ends",
+                )
+            progress = self._context.Value("d", -1.0)
+            receiver, sender = self._context.Pipe(duplex=False)
+            process = self._context.Process(
+                target=_work, args=(task, args, progress, sender, self._go), daemon=True
+            )
+            process.start()
+            sender.close()
+            job = Job(what, process, progress, list(leftovers or []), on_success)
+            self._running[key] = job
+        threading.Thread(target=self._wait, args=(key, job, receiver), daemon=True).start()
+        return job
+
+    def _wait(self, key: Hashable, job: Job, receiver: Any) -> None:
+        try:
+            job.outcome = receiver.recv()
+        except (EOFError, OSError):
+            job.outcome = (500, f"the computation of {job.what} stopped before it ended")
+        job.process.join()
+        receiver.close()
+        if job.outcome[0] == 200 and job.on_success is not None:
+            job.on_success()
+        with self._lock:
+            self._running.pop(key, None)
+        job.finished.set()
+
+    async def outcome(self, job: Job) -> Any:
+        """Return the job's result once it ends (JobFailed if it failed), or raise Pending."""
+        deadline = None if self.patience is None else time.monotonic() + self.patience
+        while not job.finished.is_set():
+            if deadline is not None and time.monotonic() >= deadline:
+                raise Pending(job.what, job.share())
+            await asyncio.sleep(0.02)
+        assert job.outcome is not None
+        status, result = job.outcome
+        if status != 200:
+            raise JobFailed(status, result)
+        return result
+
+    async def result(self, key: Hashable, what: str, task: Callable[..., Any], args: tuple) -> Any:
+        """Return the small result of ``task(*args, report)``, computed once in a worker."""
+        with self._lock:
+            if key in self._results:
+                self._results.move_to_end(key)
+                return self._results[key]
+        value = await self.outcome(self.start(key, what, task, args))
+        with self._lock:
+            self._results[key] = value
+            while len(self._results) > KEPT_RESULTS:
+                self._results.popitem(last=False)
+        return value
+
+    def __contains__(self, key: Hashable) -> bool:
+        """Return True while the job ``key`` runs (its file may exist before it has ended)."""
+        with self._lock:
+            return key in self._running
+
+    def release(self) -> None:
+        """Let held workers compute."""
+        if self._go is not None:
+            self._go.set()
+
+    def running(self) -> list[str]:
+        """Return what is being computed now."""
+        with self._lock:
+            return [job.what for job in self._running.values()]
+
+    def close(self) -> None:
+        """Kill every worker, wait for it and remove the files it may have half written."""
+        with self._lock:
+            self._closed = True
+            jobs = list(self._running.values())
+        for job in jobs:
+            job.process.kill()
+        for job in jobs:
+            job.process.join(timeout=5)
+            for path in job.leftovers:
+                for partial in path.parent.glob(f".{path.name}.*.tmp"):
+                    partial.unlink(missing_ok=True)

@@ -1,0 +1,114 @@
+// pigsolve's charts as SVG: axes with ticks and labels, a heat map with its colour scale, lines.
+"use strict";
+
+const shade = (x) => `hsl(${12 + 200 * (1 - x)}, 55%, ${88 - 50 * x}%)`;
+const PLOT = { left: 52, top: 12, size: 290 };  // the square plot area of the explorer's charts
+
+function niceTicks(low, high, count = 5, whole = false) {
+  // About `count` round values from low to high (steps of 1, 2 or 5 times a power of ten;
+  // whole numbers only if `whole`).
+  const span = Math.max(high - low, 1e-9), raw = span / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max([1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw), whole ? 1 : 0);
+  const ticks = [];
+  for (let t = Math.ceil(low / step) * step; t <= high + 1e-9; t += step) ticks.push(Number(t.toFixed(10)));
+  return ticks;
+}
+
+function axes(box, x, y) {
+  // SVG of a bottom and a left axis. box: {left, top, width, height}; x, y: {low, high, label, format}.
+  const right = box.left + box.width, bottom = box.top + box.height;
+  const px = (v) => box.left + ((v - x.low) / (x.high - x.low)) * box.width;
+  const py = (v) => bottom - ((v - y.low) / (y.high - y.low)) * box.height;
+  const fx = x.format || String, fy = y.format || String;
+  let svg = `<g class="axis x-axis"><line x1="${box.left}" y1="${bottom}" x2="${right}" y2="${bottom}"/>`;
+  for (const t of niceTicks(x.low, x.high, x.count || 5, x.whole)) {
+    svg += `<line x1="${px(t)}" y1="${bottom}" x2="${px(t)}" y2="${bottom + 5}"/><text x="${px(t)}" y="${bottom + 17}" text-anchor="middle">${fx(t)}</text>`;
+  }
+  svg += `<text class="label" x="${box.left + box.width / 2}" y="${bottom + 34}" text-anchor="middle">${x.label}</text></g>`;
+  svg += `<g class="axis y-axis"><line x1="${box.left}" y1="${box.top}" x2="${box.left}" y2="${bottom}"/>`;
+  for (const t of niceTicks(y.low, y.high, y.count || 5)) {
+    svg += `<line x1="${box.left - 5}" y1="${py(t)}" x2="${box.left}" y2="${py(t)}"/><text x="${box.left - 8}" y="${py(t) + 4}" text-anchor="end">${fy(t)}</text>`;
+  }
+  const middle = box.top + box.height / 2;
+  svg += `<text class="label" x="12" y="${middle}" text-anchor="middle" transform="rotate(-90 12 ${middle})">${y.label}</text></g>`;
+  return { svg, px, py };
+}
+
+function heatmap(svg, grid, scores, goal, labels) {
+  // grid[a][b]: the value at x = scores[a], y = scores[b]; drawn as an image, with axes and a scale.
+  const n = grid.length, flat = grid.flat();
+  const low = Math.min(...flat), high = Math.max(...flat), span = Math.max(high - low, 1);
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = n;
+  const context = canvas.getContext("2d");
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) {
+    context.fillStyle = shade((grid[a][b] - low) / span);
+    context.fillRect(a, n - 1 - b, 1, 1);
+  }
+  const { left, top, size } = PLOT;
+  const step = n > 1 ? scores[1] - scores[0] : 1;
+  const frame = axes({ left, top, width: size, height: size },
+    { low: 0, high: scores[n - 1] + step, label: labels.x }, { low: 0, high: scores[n - 1] + step, label: labels.y });
+  const bar = { x: left + size + 24, width: 14 };
+  const stops = Array.from({ length: 11 }, (_, s) => `<stop offset="${s / 10}" stop-color="${shade(1 - s / 10)}"/>`).join("");
+  let scale = `<g class="colour-scale"><defs><linearGradient id="scale-${svg.id}" x1="0" y1="0" x2="0" y2="1">${stops}</linearGradient></defs>`
+    + `<rect x="${bar.x}" y="${top}" width="${bar.width}" height="${size}" fill="url(#scale-${svg.id})" stroke="#6b7280"/>`;
+  for (const t of niceTicks(low, high, 5, true)) {
+    const y = top + size - ((t - low) / span) * size;
+    scale += `<line x1="${bar.x + bar.width}" y1="${y}" x2="${bar.x + bar.width + 4}" y2="${y}"/><text x="${bar.x + bar.width + 7}" y="${y + 4}">${t}</text>`;
+  }
+  const middle = top + size / 2, lx = bar.x + bar.width + 44;
+  scale += `<text class="label" x="${lx}" y="${middle}" text-anchor="middle" transform="rotate(90 ${lx} ${middle})">${labels.scale}</text></g>`;
+  svg.innerHTML = `<image href="${canvas.toDataURL()}" x="${left}" y="${top}" width="${size}" height="${size}" preserveAspectRatio="none" style="image-rendering: pixelated"/>`
+    + frame.svg + scale;
+  svg.dataset.cells = n;
+}
+
+function cellAt(svg, event, n) {
+  // The [a, b] grid cell under the mouse in a heat map of n x n cells, or null.
+  const point = svg.createSVGPoint();
+  point.x = event.clientX; point.y = event.clientY;
+  const p = point.matrixTransform(svg.getScreenCTM().inverse());
+  const a = Math.floor(((p.x - PLOT.left) / PLOT.size) * n), b = Math.floor(((PLOT.top + PLOT.size - p.y) / PLOT.size) * n);
+  return a >= 0 && b >= 0 && a < n && b < n ? [a, b] : null;
+}
+
+function plotPoint(svg, event, x, y) {
+  // The (x, y) data point under the mouse in a chart drawn over PLOT with ranges x, y.
+  const point = svg.createSVGPoint();
+  point.x = event.clientX; point.y = event.clientY;
+  const p = point.matrixTransform(svg.getScreenCTM().inverse());
+  return [x.low + ((p.x - PLOT.left) / PLOT.size) * (x.high - x.low), y.low + ((PLOT.top + PLOT.size - p.y) / PLOT.size) * (y.high - y.low)];
+}
+
+function lines(svg, series, x, y, legend) {
+  // Polylines over PLOT with axes; series: [{points: [[x, y]...], className}]; legend: [[className, text]].
+  const { left, top, size } = PLOT;
+  const frame = axes({ left, top, width: size, height: size }, x, y);
+  let body = frame.svg;
+  for (const s of series) {
+    body += `<polyline class="${s.className}" points="${s.points.map(([a, b]) => `${frame.px(a).toFixed(1)},${frame.py(b).toFixed(1)}`).join(" ")}"/>`;
+  }
+  body += '<g class="legend">' + legend.map(([className, words], n) =>
+    `<line class="${className}" x1="${left + size + 12}" y1="${top + 10 + 20 * n}" x2="${left + size + 34}" y2="${top + 10 + 20 * n}"/>`
+    + `<text x="${left + size + 38}" y="${top + 14 + 20 * n}">${words}</text>`).join("") + "</g>";
+  svg.innerHTML = body;
+}
+
+function winChart(svg, values) {
+  // The person's win probability after each decision, in %, with its 50% line named.
+  // Drawn at the size shown, so that its words keep their size on a phone and on a desktop.
+  const width = Math.max(svg.clientWidth || 600, 240);
+  svg.setAttribute("viewBox", `0 0 ${width} 180`);
+  const box = { left: 50, top: 8, width: width - 70, height: 130 };
+  const n = values.length;
+  const frame = axes(box, { low: 1, high: Math.max(n, 2), label: "decision", count: 6, whole: true },
+    { low: 0, high: 100, label: "win %", format: (t) => `${t}%`, count: 4 });
+  const points = values.map((p, d) => [frame.px(d + 1), frame.py(100 * p)]);
+  svg.innerHTML = frame.svg
+    + `<line class="even" x1="${box.left}" y1="${frame.py(50)}" x2="${box.left + box.width}" y2="${frame.py(50)}"/>`
+    + `<text class="even-label" x="${box.left + box.width - 2}" y="${frame.py(50) - 4}" text-anchor="end">50%: even chances</text>`
+    + `<polyline class="win" points="${points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" ")}"/>`
+    + points.map(([a, b], d) => `<circle cx="${a.toFixed(1)}" cy="${b.toFixed(1)}" r="2.5"><title>decision ${d + 1}: ${(100 * values[d]).toFixed(1)}%</title></circle>`).join("");
+}
