@@ -143,17 +143,16 @@ def solve_and_save(rules: PigRules | HogRules, path: Path, report: Report) -> in
 
 def hold_at(table: Any, scores: np.ndarray) -> np.ndarray:
     """Return the smallest turn total ``k >= 1`` at which the optimal player holds, over
-    ``(i, j)`` in ``scores x scores`` (``G - i`` where it rolls to the goal), one row at a time."""
+    ``(i, j)`` in ``scores x scores`` (``G - i`` where it rolls to the goal)."""
     goal = table.rules.goal
-    packed = table.roll_packed
+    if not table.has_full_table:  # a large table: its sampled rows rebuilt one by one
+        i, j = np.meshgrid(scores, scores, indexing="ij")
+        pairs = np.stack([i.ravel(), j.ravel()], axis=1)
+        return table.hold_boundaries(pairs).reshape(len(scores), len(scores))
     out = np.empty((len(scores), len(scores)), np.int64)
     for row, i in enumerate(scores):
-        if packed is None:
-            roll = table.roll_array()[i][scores]
-        else:
-            roll = np.unpackbits(packed[i][scores], axis=1, bitorder="little")[:, :goal] == 1
         hold = np.ones((len(scores), goal + 1), bool)
-        hold[:, :goal] = ~roll
+        hold[:, :goal] = ~table.roll_array()[i][scores]
         hold[:, goal - i :] = True
         hold[:, 0] = False
         out[row] = hold.argmax(axis=1)
