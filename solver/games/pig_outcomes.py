@@ -301,7 +301,7 @@ def _from_toml(data: dict, default_name: str) -> RollTable:
     if given != {(True, False)} and given != {(False, True)}:
         raise InvalidArgument("give every outcome either a probability or a count, not a mix")
     counted = given == {(False, True)}
-    total = sum(_count(row) for row in rows) if counted else 1
+    total = sum(_count(row) for row in rows) if counted else None
     outcomes = []
     for number, row in enumerate(rows, 1):
         unknown = set(row) - {"name", "probability", "count", "effect", "points"}
@@ -319,7 +319,7 @@ def _from_toml(data: dict, default_name: str) -> RollTable:
             raise InvalidArgument(f"outcome {number}: an 'add' outcome needs its points")
         chance = (
             Fraction(_count(row), total)
-            if counted
+            if total is not None
             else _fraction(row["probability"], f"outcome {number}")
         )
         outcomes.append(Outcome(str(row.get("name", number)), chance, Effect(effect), points))

@@ -188,3 +188,74 @@ def test_bad_game_files_say_why_in_one_line(tmp_path, text, message):
 def test_missing_game_file(tmp_path):
     with pytest.raises(InvalidArgument, match="no game file"):
         load_game(tmp_path / "nowhere.toml")
+
+
+def test_die_defaults_and_limits():
+    assert by_effect(die()) == by_effect(die(6))
+    with pytest.raises(InvalidArgument, match="die sides must be an integer >= 2, got 1"):
+        die(1)
+
+
+@pytest.mark.parametrize(
+    ("counts", "touching", "message"),
+    [
+        ({"dot up": -1}, Fraction(0), "whole numbers >= 0"),
+        ({"dot up": 1.5}, Fraction(0), "whole numbers >= 0"),
+        ({"dot up": 0}, Fraction(0), "not all 0"),
+        ({}, Fraction(1), r"in \[0, 1\), got 1"),
+        ({}, Fraction(-1, 10), r"in \[0, 1\), got -1/10"),
+    ],
+)
+def test_pass_the_pigs_refuses_bad_counts(counts, touching, message):
+    base = dict.fromkeys(["dot up", "dot down", "trotter", "razorback", "snouter"], 1)
+    base["leaning jowler"] = 0
+    if "dot up" in counts and counts["dot up"] == 0:
+        base = dict.fromkeys(base, 0)
+    with pytest.raises(InvalidArgument, match=message):
+        pass_the_pigs(base | counts, touching)
+
+
+def test_a_zero_count_position_drops_out():
+    counts = dict.fromkeys(["dot up", "dot down", "trotter", "razorback", "snouter"], 1)
+    table = pass_the_pigs(counts | {"leaning jowler": 0}, Fraction(0))
+    assert not any("jowler" in o.name for o in table.outcomes)
+    assert sum(o.probability for o in table.outcomes) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("outcome = []\n", "list the outcomes"),
+        (
+            '[[outcome]]\ncount = 0\neffect = "pig"\n[[outcome]]\ncount = 2\neffect = "pig"\n',
+            "probability 0; give each outcome a probability above 0",
+        ),
+        ('[[outcome]]\ncount = -1\neffect = "pig"\n', "a count must be a whole number >= 0"),
+        ('[[outcome]]\ncount = true\neffect = "pig"\n', "a count must be a whole number >= 0"),
+        (
+            '[[outcome]]\nprobability = "1/2"\neffect = "pig"\n'
+            '[[outcome]]\nprobability = "1/2"\neffect = "add"\npoints = 2.5\n',
+            "outcome 2: points must be a whole number",
+        ),
+        (
+            '[[outcome]]\nprobability = "1/2"\neffect = "pig"\n'
+            '[[outcome]]\nprobability = "1/2"\neffect = "add"\npoints = true\n',
+            "outcome 2: points must be a whole number",
+        ),
+        ('[[outcome]]\nprobability = true\neffect = "pig"\n', "outcome 1: a probability is"),
+        ('[[outcome]]\nprobability = [1]\neffect = "pig"\n', "outcome 1: a probability is"),
+        (
+            '[[outcome]]\nname = "x"\nprobability = "1/2"\neffect = "pig"\n'
+            '[[outcome]]\nname = "x"\nprobability = "1/2"\neffect = "reset"\n',
+            "two outcomes are named 'x'",
+        ),
+        (
+            '[[outcome]]\nprobability = 1\neffect = "pig"\npoints = 3\n',
+            "is a pig and cannot also score 3 points",
+        ),
+        ('game = "pass-the-pigs"\n[counts]\nsnouter = 1\n', "must name dot up"),
+    ],
+)
+def test_more_bad_game_files(tmp_path, text, message):
+    with pytest.raises(InvalidArgument, match=message):
+        load_game(write(tmp_path, text))
