@@ -1,14 +1,18 @@
-"""The 2004 paper's comparison with "hold at 20", reproduced by the commands the README names."""
+"""The 2004 paper's comparison with "hold at 20", reproduced by the commands that the README
+("What it reproduces") and the site's page on the paper (docs/explanations/paper.md) name."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from pigsolve.cli import app
 
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", ROOT / "docs" / "explanations" / "paper.md"]
 runner = CliRunner()
 
 
@@ -36,6 +40,10 @@ def test_the_papers_hold20_figures_are_the_best_response_to_hold20(compare_json)
     assert result["average"] == pytest.approx(0.554875, abs=1e-6)
     figures = (result["a_first"], 1 - result["b_first"], result["average"])
     assert [round(100 * p, 2) for p in figures] == [58.74, 47.76, 55.49]
+    for page in PAGES:  # the figures the pages print are these, by the command they name
+        text = " ".join(page.read_text().split())
+        assert "compare best-response:hold20 hold20" in text, page
+        assert all(f"{100 * p:.2f}%" in text for p in figures), page
 
 
 def test_the_minimax_optimal_player_wins_less_against_hold20(compare_json) -> None:

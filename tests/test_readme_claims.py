@@ -1,4 +1,7 @@
-"""What README says about the commands is what they do (issue 18, item 7)."""
+"""What the documentation says about the commands is what they do (issue 18, item 7).
+
+These claims were the README's; they moved with its text to the site's pages (issue 20).
+"""
 
 from __future__ import annotations
 
@@ -9,28 +12,38 @@ from typer.testing import CliRunner
 
 from pigsolve.cli import app
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 runner = CliRunner()
 
 
-def test_tune_prints_the_best_eleven_as_readme_says(tmp_path, monkeypatch) -> None:
+def page(name: str) -> str:
+    """Return the text of ``docs/NAME`` with every run of whitespace one space."""
+    return " ".join((DOCS / name).read_text().split())
+
+
+def test_tune_prints_the_best_eleven_as_the_tune_page_says(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["tune", "hold", "--goal", "30"], terminal_width=200)
     ranked = re.findall(r"^│ (\d+) +│", result.stdout, flags=re.MULTILINE)
     assert ranked == [str(place) for place in range(1, 12)]
-    assert "print the best eleven" in " ".join(README.split())
+    assert "prints the best eleven" in page("how-to/tune.md")
 
 
 def test_the_four_player_time_is_given_once() -> None:
-    assert "290 s" not in README
-    assert README.count("368") == 2  # the bench row and the sentence that cites it
+    pages = [page(name) for name in ("reference/benchmarks.md", "how-to/more-players.md")]
+    assert not any("290 s" in text for text in pages)
+    assert pages[0].count("368") == 1  # the bench row
+    assert pages[1].count("368") == 1  # the sentence that cites it
 
 
 def test_the_rolls_file_of_the_example_is_made_by_a_command_before_it() -> None:
-    made = README.index("> rolls.txt")
-    assert made < README.index("--rolls rolls.txt")
+    text = page("tutorials/play.md")
+    made = text.index("> rolls.txt")
+    assert made < text.index("--rolls rolls.txt")
 
 
 def test_the_plot_synopsis_says_slice_needs_an_opponent() -> None:
-    assert "`pigsolve plot --kind\nslice --opponent J --out FILE`" in README
-    assert "[--opponent J]" not in README
+    for name in ("how-to/export-plot.md", "reference/formats.md"):
+        assert "`pigsolve plot --kind slice --opponent J --out FILE`" in page(name)
+    for markdown in DOCS.rglob("*.md"):
+        assert "[--opponent J]" not in markdown.read_text(), markdown
