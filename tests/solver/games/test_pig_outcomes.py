@@ -259,3 +259,17 @@ def test_a_zero_count_position_drops_out():
 def test_more_bad_game_files(tmp_path, text, message):
     with pytest.raises(InvalidArgument, match=message):
         load_game(write(tmp_path, text))
+
+
+def test_the_order_of_the_counts_does_not_matter():
+    reordered = dict(reversed(list(pass_the_pigs.__defaults__[0].items())))
+    assert by_effect(pass_the_pigs(reordered)) == by_effect(pass_the_pigs())
+
+
+def test_a_repeated_name_is_named(tmp_path):
+    text = "".join(
+        f'[[outcome]]\nname = "{name}"\nprobability = "1/3"\neffect = "pig"\n'
+        for name in ("a", "b", "b")
+    )
+    with pytest.raises(InvalidArgument, match="two outcomes are named 'b'"):
+        load_game(write(tmp_path, text))
