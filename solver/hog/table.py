@@ -21,7 +21,7 @@ def default_path(rules: HogRules) -> Path:
 
 
 def save(solution: HogSolution, path: str | os.PathLike, force: bool = False) -> Path:
-    """Write ``solution`` atomically as a ``kind="hog"`` table (layout: data/README.md)."""
+    """Write ``solution`` atomically as a ``kind="hog"`` table (docs/reference/formats.md)."""
     attrs = {
         "rules": solution.rules.to_json(),
         "rule_set": solution.rules.name,

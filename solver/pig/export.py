@@ -1,7 +1,7 @@
 """Export a stored optimal Pig table as CSV, JSON or NumPy ``.npy`` files.
 
 What can be exported (``G`` = goal, states ``(i, j, k)``: own score, opponent's score, turn
-total; the formats are documented in ``data/README.md``):
+total; the formats are documented in ``docs/reference/formats.md``):
 
 ``probabilities``
     ``P(i, j, k)``, the optimal player's win probability, with the optimal action.

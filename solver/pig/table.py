@@ -1,6 +1,6 @@
 """Pig solutions on disk: one layout for any number of players (format version 2).
 
-Datasets (documented in ``data/README.md``):
+Datasets (documented in ``docs/reference/formats.md``):
 
 ``start_values``
     float64, ``(G,) * N + (N,)``: every player's win probability at the start of the mover's
@@ -13,8 +13,8 @@ Datasets (documented in ``data/README.md``):
 
 The start values are written as they are, contiguous and uncompressed, straight from the
 solver's array (no copy): four players at goal 100 are 3.2 GB, which any compression filter
-writes many times slower than the disk (see the figures in ``data/README.md``). The smaller
-datasets are compressed.
+writes many times slower than the disk (figures in ``docs/reference/formats.md``). The
+smaller datasets are compressed.
 
 Files of format version 1 (layouts ``full``, ``compact`` and ``equilibrium``) are still read.
 Reading needs no numba: rows are rebuilt with :func:`solver.pig.solution.rebuild_row`.
