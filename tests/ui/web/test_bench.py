@@ -10,9 +10,14 @@ from pigsolve.ui.web.bench import bench_load
 
 
 def test_twenty_games_are_answered_while_a_large_table_computes() -> None:
-    """Every request answered, every kind measured while the goal-500 table computed. Bounded:
-    a few hundred seconds at most, loopback only."""
+    """Every request of the 20 games answered (2xx) and the goal-500 table delivered; the
+    progress the server reported only grows. How many requests fall within the computation
+    depends on the machine's speed, so only their kinds are checked (the page answering while a
+    worker is held is tested without timing in test_tables.py). Bounded: loopback only."""
     load = bench_load(goal=500, games=20, seconds=240)
-    assert load["finished"] and load["progress"]
-    assert set(load["statuses"]) <= {200, 201}
-    assert all(len(times) >= 20 for times in load["timings"].values())
+    assert load["finished"]
+    assert load["statuses"] and set(load["statuses"]) <= {200, 201}
+    assert set(load["timings"]) == {"page", "players", "move"}
+    assert all(t > 0 for times in load["timings"].values() for t in times)
+    progress = load["progress"]
+    assert all(0 <= p <= 1 for p in progress) and progress == sorted(progress)
