@@ -30,7 +30,7 @@ def solve_layers(
     """
     import numba
 
-    from pigsolve.solver.pig import _multi_kernels as kernels
+    from pigsolve.solver.pig._kernels import indexing, orbits
     from pigsolve.solver.pig.mixed import solve_unsettled
 
     goal, players = rules.goal, rules.players
@@ -43,12 +43,12 @@ def solve_layers(
     highest = players * (goal - 1)
     done, total = 0, goal**players
     for layer in range(highest, -1, -1):
-        members = kernels.layer_members(goal, players, layer)
+        members = indexing.layer_members(goal, players, layer)
         counts = np.zeros(len(members), np.int64)
         if len(members) >= PARALLEL_ORBITS:
-            kernels.solve_layer(values, goal, members, faces, counts, numba.get_num_threads())
+            orbits.solve_layer(values, goal, members, faces, counts, numba.get_num_threads())
         else:
-            kernels.solve_orbits(values, goal, members, faces, counts, 0, 1)
+            orbits.solve_orbits(values, goal, members, faces, counts, 0, 1)
         num_iter = max(num_iter, int(counts.max(initial=0)))
         for member in members[counts < 0]:
             mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer)
@@ -61,15 +61,15 @@ def solve_layers(
 
 def warm_up(faces: tuple | None = None) -> float:
     """Compile the kernels (or load them from numba's cache); return the seconds it took."""
-    from pigsolve.solver.pig import _multi_kernels as kernels
+    from pigsolve.solver.pig._kernels import indexing, orbits
 
     start = time.perf_counter()
     faces = face_arrays(PigRules(2)) if faces is None else faces
     values = np.zeros((4, 2))
-    members = kernels.layer_members(2, 2, 1)
+    members = indexing.layer_members(2, 2, 1)
     counts = np.zeros(len(members), np.int64)
-    kernels.solve_orbits(values, 2, members, faces, counts, 0, 1)
-    kernels.solve_layer(values, 2, members, faces, counts, 1)
+    orbits.solve_orbits(values, 2, members, faces, counts, 0, 1)
+    orbits.solve_layer(values, 2, members, faces, counts, 1)
     return time.perf_counter() - start
 
 

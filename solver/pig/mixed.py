@@ -23,7 +23,9 @@ import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, face_arrays
-from pigsolve.solver.pig import _multi_kernels as kernels
+from pigsolve.solver.pig._kernels import indexing, orbits
+from pigsolve.solver.pig._kernels.rows import FIXED, GREEDY
+from pigsolve.solver.pig._kernels.rows import row as fill_row
 
 PLAIN_STEPS = 24
 DAMPED_STEPS = 200
@@ -53,7 +55,7 @@ class Orbit:
         self.faces = face_arrays(rules)
         n = rules.players
         rotations = np.empty((n, n), np.int64)
-        self.length = kernels.orbit_of(np.array(member, np.int64), rotations)
+        self.length = indexing.orbit_of(np.array(member, np.int64), rotations)
         self.rotations = rotations[: self.length]
         self.a = np.empty(self.goal + 1)
         self.b = np.empty((self.goal + 1, n))
@@ -62,8 +64,8 @@ class Orbit:
     def row(self, i: int, x: float, policy=None, mix_k: int = -1, mix_q: float = 0.0):
         """Return ``(a0, b0, choices)`` of rotation ``i``: greedy at ``x``, or ``policy``."""
         roll = np.full(self.goal + 1, -1, np.int8) if policy is None else policy.copy()
-        mode = kernels.GREEDY if policy is None else kernels.FIXED
-        kernels.row(
+        mode = GREEDY if policy is None else FIXED
+        fill_row(
             self.values, self.goal, self.rotations[i], x, self.faces, mode, roll, mix_k, mix_q,
             self.a, self.b, self.hold,
         )  # fmt: skip
@@ -75,7 +77,7 @@ class Orbit:
         out = np.empty((self.length, n))
         a0 = np.array([a for a, _ in rows])
         b0 = np.array([b for _, b in rows])
-        kernels.cycle_values(a0, b0, out)
+        orbits.cycle_values(a0, b0, out)
         return out
 
     def pig_values(self, out: np.ndarray) -> np.ndarray:
@@ -88,7 +90,7 @@ class Orbit:
         Plain iteration cycles over a few thresholds; damped by steps that shrink as 1/n it
         closes in on the crossing, so its last steps give a narrow bracket.
         """
-        plain, damped = kernels.wander(
+        plain, damped = orbits.wander(
             self.values, self.goal, self.rotations, self.length, self.faces,
             PLAIN_STEPS, DAMPED_STEPS,
         )  # fmt: skip
@@ -171,7 +173,7 @@ def solve_unsettled(
             if found is not None:
                 out, q = found
                 for i in range(orbit.length):
-                    values[kernels.flat_index(orbit.rotations[i], rules.goal)] = out[i]
+                    values[indexing.flat_index(orbit.rotations[i], rules.goal)] = out[i]
                 return [
                     (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
                     for i in range(orbit.length)

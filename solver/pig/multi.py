@@ -32,6 +32,7 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.tolerances import TIE
 from pigsolve.solver.results import Progress
 
 
@@ -175,7 +176,7 @@ def row_values(values: np.ndarray, rules: PigRules, scores: tuple[int, ...], mix
             if k == mix_k:
                 probability[k] = mix_q
             else:
-                probability[k] = float(roll[k, 0] > hold[k, 0] + 1e-14)
+                probability[k] = float(roll[k, 0] > hold[k, 0] + TIE)
         q = probability[k]
         chosen[k] = q * roll[k] + (1 - q) * hold[k]
     return Row(roll, hold, probability)

@@ -14,8 +14,7 @@ import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
-
-TIE = 1e-14
+from pigsolve.solver.pig.tolerances import TIE
 
 
 def value_iteration(
