@@ -107,15 +107,45 @@ def _lowest(goal, total, scores, start):  # pragma: no cover
 
 
 @njit(cache=True)
-def layer_members(goal, players, total):  # pragma: no cover
-    """Return the canonical score vectors whose scores sum to ``total`` (one row each)."""
-    indices = np.empty(goal ** (players - 1), np.int64)
-    count = layer(goal, players, total, indices)
-    found = np.empty((count, players), np.int64)
-    rotations = np.empty((players, players), np.int64)
-    kept = 0
-    for f in indices[:count]:
-        decode(f, goal, found[kept])
-        if orbit_of(found[kept], rotations) > 0:
-            kept += 1
-    return found[:kept].copy()
+def lowest_tail(scores, start, rest, low, high):  # pragma: no cover
+    """Set ``scores[start:]`` to the lexicographically least values in ``[low, high]`` that sum
+    to ``rest``; return False (leaving them) if there are none."""
+    n = scores.shape[0]
+    if not (n - start) * low <= rest <= (n - start) * high:
+        return False
+    for u in range(start, n):
+        scores[u] = max(low, rest - (n - 1 - u) * high)
+        rest -= scores[u]
+    return True
+
+
+@njit(cache=True)
+def next_tail(scores, start, low, high):  # pragma: no cover
+    """Advance ``scores[start:]`` to the lexicographically next values in ``[low, high]`` with
+    the same sum; return False after the last."""
+    n = scores.shape[0]
+    rest = 0  # the sum of the scores after position t
+    for t in range(n - 1, start - 1, -1):
+        if t < n - 1 and scores[t] < high and rest > (n - 1 - t) * low:
+            scores[t] += 1
+            lowest_tail(scores, t + 1, rest - 1, low, high)
+            return True
+        rest += scores[t]
+    return False
+
+
+@njit(cache=True)
+def first_of_item(goal, total, item, scores):  # pragma: no cover
+    """Set ``scores`` to the first candidate of work item ``item`` of the layer ``total``;
+    return False if the item has none.
+
+    The candidates for the canonical members of a layer's orbits are the score vectors whose
+    first score is their least; item ``s0 * G + s1`` holds those beginning ``(s0, s1)``, in
+    lexicographic order (:func:`next_tail` steps through them). Whether a candidate is the
+    canonical member, :func:`orbit_of` says.
+    """
+    s0, s1 = item // goal, item % goal
+    if s1 < s0:
+        return False
+    scores[0], scores[1] = s0, s1
+    return lowest_tail(scores, 2, total - s0 - s1, s0, goal - 1)

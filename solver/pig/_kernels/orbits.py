@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pigsolve.solver.pig._kernels.indexing import flat_index, orbit_of
+from pigsolve.solver.pig._kernels.indexing import first_of_item, flat_index, next_tail, orbit_of
 from pigsolve.solver.pig._kernels.rows import choose, rolling_on, start_vector
 from pigsolve.solver.pig.tolerances import ROUNDING
 
@@ -134,21 +134,31 @@ def workspace(goal, players, faces):  # pragma: no cover
     )
 
 
-@njit(cache=True)
-def solve_orbits(values, goal, members, faces, counts, start, step):  # pragma: no cover
-    """Solve the orbits ``members[start::step]``; ``counts[o]`` gets each orbit's linear solves
-    (-1: unsettled)."""
-    players = members.shape[1]
-    work = workspace(goal, players, faces)
-    rotations = np.empty((players, players), np.int64)
-    for o in range(start, members.shape[0], step):
-        length = orbit_of(members[o], rotations)
-        counts[o] = solve_orbit(values, goal, rotations, length, faces, work)
-
-
 @njit(cache=True, parallel=True)
-def solve_layer(values, goal, members, faces, counts, chunks):  # pragma: no cover
-    """Solve the orbits of ``members`` (one score sum, independent) in ``chunks`` parallel
-    strides."""
+def solve_layer(values, goal, total, faces, chunks, unsettled):  # pragma: no cover
+    """Solve every orbit whose scores sum to ``total`` (independent of each other), spread over
+    ``chunks`` parallel strides of the work items of :func:`first_of_item`.
+
+    Chunk ``c`` writes to ``unsettled[c]``: the most linear solves one of its orbits needed, the
+    number of its orbits left unsettled, then their canonical members' rows in ``values`` (as
+    many as fit.
+    """
+    players = values.shape[1]
     for c in prange(chunks):
-        solve_orbits(values, goal, members, faces, counts, c, chunks)
+        work = workspace(goal, players, faces)
+        rotations = np.empty((players, players), np.int64)
+        scores = np.empty(players, np.int64)
+        most, failed = 0, 0
+        for item in range(c, goal * goal, chunks):
+            more = first_of_item(goal, total, item, scores)
+            while more:
+                length = orbit_of(scores, rotations)
+                if length > 0:
+                    count = solve_orbit(values, goal, rotations, length, faces, work)
+                    if count < 0:
+                        if 2 + failed < unsettled.shape[1]:
+                            unsettled[c, 2 + failed] = flat_index(scores, goal)
+                        failed += 1
+                    most = max(most, count)
+                more = next_tail(scores, 2, scores[0], goal - 1)
+        unsettled[c, 0], unsettled[c, 1] = most, failed
