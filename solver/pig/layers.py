@@ -54,7 +54,7 @@ def solve_layers(
             orbits.solve_layer(values, goal, layer, faces, chunks, unsettled)
             if unsettled[:, 1].max() <= room:
                 break
-            room *= 4
+            room = int(unsettled[:, 1].max())
         num_iter = max(num_iter, int(unsettled[:, 0].max()))
         found = np.sort(np.concatenate([row[2 : 2 + row[1]] for row in unsettled]))
         for member in zip(*np.unravel_index(found, (goal,) * players), strict=True):
