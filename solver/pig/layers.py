@@ -45,9 +45,10 @@ def solve_layers(
     start = time.perf_counter()
     mixed: list[MixedRecord] = []
     num_iter, room = 0, UNSETTLED_ROOM
+    sizes = _layer_sizes(goal, players)
     done, total = 0, goal**players
     for layer in range(players * (goal - 1), -1, -1):
-        size = _layer_size(goal, players, layer)
+        size = int(sizes[layer])
         chunks = numba.get_num_threads() if size >= PARALLEL_VECTORS else 1
         while True:  # solving a layer again gives the same values: it reads only higher ones
             unsettled = np.zeros((chunks, 2 + room), np.int64)
@@ -76,10 +77,13 @@ def warm_up(faces: tuple | None = None) -> float:
     return time.perf_counter() - start
 
 
-def _layer_size(goal: int, players: int, total: int) -> int:
-    """Return how many score vectors (0..G-1 each) sum to ``total``."""
-    ways = np.zeros(total + 1, np.int64)
-    ways[0] = 1
+def _layer_sizes(goal: int, players: int) -> np.ndarray:
+    """Return how many score vectors (0..G-1 each) sum to each total 0..N(G-1).
+
+    >>> _layer_sizes(3, 2).tolist()
+    [1, 2, 3, 2, 1]
+    """
+    ways = np.ones(1, np.int64)
     for _ in range(players):
-        ways = np.convolve(ways, np.ones(goal, np.int64))[: total + 1]
-    return int(ways[total])
+        ways = np.convolve(ways, np.ones(goal, np.int64))
+    return ways
