@@ -18,6 +18,9 @@ from pigsolve.solver.results import Progress
 
 PARALLEL_VECTORS = 16384
 """Layers with fewer score vectors are solved on one thread: waking the others costs more."""
+CHUNKS_PER_THREAD = 8
+"""A larger layer is cut into this many chunks per thread, which the threads take as they
+become free: on a shared machine a thread that the system holds back delays the layer less."""
 UNSETTLED_ROOM = 64
 """Unsettled orbits one thread reports per layer before the layer is solved again with more room."""
 
@@ -44,15 +47,16 @@ def solve_layers(
     warm_up(faces)
     start = time.perf_counter()
     mixed: list[MixedRecord] = []
-    num_iter, room = 0, UNSETTLED_ROOM
+    num_iter, room, threads = 0, UNSETTLED_ROOM, numba.get_num_threads()
     sizes = _layer_sizes(goal, players)
     done, total = 0, goal**players
     for layer in range(players * (goal - 1), -1, -1):
         size = int(sizes[layer])
-        chunks = numba.get_num_threads() if size >= PARALLEL_VECTORS else 1
+        chunks = CHUNKS_PER_THREAD * threads if size >= PARALLEL_VECTORS else 1
         while True:  # solving a layer again gives the same values: it reads only higher ones
             unsettled = np.zeros((chunks, 2 + room), np.int64)
-            orbits.solve_layer(values, goal, layer, faces, chunks, unsettled)
+            with numba.parallel_chunksize(1):
+                orbits.solve_layer(values, goal, layer, faces, chunks, unsettled)
             if unsettled[:, 1].max() <= room:
                 break
             room = int(unsettled[:, 1].max())
