@@ -141,7 +141,7 @@ def solve_layer(values, goal, total, faces, chunks, unsettled):  # pragma: no co
 
     Chunk ``c`` writes to ``unsettled[c]``: the most linear solves one of its orbits needed, the
     number of its orbits left unsettled, then their canonical members' rows in ``values`` (as
-    many as fit.
+    many as fit).
     """
     players = values.shape[1]
     for c in prange(chunks):
