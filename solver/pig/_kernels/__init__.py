@@ -10,7 +10,17 @@ Imported only on the paths that compute. Modules, by what they do:
 - :mod:`.rebuild`: residuals and choices rebuilt from the stored values.
 
 Every kernel breaks ties by :data:`solver.pig.tolerances.TIE`.
+
+Importing this package asks OpenMP (numba's threading layer here) to put its threads to sleep
+between parallel regions (``OMP_WAIT_POLICY=PASSIVE``, unless set otherwise): by default they spin,
+and on a machine whose cores are shared the spinning threads slow the serial work between the
+layers (three players, goal 100: 3.5 s instead of 1.3 s). The setting takes effect only if no
+parallel kernel has run yet in the process.
 """
+
+import os
+
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from pigsolve.solver.pig._kernels.pair import (
     _bellman_residual,
