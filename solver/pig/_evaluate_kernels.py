@@ -19,8 +19,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pigsolve.solver.pig._multi_kernels import ROUNDING, decode, flat_index, greedy
+from pigsolve.solver.pig._kernels.indexing import decode, flat_index
+from pigsolve.solver.pig._kernels.rows import greedy
 from pigsolve.solver.pig.seats import BEST, EXPLICIT, THRESHOLD
+from pigsolve.solver.pig.tolerances import ROUNDING
 
 MAX_ITERATIONS = 100
 """A best-response row not settled after this many linear solves is reported unsettled."""

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit, prange
 
 from pigsolve.solver.pig._evaluate_kernels import frame_of, seat_choices
-from pigsolve.solver.pig._multi_kernels import flat_index
+from pigsolve.solver.pig._kernels.indexing import flat_index
 from pigsolve.solver.pig.seats import EXPLICIT, THRESHOLD
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)

@@ -213,7 +213,7 @@ def run_layers(
     """Evaluate the seats layer by layer with the general kernel, the memory checked by the
     caller (``best``: seat 0 is the best responder; its placeholder policy is ignored)."""
     from pigsolve.solver.pig import _evaluate_kernels as kernels
-    from pigsolve.solver.pig._multi_kernels import layer
+    from pigsolve.solver.pig._kernels.indexing import layer
 
     goal, n = rules.goal, rules.players
     seats = pack_seats(rules, policies, best)

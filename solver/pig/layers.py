@@ -1,7 +1,10 @@
 """The layer loop of the N-player solver: score sums from the highest down, orbit by orbit.
 
 :func:`solve_layers` fills the start-of-turn values of every score vector and collects the mixed
-states; :func:`solver.pig.multi.solve_multi` wraps them in a solution.
+states; :func:`solver.pig.solve.solve` wraps them in a solution. Each layer is one call of
+:func:`solver.pig._kernels.orbits.solve_layer`, which enumerates and solves its orbits on every
+thread; the few orbits whose pure choices do not settle are then solved with mixed choices in
+:mod:`solver.pig.mixed`, before the next layer reads them.
 """
 
 from __future__ import annotations
@@ -13,8 +16,13 @@ import numpy as np
 from pigsolve.solver.games.pig import PigRules, face_arrays
 from pigsolve.solver.results import Progress
 
-PARALLEL_ORBITS = 4096
-"""Layers with fewer orbits are solved on one thread: waking the others costs more."""
+PARALLEL_VECTORS = 16384
+"""Layers with fewer score vectors are solved on one thread: waking the others costs more."""
+CHUNKS_PER_THREAD = 8
+"""A larger layer is cut into this many chunks per thread, which the threads take as they
+become free: on a shared machine a thread that the system holds back delays the layer less."""
+UNSETTLED_ROOM = 64
+"""Unsettled orbits one thread reports per layer before the layer is solved again with more room."""
 
 MixedRecord = tuple[tuple[int, ...], int, float]
 """A mixed state: the scores from the mover's seat, the turn total, the roll probability."""
@@ -30,7 +38,7 @@ def solve_layers(
     """
     import numba
 
-    from pigsolve.solver.pig import _multi_kernels as kernels
+    from pigsolve.solver.pig._kernels import orbits
     from pigsolve.solver.pig.mixed import solve_unsettled
 
     goal, players = rules.goal, rules.players
@@ -39,21 +47,25 @@ def solve_layers(
     warm_up(faces)
     start = time.perf_counter()
     mixed: list[MixedRecord] = []
-    num_iter = 0
-    highest = players * (goal - 1)
+    num_iter, room, threads = 0, UNSETTLED_ROOM, numba.get_num_threads()
+    sizes = _layer_sizes(goal, players)
     done, total = 0, goal**players
-    for layer in range(highest, -1, -1):
-        members = kernels.layer_members(goal, players, layer)
-        counts = np.zeros(len(members), np.int64)
-        if len(members) >= PARALLEL_ORBITS:
-            kernels.solve_layer(values, goal, members, faces, counts, numba.get_num_threads())
-        else:
-            kernels.solve_orbits(values, goal, members, faces, counts, 0, 1)
-        num_iter = max(num_iter, int(counts.max(initial=0)))
-        for member in members[counts < 0]:
+    for layer in range(players * (goal - 1), -1, -1):
+        size = int(sizes[layer])
+        chunks = CHUNKS_PER_THREAD * threads if size >= PARALLEL_VECTORS else 1
+        while True:  # solving a layer again gives the same values: it reads only higher ones
+            unsettled = np.zeros((chunks, 2 + room), np.int64)
+            with numba.parallel_chunksize(1):
+                orbits.solve_layer(values, goal, layer, faces, chunks, unsettled)
+            if unsettled[:, 1].max() <= room:
+                break
+            room = int(unsettled[:, 1].max())
+        num_iter = max(num_iter, int(unsettled[:, 0].max()))
+        found = np.sort(np.concatenate([row[2 : 2 + row[1]] for row in unsettled]))
+        for member in zip(*np.unravel_index(found, (goal,) * players), strict=True):
             mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer)
         if progress is not None:
-            done += _layer_size(goal, players, layer)
+            done += size
             progress(done, total)
     seconds = time.perf_counter() - start
     return values, mixed, num_iter, seconds
@@ -61,22 +73,21 @@ def solve_layers(
 
 def warm_up(faces: tuple | None = None) -> float:
     """Compile the kernels (or load them from numba's cache); return the seconds it took."""
-    from pigsolve.solver.pig import _multi_kernels as kernels
+    from pigsolve.solver.pig._kernels import orbits
 
     start = time.perf_counter()
     faces = face_arrays(PigRules(2)) if faces is None else faces
-    values = np.zeros((4, 2))
-    members = kernels.layer_members(2, 2, 1)
-    counts = np.zeros(len(members), np.int64)
-    kernels.solve_orbits(values, 2, members, faces, counts, 0, 1)
-    kernels.solve_layer(values, 2, members, faces, counts, 1)
+    orbits.solve_layer(np.zeros((4, 2)), 2, 1, faces, 1, np.zeros((1, 2), np.int64))
     return time.perf_counter() - start
 
 
-def _layer_size(goal: int, players: int, total: int) -> int:
-    """Return how many score vectors (0..G-1 each) sum to ``total``."""
-    ways = np.zeros(total + 1, np.int64)
-    ways[0] = 1
+def _layer_sizes(goal: int, players: int) -> np.ndarray:
+    """Return how many score vectors (0..G-1 each) sum to each total 0..N(G-1).
+
+    >>> _layer_sizes(3, 2).tolist()
+    [1, 2, 3, 2, 1]
+    """
+    ways = np.ones(1, np.int64)
     for _ in range(players):
-        ways = np.convolve(ways, np.ones(goal, np.int64))[: total + 1]
-    return int(ways[total])
+        ways = np.convolve(ways, np.ones(goal, np.int64))
+    return ways

@@ -23,7 +23,9 @@ import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, face_arrays
-from pigsolve.solver.pig import _multi_kernels as kernels
+from pigsolve.solver.pig._kernels import indexing, orbits
+from pigsolve.solver.pig._kernels.rows import FIXED, GREEDY
+from pigsolve.solver.pig._kernels.rows import row as fill_row
 
 PLAIN_STEPS = 24
 DAMPED_STEPS = 200
@@ -53,21 +55,30 @@ class Orbit:
         self.faces = face_arrays(rules)
         n = rules.players
         rotations = np.empty((n, n), np.int64)
-        self.length = kernels.orbit_of(np.array(member, np.int64), rotations)
+        self.length = indexing.orbit_of(np.array(member, np.int64), rotations)
         self.rotations = rotations[: self.length]
         self.a = np.empty(self.goal + 1)
         self.b = np.empty((self.goal + 1, n))
         self.hold = np.empty((2, n))
+        self._fixed: dict[tuple, tuple[float, np.ndarray]] = {}
 
     def row(self, i: int, x: float, policy=None, mix_k: int = -1, mix_q: float = 0.0):
         """Return ``(a0, b0, choices)`` of rotation ``i``: greedy at ``x``, or ``policy``."""
         roll = np.full(self.goal + 1, -1, np.int8) if policy is None else policy.copy()
-        mode = kernels.GREEDY if policy is None else kernels.FIXED
-        kernels.row(
+        mode = GREEDY if policy is None else FIXED
+        fill_row(
             self.values, self.goal, self.rotations[i], x, self.faces, mode, roll, mix_k, mix_q,
             self.a, self.b, self.hold,
         )  # fmt: skip
         return self.a[0], self.b[0].copy(), roll
+
+    def fixed_row(self, i: int, option: Option, q: float) -> tuple[float, np.ndarray]:
+        """Return ``(a0, b0)`` of rotation ``i`` playing ``option`` (its coin, if any, ``q``);
+        remembered, as the search asks for the same rows again and again."""
+        key = (i, option.policy.tobytes(), option.k, q)
+        if key not in self._fixed:
+            self._fixed[key] = self.row(i, 0.0, option.policy, option.k, q)[:2]
+        return self._fixed[key]
 
     def solve(self, rows) -> np.ndarray:
         """Return the orbit's start vectors for the rows' ``(a0, b0)``."""
@@ -75,7 +86,7 @@ class Orbit:
         out = np.empty((self.length, n))
         a0 = np.array([a for a, _ in rows])
         b0 = np.array([b for _, b in rows])
-        kernels.cycle_values(a0, b0, out)
+        orbits.cycle_values(a0, b0, out)
         return out
 
     def pig_values(self, out: np.ndarray) -> np.ndarray:
@@ -88,7 +99,7 @@ class Orbit:
         Plain iteration cycles over a few thresholds; damped by steps that shrink as 1/n it
         closes in on the crossing, so its last steps give a narrow bracket.
         """
-        plain, damped = kernels.wander(
+        plain, damped = orbits.wander(
             self.values, self.goal, self.rotations, self.length, self.faces,
             PLAIN_STEPS, DAMPED_STEPS,
         )  # fmt: skip
@@ -108,7 +119,7 @@ class Orbit:
         for corner in itertools.product((0.0, 1.0), repeat=len(coins)):
             q = np.zeros(self.length)
             q[coins] = corner
-            rows = [self.row(i, 0.0, o.policy, o.k, q[i])[:2] for i, o in enumerate(combo)]
+            rows = [self.fixed_row(i, o, q[i]) for i, o in enumerate(combo)]
             corners.append(self.pig_values(self.solve(rows)))
         low, high = np.min(corners, axis=0), np.max(corners, axis=0)
         return all(
@@ -165,13 +176,12 @@ def solve_unsettled(
         for i in range(orbit.length)
     ]
     if math.prod(map(len, options)) <= MAX_COMBINATIONS:
-        combos = sorted(itertools.product(*options), key=lambda c: sum(o.k >= 0 for o in c))
-        for combo in combos:
+        for combo in _by_coins(options):
             found = _try(orbit, combo) if orbit.possible(combo) else None
             if found is not None:
                 out, q = found
                 for i in range(orbit.length):
-                    values[kernels.flat_index(orbit.rotations[i], rules.goal)] = out[i]
+                    values[indexing.flat_index(orbit.rotations[i], rules.goal)] = out[i]
                 return [
                     (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
                     for i in range(orbit.length)
@@ -182,15 +192,26 @@ def solve_unsettled(
     )
 
 
+def _by_coins(options: list[list[Option]]):
+    """Yield the combinations of the rotations' options, fewest coins first (in the order of
+    ``itertools.product`` among equals)."""
+    coins = np.zeros([len(row) for row in options], np.int64)
+    for i, row in enumerate(options):
+        shape = [1] * len(options)
+        shape[i] = len(row)
+        coins += np.array([option.k >= 0 for option in row]).reshape(shape)
+    for index in np.argsort(coins.ravel(), kind="stable"):
+        picks = np.unravel_index(index, coins.shape)
+        yield tuple(row[int(pick)] for row, pick in zip(options, picks, strict=True))
+
+
 def _try(orbit: Orbit, combo) -> tuple[np.ndarray, np.ndarray] | None:
     """Return the orbit's values and coins if ``combo`` is an equilibrium, else None."""
     coins = [i for i, option in enumerate(combo) if option.k >= 0]
     q = np.full(orbit.length, 0.0)
 
     def solve(q: np.ndarray) -> np.ndarray:
-        rows = [
-            orbit.row(i, 0.0, option.policy, option.k, q[i])[:2] for i, option in enumerate(combo)
-        ]
+        rows = [orbit.fixed_row(i, option, q[i]) for i, option in enumerate(combo)]
         return orbit.solve(rows)
 
     def gaps(q: np.ndarray) -> np.ndarray:

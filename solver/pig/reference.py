@@ -2,7 +2,8 @@
 
 Slow and obviously correct: it sweeps the whole table ``P[s, k]`` (every player's win
 probability, scores from the mover's seat, ``k`` the turn total) until no value moves by more
-than ``tolerance``, each mover choosing the action better for itself (ties hold within 1e-14).
+than ``tolerance``, each mover choosing the action better for itself (ties hold within
+:data:`solver.pig.tolerances.TIE`).
 It knows the die only through the rules' faces, so the fast solvers, which specialise the same
 equations in numba, are checked against the rules themselves. Small goals only. With three or
 more players it need not converge: where no pure equilibrium exists the choices flip for ever,
@@ -17,8 +18,7 @@ import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
-
-TIE = 1e-14
+from pigsolve.solver.pig.tolerances import TIE
 
 
 def value_iteration(

@@ -33,8 +33,8 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules, face_arrays
 from pigsolve.solver.pig.seats import GREEDY, SeatPolicy
+from pigsolve.solver.pig.tolerances import TIE
 
-TIE = 1e-14
 """Roll only when rolling is worth more than holding to the mover by more than this (rounding)."""
 
 
@@ -293,7 +293,7 @@ class PigSolution:
     def choices(self, full: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
         """Return every mover's hold boundary ``(G,) * N`` and, if ``full``, the choices
         ``(G,) * (N + 1)`` (uint8: 0 hold, 1 roll, 2 mixed; 0 at and beyond the goal)."""
-        from pigsolve.solver.pig import _multi_kernels as kernels
+        from pigsolve.solver.pig._kernels import rebuild as kernels
 
         goal, n = self.rules.goal, self.rules.players
         flat = np.ascontiguousarray(self.values.reshape(-1, n))
@@ -306,7 +306,7 @@ class PigSolution:
     def hold_boundaries(self, scores: np.ndarray) -> np.ndarray:
         """Return the hold boundary (as :meth:`choices` gives it) of each score vector in
         ``scores`` (int, ``(M, N)``), row by row: a sample of a large table's rows in a moment."""
-        from pigsolve.solver.pig import _multi_kernels as kernels
+        from pigsolve.solver.pig._kernels import rebuild as kernels
 
         goal, n = self.rules.goal, self.rules.players
         flat = np.ascontiguousarray(self.values.reshape(-1, n))

@@ -35,7 +35,7 @@ def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list
     die: the mover of (1, 50, 50) wins 9.6e-05 less than the mover of (0, 50, 50), in an
     equilibrium that passes every check here).
     """
-    from pigsolve.solver.pig import _multi_kernels as kernels
+    from pigsolve.solver.pig._kernels import rebuild as kernels
 
     rules, values, mixed = table.rules, table.values, table.mixed
     goal, n = rules.goal, rules.players

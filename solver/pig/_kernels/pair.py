@@ -1,10 +1,13 @@
-"""Numba kernels of the Pig solvers: plain loops over arrays the caller allocates.
+"""Numba kernels of two-player Pig, the pair fast path: plain loops over arrays the caller
+allocates.
 
-Imported only on the paths that compute. Every kernel works on ``v0[i, j] = P(i, j, 0)`` or on the
-full table ``p[i, j, k]`` as described in :mod:`solver.games.pig`, and receives the die as
-:func:`solver.games.pig.face_arrays` gives it: ``gains`` (the point values of the faces that do
-not pig out, ascending), ``num_faces`` and ``num_pigs``. When the gains are consecutive (an
-ordinary die: 2..D) a row's sums over them slide along ``k`` in O(1) per state.
+Every kernel works on ``v0[i, j] = P(i, j, 0)`` or on the full table ``p[i, j, k]`` as described
+in :mod:`solver.games.pig`, and receives the die as :func:`solver.games.pig.face_arrays` gives
+it: ``gains`` (the point values of the faces that do not pig out, ascending), ``num_faces`` and
+``num_pigs``. When the gains are consecutive (an ordinary die: 2..D) a row's sums over them
+slide along ``k`` in O(1) per state. Ties are broken by :data:`solver.pig.tolerances.TIE`
+(the mover rolls only if that is better by more), as in the N-player kernels; the pair's policy
+iteration stops on :data:`solver.pig.tolerances.ROUNDING`.
 """
 
 from __future__ import annotations
@@ -12,13 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-ROUNDING = 1e-13
-"""Changes of a value this small are rounding: the pair's policy iteration stops there.
-
-Values near 0 are computed as ``1 - y`` with ``y`` near 1 and summed over up to G turn totals,
-so their absolute accuracy is some 1e-14; choices whose values differ by less can flip back and
-forth between iterations without changing anything that float64 can resolve.
-"""
+from pigsolve.solver.pig.tolerances import ROUNDING, TIE
 
 
 @njit(cache=True, fastmath=False)
@@ -68,7 +65,7 @@ def _greedy_row(v0, a, b, y, gains, num_faces, num_pigs, p, alpha, beta, roll): 
         choice = 1
         if k >= 1:
             p_hold = 1.0 - v0[b, a + k]
-            if p_hold >= p_roll:
+            if not p_roll > p_hold + TIE:  # the tie rule: hold unless rolling is better
                 choice = 0
                 p[k] = p_hold
                 alpha[k] = p_hold

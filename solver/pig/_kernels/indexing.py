@@ -1,0 +1,151 @@
+"""Numba kernels indexing the N-player table: score vectors, rows, orbits and layers.
+
+``values`` is the flat start-of-turn table: row ``flat(s)`` holds, for the score vector ``s``
+seen from the mover's seat (the mover's score first, then the others in the order they move
+next), every player's win probability in the same order. ``flat(s) = sum(s[t] * G**(N-1-t))``.
+An orbit is the set of rotations of a score vector (the same scores seen from each seat in
+turn); its canonical member is the lexicographically least rotation. A layer is the set of
+score vectors with one score sum.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def flat_index(scores, goal):  # pragma: no cover
+    """Return the row of ``values`` that holds ``scores``."""
+    index = 0
+    for t in range(scores.shape[0]):
+        index = index * goal + scores[t]
+    return index
+
+
+@njit(cache=True)
+def decode(f, goal, scores):  # pragma: no cover
+    """Write into ``scores`` the score vector of row ``f`` of ``values``."""
+    for t in range(scores.shape[0] - 1, -1, -1):
+        scores[t] = f % goal
+        f //= goal
+
+
+@njit(cache=True)
+def rotate(scores, out):  # pragma: no cover
+    """Write into ``out`` the scores seen from the next mover's seat."""
+    n = scores.shape[0]
+    for t in range(n - 1):
+        out[t] = scores[t + 1]
+    out[n - 1] = scores[0]
+
+
+@njit(cache=True)
+def orbit_of(scores, rotations):  # pragma: no cover
+    """Fill ``rotations`` with the orbit of ``scores``; return its length, or 0 if not canonical.
+
+    The canonical member is the lexicographically least rotation.
+    """
+    n = scores.shape[0]
+    rotations[0, :] = scores
+    length = n
+    for p in range(1, n):
+        rotate(rotations[p - 1], rotations[p])
+        same = True
+        for t in range(n):
+            if rotations[p, t] != scores[t]:
+                same = False
+                if rotations[p, t] < scores[t]:
+                    return 0
+                break
+        if same and length == n:
+            length = p
+            break
+    return length
+
+
+@njit(cache=True)
+def layer(goal, n, total, out):  # pragma: no cover
+    """Write into ``out`` the flat indices of every score vector summing to ``total``, in
+    increasing order; return how many."""
+    scores = np.zeros(n, np.int64)
+    if not 0 <= total <= n * (goal - 1):
+        return 0
+    _lowest(goal, total, scores, 0)
+    count = 0
+    while True:
+        out[count] = flat_index(scores, goal)
+        count += 1
+        t = n - 2  # raise the last score that can rise (the final one takes the rest)
+        while t >= 0 and (scores[t] == goal - 1 or _rest(scores, t) == 0):
+            t -= 1
+        if t < 0:
+            return count
+        scores[t] += 1
+        _lowest(goal, total, scores, t + 1)
+
+
+@njit(cache=True)
+def _rest(scores, t):  # pragma: no cover
+    """Return the sum of the scores after position ``t``."""
+    rest = 0
+    for u in range(t + 1, scores.shape[0]):
+        rest += scores[u]
+    return rest
+
+
+@njit(cache=True)
+def _lowest(goal, total, scores, start):  # pragma: no cover
+    """Set the scores from ``start`` on to the lowest that still sum to ``total``."""
+    n = scores.shape[0]
+    rest = total
+    for u in range(start):
+        rest -= scores[u]
+    for u in range(start, n):
+        scores[u] = max(0, rest - (n - 1 - u) * (goal - 1))
+        rest -= scores[u]
+
+
+@njit(cache=True)
+def lowest_tail(scores, start, rest, low, high):  # pragma: no cover
+    """Set ``scores[start:]`` to the lexicographically least values in ``[low, high]`` that sum
+    to ``rest``; return False (leaving them) if there are none."""
+    n = scores.shape[0]
+    if not (n - start) * low <= rest <= (n - start) * high:
+        return False
+    for u in range(start, n):
+        scores[u] = max(low, rest - (n - 1 - u) * high)
+        rest -= scores[u]
+    return True
+
+
+@njit(cache=True)
+def next_tail(scores, start, low, high):  # pragma: no cover
+    """Advance ``scores[start:]`` to the lexicographically next values in ``[low, high]`` with
+    the same sum; return False after the last."""
+    n = scores.shape[0]
+    rest = 0  # the sum of the scores after position t
+    for t in range(n - 1, start - 1, -1):
+        if t < n - 1 and scores[t] < high and rest > (n - 1 - t) * low:
+            scores[t] += 1
+            lowest_tail(scores, t + 1, rest - 1, low, high)
+            return True
+        rest += scores[t]
+    return False
+
+
+@njit(cache=True)
+def first_of_item(goal, total, item, scores):  # pragma: no cover
+    """Set ``scores`` to the first candidate of work item ``item`` of the layer ``total``;
+    return False if the item has none.
+
+    The candidates for the canonical members of a layer's orbits are the score vectors whose
+    first score is their least; item ``s0 * G + s1`` holds those beginning ``(s0, s1)``, in
+    lexicographic order (:func:`next_tail` steps through them). Whether a candidate is the
+    canonical member, :func:`orbit_of` says.
+    """
+    s0, s1 = item // goal, item % goal
+    if s1 < s0:
+        return False
+    scores[0], scores[1] = s0, s1
+    return lowest_tail(scores, 2, total - s0 - s1, s0, goal - 1)

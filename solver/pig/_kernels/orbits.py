@@ -1,0 +1,164 @@
+"""Numba kernels solving the orbits of one layer of the N-player table by policy iteration.
+
+Within a layer (one score sum) every hold leads to a solved, higher layer and a pig passes the
+turn to the next rotation of the same scores: each orbit of rotations is solved alone, from its
+rows (:mod:`solver.pig._kernels.rows`) and a small cyclic linear system (:func:`cycle_values`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from pigsolve.solver.pig._kernels.indexing import first_of_item, flat_index, next_tail, orbit_of
+from pigsolve.solver.pig._kernels.rows import choose, rolling_on, start_vector
+from pigsolve.solver.pig.tolerances import ROUNDING
+
+MAX_ITERATIONS = 60
+"""An orbit whose choices have not settled after this many linear solves is left unsettled."""
+
+
+@njit(cache=True)
+def cycle_values(a0, b0, out):  # pragma: no cover
+    """Solve the orbit ``V[i] = a0[i] * shift(V[i + 1]) + b0[i]`` (indices mod L) into ``out``.
+
+    ``shift`` re-expresses a vector from the next mover's seat (``shift(U)[j] = U[j - 1]``).
+    The orbit's length L divides N; around it ``V[0] = alpha * shift^L(V[0]) + beta``.
+    """
+    length, n = b0.shape
+    alpha = 1.0
+    beta = out[0]  # accumulated in place, shifted one seat per rotation
+    beta[:] = 0.0
+    for i in range(length - 1, -1, -1):
+        last = beta[n - 1]
+        for j in range(n - 1, 0, -1):
+            beta[j] = a0[i] * beta[j - 1] + b0[i, j]
+        beta[0] = a0[i] * last + b0[i, 0]
+        alpha *= a0[i]
+    # (I - alpha P)^-1 with P = shift^L of order m = N / L: sum_{t<m} (alpha P)^t / (1 - alpha^m).
+    m = n // length
+    power = alpha
+    if m > 1:  # a shorter orbit (rare): the sum reads beta while out[0] is written
+        saved = beta.copy()
+        for t in range(1, m):
+            for j in range(n):
+                out[0, j] += power * saved[(j - t * length) % n]
+            power *= alpha
+    for j in range(n):
+        out[0, j] = min(max(out[0, j] / (1.0 - power), 0.0), 1.0)
+    for i in range(length - 1, 0, -1):
+        following = out[(i + 1) % length]
+        for j in range(n):
+            out[i, j] = min(max(a0[i] * following[(j - 1) % n] + b0[i, j], 0.0), 1.0)
+
+
+@njit(cache=True)
+def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cover
+    """Solve one orbit by policy iteration; return the linear solves used, or -1 if unsettled.
+
+    Each round makes every rotation's choices greedy at its pig value (from its own values
+    only, with the interval of pig values where they stay greedy) and solves the orbit's linear
+    system under them; it ends when every new pig value lies in its interval. On success the
+    orbit's start-of-turn vectors are written to ``values``.
+    """
+    n = rotations.shape[1]
+    out, xs, bounds = work[5], work[6], work[7]
+    for i in range(length):  # start from a neighbour in a higher layer, solved
+        following = rotations[(i + 1) % length]
+        xs[i] = 1.0 / n
+        if following[n - 1] + 1 < goal:  # the mover one point higher
+            xs[i] = values[flat_index(following, goal) + 1, n - 1]
+    for count in range(1, MAX_ITERATIONS + 1):
+        replies(values, goal, rotations, length, faces, xs, work)
+        stand, moved = True, 0.0
+        for i in range(length):
+            x = out[(i + 1) % length, n - 1]
+            stand = stand and bounds[i, 0] < x <= bounds[i, 1]
+            moved = max(moved, abs(x - xs[i]))
+            xs[i] = x
+        if stand or moved <= ROUNDING:
+            for i in range(length):
+                values[flat_index(rotations[i], goal), :] = out[i]
+            return count
+    return -1
+
+
+@njit(cache=True)
+def replies(values, goal, rotations, length, faces, xs, work):  # pragma: no cover
+    """Make each rotation's choices greedy at its pig value ``xs[i]`` and solve the orbit under
+    them: the start vectors go to ``out``, the intervals where the choices stay greedy to
+    ``bounds`` (both in ``work``)."""
+    n = rotations.shape[1]
+    own, reach, p, a0, b0, out, _, bounds, rolling = work
+    after = values[:, n - 1]  # each mover's own value once it has banked
+    for i in range(length):
+        scores = rotations[i]
+        base = flat_index(scores[1:], goal) * goal + scores[0]
+        low, high = choose(after, base, xs[i], goal - scores[0], faces, p[i], own, reach)
+        bounds[i, 0], bounds[i, 1] = low, high
+        a0[i] = start_vector(values, goal, scores, faces, p[i], rolling, reach, b0[i])
+    cycle_values(a0[:length], b0[:length], out[:length])
+
+
+@njit(cache=True)
+def wander(values, goal, rotations, length, faces, plain, damped):  # pragma: no cover
+    """Return the pig values of ``plain`` steps of greedy iteration from ``1 / N``, then of
+    ``damped`` steps that move ``1 / (t + 2)`` of the way to the replies, one row per step."""
+    n = rotations.shape[1]
+    work = workspace(goal, n, faces)
+    xs, out = work[6], work[5]
+    xs[:] = 1.0 / n
+    seen = np.empty((plain + damped, length))
+    for t in range(plain + damped):
+        replies(values, goal, rotations, length, faces, xs, work)
+        step = 1.0 if t < plain else 1.0 / (t - plain + 2)
+        for i in range(length):
+            xs[i] += (out[(i + 1) % length, n - 1] - xs[i]) * step
+            seen[t, i] = xs[i]
+    return seen[:plain], seen[plain:]
+
+
+@njit(cache=True)
+def workspace(goal, players, faces):  # pragma: no cover
+    """Return the scratch arrays of :func:`solve_orbit`."""
+    return (
+        np.empty(goal + 1),
+        np.empty(goal + 1),
+        np.empty((players, goal + 1)),
+        np.empty(players),
+        np.empty((players, players)),
+        np.empty((players, players)),
+        np.empty(players),
+        np.empty((players, 2)),
+        rolling_on(goal, faces),
+    )
+
+
+@njit(cache=True, parallel=True)
+def solve_layer(values, goal, total, faces, chunks, unsettled):  # pragma: no cover
+    """Solve every orbit whose scores sum to ``total`` (independent of each other), spread over
+    ``chunks`` parallel strides of the work items of :func:`first_of_item`.
+
+    Chunk ``c`` writes to ``unsettled[c]``: the most linear solves one of its orbits needed, the
+    number of its orbits left unsettled, then their canonical members' rows in ``values`` (as
+    many as fit).
+    """
+    players = values.shape[1]
+    for c in prange(chunks):
+        work = workspace(goal, players, faces)
+        rotations = np.empty((players, players), np.int64)
+        scores = np.empty(players, np.int64)
+        most, failed = 0, 0
+        for item in range(c, goal * goal, chunks):
+            more = first_of_item(goal, total, item, scores)
+            while more:
+                length = orbit_of(scores, rotations)
+                if length > 0:
+                    count = solve_orbit(values, goal, rotations, length, faces, work)
+                    if count < 0:
+                        if 2 + failed < unsettled.shape[1]:
+                            unsettled[c, 2 + failed] = flat_index(scores, goal)
+                        failed += 1
+                    most = max(most, count)
+                more = next_tail(scores, 2, scores[0], goal - 1)
+        unsettled[c, 0], unsettled[c, 1] = most, failed

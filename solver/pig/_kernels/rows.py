@@ -1,0 +1,300 @@
+"""Numba kernels of one mover's row of turn totals, in the N-player table.
+
+A row of turn totals, with the mover's choices fixed, is affine in the vector ``pig`` the mover
+reaches by rolling a pig: ``W[k] = a[k] * pig + b[k]``; the mover decides with its own component
+``x = pig[0]``, rolling only if that is better than holding by more than
+:data:`solver.pig.tolerances.TIE`. ``faces`` is the triple of
+:func:`solver.games.pig.face_arrays`; where the gains are consecutive (2..D) the sums over them
+slide along ``k``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pigsolve.solver.pig._kernels.indexing import flat_index
+from pigsolve.solver.pig.tolerances import TIE
+
+GREEDY, FIXED = 0, 1
+"""Modes of :func:`row`: choose greedily, or follow the given choices."""
+
+
+@njit(cache=True)
+def _hold_vector(values, scores, k, goal, out):  # pragma: no cover
+    """Write into ``out`` the players' chances after the mover banks ``k``, in the mover's order."""
+    n = scores.shape[0]
+    if scores[0] + k >= goal:
+        out[:] = 0.0
+        out[0] = 1.0
+        return
+    index = 0
+    for t in range(1, n):
+        index = index * goal + scores[t]
+    index = index * goal + scores[0] + k
+    out[0] = values[index, n - 1]
+    for j in range(1, n):
+        out[j] = values[index, j - 1]
+
+
+@njit(cache=True)
+def row(
+    values, goal, scores, x, faces, mode, roll, mix_k, mix_q, a, b, scratch
+):  # pragma: no cover
+    """Fill ``a[k]``, ``b[k]`` of the mover's row at ``scores``; return the changed choices.
+
+    ``faces`` is the triple of :func:`solver.games.pig.face_arrays`. ``mode`` GREEDY chooses
+    with the pig value ``x`` (roll only if better by more than :data:`TIE`) and writes the
+    choices (0 hold, 1 roll) to ``roll``; FIXED follows ``roll``. At ``k = mix_k`` (if >= 1)
+    the mover rolls with probability ``mix_q`` instead. ``scratch`` is float64 ``(2, N)``.
+    When the gains are consecutive (2..D) the sums over them slide along ``k``.
+    """
+    gains, num_faces, num_pigs = faces
+    n = scores.shape[0]
+    length = goal - scores[0]
+    m = gains.shape[0]
+    low, high = gains[0], gains[m - 1]
+    sliding = high - low == m - 1
+    hold, sum_b = scratch[0], scratch[1]
+    sum_a = 0.0
+    sum_b[:] = 0.0
+    sum_b[0] = m  # every face beyond the row wins
+    changes = 0
+    for k in range(length - 1, -1, -1):
+        if sliding:
+            if k + low < length:  # k + low enters the window, a win leaves it
+                sum_a += a[k + low]
+                for j in range(n):
+                    sum_b[j] += b[k + low, j]
+                sum_b[0] -= 1.0
+            if k + high + 1 < length:  # k + high + 1 leaves it, a win enters
+                sum_a -= a[k + high + 1]
+                for j in range(n):
+                    sum_b[j] -= b[k + high + 1, j]
+                sum_b[0] += 1.0
+        else:
+            sum_a = 0.0
+            sum_b[:] = 0.0
+            for t in range(m):
+                kk = k + gains[t]
+                if kk < length:
+                    sum_a += a[kk]
+                    for j in range(n):
+                        sum_b[j] += b[kk, j]
+                else:
+                    sum_b[0] += 1.0
+        roll_a = (num_pigs + sum_a) / num_faces
+        if k == 0:
+            choice = 1
+        else:
+            _hold_vector(values, scores, k, goal, hold)
+            if mode == FIXED:
+                choice = roll[k]
+            else:
+                choice = 1 if roll_a * x + sum_b[0] / num_faces > hold[0] + TIE else 0
+        if k == mix_k:
+            a[k] = mix_q * roll_a
+            for j in range(n):
+                b[k, j] = mix_q * sum_b[j] / num_faces + (1.0 - mix_q) * hold[j]
+        elif choice == 1:
+            a[k] = roll_a
+            for j in range(n):
+                b[k, j] = sum_b[j] / num_faces
+        else:
+            a[k] = 0.0
+            for j in range(n):
+                b[k, j] = hold[j]
+        if roll[k] != choice:
+            changes += 1
+            roll[k] = choice
+    return changes
+
+
+@njit(cache=True, error_model="numpy")
+def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # pragma: no cover
+    """Fill ``p[:length]`` with the choices of a mover greedy on its own value; return changes.
+
+    ``after[base + k * stride]`` is the mover's own value after banking ``k`` (the start of the
+    next mover's turn), ``x`` after a pig. Roll only if better by more than :data:`TIE`; at
+    ``k = mix_k`` roll with probability ``mix_q``. ``own[k]`` gets the mover's own values. When
+    the gains are consecutive (2..D) their sum slides along ``k``; the wins beyond the row are
+    counted apart, so that tiny values keep their precision.
+    """
+    gains, num_faces, num_pigs = faces
+    m = gains.shape[0]
+    low, high = gains[0], gains[m - 1]
+    sliding = high - low == m - 1
+    window, wins = 0.0, m  # own[k + g] summed over the gains g inside the row; those beyond
+    changes = 0
+    for k in range(length - 1, -1, -1):
+        if sliding:
+            if k + low < length:
+                window += own[k + low]
+                wins -= 1
+            if k + high + 1 < length:
+                window -= own[k + high + 1]
+                wins += 1
+        else:
+            window, wins = 0.0, 0
+            for t in range(m):
+                if k + gains[t] < length:
+                    window += own[k + gains[t]]
+                else:
+                    wins += 1
+        rolled = (num_pigs * x + window + wins) / num_faces
+        q, held = 1.0, 0.0
+        if k > 0:
+            held = after[base + k * stride]
+            if k == mix_k:
+                q = mix_q
+            elif not rolled > held + TIE:
+                q = 0.0
+        own[k] = q * rolled + (1.0 - q) * held
+        if p[k] != q:
+            changes += 1
+            p[k] = q
+    return changes
+
+
+@njit(cache=True, error_model="numpy")
+def choose(after, base, x, length, faces, p, slope, offset):  # pragma: no cover
+    """Make ``p[:length]`` greedy at the pig value ``x`` as :func:`greedy` does (no coin);
+    return the interval ``(low, high)`` of pig values at which these choices stay greedy.
+
+    Under fixed choices the mover's own values are affine in ``x``: ``slope[k] * x +
+    offset[k]``; rolling at ``k`` stays better while ``x`` is above the point where its roll
+    meets its hold, holding while ``x`` is at or below it.
+    """
+    gains, num_faces, num_pigs = faces
+    m = gains.shape[0]
+    low_gain, high_gain = gains[0], gains[m - 1]
+    sliding = high_gain - low_gain == m - 1
+    window_slope, window_offset, wins = 0.0, 0.0, m
+    low, high = -np.inf, np.inf
+    for k in range(length - 1, -1, -1):
+        if sliding:
+            if k + low_gain < length:
+                window_slope += slope[k + low_gain]
+                window_offset += offset[k + low_gain]
+                wins -= 1
+            if k + high_gain + 1 < length:
+                window_slope -= slope[k + high_gain + 1]
+                window_offset -= offset[k + high_gain + 1]
+                wins += 1
+        else:
+            window_slope, window_offset, wins = 0.0, 0.0, 0
+            for t in range(m):
+                if k + gains[t] < length:
+                    window_slope += slope[k + gains[t]]
+                    window_offset += offset[k + gains[t]]
+                else:
+                    wins += 1
+        roll_slope = (num_pigs + window_slope) / num_faces
+        roll_offset = (window_offset + wins) / num_faces
+        q = 1.0
+        if k > 0:
+            held = after[base + k]
+            meet = (held + TIE - roll_offset) / roll_slope  # roll_slope >= |F_0| / |F| > 0
+            if roll_slope * x + roll_offset > held + TIE:
+                low = max(low, meet)
+            else:
+                q = 0.0
+                high = min(high, meet)
+        if q == 1.0:
+            slope[k], offset[k] = roll_slope, roll_offset
+        else:
+            slope[k], offset[k] = 0.0, after[base + k]
+        p[k] = q
+    return low, high
+
+
+@njit(cache=True)
+def rolling_on(goal, faces):  # pragma: no cover
+    """Return, for a mover who rolls from turn total 0 on, the chance of arriving at each
+    ``k < G`` and its prefix sums (``prefix[h]``: the chance of rolling at some ``k < h``)."""
+    gains, num_faces, _ = faces
+    arrived = np.zeros(goal)
+    arrived[0] = 1.0
+    for k in range(1, goal):
+        for t in range(gains.shape[0]):
+            if k - gains[t] >= 0:
+                arrived[k] += arrived[k - gains[t]]
+        arrived[k] /= num_faces
+    prefix = np.zeros(goal + 1)
+    for k in range(goal):
+        prefix[k + 1] = prefix[k] + arrived[k]
+    return arrived, prefix
+
+
+@njit(cache=True, error_model="numpy")
+def start_vector(values, goal, scores, faces, p, rolling, reach, b0):  # pragma: no cover
+    """Return ``a0`` and write ``b0`` of the mover's turn at ``scores`` under the choices ``p``.
+
+    ``V = a0 * (the vector after a pig) + b0``, in the mover's order. A mover who rolls below
+    ``h`` and holds wherever it can arrive from there is done from ``rolling`` (of
+    :func:`rolling_on`) in a few steps; other choices by a pass forward over the turn totals, in
+    which ``reach[k]`` gets the chance of rolling at ``k``. A hold at ``k`` reaches a higher
+    score sum (solved), a roll beyond the row wins.
+    """
+    gains, num_faces, num_pigs = faces
+    length = goal - scores[0]
+    base = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
+    m = gains.shape[0]
+    low, high = gains[0], gains[m - 1]
+    h = 1
+    while h < length and p[h] == 1.0:
+        h += 1
+    threshold = True
+    for k in range(h, min(h + high, length)):
+        threshold = threshold and p[k] == 0.0
+    b0[:] = 0.0
+    if threshold:
+        arrived_at, prefix = rolling
+        for k in range(h, min(h + high, length)):
+            held = 0.0
+            for t in range(m):
+                if 0 <= k - gains[t] < h:
+                    held += arrived_at[k - gains[t]]
+            _add_hold(values[base + k], held / num_faces, b0)
+        win = 0.0
+        for k in range(max(length - high, 0), h):
+            for t in range(m):
+                if k + gains[t] >= length:
+                    win += arrived_at[k]
+        b0[0] += win / num_faces
+        return prefix[h] * num_pigs / num_faces
+    sliding = high - low == m - 1
+    rolled_total, win, window = 0.0, 0.0, 0.0
+    for k in range(length):
+        if k == 0:
+            arrived = 1.0
+        elif sliding:  # the rolls from k - high .. k - low arrive at k
+            if k - low >= 0:
+                window += reach[k - low]
+            if k - high - 1 >= 0:
+                window -= reach[k - high - 1]
+            arrived = window / num_faces
+        else:
+            arrived = 0.0
+            for t in range(m):
+                if k - gains[t] >= 0:
+                    arrived += reach[k - gains[t]]
+            arrived /= num_faces
+        reach[k] = p[k] * arrived
+        rolled_total += reach[k]
+        for t in range(m):
+            if k + gains[t] >= length:
+                win += reach[k]
+        if arrived > reach[k]:
+            _add_hold(values[base + k], arrived - reach[k], b0)
+    b0[0] += win / num_faces
+    return rolled_total * num_pigs / num_faces
+
+
+@njit(cache=True)
+def _add_hold(row, held, b0):  # pragma: no cover
+    """Add ``held`` times the vector ``row`` (the next mover's order) to ``b0`` (the mover's)."""
+    n = b0.shape[0]
+    b0[0] += held * row[n - 1]
+    for j in range(1, n):
+        b0[j] += held * row[j - 1]
