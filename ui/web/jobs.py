@@ -88,6 +88,7 @@ class Job:
     progress: Any
     leftovers: list[Path]
     on_success: Callable[[], None] | None = None
+    keep: bool = False
     finished: threading.Event = field(default_factory=threading.Event)
     outcome: tuple[int, Any] | None = None
 
@@ -125,11 +126,13 @@ class Jobs:
         args: tuple,
         leftovers: list[Path] | None = None,
         on_success: Callable[[], None] | None = None,
+        keep: bool = False,
     ) -> Job:
         """Return the job ``key``, starting ``task(*args, report)`` in a worker if none runs.
 
         ``leftovers`` are the files the worker may leave half-written if it is killed;
-        ``on_success`` is called (in another thread) when the task has succeeded.
+        ``on_success`` is called (in another thread) when the task has succeeded; with ``keep``
+        its result is kept for :meth:`result` (whoever asks next, even after a 202).
         """
         with self._lock:
             if self._closed:
@@ -149,7 +152,7 @@ class Jobs:
             )
             process.start()
             sender.close()
-            job = Job(what, process, progress, list(leftovers or []), on_success)
+            job = Job(what, process, progress, list(leftovers or []), on_success, keep)
             self._running[key] = job
         threading.Thread(target=self._wait, args=(key, job, receiver), daemon=True).start()
         return job
@@ -165,6 +168,8 @@ class Jobs:
             job.on_success()
         with self._lock:
             self._running.pop(key, None)
+            if job.keep and job.outcome[0] == 200:  # for the askers who come back after a 202
+                self._keep(key, job.outcome[1])
         job.finished.set()
 
     async def outcome(self, job: Job) -> Any:
@@ -186,12 +191,14 @@ class Jobs:
             if key in self._results:
                 self._results.move_to_end(key)
                 return self._results[key]
-        value = await self.outcome(self.start(key, what, task, args))
-        with self._lock:
-            self._results[key] = value
-            while len(self._results) > KEPT_RESULTS:
-                self._results.popitem(last=False)
-        return value
+        return await self.outcome(self.start(key, what, task, args, keep=True))
+
+    def _keep(self, key: Hashable, value: Any) -> None:
+        """Keep a finished job's result, forgetting the least recently used past KEPT_RESULTS."""
+        self._results[key] = value
+        self._results.move_to_end(key)
+        while len(self._results) > KEPT_RESULTS:
+            self._results.popitem(last=False)
 
     def __contains__(self, key: Hashable) -> bool:
         """Return True while the job ``key`` runs (its file may exist before it has ended)."""
@@ -215,8 +222,8 @@ class Jobs:
             jobs = list(self._running.values())
         for job in jobs:
             job.process.kill()
-        for job in jobs:
-            job.process.join(timeout=5)
+        for job in jobs:  # its waiting thread joins it: a second joiner could miss its end
+            job.finished.wait(timeout=5)
             for path in job.leftovers:
                 for partial in path.parent.glob(f".{path.name}.*.tmp"):
                     partial.unlink(missing_ok=True)

@@ -44,3 +44,22 @@ def test_a_result_is_computed_once_and_kept(workdir: Path) -> None:
     path.unlink()  # a second computation would fail: the kept result is returned
     assert asyncio.run(jobs.result(key, "grids", tables.explore_pig, (rules, path))) is first
     assert first["scores"] == list(range(12)) and first["goal"] == 12
+
+
+def test_a_result_that_ends_after_its_202_is_kept_for_the_next_ask(workdir: Path) -> None:
+    """The page polls: the result must wait for it, not be computed again at every poll (a
+    computation longer than the patience would otherwise never be delivered)."""
+    rules = PigRules(12)
+    path = workdir / "t.h5"
+    tables.solve_and_save(rules, path, lambda done, total: None)
+    jobs = Jobs(patience=0.0, held=True)
+    key = ("explore", rules)
+    with pytest.raises(Pending):
+        asyncio.run(jobs.result(key, "grids", tables.explore_pig, (rules, path)))
+    job = jobs._running[key]
+    jobs.release()
+    job.finished.wait(timeout=300)
+    assert job.finished.is_set() and jobs.running() == []
+    path.unlink()  # a second computation would fail: the kept result is returned
+    kept = asyncio.run(jobs.result(key, "grids", tables.explore_pig, (rules, path)))
+    assert kept["scores"] == list(range(12)) and kept["goal"] == 12
