@@ -236,6 +236,17 @@ def test_a_state_s_values(client: TestClient) -> None:
     assert state["best"] == ("roll" if table.should_roll(3, 7, 5) else "hold")
 
 
+@pytest.mark.parametrize(("i", "k"), [(20, 10), (25, 10), (29, 0)])
+def test_a_won_state_is_held_and_a_live_one_advised(client: TestClient, i: int, k: int) -> None:
+    """At ``i + k >= goal`` the turn total wins: hold, with probability 1 (the goal-30 mover
+    at 29 with nothing yet rolls: one roll of 2 or more wins)."""
+    state = client.get(f"/api/pig/state?goal=30&i={i}&j=7&k={k}").json()
+    if i + k >= 30:
+        assert state["best"] == "hold" and state["p"] == 1.0
+    else:
+        assert state["best"] == "roll" and state["hold"] is None
+
+
 @pytest.mark.parametrize(("game", "args"), [("pig", ["--goal", "30"]), ("hog", ["--goal", "30"])])
 def test_compare_is_pigsolve_compare(client: TestClient, pigsolve, game, args) -> None:
     """Every ordered pair of the round robin is what `pigsolve compare --json` prints."""
