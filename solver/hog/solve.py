@@ -33,6 +33,7 @@ one backward pass over decreasing score sums is exact.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from itertools import product
@@ -196,7 +197,7 @@ def solve(rules: HogRules) -> HogSolution:
 
 def memory_needed(rules: HogRules) -> int:
     """Return the bytes a solve or evaluation of ``rules`` needs at its peak, roughly."""
-    return 2 * 9 * int(np.prod(rules.shape, dtype=np.int64))
+    return 2 * 9 * math.prod(rules.shape)  # Python integers: no overflow for absurd goals
 
 
 def best_response(

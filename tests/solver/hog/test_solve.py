@@ -135,3 +135,11 @@ def test_61a_final_strategies_exact_win_rates() -> None:
         SU20, scores_table(SU20, su20.final_strategy), np.full(SU20.shape, 6, np.int8)
     )
     assert versus6.average == pytest.approx(0.860926157541, abs=5e-13)
+
+
+def test_memory_needed_of_an_absurd_goal_is_a_number_not_an_overflow() -> None:
+    from pigsolve.solver.games.hog import hog_rules
+    from pigsolve.solver.hog.solve import memory_needed
+
+    small, huge = memory_needed(hog_rules("fa16", 100)), memory_needed(hog_rules("fa16", 2**70))
+    assert huge > 2**100 > small > 0
