@@ -147,18 +147,23 @@ def test_console_block_prints_what_the_page_shows(
     write_files(page, tmp_path)
     for example in block:
         words = shlex.split(example.command)
-        result = subprocess.run(
-            [sys.executable, "-m", "pigsolve", *words[1:]],
-            cwd=tmp_path,
-            env=ENV,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-        )
+        result = run_python(["-m", "pigsolve", *words[1:]], tmp_path)
         where = f"{example.page}:{example.line}: $ {example.command}"
         assert result.returncode == 0, f"{where}\nexit {result.returncode}: {result.stderr}"
         assert normalise(result.stdout) == normalise(example.expected), where
+
+
+def run_python(args: list[str], folder: Path) -> subprocess.CompletedProcess:
+    """Run this Python with ``args`` in ``folder``, as the pages' reader would (no terminal)."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=folder,
+        env=ENV,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
 
 
 @pytest.mark.parametrize(
@@ -169,15 +174,7 @@ def test_python_example_runs(page: Path, example: PythonExample, tmp_path: Path)
     script = tmp_path / f"example.{'txt' if example.language == 'pycon' else 'py'}"
     script.write_text(example.code)
     options = ["-m", "doctest", "-o", "ELLIPSIS", "-o", "NORMALIZE_WHITESPACE"]
-    result = subprocess.run(
-        [sys.executable, *(options if example.language == "pycon" else []), script.name],
-        cwd=tmp_path,
-        env=ENV,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
+    result = run_python([*(options if example.language == "pycon" else []), script.name], tmp_path)
     where = f"{example.page}:{example.line} ({example.language})"
     assert result.returncode == 0, f"{where}\n{result.stdout}{result.stderr}"
 
