@@ -59,6 +59,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig_outcomes import Effect, RollTable, die
 
 if TYPE_CHECKING:
     import numpy as np
@@ -77,6 +78,9 @@ class PigRules:
     die_sides: int = DEFAULT_DIE_SIDES
     players: int = 2
     piglet: bool = False
+    outcomes: RollTable | None = None
+    """Another game of the family (Two-Dice Pig, Big Pig, Pass the Pigs, a TOML file); None is
+    Pig's die of ``die_sides`` sides (Piglet with ``piglet``)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.goal, Integral) or self.goal < 1:
@@ -85,6 +89,30 @@ class PigRules:
             raise InvalidArgument(f"die sides must be an integer >= 2, got {self.die_sides!r}")
         if not isinstance(self.players, Integral) or self.players < 2:
             raise InvalidArgument(f"players must be an integer >= 2, got {self.players!r}")
+        if self.outcomes is not None and (self.die_sides != DEFAULT_DIE_SIDES or self.piglet):
+            raise InvalidArgument(
+                f"--die and --piglet change Pig's die; the game {self.outcomes.name!r} has its "
+                "own roll"
+            )
+
+    @property
+    def roll_table(self) -> RollTable:
+        """Return the outcomes of one roll: ``outcomes``, or Pig's die.
+
+        >>> [o.name for o in PigRules(die_sides=3).roll_table.outcomes]
+        ['1', '2', '3']
+        """
+        return self.outcomes or die(self.die_sides, self.piglet)
+
+    @property
+    def game(self) -> str:
+        """Return the game's name: 'pig' for Pig's die (and Piglet), else the table's name."""
+        return "pig" if self.outcomes is None else self.outcomes.name
+
+    @property
+    def resets(self) -> bool:
+        """Return whether a roll can lose the whole score (scores can then fall)."""
+        return self.outcomes is not None and self.outcomes.resets
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -93,6 +121,8 @@ class PigRules:
         >>> PigRules(die_sides=6).faces, PigRules(die_sides=3, piglet=True).faces
         ((0, 2, 3, 4, 5, 6), (0, 1, 1))
         """
+        if self.outcomes is not None:
+            raise ValueError(f"the game {self.game!r} has no die faces: use roll_table")
         if self.piglet:
             return (PIG,) + (1,) * (self.die_sides - 1)
         return (PIG, *range(2, self.die_sides + 1))
@@ -145,6 +175,29 @@ def face_arrays(rules: PigRules) -> tuple[np.ndarray, int, int]:
 
     faces = np.array(rules.faces, np.int64)
     return faces[faces != PIG], len(faces), int(np.count_nonzero(faces == PIG))
+
+
+def roll_arrays(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Return one roll as the kernels take it: ``(gains, weights, pig, reset)``.
+
+    ``gains`` are the distinct points a roll can add (int64, ascending) and ``weights`` their
+    probabilities (float64); ``pig`` is the probability of a pig (the turn total is lost) and
+    ``reset`` that of losing the whole score (0 unless ``rules.resets``).
+
+    >>> gains, weights, pig, reset = roll_arrays(PigRules(die_sides=4))
+    >>> gains.tolist(), weights.tolist(), pig, reset
+    ([2, 3, 4], [0.25, 0.25, 0.25], 0.25, 0.0)
+    """
+    import numpy as np
+
+    table = rules.roll_table
+    scoring = table.gains()
+    return (
+        np.array([points for points, _ in scoring], np.int64),
+        np.array([float(p) for _, p in scoring], np.float64),
+        float(table.probability(Effect.pig)),
+        float(table.probability(Effect.reset)),
+    )
 
 
 def roll_outcomes(rules: PigRules) -> list[tuple[Fraction, int]]:
