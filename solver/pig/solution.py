@@ -10,10 +10,12 @@ vectors of N numbers, which determine every other value. For two players
 
 The mover's row of turn totals is rebuilt from them (:func:`rebuild_row`): rolling is worth
 
-.. math:: V_{roll}(s, k) = \frac{1}{D}\Big(n_{pig}\, \rho(V(\sigma s)) + \sum_{g} V(s, k + g)\Big)
+.. math:: V_{roll}(s, k) = \pi_{pig}\, \rho(V(\sigma s)) + \pi_{reset}\, \rho(V(\sigma s_0))
+    + \sum_{g} w_g V(s, k + g)
 
-(``sigma`` the next rotation, ``rho`` the vector rotated back to the mover's seat, a turn total
-reaching the goal a win), holding at ``k >= 1`` is worth the rotated start vector after banking
+(the roll's chances of :func:`solver.games.pig.roll_arrays`; ``sigma`` the next rotation,
+``s_0`` the scores with the mover's set to 0, ``rho`` the vector rotated back to the mover's
+seat, a turn total reaching the goal a win), holding at ``k >= 1`` is worth the rotated start vector after banking
 ``k``; the mover takes the better for itself, ties (within :data:`TIE`) hold. With three or more
 players some states mix: the mover rolls with a stored probability (:class:`Mixed`).
 
@@ -31,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, TableError
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.games.pig import PigRules, roll_arrays
 from pigsolve.solver.pig.seats import GREEDY, SeatPolicy
 from pigsolve.solver.pig.tolerances import TIE
 
@@ -102,19 +104,19 @@ def rebuild_row(
     """
     goal, players = rules.goal, rules.players
     length = goal - scores[0]
-    faces = np.array(rules.faces)
-    num_pigs = int(np.count_nonzero(faces == 0))
-    gains = faces[faces != 0]
+    gains, weights, pig_chance, reset_chance = roll_arrays(rules)
     win = np.eye(players)[0]
     pig = np.roll(values[(*scores[1:], scores[0])], 1)
+    # A reset (two players only) leaves the mover at 0 and the other to move.
+    reset = np.roll(values[(*scores[1:], 0)], 1) if reset_chance else np.zeros(players)
     mix_k, mix_q = mixed.lookup(scores)
     roll = np.empty((length, players))
     hold = np.zeros((length, players))
     chosen = np.empty((length, players))
     probability = np.empty(length)
     for k in range(length - 1, -1, -1):
-        following = [chosen[k + g] if k + g < length else win for g in gains]
-        roll[k] = (num_pigs * pig + np.sum(following, axis=0)) / len(faces)
+        following = [w * (chosen[k + g] if k + g < length else win) for g, w in zip(gains, weights)]
+        roll[k] = pig_chance * pig + reset_chance * reset + np.sum(following, axis=0)
         if k == 0:
             probability[k] = 1.0
         else:
@@ -351,5 +353,5 @@ def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, flo
     p = np.empty((goal, goal, goal))
     roll = np.empty((goal, goal, goal), bool)
     bits = np.empty((1, 1, 1), np.uint8)  # the kernel's packed output, not asked for here
-    residual = _kernels._expand(np.ascontiguousarray(v0), *face_arrays(rules), p, roll, bits)
+    residual = _kernels._expand(np.ascontiguousarray(v0), roll_arrays(rules), p, roll, bits)
     return p, roll, float(residual)
