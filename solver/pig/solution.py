@@ -15,9 +15,10 @@ The mover's row of turn totals is rebuilt from them (:func:`rebuild_row`): rolli
 
 (the roll's chances of :func:`solver.games.pig.roll_arrays`; ``sigma`` the next rotation,
 ``s_0`` the scores with the mover's set to 0, ``rho`` the vector rotated back to the mover's
-seat, a turn total reaching the goal a win), holding at ``k >= 1`` is worth the rotated start vector after banking
-``k``; the mover takes the better for itself, ties (within :data:`TIE`) hold. With three or more
-players some states mix: the mover rolls with a stored probability (:class:`Mixed`).
+seat, a turn total reaching the goal a win), holding at ``k >= 1`` is worth the rotated start
+vector after banking ``k``; the mover takes the better for itself, ties (within :data:`TIE`)
+hold. With three or more players some states mix: the mover rolls with a stored probability
+(:class:`Mixed`).
 
 For two players and goals up to :data:`solver.pig.solve.MAX_FULL_GOAL` the solution also keeps
 the full table ``P(i, j, k)`` and its choices (``full``), made by the pair kernel.
@@ -115,7 +116,10 @@ def rebuild_row(
     chosen = np.empty((length, players))
     probability = np.empty(length)
     for k in range(length - 1, -1, -1):
-        following = [w * (chosen[k + g] if k + g < length else win) for g, w in zip(gains, weights)]
+        following = [
+            w * (chosen[k + g] if k + g < length else win)
+            for g, w in zip(gains, weights, strict=True)
+        ]
         roll[k] = pig_chance * pig + reset_chance * reset + np.sum(following, axis=0)
         if k == 0:
             probability[k] = 1.0
@@ -301,7 +305,7 @@ class PigSolution:
         flat = np.ascontiguousarray(self.values.reshape(-1, n))
         boundary = np.empty(len(flat), np.int64)
         policy = np.empty((len(flat), goal) if full else (1, 1), np.uint8)
-        kernels.choices(flat, goal, face_arrays(self.rules), self.kernel_mixed(), boundary, policy)
+        kernels.choices(flat, goal, roll_arrays(self.rules), self.kernel_mixed(), boundary, policy)
         shape = (goal,) * n
         return boundary.reshape(shape), policy.reshape((*shape, goal)) if full else None
 
@@ -312,13 +316,13 @@ class PigSolution:
 
         goal, n = self.rules.goal, self.rules.players
         flat = np.ascontiguousarray(self.values.reshape(-1, n))
-        faces, mixed = face_arrays(self.rules), self.kernel_mixed()
-        a, b, hold = np.empty(goal + 1), np.empty((goal + 1, n)), np.empty((2, n))
+        chances, mixed = roll_arrays(self.rules), self.kernel_mixed()
+        a, b, hold = np.empty(goal + 1), np.empty((goal + 1, n)), np.empty((3, n))
         roll, decoded = np.empty(goal + 1, np.int8), np.empty(n, np.int64)
         rows = np.asarray(scores, np.int64).reshape(-1, n) @ goal ** np.arange(n - 1, -1, -1)
         out = np.empty(len(rows), np.int64)
         for m, f in enumerate(rows.tolist()):
-            _, mix_k = kernels.rebuild_row(flat, goal, faces, mixed, f, decoded, roll, a, b, hold)
+            _, mix_k = kernels.rebuild_row(flat, goal, chances, mixed, f, decoded, roll, a, b, hold)
             length = goal - int(decoded[0])
             if mix_k >= 0:
                 roll[mix_k] = 2

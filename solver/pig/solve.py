@@ -159,7 +159,9 @@ def _pair_layers(rules: PigRules, progress: Progress | None) -> tuple[np.ndarray
     steps: list[np.ndarray] = []
     moves: list[np.ndarray] = []
     last: tuple[np.ndarray, np.ndarray] | None = None
-    for done in range(1, MAX_ROUNDS + 1):
+    rounds = 0
+    while rounds < MAX_ROUNDS:
+        rounds += 1
         _sweep_layers(v0, chances, restart, iterations, None)
         change = v0[:, 0] - restart
         if progress is not None:  # on a log scale from a change of 1 down to ROUNDING
@@ -173,12 +175,12 @@ def _pair_layers(rules: PigRules, progress: Progress | None) -> tuple[np.ndarray
             del steps[:-ANDERSON_MEMORY], moves[:-ANDERSON_MEMORY]
         last = (restart.copy(), change.copy())
         restart = _anderson(restart, change, steps, moves)
-    else:
+    if np.abs(change).max() > RESTART_ROUNDING:
         raise PigsolveError(
             f"the values after a reset did not settle in {MAX_ROUNDS} rounds "
             f"(largest change {np.abs(change).max():.2g})"
         )
-    return v0, done * int(iterations.max()), time.perf_counter() - start
+    return v0, rounds * int(iterations.max()), time.perf_counter() - start
 
 
 def _sweep_layers(
