@@ -260,15 +260,21 @@ class Position:
         )
 
 
-def after_roll(position: Position, points: int) -> Position:
-    """Return the position after the mover rolls a face worth ``points`` (0: pig, turn passes).
+def after_roll(position: Position, effect: Effect, points: int = 0) -> Position:
+    """Return the position after the mover rolls an outcome with ``effect`` (and ``points``):
+    ``add`` adds to the turn total; ``pig`` passes the turn; ``reset`` also zeroes the score.
 
-    >>> after_roll(Position(), 4).turn_total, after_roll(Position(), 0).player
+    >>> after_roll(Position(), Effect.add, 4).turn_total, after_roll(Position(), Effect.pig).player
     (4, 1)
+    >>> after_roll(Position((30, 10)), Effect.reset).scores
+    (0, 10)
     """
-    if points == PIG:
-        return replace(position, player=_next(position), turn_total=0)
-    return replace(position, turn_total=position.turn_total + points)
+    if effect is Effect.add:
+        return replace(position, turn_total=position.turn_total + points)
+    scores = position.scores
+    if effect is Effect.reset:
+        scores = tuple(0 if seat == position.player else s for seat, s in enumerate(scores))
+    return replace(position, scores=scores, player=_next(position), turn_total=0)
 
 
 def after_hold(rules: PigRules, position: Position) -> Position:
