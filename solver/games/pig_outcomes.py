@@ -186,10 +186,33 @@ class RollTable:
                     "probability": str(o.probability),
                     "effect": str(o.effect),
                     "points": o.points,
+                    "faces": list(o.faces),
                 }
                 for o in self.outcomes
             ],
         }
+
+
+def table_from_json(data: Mapping) -> RollTable:
+    """Return the roll table that :attr:`RollTable.as_json` stored (checked again).
+
+    >>> table_from_json(two_dice().as_json) == two_dice()
+    True
+    """
+    try:
+        outcomes = tuple(
+            Outcome(
+                str(row["name"]),
+                Fraction(row["probability"]),
+                Effect(row["effect"]),
+                int(row.get("points", 0)),
+                tuple(str(face) for face in row.get("faces", ())),
+            )
+            for row in data["outcomes"]
+        )
+        return RollTable(str(data["name"]), outcomes)
+    except (KeyError, TypeError, ValueError) as err:
+        raise InvalidArgument(f"a stored game's outcome table is damaged ({err})") from None
 
 
 @functools.cache
