@@ -22,6 +22,7 @@ from pigsolve.solver.games import hog
 from pigsolve.solver.games.hog import HogRules, HogState, Turn
 from pigsolve.solver.games.hog_dice import die_sides
 from pigsolve.solver.games.pig import PigRules, Position, View, after_hold, after_roll
+from pigsolve.solver.games.pig_outcomes import Effect, Outcome
 
 
 @dataclass(frozen=True)
@@ -34,10 +35,13 @@ class TurnStarted:
 
 @dataclass(frozen=True)
 class Rolled:
-    """Seat ``player`` rolled face ``value`` (1 to D, as printed on the die)."""
+    """Seat ``player`` rolled ``outcome``; ``value`` is the number drawn from the dice source
+    (for Pig's die the face, 1 to D, as printed on the die: see
+    :meth:`solver.games.pig_outcomes.RollTable.draw`)."""
 
     player: int
     value: int
+    outcome: Outcome
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,14 @@ class Pigged:
 
     player: int
     score: int
+
+
+@dataclass(frozen=True)
+class Reset:
+    """Seat ``player`` rolled an outcome that loses the whole score (``lost`` points banked)."""
+
+    player: int
+    lost: int
 
 
 @dataclass(frozen=True)
@@ -64,7 +76,7 @@ class Won:
     player: int
 
 
-PigEvent = TurnStarted | Rolled | Pigged | Held | Won
+PigEvent = TurnStarted | Rolled | Pigged | Reset | Held | Won
 
 
 class PigGame:
@@ -137,13 +149,17 @@ class PigGame:
         return events + self._begin_turns()
 
     def _roll(self) -> list[PigEvent]:
-        """Roll once for the mover; a pig passes the turn."""
+        """Roll once for the mover; a pig or a reset passes the turn."""
         me = self.player
-        value = self.dice.roll(self.rules.die_sides)
-        self.position = after_roll(self.position, self.rules.faces[value - 1])
-        if self.player == me:
-            return [Rolled(me, value)]
-        return [Rolled(me, value), Pigged(me, self.position.scores[me])]
+        banked = self.position.scores[me]
+        value, outcome = self.rules.roll_table.draw(self.dice)
+        self.position = after_roll(self.position, outcome.effect, outcome.points)
+        rolled = Rolled(me, value, outcome)
+        if outcome.effect is Effect.add:
+            return [rolled]
+        if outcome.effect is Effect.reset:
+            return [rolled, Reset(me, banked)]
+        return [rolled, Pigged(me, banked)]
 
     def _begin_turns(self) -> list[PigEvent]:
         """Start the mover's turn; with automatic first rolls, start the next after each pig."""

@@ -59,7 +59,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig_outcomes import Effect, RollTable, die
+from pigsolve.solver.games.pig_outcomes import Effect, RollTable, die, table_from_json
 
 if TYPE_CHECKING:
     import numpy as np
@@ -134,7 +134,9 @@ class PigRules:
 
     @property
     def as_json(self) -> dict:
-        """Return the rules as stored in a table's ``rules`` attribute."""
+        """Return the rules as stored in a table's ``rules`` attribute (:meth:`from_json`)."""
+        if self.outcomes is not None:
+            return {"goal": self.goal, "players": self.players, "game": self.outcomes.as_json}
         return {
             "goal": self.goal,
             "die_sides": self.die_sides,
@@ -142,6 +144,25 @@ class PigRules:
             "piglet": self.piglet,
             "faces": self.faces,
         }
+
+    @classmethod
+    def from_json(cls, stored: dict) -> PigRules:
+        """Return the rules :attr:`as_json` stored (older tables: no players, no piglet).
+
+        >>> from pigsolve.solver.games.pig_outcomes import two_dice
+        >>> rules = PigRules(30, players=3, outcomes=two_dice())
+        >>> PigRules.from_json(rules.as_json) == rules
+        True
+        """
+        if "game" in stored:
+            game = table_from_json(stored["game"])
+            return cls(int(stored["goal"]), players=int(stored.get("players", 2)), outcomes=game)
+        return cls(
+            int(stored["goal"]),
+            int(stored["die_sides"]),
+            int(stored.get("players", 2)),
+            bool(stored.get("piglet", False)),
+        )
 
     @property
     def num_states(self) -> int:
@@ -260,15 +281,21 @@ class Position:
         )
 
 
-def after_roll(position: Position, points: int) -> Position:
-    """Return the position after the mover rolls a face worth ``points`` (0: pig, turn passes).
+def after_roll(position: Position, effect: Effect, points: int = 0) -> Position:
+    """Return the position after the mover rolls an outcome with ``effect`` (and ``points``):
+    ``add`` adds to the turn total; ``pig`` passes the turn; ``reset`` also zeroes the score.
 
-    >>> after_roll(Position(), 4).turn_total, after_roll(Position(), 0).player
+    >>> after_roll(Position(), Effect.add, 4).turn_total, after_roll(Position(), Effect.pig).player
     (4, 1)
+    >>> after_roll(Position((30, 10)), Effect.reset).scores
+    (0, 10)
     """
-    if points == PIG:
-        return replace(position, player=_next(position), turn_total=0)
-    return replace(position, turn_total=position.turn_total + points)
+    if effect is Effect.add:
+        return replace(position, turn_total=position.turn_total + points)
+    scores = position.scores
+    if effect is Effect.reset:
+        scores = tuple(0 if seat == position.player else s for seat, s in enumerate(scores))
+    return replace(position, scores=scores, player=_next(position), turn_total=0)
 
 
 def after_hold(rules: PigRules, position: Position) -> Position:

@@ -30,6 +30,8 @@ game from a TOML file, one ``[[outcome]]`` table per outcome::
 
 from __future__ import annotations
 
+import functools
+import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -37,8 +39,15 @@ from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pigsolve.solver.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    from pigsolve.solver.dice import Dice
+
+MAX_DENOMINATOR = 2**62
+"""The largest common denominator of a game's probabilities: rolls are drawn as integers."""
 
 
 class Effect(StrEnum):
@@ -57,6 +66,8 @@ class Outcome:
     probability: Fraction
     effect: Effect
     points: int = 0
+    faces: tuple[str, ...] = ()
+    """What lies on the table, for display: both dice ('4', '3'), both pigs; () if nothing."""
 
     @property
     def ends_turn(self) -> bool:
@@ -107,6 +118,37 @@ class RollTable:
         if len(set(names)) != len(names):
             twice = next(name for name in names if names.count(name) > 1)
             raise InvalidArgument(f"{where}: two outcomes are named {twice!r}")
+        if self.denominator > MAX_DENOMINATOR:
+            raise InvalidArgument(
+                f"{where}: the probabilities' common denominator {self.denominator} is too "
+                "large to draw rolls exactly; round them to fewer digits"
+            )
+
+    @property
+    def denominator(self) -> int:
+        """Return the probabilities' least common denominator ``L``: one roll is one draw of
+        a fair ``L``-sided die (see :meth:`draw`)."""
+        return math.lcm(*(outcome.probability.denominator for outcome in self.outcomes))
+
+    def draw(self, dice: Dice) -> tuple[int, Outcome]:
+        """Roll once: return the number drawn from ``dice`` (a fair ``L``-sided die, ``L`` the
+        :attr:`denominator`) and the outcome it selects, outcomes taking consecutive ranges of
+        numbers in their order. Pig's die (``L = D``) selects face ``v`` for ``v``.
+
+        >>> from pigsolve.solver.dice import ListedDice
+        >>> value, outcome = two_dice().draw(ListedDice([36]))
+        >>> value, outcome.name, outcome.points
+        (36, 'double 6s', 12)
+        """
+        value = dice.roll(self.denominator)
+        upto = 0
+        for outcome in self.outcomes:
+            upto += outcome.probability.numerator * (
+                self.denominator // outcome.probability.denominator
+            )
+            if value <= upto:
+                return value, outcome
+        raise AssertionError("the probabilities sum to 1")  # pragma: no cover
 
     @property
     def resets(self) -> bool:
@@ -144,12 +186,36 @@ class RollTable:
                     "probability": str(o.probability),
                     "effect": str(o.effect),
                     "points": o.points,
+                    "faces": list(o.faces),
                 }
                 for o in self.outcomes
             ],
         }
 
 
+def table_from_json(data: Mapping) -> RollTable:
+    """Return the roll table that :attr:`RollTable.as_json` stored (checked again).
+
+    >>> table_from_json(two_dice().as_json) == two_dice()
+    True
+    """
+    try:
+        outcomes = tuple(
+            Outcome(
+                str(row["name"]),
+                Fraction(row["probability"]),
+                Effect(row["effect"]),
+                int(row.get("points", 0)),
+                tuple(str(face) for face in row.get("faces", ())),
+            )
+            for row in data["outcomes"]
+        )
+        return RollTable(str(data["name"]), outcomes)
+    except (KeyError, TypeError, ValueError) as err:
+        raise InvalidArgument(f"a stored game's outcome table is damaged ({err})") from None
+
+
+@functools.cache
 def die(sides: int = 6, piglet: bool = False) -> RollTable:
     """Return Pig's die: face 1 is a pig, face ``f`` adds ``f`` (with ``piglet``, adds 1).
 
@@ -170,7 +236,8 @@ def _pairs(score) -> tuple[Outcome, ...]:
     for a, b in combinations_with_replacement(range(1, 7), 2):
         effect, points = score(a, b)
         name = f"double {a}s" if a == b else f"{b} and {a}"
-        outcomes.append(Outcome(name, Fraction(1 if a == b else 2, 36), effect, points))
+        chance = Fraction(1 if a == b else 2, 36)
+        outcomes.append(Outcome(name, chance, effect, points, (str(b), str(a))))
     return tuple(outcomes)
 
 
@@ -242,23 +309,21 @@ def pass_the_pigs(
         raise InvalidArgument(f"the chance of touching pigs must be in [0, 1), got {touching}")
     total = sum(counts.values())
     chance = {position: Fraction(n, total) for position, n in counts.items() if n}
-    merged: dict[str, tuple[Fraction, Effect, int]] = {}
+    outcomes = []
     for a, b in combinations_with_replacement(list(chance), 2):
         p = (1 - touching) * chance[a] * chance[b] * (1 if a == b else 2)
         if a in SIDES and b in SIDES:
             name, effect, points = (
-                ("sider", Effect.add, 1) if a == b else ("pig out", Effect.pig, 0)
+                (f"sider ({a})", Effect.add, 1) if a == b else ("pig out", Effect.pig, 0)
             )
         elif a == b:
             name, effect, points = f"double {a}", Effect.add, 4 * POSITION_POINTS[a]
         else:
             name = f"{a} and {b}"
             effect, points = Effect.add, POSITION_POINTS.get(a, 0) + POSITION_POINTS.get(b, 0)
-        old = merged.get(name, (Fraction(0), effect, points))
-        merged[name] = (old[0] + p, effect, points)
-    outcomes = [Outcome(name, p, effect, points) for name, (p, effect, points) in merged.items()]
+        outcomes.append(Outcome(name, p, effect, points, (a, b)))
     if touching:
-        outcomes.append(Outcome("touching", touching, Effect.reset))
+        outcomes.append(Outcome("touching", touching, Effect.reset, 0, ("touching",)))
     return RollTable("pass-the-pigs", tuple(outcomes))
 
 

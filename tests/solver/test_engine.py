@@ -12,6 +12,7 @@ from pigsolve.solver.engine import Held, HogGame, PigGame, Pigged, Rolled, TurnS
 from pigsolve.solver.errors import GameInputError
 from pigsolve.solver.games.hog import FREE_BACON, HOG_WILD, PIG_OUT, PORK_CHOP, HogState, hog_rules
 from pigsolve.solver.games.pig import PigRules, View
+from pigsolve.solver.games.pig_outcomes import big_pig, die, two_dice
 
 
 class Scripted:
@@ -24,6 +25,11 @@ class Scripted:
     def choose(self, view: View) -> bool:
         self.views.append(view)
         return self.answers.pop(0)
+
+
+def rolled(seat: int, face: int) -> Rolled:
+    """The event of seat ``seat`` rolling ``face`` on Pig's six-sided die."""
+    return Rolled(seat, face, die(6).outcomes[face - 1])
 
 
 def play_game(players, rules, dice, report, first_roll_automatic=True) -> int:
@@ -41,20 +47,20 @@ def test_events_of_a_short_game():
     assert winner == 0
     assert events == [  # the scripted answers above fix this sequence
         TurnStarted(0, (0, 0)),
-        Rolled(0, 3),
-        Rolled(0, 4),
+        rolled(0, 3),
+        rolled(0, 4),
         Held(0, 7, 7),
         TurnStarted(1, (7, 0)),
-        Rolled(1, 5),
+        rolled(1, 5),
         Held(1, 5, 5),
         TurnStarted(0, (7, 5)),
-        Rolled(0, 1),
+        rolled(0, 1),
         Pigged(0, 7),
         TurnStarted(1, (7, 5)),
-        Rolled(1, 2),
+        rolled(1, 2),
         Held(1, 2, 7),
         TurnStarted(0, (7, 7)),
-        Rolled(0, 2),
+        rolled(0, 2),
         Held(0, 2, 9),
         Won(0),
     ]
@@ -79,7 +85,7 @@ def test_asked_before_the_first_roll_when_it_is_not_automatic():
         TurnStarted(0, (0, 0)),
         Held(0, 0, 0),
         TurnStarted(1, (0, 0)),
-        Rolled(1, 6),
+        rolled(1, 6),
         Held(1, 6, 6),
         Won(1),
     ]
@@ -90,11 +96,11 @@ def test_asked_before_the_first_roll_when_it_is_not_automatic():
 def test_a_session_steps_without_blocking():
     """The engine is driven from outside: legal actions, apply, events, and the end."""
     game = PigGame(PigRules(goal=5), ListedDice([3, 1, 4, 2]))
-    assert game.start() == [TurnStarted(0, (0, 0)), Rolled(0, 3)]
+    assert game.start() == [TurnStarted(0, (0, 0)), rolled(0, 3)]
     assert game.player == 0 and game.legal_actions() == (True, False)
     assert game.view == View(0, 0, 3, 5, 0)
-    assert game.apply(True) == [Rolled(0, 1), Pigged(0, 0), TurnStarted(1, (0, 0)), Rolled(1, 4)]
-    assert game.apply(True) == [Rolled(1, 2)]
+    assert game.apply(True) == [rolled(0, 1), Pigged(0, 0), TurnStarted(1, (0, 0)), rolled(1, 4)]
+    assert game.apply(True) == [rolled(1, 2)]
     assert game.apply(False) == [Held(1, 6, 6), Won(1)]
     assert game.over and game.winner == 1 and game.scores == (0, 6)
     assert game.legal_actions() == ()
@@ -215,3 +221,26 @@ def test_a_swap_onto_the_goal_wins_for_the_other_seat() -> None:
     assert record.turn.events == ("Hogtimus Prime", "Swine Swap")
     assert game.view.score == FA16.goal and game.scores == (50, 100)
     assert game.over and game.winner == 1
+
+
+def test_two_dice_double_ones_lose_the_whole_score():
+    """Two-Dice Pig: a single 1 ends the turn; double 1s (number 1 of 36) zero the score."""
+    events = []
+    # draws of 1..36 in the outcomes' order: 36 double 6s (12), then hold; seat 1: 7 is
+    # '4 and 1' (2/36 each after the 1/36 of double 1s: a pig); seat 0: 36, then 1: double 1s
+    dice = ListedDice([36, 7, 36, 1, 36])
+    game = PigGame(PigRules(goal=100, outcomes=two_dice()), dice)
+    events += game.start()
+    events += game.apply(False)
+    assert game.scores == (12, 0)
+    events += game.apply(True)
+    assert [type(event).__name__ for event in events].count("Reset") == 1
+    assert game.scores == (0, 0) and game.player == 1
+    names = [event.outcome.name for event in events if isinstance(event, Rolled)]
+    assert names == ["double 6s", "4 and 1", "double 6s", "double 1s", "double 6s"]
+
+
+def test_big_pig_double_ones_add_25():
+    game = PigGame(PigRules(goal=100, outcomes=big_pig()), ListedDice([1]))
+    game.start()
+    assert game.view.turn_total == 25

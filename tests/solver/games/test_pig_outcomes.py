@@ -8,10 +8,13 @@ from itertools import product
 
 import pytest
 
+from pigsolve.solver.dice import ListedDice
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig_outcomes import (
     KERN_COUNTS,
     Effect,
+    Outcome,
+    RollTable,
     big_pig,
     die,
     load_game,
@@ -88,7 +91,8 @@ def test_pass_the_pigs_from_kern_counts():
             expected[("add", points.get(a, 0) + points.get(b, 0))] += p
     assert by_effect(pass_the_pigs()) == expected
     names = {o.name for o in pass_the_pigs().outcomes}
-    assert {"pig out", "sider", "double snouter", "razorback and snouter", "touching"} <= names
+    assert {"pig out", "sider (dot up)", "sider (dot down)", "double snouter"} <= names
+    assert {"razorback and snouter", "touching"} <= names
     assert pass_the_pigs().probability(Effect.add, 40) == (
         Fraction(5977, 6000) * Fraction(184, 5977) ** 2
     )
@@ -274,3 +278,26 @@ def test_a_repeated_name_is_named(tmp_path):
     )
     with pytest.raises(InvalidArgument, match="two outcomes are named 'b'"):
         load_game(write(tmp_path, text))
+
+
+def test_a_roll_is_one_draw_of_a_fair_die_of_the_common_denominator():
+    """Each outcome takes as many of the L numbers as its probability's share of L."""
+    for table in (die(6), two_dice(), big_pig(), pass_the_pigs()):
+        hits: Counter = Counter()
+        for value in range(1, table.denominator + 1, max(1, table.denominator // 5000)):
+            hits[table.draw(ListedDice([value]))[1].name] += 1
+        if table.denominator <= 5000:  # every number drawn once: the shares are exact
+            shares = {name: Fraction(n, table.denominator) for name, n in hits.items()}
+            assert shares == {o.name: o.probability for o in table.outcomes}
+    assert [die(6).draw(ListedDice([v]))[1].name for v in range(1, 7)] == list("123456")
+
+
+def test_a_game_whose_rolls_cannot_be_drawn_exactly_is_refused():
+    a, b = Fraction(1, 2**31 - 1), Fraction(1, 2**32 - 5)  # two primes: L is their product
+    outcomes = (
+        Outcome("a", a, Effect.pig),
+        Outcome("b", b, Effect.add, 1),
+        Outcome("c", 1 - a - b, Effect.add, 2),
+    )
+    with pytest.raises(InvalidArgument, match="too large to draw"):
+        RollTable("fine-grained", outcomes)
