@@ -16,9 +16,10 @@ solver's array (no copy): four players at goal 100 are 3.2 GB, which any compres
 writes many times slower than the disk (figures in ``docs/reference/formats.md``). The
 smaller datasets are compressed.
 
-The ``rules`` attribute (JSON) holds the rules; a game of the family besides Pig's die stores
-its whole roll table there (``outcomes``: :attr:`solver.games.pig_outcomes.RollTable.as_json`,
-exact fractions), from which :func:`load` rebuilds the same :class:`PigRules`. Files without
+The ``rules`` attribute (JSON, :attr:`PigRules.as_json`) holds the rules; a game of the family
+besides Pig's die stores its whole roll table there (``game``:
+:attr:`solver.games.pig_outcomes.RollTable.as_json`, exact fractions), from which :func:`load`
+rebuilds the same :class:`PigRules` (:meth:`PigRules.from_json`). Files without
 it are Pig's die. Files of format version 1 (layouts ``full``, ``compact`` and ``equilibrium``)
 are still read.
 Reading needs no numba: rows are rebuilt with :func:`solver.pig.solution.rebuild_row`.
@@ -32,7 +33,6 @@ import os
 import re
 import tempfile
 from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 
 import h5py
@@ -40,7 +40,7 @@ import numpy as np
 
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import BUILT_IN, Effect, Outcome, RollTable
+from pigsolve.solver.games.pig_outcomes import BUILT_IN
 from pigsolve.solver.pig.solution import Mixed, PigSolution
 from pigsolve.solver.storage import open_table, read_attrs, save_or_say_why, write_table
 
@@ -84,11 +84,12 @@ def is_built_in(rules: PigRules) -> bool:
 def game_slug(rules: PigRules) -> str:
     """Return the game's part of a file name: its name, plus a short hash if not built in.
 
+    >>> from fractions import Fraction
     >>> from pigsolve.solver.games.pig_outcomes import pass_the_pigs
     >>> game_slug(PigRules(outcomes=pass_the_pigs()))
     'pass-the-pigs'
     >>> game_slug(PigRules(outcomes=pass_the_pigs(touching=Fraction(1, 100))))
-    'pass-the-pigs-fc18bcc7'
+    'pass-the-pigs-5b64a040'
     """
     slug = re.sub(r"[^a-z0-9]+", "-", rules.game.lower()).strip("-") or "game"
     if is_built_in(rules):
@@ -97,34 +98,10 @@ def game_slug(rules: PigRules) -> str:
     return f"{slug}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 
-def rules_json(rules: PigRules) -> dict:
-    """Return the rules as the ``rules`` attribute stores them (the roll table of a game)."""
-    if rules.outcomes is None:
-        return rules.as_json
-    return {
-        "goal": rules.goal,
-        "players": rules.players,
-        "game": rules.game,
-        "outcomes": rules.outcomes.as_json,
-    }
-
-
 def _rules_of(attrs: dict) -> PigRules:
-    """Return the rules stored in a file's attributes (any version)."""
+    """Return the rules stored in a file's attributes (any version; the oldest have no JSON)."""
     stored = json.loads(attrs["rules"]) if "rules" in attrs else {}
-    players = int(stored.get("players", 2))
-    if "outcomes" in stored:
-        table = stored["outcomes"]
-        outcomes = tuple(
-            Outcome(o["name"], Fraction(o["probability"]), Effect(o["effect"]), int(o["points"]))
-            for o in table["outcomes"]
-        )
-        return PigRules(
-            int(attrs["goal"]), players=players, outcomes=RollTable(table["name"], outcomes)
-        )
-    return PigRules(
-        int(attrs["goal"]), int(attrs["die_sides"]), players, bool(stored.get("piglet", False))
-    )
+    return PigRules.from_json({"goal": attrs["goal"], "die_sides": attrs["die_sides"], **stored})
 
 
 def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) -> Path:
@@ -140,7 +117,7 @@ def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) ->
         p, roll = solution.full
         datasets |= {"win_probability": p, "roll": roll.view(np.uint8)}
     attrs = {
-        "rules": json.dumps(rules_json(rules)),
+        "rules": json.dumps(rules.as_json),
         "goal": rules.goal,
         "die_sides": rules.die_sides,
         "players": rules.players,

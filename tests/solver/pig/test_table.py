@@ -297,7 +297,7 @@ def test_a_game_of_the_family_round_trips_with_its_roll_table(tmp_path: Path, ou
     solution = solve(rules)
     table = load(save(solution, tmp_path / "t.h5"))
     assert table.rules == rules and hash(table.rules) == hash(rules)
-    assert json.loads(table.attrs["rules"])["outcomes"] == outcomes.as_json
+    assert json.loads(table.attrs["rules"])["game"] == outcomes.as_json
     np.testing.assert_array_equal(table.values, solution.values)
     assert all(check.passed for check in verify_table(table))
     assert load_or_compute(rules, path=tmp_path / "t.h5").rules == rules
