@@ -324,3 +324,14 @@ def test_every_game_has_its_own_default_path(tmp_path: Path) -> None:
     save(solve(rules), tmp_path / "t.h5")
     with pytest.raises(TableError, match="is for big-pig, 3 players, goal 30, not two-dice"):
         load_or_compute(PigRules(30, outcomes=two_dice()), path=tmp_path / "t.h5")
+
+
+def test_a_damaged_roll_table_in_the_rules_is_a_table_error(tmp_path: Path) -> None:
+    rules = PigRules(8, outcomes=two_dice())
+    path = save(solve(rules), tmp_path / "t.h5")
+    with h5py.File(path, "r+") as f:
+        stored = json.loads(f.attrs["rules"])
+        stored["game"]["outcomes"][0]["probability"] = "1/2"  # no longer sums to 1
+        f.attrs["rules"] = json.dumps(stored)
+    with pytest.raises(TableError, match=r"is damaged .*probabilities sum to"):
+        load(path)
