@@ -301,3 +301,16 @@ def test_a_game_whose_rolls_cannot_be_drawn_exactly_is_refused():
     )
     with pytest.raises(InvalidArgument, match="too large to draw"):
         RollTable("fine-grained", outcomes)
+
+
+def test_the_largest_denominator_drawn_is_two_to_the_62():
+    def game(denominator: int) -> RollTable:
+        rare = Fraction(1, denominator)
+        return RollTable(
+            "rare", (Outcome("a", rare, Effect.pig), Outcome("b", 1 - rare, Effect.add, 1))
+        )
+
+    assert game(2**62).draw(ListedDice([2**62]))[1].name == "b"
+    assert game(2**62).draw(ListedDice([1]))[1].name == "a"
+    with pytest.raises(InvalidArgument, match="too large"):
+        game(2**63)
