@@ -35,7 +35,7 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules, roll_arrays
-from pigsolve.solver.pig.seats import GREEDY, SeatPolicy
+from pigsolve.solver.pig.seats import EXPLICIT, GREEDY, SeatPolicy
 from pigsolve.solver.pig.tolerances import TIE
 
 """Roll only when rolling is worth more than holding to the mover by more than this (rounding)."""
@@ -288,10 +288,15 @@ class PigSolution:
 
     def greedy_seat(self, rules: PigRules, name: str = "optimal") -> SeatPolicy:
         """Return the solution's decisions as a seat: greedy on its own values, mixed where
-        stored."""
+        stored; with resets (two players) its choices themselves, which know the value after a
+        reset."""
         if rules != self.rules:
             raise InvalidArgument(f"the equilibrium table is for {self.rules}, not {rules}")
         n = rules.players
+        if rules.resets:
+            policy = self.choices(full=True)[1] == 1
+            packed = np.packbits(policy, axis=-1, bitorder="little").reshape(rules.goal**n, -1)
+            return SeatPolicy(name, EXPLICIT, packed=packed)
         # after[f0, f1, ...] = values[f1, ..., f0][N - 1]: the mover is last in the next frame.
         after = np.ascontiguousarray(np.moveaxis(self.values[..., n - 1], -1, 0)).reshape(-1)
         return SeatPolicy(name, GREEDY, after=after, mixed=self.kernel_mixed())

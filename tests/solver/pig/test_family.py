@@ -210,3 +210,14 @@ def test_rows_rebuilt_without_the_full_table_know_the_game(outcomes) -> None:
 def test_the_orbit_solver_refuses_resets(by_orbits) -> None:
     with pytest.raises(InvalidArgument, match="scores can fall to 0 in two-dice"):
         by_orbits(PigRules(10, outcomes=two_dice()))
+
+
+def test_the_optimal_seat_of_a_game_with_resets_plays_the_tables_choices() -> None:
+    from pigsolve.solver.pig.seats import EXPLICIT
+
+    rules = PigRules(20, outcomes=two_dice())
+    solution = solve(rules)
+    seat = solution.greedy_seat(rules)
+    assert seat.kind == EXPLICIT
+    unpacked = np.unpackbits(seat.packed, axis=-1, bitorder="little")[:, :20].astype(bool)
+    np.testing.assert_array_equal(unpacked.reshape(20, 20, 20), solution.roll_array())
