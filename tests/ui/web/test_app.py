@@ -284,7 +284,28 @@ def test_bad_explore_and_compare_requests(client, path: str, status: int, messag
 
 def test_the_limits_are_stated(client: TestClient) -> None:
     pig = client.get("/api/limits").json()["pig"]
-    assert pig == {"goal": [1, 2500], "die": [2, 100], "goal_cubed_times_sides": 2500**3 * 6}
+    assert {key: pig[key] for key in ("goal", "die", "goal_cubed_times_sides", "opponents")} == {
+        "goal": [1, 2500],
+        "die": [2, 100],
+        "goal_cubed_times_sides": 2500**3 * 6,
+        "opponents": [1, 3],
+    }
+    assert pig["variants"] == {
+        "pig": "Pig",
+        "two-dice": "Two-Dice Pig",
+        "big-pig": "Big Pig",
+        "pass-the-pigs": "Pass the Pigs",
+    }
+
+
+@pytest.mark.parametrize("players", ["3", "4"])
+def test_the_stated_goals_by_players_are_those_refused_past(client, players: str) -> None:
+    """One past the stated goal for 3 or 4 players, an optimal seat is refused in one line."""
+    goal = client.get("/api/limits").json()["pig"]["goal_by_players"][players]
+    seats = ["optimal"] * (int(players) - 1)
+    response = client.post("/api/pig/games", json={"opponents": seats, "goal": goal + 1})
+    expected = f"the page takes {players}-player Pig goals up to {goal}; goal {goal + 1} needs"
+    assert response.status_code == 413 and expected in response.json()["error"]
 
 
 def test_the_page_and_its_scripts_are_served_from_the_package(client: TestClient) -> None:
