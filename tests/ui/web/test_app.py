@@ -328,11 +328,11 @@ JSON = st.recursive(
     ),
     max_leaves=6,
 )
+FIELD_NAMES = ["opponent", "opponents", "variant", "goal", "die", "rules", "first", "seed"]
+FIELD_NAMES += ["action", "num_rolls"]
 NAMES = st.sampled_from(["optimal", "hold20", "four-turns", "human", "nobody", "always4"])
 FIELDS = st.dictionaries(
-    st.sampled_from(
-        "opponent opponents variant goal die rules first seed action num_rolls".split()
-    ),
+    st.sampled_from(FIELD_NAMES),
     JSON
     | st.sampled_from(["optimal", "hold20", "roll", "hold", "you", "su20", 4, 20, -1, 0])
     | st.sampled_from(["pig", "two-dice", "big-pig", "pass-the-pigs", "chess"])
@@ -358,6 +358,7 @@ def test_any_body_is_answered_without_a_server_error(client, game, body, move) -
             assert "\n" not in response.json()["error"]
 
 
+QUERY_NAMES = ["goal", "die", "rules", "variant", "i", "j", "k"]
 VALUES = st.sampled_from(
     ["-1", "0", "1", "2", "20", str(2**70), "x", "", "1.5", "optimal", "two-dice", "big-pig"]
 )
@@ -366,7 +367,7 @@ VALUES = st.sampled_from(
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     path=st.sampled_from(["/api/pig/explore", "/api/hog/explore", "/api/pig/state"]),
-    query=st.dictionaries(st.sampled_from("goal die rules variant i j k".split()), VALUES),
+    query=st.dictionaries(st.sampled_from(QUERY_NAMES), VALUES),
 )
 def test_any_query_is_answered_without_a_server_error(client, path, query) -> None:
     response = client.get(path, params=query)
