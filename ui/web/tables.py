@@ -129,6 +129,7 @@ def explore_grids(table: Any) -> dict[str, Any]:
     scores = np.arange(0, rules.goal, step)
     return {
         "goal": rules.goal,
+        "variant": rules.game,
         "die": rules.die_sides,
         "step": step,
         "scores": scores.tolist(),
