@@ -57,8 +57,8 @@ def check_solvable(rules: PigRules | HogRules) -> None:
     score, only two players' games are solved."""
     if isinstance(rules, PigRules) and rules.resets and rules.players > 2:
         raise NoTable(
-            f"{rules.game} can lose a player's whole score, and such games are solved for two "
-            f"players only, not {rules.players}"
+            f"{game_words(rules, players=False)}can lose a player's whole score, and such games "
+            f"are solved for two players only, not {rules.players}"
         )
 
 
@@ -101,11 +101,11 @@ def check_size(rules: PigRules | HogRules, largest_goal: int, use: str = "the pa
         )
 
 
-def game_words(rules: PigRules | HogRules) -> str:
-    """Return the game and players in words before 'goals': '4-player Pig ', 'Big Pig '."""
+def game_words(rules: PigRules | HogRules, players: bool = True) -> str:
+    """Return the game (and ``players``) in words before a noun: '4-player Pig ', 'Big Pig '."""
     if isinstance(rules, HogRules):
         return ""
     from pigsolve.ui.web.pig_words import VARIANTS
 
-    players = f"{rules.players}-player " if rules.players > 2 else ""
-    return f"{players}{VARIANTS.get(rules.game, rules.game)} "
+    seats = f"{rules.players}-player " if players and rules.players > 2 else ""
+    return f"{seats}{VARIANTS.get(rules.game, rules.game)} "

@@ -54,7 +54,8 @@ def roll_line(outcome: Outcome, die: bool) -> str:
         return f"Roll: {outcome.name}"
     kind = roll_kind(outcome)
     shown = " and ".join(outcome.faces) if kind != "outcome" else outcome.name
-    named = f" ({outcome.name})" if kind != "outcome" and outcome.name != shown else ""
+    name = outcome.name.split(" (")[0]  # "sider (dot up)": the faces say which side
+    named = f" ({name})" if kind != "outcome" and outcome.name != shown else ""
     label = "Pigs" if kind == "pigs" else "Roll"
     return f"{label}: {shown}{named}: {effect_words(outcome)}"
 

@@ -9,6 +9,8 @@ let state = null;
 let explored = null;
 let limits = null;
 
+const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function say(text) { $("#message").textContent = text; }
 
 function showProgress(share) {
@@ -50,8 +52,12 @@ function seats(state) {
   }).join("");
 }
 
+function winner(state) {
+  return state.winner === state.you ? "You win!" : `${state.players[state.winner]} (player ${state.winner + 1}) wins.`;
+}
+
 function status(state) {
-  if (state.over) return state.winner === state.you ? "You win!" : `${state.players[state.winner]} (player ${state.winner + 1}) wins.`;
+  if (state.over) return "Game over.";
   return state.player === state.you ? `Your turn (player ${state.you + 1}).` : `${state.players[state.player]} is playing.`;
 }
 
@@ -96,7 +102,7 @@ function show(next) {
   $("#log").textContent = state.log.join("\n");
   $("#log").scrollTop = $("#log").scrollHeight;
   $("#banner").hidden = !state.over;
-  if (state.over) $("#banner").textContent = status(state);
+  if (state.over) $("#banner").textContent = winner(state);
   $("#hint-text").textContent = state.analysed ? "" : `No hints or review in this game: ${state.no_hints}.`;
   $("#chart").hidden = state.evaluation.length === 0;
   if (state.evaluation.length) winChart($("#chart svg"), state.evaluation);
@@ -133,7 +139,7 @@ async function choose(next) {
   document.body.className = game;
   document.querySelectorAll(".tab").forEach((tab) => tab.setAttribute("aria-pressed", tab.dataset.game === game));
   const players = computers(await api(`/api/${game}/players`));
-  const options = players.map((p) => `<option value="${p.name}" title="${p.description}">${p.name}</option>`).join("");
+  const options = players.map((p) => `<option value="${escape(p.name)}" title="${escape(p.description)}">${escape(p.name)}</option>`).join("");
   document.querySelectorAll("select.computers").forEach((select) => { select.innerHTML = options; });
   seatsShown();
   $("#board").hidden = true;
