@@ -138,7 +138,7 @@ def test_a_hog_game_rolls_the_dice_chosen_and_shows_them(page: Page, shots: Path
     mine = [line for line in page.text_content("#log").splitlines() if line.startswith("you ")]
     assert mine and all(line.startswith("you roll 3 dice [") for line in mine)
     assert all(count >= 1 for count in drawn)  # the last dice rolled, always in view
-    assert page.text_content("#banner") in ("You win!", "bacon wins.")
+    assert page.text_content("#banner") in ("You win!", "bacon (player 2) wins.")
 
 
 def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Path) -> None:

@@ -219,7 +219,14 @@ async function explore(event) {
   if (event) event.preventDefault();
   const form = new FormData($("#explore-form"));
   const query = game === "pig" ? new URLSearchParams(pigFields(form)).toString() : `rules=${form.get("rules")}&goal=100`;
-  try { explored = await api(`/api/${game}/explore?${query}`); say(""); } catch (err) { say(err.message); return; }
+  try { explored = await api(`/api/${game}/explore?${query}`); say(""); } catch (err) {
+    say(err.message);
+    explored = null;  // no chart of another game under this form
+    for (const chart of ["#map", "#slice"]) $(chart).innerHTML = "";
+    $("#map-caption").textContent = "";
+    if (window.Plotly) Plotly.purge("surface");
+    return;
+  }
   const grid = game === "pig" ? explored.hold_at : explored.dice;
   heatmap($("#map"), grid, explored.scores, explored.goal, game === "pig"
     ? { x: "your score i", y: "opponent score j", scale: "hold at turn total k" }
