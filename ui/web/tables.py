@@ -263,8 +263,6 @@ class Tables:
 
     async def explore_pig(self, rules: PigRules) -> dict[str, Any]:
         """Return the explorer's grids for ``rules`` (the table computed first if missing)."""
-        if rules.players != 2:
-            raise NoTable("the explorer draws two players' games")
         check_size(rules, min(MAX_EXPLORE_GOAL, largest_goal(rules)), "the explorer")
         if rules.goal <= EXPLORE_CELLS:  # a small table's grids take milliseconds: no worker
             return await asyncio.to_thread(explore_grids, await self.table(rules))
