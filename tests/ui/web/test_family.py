@@ -193,3 +193,44 @@ def test_hog_takes_one_opponent(client) -> None:
     response = client.post("/api/hog/games", json={"opponents": ["always4", "always4"]})
     assert response.status_code == 400
     assert "opponents must be a list of 1 name (Hog is for two players)" in response.json()["error"]
+
+
+def two_dice_table(goal: int):
+    """Return the solver's two-player Two-Dice Pig table, or skip where the solver lacks it."""
+    from pigsolve.solver.games.pig_outcomes import two_dice
+
+    try:
+        return solve(PigRules(goal, outcomes=two_dice()))
+    except ValueError as err:  # the solver of the Pig family is merged separately
+        pytest.skip(f"the solver does not solve Two-Dice Pig here: {err}")
+
+
+def test_two_dice_hints_are_the_table_s_values_with_resets(client) -> None:
+    """Two-Dice Pig against the optimal player: each hint is the solver's value; where holding
+    wins, rolling is worth P(add) + P(pig) (1 - P(j, i, 0)) + P(reset) (1 - P(j, 0, 0))."""
+    table = two_dice_table(30)
+    add, pig, reset = 25 / 36, 10 / 36, 1 / 36
+    body = {"variant": "two-dice", "opponent": "optimal", "goal": 30, "first": "you"}
+    checked = 0
+    for seed in range(4):
+        state = client.post("/api/pig/games", json=body | {"seed": seed}).json()
+        assert state["analysed"] is True
+        while not state["over"]:
+            (i, j), k = state["scores"], state["turn_total"]
+            values = {
+                value["action"]: value["p"]
+                for value in client.get(f"/api/games/{state['id']}/hint").json()["values"]
+            }
+            if i + k >= 30:
+                after_pig = 1 - table.win_probability(j, i, 0)
+                expected = add + pig * after_pig + reset * (1 - table.win_probability(j, 0, 0))
+                assert values == pytest.approx({"roll": expected, "hold": 1.0}, abs=1e-12)
+            else:
+                p_roll, p_hold = table.action_values(i, j, k)
+                assert values["roll"] == pytest.approx(p_roll, abs=1e-12)
+                assert values.get("hold") == (None if p_hold is None else pytest.approx(p_hold))
+            checked += 1
+            action = "roll" if k < 10 else "hold"
+            state = client.post(f"/api/games/{state['id']}/actions", json={"action": action})
+            state = state.json()
+    assert checked >= 10
