@@ -166,7 +166,7 @@ function showLimits() {
     + `the other games up to goal ${pig.family_goal}; 3 players up to goal ${by["3"]}, 4 players up to ${by["4"]} `
     + `(hints and the optimal player need the game's table; larger games are played without them). `
     + `Hog: goal up to ${hog.goal[1]}; at most ${limits.games} games at once. Large tables take a while the first time.`;
-  $("#explore-limits").textContent = `Goals up to ${limits.explore_goal}; above ${limits.explore_cells}, every few scores are drawn.`;
+  $("#explore-limits").textContent = `Goals up to ${limits.explore_goal} (the other games up to ${pig.family_goal}); above ${limits.explore_cells}, every few scores are drawn.`;
 }
 
 function seatsShown() {
