@@ -2,8 +2,9 @@
 
 The person's moves arrive one request at a time; the computer's moves are played at once after
 them, so a response always ends at the person's next decision or at the end of the game. The log
-is the terminal's: the classic transcript of documents 000/001 for Pig, the turn lines of
-``pigsolve hog play`` for Hog.
+is the terminal's: the classic transcript of documents 000/001 for Pig (each roll of Two-Dice
+Pig, Big Pig and Pass the Pigs said with its points), the turn lines of ``pigsolve hog play``
+for Hog. A Pig game seats the person and one to three computer players.
 """
 
 from __future__ import annotations
@@ -90,7 +91,8 @@ class Session:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(self, events: list[Any]) -> None:
-        """Append the events to the log in the terminal's words."""
+        """Append the events to the log: the terminal's words for Pig's die and Hog; for the
+        other games of the family, each roll with its points and what a reset loses."""
         if self.kind == "hog":
             names = tuple(self.names)
             self.log += [describe_turn(record, names) for record in events]
