@@ -29,7 +29,7 @@ async def pig_state(store: tables.Tables, rules: PigRules, i: int, j: int, k: in
     """Return ``P(i, j, k)``, both actions' values (hold: None at ``k = 0``) and the optimal
     action."""
     rules.check_state(i, j, k)
-    p, p_roll, p_hold, roll = tables.pig_values(await store.table(rules), i, j, k)
+    p, p_roll, p_hold, roll = tables.pig_values(await store.table(rules), (i, j), k)
     best = "roll" if roll else "hold"  # the table holds at won states
     return {"i": i, "j": j, "k": k, "p": p, "roll": p_roll, "hold": p_hold, "best": best}
 

@@ -26,8 +26,9 @@ from pigsolve.policies import check_player_name, player_names
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.hog import HogRules, hog_rules
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.ui.web import analysis, tables
+from pigsolve.ui.web import analysis, limits, tables
 from pigsolve.ui.web.jobs import JobFailed, Pending
+from pigsolve.ui.web.pig_words import VARIANTS, roll_table
 from pigsolve.ui.web.sessions import MAX_GAMES, ApiError, Store, check_web_player, hint, new_session
 
 STATIC = Path(__file__).parent / "static"
@@ -35,20 +36,26 @@ GAMES = ("pig", "hog")
 RULE_SETS = ("fa16", "su20")
 FIRST = ("you", "computer", "random")
 SEED_LIMIT = 2**64
+MAX_OPPONENTS = 3
+"""Computer players beside the person in a Pig game (four players in all)."""
 
 
-def limits() -> dict[str, Any]:
+def page_limits() -> dict[str, Any]:
     """Return the sizes the page accepts (GET /api/limits; the forms read them)."""
     return {
         "pig": {
-            "goal": [1, tables.MAX_PIG_GOAL],
-            "die": [2, tables.MAX_DIE],
-            "goal_cubed_times_sides": tables.MAX_PIG_WORK,
+            "goal": [1, limits.MAX_PIG_GOAL],
+            "die": [2, limits.MAX_DIE],
+            "goal_cubed_times_sides": limits.MAX_PIG_WORK,
+            "variants": VARIANTS,
+            "family_goal": limits.MAX_FAMILY_GOAL,
+            "opponents": [1, MAX_OPPONENTS],
+            "goal_by_players": {str(n): goal for n, goal in limits.MAX_GOALS.items()},
         },
-        "hog": {"goal": [1, tables.MAX_HOG_GOAL], "rules": list(RULE_SETS)},
-        "explore_goal": tables.MAX_EXPLORE_GOAL,
+        "hog": {"goal": [1, limits.MAX_HOG_GOAL], "rules": list(RULE_SETS)},
+        "explore_goal": limits.MAX_EXPLORE_GOAL,
         "explore_cells": tables.EXPLORE_CELLS,
-        "compare_goal": tables.MAX_COMPARE_GOAL,
+        "compare_goal": limits.MAX_COMPARE_GOAL,
         "compare_players": analysis.MAX_COMPARED,
         "games": MAX_GAMES,
         "cache_mib": tables.PAGE_CACHE_BYTES // 2**20,
@@ -106,12 +113,33 @@ def game_of(request: Request) -> str:
     return game
 
 
-def game_rules(game: str, fields: Any) -> PigRules | HogRules:
-    """Return the rules named by ``fields`` (a body or the query): goal and die, or rules."""
+def game_rules(game: str, fields: Any, players: int = 2) -> PigRules | HogRules:
+    """Return the rules named by ``fields`` (a body or the query): the variant, goal and die
+    (Pig), or the rules (Hog); ``players`` seats."""
     goal = integer(fields.get("goal", 100), "goal", 1)
     if game == "hog":
         return hog_rules(one_of(fields.get("rules", "fa16"), "rules", RULE_SETS), goal)
-    return PigRules(goal, integer(fields.get("die", 6), "die", 2, tables.MAX_DIE))
+    variant = one_of(fields.get("variant", "pig"), "variant", tuple(VARIANTS))
+    if variant != "pig":
+        if "die" in fields:
+            raise ApiError(400, f"die is for Pig's die; {variant} has its own roll")
+        return PigRules(goal, players=players, outcomes=roll_table(variant))
+    return PigRules(goal, integer(fields.get("die", 6), "die", 2, limits.MAX_DIE), players)
+
+
+def opponent_names(game: str, body: dict[str, Any]) -> list[str]:
+    """Return the computer players named by ``opponents`` (a list, one a seat after the
+    person's) or ``opponent`` (one name); Hog takes one."""
+    if "opponents" in body and "opponent" in body:
+        raise ApiError(400, "give opponent or opponents, not both")
+    if "opponents" not in body:
+        return [text(body.get("opponent", "optimal"), "opponent")]
+    names = body["opponents"]
+    most = 1 if game == "hog" else MAX_OPPONENTS
+    if not isinstance(names, list) or not 1 <= len(names) <= most:
+        seats = "1 name (Hog is for two players)" if game == "hog" else f"1 to {most} names"
+        raise ApiError(400, f"opponents must be a list of {seats}, one a computer player")
+    return [text(name, "each of opponents") for name in names]
 
 
 def plotly_js() -> Path:
@@ -134,15 +162,16 @@ def create_app(store: Store | None = None, table_store: tables.Tables | None = N
 
     async def start(request: Request) -> JSONResponse:
         game, body = game_of(request), await _body(request)
-        rules = game_rules(game, body)
-        opponent = check_web_player(text(body.get("opponent", "optimal"), "opponent"))
-        check_player_name(game, opponent, rules)
+        opponents = opponent_names(game, body)
+        rules = game_rules(game, body, len(opponents) + 1)
+        for name in opponents:
+            check_player_name(game, check_web_player(name), rules)
         first = one_of(body.get("first", "random"), "first", FIRST)
         seed = body.get("seed")
         if seed is not None:
             seed = integer(seed, "seed", 0, SEED_LIMIT - 1, "2^64 - 1")
-        table = await table_store.table(rules)
-        session = new_session(game, rules, opponent, first, seed, table)
+        table, no_table = await table_store.table_if_any(rules, "optimal" in opponents)
+        session = new_session(game, rules, opponents, first, seed, table, no_table)
         return JSONResponse(session.state(store.add(session)), status_code=201)
 
     async def show(request: Request) -> JSONResponse:
@@ -202,7 +231,7 @@ def create_app(store: Store | None = None, table_store: tables.Tables | None = N
         table_store.close()
 
     routes = [
-        Route("/api/limits", lambda request: JSONResponse(limits())),
+        Route("/api/limits", lambda request: JSONResponse(page_limits())),
         Route("/api/{game}/players", players),
         Route("/api/{game}/games", start, methods=["POST"]),
         Route("/api/games/{id}", show),

@@ -73,6 +73,8 @@ def _work(task: Callable[..., Any], args: tuple, progress: Any, sender: Any, go:
         outcome: tuple[int, Any] = (200, task(*args, report))
     except PigsolveError as err:
         outcome = (getattr(err, "status", 400), str(err))
+    except (ValueError, NotImplementedError) as err:  # the solver does not take these rules
+        outcome = (409, f"the solver cannot compute this: {err}")
     except MemoryError:
         outcome = (507, "the computation ran out of memory")
     sender.send(outcome)

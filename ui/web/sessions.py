@@ -2,8 +2,9 @@
 
 The person's moves arrive one request at a time; the computer's moves are played at once after
 them, so a response always ends at the person's next decision or at the end of the game. The log
-is the terminal's: the classic transcript of documents 000/001 for Pig, the turn lines of
-``pigsolve hog play`` for Hog.
+is the terminal's: the classic transcript of documents 000/001 for Pig (each roll of Two-Dice
+Pig, Big Pig and Pass the Pigs said with its points), the turn lines of ``pigsolve hog play``
+for Hog. A Pig game seats the person and one to three computer players.
 """
 
 from __future__ import annotations
@@ -21,14 +22,16 @@ from pigsolve.policies import Player, make_player
 from pigsolve.policies.human import Human
 from pigsolve.policies.user import is_user_player
 from pigsolve.solver.dice import RandomDice
-from pigsolve.solver.engine import HogGame, PigGame, Rolled
+from pigsolve.solver.engine import HogGame, PigGame, Reset, Rolled
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.hog_dice import die_sides
-from pigsolve.solver.games.pig import PIG, PigRules, roll_outcomes
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.ui.hog_terminal import describe_turn
 from pigsolve.ui.pig_terminal import ClassicStyle
 from pigsolve.ui.web import tables
+from pigsolve.ui.web.pig_words import roll_line, roll_view
 
 IDLE_SECONDS = 30 * 60
 """A game untouched this long is forgotten."""
@@ -69,26 +72,29 @@ class ApiError(PigsolveError):
 
 @dataclass
 class Session:
-    """One game: the engine, the person's seat, the computer player, the log so far and the
-    optimal table that judges the person's choices (None: not analysed)."""
+    """One game: the engine, the person's seat, the computer players by seat (name, player),
+    the log so far and the optimal table that judges the person's choices (None: not analysed,
+    ``no_table`` says why)."""
 
     game: PigGame | HogGame
     kind: str
     human: int
-    opponent: Player
-    opponent_name: str
+    computers: dict[int, tuple[str, Player]]
     table: Any = None
+    no_table: str = ""
     log: list[str] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
+    roll: dict[str, Any] | None = None
     dice_sides: int = 6
     dice_roller: str = ""
     decisions: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(self, events: list[Any]) -> None:
-        """Append the events to the log in the terminal's words."""
+        """Append the events to the log: the terminal's words for Pig's die and Hog; for the
+        other games of the family, each roll with its points and what a reset loses."""
         if self.kind == "hog":
-            names = ("you", self.opponent_name) if self.human == 0 else (self.opponent_name, "you")
+            names = tuple(self.names)
             self.log += [describe_turn(record, names) for record in events]
             for record in events:
                 if record.outcomes:  # the last dice rolled stay in view after a Free Bacon
@@ -96,12 +102,27 @@ class Session:
                     self.dice_sides = die_sides(self.game.rules, record.state)
                     self.dice_roller = names[record.who]
             return
-        self.dice = [event.value for event in events if isinstance(event, Rolled)][-1:] or self.dice
+        die = self.game.rules.outcomes is None
         text = io.StringIO()
         style = ClassicStyle(self.human, io.StringIO(), text)
         for event in events:
-            style.show(event)
+            if isinstance(event, Rolled):
+                self.roll = roll_view(event.outcome, event.player, die)
+                faces = event.outcome.faces
+                numbers = [int(face) for face in faces] if all(f.isdigit() for f in faces) else []
+                self.dice = [event.value] if die else numbers
+                text.write(roll_line(event.outcome, die) + "\n")
+            elif isinstance(event, Reset):
+                text.write(f"Turn total: 0\nNew score: 0 (lost {event.lost} banked points)\n")
+            else:
+                style.show(event)
         self.log += text.getvalue().splitlines()
+
+    @property
+    def names(self) -> list[str]:
+        """Return each seat's name: 'you' or the computer player's."""
+        seats = len(self.game.scores)
+        return ["you" if seat == self.human else self.computers[seat][0] for seat in range(seats)]
 
     def advice(self) -> tuple[Any, dict[Any, float]]:
         """Return the optimal action and the mover's win probability after each legal action
@@ -110,20 +131,24 @@ class Session:
         if self.kind == "hog":
             return tables.hog_values(self.table, game.view)
         view = game.view
-        if view.score + view.turn_total >= view.goal:  # hold and win; a roll risks a pig
-            pig = sum(float(q) for q, points in roll_outcomes(game.rules) if points == PIG)
-            opponent_wins = tables.pig_values(self.table, view.opponent_score, view.score, 0)[0]
-            return "hold", {"roll": 1.0 - pig * opponent_wins, "hold": 1.0}
-        _, p_roll, p_hold, roll = tables.pig_values(
-            self.table, view.score, view.opponent_score, view.turn_total
-        )
+        if view.score + view.turn_total >= view.goal:  # hold and win; a roll risks the turn
+            table = game.rules.roll_table
+            after_pig = tables.mover_after_turn(self.table, view.others, view.score)
+            after_reset = tables.mover_after_turn(self.table, view.others, 0)
+            roll = float(table.probability(Effect.add)) + (
+                float(table.probability(Effect.pig)) * after_pig
+                + float(table.probability(Effect.reset)) * after_reset
+            )
+            return "hold", {"roll": roll, "hold": 1.0}
+        _, p_roll, p_hold, roll = tables.pig_values(self.table, view.scores, view.turn_total)
         values = {"roll": p_roll} | ({} if p_hold is None else {"hold": p_hold})
         return ("roll" if roll else "hold"), values
 
     def play_computer(self) -> None:
         """Play the computer's moves until the person is to move or the game is over."""
         while not self.game.over and self.game.player != self.human:
-            self.record(self.game.apply(self.opponent.choose(self.game.view)))
+            _, player = self.computers[self.game.player]
+            self.record(self.game.apply(player.choose(self.game.view)))
 
     def act(self, action: Any) -> None:
         """Play the person's ``action``; ApiError if it is not their turn or not legal."""
@@ -154,7 +179,8 @@ class Session:
             "game": self.kind,
             "goal": game.rules.goal,
             "you": self.human,
-            "opponent": self.opponent_name,
+            "players": self.names,
+            "opponent": ", ".join(name for name, _ in self.computers.values()),
             "scores": [int(score) for score in game.scores],
             "player": game.player,
             "legal": legal,
@@ -164,6 +190,7 @@ class Session:
             "log": self.log,
             "dice": self.dice,
             "analysed": self.table is not None,
+            "no_hints": self.no_table,
             "evaluation": [decision["p"] for decision in self.decisions],
             "review": [
                 decision
@@ -178,8 +205,10 @@ class Session:
             ],
         }
         if self.kind == "pig":
+            state["variant"] = game.rules.game
             state["die"] = game.rules.die_sides
             state["turn_total"] = game.view.turn_total
+            state["roll"] = self.roll
         else:
             rules = game.rules
             state["rules"] = rules.name
@@ -192,29 +221,37 @@ class Session:
 def new_session(
     kind: str,
     rules: PigRules | HogRules,
-    opponent: str,
+    opponents: list[str],
     first: str,
     seed: int | None,
     table: Any = None,
+    no_table: str = "",
 ) -> Session:
-    """Start a game of ``kind`` ('pig' or 'hog') under ``rules`` against ``opponent``.
+    """Start a game of ``kind`` ('pig' or 'hog') under ``rules``: the person and ``opponents``
+    (computer players, in the order they move after the person).
 
-    The computer moves first if ``first`` is 'computer' (or by a coin for 'random'). ``table``
-    is the optimal table: the optimal player reads it and it judges the person's choices.
+    The person moves first for ``first`` 'you', last for 'computer', at a seat drawn by the
+    seeded generator for 'random'. ``table`` is the optimal table: optimal players read it and
+    it judges the person's choices (None: ``no_table`` says why there is none).
     """
     rng = np.random.default_rng(seed)
-    human = int(rng.integers(2)) if first == "random" else {"you": 0, "computer": 1}[first]
+    seats = len(opponents) + 1
+    last = seats - 1
+    human = int(rng.integers(seats)) if first == "random" else {"you": 0, "computer": last}[first]
     if isinstance(rules, PigRules):
         game: PigGame | HogGame = PigGame(rules, RandomDice(rules.die_sides, rng))
     else:
         game = HogGame(rules, RandomDice(rules.die_sides, rng))
-    if opponent == "optimal":
-        player: Any = tables.optimal_player(kind, rules, table)
-    else:
-        player = make_player(kind, check_web_player(opponent), rules)
-    if isinstance(player, Human):
-        raise ApiError(400, "opponent must be a computer player, not human")
-    session = Session(game, kind, human, player, opponent, table)
+    computers = {}
+    for after, name in enumerate(opponents, 1):
+        if name == "optimal":
+            player: Any = tables.optimal_player(kind, rules, table)
+        else:
+            player = make_player(kind, check_web_player(name), rules)
+        if isinstance(player, Human):
+            raise ApiError(400, "opponents must be computer players, not human")
+        computers[(human + after) % seats] = (name, player)
+    session = Session(game, kind, human, computers, table, no_table)
     session.dice_sides = rules.die_sides
     session.record(list(game.start()))
     session.play_computer()
@@ -227,7 +264,7 @@ def hint(session: Session) -> dict[str, Any]:
     if game.over or game.player != session.human:
         raise ApiError(409, "hints are for your own turn")
     if session.table is None:
-        raise ApiError(409, "this game has no optimal table to give hints from")
+        raise ApiError(409, f"no hints in this game: {session.no_table or 'it has no table'}")
     best, values = session.advice()
     return {
         "best": best,

@@ -23,24 +23,22 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.resources import GIB, check_memory
 from pigsolve.solver.storage import atomic_write
 from pigsolve.ui.web.jobs import JobFailed, Jobs
+from pigsolve.ui.web.limits import (
+    MAX_COMPARE_GOAL,
+    MAX_EXPLORE_GOAL,
+    NoTable,
+    check_size,
+    check_solvable,
+    largest_goal,
+)
 
 PAGE_CACHE_BYTES = 256 * 2**20
 """Disk the tables computed by the page may take in ``data/`` (256 MiB)."""
 INDEX = "web-cache.json"
-MAX_PIG_GOAL = 2500
-"""The largest Pig goal the page computes (about 2 GiB and a minute or two)."""
-MAX_DIE = 100
-MAX_PIG_WORK = MAX_PIG_GOAL**3 * 6
-"""Larger dice take longer: goal cubed times the sides may not pass goal 2500's with a d6."""
-MAX_HOG_GOAL = 200
-MAX_EXPLORE_GOAL = 1000
-MAX_COMPARE_GOAL = 300
 EXPLORE_CELLS = 200
 """The explorer's grids have at most this many rows: larger goals are sampled every few scores."""
 TOUCH_SECONDS = 60
@@ -51,13 +49,6 @@ LOADED_TABLES = 4
 Report = Callable[[int, int], None]
 
 
-class SizeError(JobFailed):
-    """A table too large for this machine or for the page: a 413."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(413, message)
-
-
 def describe(rules: PigRules | HogRules) -> str:
     """Return the table of ``rules`` in words, e.g. ``the goal-100 table (6-sided die)``."""
     if isinstance(rules, HogRules):
@@ -65,43 +56,6 @@ def describe(rules: PigRules | HogRules) -> str:
     from pigsolve.solver.pig.table import describe_rules
 
     return f"the optimal table for {describe_rules(rules)}"
-
-
-def memory_needed(rules: PigRules | HogRules) -> int:
-    """Return the bytes solving ``rules`` needs at its peak (what ``pigsolve compute`` checks)."""
-    if isinstance(rules, HogRules):
-        from pigsolve.solver.hog.solve import memory_needed as hog_memory
-
-        return hog_memory(rules)
-    from pigsolve.solver.pig.solve import memory_needed as pig_memory
-
-    return pig_memory(rules)
-
-
-def check_size(rules: PigRules | HogRules, largest_goal: int, use: str = "the page") -> None:
-    """Raise SizeError (413) naming the memory needed if ``rules`` cannot be solved here.
-
-    First the machine (``pigsolve compute``'s own check), then ``largest_goal``, what ``use``
-    accepts.
-    """
-    needed = memory_needed(rules)
-    try:
-        check_memory(needed, f"goal {rules.goal}")
-    except PigsolveError as err:
-        raise SizeError(str(err)) from None
-    work = rules.goal**3 * rules.die_sides  # a Pig solve's steps, up to a constant
-    if isinstance(rules, PigRules) and rules.goal <= largest_goal and work > MAX_PIG_WORK:
-        raise SizeError(
-            f"{use} takes goal {largest_goal} with a 6-sided die at most (the work grows as the "
-            f"goal cubed times the sides): goal {rules.goal} with {rules.die_sides} sides is "
-            "for `pigsolve compute`"
-        )
-    if rules.goal > largest_goal:
-        command = "pigsolve hog" if isinstance(rules, HogRules) else "pigsolve"
-        raise SizeError(
-            f"{use} takes goals up to {largest_goal}; goal {rules.goal} needs about "
-            f"{needed / GIB:.1f} GiB of memory: use `{command}` at the command line"
-        )
 
 
 def default_path(rules: PigRules | HogRules) -> Path:
@@ -123,7 +77,10 @@ def load(rules: PigRules | HogRules, path: Path) -> Any:
         return load_hog(path)
     from pigsolve.solver.pig.table import load as load_pig
 
-    return load_pig(path)
+    table = load_pig(path)
+    if table.rules != rules:  # a file of another game under the same name
+        raise NoTable(f"{path.name} holds {table.rules.game}'s table, not {rules.game}'s")
+    return table
 
 
 def solve_and_save(rules: PigRules | HogRules, path: Path, report: Report) -> int:
@@ -172,6 +129,7 @@ def explore_grids(table: Any) -> dict[str, Any]:
     scores = np.arange(0, rules.goal, step)
     return {
         "goal": rules.goal,
+        "variant": rules.game,
         "die": rules.die_sides,
         "step": step,
         "scores": scores.tolist(),
@@ -218,11 +176,20 @@ def optimal_player(game: str, rules: PigRules | HogRules, table: Any) -> Any:
     return OptimalPolicy(table)
 
 
-def pig_values(table: Any, i: int, j: int, k: int) -> tuple[float, float, float | None, bool]:
-    """Return ``P(i, j, k)``, the values of rolling and holding (None at ``k = 0``) and whether
-    rolling is optimal."""
-    p_roll, p_hold = table.action_values(i, j, k)
-    return table.win_probability(i, j, k), p_roll, p_hold, table.should_roll(i, j, k)
+def pig_values(
+    table: Any, scores: tuple[int, ...], k: int
+) -> tuple[float, float, float | None, bool]:
+    """Return the mover's win probability at ``scores`` (the mover's first, then in the order
+    of play) and turn total ``k``, the values of rolling and holding (None at ``k = 0``) and
+    whether rolling is optimal."""
+    p_roll, p_hold = table.action_values(*scores, k)
+    return table.win_probability(*scores, k), p_roll, p_hold, table.should_roll(*scores, k)
+
+
+def mover_after_turn(table: Any, others: tuple[int, ...], score: int) -> float:
+    """Return the mover's win probability once its turn has ended with ``score`` banked and
+    the others' scores ``others`` (in the order they move next)."""
+    return float(table.win_probabilities((*others, score), 0)[-1])
 
 
 def hog_values(solution: Any, state: Any) -> tuple[int, dict[int, float]]:
@@ -265,14 +232,25 @@ class Tables:
             self._touch(self.path(rules))
             return self._loaded[rules]
         path, key = self.path(rules), ("table", rules)
+        check_solvable(rules)
         if not path.exists() or key in self.jobs:
-            check_size(rules, MAX_HOG_GOAL if isinstance(rules, HogRules) else MAX_PIG_GOAL)
+            check_size(rules, largest_goal(rules))
             admit = functools.partial(self._admit, path)
             what = describe(rules)
             job = self.jobs.start(key, what, solve_and_save, (rules, path), [path], admit)
             await self.jobs.outcome(job)
         self._touch(path)
         return await asyncio.to_thread(self._load_once, rules, path)
+
+    async def table_if_any(self, rules: PigRules | HogRules, required: bool) -> tuple[Any, str]:
+        """Return the optimal table of ``rules`` and '', or, where the page has none (too large,
+        not solved) and it is not ``required``, None and the reason; raise Pending meanwhile."""
+        try:
+            return await self.table(rules), ""
+        except JobFailed as err:
+            if required or err.status not in (409, 413):
+                raise
+            return None, str(err)
 
     def _load_once(self, rules: PigRules | HogRules, path: Path) -> Any:
         """Read a table into memory (in a thread), once however many requests ask at once."""
@@ -285,7 +263,7 @@ class Tables:
 
     async def explore_pig(self, rules: PigRules) -> dict[str, Any]:
         """Return the explorer's grids for ``rules`` (the table computed first if missing)."""
-        check_size(rules, MAX_EXPLORE_GOAL, "the explorer")
+        check_size(rules, min(MAX_EXPLORE_GOAL, largest_goal(rules)), "the explorer")
         if rules.goal <= EXPLORE_CELLS:  # a small table's grids take milliseconds: no worker
             return await asyncio.to_thread(explore_grids, await self.table(rules))
         path = self.path(rules)
@@ -299,7 +277,7 @@ class Tables:
         self, game: str, names: list[str], rules: PigRules | HogRules
     ) -> list[dict[str, Any]]:
         """Return the round robin of ``names`` (the optimal table computed first if named)."""
-        check_size(rules, MAX_HOG_GOAL if game == "hog" else MAX_COMPARE_GOAL, "compare")
+        check_size(rules, MAX_COMPARE_GOAL if game == "pig" else largest_goal(rules), "compare")
         path = self.path(rules)
         if "optimal" in names:
             await self.table(rules)

@@ -284,7 +284,28 @@ def test_bad_explore_and_compare_requests(client, path: str, status: int, messag
 
 def test_the_limits_are_stated(client: TestClient) -> None:
     pig = client.get("/api/limits").json()["pig"]
-    assert pig == {"goal": [1, 2500], "die": [2, 100], "goal_cubed_times_sides": 2500**3 * 6}
+    assert {key: pig[key] for key in ("goal", "die", "goal_cubed_times_sides", "opponents")} == {
+        "goal": [1, 2500],
+        "die": [2, 100],
+        "goal_cubed_times_sides": 2500**3 * 6,
+        "opponents": [1, 3],
+    }
+    assert pig["variants"] == {
+        "pig": "Pig",
+        "two-dice": "Two-Dice Pig",
+        "big-pig": "Big Pig",
+        "pass-the-pigs": "Pass the Pigs",
+    }
+
+
+@pytest.mark.parametrize("players", ["3", "4"])
+def test_the_stated_goals_by_players_are_those_refused_past(client, players: str) -> None:
+    """One past the stated goal for 3 or 4 players, an optimal seat is refused in one line."""
+    goal = client.get("/api/limits").json()["pig"]["goal_by_players"][players]
+    seats = ["optimal"] * (int(players) - 1)
+    response = client.post("/api/pig/games", json={"opponents": seats, "goal": goal + 1})
+    expected = f"the page takes {players}-player Pig goals up to {goal}; goal {goal + 1} needs"
+    assert response.status_code == 413 and expected in response.json()["error"]
 
 
 def test_the_page_and_its_scripts_are_served_from_the_package(client: TestClient) -> None:
@@ -307,9 +328,15 @@ JSON = st.recursive(
     ),
     max_leaves=6,
 )
+FIELD_NAMES = ["opponent", "opponents", "variant", "goal", "die", "rules", "first", "seed"]
+FIELD_NAMES += ["action", "num_rolls"]
+NAMES = st.sampled_from(["optimal", "hold20", "four-turns", "human", "nobody", "always4"])
 FIELDS = st.dictionaries(
-    st.sampled_from(["opponent", "goal", "die", "rules", "first", "seed", "action", "num_rolls"]),
-    JSON | st.sampled_from(["optimal", "hold20", "roll", "hold", "you", "su20", 4, 20, -1, 0]),
+    st.sampled_from(FIELD_NAMES),
+    JSON
+    | st.sampled_from(["optimal", "hold20", "roll", "hold", "you", "su20", 4, 20, -1, 0])
+    | st.sampled_from(["pig", "two-dice", "big-pig", "pass-the-pigs", "chess"])
+    | st.lists(NAMES | JSON, max_size=5),
     max_size=5,
 )
 
@@ -331,13 +358,16 @@ def test_any_body_is_answered_without_a_server_error(client, game, body, move) -
             assert "\n" not in response.json()["error"]
 
 
-VALUES = st.sampled_from(["-1", "0", "1", "2", "20", str(2**70), "x", "", "1.5", "optimal"])
+QUERY_NAMES = ["goal", "die", "rules", "variant", "i", "j", "k"]
+VALUES = st.sampled_from(
+    ["-1", "0", "1", "2", "20", str(2**70), "x", "", "1.5", "optimal", "two-dice", "big-pig"]
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     path=st.sampled_from(["/api/pig/explore", "/api/hog/explore", "/api/pig/state"]),
-    query=st.dictionaries(st.sampled_from(["goal", "die", "rules", "i", "j", "k"]), VALUES),
+    query=st.dictionaries(st.sampled_from(QUERY_NAMES), VALUES),
 )
 def test_any_query_is_answered_without_a_server_error(client, path, query) -> None:
     response = client.get(path, params=query)

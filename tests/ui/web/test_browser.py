@@ -138,7 +138,7 @@ def test_a_hog_game_rolls_the_dice_chosen_and_shows_them(page: Page, shots: Path
     mine = [line for line in page.text_content("#log").splitlines() if line.startswith("you ")]
     assert mine and all(line.startswith("you roll 3 dice [") for line in mine)
     assert all(count >= 1 for count in drawn)  # the last dice rolled, always in view
-    assert page.text_content("#banner") in ("You win!", "bacon wins.")
+    assert page.text_content("#banner") in ("You win!", "bacon (player 2) wins.")
 
 
 def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Path) -> None:
@@ -212,3 +212,42 @@ def test_a_table_being_computed_shows_its_progress(page: Page, shots: Path) -> N
     page.screenshot(path=shots / "progress.png", full_page=True)
     page.wait_for_selector("#board:not([hidden])")
     assert page.is_hidden("#progress") and page.text_content("#message") == ""
+
+
+def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, shots: Path) -> None:
+    """Two-Dice Pig with hold20 and four-turns: three seats shown, two dice drawn, no hints (and
+    why), the rolls said in words, played to the end without sideways scrolling."""
+    page, width = any_page, any_page.viewport_size["width"]
+    page.click(".tab[data-game=pig]")
+    page.select_option("#setup select[name=variant]", "two-dice")
+    assert page.is_hidden("#setup input[name=die]")  # two dice: no die to choose
+    page.select_option("#setup select[name=count]", "2")
+    page.select_option("#setup select[name=opponent]", "hold20")
+    page.select_option("#setup select[name=opponent2]", "four-turns")
+    page.select_option("#setup select[name=first]", "you")
+    page.fill("#setup input[name=goal]", "50")
+    page.fill("#setup input[name=seed]", "4")
+    page.click("#start")
+    page.wait_for_selector("#board:not([hidden])")
+    names = page.locator("#seats .player .name").all_text_contents()
+    assert names == ["You", "hold20", "four-turns"]
+    assert page.text_content("#status") == "Your turn (player 1)."
+    assert page.is_disabled("#hint") and "two players only" in page.text_content("#hint-text")
+    assert page.locator("#dice svg").count() == 2
+    page.screenshot(path=shots / f"two-dice-start-{width}.png", full_page=True)
+    while page.is_hidden("#banner"):
+        before = page.text_content("#log")
+        total = int(page.text_content("#turn-total"))
+        page.keyboard.press("Space" if total < 15 else "h")
+        wait_for_log_change(page, before)
+        assert page.locator("#dice svg").count() == 2
+        assert page.locator("#seats .to-move").count() == (0 if page.is_visible("#banner") else 1)
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"two-dice-end-{width}.png", full_page=True)
+    rolls = [line for line in page.text_content("#log").splitlines() if line.startswith("Roll:")]
+    assert rolls and all(re.fullmatch(r"Roll: \d and \d( \(double \ds\))?: .+", r) for r in rolls)
+    scores = [int(s) for s in page.locator("#seats .score").all_text_contents()]
+    winner = max(range(3), key=scores.__getitem__)
+    assert scores[winner] >= 50 and sorted(scores)[-2] < 50
+    expected = "You win!" if winner == 0 else f"{names[winner]} (player {winner + 1}) wins."
+    assert page.text_content("#banner") == expected

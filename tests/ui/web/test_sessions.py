@@ -28,7 +28,7 @@ def test_choices_in_the_game_s_words(kind: str, action, words: str) -> None:
 
 
 def test_the_review_lists_only_choices_costing_a_tenth_of_a_point() -> None:
-    session = new_session("pig", PigRules(20), "hold20", "you", 1)
+    session = new_session("pig", PigRules(20), ["hold20"], "you", 1)
     costs = [0.0, 0.0005, 0.000999, 0.001, 0.25]
     session.decisions = [
         {"action": "hold", "best": "roll", "p": 0.5 - cost, "best_p": 0.5} for cost in costs
@@ -42,8 +42,8 @@ def test_the_review_lists_only_choices_costing_a_tenth_of_a_point() -> None:
 def test_a_game_without_a_table_gives_no_hints() -> None:
     from pigsolve.ui.web.sessions import hint
 
-    session = new_session("hog", hog_rules("su20", 30), "always4", "you", 1)
-    with pytest.raises(ApiError, match="no optimal table"):
+    session = new_session("hog", hog_rules("su20", 30), ["always4"], "you", 1)
+    with pytest.raises(ApiError, match="no hints in this game"):
         hint(session)
     assert session.state("x")["analysed"] is False
 
@@ -51,19 +51,19 @@ def test_a_game_without_a_table_gives_no_hints() -> None:
 def test_the_store_refuses_past_its_limit() -> None:
     store = Store(limit=2)
     for _ in range(2):
-        store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
+        store.add(new_session("pig", PigRules(20), ["hold20"], "you", 1))
     with pytest.raises(ApiError, match="2 games are in progress") as refused:
-        store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
+        store.add(new_session("pig", PigRules(20), ["hold20"], "you", 1))
     assert refused.value.status == 503
 
 
 def test_a_full_store_forgets_the_oldest_finished_game_first() -> None:
     store = Store(limit=2)
-    over = new_session("pig", PigRules(1), "hold20", "computer", 1)  # the computer wins at once
+    over = new_session("pig", PigRules(1), ["hold20"], "computer", 1)  # the computer wins at once
     assert over.game.over
     first = store.add(over)
-    second = store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
-    third = store.add(new_session("pig", PigRules(20), "hold20", "you", 1))
+    second = store.add(new_session("pig", PigRules(20), ["hold20"], "you", 1))
+    third = store.add(new_session("pig", PigRules(20), ["hold20"], "you", 1))
     assert store.get(second) and store.get(third)
     with pytest.raises(ApiError, match="no game"):
         store.get(first)

@@ -9,6 +9,8 @@ let state = null;
 let explored = null;
 let limits = null;
 
+const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function say(text) { $("#message").textContent = text; }
 
 function showProgress(share) {
@@ -37,41 +39,53 @@ async function api(path, body, poll = true) {
   }
 }
 
-function die(value, sides) {
-  // One die: pips on a square for six sides, a triangle with its number for four, else a number.
-  if (sides === 4) {
-    return `<svg viewBox="0 0 60 60" role="img" aria-label="${value} on a four-sided die" class="d4">`
-      + '<polygon points="30,4 57,54 3,54" fill="white" stroke="#1d232a" stroke-width="2.5" stroke-linejoin="round"/>'
-      + `<text x="30" y="46" font-size="22" text-anchor="middle" fill="${value === 1 ? "#a2412f" : "#1d232a"}">${value}</text></svg>`;
-  }
-  const pips = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
-  const svg = [`<svg viewBox="0 0 60 60" role="img" aria-label="${value} on a ${sides}-sided die">`,
-    '<rect x="2" y="2" width="56" height="56" rx="9" fill="white" stroke="#1d232a" stroke-width="2.5"/>'];
-  if (sides <= 6 && pips[value]) {
-    for (const p of pips[value]) {
-      svg.push(`<circle cx="${15 + 15 * (p % 3)}" cy="${15 + 15 * Math.floor(p / 3)}" r="5" fill="${value === 1 ? "#a2412f" : "#1d232a"}"/>`);
-    }
-  } else {
-    svg.push(`<text x="30" y="39" font-size="24" text-anchor="middle">${value}</text>`);
-  }
-  return svg.join("") + "</svg>";
+const sidesWords = (sides) => ({ 4: "four-sided", 6: "six-sided" }[sides] || `${sides}-sided`);
+
+function seats(state) {
+  // One card a seat, in the order of play: its name, its number, its score, who is to move.
+  return state.players.map((name, seat) => {
+    const classes = ["player", seat === state.you ? "you" : "", !state.over && state.player === seat ? "to-move" : ""];
+    const shown = seat === state.you ? "You" : name;
+    return `<div class="${classes.join(" ")}" data-seat="${seat}"><span class="badge">to move</span>`
+      + `<span class="name">${shown}</span><span class="seat-no">player ${seat + 1}</span>`
+      + `<span class="score">${state.scores[seat]}</span></div>`;
+  }).join("");
 }
 
-const sidesWords = (sides) => ({ 4: "four-sided", 6: "six-sided" }[sides] || `${sides}-sided`);
+function winner(state) {
+  return state.winner === state.you ? "You win!" : `${state.players[state.winner]} (player ${state.winner + 1}) wins.`;
+}
+
+function status(state) {
+  if (state.over) return "Game over.";
+  return state.player === state.you ? `Your turn (player ${state.you + 1}).` : `${state.players[state.player]} is playing.`;
+}
+
+function rollWords(state) {
+  // Who rolled the last roll and what it did, in words.
+  const roll = state.roll;
+  if (!roll) return "";
+  const who = roll.player === state.you ? "You" : state.players[roll.player];
+  const shown = roll.kind === "outcome" ? roll.name : roll.faces.join(" and ");
+  return `${who} rolled ${shown}: ${roll.words}.`;
+}
 
 function show(next) {
   state = next;
   $("#board").hidden = view !== "play";
-  const you = state.you, them = 1 - you;
-  $("#you .score").textContent = state.scores[you];
-  $("#them .score").textContent = state.scores[them];
-  $("#them .name").textContent = state.opponent;
-  $("#you").classList.toggle("to-move", !state.over && state.player === you);
-  $("#them").classList.toggle("to-move", !state.over && state.player === them);
+  const you = state.you;
+  $("#seats").innerHTML = seats(state);
+  $("#status").textContent = status(state);
   $("#turn-total").textContent = state.game === "pig" ? state.turn_total : "-";
-  const sides = state.game === "pig" ? state.die : state.dice_sides;
-  $("#dice").innerHTML = state.dice.map((value) => die(value, sides)).join("");
+  if (state.game === "pig") {
+    $("#dice").innerHTML = pieces(state.roll, state);
+    $("#roll-words").textContent = rollWords(state);
+  } else {
+    $("#dice").innerHTML = state.dice.map((value) => die(value, state.dice_sides)).join("");
+    $("#roll-words").textContent = "";
+  }
   if (state.game === "hog") {
+    const sides = state.dice_sides;
     const count = state.dice.length, dice = count === 1 ? "die" : "dice";
     const rolled = count ? `Last dice rolled (${state.dice_roller}): ${count} ${sidesWords(sides)} ${dice}. ` : "";
     const chop = state.sides_in_play !== 6 ? " (after a Pork Chop)" : "";
@@ -82,19 +96,21 @@ function show(next) {
   }
   $("#roll").disabled = !state.legal.includes("roll");
   $("#hold").disabled = !state.legal.includes("hold");
-  $("#roll-hog").disabled = $("#hint").disabled = state.legal.length === 0;
+  $("#roll-hog").disabled = state.legal.length === 0;
+  $("#hint").disabled = state.legal.length === 0 || !state.analysed;
+  $("#hint").title = state.analysed ? "" : `No hints: ${state.no_hints}`;
   $("#log").textContent = state.log.join("\n");
   $("#log").scrollTop = $("#log").scrollHeight;
   $("#banner").hidden = !state.over;
-  if (state.over) $("#banner").textContent = state.winner === you ? "You win!" : `${state.opponent} wins.`;
-  $("#hint-text").textContent = "";
+  if (state.over) $("#banner").textContent = winner(state);
+  $("#hint-text").textContent = state.analysed ? "" : `No hints or review in this game: ${state.no_hints}.`;
   $("#chart").hidden = state.evaluation.length === 0;
   if (state.evaluation.length) winChart($("#chart svg"), state.evaluation);
   review(state);
 }
 
 function review(state) {
-  $("#review").hidden = !state.over;
+  $("#review").hidden = !state.over || !state.analysed;
   if (!state.over) return;
   const items = state.review.map((d) =>
     `<li>decision ${d.move}: you chose ${d.action_words}, optimal was ${d.best_words}: cost ${(100 * d.cost).toFixed(1)} points of win probability</li>`);
@@ -123,8 +139,9 @@ async function choose(next) {
   document.body.className = game;
   document.querySelectorAll(".tab").forEach((tab) => tab.setAttribute("aria-pressed", tab.dataset.game === game));
   const players = computers(await api(`/api/${game}/players`));
-  $("select[name=opponent]").innerHTML = players
-    .map((p) => `<option value="${p.name}" title="${p.description}">${p.name}</option>`).join("");
+  const options = players.map((p) => `<option value="${escape(p.name)}" title="${escape(p.description)}">${escape(p.name)}</option>`).join("");
+  document.querySelectorAll("select.computers").forEach((select) => { select.innerHTML = options; });
+  seatsShown();
   $("#board").hidden = true;
   state = null;
   explored = null;
@@ -135,23 +152,50 @@ async function choose(next) {
 
 function showLimits() {
   const pig = limits.pig, hog = limits.hog;
+  const variants = Object.entries(pig.variants).map(([name, words]) => `<option value="${name}">${words}</option>`).join("");
+  document.querySelectorAll("select.variants").forEach((select) => { select.innerHTML = variants; });
+  seatsShown();
   for (const form of ["#setup", "#explore-form"]) {
     $(`${form} input[name=die]`).max = pig.die[1];
   }
   $("#setup input[name=goal]").max = pig.goal[1];
   $("#explore-form input[name=goal]").max = limits.explore_goal;
   $("#compare-form input[name=goal]").max = limits.compare_goal;
+  const by = pig.goal_by_players;
   $("#setup-limits").textContent = `Pig: goal ${pig.goal[0]} to ${pig.goal[1]}, die ${pig.die[0]} to ${pig.die[1]} sides (larger dice, smaller goals); `
+    + `the other games up to goal ${pig.family_goal}; 3 players up to goal ${by["3"]}, 4 players up to ${by["4"]} `
+    + `(hints and the optimal player need the game's table; larger games are played without them). `
     + `Hog: goal up to ${hog.goal[1]}; at most ${limits.games} games at once. Large tables take a while the first time.`;
-  $("#explore-limits").textContent = `Goals up to ${limits.explore_goal}; above ${limits.explore_cells}, every few scores are drawn.`;
+  $("#explore-limits").textContent = `Goals up to ${limits.explore_goal} (the other games up to ${pig.family_goal}); above ${limits.explore_cells}, every few scores are drawn.`;
+}
+
+function seatsShown() {
+  // As many seat menus as computer players (Hog: one); the die only for Pig's die.
+  const count = game === "pig" ? Number($("#setup select[name=count]").value) : 1;
+  document.querySelectorAll("#setup .seat").forEach((label, n) => label.classList.toggle("unused", n >= count));
+  for (const form of ["#setup", "#explore-form"]) {
+    $(form).classList.toggle("family", $(`${form} select[name=variant]`).value !== "pig");
+  }
+}
+
+function pigFields(form) {
+  // The game, goal and die of a Pig form (the die only for Pig's die).
+  const fields = { variant: form.get("variant"), goal: Number(form.get("goal")) };
+  if (fields.variant === "pig") fields.die = Number(form.get("die"));
+  return fields;
 }
 
 $("#setup").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
-  const body = { opponent: form.get("opponent"), first: form.get("first") };
-  if (game === "pig") { body.goal = Number(form.get("goal")); body.die = Number(form.get("die")); }
-  else body.rules = form.get("rules");
+  const body = { first: form.get("first") };
+  if (game === "pig") {
+    Object.assign(body, pigFields(form));
+    body.opponents = ["opponent", "opponent2", "opponent3"].slice(0, Number(form.get("count"))).map((name) => form.get(name));
+  } else {
+    body.opponent = form.get("opponent");
+    body.rules = form.get("rules");
+  }
   if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
   say("");
   try { show(await api(`/api/${game}/games`, body)); say(""); } catch (err) { say(err.message); }
@@ -174,15 +218,22 @@ document.addEventListener("keydown", (event) => {
 async function explore(event) {
   if (event) event.preventDefault();
   const form = new FormData($("#explore-form"));
-  const query = game === "pig" ? `goal=${form.get("goal")}&die=${form.get("die")}` : `rules=${form.get("rules")}&goal=100`;
-  try { explored = await api(`/api/${game}/explore?${query}`); say(""); } catch (err) { say(err.message); return; }
+  const query = game === "pig" ? new URLSearchParams(pigFields(form)).toString() : `rules=${form.get("rules")}&goal=100`;
+  try { explored = await api(`/api/${game}/explore?${query}`); say(""); } catch (err) {
+    say(err.message);
+    explored = null;  // no chart of another game under this form
+    for (const chart of ["#map", "#slice"]) $(chart).innerHTML = "";
+    $("#map-caption").textContent = "";
+    if (window.Plotly) Plotly.purge("surface");
+    return;
+  }
   const grid = game === "pig" ? explored.hold_at : explored.dice;
   heatmap($("#map"), grid, explored.scores, explored.goal, game === "pig"
     ? { x: "your score i", y: "opponent score j", scale: "hold at turn total k" }
     : { x: "your score", y: "opponent score", scale: "number of dice (-1: Pork Chop, 0: Free Bacon)" });
   const sampled = explored.step > 1 ? ` (every ${explored.step}th score)` : "";
   $("#map-caption").textContent = game === "pig"
-    ? `Turn total at which the optimal player holds, goal ${explored.goal}${sampled}`
+    ? `${limits ? limits.pig.variants[explored.variant] : explored.variant}: the turn total at which the optimal player holds, goal ${explored.goal}${sampled}`
     : `Optimal number of dice, ${form.get("rules")} rules, goal ${explored.goal}, six-sided dice and no previous turn`;
   $("#slice-j").max = explored.scores.length - 1;
   $("#slice-j").value = 0;
@@ -234,7 +285,8 @@ $("#slice").addEventListener("mousemove", async (event) => {
   const i = Math.floor(fi), k = Math.floor(fk), j = explored.scores[Number($("#slice-j").value)];
   if (i < 0 || k < 0 || i >= explored.goal || k >= explored.goal) return;
   try {
-    const s = await api(`/api/pig/state?goal=${explored.goal}&die=${explored.die}&i=${i}&j=${j}&k=${k}`, undefined, false);
+    const rules = explored.variant === "pig" ? `die=${explored.die}` : `variant=${explored.variant}`;
+    const s = await api(`/api/pig/state?goal=${explored.goal}&${rules}&i=${i}&j=${j}&k=${k}`, undefined, false);
     const hold = s.hold === null ? "not an action" : `${(100 * s.hold).toFixed(2)}%`;
     $("#hover").textContent = `P(${i}, ${j}, ${k}) = ${(100 * s.p).toFixed(2)}%: roll ${(100 * s.roll).toFixed(2)}%, hold ${hold}; optimal: ${s.best}`;
   } catch (err) { say(err.message); }
@@ -274,6 +326,7 @@ function mode(name) {
 }
 
 $("#explore-form").addEventListener("submit", explore);
+document.querySelectorAll("select.variants, #setup select[name=count]").forEach((select) => select.addEventListener("change", seatsShown));
 $("#slice-j").addEventListener("input", slice);
 $("#compare-form").addEventListener("submit", compare);
 document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => mode(b.dataset.mode)));
