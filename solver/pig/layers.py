@@ -13,7 +13,8 @@ import time
 
 import numpy as np
 
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig import PigRules, roll_arrays
 from pigsolve.solver.results import Progress
 
 PARALLEL_VECTORS = 16384
@@ -42,9 +43,13 @@ def solve_layers(
     from pigsolve.solver.pig.mixed import solve_unsettled
 
     goal, players = rules.goal, rules.players
-    faces = face_arrays(rules)
+    if rules.resets:
+        raise InvalidArgument(
+            f"scores can fall to 0 in {rules.game}: the layers solve games without resets"
+        )
+    chances = roll_arrays(rules)
     values = np.zeros((goal**players, players))
-    warm_up(faces)
+    warm_up(chances)
     start = time.perf_counter()
     mixed: list[MixedRecord] = []
     num_iter, room, threads = 0, UNSETTLED_ROOM, numba.get_num_threads()
@@ -56,7 +61,7 @@ def solve_layers(
         while True:  # solving a layer again gives the same values: it reads only higher ones
             unsettled = np.zeros((chunks, 2 + room), np.int64)
             with numba.parallel_chunksize(1):
-                orbits.solve_layer(values, goal, layer, faces, chunks, unsettled)
+                orbits.solve_layer(values, goal, layer, chances, chunks, unsettled)
             if unsettled[:, 1].max() <= room:
                 break
             room = int(unsettled[:, 1].max())
@@ -71,13 +76,13 @@ def solve_layers(
     return values, mixed, num_iter, seconds
 
 
-def warm_up(faces: tuple | None = None) -> float:
+def warm_up(chances: tuple | None = None) -> float:
     """Compile the kernels (or load them from numba's cache); return the seconds it took."""
     from pigsolve.solver.pig._kernels import orbits
 
     start = time.perf_counter()
-    faces = face_arrays(PigRules(2)) if faces is None else faces
-    orbits.solve_layer(np.zeros((4, 2)), 2, 1, faces, 1, np.zeros((1, 2), np.int64))
+    chances = roll_arrays(PigRules(2)) if chances is None else chances
+    orbits.solve_layer(np.zeros((4, 2)), 2, 1, chances, 1, np.zeros((1, 2), np.int64))
     return time.perf_counter() - start
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.games.pig import PigRules, roll_arrays
 from pigsolve.solver.pig._kernels import indexing, orbits
 from pigsolve.solver.pig._kernels.rows import FIXED, GREEDY
 from pigsolve.solver.pig._kernels.rows import row as fill_row
@@ -52,14 +52,14 @@ class Orbit:
 
     def __init__(self, values: np.ndarray, rules: PigRules, member: tuple[int, ...]) -> None:
         self.values, self.goal = values, rules.goal
-        self.faces = face_arrays(rules)
+        self.chances = roll_arrays(rules)
         n = rules.players
         rotations = np.empty((n, n), np.int64)
         self.length = indexing.orbit_of(np.array(member, np.int64), rotations)
         self.rotations = rotations[: self.length]
         self.a = np.empty(self.goal + 1)
         self.b = np.empty((self.goal + 1, n))
-        self.hold = np.empty((2, n))
+        self.hold = np.empty((3, n))
         self._fixed: dict[tuple, tuple[float, np.ndarray]] = {}
 
     def row(self, i: int, x: float, policy=None, mix_k: int = -1, mix_q: float = 0.0):
@@ -67,7 +67,7 @@ class Orbit:
         roll = np.full(self.goal + 1, -1, np.int8) if policy is None else policy.copy()
         mode = GREEDY if policy is None else FIXED
         fill_row(
-            self.values, self.goal, self.rotations[i], x, self.faces, mode, roll, mix_k, mix_q,
+            self.values, self.goal, self.rotations[i], x, self.chances, mode, roll, mix_k, mix_q,
             self.a, self.b, self.hold,
         )  # fmt: skip
         return self.a[0], self.b[0].copy(), roll
@@ -100,7 +100,7 @@ class Orbit:
         closes in on the crossing, so its last steps give a narrow bracket.
         """
         plain, damped = orbits.wander(
-            self.values, self.goal, self.rotations, self.length, self.faces,
+            self.values, self.goal, self.rotations, self.length, self.chances,
             PLAIN_STEPS, DAMPED_STEPS,
         )  # fmt: skip
         return plain[PLAIN_STEPS // 2 :], damped[-DAMPED_STEPS // 10 :]

@@ -4,8 +4,9 @@ Slow and obviously correct: it sweeps the whole table ``P[s, k]`` (every player'
 probability, scores from the mover's seat, ``k`` the turn total) until no value moves by more
 than ``tolerance``, each mover choosing the action better for itself (ties hold within
 :data:`solver.pig.tolerances.TIE`).
-It knows the die only through the rules' faces, so the fast solvers, which specialise the same
-equations in numba, are checked against the rules themselves. Small goals only. With three or
+It knows the roll only through :func:`solver.games.pig.roll_arrays` (gains and their chances,
+a pig, a reset: the mover's score becomes 0 and the next player moves), so the fast solvers,
+which specialise the same equations in numba, are checked against the rules themselves. Small goals only. With three or
 more players it need not converge: where no pure equilibrium exists the choices flip for ever,
 and it says so.
 """
@@ -17,7 +18,7 @@ import itertools
 import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig import PigRules, roll_arrays
 from pigsolve.solver.pig.tolerances import TIE
 
 
@@ -32,12 +33,11 @@ def value_iteration(
     0.666667
     """
     goal, n = rules.goal, rules.players
-    faces = np.array(rules.faces)
-    gains = faces[faces != 0]
-    num_pigs = len(faces) - len(gains)
+    gains, weights, pig_chance, reset_chance = roll_arrays(rules)
     scores = np.array(list(itertools.product(range(goal), repeat=n)))
     strides = goal ** np.arange(n - 1, -1, -1)
     pig_index = np.roll(scores, -1, axis=1) @ strides
+    reset_index = pig_index - scores[:, 0]  # the mover's score, last in the next frame, is 0
     width = goal + int(gains.max())
     p = np.zeros((len(scores), width, n))
     won = scores[:, :1] + np.arange(width) >= goal  # (states, width)
@@ -48,7 +48,12 @@ def value_iteration(
         for k in range(goal - 1, -1, -1):
             live = ~won[:, k]
             pig = np.roll(p[pig_index, 0], 1, axis=1)
-            chosen = (num_pigs * pig + p[:, k + gains].sum(axis=1)) / len(faces)
+            reset = np.roll(p[reset_index, 0], 1, axis=1)
+            chosen = (
+                pig_chance * pig
+                + reset_chance * reset
+                + (weights[:, None] * p[:, k + gains]).sum(axis=1)
+            )
             if k >= 1:
                 banked = scores[:, 0] + k
                 following = np.roll(scores, -1, axis=1)

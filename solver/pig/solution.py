@@ -10,12 +10,15 @@ vectors of N numbers, which determine every other value. For two players
 
 The mover's row of turn totals is rebuilt from them (:func:`rebuild_row`): rolling is worth
 
-.. math:: V_{roll}(s, k) = \frac{1}{D}\Big(n_{pig}\, \rho(V(\sigma s)) + \sum_{g} V(s, k + g)\Big)
+.. math:: V_{roll}(s, k) = \pi_{pig}\, \rho(V(\sigma s)) + \pi_{reset}\, \rho(V(\sigma s_0))
+    + \sum_{g} w_g V(s, k + g)
 
-(``sigma`` the next rotation, ``rho`` the vector rotated back to the mover's seat, a turn total
-reaching the goal a win), holding at ``k >= 1`` is worth the rotated start vector after banking
-``k``; the mover takes the better for itself, ties (within :data:`TIE`) hold. With three or more
-players some states mix: the mover rolls with a stored probability (:class:`Mixed`).
+(the roll's chances of :func:`solver.games.pig.roll_arrays`; ``sigma`` the next rotation,
+``s_0`` the scores with the mover's set to 0, ``rho`` the vector rotated back to the mover's
+seat, a turn total reaching the goal a win), holding at ``k >= 1`` is worth the rotated start
+vector after banking ``k``; the mover takes the better for itself, ties (within :data:`TIE`)
+hold. With three or more players some states mix: the mover rolls with a stored probability
+(:class:`Mixed`).
 
 For two players and goals up to :data:`solver.pig.solve.MAX_FULL_GOAL` the solution also keeps
 the full table ``P(i, j, k)`` and its choices (``full``), made by the pair kernel.
@@ -31,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, TableError
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.games.pig import PigRules, roll_arrays
 from pigsolve.solver.pig.seats import GREEDY, SeatPolicy
 from pigsolve.solver.pig.tolerances import TIE
 
@@ -102,19 +105,22 @@ def rebuild_row(
     """
     goal, players = rules.goal, rules.players
     length = goal - scores[0]
-    faces = np.array(rules.faces)
-    num_pigs = int(np.count_nonzero(faces == 0))
-    gains = faces[faces != 0]
+    gains, weights, pig_chance, reset_chance = roll_arrays(rules)
     win = np.eye(players)[0]
     pig = np.roll(values[(*scores[1:], scores[0])], 1)
+    # A reset (two players only) leaves the mover at 0 and the other to move.
+    reset = np.roll(values[(*scores[1:], 0)], 1) if reset_chance else np.zeros(players)
     mix_k, mix_q = mixed.lookup(scores)
     roll = np.empty((length, players))
     hold = np.zeros((length, players))
     chosen = np.empty((length, players))
     probability = np.empty(length)
     for k in range(length - 1, -1, -1):
-        following = [chosen[k + g] if k + g < length else win for g in gains]
-        roll[k] = (num_pigs * pig + np.sum(following, axis=0)) / len(faces)
+        following = [
+            w * (chosen[k + g] if k + g < length else win)
+            for g, w in zip(gains, weights, strict=True)
+        ]
+        roll[k] = pig_chance * pig + reset_chance * reset + np.sum(following, axis=0)
         if k == 0:
             probability[k] = 1.0
         else:
@@ -299,7 +305,7 @@ class PigSolution:
         flat = np.ascontiguousarray(self.values.reshape(-1, n))
         boundary = np.empty(len(flat), np.int64)
         policy = np.empty((len(flat), goal) if full else (1, 1), np.uint8)
-        kernels.choices(flat, goal, face_arrays(self.rules), self.kernel_mixed(), boundary, policy)
+        kernels.choices(flat, goal, roll_arrays(self.rules), self.kernel_mixed(), boundary, policy)
         shape = (goal,) * n
         return boundary.reshape(shape), policy.reshape((*shape, goal)) if full else None
 
@@ -310,13 +316,13 @@ class PigSolution:
 
         goal, n = self.rules.goal, self.rules.players
         flat = np.ascontiguousarray(self.values.reshape(-1, n))
-        faces, mixed = face_arrays(self.rules), self.kernel_mixed()
-        a, b, hold = np.empty(goal + 1), np.empty((goal + 1, n)), np.empty((2, n))
+        chances, mixed = roll_arrays(self.rules), self.kernel_mixed()
+        a, b, hold = np.empty(goal + 1), np.empty((goal + 1, n)), np.empty((3, n))
         roll, decoded = np.empty(goal + 1, np.int8), np.empty(n, np.int64)
         rows = np.asarray(scores, np.int64).reshape(-1, n) @ goal ** np.arange(n - 1, -1, -1)
         out = np.empty(len(rows), np.int64)
         for m, f in enumerate(rows.tolist()):
-            _, mix_k = kernels.rebuild_row(flat, goal, faces, mixed, f, decoded, roll, a, b, hold)
+            _, mix_k = kernels.rebuild_row(flat, goal, chances, mixed, f, decoded, roll, a, b, hold)
             length = goal - int(decoded[0])
             if mix_k >= 0:
                 roll[mix_k] = 2
@@ -351,5 +357,5 @@ def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, flo
     p = np.empty((goal, goal, goal))
     roll = np.empty((goal, goal, goal), bool)
     bits = np.empty((1, 1, 1), np.uint8)  # the kernel's packed output, not asked for here
-    residual = _kernels._expand(np.ascontiguousarray(v0), *face_arrays(rules), p, roll, bits)
+    residual = _kernels._expand(np.ascontiguousarray(v0), roll_arrays(rules), p, roll, bits)
     return p, roll, float(residual)

@@ -14,6 +14,21 @@
     ``tolerance`` (default :data:`DEFAULT_TOLERANCE`). Kept to reproduce the paper and to
     cross-check; with more players plain sweeps may cycle (:mod:`solver.pig.reference`).
 
+Resets
+------
+Where a roll can lose the whole score (Two-Dice Pig's double 1s, Pass the Pigs' touching pigs)
+the mover's value after a reset at ``(i, j)`` is ``1 - R[j]`` with ``R[j] = P(j, 0, 0)``, a
+state of a lower score sum: the layers no longer order the states. Two players are solved by a
+fixed point over the ``G`` numbers ``R``: taking ``R`` as given constants, the layers are solved
+exactly as above (each pair still by policy iteration), which gives new values ``F(R) =
+P(., 0, 0)``; the map ``F`` is smooth and contracting (a reset ends the turn, so the value after
+it enters every value with a weight below the chance of a reset within the game), and its fixed
+point, found by Anderson's acceleration of ``R <- F(R)`` (memory :data:`ANDERSON_MEMORY`),
+is the game's solution. The rounds stop when ``R`` moves by no more than
+:data:`RESTART_ROUNDING`; the full table's Bellman residual is then computed from the final
+values (``verify`` recomputes it) and is below 1e-12. Three or more players with resets are
+refused.
+
 Both return a :class:`solver.pig.solution.PigSolution`. For two players the full table
 ``P(i, j, k)`` is kept for goals up to :data:`MAX_FULL_GOAL`.
 """
@@ -24,8 +39,9 @@ import time
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.solution import Mixed, PigSolution, expand
 from pigsolve.solver.results import Progress
 
@@ -33,6 +49,12 @@ DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
 PARALLEL_GOAL = 400
 """From this goal on the pairs of a score sum are solved in parallel (below, threads cost more)."""
+ANDERSON_MEMORY = 5
+"""Rounds of the reset fixed point that Anderson's acceleration remembers."""
+RESTART_ROUNDING = 1e-14
+"""The reset fixed point stops when no value after a reset moves by more than this."""
+MAX_ROUNDS = 200
+"""Rounds of the reset fixed point before giving up (an error)."""
 
 
 METHODS = {
@@ -65,6 +87,11 @@ def solve(
     """
     if method not in METHODS:
         raise InvalidArgument(f"invalid method {method!r}: choose 'layered' or 'value-iteration'")
+    if rules.resets and rules.players != 2:
+        lost = " or ".join(o.name for o in rules.roll_table.outcomes if o.effect is Effect.reset)
+        raise InvalidArgument(
+            f"scores can fall to 0 in {rules.game} ({lost}); pigsolve solves it for 2 players only"
+        )
     if full is None:
         full = rules.goal <= MAX_FULL_GOAL
     if METHODS[method] == "layered":
@@ -118,14 +145,55 @@ def by_orbits(rules: PigRules, progress: Progress | None = None) -> PigSolution:
 
 
 def _pair_layers(rules: PigRules, progress: Progress | None) -> tuple[np.ndarray, int, float]:
-    """Return ``P(i, j, 0)`` of two players by the pair kernel, its linear solves and seconds."""
-    from pigsolve.solver.pig import _kernels
-
-    goal, faces = rules.goal, face_arrays(rules)
+    """Return ``P(i, j, 0)`` of two players by the pair kernel, its linear solves and seconds;
+    with resets, rounds of layers to the fixed point of ``R`` (module docstring)."""
+    goal, chances = rules.goal, roll_arrays(rules)
     warm_up()
     v0 = np.zeros((goal, goal))
     iterations = np.zeros((goal, goal), np.int64)
     start = time.perf_counter()
+    if not rules.resets:
+        _sweep_layers(v0, chances, np.zeros(goal), iterations, progress)
+        return v0, int(iterations.max()), time.perf_counter() - start
+    restart = np.full(goal, 0.5)
+    steps: list[np.ndarray] = []
+    moves: list[np.ndarray] = []
+    last: tuple[np.ndarray, np.ndarray] | None = None
+    rounds = 0
+    while rounds < MAX_ROUNDS:
+        rounds += 1
+        _sweep_layers(v0, chances, restart, iterations, None)
+        change = v0[:, 0] - restart
+        if progress is not None:  # on a log scale from a change of 1 down to ROUNDING
+            reached = np.log(max(np.abs(change).max(), RESTART_ROUNDING)) / np.log(RESTART_ROUNDING)
+            progress(int(1000 * min(max(reached, 0.0), 1.0)), 1000)
+        if np.abs(change).max() <= RESTART_ROUNDING:
+            break
+        if last is not None:
+            steps.append(restart - last[0])
+            moves.append(change - last[1])
+            del steps[:-ANDERSON_MEMORY], moves[:-ANDERSON_MEMORY]
+        last = (restart.copy(), change.copy())
+        restart = _anderson(restart, change, steps, moves)
+    if np.abs(change).max() > RESTART_ROUNDING:
+        raise PigsolveError(
+            f"the values after a reset did not settle in {MAX_ROUNDS} rounds "
+            f"(largest change {np.abs(change).max():.2g})"
+        )
+    return v0, rounds * int(iterations.max()), time.perf_counter() - start
+
+
+def _sweep_layers(
+    v0: np.ndarray,
+    chances: tuple,
+    restart: np.ndarray,
+    iterations: np.ndarray,
+    progress: Progress | None,
+) -> None:
+    """Solve every score sum of ``v0`` from the highest down, a reset worth ``restart``."""
+    from pigsolve.solver.pig import _kernels
+
+    goal = v0.shape[0]
     solve_sums = _kernels._solve_sums_parallel if goal >= PARALLEL_GOAL else _kernels._solve_sums
     highest = 2 * goal - 2
     sums = np.arange(highest + 1)
@@ -133,10 +201,21 @@ def _pair_layers(rules: PigRules, progress: Progress | None) -> tuple[np.ndarray
     step = max(1, (highest + 1) // 64)
     for s_high in range(highest, -1, -step):
         s_low = max(0, s_high - step + 1)
-        solve_sums(v0, s_high, s_low, *faces, iterations)
+        solve_sums(v0, s_high, s_low, chances, restart, iterations)
         if progress is not None:
             progress(int(pairs_solved[highest - s_low]), int(pairs_solved[-1]))
-    return v0, int(iterations.max()), time.perf_counter() - start
+
+
+def _anderson(
+    restart: np.ndarray, change: np.ndarray, steps: list[np.ndarray], moves: list[np.ndarray]
+) -> np.ndarray:
+    """Return the next ``R`` by Anderson's acceleration of ``R <- F(R)`` (``change = F(R) - R``;
+    ``steps`` and ``moves`` the last differences of ``R`` and of ``change``)."""
+    if not steps:
+        return restart + change
+    dx, dg = np.array(steps).T, np.array(moves).T
+    gamma = np.linalg.lstsq(dg, change, rcond=None)[0]
+    return np.clip(restart + change - (dx + dg) @ gamma, 0.0, 1.0)
 
 
 def _two_players(
@@ -158,7 +237,7 @@ def _two_players(
         else:
             from pigsolve.solver.pig import _kernels
 
-            residual, _ = _kernels._bellman_residual(p, roll, *face_arrays(rules))
+            residual, _ = _kernels._bellman_residual(p, roll, roll_arrays(rules))
         kept = (p, roll)
     else:
         residual, kept = _residual(rules, v0), None
@@ -176,7 +255,7 @@ def _residual(rules: PigRules, v0: np.ndarray) -> float:
     return float(
         _kernels._expand(
             np.ascontiguousarray(v0),
-            *face_arrays(rules),
+            roll_arrays(rules),
             none,
             none.astype(bool),
             none.astype(np.uint8),
@@ -190,9 +269,9 @@ def warm_up() -> float:
 
     start = time.perf_counter()
     v0 = np.zeros((2, 2))
-    faces = face_arrays(PigRules(2))
-    _kernels._solve_sums(v0, 2, 0, *faces, np.zeros((2, 2), np.int64))
-    _kernels._solve_sums_parallel(v0, 2, 0, *faces, np.zeros((2, 2), np.int64))
+    chances, restart = roll_arrays(PigRules(2)), np.zeros(2)
+    _kernels._solve_sums(v0, 2, 0, chances, restart, np.zeros((2, 2), np.int64))
+    _kernels._solve_sums_parallel(v0, 2, 0, chances, restart, np.zeros((2, 2), np.int64))
     _residual(PigRules(2), v0)
     return time.perf_counter() - start
 
@@ -210,7 +289,7 @@ def value_iteration(
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
     if not tolerance > 0:
         raise InvalidArgument(f"tolerance must be positive, got {tolerance}")
-    goal, faces = rules.goal, face_arrays(rules)
+    goal, chances = rules.goal, roll_arrays(rules)
     if goal > MAX_FULL_GOAL:
         raise InvalidArgument(
             f"value-iteration keeps the full table in memory: use goal <= {MAX_FULL_GOAL} "
@@ -223,7 +302,7 @@ def value_iteration(
     num_iter = 0
     change = 1.0
     while change >= tolerance:
-        change = _kernels._value_iteration_sweep(p, *faces)
+        change = _kernels._value_iteration_sweep(p, chances)
         num_iter += 1
         if progress is not None:
             # Progress on a log scale from a change of 1 down to the tolerance.

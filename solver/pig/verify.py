@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pigsolve.solver.games.pig import face_arrays
+from pigsolve.solver.games.pig import roll_arrays
 from pigsolve.solver.pig.solution import PigSolution
 
 MAX_RESIDUAL = 1e-12
@@ -40,9 +40,14 @@ def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list
     rules, values, mixed = table.rules, table.values, table.mixed
     goal, n = rules.goal, rules.players
     flat = np.ascontiguousarray(values.reshape(-1, n))
-    out = np.empty(len(flat))
-    kernels.residuals(flat, goal, face_arrays(rules), table.kernel_mixed(), out)
-    residual = float(out.max())
+    if rules.resets:  # two players: their rows rebuilt by the pair kernel, which knows resets
+        from pigsolve.solver.pig.solve import _residual
+
+        residual = _residual(rules, table.v0)
+    else:
+        out = np.empty(len(flat))
+        kernels.residuals(flat, goal, roll_arrays(rules), table.kernel_mixed(), out)
+        residual = float(out.max())
     checks = []
     if table.full is not None:
         full_residual, checks = _full_table_checks(table)
@@ -84,7 +89,7 @@ def _full_table_checks(table: PigSolution) -> tuple[float, list[Check]]:
     from pigsolve.solver.pig import _kernels
 
     p, roll = table.full
-    residual, wrong = _kernels._bellman_residual(p, roll, *face_arrays(table.rules))
+    residual, wrong = _kernels._bellman_residual(p, roll, roll_arrays(table.rules))
     return float(residual), [
         Check("optimal choices", wrong == 0, f"{wrong} states choose the worse action")
     ]

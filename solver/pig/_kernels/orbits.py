@@ -53,7 +53,7 @@ def cycle_values(a0, b0, out):  # pragma: no cover
 
 
 @njit(cache=True)
-def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cover
+def solve_orbit(values, goal, rotations, length, chances, work):  # pragma: no cover
     """Solve one orbit by policy iteration; return the linear solves used, or -1 if unsettled.
 
     Each round makes every rotation's choices greedy at its pig value (from its own values
@@ -69,7 +69,7 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
         if following[n - 1] + 1 < goal:  # the mover one point higher
             xs[i] = values[flat_index(following, goal) + 1, n - 1]
     for count in range(1, MAX_ITERATIONS + 1):
-        replies(values, goal, rotations, length, faces, xs, work)
+        replies(values, goal, rotations, length, chances, xs, work)
         stand, moved = True, 0.0
         for i in range(length):
             x = out[(i + 1) % length, n - 1]
@@ -84,7 +84,7 @@ def solve_orbit(values, goal, rotations, length, faces, work):  # pragma: no cov
 
 
 @njit(cache=True)
-def replies(values, goal, rotations, length, faces, xs, work):  # pragma: no cover
+def replies(values, goal, rotations, length, chances, xs, work):  # pragma: no cover
     """Make each rotation's choices greedy at its pig value ``xs[i]`` and solve the orbit under
     them: the start vectors go to ``out``, the intervals where the choices stay greedy to
     ``bounds`` (both in ``work``)."""
@@ -94,23 +94,23 @@ def replies(values, goal, rotations, length, faces, xs, work):  # pragma: no cov
     for i in range(length):
         scores = rotations[i]
         base = flat_index(scores[1:], goal) * goal + scores[0]
-        low, high = choose(after, base, xs[i], goal - scores[0], faces, p[i], own, reach)
+        low, high = choose(after, base, xs[i], goal - scores[0], chances, p[i], own, reach)
         bounds[i, 0], bounds[i, 1] = low, high
-        a0[i] = start_vector(values, goal, scores, faces, p[i], rolling, reach, b0[i])
+        a0[i] = start_vector(values, goal, scores, chances, p[i], rolling, reach, b0[i])
     cycle_values(a0[:length], b0[:length], out[:length])
 
 
 @njit(cache=True)
-def wander(values, goal, rotations, length, faces, plain, damped):  # pragma: no cover
+def wander(values, goal, rotations, length, chances, plain, damped):  # pragma: no cover
     """Return the pig values of ``plain`` steps of greedy iteration from ``1 / N``, then of
     ``damped`` steps that move ``1 / (t + 2)`` of the way to the replies, one row per step."""
     n = rotations.shape[1]
-    work = workspace(goal, n, faces)
+    work = workspace(goal, n, chances)
     xs, out = work[6], work[5]
     xs[:] = 1.0 / n
     seen = np.empty((plain + damped, length))
     for t in range(plain + damped):
-        replies(values, goal, rotations, length, faces, xs, work)
+        replies(values, goal, rotations, length, chances, xs, work)
         step = 1.0 if t < plain else 1.0 / (t - plain + 2)
         for i in range(length):
             xs[i] += (out[(i + 1) % length, n - 1] - xs[i]) * step
@@ -119,7 +119,7 @@ def wander(values, goal, rotations, length, faces, plain, damped):  # pragma: no
 
 
 @njit(cache=True)
-def workspace(goal, players, faces):  # pragma: no cover
+def workspace(goal, players, chances):  # pragma: no cover
     """Return the scratch arrays of :func:`solve_orbit`."""
     return (
         np.empty(goal + 1),
@@ -130,12 +130,12 @@ def workspace(goal, players, faces):  # pragma: no cover
         np.empty((players, players)),
         np.empty(players),
         np.empty((players, 2)),
-        rolling_on(goal, faces),
+        rolling_on(goal, chances),
     )
 
 
 @njit(cache=True, parallel=True)
-def solve_layer(values, goal, total, faces, chunks, unsettled):  # pragma: no cover
+def solve_layer(values, goal, total, chances, chunks, unsettled):  # pragma: no cover
     """Solve every orbit whose scores sum to ``total`` (independent of each other), spread over
     ``chunks`` parallel strides of the work items of :func:`first_of_item`.
 
@@ -145,7 +145,7 @@ def solve_layer(values, goal, total, faces, chunks, unsettled):  # pragma: no co
     """
     players = values.shape[1]
     for c in prange(chunks):
-        work = workspace(goal, players, faces)
+        work = workspace(goal, players, chances)
         rotations = np.empty((players, players), np.int64)
         scores = np.empty(players, np.int64)
         most, failed = 0, 0
@@ -154,7 +154,7 @@ def solve_layer(values, goal, total, faces, chunks, unsettled):  # pragma: no co
             while more:
                 length = orbit_of(scores, rotations)
                 if length > 0:
-                    count = solve_orbit(values, goal, rotations, length, faces, work)
+                    count = solve_orbit(values, goal, rotations, length, chances, work)
                     if count < 0:
                         if 2 + failed < unsettled.shape[1]:
                             unsettled[c, 2 + failed] = flat_index(scores, goal)

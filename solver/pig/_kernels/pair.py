@@ -2,10 +2,14 @@
 allocates.
 
 Every kernel works on ``v0[i, j] = P(i, j, 0)`` or on the full table ``p[i, j, k]`` as described
-in :mod:`solver.games.pig`, and receives the die as :func:`solver.games.pig.face_arrays` gives
-it: ``gains`` (the point values of the faces that do not pig out, ascending), ``num_faces`` and
-``num_pigs``. When the gains are consecutive (an ordinary die: 2..D) a row's sums over them
-slide along ``k`` in O(1) per state. Ties are broken by :data:`solver.pig.tolerances.TIE`
+in :mod:`solver.games.pig`, and receives the roll as :func:`solver.games.pig.roll_arrays` gives
+it, the tuple ``chances = (gains, weights, pig, reset)``: the points a roll can add (ascending)
+with their probabilities, the chance of a pig and that of a reset (the whole score lost). A
+reset at ``(i, j)`` leaves the opponent to move at ``(j, 0, 0)``: the kernels read that value
+from ``restart[j] = P(j, 0, 0)``, an array the caller passes (``v0[:, 0]`` of a finished table;
+during a solve with resets, the previous round's, see :mod:`solver.pig.solve`). At ``i = 0`` a
+reset is a pig. When the gains are consecutive and equally likely (Pig's die) a row's sums over
+them slide along ``k`` in O(1) per state. Ties are broken by :data:`solver.pig.tolerances.TIE`
 (the mover rolls only if that is better by more), as in the N-player kernels; the pair's policy
 iteration stops on :data:`solver.pig.tolerances.ROUNDING`.
 """
@@ -18,29 +22,50 @@ from numba import njit, prange
 from pigsolve.solver.pig.tolerances import ROUNDING, TIE
 
 
+@njit(cache=True)
+def sliding_weight(gains, weights):  # pragma: no cover
+    """Return the common weight if the gains are consecutive and equally likely, else 0."""
+    for t in range(1, gains.shape[0]):
+        if gains[t] != gains[t - 1] + 1 or weights[t] != weights[0]:
+            return 0.0
+    return weights[0]
+
+
+@njit(cache=True)
+def ends_of_turn(a, b, chances, restart):  # pragma: no cover
+    """Return ``(pig weight, constant)`` of the turn's end at ``(a, b)``: the mover's roll is
+    worth ``pig weight * (1 - P(b, a, 0)) + constant + sum_g w_g P(a, b, k + g)``."""
+    _, _, pig, reset = chances
+    if reset == 0.0:
+        return pig, 0.0
+    if a == 0:  # the reset leaves the mover at score 0: a pig
+        return pig + reset, 0.0
+    return pig, reset * (1.0 - restart[b])
+
+
 @njit(cache=True, fastmath=False)
-def _greedy_row(v0, a, b, y, gains, num_faces, num_pigs, p, alpha, beta, roll):  # pragma: no cover
+def _greedy_row(v0, a, b, y, chances, restart, p, alpha, beta, roll):  # pragma: no cover
     """Fill row ``P(a, b, .)`` greedily, given ``y = P(b, a, 0)``; return the number of changes.
 
     Besides the values ``p`` and the choices ``roll`` (0/1), it fills the coefficients of the
     chosen policy's affine dependence on ``y``: ``p[k] = alpha[k] + beta[k] * y``. ``roll`` is
     compared with its previous content; the count of changed choices is returned.
     """
+    gains, weights = chances[0], chances[1]
     goal = v0.shape[0]
     n = goal - a
     m = gains.shape[0]
     low, high = gains[0], gains[m - 1]
-    sliding = True  # gains low, low + 1, ..., high: a window sliding along k
-    for t in range(1, m):
-        if gains[t] != gains[t - 1] + 1:
-            sliding = False
+    weight = sliding_weight(gains, weights)
+    pig, constant = ends_of_turn(a, b, chances, restart)
     # Sums of p, alpha and beta over k + gains (won states: 1, 1, 0).
     sum_p = float(m)
     sum_alpha = float(m)
     sum_beta = 0.0
+    scale = weight if weight > 0.0 else 1.0
     changes = 0
     for k in range(n - 1, -1, -1):
-        if sliding:
+        if weight > 0.0:
             if k + low < n:  # element k + low enters the window
                 sum_p += p[k + low] - 1.0
                 sum_alpha += alpha[k + low] - 1.0
@@ -54,14 +79,15 @@ def _greedy_row(v0, a, b, y, gains, num_faces, num_pigs, p, alpha, beta, roll): 
             sum_alpha = 0.0
             sum_beta = 0.0
             for t in range(m):
+                w = weights[t]
                 if k + gains[t] < n:
-                    sum_p += p[k + gains[t]]
-                    sum_alpha += alpha[k + gains[t]]
-                    sum_beta += beta[k + gains[t]]
+                    sum_p += w * p[k + gains[t]]
+                    sum_alpha += w * alpha[k + gains[t]]
+                    sum_beta += w * beta[k + gains[t]]
                 else:
-                    sum_p += 1.0
-                    sum_alpha += 1.0
-        p_roll = (num_pigs * (1.0 - y) + sum_p) / num_faces
+                    sum_p += w
+                    sum_alpha += w
+        p_roll = pig * (1.0 - y) + constant + scale * sum_p
         choice = 1
         if k >= 1:
             p_hold = 1.0 - v0[b, a + k]
@@ -72,8 +98,8 @@ def _greedy_row(v0, a, b, y, gains, num_faces, num_pigs, p, alpha, beta, roll): 
                 beta[k] = 0.0
         if choice == 1:
             p[k] = p_roll
-            alpha[k] = (num_pigs + sum_alpha) / num_faces
-            beta[k] = (sum_beta - num_pigs) / num_faces
+            alpha[k] = pig + constant + scale * sum_alpha
+            beta[k] = scale * sum_beta - pig
         if roll[k] != choice:
             changes += 1
             roll[k] = choice
@@ -81,13 +107,13 @@ def _greedy_row(v0, a, b, y, gains, num_faces, num_pigs, p, alpha, beta, roll): 
 
 
 @njit(cache=True)
-def _solve_pair(v0, a, b, gains, num_faces, num_pigs, rows, choices):  # pragma: no cover
+def _solve_pair(v0, a, b, chances, restart, rows, choices):  # pragma: no cover
     """Solve ``x = P(a, b, 0)`` and ``y = P(b, a, 0)`` in place; return the linear solves used.
 
-    Every hold of the pair leads to a higher, solved score sum. With the rows' choices fixed,
-    ``x`` and ``y`` solve a 2x2 linear system; the choices are re-made greedily and the system
-    re-solved until the choices no longer change (policy iteration). ``rows`` (float64, shape
-    ``(6, G + 1)``) and ``choices`` (int8, ``(2, G + 1)``) are scratch space.
+    Every hold of the pair leads to a higher, solved score sum (a reset to ``restart``). With
+    the rows' choices fixed, ``x`` and ``y`` solve a 2x2 linear system; the choices are re-made
+    greedily and the system re-solved until the choices no longer change (policy iteration).
+    ``rows`` (float64, shape ``(6, G + 1)``) and ``choices`` (int8, ``(2, G + 1)``) are scratch.
     """
     goal = v0.shape[0]
     p_a, alpha_a, beta_a, p_b, alpha_b, beta_b = (
@@ -106,14 +132,12 @@ def _solve_pair(v0, a, b, gains, num_faces, num_pigs, rows, choices):  # pragma:
     count = 0
     for _ in range(64):
         count += 1
-        changes = _greedy_row(v0, a, b, y, gains, num_faces, num_pigs, p_a, alpha_a, beta_a, roll_a)
+        changes = _greedy_row(v0, a, b, y, chances, restart, p_a, alpha_a, beta_a, roll_a)
         if a == b:
             new_x = alpha_a[0] / (1.0 - beta_a[0])
             new_y = new_x
         else:
-            changes += _greedy_row(
-                v0, b, a, x, gains, num_faces, num_pigs, p_b, alpha_b, beta_b, roll_b
-            )
+            changes += _greedy_row(v0, b, a, x, chances, restart, p_b, alpha_b, beta_b, roll_b)
             det = 1.0 - beta_a[0] * beta_b[0]
             new_x = (alpha_a[0] + beta_a[0] * alpha_b[0]) / det
             new_y = (alpha_b[0] + beta_b[0] * alpha_a[0]) / det
@@ -132,7 +156,7 @@ def _solve_pair(v0, a, b, gains, num_faces, num_pigs, rows, choices):  # pragma:
 
 
 @njit(cache=True)
-def _solve_sums(v0, s_high, s_low, gains, num_faces, num_pigs, iterations):  # pragma: no cover
+def _solve_sums(v0, s_high, s_low, chances, restart, iterations):  # pragma: no cover
     """Solve the score sums ``s_high`` down to ``s_low`` of ``v0`` in place, pair by pair.
 
     ``iterations[a, b]`` receives the number of linear solves pair ``{(a, b), (b, a)}`` needed.
@@ -142,15 +166,13 @@ def _solve_sums(v0, s_high, s_low, gains, num_faces, num_pigs, iterations):  # p
     choices = np.empty((2, goal + 1), np.int8)
     for s in range(s_high, s_low - 1, -1):
         for a in range(max(0, s - goal + 1), s // 2 + 1):
-            count = _solve_pair(v0, a, s - a, gains, num_faces, num_pigs, rows, choices)
+            count = _solve_pair(v0, a, s - a, chances, restart, rows, choices)
             iterations[a, s - a] = count
             iterations[s - a, a] = count
 
 
 @njit(cache=True, parallel=True)
-def _solve_sums_parallel(
-    v0, s_high, s_low, gains, num_faces, num_pigs, iterations
-):  # pragma: no cover
+def _solve_sums_parallel(v0, s_high, s_low, chances, restart, iterations):  # pragma: no cover
     """:func:`_solve_sums` with the independent pairs of each sum spread over the cores.
 
     Worth it for large goals only: each sum costs one synchronisation of the threads.
@@ -161,13 +183,13 @@ def _solve_sums_parallel(
         for a in prange(a_low, s // 2 + 1):
             rows = np.empty((6, goal + 1))
             choices = np.empty((2, goal + 1), np.int8)
-            count = _solve_pair(v0, a, s - a, gains, num_faces, num_pigs, rows, choices)
+            count = _solve_pair(v0, a, s - a, chances, restart, rows, choices)
             iterations[a, s - a] = count
             iterations[s - a, a] = count
 
 
 @njit(cache=True, parallel=True)
-def _expand(v0, gains, num_faces, num_pigs, p_out, roll_out, bits_out):  # pragma: no cover
+def _expand(v0, chances, p_out, roll_out, bits_out):  # pragma: no cover
     """Rebuild every row from ``v0``; return the largest Bellman residual (found at ``k = 0``).
 
     Fills the full table ``p_out[i, j, k]`` and the choices ``roll_out`` when ``p_out`` has three
@@ -180,6 +202,7 @@ def _expand(v0, gains, num_faces, num_pigs, p_out, roll_out, bits_out):  # pragm
     goal = v0.shape[0]
     fill_full = p_out.shape[0] == goal
     fill_bits = bits_out.shape[0] == goal
+    restart = v0[:, 0].copy()
     worst = np.zeros(goal)
     for i in prange(goal):
         p = np.empty(goal + 1)
@@ -187,7 +210,7 @@ def _expand(v0, gains, num_faces, num_pigs, p_out, roll_out, bits_out):  # pragm
         beta = np.empty(goal + 1)
         roll = np.full(goal + 1, -1, np.int8)
         for j in range(goal):
-            _greedy_row(v0, i, j, v0[j, i], gains, num_faces, num_pigs, p, alpha, beta, roll)
+            _greedy_row(v0, i, j, v0[j, i], chances, restart, p, alpha, beta, roll)
             worst[i] = max(worst[i], abs(p[0] - v0[i, j]))
             if fill_full:
                 p_out[i, j, 0] = v0[i, j]  # exactly the solved value, not its recomputation
@@ -208,18 +231,25 @@ def _expand(v0, gains, num_faces, num_pigs, p_out, roll_out, bits_out):  # pragm
 
 
 @njit(cache=True)
-def _value_iteration_sweep(p, gains, num_faces, num_pigs):  # pragma: no cover
+def _roll_value(p, i, j, k, chances):  # pragma: no cover
+    """Return the mover's value of rolling at ``(i, j, k)`` of the full table ``p``."""
+    gains, weights, pig, reset = chances
+    goal = p.shape[0]
+    total = pig * (1.0 - p[j, i, 0]) + reset * (1.0 - p[j, 0, 0])
+    for t in range(gains.shape[0]):
+        total += weights[t] * (p[i, j, k + gains[t]] if i + k + gains[t] < goal else 1.0)
+    return total
+
+
+@njit(cache=True)
+def _value_iteration_sweep(p, chances):  # pragma: no cover
     """Update every state of ``p`` in place once (Gauss-Seidel); return the largest change."""
     goal = p.shape[0]
     change = 0.0
     for i in range(goal):
         for j in range(goal):
-            pig_value = 1.0 - p[j, i, 0]
             for k in range(goal - i - 1, -1, -1):
-                total = num_pigs * pig_value
-                for r in gains:
-                    total += p[i, j, k + r] if i + k + r < goal else 1.0
-                best = total / num_faces
+                best = _roll_value(p, i, j, k, chances)
                 if k >= 1:
                     best = max(best, 1.0 - p[j, i + k, 0])
                 change = max(change, abs(best - p[i, j, k]))
@@ -228,7 +258,7 @@ def _value_iteration_sweep(p, gains, num_faces, num_pigs):  # pragma: no cover
 
 
 @njit(cache=True, parallel=True)
-def _bellman_residual(p, roll, gains, num_faces, num_pigs):  # pragma: no cover
+def _bellman_residual(p, roll, chances):  # pragma: no cover
     """Return (largest residual, number of wrong choices) of a full stored table.
 
     The residual of a state is ``|p - max(p_roll, p_hold)|`` with won states (``i + k >= G``)
@@ -243,10 +273,7 @@ def _bellman_residual(p, roll, gains, num_faces, num_pigs):  # pragma: no cover
                 if i + k >= goal:
                     worst[i] = max(worst[i], abs(p[i, j, k] - 1.0))
                     continue
-                total = num_pigs * (1.0 - p[j, i, 0])
-                for r in gains:
-                    total += p[i, j, k + r] if i + k + r < goal else 1.0
-                p_roll = total / num_faces
+                p_roll = _roll_value(p, i, j, k, chances)
                 p_hold = 1.0 - p[j, i + k, 0] if k >= 1 else -1.0
                 worst[i] = max(worst[i], abs(p[i, j, k] - max(p_roll, p_hold)))
                 if roll[i, j, k] and p_hold > p_roll + 1e-12:

@@ -12,7 +12,7 @@ from pigsolve.solver.pig._kernels.rows import GREEDY, greedy, rolling_on, row, s
 
 
 @njit(cache=True)
-def rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold):  # pragma: no cover
+def rebuild_row(values, goal, chances, mixed, f, scores, roll, a, b, hold):  # pragma: no cover
     """Rebuild the mover's row of score vector ``f`` (decoded into ``scores``) by best replies.
 
     ``mixed`` is ``(sorted flat indices, turn totals, roll probabilities)`` of the mixed states.
@@ -27,7 +27,7 @@ def rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold):  # pra
     mix_k, mix_q = mixed_at(mixed, f)
     roll[:] = -1
     x = values[pig, players - 1]
-    row(values, goal, scores, x, faces, GREEDY, roll, mix_k, mix_q, a, b, hold)
+    row(values, goal, scores, x, chances, GREEDY, roll, mix_k, mix_q, a, b, hold)
     return pig, mix_k
 
 
@@ -42,7 +42,7 @@ def mixed_at(mixed, f):  # pragma: no cover
 
 
 @njit(cache=True, parallel=True)
-def residuals(values, goal, faces, mixed, out):  # pragma: no cover
+def residuals(values, goal, chances, mixed, out):  # pragma: no cover
     """Write into ``out[f]`` how far ``values[f]`` is from its vector rebuilt by best replies.
 
     The mover's choices are made greedy at its stored value after a pig by :func:`greedy`
@@ -54,13 +54,13 @@ def residuals(values, goal, faces, mixed, out):  # pragma: no cover
     for c in prange(chunks):
         p, own, reach = np.empty(goal + 1), np.empty(goal + 1), np.empty(goal + 1)
         b0, scores = np.empty(players), np.empty(players, np.int64)
-        rolling = rolling_on(goal, faces)
+        rolling = rolling_on(goal, chances)
         for f in range(c, values.shape[0], chunks):
             decode(f, goal, scores)
             pig = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
             mix_k, mix_q = mixed_at(mixed, f)
-            greedy(after, pig, 1, after[pig], goal - scores[0], mix_k, mix_q, faces, p, own)
-            a0 = start_vector(values, goal, scores, faces, p, rolling, reach, b0)
+            greedy(after, pig, 1, after[pig], goal - scores[0], mix_k, mix_q, chances, p, own)
+            a0 = start_vector(values, goal, scores, chances, p, rolling, reach, b0)
             worst = 0.0
             for j in range(players):
                 rebuilt = a0 * values[pig, (j - 1) % players] + b0[j]
@@ -69,7 +69,7 @@ def residuals(values, goal, faces, mixed, out):  # pragma: no cover
 
 
 @njit(cache=True, parallel=True)
-def choices(values, goal, faces, mixed, boundary, policy):  # pragma: no cover
+def choices(values, goal, chances, mixed, boundary, policy):  # pragma: no cover
     """Write every mover's hold boundary and, if ``policy`` has a row per score vector, its
     choices (0 hold, 1 roll, 2 mixed; 0 at and beyond the goal).
 
@@ -81,10 +81,10 @@ def choices(values, goal, faces, mixed, boundary, policy):  # pragma: no cover
     full = policy.shape[0] == values.shape[0]
     for c in prange(chunks):
         a, b = np.empty(goal + 1), np.empty((goal + 1, players))
-        hold, roll = np.empty((2, players)), np.empty(goal + 1, np.int8)
+        hold, roll = np.empty((3, players)), np.empty(goal + 1, np.int8)
         scores = np.empty(players, np.int64)
         for f in range(c, values.shape[0], chunks):
-            _, mix_k = rebuild_row(values, goal, faces, mixed, f, scores, roll, a, b, hold)
+            _, mix_k = rebuild_row(values, goal, chances, mixed, f, scores, roll, a, b, hold)
             length = goal - scores[0]
             if mix_k >= 0:
                 roll[mix_k] = 2

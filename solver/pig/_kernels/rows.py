@@ -3,9 +3,10 @@
 A row of turn totals, with the mover's choices fixed, is affine in the vector ``pig`` the mover
 reaches by rolling a pig: ``W[k] = a[k] * pig + b[k]``; the mover decides with its own component
 ``x = pig[0]``, rolling only if that is better than holding by more than
-:data:`solver.pig.tolerances.TIE`. ``faces`` is the triple of
-:func:`solver.games.pig.face_arrays`; where the gains are consecutive (2..D) the sums over them
-slide along ``k``.
+:data:`solver.pig.tolerances.TIE`. ``chances`` is the roll of
+:func:`solver.games.pig.roll_arrays` ``(gains, weights, pig, reset)``; where the gains are
+consecutive and equally likely (Pig's die) the sums over them slide along ``k``. Only
+:func:`row` knows resets (two players' tables, rebuilt); the others serve games without them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from pigsolve.solver.pig._kernels.indexing import flat_index
+from pigsolve.solver.pig._kernels.pair import sliding_weight
 from pigsolve.solver.pig.tolerances import TIE
 
 GREEDY, FIXED = 0, 1
@@ -39,29 +41,38 @@ def _hold_vector(values, scores, k, goal, out):  # pragma: no cover
 
 @njit(cache=True)
 def row(
-    values, goal, scores, x, faces, mode, roll, mix_k, mix_q, a, b, scratch
+    values, goal, scores, x, chances, mode, roll, mix_k, mix_q, a, b, scratch
 ):  # pragma: no cover
     """Fill ``a[k]``, ``b[k]`` of the mover's row at ``scores``; return the changed choices.
 
-    ``faces`` is the triple of :func:`solver.games.pig.face_arrays`. ``mode`` GREEDY chooses
+    ``chances`` is the roll of :func:`solver.games.pig.roll_arrays`. ``mode`` GREEDY chooses
     with the pig value ``x`` (roll only if better by more than :data:`TIE`) and writes the
     choices (0 hold, 1 roll) to ``roll``; FIXED follows ``roll``. At ``k = mix_k`` (if >= 1)
-    the mover rolls with probability ``mix_q`` instead. ``scratch`` is float64 ``(2, N)``.
-    When the gains are consecutive (2..D) the sums over them slide along ``k``.
+    the mover rolls with probability ``mix_q`` instead. ``scratch`` is float64 ``(3, N)``.
+    A reset leaves the mover at score 0 and the next player to move (read from ``values``; at
+    score 0 it is a pig).
     """
-    gains, num_faces, num_pigs = faces
+    gains, weights, pig, reset = chances
     n = scores.shape[0]
     length = goal - scores[0]
     m = gains.shape[0]
     low, high = gains[0], gains[m - 1]
-    sliding = high - low == m - 1
-    hold, sum_b = scratch[0], scratch[1]
+    weight = sliding_weight(gains, weights)
+    scale = weight if weight > 0.0 else 1.0
+    hold, sum_b, restart = scratch[0], scratch[1], scratch[2]
+    restart[:] = 0.0
+    if reset > 0.0 and scores[0] == 0:
+        pig += reset
+    elif reset > 0.0:
+        _hold_vector(values, scores, -scores[0], goal, restart)  # banking -s0: the score is 0
+        for j in range(n):
+            restart[j] *= reset
     sum_a = 0.0
     sum_b[:] = 0.0
     sum_b[0] = m  # every face beyond the row wins
     changes = 0
     for k in range(length - 1, -1, -1):
-        if sliding:
+        if weight > 0.0:
             if k + low < length:  # k + low enters the window, a win leaves it
                 sum_a += a[k + low]
                 for j in range(n):
@@ -77,13 +88,14 @@ def row(
             sum_b[:] = 0.0
             for t in range(m):
                 kk = k + gains[t]
+                w = weights[t]
                 if kk < length:
-                    sum_a += a[kk]
+                    sum_a += w * a[kk]
                     for j in range(n):
-                        sum_b[j] += b[kk, j]
+                        sum_b[j] += w * b[kk, j]
                 else:
-                    sum_b[0] += 1.0
-        roll_a = (num_pigs + sum_a) / num_faces
+                    sum_b[0] += w
+        roll_a = pig + scale * sum_a
         if k == 0:
             choice = 1
         else:
@@ -91,15 +103,16 @@ def row(
             if mode == FIXED:
                 choice = roll[k]
             else:
-                choice = 1 if roll_a * x + sum_b[0] / num_faces > hold[0] + TIE else 0
+                rolled = roll_a * x + scale * sum_b[0] + restart[0]
+                choice = 1 if rolled > hold[0] + TIE else 0
         if k == mix_k:
             a[k] = mix_q * roll_a
             for j in range(n):
-                b[k, j] = mix_q * sum_b[j] / num_faces + (1.0 - mix_q) * hold[j]
+                b[k, j] = mix_q * (scale * sum_b[j] + restart[j]) + (1.0 - mix_q) * hold[j]
         elif choice == 1:
             a[k] = roll_a
             for j in range(n):
-                b[k, j] = sum_b[j] / num_faces
+                b[k, j] = scale * sum_b[j] + restart[j]
         else:
             a[k] = 0.0
             for j in range(n):
@@ -111,37 +124,40 @@ def row(
 
 
 @njit(cache=True, error_model="numpy")
-def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # pragma: no cover
+def greedy(after, base, stride, x, length, mix_k, mix_q, chances, p, own):  # pragma: no cover
     """Fill ``p[:length]`` with the choices of a mover greedy on its own value; return changes.
 
     ``after[base + k * stride]`` is the mover's own value after banking ``k`` (the start of the
-    next mover's turn), ``x`` after a pig. Roll only if better by more than :data:`TIE`; at
-    ``k = mix_k`` roll with probability ``mix_q``. ``own[k]`` gets the mover's own values. When
-    the gains are consecutive (2..D) their sum slides along ``k``; the wins beyond the row are
-    counted apart, so that tiny values keep their precision.
+    next mover's turn), ``x`` after a pig (or a reset: no game with resets comes here). Roll
+    only if better by more than :data:`TIE`; at ``k = mix_k`` roll with probability ``mix_q``.
+    ``own[k]`` gets the mover's own values. When the gains are consecutive and equally likely
+    their sum slides along ``k``; the wins beyond the row are counted apart, so that tiny values
+    keep their precision.
     """
-    gains, num_faces, num_pigs = faces
+    gains, weights, pig, reset = chances
+    pig += reset
     m = gains.shape[0]
     low, high = gains[0], gains[m - 1]
-    sliding = high - low == m - 1
-    window, wins = 0.0, m  # own[k + g] summed over the gains g inside the row; those beyond
+    weight = sliding_weight(gains, weights)
+    scale = weight if weight > 0.0 else 1.0
+    window, wins = 0.0, float(m)  # own[k + g] summed over the gains g inside the row; beyond
     changes = 0
     for k in range(length - 1, -1, -1):
-        if sliding:
+        if weight > 0.0:
             if k + low < length:
                 window += own[k + low]
-                wins -= 1
+                wins -= 1.0
             if k + high + 1 < length:
                 window -= own[k + high + 1]
-                wins += 1
+                wins += 1.0
         else:
-            window, wins = 0.0, 0
+            window, wins = 0.0, 0.0
             for t in range(m):
                 if k + gains[t] < length:
-                    window += own[k + gains[t]]
+                    window += weights[t] * own[k + gains[t]]
                 else:
-                    wins += 1
-        rolled = (num_pigs * x + window + wins) / num_faces
+                    wins += weights[t]
+        rolled = pig * x + scale * (window + wins)
         q, held = 1.0, 0.0
         if k > 0:
             held = after[base + k * stride]
@@ -157,7 +173,7 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, faces, p, own):  # prag
 
 
 @njit(cache=True, error_model="numpy")
-def choose(after, base, x, length, faces, p, slope, offset):  # pragma: no cover
+def choose(after, base, x, length, chances, p, slope, offset):  # pragma: no cover
     """Make ``p[:length]`` greedy at the pig value ``x`` as :func:`greedy` does (no coin);
     return the interval ``(low, high)`` of pig values at which these choices stay greedy.
 
@@ -165,36 +181,39 @@ def choose(after, base, x, length, faces, p, slope, offset):  # pragma: no cover
     offset[k]``; rolling at ``k`` stays better while ``x`` is above the point where its roll
     meets its hold, holding while ``x`` is at or below it.
     """
-    gains, num_faces, num_pigs = faces
+    gains, weights, pig, reset = chances
+    pig += reset
     m = gains.shape[0]
     low_gain, high_gain = gains[0], gains[m - 1]
-    sliding = high_gain - low_gain == m - 1
-    window_slope, window_offset, wins = 0.0, 0.0, m
+    weight = sliding_weight(gains, weights)
+    scale = weight if weight > 0.0 else 1.0
+    window_slope, window_offset, wins = 0.0, 0.0, float(m)
     low, high = -np.inf, np.inf
     for k in range(length - 1, -1, -1):
-        if sliding:
+        if weight > 0.0:
             if k + low_gain < length:
                 window_slope += slope[k + low_gain]
                 window_offset += offset[k + low_gain]
-                wins -= 1
+                wins -= 1.0
             if k + high_gain + 1 < length:
                 window_slope -= slope[k + high_gain + 1]
                 window_offset -= offset[k + high_gain + 1]
-                wins += 1
+                wins += 1.0
         else:
-            window_slope, window_offset, wins = 0.0, 0.0, 0
+            window_slope, window_offset, wins = 0.0, 0.0, 0.0
             for t in range(m):
+                w = weights[t]
                 if k + gains[t] < length:
-                    window_slope += slope[k + gains[t]]
-                    window_offset += offset[k + gains[t]]
+                    window_slope += w * slope[k + gains[t]]
+                    window_offset += w * offset[k + gains[t]]
                 else:
-                    wins += 1
-        roll_slope = (num_pigs + window_slope) / num_faces
-        roll_offset = (window_offset + wins) / num_faces
+                    wins += w
+        roll_slope = pig + scale * window_slope
+        roll_offset = scale * (window_offset + wins)
         q = 1.0
         if k > 0:
             held = after[base + k]
-            meet = (held + TIE - roll_offset) / roll_slope  # roll_slope >= |F_0| / |F| > 0
+            meet = (held + TIE - roll_offset) / roll_slope  # roll_slope >= pig > 0
             if roll_slope * x + roll_offset > held + TIE:
                 low = max(low, meet)
             else:
@@ -209,17 +228,16 @@ def choose(after, base, x, length, faces, p, slope, offset):  # pragma: no cover
 
 
 @njit(cache=True)
-def rolling_on(goal, faces):  # pragma: no cover
+def rolling_on(goal, chances):  # pragma: no cover
     """Return, for a mover who rolls from turn total 0 on, the chance of arriving at each
     ``k < G`` and its prefix sums (``prefix[h]``: the chance of rolling at some ``k < h``)."""
-    gains, num_faces, _ = faces
+    gains, weights = chances[0], chances[1]
     arrived = np.zeros(goal)
     arrived[0] = 1.0
     for k in range(1, goal):
         for t in range(gains.shape[0]):
             if k - gains[t] >= 0:
-                arrived[k] += arrived[k - gains[t]]
-        arrived[k] /= num_faces
+                arrived[k] += weights[t] * arrived[k - gains[t]]
     prefix = np.zeros(goal + 1)
     for k in range(goal):
         prefix[k + 1] = prefix[k] + arrived[k]
@@ -227,16 +245,17 @@ def rolling_on(goal, faces):  # pragma: no cover
 
 
 @njit(cache=True, error_model="numpy")
-def start_vector(values, goal, scores, faces, p, rolling, reach, b0):  # pragma: no cover
+def start_vector(values, goal, scores, chances, p, rolling, reach, b0):  # pragma: no cover
     """Return ``a0`` and write ``b0`` of the mover's turn at ``scores`` under the choices ``p``.
 
-    ``V = a0 * (the vector after a pig) + b0``, in the mover's order. A mover who rolls below
-    ``h`` and holds wherever it can arrive from there is done from ``rolling`` (of
+    ``V = a0 * (the vector after a pig) + b0``, in the mover's order (no resets). A mover who
+    rolls below ``h`` and holds wherever it can arrive from there is done from ``rolling`` (of
     :func:`rolling_on`) in a few steps; other choices by a pass forward over the turn totals, in
     which ``reach[k]`` gets the chance of rolling at ``k``. A hold at ``k`` reaches a higher
     score sum (solved), a roll beyond the row wins.
     """
-    gains, num_faces, num_pigs = faces
+    gains, weights, pig, reset = chances
+    pig += reset
     length = goal - scores[0]
     base = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
     m = gains.shape[0]
@@ -254,41 +273,40 @@ def start_vector(values, goal, scores, faces, p, rolling, reach, b0):  # pragma:
             held = 0.0
             for t in range(m):
                 if 0 <= k - gains[t] < h:
-                    held += arrived_at[k - gains[t]]
-            _add_hold(values[base + k], held / num_faces, b0)
+                    held += weights[t] * arrived_at[k - gains[t]]
+            _add_hold(values[base + k], held, b0)
         win = 0.0
         for k in range(max(length - high, 0), h):
             for t in range(m):
                 if k + gains[t] >= length:
-                    win += arrived_at[k]
-        b0[0] += win / num_faces
-        return prefix[h] * num_pigs / num_faces
-    sliding = high - low == m - 1
+                    win += weights[t] * arrived_at[k]
+        b0[0] += win
+        return prefix[h] * pig
+    weight = sliding_weight(gains, weights)
     rolled_total, win, window = 0.0, 0.0, 0.0
     for k in range(length):
         if k == 0:
             arrived = 1.0
-        elif sliding:  # the rolls from k - high .. k - low arrive at k
+        elif weight > 0.0:  # the rolls from k - high .. k - low arrive at k
             if k - low >= 0:
                 window += reach[k - low]
             if k - high - 1 >= 0:
                 window -= reach[k - high - 1]
-            arrived = window / num_faces
+            arrived = window * weight
         else:
             arrived = 0.0
             for t in range(m):
                 if k - gains[t] >= 0:
-                    arrived += reach[k - gains[t]]
-            arrived /= num_faces
+                    arrived += weights[t] * reach[k - gains[t]]
         reach[k] = p[k] * arrived
         rolled_total += reach[k]
         for t in range(m):
             if k + gains[t] >= length:
-                win += reach[k]
+                win += weights[t] * reach[k]
         if arrived > reach[k]:
             _add_hold(values[base + k], arrived - reach[k], b0)
-    b0[0] += win / num_faces
-    return rolled_total * num_pigs / num_faces
+    b0[0] += win
+    return rolled_total * pig
 
 
 @njit(cache=True)

@@ -3,30 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from fractions import Fraction
 
 import pytest
 
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_outcomes import Effect, Outcome, RollTable
 from pigsolve.solver.pig.solution import PigSolution
 from pigsolve.solver.pig.solve import by_orbits as by_orbits_solver
 
 
-@dataclass(frozen=True)
-class OtherDie(PigRules):
-    """Rules whose die has the given faces: the methods must take them from the rules."""
-
-    face_values: tuple[int, ...] = (0, 1)
-
-    @property
-    def faces(self) -> tuple[int, ...]:
-        return self.face_values
+def die_of_faces(faces: tuple[int, ...]) -> RollTable:
+    """Return the roll of a fair die with the given faces (0: a pig, else the points it adds)."""
+    chance = Fraction(1, len(faces))
+    return RollTable(
+        "faces " + " ".join(map(str, faces)),
+        tuple(
+            Outcome(f"face {n}", chance, Effect.add if f else Effect.pig, f)
+            for n, f in enumerate(faces, 1)
+        ),
+    )
 
 
 @pytest.fixture
 def other_die() -> Callable[[int, tuple[int, ...]], PigRules]:
-    """Return a maker of rules with goal G and a die of the given faces (0: pig)."""
-    return lambda goal, faces: OtherDie(goal, len(faces), face_values=faces)
+    """Return a maker of rules with goal G and a die of the given faces (0: pig): the methods
+    must take the roll from the rules."""
+    return lambda goal, faces: PigRules(goal, outcomes=die_of_faces(faces))
 
 
 @pytest.fixture(scope="session")
