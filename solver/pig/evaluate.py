@@ -55,15 +55,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from pigsolve.solver import results
-from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.games.pig import PigRules, roll_arrays
 from pigsolve.solver.pig.seats import (
+    GREEDY,
     ComputerPlayer,
     SeatPolicy,
     check_roll_table,
     pack_seats,
     pair_tables,
     seat_policies,
+    seat_table,
     threshold_seat,
 )
 from pigsolve.solver.resources import LARGE, check_memory
@@ -71,6 +73,12 @@ from pigsolve.solver.results import Comparison, Progress
 
 CHUNKS = 64
 """Parallel strides per layer."""
+ANDERSON_MEMORY = 5
+"""Rounds of the reset fixed point that Anderson's acceleration remembers."""
+RESTART_ROUNDING = 1e-14
+"""The reset fixed point stops when no value after a reset moves by more than this."""
+MAX_ROUNDS = 200
+"""Rounds of the reset fixed point before giving up (an error)."""
 
 Announce = Callable[[str], None]
 
@@ -135,7 +143,7 @@ def evaluate(
     """
     policies = seat_policies(rules, players)
     names = tuple(p.name for p in policies)
-    tables = pair_tables(rules, policies)
+    tables = fast_tables(rules, policies)
     if tables is not None:  # the fast path
         start = time.perf_counter()
         w_x, w_y = _pair(rules, *tables)  # checked by the seats' makers
@@ -145,6 +153,7 @@ def evaluate(
         np.subtract(1.0, values[0, ..., 0], out=values[0, ..., 1])
         np.subtract(1.0, values[1, ..., 1], out=values[1, ..., 0])
         return Evaluation(rules, names, values, time.perf_counter() - start)
+    check_no_resets(rules)
     check_evaluable(rules, policies)
     check_memory_for(rules, memory_needed(rules, policies), "the exact evaluation", announce)
     run = run_layers(rules, policies, progress=progress)
@@ -153,10 +162,44 @@ def evaluate(
     return Evaluation(rules, names, values, run.seconds)
 
 
+def fast_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndarray] | None:
+    """Return the roll tables of two seats for the pair kernels (:func:`solver.pig.seats.
+    pair_tables`); where scores can fall every two-player seat, a greedy one made a table."""
+    if not rules.resets or len(policies) != 2:
+        return pair_tables(rules, policies)
+    return [
+        greedy_table(rules, p) if p.kind == GREEDY else seat_table(rules.goal, p) for p in policies
+    ]
+
+
+def greedy_table(rules: PigRules, policy: SeatPolicy) -> np.ndarray:
+    """Return a greedy two-player seat as a roll table ``(1, G, G, G)``, resets included."""
+    from pigsolve.solver.pig._evaluate_kernels import greedy_tables
+
+    goal = rules.goal
+    if len(policy.mixed[0]):
+        raise InvalidArgument(f"{policy.name} mixes its choices, which two players never need")
+    roll = np.ones((goal, goal, goal), bool)
+    greedy_tables(policy.after.reshape(goal, goal), roll_arrays(rules), roll)
+    return roll[None]
+
+
+def check_no_resets(rules: PigRules, what: str = "the exact evaluation") -> None:
+    """Raise InvalidArgument if scores can fall in a game of more than two players."""
+    if rules.resets and rules.players > 2:
+        raise InvalidArgument(
+            f"scores can fall to 0 in {rules.game}, and {what} takes it for 2 players only; "
+            f"simulate games of {rules.players} players instead"
+        )
+
+
 def evaluable(rules: PigRules, policies: Sequence[SeatPolicy]) -> bool:
     """Return True if :func:`evaluate` takes these seats quickly: no held turns counted outside
-    the pair of tables, at most :data:`solver.resources.LARGE` bytes."""
-    if any(p.memory > 1 for p in policies) and pair_tables(rules, policies) is None:
+    the pair of tables, scores that fall only between two players, at most
+    :data:`solver.resources.LARGE` bytes."""
+    if rules.resets and rules.players > 2:
+        return False
+    if any(p.memory > 1 for p in policies) and fast_tables(rules, policies) is None:
         return False
     return memory_needed(rules, policies) <= LARGE
 
@@ -217,7 +260,7 @@ def run_layers(
 
     goal, n = rules.goal, rules.players
     seats = pack_seats(rules, policies, best)
-    faces = face_arrays(rules)
+    chances = roll_arrays(rules)  # no resets: the pair kernel takes two players' (callers check)
     values = np.empty((n, goal**n, n))
     decisions = np.zeros((goal**n if best else 0, (goal + 7) // 8), np.uint8)
     members = np.empty(goal ** (n - 1), np.int64)
@@ -228,7 +271,7 @@ def run_layers(
     for total in range(top, -1, -1):
         count = layer(goal, n, total, members)
         kernels.evaluate_layer(
-            values, goal, members, count, seats, faces, decisions, solves, CHUNKS
+            values, goal, members, count, seats, chances, decisions, solves, CHUNKS
         )
         num_iter = max(num_iter, int(solves[:count].max(initial=0)))
         unsettled += int(np.count_nonzero(solves[:count] < 0))
@@ -264,14 +307,63 @@ def evaluate_tables(
 
 
 def _pair(rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return :func:`evaluate_tables` of two tables already checked."""
+    """Return :func:`evaluate_tables` of two tables already checked.
+
+    Where a reset can lose a score, the values after one, ``w_y[j, 0]`` for X and ``w_x[i, 0]``
+    for Y (a lower score sum), are taken as given constants ``R``, the layers solved exactly
+    as without resets, and ``R`` iterated to the fixed point of the affine map (Anderson's
+    acceleration, :func:`fixed_point`).
+    """
     from pigsolve.solver.pig._evaluate_kernels import evaluate_pair
 
     goal, m_x, m_y = rules.goal, roll_x.shape[0], roll_y.shape[0]
+    chances = roll_arrays(rules)
     w_x = np.empty((goal, goal, m_x, m_y))
     w_y = np.empty((goal, goal, m_y, m_x))
-    evaluate_pair(roll_x, roll_y, *face_arrays(rules), w_x, w_y)
+    if not rules.resets:
+        none = np.zeros((1, 1, 1))
+        evaluate_pair(roll_x, roll_y, chances, none, none, w_x, w_y)
+        return w_x, w_y
+    size_x = goal * m_y * m_x
+
+    def step(restart: np.ndarray) -> np.ndarray:
+        restart_x = restart[:size_x].reshape(goal, m_y, m_x)
+        restart_y = restart[size_x:].reshape(goal, m_x, m_y)
+        evaluate_pair(roll_x, roll_y, chances, restart_x, restart_y, w_x, w_y)
+        return np.concatenate([w_y[:, 0].reshape(-1), w_x[:, 0].reshape(-1)])
+
+    fixed_point(step, np.full(2 * size_x, 0.5))
     return w_x, w_y
+
+
+def fixed_point(step: Callable[[np.ndarray], np.ndarray], start: np.ndarray) -> np.ndarray:
+    """Return ``x`` with ``step(x) = x`` to :data:`RESTART_ROUNDING`, by Anderson's acceleration
+    of ``x <- step(x)`` (memory :data:`ANDERSON_MEMORY`); the last call of ``step`` was at ``x``.
+
+    Raises PigsolveError if the values have not settled in :data:`MAX_ROUNDS` rounds.
+    """
+    restart = start
+    steps: list[np.ndarray] = []
+    moves: list[np.ndarray] = []
+    last: tuple[np.ndarray, np.ndarray] | None = None
+    for _ in range(MAX_ROUNDS):
+        change = step(restart) - restart
+        if np.abs(change).max() <= RESTART_ROUNDING:
+            return restart
+        if last is not None:
+            steps.append(restart - last[0])
+            moves.append(change - last[1])
+            del steps[:-ANDERSON_MEMORY], moves[:-ANDERSON_MEMORY]
+        last = (restart, change)
+        restart = restart + change
+        if steps:
+            dx, dg = np.array(steps).T, np.array(moves).T
+            gamma = np.linalg.lstsq(dg, change, rcond=None)[0]
+            restart = np.clip(restart - (dx + dg) @ gamma, 0.0, 1.0)
+    raise PigsolveError(
+        f"the values after a reset did not settle in {MAX_ROUNDS} rounds "
+        f"(largest change {np.abs(change).max():.2g})"
+    )
 
 
 def compare(

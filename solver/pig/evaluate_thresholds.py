@@ -11,7 +11,9 @@ to pig, and to bank each turn total. With both tabulated once, one candidate cos
 systems of :mod:`solver.pig.evaluate` (solved layer by layer of i + j, from high to low) with
 :math:`O(r_{max})` work for X's turn and the span of Y's banked totals for Y's, instead of
 re-tabulating both turns turn total by turn total. The results are those of
-:func:`solver.pig.evaluate.compare` up to rounding (a test checks 1e-12).
+:func:`solver.pig.evaluate.compare` up to rounding (a test checks 1e-12). Where a reset can
+lose a score (Two-Dice Pig, Pass the Pigs) each candidate is evaluated by the pair kernel
+instead (:func:`solver.pig.evaluate.evaluate_tables`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.games.pig import PigRules, roll_arrays
 
 
 def first_mover_probabilities(
@@ -38,11 +40,13 @@ def first_mover_probabilities(
         takes it.
     """
     goal = rules.goal
-    gains, num_faces, num_pigs = face_arrays(rules)
     hold_values = np.clip(hold_values, 1, goal - np.arange(goal)[None, :, None]).astype(np.int64)
-    stop, pig = _threshold_turns(goal, gains, num_faces, num_pigs)
+    if rules.resets:
+        return _one_by_one(rules, hold_values, roll_y)
+    gains, weights, pig_chance, _ = roll_arrays(rules)
+    stop, pig = _threshold_turns(goal, gains, weights, pig_chance)
     win_y, pig_y, bank_y, low_y, high_y = _opponent_turns(
-        np.ascontiguousarray(roll_y[0]), gains, num_faces, num_pigs
+        np.ascontiguousarray(roll_y[0]), gains, weights, pig_chance
     )
     a_first = np.empty(len(hold_values))
     b_first = np.empty(len(hold_values))
@@ -50,8 +54,26 @@ def first_mover_probabilities(
     return a_first, b_first
 
 
+def _one_by_one(
+    rules: PigRules, hold_values: np.ndarray, roll_y: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return :func:`first_mover_probabilities` candidate by candidate, by the pair evaluation
+    (where scores can fall, a turn's end is no longer shared by the layers)."""
+    from pigsolve.solver.pig.evaluate import evaluate_tables
+
+    k = np.arange(rules.goal)
+    a_first = np.empty(len(hold_values))
+    b_first = np.empty(len(hold_values))
+    for c, hold in enumerate(hold_values):
+        roll_x = (k[None, None, :] < hold[:, :, None])[None]
+        roll_x[..., 0] = True
+        w_x, w_y = evaluate_tables(rules, roll_x, roll_y)
+        a_first[c], b_first[c] = w_x[0, 0, 0, 0], 1.0 - w_y[0, 0, 0, 0]
+    return a_first, b_first
+
+
 @njit(cache=True)
-def _threshold_turns(goal, gains, num_faces, num_pigs):
+def _threshold_turns(goal, gains, weights, pig_chance):
     """Return ``stop[h, k - h]`` and ``pig[h]``: how a turn rolled until k >= h ends."""
     span = gains.max()
     stop = np.zeros((goal + 1, span))
@@ -61,17 +83,18 @@ def _threshold_turns(goal, gains, num_faces, num_pigs):
         reach[:] = 0.0
         reach[0] = 1.0
         for k in range(h):
-            pig[h] += reach[k] * num_pigs / num_faces
-            for r in gains:
+            pig[h] += reach[k] * pig_chance
+            for t in range(gains.shape[0]):
+                r = gains[t]
                 if k + r < h:
-                    reach[k + r] += reach[k] / num_faces
+                    reach[k + r] += reach[k] * weights[t]
                 else:
-                    stop[h, k + r - h] += reach[k] / num_faces
+                    stop[h, k + r - h] += reach[k] * weights[t]
     return stop, pig
 
 
 @njit(cache=True)
-def _opponent_turns(roll, gains, num_faces, num_pigs):
+def _opponent_turns(roll, gains, weights, pig_chance):
     """Return how Y's turn at (j, i) ends: P(win), P(pig), P(bank k) on [low, high)."""
     goal = roll.shape[0]
     win = np.zeros((goal, goal))
@@ -93,12 +116,13 @@ def _opponent_turns(roll, gains, num_faces, num_pigs):
                     low[j, i] = min(low[j, i], k)
                     high[j, i] = k + 1
                     continue
-                pig[j, i] += reach[k] * num_pigs / num_faces
-                for r in gains:
+                pig[j, i] += reach[k] * pig_chance
+                for t in range(gains.shape[0]):
+                    r = gains[t]
                     if j + k + r >= goal:
-                        win[j, i] += reach[k] / num_faces
+                        win[j, i] += reach[k] * weights[t]
                     else:
-                        reach[k + r] += reach[k] / num_faces
+                        reach[k + r] += reach[k] * weights[t]
     return win, pig, bank, low, high
 
 
