@@ -85,15 +85,19 @@ def reference_starts(table: RollTable, goal: int, holds: tuple[int, ...]) -> lis
             after = (m + 1) % n
             pigged, reset_chance, banked = ends[s[m], holds[m]]
             new = [float(pigged) * v for v in value[after, s]]
-            zeroed = s[:m] + (0,) + s[m + 1 :]
-            new = [a + float(reset_chance) * v for a, v in zip(new, value[after, zeroed])]
+            zeroed = (*s[:m], 0, *s[m + 1 :])
+            new = [
+                a + float(reset_chance) * v for a, v in zip(new, value[after, zeroed], strict=True)
+            ]
             for k, chance in banked.items():
                 if s[m] + k >= goal:
                     new[m] += float(chance)
                 else:
-                    moved = s[:m] + (s[m] + k,) + s[m + 1 :]
-                    new = [a + float(chance) * v for a, v in zip(new, value[after, moved])]
-            change = max(change, max(abs(a - b) for a, b in zip(new, value[m, s])))
+                    moved = (*s[:m], s[m] + k, *s[m + 1 :])
+                    new = [
+                        a + float(chance) * v for a, v in zip(new, value[after, moved], strict=True)
+                    ]
+            change = max(change, max(abs(a - b) for a, b in zip(new, value[m, s], strict=True)))
             value[m, s] = new
     return [value[m, (0,) * n] for m in range(n)]
 
