@@ -146,7 +146,7 @@ def evaluate(
     tables = fast_tables(rules, policies)
     if tables is not None:  # the fast path
         start = time.perf_counter()
-        w_x, w_y = _pair(rules, *tables)  # checked by the seats' makers
+        w_x, w_y = pair_values(rules, *tables)  # checked by the seats' makers
         values = np.empty((2, rules.goal, rules.goal, 2))
         values[0, ..., 0] = w_x[:, :, 0, 0]
         values[1, ..., 1] = w_y[:, :, 0, 0].T  # [i, j]: seat 1 to move, seat 0 at i
@@ -167,9 +167,12 @@ def fast_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndar
     pair_tables`); where scores can fall every two-player seat, a greedy one made a table."""
     if not rules.resets or len(policies) != 2:
         return pair_tables(rules, policies)
-    return [
-        greedy_table(rules, p) if p.kind == GREEDY else seat_table(rules.goal, p) for p in policies
-    ]
+    return [two_player_table(rules, p) for p in policies]
+
+
+def two_player_table(rules: PigRules, policy: SeatPolicy) -> np.ndarray:
+    """Return a seat of two players as a roll table ``[t, i, j, k]``, a greedy one included."""
+    return greedy_table(rules, policy) if policy.kind == GREEDY else seat_table(rules.goal, policy)
 
 
 def greedy_table(rules: PigRules, policy: SeatPolicy) -> np.ndarray:
@@ -303,10 +306,12 @@ def evaluate_tables(
     """
     roll_x = check_roll_table(roll_x, rules.goal, "first")
     roll_y = check_roll_table(roll_y, rules.goal, "second")
-    return _pair(rules, roll_x, roll_y)
+    return pair_values(rules, roll_x, roll_y)
 
 
-def _pair(rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def pair_values(
+    rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Return :func:`evaluate_tables` of two tables already checked.
 
     Where a reset can lose a score, the values after one, ``w_y[j, 0]`` for X and ``w_x[i, 0]``

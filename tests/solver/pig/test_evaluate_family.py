@@ -22,8 +22,10 @@ from pigsolve.solver.games.pig_outcomes import (
     pass_the_pigs,
     two_dice,
 )
+from pigsolve.solver.pig.best_response import best_response
 from pigsolve.solver.pig.evaluate import evaluate
 from pigsolve.solver.pig.simulate import roll_draws, simulate
+from pigsolve.solver.pig.solve import solve
 
 GAMES = {"two-dice": two_dice, "big-pig": big_pig, "pass-the-pigs": pass_the_pigs}
 
@@ -41,6 +43,70 @@ def lucky_reset() -> RollTable:
     )
 
 
+def chances(table: RollTable) -> tuple[list[tuple[Fraction, int]], Fraction, Fraction]:
+    """Return the outcome table's (probability, points) of each add, and P(pig), P(reset)."""
+    adds = [(o.probability, o.points) for o in table.outcomes if o.effect is Effect.add]
+    pig = sum((o.probability for o in table.outcomes if o.effect is Effect.pig), Fraction(0))
+    reset = sum((o.probability for o in table.outcomes if o.effect is Effect.reset), Fraction(0))
+    return adds, pig, reset
+
+
+def turn_end(
+    table: RollTable, goal: int, score: int, hold: int
+) -> tuple[Fraction, Fraction, dict[int, Fraction]]:
+    """Return (P(pig), P(reset), {banked k: P}) of a turn from ``score`` held at ``hold`` (or
+    the goal); a banked ``k`` with ``score + k >= goal`` is a win."""
+    adds, pig, reset = chances(table)
+    reach = {0: Fraction(1)}
+    banked: dict[int, Fraction] = {}
+    lost = Fraction(0)
+    for k in range(goal):
+        chance = reach.pop(k, Fraction(0))
+        if not chance:
+            continue
+        if k > 0 and (k >= hold or score + k >= goal):
+            banked[k] = banked.get(k, Fraction(0)) + chance
+            continue
+        lost += chance
+        for p, points in adds:
+            landed = min(k + points, goal)  # goal stands for a win
+            if score + landed >= goal:
+                banked[goal] = banked.get(goal, Fraction(0)) + chance * p
+            else:
+                reach[landed] = reach.get(landed, Fraction(0)) + chance * p
+    return lost * pig, lost * reset, banked
+
+
+def reference_best(table: RollTable, goal: int, hold: int) -> tuple[float, float]:
+    """Return the best reply's win probability against "hold at ``hold``", moving first and
+    second, by plain value iteration over its states (pure Python, sweeps to 1e-15)."""
+    adds, pig, reset = (
+        [(float(p), g) for p, g in chances(table)[0]],
+        *map(float, chances(table)[1:]),
+    )
+    ends = {j: turn_end(table, goal, j, hold) for j in range(goal)}
+    mine = {(i, j, k): 0.5 for i in range(goal) for j in range(goal) for k in range(goal - i)}
+    waiting = {(j, i): 0.5 for i in range(goal) for j in range(goal)}  # the opponent moves
+    change = 1.0
+    while change > 1e-15:
+        change = 0.0
+        for i, j, k in mine:
+            rolled = pig * waiting[j, i] + reset * waiting[j, 0]
+            for p, g in adds:
+                rolled += p * (1.0 if i + k + g >= goal else mine[i, j, k + g])
+            new = max(rolled, waiting[j, i + k]) if k > 0 else rolled
+            change = max(change, abs(new - mine[i, j, k]))
+            mine[i, j, k] = new
+        for j, i in waiting:
+            pigged, zeroed, banked = ends[j]
+            new = float(pigged) * mine[i, j, 0] + float(zeroed) * mine[i, 0, 0]
+            for k, p in banked.items():
+                new += 0.0 if j + k >= goal else float(p) * mine[i, j + k, 0]
+            change = max(change, abs(new - waiting[j, i]))
+            waiting[j, i] = new
+    return mine[0, 0, 0], waiting[0, 0]
+
+
 def reference_starts(table: RollTable, goal: int, holds: tuple[int, ...]) -> list[list[float]]:
     """Return ``[m][p]``: player p's win probability when seat m starts, players holding at
     ``holds[p]`` (or the goal), by plain sweeps over the start-of-turn values, pure Python.
@@ -50,32 +116,7 @@ def reference_starts(table: RollTable, goal: int, holds: tuple[int, ...]) -> lis
     ordering argument until the largest change is below 1e-15.
     """
     n = len(holds)
-    adds = [(o.probability, o.points) for o in table.outcomes if o.effect is Effect.add]
-    pig = sum((o.probability for o in table.outcomes if o.effect is Effect.pig), Fraction(0))
-    reset = sum((o.probability for o in table.outcomes if o.effect is Effect.reset), Fraction(0))
-
-    def turn_end(score: int, hold: int) -> tuple[Fraction, Fraction, dict[int, Fraction]]:
-        """Return (P(pig), P(reset), {banked k or 'win' at goal: P}) of a turn from ``score``."""
-        reach = {0: Fraction(1)}
-        banked: dict[int, Fraction] = {}
-        lost = Fraction(0)
-        for k in range(goal):
-            chance = reach.pop(k, Fraction(0))
-            if not chance:
-                continue
-            if k > 0 and (k >= hold or score + k >= goal):
-                banked[k] = banked.get(k, Fraction(0)) + chance
-                continue
-            lost += chance
-            for p, points in adds:
-                landed = min(k + points, goal)  # goal stands for a win
-                if score + landed >= goal:
-                    banked[goal] = banked.get(goal, Fraction(0)) + chance * p
-                else:
-                    reach[landed] = reach.get(landed, Fraction(0)) + chance * p
-        return lost * pig, lost * reset, banked
-
-    ends = {(s, h): turn_end(s, h) for s in range(goal) for h in set(holds)}
+    ends = {(s, h): turn_end(table, goal, s, h) for s in range(goal) for h in set(holds)}
     vectors = list(itertools.product(range(goal), repeat=n))
     value = {(m, s): [1.0 / n] * n for m in range(n) for s in vectors}
     change = 1.0
@@ -100,6 +141,29 @@ def reference_starts(table: RollTable, goal: int, holds: tuple[int, ...]) -> lis
             change = max(change, max(abs(a - b) for a, b in zip(new, value[m, s], strict=True)))
             value[m, s] = new
     return [value[m, (0,) * n] for m in range(n)]
+
+
+@pytest.mark.parametrize("table", [two_dice(), pass_the_pigs(), big_pig()], ids=lambda t: t.name)
+def test_best_response_equals_the_reference(table: RollTable) -> None:
+    goal, hold = 14, 5
+    rules = PigRules(goal, outcomes=table)
+    reply = best_response(rules, holders(rules, (hold,)))
+    first, second = reference_best(table, goal, hold)
+    assert reply.start[0, 0] == pytest.approx(first, abs=1e-12)
+    assert reply.start[1, 0] == pytest.approx(second, abs=1e-12)
+    assert reply.unsettled == 0
+
+
+def test_best_response_to_the_optimal_player_is_the_game_value() -> None:
+    rules = PigRules(30, outcomes=two_dice())
+    solution = solve(rules)
+    optimal = solution.greedy_seat(rules)
+    value = solution.values[0, 0, 0]
+    np.testing.assert_allclose(evaluate(rules, [optimal, optimal]).start(), [value, 1 - value])
+    reply = best_response(rules, [optimal])
+    assert reply.win_probability == pytest.approx(value, abs=1e-12)
+    with pytest.raises(InvalidArgument, match="scores can fall to 0 in two-dice"):
+        best_response(PigRules(10, players=3, outcomes=two_dice()), [optimal, optimal])
 
 
 def holders(rules: PigRules, holds: tuple[int, ...]) -> list:
