@@ -12,7 +12,7 @@ Two kinds of kernel, one for the general case and a fast path:
   of :func:`solver.games.pig.roll_arrays` (no resets: two players' reset games take the pair);
 - two threshold tables (:func:`evaluate_pair`), which may count their held turns: the 2x2
   system per pair of scores, about 20 times faster at goal 100; with resets, the values after
-  a reset are given (the fixed point of :func:`solver.pig.evaluate.evaluate_tables`), and
+  a reset are given (the fixed point of :func:`solver.pig.evaluate_pair.evaluate_tables`), and
   :func:`greedy_tables` turns a greedy seat into such a table.
 """
 

@@ -13,7 +13,7 @@ The player that plays it is :class:`policies.best_response.BestResponse`.
 
 Where scores can fall (a reset), two players only: the layers no longer order the states, so
 the reply is found by policy iteration over the whole table: evaluate its choices against the
-opponent's table exactly (:func:`solver.pig.evaluate.pair_values`, the fixed point over the
+opponent's table exactly (:func:`solver.pig.evaluate_pair.pair_values`, the fixed point over the
 values after a reset), choose greedily at the values found (ties hold within 1e-12), and repeat
 until no choice changes, starting from the opponent's own choices.
 """
@@ -34,10 +34,9 @@ from pigsolve.solver.pig.evaluate import (
     check_memory_for,
     check_no_resets,
     memory_needed,
-    pair_values,
     run_layers,
-    two_player_table,
 )
+from pigsolve.solver.pig.evaluate_pair import pair_values, two_player_table
 from pigsolve.solver.pig.seats import EXPLICIT, ComputerPlayer, SeatPolicy, seat_policies
 from pigsolve.solver.results import Progress
 

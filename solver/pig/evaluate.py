@@ -6,26 +6,33 @@ Seats :math:`0, \dots, N-1` move in turn, seat 0 first; :math:`s = (s_0, \dots, 
 the banked scores by seat. :math:`V_m(s) \in [0, 1]^N` holds every seat's probability of winning
 when seat ``m`` is to move at turn total 0, and :math:`W_m(s, k)` the same mid-turn. Seat m's
 player sees its *frame* :math:`(s_m, s_{m+1}, \dots)` and rolls with probability
-:math:`\pi_m(s, k)` (1 at k = 0). With faces F of which :math:`F_0` are pigs and :math:`e_m` the
-vector "seat m wins",
+:math:`\pi_m(s, k)` (1 at k = 0). A roll (:func:`solver.games.pig.roll_arrays`) adds ``g``
+with probability :math:`w_g`, is a pig with probability :math:`\rho` or a reset (the mover's
+score becomes 0, the turn passes) with probability :math:`\sigma`; with :math:`e_m` the vector
+"seat m wins",
 
 .. math::
 
     W_m(s, k) = e_m \ (s_m + k \ge G), \qquad
-    W_m(s, k) = \pi_m \frac{1}{|F|}\Big[|F_0|\,V_{m+1}(s) + \sum_{f \in F \setminus F_0}
-        W_m(s, k + f)\Big] + (1 - \pi_m)\,V_{m+1}(s + k e_m),
+    W_m(s, k) = \pi_m \Big[\rho\, V_{m+1}(s) + \sigma\, V_{m+1}(s - s_m e_m)
+        + \sum_g w_g\, W_m(s, k + g)\Big] + (1 - \pi_m)\,V_{m+1}(s + k e_m),
 
 with :math:`V_m(s) = W_m(s, 0)` and seats taken mod N.
 
 Solution
 --------
-Scores never decrease: score vectors are solved by layers of :math:`\sum s` from the highest
-down, and a hold reaches a higher layer, already solved. With the choices fixed, sweeping k
-(over the turn totals reachable from 0) writes :math:`W_m(s, 0) = a_m V_{m+1}(s) + b_m`: a pig
-is the only way back into the layer. At one score vector the N turns form a cycle, closed in
-absolute seat order: :math:`V_0 = \sum_m (\prod_{t<m} a_t)\, b_m / (1 - \prod_m a_m)`, then
-:math:`V_{N-1}, \dots, V_1` backwards; :math:`\prod a_m < 1` since every turn can reach the
-goal. Nothing is iterated: exact up to rounding.
+Without resets scores never decrease: score vectors are solved by layers of :math:`\sum s`
+from the highest down, and a hold reaches a higher layer, already solved. With the choices
+fixed, sweeping k (over the turn totals reachable from 0) writes :math:`W_m(s, 0) = a_m
+V_{m+1}(s) + b_m`: a pig is the only way back into the layer. At one score vector the N turns
+form a cycle, closed in absolute seat order: :math:`V_0 = \sum_m (\prod_{t<m} a_t)\, b_m / (1 -
+\prod_m a_m)`, then :math:`V_{N-1}, \dots, V_1` backwards; :math:`\prod a_m < 1` since every
+turn can reach the goal. Nothing is iterated: exact up to rounding.
+
+Resets (Two-Dice Pig's double 1s, Pass the Pigs' touching pigs) lead to a lower score sum, so
+the layers no longer order the states: two players take the pair kernel with the values after a
+reset iterated to a fixed point (:mod:`solver.pig.evaluate_pair`); three or more players with
+resets are refused (simulate them).
 
 Players
 -------
@@ -36,11 +43,10 @@ per frame (a best response). A table that counts held turns (memory > 1) needs t
 the state: :func:`evaluate` takes it on the two-player fast path below and refuses it otherwise
 (simulate it instead).
 
-Fast path: two seats that are threshold tables or explicit choices (unpacked into a table) go to
-:func:`evaluate_tables`, the same cycle for N = 2 solved per pair of scores as a 2x2 system
-(held-turn counters included), about 20 times faster at goal 100
-(:func:`solver.pig.seats.pair_tables` decides). Memory: :math:`N \cdot G^N \cdot N` float64
-values, checked before anything is allocated.
+Fast path: two threshold tables or explicit choices go to :mod:`solver.pig.evaluate_pair`, the
+same cycle for N = 2 solved per pair of scores as a 2x2 system (held-turn counters included),
+about 20 times faster at goal 100. Memory: :math:`N \cdot G^N \cdot N` float64 values, checked
+before anything is allocated.
 
 Reference: T. W. Neller and C. G. M. Presser, "Optimal play of the dice game Pig",
 The UMAP Journal 25(1), 2004.
@@ -55,17 +61,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from pigsolve.solver import results
-from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.pig.evaluate_pair import fast_tables, pair_values
 from pigsolve.solver.pig.seats import (
-    GREEDY,
     ComputerPlayer,
     SeatPolicy,
-    check_roll_table,
     pack_seats,
-    pair_tables,
     seat_policies,
-    seat_table,
     threshold_seat,
 )
 from pigsolve.solver.resources import LARGE, check_memory
@@ -73,12 +76,6 @@ from pigsolve.solver.results import Comparison, Progress
 
 CHUNKS = 64
 """Parallel strides per layer."""
-ANDERSON_MEMORY = 5
-"""Rounds of the reset fixed point that Anderson's acceleration remembers."""
-RESTART_ROUNDING = 1e-14
-"""The reset fixed point stops when no value after a reset moves by more than this."""
-MAX_ROUNDS = 200
-"""Rounds of the reset fixed point before giving up (an error)."""
 
 Announce = Callable[[str], None]
 
@@ -162,45 +159,25 @@ def evaluate(
     return Evaluation(rules, names, values, run.seconds)
 
 
-def fast_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndarray] | None:
-    """Return the roll tables of two seats for the pair kernels (:func:`solver.pig.seats.
-    pair_tables`); where scores can fall every two-player seat, a greedy one made a table."""
-    if not rules.resets or len(policies) != 2:
-        return pair_tables(rules, policies)
-    return [two_player_table(rules, p) for p in policies]
-
-
-def two_player_table(rules: PigRules, policy: SeatPolicy) -> np.ndarray:
-    """Return a seat of two players as a roll table ``[t, i, j, k]``, a greedy one included."""
-    return greedy_table(rules, policy) if policy.kind == GREEDY else seat_table(rules.goal, policy)
-
-
-def greedy_table(rules: PigRules, policy: SeatPolicy) -> np.ndarray:
-    """Return a greedy two-player seat as a roll table ``(1, G, G, G)``, resets included."""
-    from pigsolve.solver.pig._evaluate_kernels import greedy_tables
-
-    goal = rules.goal
-    if len(policy.mixed[0]):
-        raise InvalidArgument(f"{policy.name} mixes its choices, which two players never need")
-    roll = np.ones((goal, goal, goal), bool)
-    greedy_tables(policy.after.reshape(goal, goal), roll_arrays(rules), roll)
-    return roll[None]
-
-
 def check_no_resets(rules: PigRules, what: str = "the exact evaluation") -> None:
     """Raise InvalidArgument if scores can fall in a game of more than two players."""
-    if rules.resets and rules.players > 2:
+    if not evaluable_game(rules):
         raise InvalidArgument(
             f"scores can fall to 0 in {rules.game}, and {what} takes it for 2 players only; "
             f"simulate games of {rules.players} players instead"
         )
 
 
+def evaluable_game(rules: PigRules) -> bool:
+    """Return False where scores can fall in a game of more than two players."""
+    return not (rules.resets and rules.players > 2)
+
+
 def evaluable(rules: PigRules, policies: Sequence[SeatPolicy]) -> bool:
     """Return True if :func:`evaluate` takes these seats quickly: no held turns counted outside
     the pair of tables, scores that fall only between two players, at most
     :data:`solver.resources.LARGE` bytes."""
-    if rules.resets and rules.players > 2:
+    if not evaluable_game(rules):
         return False
     if any(p.memory > 1 for p in policies) and fast_tables(rules, policies) is None:
         return False
@@ -281,94 +258,6 @@ def run_layers(
         if progress is not None:
             progress(top - total + 1, top + 1)
     return Run(values, decisions, num_iter, unsettled, time.perf_counter() - start)
-
-
-def evaluate_tables(
-    rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Return the exact k = 0 win probabilities of two roll tables playing each other (the pair
-    kernel: :func:`evaluate`'s fast path, which also tracks held-turn counters).
-
-    Parameters
-    ----------
-    rules : PigRules
-        The goal (the tables' last dimension) and the die.
-    roll_x, roll_y : ndarray(bool, shape=(m, G, G, G))
-        Roll tables ``[t, i, j, k]`` (True = roll) of players X and Y; ``t`` counts held turns.
-
-    Returns
-    -------
-    w_x : ndarray(float64, shape=(G, G, m_x, m_y))
-        ``w_x[i, j, a, b]``: probability that X wins when X is to move at turn total 0 with
-        score i and a held turns, Y having score j and b held turns.
-    w_y : ndarray(float64, shape=(G, G, m_y, m_x))
-        ``w_y[j, i, b, a]``: the same with Y to move.
-    """
-    roll_x = check_roll_table(roll_x, rules.goal, "first")
-    roll_y = check_roll_table(roll_y, rules.goal, "second")
-    return pair_values(rules, roll_x, roll_y)
-
-
-def pair_values(
-    rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Return :func:`evaluate_tables` of two tables already checked.
-
-    Where a reset can lose a score, the values after one, ``w_y[j, 0]`` for X and ``w_x[i, 0]``
-    for Y (a lower score sum), are taken as given constants ``R``, the layers solved exactly
-    as without resets, and ``R`` iterated to the fixed point of the affine map (Anderson's
-    acceleration, :func:`fixed_point`).
-    """
-    from pigsolve.solver.pig._evaluate_kernels import evaluate_pair
-
-    goal, m_x, m_y = rules.goal, roll_x.shape[0], roll_y.shape[0]
-    chances = roll_arrays(rules)
-    w_x = np.empty((goal, goal, m_x, m_y))
-    w_y = np.empty((goal, goal, m_y, m_x))
-    if not rules.resets:
-        none = np.zeros((1, 1, 1))
-        evaluate_pair(roll_x, roll_y, chances, none, none, w_x, w_y)
-        return w_x, w_y
-    size_x = goal * m_y * m_x
-
-    def step(restart: np.ndarray) -> np.ndarray:
-        restart_x = restart[:size_x].reshape(goal, m_y, m_x)
-        restart_y = restart[size_x:].reshape(goal, m_x, m_y)
-        evaluate_pair(roll_x, roll_y, chances, restart_x, restart_y, w_x, w_y)
-        return np.concatenate([w_y[:, 0].reshape(-1), w_x[:, 0].reshape(-1)])
-
-    fixed_point(step, np.full(2 * size_x, 0.5))
-    return w_x, w_y
-
-
-def fixed_point(step: Callable[[np.ndarray], np.ndarray], start: np.ndarray) -> np.ndarray:
-    """Return ``x`` with ``step(x) = x`` to :data:`RESTART_ROUNDING`, by Anderson's acceleration
-    of ``x <- step(x)`` (memory :data:`ANDERSON_MEMORY`); the last call of ``step`` was at ``x``.
-
-    Raises PigsolveError if the values have not settled in :data:`MAX_ROUNDS` rounds.
-    """
-    restart = start
-    steps: list[np.ndarray] = []
-    moves: list[np.ndarray] = []
-    last: tuple[np.ndarray, np.ndarray] | None = None
-    for _ in range(MAX_ROUNDS):
-        change = step(restart) - restart
-        if np.abs(change).max() <= RESTART_ROUNDING:
-            return restart
-        if last is not None:
-            steps.append(restart - last[0])
-            moves.append(change - last[1])
-            del steps[:-ANDERSON_MEMORY], moves[:-ANDERSON_MEMORY]
-        last = (restart, change)
-        restart = restart + change
-        if steps:
-            dx, dg = np.array(steps).T, np.array(moves).T
-            gamma = np.linalg.lstsq(dg, change, rcond=None)[0]
-            restart = np.clip(restart - (dx + dg) @ gamma, 0.0, 1.0)
-    raise PigsolveError(
-        f"the values after a reset did not settle in {MAX_ROUNDS} rounds "
-        f"(largest change {np.abs(change).max():.2g})"
-    )
 
 
 def compare(

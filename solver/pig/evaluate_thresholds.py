@@ -13,7 +13,7 @@ systems of :mod:`solver.pig.evaluate` (solved layer by layer of i + j, from high
 re-tabulating both turns turn total by turn total. The results are those of
 :func:`solver.pig.evaluate.compare` up to rounding (a test checks 1e-12). Where a reset can
 lose a score (Two-Dice Pig, Pass the Pigs) each candidate is evaluated by the pair kernel
-instead (:func:`solver.pig.evaluate.evaluate_tables`).
+instead (:func:`solver.pig.evaluate_pair.evaluate_tables`).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _one_by_one(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return :func:`first_mover_probabilities` candidate by candidate, by the pair evaluation
     (where scores can fall, a turn's end is no longer shared by the layers)."""
-    from pigsolve.solver.pig.evaluate import evaluate_tables
+    from pigsolve.solver.pig.evaluate_pair import evaluate_tables
 
     k = np.arange(rules.goal)
     a_first = np.empty(len(hold_values))

@@ -25,7 +25,8 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_arrays
 from pigsolve.solver.games.pig_outcomes import Effect
-from pigsolve.solver.pig.evaluate import evaluable, evaluate, fast_tables
+from pigsolve.solver.pig.evaluate import evaluable, evaluate
+from pigsolve.solver.pig.evaluate_pair import fast_tables
 from pigsolve.solver.pig.seats import (
     ComputerPlayer,
     SeatPolicy,
