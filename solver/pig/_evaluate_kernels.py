@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit, prange
 
 from pigsolve.solver.pig._kernels.indexing import decode, flat_index
+from pigsolve.solver.pig._kernels.pair import sliding_weight
 from pigsolve.solver.pig._kernels.rows import greedy
 from pigsolve.solver.pig.seats import BEST, EXPLICIT, THRESHOLD
 from pigsolve.solver.pig.tolerances import ROUNDING, TIE
@@ -31,14 +32,15 @@ MAX_ITERATIONS = 100
 
 
 @njit(cache=True)
-def _turn_affine(roll, score, hold_next, chances, restart, alpha, beta):
+def _turn_affine(roll, score, hold_next, chances, uniform, restart, alpha, beta):
     """Return (alpha_0, beta_0) with W(k=0) = alpha_0 + beta_0 * y for one fixed turn.
 
     ``roll[k]`` is the mover's action at turn total k, ``hold_next[score + k]`` the opponent's
     k = 0 win probability after the mover banks k, y the opponent's k = 0 win probability
     after a pig (same scores) and ``restart`` after a reset (the mover's score 0; at score 0 a
-    reset is a pig). ``chances`` is :func:`solver.games.pig.roll_arrays`'s. ``alpha`` and
-    ``beta`` are work buffers of length >= goal - score.
+    reset is a pig). ``chances`` is :func:`solver.games.pig.roll_arrays`'s, ``uniform`` the
+    common weight of equally likely gains (else 0). ``alpha`` and ``beta`` are work buffers of
+    length >= goal - score.
     """
     gains, weights, pig, reset = chances
     goal = roll.shape[0]
@@ -46,15 +48,27 @@ def _turn_affine(roll, score, hold_next, chances, restart, alpha, beta):
     constant = ends if score == 0 else pig + reset * (1.0 - restart)
     for k in range(goal - 1 - score, -1, -1):
         if k == 0 or roll[k]:
-            a = constant
-            b = -ends
-            for t in range(gains.shape[0]):
-                r, w = gains[t], weights[t]
-                if score + k + r >= goal:
-                    a += w
-                else:
-                    a += w * alpha[k + r]
-                    b += w * beta[k + r]
+            a = 0.0
+            b = 0.0
+            if uniform > 0.0:  # Pig's die: sum, then weigh once
+                for r in gains:
+                    if score + k + r >= goal:
+                        a += 1.0
+                    else:
+                        a += alpha[k + r]
+                        b += beta[k + r]
+                a *= uniform
+                b *= uniform
+            else:
+                for t in range(gains.shape[0]):
+                    r, w = gains[t], weights[t]
+                    if score + k + r >= goal:
+                        a += w
+                    else:
+                        a += w * alpha[k + r]
+                        b += w * beta[k + r]
+            a += constant
+            b -= ends
             alpha[k] = a
             beta[k] = b
         else:
@@ -93,6 +107,7 @@ def evaluate_pair(roll_x, roll_y, chances, restart_x, restart_y, w_x, w_y):
     alpha = np.empty(goal)
     beta = np.empty(goal)
     resets = chances[3] > 0.0
+    uniform = sliding_weight(chances[0], chances[1])
     for s in range(2 * goal - 2, -1, -1):
         i_lo = max(0, s - goal + 1)
         i_hi = min(s, goal - 1)
@@ -107,10 +122,10 @@ def evaluate_pair(roll_x, roll_y, chances, restart_x, restart_y, w_x, w_y):
             after_x = restart_x[j, b, a] if resets else 0.0
             after_y = restart_y[i, a, b] if resets else 0.0
             alpha_x, beta_x = _turn_affine(
-                roll_x[a, i, j], i, w_y[j, :, b, a_next], chances, after_x, alpha, beta
+                roll_x[a, i, j], i, w_y[j, :, b, a_next], chances, uniform, after_x, alpha, beta
             )
             alpha_y, beta_y = _turn_affine(
-                roll_y[b, j, i], j, w_x[i, :, a, b_next], chances, after_y, alpha, beta
+                roll_y[b, j, i], j, w_x[i, :, a, b_next], chances, uniform, after_y, alpha, beta
             )
             # x = alpha_x + beta_x y and y = alpha_y + beta_y x; |beta| < 1 since a roll can win.
             x = (alpha_x + beta_x * alpha_y) / (1.0 - beta_x * beta_y)

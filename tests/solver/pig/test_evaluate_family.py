@@ -236,3 +236,31 @@ def test_draws_cover_the_outcomes_with_their_counts() -> None:
     assert counts.tolist() == expected
     assert points[[o.effect is Effect.reset for o in table.outcomes]].tolist() == [-1]
     assert int(limit) == 2**32 % table.denominator
+
+
+# Computed by main's code before the family (commit 5df16ca), to every digit it printed.
+BEFORE_THE_FAMILY = {
+    (100, 6, False, "hold20", "hold25"): [0.5200339158420372, 0.45651757791461445],
+    (40, 3, True, "hold5", "hold8"): [0.8935120593704481, 0.8891277559302535],
+}
+
+
+@pytest.mark.parametrize("case", sorted(BEFORE_THE_FAMILY))
+def test_pig_keeps_its_numbers(case: tuple) -> None:
+    goal, sides, piglet, a, b = case
+    rules = PigRules(goal, sides, piglet=piglet)
+    starts = evaluate(rules, holders_named(rules, a, b)).starts
+    np.testing.assert_allclose(starts[:, 0], BEFORE_THE_FAMILY[case], rtol=0, atol=1e-13)
+
+
+def test_pig_keeps_its_three_player_numbers_and_draws() -> None:
+    rules = PigRules(30, players=3)
+    players = holders(rules, (10, 15, 20))
+    before = [0.24317406312655343, 0.10835263337606293, 0.16424762163385503]
+    np.testing.assert_allclose(evaluate(rules, players).starts[:, 0], before, rtol=0, atol=1e-13)
+    played = simulate(rules, players, 20000, seed=7, exact=False)
+    assert played.wins.tolist() == [[1611, 2970, 2086], [756, 3538, 2373], [1124, 2147, 3395]]
+
+
+def holders_named(rules: PigRules, *names: str) -> list:
+    return [make_player("pig", name, rules) for name in names]
