@@ -186,7 +186,8 @@ def roll_draws(rules: PigRules) -> tuple[np.uint64, np.uint64, np.ndarray, np.nd
     A fair number ``v`` in ``1..L`` (``L`` the common denominator of the probabilities) selects
     the first outcome whose cumulative count ``upto`` reaches it; ``points`` gives its effect
     (> 0 adds, 0 pig, -1 reset). ``limit`` serves the unbiased draw: ``2**32 mod L`` below
-    ``L = 2**32`` (Lemire), else the largest multiple of ``L`` below ``2**64``.
+    ``L = 2**32`` (Lemire), else the largest multiple of ``L`` below ``2**64 - 1`` (64-bit draws
+    from it on are rejected).
 
     >>> size, limit, upto, points = roll_draws(PigRules(die_sides=3))
     >>> int(size), upto.tolist(), points.tolist()
@@ -197,7 +198,7 @@ def roll_draws(rules: PigRules) -> tuple[np.uint64, np.uint64, np.ndarray, np.nd
     counts = [o.probability.numerator * (size // o.probability.denominator) for o in table.outcomes]
     effect = {Effect.pig: 0, Effect.reset: -1}
     points = [effect.get(o.effect, o.points) for o in table.outcomes]
-    limit = 2**32 % size if size < 2**32 else (2**64 // size) * size
+    limit = 2**32 % size if size < 2**32 else (2**64 - 1) // size * size
     return (
         np.uint64(size),
         np.uint64(limit),

@@ -264,3 +264,32 @@ def test_pig_keeps_its_three_player_numbers_and_draws() -> None:
 
 def holders_named(rules: PigRules, *names: str) -> list:
     return [make_player("pig", name, rules) for name in names]
+
+
+def test_a_game_with_a_large_denominator_is_simulated_exactly() -> None:
+    """Above 2**32 numbers the rolls are drawn by 64-bit rejection: still the exact chances."""
+    size = 2**40
+    pig = Fraction(size // 4 + 12345, size)
+    table = RollTable(
+        "fine",
+        (
+            Outcome("pig", pig, Effect.pig),
+            Outcome("reset", Fraction(1, 64), Effect.reset),
+            Outcome("three", 1 - pig - Fraction(1, 64), Effect.add, 3),
+        ),
+    )
+    rules = PigRules(20, outcomes=table)
+    drawn_size, limit, _, _ = roll_draws(rules)
+    assert (int(drawn_size), int(limit)) == (size, 2**64 - size)
+    played = simulate(rules, holders(rules, (6, 9)), 60_000, seed=4)
+    assert np.abs(played.z_scores()).max() < 4
+    reference = reference_starts(table, 20, (6, 9))
+    np.testing.assert_allclose(played.exact, reference, atol=1e-12)
+
+
+def test_held_turn_counters_where_scores_fall() -> None:
+    """four-turns counts its held turns: the pair kernel tracks them through resets too."""
+    rules = PigRules(40, outcomes=two_dice())
+    played = simulate(rules, holders_named(rules, "four-turns", "hold12"), 60_000, seed=8)
+    assert played.exact is not None
+    assert np.abs(played.z_scores()).max() < 4
