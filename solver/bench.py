@@ -89,6 +89,44 @@ def bench_fresh_compute(command: Sequence[str], goal: int = 100, players: int = 
     }
 
 
+FAMILY_TARGETS = {("two-dice", 2): 5.0, ("pass-the-pigs", 2): 5.0, ("big-pig", 3): 10.0}
+"""Targets of fresh-process seconds for the Pig family's solves at goal 100 (issue 19)."""
+FAMILY_SCRIPT = """
+import sys
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_outcomes import BUILT_IN
+from pigsolve.solver.pig import table
+from pigsolve.solver.pig.solve import solve
+game, goal, players, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+rules = PigRules(goal, players=players, outcomes=BUILT_IN[game]())
+table.save(solve(rules), out, force=True)
+"""
+"""Solve and save a built-in game in a fresh process, through the API (as ``compute`` would)."""
+
+
+def bench_family(game: str, players: int, goal: int = 100) -> Row:
+    """Time solving and saving ``game`` (a name of :data:`BUILT_IN`) in a fresh process, run
+    once before at goal 10 to fill the JIT cache; also its peak resident memory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = str(Path(tmp) / "table.h5")
+        command = [sys.executable, "-c", FAMILY_SCRIPT, game]
+        _child([*command, "10", str(players), out])
+        start = time.perf_counter()
+        peak = _child([*command, str(goal), str(players), out])
+        seconds = time.perf_counter() - start
+    states = PigRules(goal).num_states if players == 2 else goal**players
+    return {
+        "benchmark": f"pig {game} compute, {players} players, fresh process",
+        "goal": goal,
+        "seconds": seconds,
+        "compile_seconds": None,
+        "rate": states / seconds,
+        "unit": "states/s" if players == 2 else "score vectors/s",
+        "peak_mib": peak,
+        "target_seconds": FAMILY_TARGETS.get((game, players)),
+    }
+
+
 def _child(command: Sequence[str]) -> float:
     """Run ``command`` to its end; return its peak resident memory in MiB.
 
@@ -161,11 +199,13 @@ def run(
     compute_command: Sequence[str], large: bool = False, others: Sequence[Row] = ()
 ) -> list[Row]:
     """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` for two and
-    three players (with ``large`` also four players and goal 1000), then ``others``. The
-    N-player rows also give their time as a multiple of the two-player compute's."""
+    three players (with ``large`` also four players and goal 1000), the family's games of
+    :data:`FAMILY_TARGETS`, then ``others``. The N-player and family rows also give their time
+    as a multiple of the two-player compute's."""
     rows = bench_methods()
     two_players = bench_fresh_compute(compute_command)
     more = [bench_fresh_compute(compute_command, players=3)]
+    more += [bench_family(game, players) for game, players in FAMILY_TARGETS]
     if large:
         more.append(bench_fresh_compute(compute_command, players=4))
     for row in more:  # the yardstick: the two-player compute of the same run

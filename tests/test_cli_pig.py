@@ -122,8 +122,14 @@ def test_bench_quick_json() -> None:
         "pig value-iteration",
         "pig compute, fresh process",
         "pig compute, 3 players, fresh process",
+        "pig two-dice compute, 2 players, fresh process",
+        "pig pass-the-pigs compute, 2 players, fresh process",
+        "pig big-pig compute, 3 players, fresh process",
     ]
     assert all(row["seconds"] > 0 for row in rows)
+    family = rows[-3:]
+    assert [row["target_seconds"] for row in family] == [5.0, 5.0, 10.0]
+    assert all(row["times_two_player_compute"] > 0 for row in family)
 
 
 def unprivileged() -> list[str]:

@@ -6,9 +6,9 @@ than ``tolerance``, each mover choosing the action better for itself (ties hold 
 :data:`solver.pig.tolerances.TIE`).
 It knows the roll only through :func:`solver.games.pig.roll_arrays` (gains and their chances,
 a pig, a reset: the mover's score becomes 0 and the next player moves), so the fast solvers,
-which specialise the same equations in numba, are checked against the rules themselves. Small goals only. With three or
-more players it need not converge: where no pure equilibrium exists the choices flip for ever,
-and it says so.
+which specialise the same equations in numba, are checked against the rules themselves. Small
+goals only. With three or more players it need not converge: where no pure equilibrium exists
+the choices flip for ever, and it says so.
 """
 
 from __future__ import annotations

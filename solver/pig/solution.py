@@ -333,8 +333,12 @@ class PigSolution:
     def __repr__(self) -> str:
         rules = self.rules
         rows = {
-            "rules": f"players={rules.players}, goal={rules.goal}, die_sides={rules.die_sides}"
-            + (", piglet" if rules.piglet else ""),
+            "rules": f"players={rules.players}, goal={rules.goal}, "
+            + (
+                f"game={rules.game}"
+                if rules.outcomes is not None
+                else f"die_sides={rules.die_sides}" + (", piglet" if rules.piglet else "")
+            ),
             "method": self.method,
             "p_first_player": f"{self.p_first_player:.12f}",
             "max_bellman_residual": f"{self.max_bellman_residual:.3g}",

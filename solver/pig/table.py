@@ -16,14 +16,21 @@ solver's array (no copy): four players at goal 100 are 3.2 GB, which any compres
 writes many times slower than the disk (figures in ``docs/reference/formats.md``). The
 smaller datasets are compressed.
 
-Files of format version 1 (layouts ``full``, ``compact`` and ``equilibrium``) are still read.
+The ``rules`` attribute (JSON, :attr:`PigRules.as_json`) holds the rules; a game of the family
+besides Pig's die stores its whole roll table there (``game``:
+:attr:`solver.games.pig_outcomes.RollTable.as_json`, exact fractions), from which :func:`load`
+rebuilds the same :class:`PigRules` (:meth:`PigRules.from_json`). Files without
+it are Pig's die. Files of format version 1 (layouts ``full``, ``compact`` and ``equilibrium``)
+are still read.
 Reading needs no numba: rows are rebuilt with :func:`solver.pig.solution.rebuild_row`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +40,7 @@ import numpy as np
 
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_outcomes import BUILT_IN
 from pigsolve.solver.pig.solution import Mixed, PigSolution
 from pigsolve.solver.storage import open_table, read_attrs, save_or_say_why, write_table
 
@@ -42,14 +50,22 @@ UNCOMPRESSED = ("start_values",)
 
 
 def default_path(rules: PigRules) -> Path:
-    """Return ``data/pig-players{N}-goal{G}-die{D}[-piglet].h5`` under the current directory.
+    """Return ``data/pig-players{N}-goal{G}-die{D}[-piglet].h5`` under the current directory,
+    ``data/pig-{game}-players{N}-goal{G}.h5`` for another game of the family.
 
     Every table is named by every parameter. A two-player table saved under the old name,
-    ``data/pig-goal{G}-die{D}.h5``, is still found there while no file has the new name.
+    ``data/pig-goal{G}-die{D}.h5``, is still found there while no file has the new name. A game
+    that is not built in (a TOML file, Pass the Pigs with other counts) is named by its name and
+    a short hash of its roll table: two games of one name do not share a file.
 
     >>> str(default_path(PigRules(50, 4, players=3, piglet=True)))
     'data/pig-players3-goal50-die4-piglet.h5'
+    >>> from pigsolve.solver.games.pig_outcomes import two_dice
+    >>> str(default_path(PigRules(outcomes=two_dice())))
+    'data/pig-two-dice-players2-goal100.h5'
     """
+    if rules.outcomes is not None:
+        return Path("data") / f"pig-{game_slug(rules)}-players{rules.players}-goal{rules.goal}.h5"
     piglet = "-piglet" if rules.piglet else ""
     name = f"players{rules.players}-goal{rules.goal}-die{rules.die_sides}{piglet}"
     path = Path("data") / f"pig-{name}.h5"
@@ -57,6 +73,35 @@ def default_path(rules: PigRules) -> Path:
     if rules.players == 2 and not rules.piglet and old.is_file() and not path.exists():
         return old
     return path
+
+
+def is_built_in(rules: PigRules) -> bool:
+    """Return True for Pig's die and for a built-in game with its own roll table."""
+    table = rules.outcomes
+    return table is None or (table.name in BUILT_IN and BUILT_IN[table.name]() == table)
+
+
+def game_slug(rules: PigRules) -> str:
+    """Return the game's part of a file name: its name, plus a short hash if not built in.
+
+    >>> from fractions import Fraction
+    >>> from pigsolve.solver.games.pig_outcomes import pass_the_pigs
+    >>> game_slug(PigRules(outcomes=pass_the_pigs()))
+    'pass-the-pigs'
+    >>> game_slug(PigRules(outcomes=pass_the_pigs(touching=Fraction(1, 100))))
+    'pass-the-pigs-5b64a040'
+    """
+    slug = re.sub(r"[^a-z0-9]+", "-", rules.game.lower()).strip("-") or "game"
+    if is_built_in(rules):
+        return slug
+    text = json.dumps(rules.roll_table.as_json, sort_keys=True)
+    return f"{slug}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+
+
+def _rules_of(attrs: dict) -> PigRules:
+    """Return the rules stored in a file's attributes (any version; the oldest have no JSON)."""
+    stored = json.loads(attrs["rules"]) if "rules" in attrs else {}
+    return PigRules.from_json({"goal": attrs["goal"], "die_sides": attrs["die_sides"], **stored})
 
 
 def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) -> Path:
@@ -99,13 +144,7 @@ def load(path: str | os.PathLike) -> PigSolution:
 
 def _read(f: h5py.File, path: Path) -> PigSolution:
     attrs = read_attrs(f)
-    stored = json.loads(attrs["rules"]) if "rules" in attrs else {}
-    rules = PigRules(
-        int(attrs["goal"]),
-        int(attrs["die_sides"]),
-        int(stored.get("players", 2)),
-        bool(stored.get("piglet", False)),
-    )
+    rules = _rules_of(attrs)
     goal, n = rules.goal, rules.players
     if int(attrs["format_version"]) == 1:
         values, mixed, full = _read_version_1(f, path, rules, attrs.get("layout"))
@@ -208,22 +247,35 @@ def load_or_compute(
 
 
 def describe_rules(rules: PigRules, die: bool = True) -> str:
-    """Return the rules in words (without the die if not ``die``).
+    """Return the rules in words (without Pig's die if not ``die``; another game is named).
 
     >>> describe_rules(PigRules(10, 2, players=3, piglet=True))
     '3 players, goal 10 and a 2-sided piglet die'
+    >>> from pigsolve.solver.games.pig_outcomes import big_pig
+    >>> describe_rules(PigRules(50, players=3, outcomes=big_pig()), die=False)
+    'big-pig, 3 players, goal 50'
     """
     players = "" if rules.players == PigRules().players else f"{rules.players} players, "
+    if rules.outcomes is not None:
+        return f"{rules.game}, {players}goal {rules.goal}"
     return f"{players}goal {rules.goal}" + (f" and {rules.die_name}" if die else "")
 
 
 def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> str:
     """Return the ``pigsolve compute`` command that writes the table of ``rules`` to ``path``.
 
+    A game that is not built in is named by the file ``--game`` reads it from, which the rules
+    do not record: ``{name}.toml`` stands for it.
+
     >>> compute_command(PigRules(37), "t.h5")
     'pigsolve compute --goal 37 --out t.h5'
+    >>> from pigsolve.solver.games.pig_outcomes import two_dice
+    >>> compute_command(PigRules(outcomes=two_dice()))
+    'pigsolve compute --game two-dice'
     """
     words = ["pigsolve compute"]
+    if rules.outcomes is not None:
+        words.append(f"--game {rules.game}" + ("" if is_built_in(rules) else ".toml"))
     if rules.goal != PigRules().goal:
         words.append(f"--goal {rules.goal}")
     if rules.die_sides != PigRules().die_sides:

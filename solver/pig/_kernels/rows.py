@@ -5,8 +5,9 @@ reaches by rolling a pig: ``W[k] = a[k] * pig + b[k]``; the mover decides with i
 ``x = pig[0]``, rolling only if that is better than holding by more than
 :data:`solver.pig.tolerances.TIE`. ``chances`` is the roll of
 :func:`solver.games.pig.roll_arrays` ``(gains, weights, pig, reset)``; where the gains are
-consecutive and equally likely (Pig's die) the sums over them slide along ``k``. Only
-:func:`row` knows resets (two players' tables, rebuilt); the others serve games without them.
+consecutive and equally likely (Pig's die) the sums over them slide along ``k``. :func:`row`
+reads the value after a reset from ``values``, :func:`greedy` takes it merged into ``x``; the
+others serve the orbit solver, which takes no game with resets.
 """
 
 from __future__ import annotations
@@ -128,8 +129,10 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, chances, p, own):  # pr
     """Fill ``p[:length]`` with the choices of a mover greedy on its own value; return changes.
 
     ``after[base + k * stride]`` is the mover's own value after banking ``k`` (the start of the
-    next mover's turn), ``x`` after a pig (or a reset: no game with resets comes here). Roll
-    only if better by more than :data:`TIE`; at ``k = mix_k`` roll with probability ``mix_q``.
+    next mover's turn), ``x`` after a roll that ends the turn: with resets, the caller passes
+    ``(pig * x_pig + reset * x_reset) / (pig + reset)``, which is exact (both end the turn with
+    nothing to decide). Roll only if better by more than :data:`TIE`; at ``k = mix_k`` roll with
+    probability ``mix_q``.
     ``own[k]`` gets the mover's own values. When the gains are consecutive and equally likely
     their sum slides along ``k``; the wins beyond the row are counted apart, so that tiny values
     keep their precision.

@@ -192,3 +192,21 @@ def test_pig_through_the_new_path_equals_main(rules: PigRules, total: float, fir
     solution = solve(rules)
     assert abs(float(solution.values[..., 0].sum()) - total) < 1e-11
     assert abs(solution.p_first_player - first) < 1e-13
+
+
+@pytest.mark.parametrize("outcomes", [two_dice(), pass_the_pigs(), big_pig()], ids=str)
+def test_rows_rebuilt_without_the_full_table_know_the_game(outcomes) -> None:
+    """The pure-numpy rows and the kernels' choices, resets included, equal the full table."""
+    rules = PigRules(24, outcomes=outcomes)
+    full, compact = solve(rules, full=True), solve(rules, full=False)
+    p, roll = full.probabilities(), full.roll_array()
+    for i, j in [(0, 0), (3, 17), (20, 5), (23, 23)]:
+        row = compact.row((i, j))
+        np.testing.assert_allclose(row.value[:, 0], p[i, j, : 24 - i], atol=1e-14)
+        np.testing.assert_array_equal(row.roll_probability[1:] == 1, roll[i, j, 1 : 24 - i])
+    np.testing.assert_array_equal(compact.choices(full=True)[1].astype(bool), roll)
+
+
+def test_the_orbit_solver_refuses_resets(by_orbits) -> None:
+    with pytest.raises(InvalidArgument, match="scores can fall to 0 in two-dice"):
+        by_orbits(PigRules(10, outcomes=two_dice()))

@@ -3,6 +3,8 @@ full, compact and equilibrium) are still read, and every kind of bad file gets a
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
 from pathlib import Path
 
 import h5py
@@ -11,8 +13,16 @@ import pytest
 
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_outcomes import (
+    Effect,
+    Outcome,
+    RollTable,
+    big_pig,
+    pass_the_pigs,
+    two_dice,
+)
 from pigsolve.solver.pig.solve import solve
-from pigsolve.solver.pig.table import default_path, load, load_or_compute, save
+from pigsolve.solver.pig.table import compute_command, default_path, load, load_or_compute, save
 from pigsolve.solver.pig.verify import verify_table
 from pigsolve.solver.storage import FORMAT_VERSION, MAGIC, atomic_write
 
@@ -275,3 +285,53 @@ def test_the_one_layout_round_trips_for_any_number_of_players(tmp_path: Path, pl
     with h5py.File(tmp_path / "t.h5") as f:
         assert f["start_values"].compression is None  # written as it is, the fast way
     assert all(check.passed for check in verify_table(table))
+
+
+@pytest.mark.parametrize(
+    "outcomes",
+    [two_dice(), big_pig(), pass_the_pigs(), pass_the_pigs(touching=Fraction(1, 50))],
+    ids=["two-dice", "big-pig", "pass-the-pigs", "pass-the-pigs-other-counts"],
+)
+def test_a_game_of_the_family_round_trips_with_its_roll_table(tmp_path: Path, outcomes) -> None:
+    rules = PigRules(20, outcomes=outcomes)
+    solution = solve(rules)
+    table = load(save(solution, tmp_path / "t.h5"))
+    assert table.rules == rules and hash(table.rules) == hash(rules)
+    assert json.loads(table.attrs["rules"])["game"] == outcomes.as_json
+    np.testing.assert_array_equal(table.values, solution.values)
+    assert all(check.passed for check in verify_table(table))
+    assert load_or_compute(rules, path=tmp_path / "t.h5").rules == rules
+
+
+def test_every_game_has_its_own_default_path(tmp_path: Path) -> None:
+    same_name = RollTable("lucky", (Outcome("one", Fraction(1, 2), Effect.pig),
+                                    Outcome("six", Fraction(1, 2), Effect.add, 6)))  # fmt: skip
+    other = RollTable("lucky", (Outcome("one", Fraction(1, 3), Effect.pig),
+                                Outcome("six", Fraction(2, 3), Effect.add, 6)))  # fmt: skip
+    paths = {
+        str(default_path(PigRules(100, outcomes=table)))
+        for table in (two_dice(), big_pig(), pass_the_pigs(), same_name, other)
+    }
+    assert {
+        "data/pig-two-dice-players2-goal100.h5",
+        "data/pig-big-pig-players2-goal100.h5",
+        "data/pig-pass-the-pigs-players2-goal100.h5",
+    } < paths
+    assert len(paths) == 5  # two files of one name do not share a table
+    assert str(default_path(PigRules(100))) == "data/pig-players2-goal100-die6.h5"
+    rules = PigRules(30, players=3, outcomes=big_pig())
+    assert compute_command(rules) == "pigsolve compute --game big-pig --goal 30 --players 3"
+    save(solve(rules), tmp_path / "t.h5")
+    with pytest.raises(TableError, match="is for big-pig, 3 players, goal 30, not two-dice"):
+        load_or_compute(PigRules(30, outcomes=two_dice()), path=tmp_path / "t.h5")
+
+
+def test_a_damaged_roll_table_in_the_rules_is_a_table_error(tmp_path: Path) -> None:
+    rules = PigRules(8, outcomes=two_dice())
+    path = save(solve(rules), tmp_path / "t.h5")
+    with h5py.File(path, "r+") as f:
+        stored = json.loads(f.attrs["rules"])
+        stored["game"]["outcomes"][0]["probability"] = "1/2"  # no longer sums to 1
+        f.attrs["rules"] = json.dumps(stored)
+    with pytest.raises(TableError, match=r"is damaged .*probabilities sum to"):
+        load(path)
