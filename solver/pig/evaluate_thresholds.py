@@ -12,8 +12,9 @@ systems of :mod:`solver.pig.evaluate` (solved layer by layer of i + j, from high
 :math:`O(r_{max})` work for X's turn and the span of Y's banked totals for Y's, instead of
 re-tabulating both turns turn total by turn total. The results are those of
 :func:`solver.pig.evaluate.compare` up to rounding (a test checks 1e-12). Where a reset can
-lose a score (Two-Dice Pig, Pass the Pigs) each candidate is evaluated by the pair kernel
-instead (:func:`solver.pig.evaluate_pair.evaluate_tables`).
+lose a score (Two-Dice Pig, Pass the Pigs) the values after a reset, ``w_y[j, 0]`` and
+``w_x[i, 0]`` (a lower score sum), are taken as given, the layers solved, and the rounds
+repeated until those values stand (plain fixed-point iteration: about 35 rounds at goal 100).
 """
 
 from __future__ import annotations
@@ -21,7 +22,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, roll_arrays
+
+MAX_ROUNDS = 200
+"""Rounds of layers per candidate before the values after a reset are declared unsettled."""
+RESTART_ROUNDING = 1e-14
+"""A candidate's rounds stop when no value after a reset moves by more than this."""
 
 
 def first_mover_probabilities(
@@ -41,64 +48,50 @@ def first_mover_probabilities(
     """
     goal = rules.goal
     hold_values = np.clip(hold_values, 1, goal - np.arange(goal)[None, :, None]).astype(np.int64)
-    if rules.resets:
-        return _one_by_one(rules, hold_values, roll_y)
-    gains, weights, pig_chance, _ = roll_arrays(rules)
-    stop, pig = _threshold_turns(goal, gains, weights, pig_chance)
-    win_y, pig_y, bank_y, low_y, high_y = _opponent_turns(
-        np.ascontiguousarray(roll_y[0]), gains, weights, pig_chance
+    gains, weights, pig_chance, reset_chance = roll_arrays(rules)
+    stop, lost = _threshold_turns(goal, gains, weights)
+    win_y, lost_y, bank_y, low_y, high_y = _opponent_turns(
+        np.ascontiguousarray(roll_y[0]), gains, weights
     )
     a_first = np.empty(len(hold_values))
     b_first = np.empty(len(hold_values))
-    _evaluate(hold_values, stop, pig, win_y, pig_y, bank_y, low_y, high_y, a_first, b_first)
-    return a_first, b_first
-
-
-def _one_by_one(
-    rules: PigRules, hold_values: np.ndarray, roll_y: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Return :func:`first_mover_probabilities` candidate by candidate, by the pair evaluation
-    (where scores can fall, a turn's end is no longer shared by the layers)."""
-    from pigsolve.solver.pig.evaluate_pair import evaluate_tables
-
-    k = np.arange(rules.goal)
-    a_first = np.empty(len(hold_values))
-    b_first = np.empty(len(hold_values))
-    for c, hold in enumerate(hold_values):
-        roll_x = (k[None, None, :] < hold[:, :, None])[None]
-        roll_x[..., 0] = True
-        w_x, w_y = evaluate_tables(rules, roll_x, roll_y)
-        a_first[c], b_first[c] = w_x[0, 0, 0, 0], 1.0 - w_y[0, 0, 0, 0]
+    rounds = np.empty(len(hold_values), np.int64)
+    ends = (lost * pig_chance, lost * reset_chance, lost_y * pig_chance, lost_y * reset_chance)
+    _evaluate(hold_values, stop, ends, win_y, bank_y, low_y, high_y, a_first, b_first, rounds)
+    if rounds.max() > MAX_ROUNDS:
+        raise PigsolveError(f"the values after a reset did not settle in {MAX_ROUNDS} rounds")
     return a_first, b_first
 
 
 @njit(cache=True)
-def _threshold_turns(goal, gains, weights, pig_chance):
-    """Return ``stop[h, k - h]`` and ``pig[h]``: how a turn rolled until k >= h ends."""
+def _threshold_turns(goal, gains, weights):
+    """Return ``stop[h, k - h]`` and ``lost[h]``: how a turn rolled until k >= h ends (a roll
+    that ends the turn, a pig or a reset, has probability ``lost[h]``)."""
     span = gains.max()
     stop = np.zeros((goal + 1, span))
-    pig = np.zeros(goal + 1)
+    lost = np.zeros(goal + 1)
     reach = np.zeros(goal + span)
     for h in range(1, goal + 1):
         reach[:] = 0.0
         reach[0] = 1.0
         for k in range(h):
-            pig[h] += reach[k] * pig_chance
+            lost[h] += reach[k]
             for t in range(gains.shape[0]):
                 r = gains[t]
                 if k + r < h:
                     reach[k + r] += reach[k] * weights[t]
                 else:
                     stop[h, k + r - h] += reach[k] * weights[t]
-    return stop, pig
+    return stop, lost
 
 
 @njit(cache=True)
-def _opponent_turns(roll, gains, weights, pig_chance):
-    """Return how Y's turn at (j, i) ends: P(win), P(pig), P(bank k) on [low, high)."""
+def _opponent_turns(roll, gains, weights):
+    """Return how Y's turn at (j, i) ends: P(win), P(a roll that ends the turn), P(bank k) on
+    [low, high)."""
     goal = roll.shape[0]
     win = np.zeros((goal, goal))
-    pig = np.zeros((goal, goal))
+    lost = np.zeros((goal, goal))
     bank = np.zeros((goal, goal, goal))
     low = np.zeros((goal, goal), np.int64)
     high = np.zeros((goal, goal), np.int64)
@@ -116,42 +109,86 @@ def _opponent_turns(roll, gains, weights, pig_chance):
                     low[j, i] = min(low[j, i], k)
                     high[j, i] = k + 1
                     continue
-                pig[j, i] += reach[k] * pig_chance
+                lost[j, i] += reach[k]
                 for t in range(gains.shape[0]):
                     r = gains[t]
                     if j + k + r >= goal:
                         win[j, i] += reach[k] * weights[t]
                     else:
                         reach[k + r] += reach[k] * weights[t]
-    return win, pig, bank, low, high
+    return win, lost, bank, low, high
 
 
 @njit(cache=True, parallel=True)
-def _evaluate(hold_values, stop, pig, win_y, pig_y, bank_y, low_y, high_y, a_first, b_first):
-    """Fill each candidate's first-mover probabilities (candidates spread over the cores)."""
+def _evaluate(
+    hold_values, stop, ends, win_y, bank_y, low_y, high_y, a_first, b_first, rounds
+):  # pragma: no cover
+    """Fill each candidate's first-mover probabilities (candidates spread over the cores) and
+    the rounds of layers it took: one without resets, else until the values after a reset
+    move by at most :data:`RESTART_ROUNDING` (more than :data:`MAX_ROUNDS`: unsettled)."""
+    resets = ends[1].max() > 0.0
     goal = hold_values.shape[1]
-    span = stop.shape[1]
     for c in prange(hold_values.shape[0]):
         w_x = np.empty((goal, goal))  # X to move at (i, j), k = 0
         w_y = np.empty((goal, goal))  # Y to move at (j, i), k = 0
-        for s in range(2 * goal - 2, -1, -1):
-            for i in range(max(0, s - goal + 1), min(s, goal - 1) + 1):
-                j = s - i
-                h = hold_values[c, i, j]
-                alpha_x = pig[h]
-                for offset in range(span):
-                    k = h + offset
-                    if i + k >= goal:
-                        alpha_x += stop[h, offset]
-                    else:
-                        alpha_x += stop[h, offset] * (1.0 - w_y[j, i + k])
-                beta_x = -pig[h]
-                alpha_y = win_y[j, i] + pig_y[j, i]
-                for k in range(low_y[j, i], high_y[j, i]):
-                    alpha_y += bank_y[j, i, k] * (1.0 - w_x[i, j + k])
-                beta_y = -pig_y[j, i]
-                x = (alpha_x + beta_x * alpha_y) / (1.0 - beta_x * beta_y)
-                w_x[i, j] = x
-                w_y[j, i] = alpha_y + beta_y * x
+        restart_x = np.full(goal, 0.5)  # w_y[j, 0]: after X's reset
+        restart_y = np.full(goal, 0.5)  # w_x[i, 0]: after Y's reset
+        for count in range(1, MAX_ROUNDS + 2):
+            rounds[c] = count
+            _layers(
+                hold_values[c],
+                stop,
+                ends,
+                win_y,
+                bank_y,
+                low_y,
+                high_y,
+                restart_x,
+                restart_y,
+                w_x,
+                w_y,
+            )
+            if not resets:
+                break
+            change = 0.0
+            for t in range(goal):
+                change = max(change, abs(w_y[t, 0] - restart_x[t]), abs(w_x[t, 0] - restart_y[t]))
+                restart_x[t] = w_y[t, 0]
+                restart_y[t] = w_x[t, 0]
+            if change <= RESTART_ROUNDING:
+                break
         a_first[c] = w_x[0, 0]
         b_first[c] = 1.0 - w_y[0, 0]
+
+
+@njit(cache=True)
+def _layers(
+    hold, stop, ends, win_y, bank_y, low_y, high_y, restart_x, restart_y, w_x, w_y
+):  # pragma: no cover
+    """Solve one candidate's 2x2 systems by layers of i + j, the values after a reset given."""
+    pig, reset, pig_y, reset_y = ends
+    goal = hold.shape[0]
+    span = stop.shape[1]
+    for s in range(2 * goal - 2, -1, -1):
+        for i in range(max(0, s - goal + 1), min(s, goal - 1) + 1):
+            j = s - i
+            h = hold[i, j]
+            ends_x = pig[h] + reset[h] if i == 0 else pig[h]  # at score 0 a reset is a pig
+            alpha_x = ends_x if i == 0 else pig[h] + reset[h] * (1.0 - restart_x[j])
+            for offset in range(span):
+                k = h + offset
+                if i + k >= goal:
+                    alpha_x += stop[h, offset]
+                else:
+                    alpha_x += stop[h, offset] * (1.0 - w_y[j, i + k])
+            beta_x = -ends_x
+            ends_y = pig_y[j, i] + reset_y[j, i] if j == 0 else pig_y[j, i]
+            alpha_y = win_y[j, i] + ends_y
+            if j > 0:
+                alpha_y += reset_y[j, i] * (1.0 - restart_y[i])
+            for k in range(low_y[j, i], high_y[j, i]):
+                alpha_y += bank_y[j, i, k] * (1.0 - w_x[i, j + k])
+            beta_y = -ends_y
+            x = (alpha_x + beta_x * alpha_y) / (1.0 - beta_x * beta_y)
+            w_x[i, j] = x
+            w_y[j, i] = alpha_y + beta_y * x
