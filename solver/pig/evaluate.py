@@ -238,9 +238,11 @@ def run_layers(
     from pigsolve.solver.pig import _evaluate_kernels as kernels
     from pigsolve.solver.pig._kernels.indexing import layer
 
+    if rules.resets:  # the pair evaluation and the best response's policy iteration take them
+        raise InvalidArgument(f"the layers of score sums do not order {rules.game}: scores fall")
     goal, n = rules.goal, rules.players
     seats = pack_seats(rules, policies, best)
-    chances = roll_arrays(rules)  # no resets: the pair kernel takes two players' (callers check)
+    chances = roll_arrays(rules)
     values = np.empty((n, goal**n, n))
     decisions = np.zeros((goal**n if best else 0, (goal + 7) // 8), np.uint8)
     members = np.empty(goal ** (n - 1), np.int64)

@@ -23,7 +23,7 @@ from pigsolve.solver.games.pig_outcomes import (
     two_dice,
 )
 from pigsolve.solver.pig.best_response import best_response
-from pigsolve.solver.pig.evaluate import evaluate
+from pigsolve.solver.pig.evaluate import evaluate, run_layers
 from pigsolve.solver.pig.simulate import roll_draws, simulate
 from pigsolve.solver.pig.solve import solve
 
@@ -293,3 +293,10 @@ def test_held_turn_counters_where_scores_fall() -> None:
     played = simulate(rules, holders_named(rules, "four-turns", "hold12"), 60_000, seed=8)
     assert played.exact is not None
     assert np.abs(played.z_scores()).max() < 4
+
+
+def test_the_layers_refuse_a_game_where_scores_fall() -> None:
+    rules = PigRules(10, outcomes=two_dice())
+    policies = [p.seat_policy(rules) for p in holders(rules, (3, 4))]
+    with pytest.raises(InvalidArgument, match="do not order two-dice"):
+        run_layers(rules, policies)
