@@ -14,8 +14,9 @@ The player that plays it is :class:`policies.best_response.BestResponse`.
 Where scores can fall (a reset), two players only: the layers no longer order the states, so
 the reply is found by policy iteration over the whole table: evaluate its choices against the
 opponent's table exactly (:func:`solver.pig.evaluate_pair.pair_values`, the fixed point over the
-values after a reset), choose greedily at the values found (ties hold within 1e-12), and repeat
-until no choice changes, starting from the opponent's own choices.
+values after a reset), choose greedily at the values found (a tie within
+:data:`solver.pig.tolerances.TIE` holds), and repeat until no choice changes, starting from the
+opponent's own choices.
 """
 
 from __future__ import annotations
