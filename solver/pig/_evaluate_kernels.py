@@ -139,8 +139,8 @@ def greedy_tables(after, chances, roll):  # pragma: no cover
     ``after[i, j]`` at the start of the opponent's turn (scores i, j); return the changes.
 
     A pig leaves the mover at ``after[i, j]``, a reset at ``after[0, j]``, a hold of k at
-    ``after[i + k, j]`` (1 at the goal); roll only if better by more than :data:`TIE`, as
-    :func:`solver.pig._kernels.rows.greedy` does, which has no resets.
+    ``after[i + k, j]``; roll only if better by more than :data:`TIE`, as
+    :func:`solver.pig._kernels.rows.greedy` does, over the whole table.
     """
     gains, weights, pig, reset = chances
     goal = after.shape[0]
@@ -157,7 +157,7 @@ def greedy_tables(after, chances, roll):  # pragma: no cover
                     rolled += weights[t] * (own[kk] if kk < length else 1.0)
                 choice = True
                 if k > 0:
-                    held = after[i + k, j] if i + k < goal else 1.0
+                    held = after[i + k, j]
                     choice = rolled > held + TIE
                     if not choice:
                         rolled = held
