@@ -9,7 +9,8 @@ Two kinds of kernel, one for the general case and a fast path:
   ``values[m, flat(s), j]``, seat ``j``'s win probability when seat ``m`` is to move at turn
   total 0. A seat's player sees its *frame*: its own score, then the next seats' in the order
   they move. ``seats`` is the tuple of :func:`solver.pig.seats.pack_seats`; ``chances`` the roll
-  of :func:`solver.games.pig.roll_arrays` (no resets: two players' reset games take the pair);
+  of :func:`solver.games.pig.roll_arrays` (for the greedy choices) and ``tally`` the same in
+  counts, :func:`solver.pig.evaluate_pair.roll_counts` (no resets: two players' take the pair);
 - two threshold tables (:func:`evaluate_pair`), which may count their held turns: the 2x2
   system per pair of scores, about 20 times faster at goal 100; with resets, the values after
   a reset are given (the fixed point of :func:`solver.pig.evaluate_pair.evaluate_tables`), and
@@ -22,7 +23,6 @@ import numpy as np
 from numba import njit, prange
 
 from pigsolve.solver.pig._kernels.indexing import decode, flat_index
-from pigsolve.solver.pig._kernels.pair import sliding_weight
 from pigsolve.solver.pig._kernels.rows import greedy
 from pigsolve.solver.pig.seats import BEST, EXPLICIT, THRESHOLD
 from pigsolve.solver.pig.tolerances import ROUNDING, TIE
@@ -32,45 +32,37 @@ MAX_ITERATIONS = 100
 
 
 @njit(cache=True)
-def _turn_affine(roll, score, hold_next, chances, uniform, restart, alpha, beta):
+def _turn_affine(roll, score, hold_next, tally, unit, restart, alpha, beta):
     """Return (alpha_0, beta_0) with W(k=0) = alpha_0 + beta_0 * y for one fixed turn.
 
     ``roll[k]`` is the mover's action at turn total k, ``hold_next[score + k]`` the opponent's
     k = 0 win probability after the mover banks k, y the opponent's k = 0 win probability
     after a pig (same scores) and ``restart`` after a reset (the mover's score 0; at score 0 a
-    reset is a pig). ``chances`` is :func:`solver.games.pig.roll_arrays`'s, ``uniform`` the
-    common weight of equally likely gains (else 0). ``alpha`` and ``beta`` are work buffers of
+    reset is a pig). ``tally`` is :func:`solver.pig.evaluate_pair.roll_counts`'s, ``unit``
+    true when every gain counts 1 (Pig's die). ``alpha`` and ``beta`` are work buffers of
     length >= goal - score.
     """
-    gains, weights, pig, reset = chances
+    gains, counts, pigs, resets, size = tally
     goal = roll.shape[0]
-    ends = pig + reset if score == 0 else pig  # the weight of y
-    constant = ends if score == 0 else pig + reset * (1.0 - restart)
+    inv_size = 1.0 / size
+    ends = pigs + resets if score == 0 else pigs  # the count of y
+    constant = ends if score == 0 else pigs + resets * (1.0 - restart)
     for k in range(goal - 1 - score, -1, -1):
         if k == 0 or roll[k]:
-            a = 0.0
-            b = 0.0
-            if uniform > 0.0:  # Pig's die: sum, then weigh once
-                for r in gains:
-                    if score + k + r >= goal:
-                        a += 1.0
-                    else:
-                        a += alpha[k + r]
-                        b += beta[k + r]
-                a *= uniform
-                b *= uniform
-            else:
-                for t in range(gains.shape[0]):
-                    r, w = gains[t], weights[t]
-                    if score + k + r >= goal:
-                        a += w
-                    else:
-                        a += w * alpha[k + r]
-                        b += w * beta[k + r]
-            a += constant
-            b -= ends
-            alpha[k] = a
-            beta[k] = b
+            a = constant
+            b = -ends
+            for t in range(gains.shape[0]):
+                r = gains[t]
+                if score + k + r >= goal:
+                    a += counts[t]
+                elif unit:
+                    a += alpha[k + r]
+                    b += beta[k + r]
+                else:
+                    a += counts[t] * alpha[k + r]
+                    b += counts[t] * beta[k + r]
+            alpha[k] = a * inv_size
+            beta[k] = b * inv_size
         else:
             alpha[k] = 1.0 - hold_next[score + k]
             beta[k] = 0.0
@@ -78,7 +70,7 @@ def _turn_affine(roll, score, hold_next, chances, uniform, restart, alpha, beta)
 
 
 @njit(cache=True)
-def evaluate_pair(roll_x, roll_y, chances, restart_x, restart_y, w_x, w_y):
+def evaluate_pair(roll_x, roll_y, tally, restart_x, restart_y, w_x, w_y):
     """Fill the k = 0 win probabilities of X-to-move and Y-to-move states, layer by layer.
 
     Serial on purpose: the pairs of one layer are independent, but a layer holds at most G
@@ -90,8 +82,8 @@ def evaluate_pair(roll_x, roll_y, chances, restart_x, restart_y, w_x, w_y):
     ----------
     roll_x, roll_y : ndarray(bool, ndim=4)
         Roll tables ``[t, i, j, k]`` of shapes (m_x, G, G, G) and (m_y, G, G, G).
-    chances
-        The roll, as :func:`solver.games.pig.roll_arrays` gives it.
+    tally
+        The roll, as :func:`solver.pig.evaluate_pair.roll_counts` gives it.
     restart_x : ndarray(float64, shape=(G, m_y, m_x))
         ``[j, b, a]``: Y's win probability to move at (j, 0) after X's reset (read only if a
         reset can happen); ``restart_y[i, a, b]`` the same for X after Y's reset.
@@ -106,8 +98,8 @@ def evaluate_pair(roll_x, roll_y, chances, restart_x, restart_y, w_x, w_y):
     m_y = w_x.shape[3]
     alpha = np.empty(goal)
     beta = np.empty(goal)
-    resets = chances[3] > 0.0
-    uniform = sliding_weight(chances[0], chances[1])
+    resets = tally[3] > 0.0
+    unit = (tally[1] == 1.0).all()
     for s in range(2 * goal - 2, -1, -1):
         i_lo = max(0, s - goal + 1)
         i_hi = min(s, goal - 1)
@@ -122,10 +114,10 @@ def evaluate_pair(roll_x, roll_y, chances, restart_x, restart_y, w_x, w_y):
             after_x = restart_x[j, b, a] if resets else 0.0
             after_y = restart_y[i, a, b] if resets else 0.0
             alpha_x, beta_x = _turn_affine(
-                roll_x[a, i, j], i, w_y[j, :, b, a_next], chances, uniform, after_x, alpha, beta
+                roll_x[a, i, j], i, w_y[j, :, b, a_next], tally, unit, after_x, alpha, beta
             )
             alpha_y, beta_y = _turn_affine(
-                roll_y[b, j, i], j, w_x[i, :, a, b_next], chances, uniform, after_y, alpha, beta
+                roll_y[b, j, i], j, w_x[i, :, a, b_next], tally, unit, after_y, alpha, beta
             )
             # x = alpha_x + beta_x y and y = alpha_y + beta_y x; |beta| < 1 since a roll can win.
             x = (alpha_x + beta_x * alpha_y) / (1.0 - beta_x * beta_y)
@@ -208,14 +200,15 @@ def seat_choices(seats, m, frame, held, goal, chances, p, own):  # pragma: no co
 
 
 @njit(cache=True)
-def turn(values, following, f, stride, length, m, p, mass, chances, b0):  # pragma: no cover
+def turn(values, following, f, stride, length, m, p, mass, tally, b0):  # pragma: no cover
     """Return ``a0`` and write ``b0`` of mover ``m``'s turn at flat ``f``: ``V_m = a0 *
-    V_following + b0`` (``V_following`` after a pig; the same scores; no resets here).
+    V_following + b0`` (``V_following`` after a pig; the same scores; no resets here). ``tally``
+    is :func:`solver.pig.evaluate_pair.roll_counts`'s.
 
     Forward over the turn totals: ``mass[k]`` is the probability of reaching ``k``; a hold at
     ``k`` reaches ``values[following, f + k * stride]`` (a higher score sum, solved).
     """
-    gains, weights, pig_weight, _ = chances
+    gains, counts, pigs, _, size = tally
     n = b0.shape[0]
     mass[:length] = 0.0
     mass[0] = 1.0
@@ -227,14 +220,14 @@ def turn(values, following, f, stride, length, m, p, mass, chances, b0):  # prag
             continue
         q = p[k]
         if q > 0.0:
-            share = q * reach
-            pig += pig_weight * share
+            share = q * reach / size
+            pig += pigs * share
             for t in range(gains.shape[0]):
                 kk = k + gains[t]
                 if kk < length:
-                    mass[kk] += share * weights[t]
+                    mass[kk] += counts[t] * share
                 else:
-                    b0[m] += share * weights[t]
+                    b0[m] += counts[t] * share
         if q < 1.0:
             held = (1.0 - q) * reach
             h = f + k * stride
@@ -264,7 +257,7 @@ def cycle(a0, b0, out):  # pragma: no cover
 
 
 @njit(cache=True)
-def _vector(values, goal, f, seats, chances, decisions, work):  # pragma: no cover
+def _vector(values, goal, f, seats, chances, tally, decisions, work):  # pragma: no cover
     """Evaluate the N movers' start vectors at flat ``f``; return the linear solves (-1:
     the best response did not settle)."""
     scores, frame, p, own, mass, a0, b0, out, chosen = work
@@ -275,12 +268,10 @@ def _vector(values, goal, f, seats, chances, decisions, work):  # pragma: no cov
         frame_of(scores, m, frame)
         seat_choices(seats, m, frame, 0, goal, chances, p, own)
         length = goal - scores[m]
-        a0[m] = turn(
-            values, (m + 1) % n, f, goal ** (n - 1 - m), length, m, p, mass, chances, b0[m]
-        )
+        a0[m] = turn(values, (m + 1) % n, f, goal ** (n - 1 - m), length, m, p, mass, tally, b0[m])
     count = 1
     if best:
-        count = _best_row(values, goal, f, scores, chances, work)
+        count = _best_row(values, goal, f, scores, chances, tally, work)
         row = decisions[f]
         row[:] = 0
         for k in range(goal - scores[0]):
@@ -294,7 +285,7 @@ def _vector(values, goal, f, seats, chances, decisions, work):  # pragma: no cov
 
 
 @njit(cache=True)
-def _best_row(values, goal, f, scores, chances, work):  # pragma: no cover
+def _best_row(values, goal, f, scores, chances, tally, work):  # pragma: no cover
     """Policy iteration for the best response in seat 0 at ``f``: choose greedily at the pig
     value ``x``, solve the cycle, re-choose at the new ``x`` until the choices stand.
 
@@ -308,7 +299,7 @@ def _best_row(values, goal, f, scores, chances, work):  # pragma: no cover
     p[:length] = -1.0
     greedy(mine, f, stride, x, length, -1, 0.0, chances, p, own)
     for count in range(1, MAX_ITERATIONS + 1):
-        a0[0] = turn(values, 1, f, stride, length, 0, p, mass, chances, b0[0])
+        a0[0] = turn(values, 1, f, stride, length, 0, p, mass, tally, b0[0])
         cycle(a0, b0, out)
         moved = abs(out[1, 0] - x)
         x = out[1, 0]
@@ -320,7 +311,7 @@ def _best_row(values, goal, f, scores, chances, work):  # pragma: no cover
 
 @njit(cache=True, parallel=True)
 def evaluate_layer(
-    values, goal, members, count, seats, chances, decisions, solves, chunks
+    values, goal, members, count, seats, chances, tally, decisions, solves, chunks
 ):  # pragma: no cover
     """Evaluate the ``count`` score vectors of ``members`` (one score sum) in ``chunks`` strides;
     ``solves[o]`` gets each vector's linear solves (-1: unsettled)."""
@@ -338,4 +329,4 @@ def evaluate_layer(
             np.empty(goal),
         )
         for o in range(c, count, chunks):
-            solves[o] = _vector(values, goal, members[o], seats, chances, decisions, work)
+            solves[o] = _vector(values, goal, members[o], seats, chances, tally, decisions, work)

@@ -63,7 +63,7 @@ import numpy as np
 from pigsolve.solver import results
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_arrays
-from pigsolve.solver.pig.evaluate_pair import fast_tables, pair_values
+from pigsolve.solver.pig.evaluate_pair import fast_tables, pair_values, roll_counts
 from pigsolve.solver.pig.seats import (
     ComputerPlayer,
     SeatPolicy,
@@ -242,7 +242,7 @@ def run_layers(
         raise InvalidArgument(f"the layers of score sums do not order {rules.game}: scores fall")
     goal, n = rules.goal, rules.players
     seats = pack_seats(rules, policies, best)
-    chances = roll_arrays(rules)
+    chances, tally = roll_arrays(rules), roll_counts(rules)
     values = np.empty((n, goal**n, n))
     decisions = np.zeros((goal**n if best else 0, (goal + 7) // 8), np.uint8)
     members = np.empty(goal ** (n - 1), np.int64)
@@ -253,7 +253,7 @@ def run_layers(
     for total in range(top, -1, -1):
         count = layer(goal, n, total, members)
         kernels.evaluate_layer(
-            values, goal, members, count, seats, chances, decisions, solves, CHUNKS
+            values, goal, members, count, seats, chances, tally, decisions, solves, CHUNKS
         )
         num_iter = max(num_iter, int(solves[:count].max(initial=0)))
         unsettled += int(np.count_nonzero(solves[:count] < 0))

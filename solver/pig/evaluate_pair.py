@@ -21,6 +21,7 @@ import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.seats import GREEDY, SeatPolicy, check_roll_table, pair_tables, seat_table
 
 ANDERSON_MEMORY = 5
@@ -29,6 +30,29 @@ RESTART_ROUNDING = 1e-14
 """The reset fixed point stops when no value after a reset moves by more than this."""
 MAX_ROUNDS = 200
 """Rounds of the reset fixed point before giving up (an error)."""
+
+
+def roll_counts(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float, float]:
+    """Return one roll as counts of a fair ``L``-sided draw (``L`` the common denominator of
+    its probabilities): ``(gains, counts, pigs, resets, L)``, counts as float64.
+
+    The evaluation kernels sum counts and divide by ``L`` once, as they summed Pig's faces
+    before the family: Pig's numbers stay those printed before, to the last digit.
+
+    >>> gains, counts, pigs, resets, size = roll_counts(PigRules(die_sides=4))
+    >>> gains.tolist(), counts.tolist(), pigs, resets, size
+    ([2, 3, 4], [1.0, 1.0, 1.0], 1.0, 0.0, 4.0)
+    """
+    table = rules.roll_table
+    size = table.denominator
+    scoring = table.gains()
+    return (
+        np.array([points for points, _ in scoring], np.int64),
+        np.array([float(p * size) for _, p in scoring], np.float64),
+        float(table.probability(Effect.pig) * size),
+        float(table.probability(Effect.reset) * size),
+        float(size),
+    )
 
 
 def fast_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndarray] | None:
@@ -91,19 +115,19 @@ def pair_values(
     from pigsolve.solver.pig._evaluate_kernels import evaluate_pair
 
     goal, m_x, m_y = rules.goal, roll_x.shape[0], roll_y.shape[0]
-    chances = roll_arrays(rules)
+    tally = roll_counts(rules)
     w_x = np.empty((goal, goal, m_x, m_y))
     w_y = np.empty((goal, goal, m_y, m_x))
     if not rules.resets:
         none = np.zeros((1, 1, 1))
-        evaluate_pair(roll_x, roll_y, chances, none, none, w_x, w_y)
+        evaluate_pair(roll_x, roll_y, tally, none, none, w_x, w_y)
         return w_x, w_y
     size_x = goal * m_y * m_x
 
     def step(restart: np.ndarray) -> np.ndarray:
         restart_x = restart[:size_x].reshape(goal, m_y, m_x)
         restart_y = restart[size_x:].reshape(goal, m_x, m_y)
-        evaluate_pair(roll_x, roll_y, chances, restart_x, restart_y, w_x, w_y)
+        evaluate_pair(roll_x, roll_y, tally, restart_x, restart_y, w_x, w_y)
         return np.concatenate([w_y[:, 0].reshape(-1), w_x[:, 0].reshape(-1)])
 
     fixed_point(step, np.full(2 * size_x, 0.5))

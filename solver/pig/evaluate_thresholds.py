@@ -23,7 +23,8 @@ import numpy as np
 from numba import njit, prange
 
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.evaluate_pair import roll_counts
 
 MAX_ROUNDS = 200
 """Rounds of layers per candidate before the values after a reset are declared unsettled."""
@@ -48,15 +49,15 @@ def first_mover_probabilities(
     """
     goal = rules.goal
     hold_values = np.clip(hold_values, 1, goal - np.arange(goal)[None, :, None]).astype(np.int64)
-    gains, weights, pig_chance, reset_chance = roll_arrays(rules)
-    stop, lost = _threshold_turns(goal, gains, weights)
-    win_y, lost_y, bank_y, low_y, high_y = _opponent_turns(
-        np.ascontiguousarray(roll_y[0]), gains, weights
+    gains, counts, pigs, resets, size = roll_counts(rules)
+    stop, pig, reset = _threshold_turns(goal, gains, counts, pigs, resets, size)
+    win_y, pig_y, reset_y, bank_y, low_y, high_y = _opponent_turns(
+        np.ascontiguousarray(roll_y[0]), gains, counts, pigs, resets, size
     )
     a_first = np.empty(len(hold_values))
     b_first = np.empty(len(hold_values))
     rounds = np.empty(len(hold_values), np.int64)
-    ends = (lost * pig_chance, lost * reset_chance, lost_y * pig_chance, lost_y * reset_chance)
+    ends = (pig, reset, pig_y, reset_y)
     _evaluate(hold_values, stop, ends, win_y, bank_y, low_y, high_y, a_first, b_first, rounds)
     if rounds.max() > MAX_ROUNDS:
         raise PigsolveError(f"the values after a reset did not settle in {MAX_ROUNDS} rounds")
@@ -64,34 +65,36 @@ def first_mover_probabilities(
 
 
 @njit(cache=True)
-def _threshold_turns(goal, gains, weights):
-    """Return ``stop[h, k - h]`` and ``lost[h]``: how a turn rolled until k >= h ends (a roll
-    that ends the turn, a pig or a reset, has probability ``lost[h]``)."""
+def _threshold_turns(goal, gains, counts, pigs, resets, size):  # pragma: no cover
+    """Return ``stop[h, k - h]``, ``pig[h]`` and ``reset[h]``: how a turn rolled until k >= h
+    ends (the roll in counts of ``size``, :func:`solver.pig.evaluate_pair.roll_counts`)."""
     span = gains.max()
     stop = np.zeros((goal + 1, span))
-    lost = np.zeros(goal + 1)
+    pig = np.zeros(goal + 1)
+    reset = np.zeros(goal + 1)
     reach = np.zeros(goal + span)
     for h in range(1, goal + 1):
         reach[:] = 0.0
         reach[0] = 1.0
         for k in range(h):
-            lost[h] += reach[k]
+            pig[h] += reach[k] * pigs / size
+            reset[h] += reach[k] * resets / size
             for t in range(gains.shape[0]):
                 r = gains[t]
                 if k + r < h:
-                    reach[k + r] += reach[k] * weights[t]
+                    reach[k + r] += reach[k] * counts[t] / size
                 else:
-                    stop[h, k + r - h] += reach[k] * weights[t]
-    return stop, lost
+                    stop[h, k + r - h] += reach[k] * counts[t] / size
+    return stop, pig, reset
 
 
 @njit(cache=True)
-def _opponent_turns(roll, gains, weights):
-    """Return how Y's turn at (j, i) ends: P(win), P(a roll that ends the turn), P(bank k) on
-    [low, high)."""
+def _opponent_turns(roll, gains, counts, pigs, resets, size):  # pragma: no cover
+    """Return how Y's turn at (j, i) ends: P(win), P(pig), P(reset), P(bank k) on [low, high)."""
     goal = roll.shape[0]
     win = np.zeros((goal, goal))
-    lost = np.zeros((goal, goal))
+    pig = np.zeros((goal, goal))
+    reset = np.zeros((goal, goal))
     bank = np.zeros((goal, goal, goal))
     low = np.zeros((goal, goal), np.int64)
     high = np.zeros((goal, goal), np.int64)
@@ -109,14 +112,15 @@ def _opponent_turns(roll, gains, weights):
                     low[j, i] = min(low[j, i], k)
                     high[j, i] = k + 1
                     continue
-                lost[j, i] += reach[k]
+                pig[j, i] += reach[k] * pigs / size
+                reset[j, i] += reach[k] * resets / size
                 for t in range(gains.shape[0]):
                     r = gains[t]
                     if j + k + r >= goal:
-                        win[j, i] += reach[k] * weights[t]
+                        win[j, i] += reach[k] * counts[t] / size
                     else:
-                        reach[k + r] += reach[k] * weights[t]
-    return win, lost, bank, low, high
+                        reach[k + r] += reach[k] * counts[t] / size
+    return win, pig, reset, bank, low, high
 
 
 @njit(cache=True, parallel=True)
