@@ -24,6 +24,7 @@ from pigsolve.solver.games.pig_outcomes import (
 )
 from pigsolve.solver.pig.best_response import best_response
 from pigsolve.solver.pig.evaluate import evaluate, run_layers
+from pigsolve.solver.pig.seatings import compare_seatings
 from pigsolve.solver.pig.simulate import roll_draws, simulate
 from pigsolve.solver.pig.solve import solve
 
@@ -300,3 +301,15 @@ def test_the_layers_refuse_a_game_where_scores_fall() -> None:
     policies = [p.seat_policy(rules) for p in holders(rules, (3, 4))]
     with pytest.raises(InvalidArgument, match="do not order two-dice"):
         run_layers(rules, policies)
+
+
+def test_seatings_where_scores_fall() -> None:
+    """Two seatings of two players equal the reference; three players are refused."""
+    rules = PigRules(14, outcomes=pass_the_pigs())
+    seatings = compare_seatings(rules, holders(rules, (5, 9)))
+    reference = reference_starts(pass_the_pigs(), 14, (5, 9))  # player p sits in seat p
+    np.testing.assert_allclose(seatings.probabilities, reference, atol=1e-12)
+    assert seatings.orders == ((0, 1), (1, 0))
+    three = PigRules(8, players=3, outcomes=pass_the_pigs())
+    with pytest.raises(InvalidArgument, match="scores can fall to 0 in pass-the-pigs"):
+        compare_seatings(three, holders(three, (3, 4, 5)))
