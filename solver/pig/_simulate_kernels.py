@@ -2,12 +2,18 @@
 
 Private (see :mod:`solver.pig.simulate`): plain loops over arrays that write into arrays the
 caller allocates. Imported only on computing paths. ``seats`` is the tuple of
-:func:`solver.pig.seats.pack_seats`, ``faces`` the triple of :func:`solver.games.pig.face_arrays`.
+:func:`solver.pig.seats.pack_seats`, ``chances`` the roll of
+:func:`solver.games.pig.roll_arrays` (for the greedy seats), ``draws`` the tuple of
+:func:`solver.pig.simulate.roll_draws`.
 
-Game g draws its dice (and its coins at mixed states) from its own splitmix64 stream seeded by
-(seed, g), with Lemire's unbiased reduction to 1..D, so results do not depend on threading or
-chunking. :func:`play_games` plays any seats; :func:`play_pair`, its fast path for two threshold
-tables, plays the same games.
+Game g draws its rolls (and its coins at mixed states) from its own splitmix64 stream seeded by
+(seed, g), so results do not depend on threading or chunking. A roll is a fair draw of
+``1..L``, ``L`` the common denominator of the game's probabilities, each outcome taking
+consecutive numbers in the order of its table (as :meth:`solver.games.pig_outcomes.RollTable.
+draw`): exact probabilities. Below ``L = 2**32`` Lemire's unbiased reduction of 32 bits (Pig's
+die: the faces drawn before the family existed), above it the rejection of 64-bit draws beyond
+the largest multiple of ``L``. :func:`play_games` plays any seats; :func:`play_pair`, its fast
+path for two threshold tables, plays the same games.
 """
 
 from __future__ import annotations
@@ -45,6 +51,30 @@ def _roll_die(state, die, threshold):  # pragma: no cover
 
 
 @njit(cache=True)
+def _roll_large(state, size, limit):  # pragma: no cover
+    """Return (a number in 1..size, new state): 64-bit draws below ``limit``, a multiple of
+    ``size``, reduced modulo ``size``."""
+    while True:
+        state = state + _GOLDEN
+        x = _mix64(state)
+        if x < limit:
+            return np.int64(x % size) + 1, state
+
+
+@njit(cache=True)
+def _draw(state, draws):  # pragma: no cover
+    """Return (the points of one roll, new state): > 0 adds, 0 is a pig, -1 a reset."""
+    size, limit, upto, points = draws
+    if size < np.uint64(2**32):
+        value, state = _roll_die(state, size, limit)
+    else:
+        value, state = _roll_large(state, size, limit)
+    if upto.shape[0] == np.int64(size):  # every outcome one number (Pig's die)
+        return points[value - 1], state
+    return points[np.searchsorted(upto, value)], state
+
+
+@njit(cache=True)
 def _uniform(state):  # pragma: no cover
     """Return (a uniform float in [0, 1), new state) from the splitmix64 stream."""
     state = state + _GOLDEN
@@ -53,20 +83,18 @@ def _uniform(state):  # pragma: no cover
 
 @njit(cache=True, parallel=True)
 def play_games(
-    seats, goal, faces, points, seed, first_game, winner, turns, chunks
+    seats, goal, chances, draws, seed, first_game, winner, turns, chunks
 ):  # pragma: no cover
     """Play games ``first_game, first_game + 1, ...``, one per output slot.
 
-    Game g starts with seat ``g % N`` and play passes in seat order. ``points`` is the value of
-    each face (0: pig). ``winner[n]`` gets the winning seat, ``turns[n]`` the turns played.
+    Game g starts with seat ``g % N`` and play passes in seat order; a reset zeroes the mover's
+    score. ``winner[n]`` gets the winning seat, ``turns[n]`` the turns played.
     """
     kinds, slots, thresholds, memory = seats[0], seats[1], seats[2], seats[3]
     packed = seats[8]
     table_bits = thresholds.reshape(-1)  # contiguous: a turn's row starts at ``base``
     packed_bits = packed.reshape(-1)
     n = kinds.shape[0]
-    die = points.shape[0]
-    threshold = np.uint64((2**32) % die)
     stream = _mix64(np.uint64(seed) ^ _GOLDEN)
     size = winner.shape[0]
     for c in prange(chunks):
@@ -99,12 +127,13 @@ def play_games(
                     if kind == EXPLICIT:
                         base = (slot * packed.shape[1] + flat_index(frame, goal)) * packed.shape[2]
                     else:
-                        seat_choices(seats, player, frame, held[player], goal, faces, p, own)
+                        seat_choices(seats, player, frame, held[player], goal, chances, p, own)
                 k, won = 0, False
                 while True:  # the first roll is forced; then roll or hold at each k > 0
-                    face, state = _roll_die(state, die, threshold)
-                    gained = points[face - 1]
-                    if gained == 0:
+                    gained, state = _draw(state, draws)
+                    if gained <= 0:
+                        if gained < 0:
+                            scores[player] = 0
                         break
                     k += gained
                     if mine + k >= goal:
@@ -131,17 +160,12 @@ def play_games(
 
 
 @njit(cache=True, parallel=True)
-def play_pair(roll_a, roll_b, faces, seed, first_game, winner, turns):  # pragma: no cover
+def play_pair(roll_a, roll_b, draws, seed, first_game, winner, turns):  # pragma: no cover
     """:func:`play_games` for two threshold tables ``[t, i, j, k]`` (A in seat 0, B in seat 1):
-    the same games from the same seed, about 15% faster (no seat kinds, no frames).
-
-    ``faces`` holds the point value of each face (0: pig), as ``points`` in :func:`play_games`.
-    """
+    the same games from the same seed, about 15% faster (no seat kinds, no frames)."""
     goal = roll_a.shape[1]
     m_a = roll_a.shape[0]
     m_b = roll_b.shape[0]
-    die = faces.shape[0]
-    threshold = np.uint64((2**32) % die)
     stream = _mix64(np.uint64(seed) ^ _GOLDEN)
     for n in prange(winner.shape[0]):
         game = np.uint64(first_game + n)
@@ -171,9 +195,12 @@ def play_pair(roll_a, roll_b, faces, seed, first_game, winner, turns):  # pragma
                         score_b += k
                         held_b = min(held_b + 1, m_b - 1)
                     break
-                face, state = _roll_die(state, die, threshold)
-                points = faces[face - 1]
-                if points == 0:
+                points, state = _draw(state, draws)
+                if points <= 0:
+                    if points < 0 and player == 0:
+                        score_a = 0
+                    elif points < 0:
+                        score_b = 0
                     break
                 k += points
                 if mine + k >= goal:

@@ -10,24 +10,34 @@ responder's own frame (its score, then the next players' scores in the order the
 plays any seat, though it is the best reply only where its opponents follow it in that order.
 
 The player that plays it is :class:`policies.best_response.BestResponse`.
+
+Where scores can fall (a reset), two players only: the layers no longer order the states, so
+the reply is found by policy iteration over the whole table: evaluate its choices against the
+opponent's table exactly (:func:`solver.pig.evaluate_pair.pair_values`, the fixed point over the
+values after a reset), choose greedily at the values found (a tie within
+:data:`solver.pig.tolerances.TIE` holds), and repeat until no choice changes, starting from the
+opponent's own choices.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig import PigRules, roll_arrays
 from pigsolve.solver.pig.evaluate import (
     Announce,
     check_evaluable,
     check_memory_for,
+    check_no_resets,
     memory_needed,
     run_layers,
 )
+from pigsolve.solver.pig.evaluate_pair import pair_values, two_player_table
 from pigsolve.solver.pig.seats import EXPLICIT, ComputerPlayer, SeatPolicy, seat_policies
 from pigsolve.solver.results import Progress
 
@@ -116,9 +126,12 @@ def best_response(
         )
     placeholder = SeatPolicy("best-response", EXPLICIT)  # seat 0, the responder: ignored
     policies = seat_policies(rules, [placeholder, *opponents])[1:]
+    check_no_resets(rules, "the best response")
     check_evaluable(rules, policies)
     needed = memory_needed(rules, policies, best=True)
     check_memory_for(rules, needed, "the best response", announce)
+    if rules.resets:
+        return _reply_by_policy_iteration(rules, policies[0])
     run = run_layers(rules, [placeholder, *policies], best=True, progress=progress)
     return Reply(
         rules,
@@ -128,4 +141,35 @@ def best_response(
         run.num_iter,
         run.unsettled,
         run.seconds,
+    )
+
+
+def _reply_by_policy_iteration(rules: PigRules, opponent: SeatPolicy) -> Reply:
+    """Return the best reply of two players where scores can fall (module docstring)."""
+    from pigsolve.solver.pig._evaluate_kernels import MAX_ITERATIONS, greedy_tables
+
+    start_time = time.perf_counter()
+    goal, chances = rules.goal, roll_arrays(rules)
+    table = two_player_table(rules, opponent)
+    i, k = np.arange(goal)[:, None, None], np.arange(goal)[None, None, :]
+    roll = np.ascontiguousarray(table[0] & (i + k < goal))  # start from the opponent's choices
+    roll[..., 0] = True
+    changes, rounds = 1, 0
+    while changes and rounds < MAX_ITERATIONS:
+        rounds += 1
+        w_x, w_y = pair_values(rules, roll[None], table)
+        after = np.ascontiguousarray(1.0 - w_y[:, :, 0, 0].T)  # [i, j]: it to wait at (i, j)
+        changes = greedy_tables(after, chances, roll)
+    roll &= i + k < goal
+    packed = np.packbits(roll.reshape(goal * goal, goal), axis=1, bitorder="little")
+    x, y = w_x[0, 0, 0, 0], w_y[0, 0, 0, 0]
+    start = np.array([[x, 1.0 - x], [1.0 - y, y]])
+    return Reply(
+        rules,
+        (opponent.name,),
+        packed,
+        start,
+        rounds,
+        int(changes),
+        time.perf_counter() - start_time,
     )

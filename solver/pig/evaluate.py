@@ -6,26 +6,33 @@ Seats :math:`0, \dots, N-1` move in turn, seat 0 first; :math:`s = (s_0, \dots, 
 the banked scores by seat. :math:`V_m(s) \in [0, 1]^N` holds every seat's probability of winning
 when seat ``m`` is to move at turn total 0, and :math:`W_m(s, k)` the same mid-turn. Seat m's
 player sees its *frame* :math:`(s_m, s_{m+1}, \dots)` and rolls with probability
-:math:`\pi_m(s, k)` (1 at k = 0). With faces F of which :math:`F_0` are pigs and :math:`e_m` the
-vector "seat m wins",
+:math:`\pi_m(s, k)` (1 at k = 0). A roll (:func:`solver.games.pig.roll_arrays`) adds ``g``
+with probability :math:`w_g`, is a pig with probability :math:`\rho` or a reset (the mover's
+score becomes 0, the turn passes) with probability :math:`\sigma`; with :math:`e_m` the vector
+"seat m wins",
 
 .. math::
 
     W_m(s, k) = e_m \ (s_m + k \ge G), \qquad
-    W_m(s, k) = \pi_m \frac{1}{|F|}\Big[|F_0|\,V_{m+1}(s) + \sum_{f \in F \setminus F_0}
-        W_m(s, k + f)\Big] + (1 - \pi_m)\,V_{m+1}(s + k e_m),
+    W_m(s, k) = \pi_m \Big[\rho\, V_{m+1}(s) + \sigma\, V_{m+1}(s - s_m e_m)
+        + \sum_g w_g\, W_m(s, k + g)\Big] + (1 - \pi_m)\,V_{m+1}(s + k e_m),
 
 with :math:`V_m(s) = W_m(s, 0)` and seats taken mod N.
 
 Solution
 --------
-Scores never decrease: score vectors are solved by layers of :math:`\sum s` from the highest
-down, and a hold reaches a higher layer, already solved. With the choices fixed, sweeping k
-(over the turn totals reachable from 0) writes :math:`W_m(s, 0) = a_m V_{m+1}(s) + b_m`: a pig
-is the only way back into the layer. At one score vector the N turns form a cycle, closed in
-absolute seat order: :math:`V_0 = \sum_m (\prod_{t<m} a_t)\, b_m / (1 - \prod_m a_m)`, then
-:math:`V_{N-1}, \dots, V_1` backwards; :math:`\prod a_m < 1` since every turn can reach the
-goal. Nothing is iterated: exact up to rounding.
+Without resets scores never decrease: score vectors are solved by layers of :math:`\sum s`
+from the highest down, and a hold reaches a higher layer, already solved. With the choices
+fixed, sweeping k (over the turn totals reachable from 0) writes :math:`W_m(s, 0) = a_m
+V_{m+1}(s) + b_m`: a pig is the only way back into the layer. At one score vector the N turns
+form a cycle, closed in absolute seat order: :math:`V_0 = \sum_m (\prod_{t<m} a_t)\, b_m / (1 -
+\prod_m a_m)`, then :math:`V_{N-1}, \dots, V_1` backwards; :math:`\prod a_m < 1` since every
+turn can reach the goal. Nothing is iterated: exact up to rounding.
+
+Resets (Two-Dice Pig's double 1s, Pass the Pigs' touching pigs) lead to a lower score sum, so
+the layers no longer order the states: two players take the pair kernel with the values after a
+reset iterated to a fixed point (:mod:`solver.pig.evaluate_pair`); three or more players with
+resets are refused (simulate them).
 
 Players
 -------
@@ -36,11 +43,10 @@ per frame (a best response). A table that counts held turns (memory > 1) needs t
 the state: :func:`evaluate` takes it on the two-player fast path below and refuses it otherwise
 (simulate it instead).
 
-Fast path: two seats that are threshold tables or explicit choices (unpacked into a table) go to
-:func:`evaluate_tables`, the same cycle for N = 2 solved per pair of scores as a 2x2 system
-(held-turn counters included), about 20 times faster at goal 100
-(:func:`solver.pig.seats.pair_tables` decides). Memory: :math:`N \cdot G^N \cdot N` float64
-values, checked before anything is allocated.
+Fast path: two threshold tables or explicit choices go to :mod:`solver.pig.evaluate_pair`, the
+same cycle for N = 2 solved per pair of scores as a 2x2 system (held-turn counters included),
+about 20 times faster at goal 100. Memory: :math:`N \cdot G^N \cdot N` float64 values, checked
+before anything is allocated.
 
 Reference: T. W. Neller and C. G. M. Presser, "Optimal play of the dice game Pig",
 The UMAP Journal 25(1), 2004.
@@ -56,13 +62,12 @@ import numpy as np
 
 from pigsolve.solver import results
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.pig.evaluate_pair import fast_tables, pair_values, roll_counts
 from pigsolve.solver.pig.seats import (
     ComputerPlayer,
     SeatPolicy,
-    check_roll_table,
     pack_seats,
-    pair_tables,
     seat_policies,
     threshold_seat,
 )
@@ -135,16 +140,17 @@ def evaluate(
     """
     policies = seat_policies(rules, players)
     names = tuple(p.name for p in policies)
-    tables = pair_tables(rules, policies)
+    tables = fast_tables(rules, policies)
     if tables is not None:  # the fast path
         start = time.perf_counter()
-        w_x, w_y = _pair(rules, *tables)  # checked by the seats' makers
+        w_x, w_y = pair_values(rules, *tables)  # checked by the seats' makers
         values = np.empty((2, rules.goal, rules.goal, 2))
         values[0, ..., 0] = w_x[:, :, 0, 0]
         values[1, ..., 1] = w_y[:, :, 0, 0].T  # [i, j]: seat 1 to move, seat 0 at i
         np.subtract(1.0, values[0, ..., 0], out=values[0, ..., 1])
         np.subtract(1.0, values[1, ..., 1], out=values[1, ..., 0])
         return Evaluation(rules, names, values, time.perf_counter() - start)
+    check_no_resets(rules)
     check_evaluable(rules, policies)
     check_memory_for(rules, memory_needed(rules, policies), "the exact evaluation", announce)
     run = run_layers(rules, policies, progress=progress)
@@ -153,10 +159,27 @@ def evaluate(
     return Evaluation(rules, names, values, run.seconds)
 
 
+def check_no_resets(rules: PigRules, what: str = "the exact evaluation") -> None:
+    """Raise InvalidArgument if scores can fall in a game of more than two players."""
+    if not evaluable_game(rules):
+        raise InvalidArgument(
+            f"scores can fall to 0 in {rules.game}, and {what} takes it for 2 players only; "
+            f"simulate games of {rules.players} players instead"
+        )
+
+
+def evaluable_game(rules: PigRules) -> bool:
+    """Return False where scores can fall in a game of more than two players."""
+    return not (rules.resets and rules.players > 2)
+
+
 def evaluable(rules: PigRules, policies: Sequence[SeatPolicy]) -> bool:
     """Return True if :func:`evaluate` takes these seats quickly: no held turns counted outside
-    the pair of tables, at most :data:`solver.resources.LARGE` bytes."""
-    if any(p.memory > 1 for p in policies) and pair_tables(rules, policies) is None:
+    the pair of tables, scores that fall only between two players, at most
+    :data:`solver.resources.LARGE` bytes."""
+    if not evaluable_game(rules):
+        return False
+    if any(p.memory > 1 for p in policies) and fast_tables(rules, policies) is None:
         return False
     return memory_needed(rules, policies) <= LARGE
 
@@ -215,9 +238,11 @@ def run_layers(
     from pigsolve.solver.pig import _evaluate_kernels as kernels
     from pigsolve.solver.pig._kernels.indexing import layer
 
+    if rules.resets:  # the pair evaluation and the best response's policy iteration take them
+        raise InvalidArgument(f"the layers of score sums do not order {rules.game}: scores fall")
     goal, n = rules.goal, rules.players
     seats = pack_seats(rules, policies, best)
-    faces = face_arrays(rules)
+    chances, tally = roll_arrays(rules), roll_counts(rules)
     values = np.empty((n, goal**n, n))
     decisions = np.zeros((goal**n if best else 0, (goal + 7) // 8), np.uint8)
     members = np.empty(goal ** (n - 1), np.int64)
@@ -228,50 +253,13 @@ def run_layers(
     for total in range(top, -1, -1):
         count = layer(goal, n, total, members)
         kernels.evaluate_layer(
-            values, goal, members, count, seats, faces, decisions, solves, CHUNKS
+            values, goal, members, count, seats, chances, tally, decisions, solves, CHUNKS
         )
         num_iter = max(num_iter, int(solves[:count].max(initial=0)))
         unsettled += int(np.count_nonzero(solves[:count] < 0))
         if progress is not None:
             progress(top - total + 1, top + 1)
     return Run(values, decisions, num_iter, unsettled, time.perf_counter() - start)
-
-
-def evaluate_tables(
-    rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Return the exact k = 0 win probabilities of two roll tables playing each other (the pair
-    kernel: :func:`evaluate`'s fast path, which also tracks held-turn counters).
-
-    Parameters
-    ----------
-    rules : PigRules
-        The goal (the tables' last dimension) and the die.
-    roll_x, roll_y : ndarray(bool, shape=(m, G, G, G))
-        Roll tables ``[t, i, j, k]`` (True = roll) of players X and Y; ``t`` counts held turns.
-
-    Returns
-    -------
-    w_x : ndarray(float64, shape=(G, G, m_x, m_y))
-        ``w_x[i, j, a, b]``: probability that X wins when X is to move at turn total 0 with
-        score i and a held turns, Y having score j and b held turns.
-    w_y : ndarray(float64, shape=(G, G, m_y, m_x))
-        ``w_y[j, i, b, a]``: the same with Y to move.
-    """
-    roll_x = check_roll_table(roll_x, rules.goal, "first")
-    roll_y = check_roll_table(roll_y, rules.goal, "second")
-    return _pair(rules, roll_x, roll_y)
-
-
-def _pair(rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return :func:`evaluate_tables` of two tables already checked."""
-    from pigsolve.solver.pig._evaluate_kernels import evaluate_pair
-
-    goal, m_x, m_y = rules.goal, roll_x.shape[0], roll_y.shape[0]
-    w_x = np.empty((goal, goal, m_x, m_y))
-    w_y = np.empty((goal, goal, m_y, m_x))
-    evaluate_pair(roll_x, roll_y, *face_arrays(rules), w_x, w_y)
-    return w_x, w_y
 
 
 def compare(

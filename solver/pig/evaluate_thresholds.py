@@ -11,7 +11,10 @@ to pig, and to bank each turn total. With both tabulated once, one candidate cos
 systems of :mod:`solver.pig.evaluate` (solved layer by layer of i + j, from high to low) with
 :math:`O(r_{max})` work for X's turn and the span of Y's banked totals for Y's, instead of
 re-tabulating both turns turn total by turn total. The results are those of
-:func:`solver.pig.evaluate.compare` up to rounding (a test checks 1e-12).
+:func:`solver.pig.evaluate.compare` up to rounding (a test checks 1e-12). Where a reset can
+lose a score (Two-Dice Pig, Pass the Pigs) the values after a reset, ``w_y[j, 0]`` and
+``w_x[i, 0]`` (a lower score sum), are taken as given, the layers solved, and the rounds
+repeated until those values stand (plain fixed-point iteration: about 35 rounds at goal 100).
 """
 
 from __future__ import annotations
@@ -19,7 +22,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.evaluate_pair import roll_counts
+
+MAX_ROUNDS = 200
+"""Rounds of layers per candidate before the values after a reset are declared unsettled."""
+RESTART_ROUNDING = 1e-14
+"""A candidate's rounds stop when no value after a reset moves by more than this."""
 
 
 def first_mover_probabilities(
@@ -38,44 +48,53 @@ def first_mover_probabilities(
         takes it.
     """
     goal = rules.goal
-    gains, num_faces, num_pigs = face_arrays(rules)
     hold_values = np.clip(hold_values, 1, goal - np.arange(goal)[None, :, None]).astype(np.int64)
-    stop, pig = _threshold_turns(goal, gains, num_faces, num_pigs)
-    win_y, pig_y, bank_y, low_y, high_y = _opponent_turns(
-        np.ascontiguousarray(roll_y[0]), gains, num_faces, num_pigs
+    gains, counts, pigs, resets, size = roll_counts(rules)
+    stop, pig, reset = _threshold_turns(goal, gains, counts, pigs, resets, size)
+    win_y, pig_y, reset_y, bank_y, low_y, high_y = _opponent_turns(
+        np.ascontiguousarray(roll_y[0]), gains, counts, pigs, resets, size
     )
     a_first = np.empty(len(hold_values))
     b_first = np.empty(len(hold_values))
-    _evaluate(hold_values, stop, pig, win_y, pig_y, bank_y, low_y, high_y, a_first, b_first)
+    rounds = np.empty(len(hold_values), np.int64)
+    ends = (pig, reset, pig_y, reset_y)
+    _evaluate(hold_values, stop, ends, win_y, bank_y, low_y, high_y, a_first, b_first, rounds)
+    if rounds.max() > MAX_ROUNDS:
+        raise PigsolveError(f"the values after a reset did not settle in {MAX_ROUNDS} rounds")
     return a_first, b_first
 
 
 @njit(cache=True)
-def _threshold_turns(goal, gains, num_faces, num_pigs):
-    """Return ``stop[h, k - h]`` and ``pig[h]``: how a turn rolled until k >= h ends."""
+def _threshold_turns(goal, gains, counts, pigs, resets, size):  # pragma: no cover
+    """Return ``stop[h, k - h]``, ``pig[h]`` and ``reset[h]``: how a turn rolled until k >= h
+    ends (the roll in counts of ``size``, :func:`solver.pig.evaluate_pair.roll_counts`)."""
     span = gains.max()
     stop = np.zeros((goal + 1, span))
     pig = np.zeros(goal + 1)
+    reset = np.zeros(goal + 1)
     reach = np.zeros(goal + span)
     for h in range(1, goal + 1):
         reach[:] = 0.0
         reach[0] = 1.0
         for k in range(h):
-            pig[h] += reach[k] * num_pigs / num_faces
-            for r in gains:
+            pig[h] += reach[k] * pigs / size
+            reset[h] += reach[k] * resets / size
+            for t in range(gains.shape[0]):
+                r = gains[t]
                 if k + r < h:
-                    reach[k + r] += reach[k] / num_faces
+                    reach[k + r] += reach[k] * counts[t] / size
                 else:
-                    stop[h, k + r - h] += reach[k] / num_faces
-    return stop, pig
+                    stop[h, k + r - h] += reach[k] * counts[t] / size
+    return stop, pig, reset
 
 
 @njit(cache=True)
-def _opponent_turns(roll, gains, num_faces, num_pigs):
-    """Return how Y's turn at (j, i) ends: P(win), P(pig), P(bank k) on [low, high)."""
+def _opponent_turns(roll, gains, counts, pigs, resets, size):  # pragma: no cover
+    """Return how Y's turn at (j, i) ends: P(win), P(pig), P(reset), P(bank k) on [low, high)."""
     goal = roll.shape[0]
     win = np.zeros((goal, goal))
     pig = np.zeros((goal, goal))
+    reset = np.zeros((goal, goal))
     bank = np.zeros((goal, goal, goal))
     low = np.zeros((goal, goal), np.int64)
     high = np.zeros((goal, goal), np.int64)
@@ -93,41 +112,87 @@ def _opponent_turns(roll, gains, num_faces, num_pigs):
                     low[j, i] = min(low[j, i], k)
                     high[j, i] = k + 1
                     continue
-                pig[j, i] += reach[k] * num_pigs / num_faces
-                for r in gains:
+                pig[j, i] += reach[k] * pigs / size
+                reset[j, i] += reach[k] * resets / size
+                for t in range(gains.shape[0]):
+                    r = gains[t]
                     if j + k + r >= goal:
-                        win[j, i] += reach[k] / num_faces
+                        win[j, i] += reach[k] * counts[t] / size
                     else:
-                        reach[k + r] += reach[k] / num_faces
-    return win, pig, bank, low, high
+                        reach[k + r] += reach[k] * counts[t] / size
+    return win, pig, reset, bank, low, high
 
 
 @njit(cache=True, parallel=True)
-def _evaluate(hold_values, stop, pig, win_y, pig_y, bank_y, low_y, high_y, a_first, b_first):
-    """Fill each candidate's first-mover probabilities (candidates spread over the cores)."""
+def _evaluate(
+    hold_values, stop, ends, win_y, bank_y, low_y, high_y, a_first, b_first, rounds
+):  # pragma: no cover
+    """Fill each candidate's first-mover probabilities (candidates spread over the cores) and
+    the rounds of layers it took: one without resets, else until the values after a reset
+    move by at most :data:`RESTART_ROUNDING` (more than :data:`MAX_ROUNDS`: unsettled)."""
+    resets = ends[1].max() > 0.0
     goal = hold_values.shape[1]
-    span = stop.shape[1]
     for c in prange(hold_values.shape[0]):
         w_x = np.empty((goal, goal))  # X to move at (i, j), k = 0
         w_y = np.empty((goal, goal))  # Y to move at (j, i), k = 0
-        for s in range(2 * goal - 2, -1, -1):
-            for i in range(max(0, s - goal + 1), min(s, goal - 1) + 1):
-                j = s - i
-                h = hold_values[c, i, j]
-                alpha_x = pig[h]
-                for offset in range(span):
-                    k = h + offset
-                    if i + k >= goal:
-                        alpha_x += stop[h, offset]
-                    else:
-                        alpha_x += stop[h, offset] * (1.0 - w_y[j, i + k])
-                beta_x = -pig[h]
-                alpha_y = win_y[j, i] + pig_y[j, i]
-                for k in range(low_y[j, i], high_y[j, i]):
-                    alpha_y += bank_y[j, i, k] * (1.0 - w_x[i, j + k])
-                beta_y = -pig_y[j, i]
-                x = (alpha_x + beta_x * alpha_y) / (1.0 - beta_x * beta_y)
-                w_x[i, j] = x
-                w_y[j, i] = alpha_y + beta_y * x
+        restart_x = np.full(goal, 0.5)  # w_y[j, 0]: after X's reset
+        restart_y = np.full(goal, 0.5)  # w_x[i, 0]: after Y's reset
+        for count in range(1, MAX_ROUNDS + 2):
+            rounds[c] = count
+            _layers(
+                hold_values[c],
+                stop,
+                ends,
+                win_y,
+                bank_y,
+                low_y,
+                high_y,
+                restart_x,
+                restart_y,
+                w_x,
+                w_y,
+            )
+            if not resets:
+                break
+            change = 0.0
+            for t in range(goal):
+                change = max(change, abs(w_y[t, 0] - restart_x[t]), abs(w_x[t, 0] - restart_y[t]))
+                restart_x[t] = w_y[t, 0]
+                restart_y[t] = w_x[t, 0]
+            if change <= RESTART_ROUNDING:
+                break
         a_first[c] = w_x[0, 0]
         b_first[c] = 1.0 - w_y[0, 0]
+
+
+@njit(cache=True)
+def _layers(
+    hold, stop, ends, win_y, bank_y, low_y, high_y, restart_x, restart_y, w_x, w_y
+):  # pragma: no cover
+    """Solve one candidate's 2x2 systems by layers of i + j, the values after a reset given."""
+    pig, reset, pig_y, reset_y = ends
+    goal = hold.shape[0]
+    span = stop.shape[1]
+    for s in range(2 * goal - 2, -1, -1):
+        for i in range(max(0, s - goal + 1), min(s, goal - 1) + 1):
+            j = s - i
+            h = hold[i, j]
+            ends_x = pig[h] + reset[h] if i == 0 else pig[h]  # at score 0 a reset is a pig
+            alpha_x = ends_x if i == 0 else pig[h] + reset[h] * (1.0 - restart_x[j])
+            for offset in range(span):
+                k = h + offset
+                if i + k >= goal:
+                    alpha_x += stop[h, offset]
+                else:
+                    alpha_x += stop[h, offset] * (1.0 - w_y[j, i + k])
+            beta_x = -ends_x
+            ends_y = pig_y[j, i] + reset_y[j, i] if j == 0 else pig_y[j, i]
+            alpha_y = win_y[j, i] + ends_y
+            if j > 0:
+                alpha_y += reset_y[j, i] * (1.0 - restart_y[i])
+            for k in range(low_y[j, i], high_y[j, i]):
+                alpha_y += bank_y[j, i, k] * (1.0 - w_x[i, j + k])
+            beta_y = -ends_y
+            x = (alpha_x + beta_x * alpha_y) / (1.0 - beta_x * beta_y)
+            w_x[i, j] = x
+            w_y[j, i] = alpha_y + beta_y * x

@@ -120,17 +120,17 @@ def pair_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndar
     """
     if len(policies) != 2 or any(p.kind == GREEDY for p in policies):
         return None
-    goal = rules.goal
-    tables = []
-    for policy in policies:
-        if policy.kind == THRESHOLD:
-            tables.append(policy.roll)
-            continue
-        roll = np.unpackbits(policy.packed, axis=1, count=goal, bitorder="little") == 1
-        roll = roll.reshape(1, goal, goal, goal)
-        roll[..., 0] = True
-        tables.append(roll)
-    return tables
+    return [seat_table(rules.goal, policy) for policy in policies]
+
+
+def seat_table(goal: int, policy: SeatPolicy) -> np.ndarray:
+    """Return a threshold or explicit seat as a roll table ``[t, i, j, k]`` (two players)."""
+    if policy.kind == THRESHOLD:
+        return policy.roll
+    roll = np.unpackbits(policy.packed, axis=1, count=goal, bitorder="little") == 1
+    roll = roll.reshape(1, goal, goal, goal)
+    roll[..., 0] = True
+    return roll
 
 
 def pack_seats(rules: PigRules, policies: Sequence[SeatPolicy], best: bool = False) -> tuple:

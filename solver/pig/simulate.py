@@ -2,13 +2,15 @@
 
 The players sit in the order given and the first move passes round the table: game g starts
 with player ``g mod N`` (with two players A starts games 0, 2, 4, ...: document 001's second
-extra exercise). Any computer player plays: the threshold players including those that count
-their held turns (``four-turns``, ``turnsT``), the equilibrium player, which flips its coin at
-mixed states, and the best response. Game g rolls its dice, and flips its coins, from its own
-splitmix64 stream seeded by (seed, g), so a seed reproduces the same games on any number of
-threads and in any chunking. Wins are counted by first mover; win rates get Wilson 95% intervals
-(:class:`solver.results.Tally`) and z-scores against the exact probabilities of
-:mod:`solver.pig.evaluate`.
+extra exercise). Any game of the family plays, resets included, for any number of players:
+each roll is a fair draw of the common denominator of its probabilities (:func:`roll_draws`),
+so its outcomes come with their exact chances. Any computer player plays: the threshold players
+including those that count their held turns (``four-turns``, ``turnsT``), the equilibrium
+player, which flips its coin at mixed states, and the best response. Game g rolls its dice, and
+flips its coins, from its own splitmix64 stream seeded by (seed, g), so a seed reproduces the
+same games on any number of threads and in any chunking. Wins are counted by first mover; win
+rates get Wilson 95% intervals (:class:`solver.results.Tally`) and z-scores against the exact
+probabilities of :mod:`solver.pig.evaluate`.
 """
 
 from __future__ import annotations
@@ -21,13 +23,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.evaluate import evaluable, evaluate
+from pigsolve.solver.pig.evaluate_pair import fast_tables
 from pigsolve.solver.pig.seats import (
     ComputerPlayer,
     SeatPolicy,
     pack_seats,
-    pair_tables,
     seat_policies,
     threshold_seat,
 )
@@ -154,10 +157,10 @@ def play(
     n = rules.players
     if len(policies) != n:
         raise InvalidArgument(f"give {n} players, one per seat, got {len(policies)}")
-    tables = pair_tables(rules, policies)  # the fast path: the same games
+    tables = fast_tables(rules, policies)  # the fast path: the same games
     seats = pack_seats(rules, policies) if tables is None else None
-    faces = face_arrays(rules)
-    points = np.array(rules.faces, np.int64)
+    chances = roll_arrays(rules)
+    draws = roll_draws(rules)
     wins = np.zeros((n, n), np.int64)
     total_turns = 0
     for first in range(0, games, CHUNK_GAMES):
@@ -166,15 +169,42 @@ def play(
         turns = np.empty(size, np.int32)
         stream = np.uint64(seed)
         if tables is not None:
-            play_pair(*tables, points, stream, first, winner, turns)
+            play_pair(*tables, draws, stream, first, winner, turns)
         else:
-            play_games(seats, rules.goal, faces, points, stream, first, winner, turns, CHUNKS)
+            play_games(seats, rules.goal, chances, draws, stream, first, winner, turns, CHUNKS)
         for r in range(n):  # game first + g was started by seat (first + g) % n
             wins[r] += np.bincount(winner[(r - first) % n :: n], minlength=n)
         total_turns += int(turns.sum(dtype=np.int64))
         if progress is not None:
             progress(first + size, games)
     return wins, total_turns / games
+
+
+def roll_draws(rules: PigRules) -> tuple[np.uint64, np.uint64, np.ndarray, np.ndarray]:
+    """Return one roll as the simulation kernels draw it: ``(L, limit, upto, points)``.
+
+    A fair number ``v`` in ``1..L`` (``L`` the common denominator of the probabilities) selects
+    the first outcome whose cumulative count ``upto`` reaches it; ``points`` gives its effect
+    (> 0 adds, 0 pig, -1 reset). ``limit`` serves the unbiased draw: ``2**32 mod L`` below
+    ``L = 2**32`` (Lemire), else the largest multiple of ``L`` below ``2**64 - 1`` (64-bit draws
+    from it on are rejected).
+
+    >>> size, limit, upto, points = roll_draws(PigRules(die_sides=3))
+    >>> int(size), upto.tolist(), points.tolist()
+    (3, [1, 2, 3], [0, 2, 3])
+    """
+    table = rules.roll_table
+    size = table.denominator
+    counts = [o.probability.numerator * (size // o.probability.denominator) for o in table.outcomes]
+    effect = {Effect.pig: 0, Effect.reset: -1}
+    points = [effect.get(o.effect, o.points) for o in table.outcomes]
+    limit = 2**32 % size if size < 2**32 else (2**64 - 1) // size * size
+    return (
+        np.uint64(size),
+        np.uint64(limit),
+        np.cumsum(counts, dtype=np.int64),
+        np.array(points, np.int64),
+    )
 
 
 def simulate(

@@ -13,10 +13,13 @@ from scipy.sparse.linalg import spsolve
 
 from pigsolve.policies import make_player
 from pigsolve.policies.best_response import solve_best_response
+from pigsolve.policies.optimal import OptimalPolicy
 from pigsolve.solver import resources
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules, View
-from pigsolve.solver.pig.evaluate import compare, evaluate, evaluate_tables, run_layers
+from pigsolve.solver.games.pig_outcomes import Effect, pass_the_pigs, two_dice
+from pigsolve.solver.pig.evaluate import compare, evaluate, run_layers
+from pigsolve.solver.pig.evaluate_pair import evaluate_tables
 from pigsolve.solver.pig.seatings import compare_seatings
 from pigsolve.solver.pig.seats import SeatPolicy, seat_policies, threshold_seat
 from pigsolve.solver.pig.solve import solve
@@ -35,6 +38,13 @@ class Table:
         return threshold_seat(self.name, self.roll, rules)
 
 
+class GreedyOptimal(OptimalPolicy):
+    """The optimal player seated greedy on its values (the kernels then make its choices)."""
+
+    def seat_policy(self, rules: PigRules) -> SeatPolicy:
+        return self.optimal_table.greedy_seat(rules)
+
+
 def player(name: str, rules: PigRules):
     if name == "optimal" and rules.players == 2:
         return Table(name, solve(rules).roll_array()[np.newaxis])
@@ -50,11 +60,10 @@ def roll_probability(someone, frame: tuple[int, ...], k: int, goal: int) -> floa
 
 
 def reference_values(rules: PigRules, players: list) -> np.ndarray:
-    """Return ``[m][s][j]`` by one sparse linear solve over every state (mover, scores, k)."""
+    """Return ``[m][s][j]`` by one sparse linear solve over every state (mover, scores, k),
+    the roll read from the rules' outcome table (a reset zeroes the mover's score)."""
     goal, n = rules.goal, rules.players
-    faces = np.array(rules.faces)
-    gains = faces[faces != 0]
-    pigs, d = len(faces) - len(gains), len(faces)
+    outcomes = [(float(o.probability), o.effect, o.points) for o in rules.roll_table.outcomes]
     index = {}
     for m in range(n):
         for s in itertools.product(range(goal), repeat=n):
@@ -73,13 +82,16 @@ def reference_values(rules: PigRules, players: list) -> np.ndarray:
         q = 1.0 if k == 0 else roll_probability(players[m], frame, k, goal)
         following = (m + 1) % n
         add(r, r, 1.0)
-        if q > 0:
-            add(r, index[following, s, 0], -q * pigs / d)
-            for g in gains:
-                if s[m] + k + g >= goal:
-                    rhs[r, m] += q / d
-                else:
-                    add(r, index[m, s, k + g], -q / d)
+        for p, effect, g in outcomes if q > 0 else ():
+            if effect is Effect.pig:
+                add(r, index[following, s, 0], -q * p)
+            elif effect is Effect.reset:
+                zeroed = tuple(0 if t == m else score for t, score in enumerate(s))
+                add(r, index[following, zeroed, 0], -q * p)
+            elif s[m] + k + g >= goal:
+                rhs[r, m] += q * p
+            else:
+                add(r, index[m, s, k + g], -q * p)
         if q < 1:
             held = tuple(score + k * (t == m) for t, score in enumerate(s))
             add(r, index[following, held, 0], -(1 - q))
@@ -141,6 +153,18 @@ def test_any_number_of_players_agrees_with_a_sparse_linear_solve(
     values = evaluate(rules, seated).values
     np.testing.assert_allclose(values, reference_values(rules, seated), rtol=0, atol=1e-10)
     np.testing.assert_allclose(values.sum(axis=-1), 1.0, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("game", [two_dice, pass_the_pigs], ids=["two-dice", "pass-the-pigs"])
+def test_two_players_where_scores_fall(game) -> None:
+    """Resets: the optimal player, a threshold player and a best response, two at a time."""
+    rules = PigRules(12, outcomes=game())
+    optimal = GreedyOptimal(solve(rules))
+    hold = make_player("pig", "hold4", rules)
+    reply = solve_best_response(rules, [hold])
+    for seated in ([optimal, hold], [reply, hold], [hold, optimal]):
+        values = evaluate(rules, seated).values
+        np.testing.assert_allclose(values, reference_values(rules, seated), rtol=0, atol=1e-12)
 
 
 def test_a_die_of_any_faces(other_die) -> None:

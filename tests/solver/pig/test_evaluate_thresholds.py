@@ -7,6 +7,7 @@ import pytest
 
 from pigsolve.policies import make_player
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_outcomes import big_pig, pass_the_pigs, two_dice
 from pigsolve.solver.pig.evaluate import compare
 from pigsolve.solver.pig.evaluate_thresholds import first_mover_probabilities as batched
 from pigsolve.solver.pig.solve import solve
@@ -39,8 +40,11 @@ NAMES = [
         (PigRules(40, 4), "optimal"),
         (PigRules(25, 3, piglet=True), "optimal"),
         (PigRules(20, 2), "pace-race"),
+        (PigRules(30, outcomes=big_pig()), "optimal"),
+        (PigRules(30, outcomes=two_dice()), "optimal"),
+        (PigRules(30, outcomes=pass_the_pigs()), "hold20"),
     ],
-    ids=["hold20", "optimal", "die4", "piglet", "coin"],
+    ids=["hold20", "optimal", "die4", "piglet", "coin", "big-pig", "two-dice", "pass-the-pigs"],
 )
 def test_each_candidate_as_the_general_evaluator_gives_it(rules, opponent) -> None:
     if opponent == "optimal":

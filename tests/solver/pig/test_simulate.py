@@ -11,12 +11,13 @@ import pytest
 from pigsolve.policies import make_player
 from pigsolve.policies.best_response import solve_best_response
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, face_arrays
+from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig_outcomes import RollTable, two_dice
 from pigsolve.solver.pig import simulate as simulate_module
 from pigsolve.solver.pig.evaluate import compare
 from pigsolve.solver.pig.seatings import compare_seatings
 from pigsolve.solver.pig.seats import pack_seats, threshold_seat
-from pigsolve.solver.pig.simulate import Tournament, play, simulate
+from pigsolve.solver.pig.simulate import Tournament, play, roll_draws, simulate
 from pigsolve.solver.pig.solve import solve
 from pigsolve.solver.results import Comparison, Simulation, Tally
 
@@ -213,22 +214,23 @@ def test_tournament_z_scores_count_each_first_mover_apart() -> None:
     assert pair.z_scores(pair.exact)["total"] == pytest.approx(result.z_scores()[0], abs=1e-12)
 
 
-def test_the_pair_kernel_plays_the_same_games_as_the_general_one() -> None:
+@pytest.mark.parametrize("game", [None, two_dice()], ids=["die", "two-dice"])
+def test_the_pair_kernel_plays_the_same_games_as_the_general_one(game: RollTable | None) -> None:
     """Two threshold tables take the fast path; it must play exactly the general kernel's games
-    (held turns counted by four-turns included)."""
+    (held turns counted by four-turns included; resets too)."""
     from pigsolve.solver.pig._simulate_kernels import play_games, play_pair
 
-    rules = PigRules(goal=40, die_sides=5)
+    rules = PigRules(goal=40, outcomes=game) if game else PigRules(goal=40, die_sides=5)
     players = seated(rules, "four-turns", "hold12")
-    points = np.array(rules.faces, np.int64)
+    draws = roll_draws(rules)
     outputs = []
     for general in (True, False):
         winner, turns = np.empty(20_001, np.int8), np.empty(20_001, np.int32)
         if general:
             seats = pack_seats(rules, players)
-            play_games(seats, 40, face_arrays(rules), points, np.uint64(9), 5, winner, turns, 64)
+            play_games(seats, 40, roll_arrays(rules), draws, np.uint64(9), 5, winner, turns, 64)
         else:
-            play_pair(players[0].roll, players[1].roll, points, np.uint64(9), 5, winner, turns)
+            play_pair(players[0].roll, players[1].roll, draws, np.uint64(9), 5, winner, turns)
         outputs.append((winner, turns))
     assert np.array_equal(outputs[0][0], outputs[1][0])
     assert np.array_equal(outputs[0][1], outputs[1][1])

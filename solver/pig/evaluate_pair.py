@@ -1,0 +1,164 @@
+r"""The exact evaluation of two players' roll tables: the pair kernel, resets included.
+
+The fast path of :func:`solver.pig.evaluate.evaluate` for two seats (threshold tables, held-turn
+counters included, or explicit choices): per pair of scores the cycle of the two turns is a
+2x2 system, solved by layers of the score sum from the highest down
+(:func:`solver.pig._evaluate_kernels.evaluate_pair`).
+
+Where a reset can lose a score (Two-Dice Pig's double 1s, Pass the Pigs' touching pigs) the
+value after it, ``w_y[j, 0]`` for X and ``w_x[i, 0]`` for Y, lies on a lower score sum: those
+values ``R`` are taken as given constants, the layers solved exactly as without resets, and
+``R`` iterated to the fixed point of this affine map by Anderson's acceleration
+(:func:`fixed_point`). Every seat then plays by a table: a greedy one (the optimal player) is
+made one by :func:`two_player_table`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig_outcomes import Effect
+from pigsolve.solver.pig.seats import GREEDY, SeatPolicy, check_roll_table, pair_tables, seat_table
+
+ANDERSON_MEMORY = 5
+"""Rounds of the reset fixed point that Anderson's acceleration remembers."""
+RESTART_ROUNDING = 1e-14
+"""The reset fixed point stops when no value after a reset moves by more than this."""
+MAX_ROUNDS = 200
+"""Rounds of the reset fixed point before giving up (an error)."""
+
+
+def roll_counts(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float, float]:
+    """Return one roll as counts of a fair ``L``-sided draw (``L`` the common denominator of
+    its probabilities): ``(gains, counts, pigs, resets, L)``, counts as float64.
+
+    The evaluation kernels sum counts and divide by ``L`` once, as they summed Pig's faces
+    before the family: Pig's numbers stay those printed before, to the last digit.
+
+    >>> gains, counts, pigs, resets, size = roll_counts(PigRules(die_sides=4))
+    >>> gains.tolist(), counts.tolist(), pigs, resets, size
+    ([2, 3, 4], [1.0, 1.0, 1.0], 1.0, 0.0, 4.0)
+    """
+    table = rules.roll_table
+    size = table.denominator
+    scoring = table.gains()
+    return (
+        np.array([points for points, _ in scoring], np.int64),
+        np.array([float(p * size) for _, p in scoring], np.float64),
+        float(table.probability(Effect.pig) * size),
+        float(table.probability(Effect.reset) * size),
+        float(size),
+    )
+
+
+def fast_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndarray] | None:
+    """Return the roll tables of two seats for the pair kernels (:func:`solver.pig.seats.
+    pair_tables`); where scores can fall every two-player seat, a greedy one made a table."""
+    if not rules.resets or len(policies) != 2:
+        return pair_tables(rules, policies)
+    return [two_player_table(rules, p) for p in policies]
+
+
+def two_player_table(rules: PigRules, policy: SeatPolicy) -> np.ndarray:
+    """Return a seat of two players as a roll table ``[t, i, j, k]``; a greedy one chooses at
+    its own values, resets included (two players never mix)."""
+    from pigsolve.solver.pig._evaluate_kernels import greedy_tables
+
+    goal = rules.goal
+    if policy.kind != GREEDY:
+        return seat_table(goal, policy)
+    roll = np.ones((goal, goal, goal), bool)
+    greedy_tables(policy.after.reshape(goal, goal), roll_arrays(rules), roll)
+    return roll[None]
+
+
+def evaluate_tables(
+    rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return the exact k = 0 win probabilities of two roll tables playing each other (the pair
+    kernel: :func:`solver.pig.evaluate.evaluate`'s fast path, which also tracks held-turn counters).
+
+    Parameters
+    ----------
+    rules : PigRules
+        The goal (the tables' last dimension) and the die.
+    roll_x, roll_y : ndarray(bool, shape=(m, G, G, G))
+        Roll tables ``[t, i, j, k]`` (True = roll) of players X and Y; ``t`` counts held turns.
+
+    Returns
+    -------
+    w_x : ndarray(float64, shape=(G, G, m_x, m_y))
+        ``w_x[i, j, a, b]``: probability that X wins when X is to move at turn total 0 with
+        score i and a held turns, Y having score j and b held turns.
+    w_y : ndarray(float64, shape=(G, G, m_y, m_x))
+        ``w_y[j, i, b, a]``: the same with Y to move.
+    """
+    roll_x = check_roll_table(roll_x, rules.goal, "first")
+    roll_y = check_roll_table(roll_y, rules.goal, "second")
+    return pair_values(rules, roll_x, roll_y)
+
+
+def pair_values(
+    rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return :func:`evaluate_tables` of two tables already checked.
+
+    Where a reset can lose a score, the values after one, ``w_y[j, 0]`` for X and ``w_x[i, 0]``
+    for Y (a lower score sum), are taken as given constants ``R``, the layers solved exactly
+    as without resets, and ``R`` iterated to the fixed point of the affine map (Anderson's
+    acceleration, :func:`fixed_point`).
+    """
+    from pigsolve.solver.pig._evaluate_kernels import evaluate_pair
+
+    goal, m_x, m_y = rules.goal, roll_x.shape[0], roll_y.shape[0]
+    tally = roll_counts(rules)
+    w_x = np.empty((goal, goal, m_x, m_y))
+    w_y = np.empty((goal, goal, m_y, m_x))
+    if not rules.resets:
+        none = np.zeros((1, 1, 1))
+        evaluate_pair(roll_x, roll_y, tally, none, none, w_x, w_y)
+        return w_x, w_y
+    size_x = goal * m_y * m_x
+
+    def step(restart: np.ndarray) -> np.ndarray:
+        restart_x = restart[:size_x].reshape(goal, m_y, m_x)
+        restart_y = restart[size_x:].reshape(goal, m_x, m_y)
+        evaluate_pair(roll_x, roll_y, tally, restart_x, restart_y, w_x, w_y)
+        return np.concatenate([w_y[:, 0].reshape(-1), w_x[:, 0].reshape(-1)])
+
+    fixed_point(step, np.full(2 * size_x, 0.5))
+    return w_x, w_y
+
+
+def fixed_point(step: Callable[[np.ndarray], np.ndarray], start: np.ndarray) -> np.ndarray:
+    """Return ``x`` with ``step(x) = x`` to :data:`RESTART_ROUNDING`, by Anderson's acceleration
+    of ``x <- step(x)`` (memory :data:`ANDERSON_MEMORY`); the last call of ``step`` was at ``x``.
+
+    Raises PigsolveError if the values have not settled in :data:`MAX_ROUNDS` rounds.
+    """
+    restart = start
+    steps: list[np.ndarray] = []
+    moves: list[np.ndarray] = []
+    last: tuple[np.ndarray, np.ndarray] | None = None
+    for _ in range(MAX_ROUNDS):
+        change = step(restart) - restart
+        if np.abs(change).max() <= RESTART_ROUNDING:
+            return restart
+        if last is not None:
+            steps.append(restart - last[0])
+            moves.append(change - last[1])
+            del steps[:-ANDERSON_MEMORY], moves[:-ANDERSON_MEMORY]
+        last = (restart, change)
+        restart = restart + change
+        if steps:
+            dx, dg = np.array(steps).T, np.array(moves).T
+            gamma = np.linalg.lstsq(dg, change, rcond=None)[0]
+            restart = np.clip(restart - (dx + dg) @ gamma, 0.0, 1.0)
+    raise PigsolveError(
+        f"the values after a reset did not settle in {MAX_ROUNDS} rounds "
+        f"(largest change {np.abs(change).max():.2g})"
+    )
