@@ -246,9 +246,9 @@ def game_notes(table: Any) -> list[str]:
         f"The frequencies are {whose}: 6,000 rolls (J. Statistics Education 14(3), 2006), the "
         f"black pig landing {counts}, the two pigs touching in 23. Both pigs are drawn "
         "independently from the black pig's counts.",
-        'Your own counts: a TOML file with game = "pass-the-pigs", a [counts] table giving each '
-        'of the six positions above a count, and optionally touching = "23/6000"; then '
-        "--game path/to/file.toml.",
+        'Your own counts: a TOML file with game = "pass-the-pigs" and a [counts] table ("dot up" '
+        '= 1796, ... for each of the six positions above; optionally touching = "23/6000"), '
+        "then --game path/to/file.toml.",
     ]
 
 
