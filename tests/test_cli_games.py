@@ -188,4 +188,5 @@ def test_rolls_file_picks_two_dice_outcomes_in_info_order(pigsolve, workdir: Pat
 @needs_family_solver
 def test_resets_with_three_players_are_refused_in_one_line(pigsolve) -> None:
     done = pigsolve("compute", "--game", "two-dice", "--players", "3", "--goal", "10")
-    assert "reset" in one_line_error(done)
+    error = one_line_error(done)
+    assert "two-dice" in error and "2 players" in error

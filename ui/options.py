@@ -169,7 +169,7 @@ def pig_rules(
 
     attrs = _stored_attrs(pig_tables.require(table, options), "pig")
     rules = _stored_rules(attrs)
-    description = rules_words(rules)
+    description = pig_tables.describe_rules(rules)
     if game is not None and outcomes != rules.outcomes:
         _check_agrees(table, description, {"--game": (game, None)})
     given = {
@@ -180,19 +180,6 @@ def pig_rules(
     }
     _check_agrees(table, description, given)
     return rules
-
-
-def rules_words(rules: PigRules) -> str:
-    """Return the rules in words: the game (if not Pig's die), players, goal, die.
-
-    >>> rules_words(PigRules(50, outcomes=roll_table("big-pig")))
-    'big-pig, goal 50'
-    """
-    from pigsolve.solver.pig.table import describe_rules
-
-    if rules.outcomes is None:
-        return describe_rules(rules)
-    return f"{rules.game}, {describe_rules(rules, False)}"
 
 
 def setting(rules: PigRules) -> str:
