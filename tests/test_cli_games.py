@@ -3,6 +3,7 @@ seeded terminal games of Two-Dice Pig and Pass the Pigs whose printed rolls are 
 
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction
 from itertools import product
@@ -190,3 +191,73 @@ def test_resets_with_three_players_are_refused_in_one_line(pigsolve) -> None:
     done = pigsolve("compute", "--game", "two-dice", "--players", "3", "--goal", "10")
     error = one_line_error(done)
     assert "two-dice" in error and "2 players" in error
+
+
+def big_pig_outcomes() -> list[tuple[Fraction, str, int]]:
+    """Return Big Pig's roll as (probability, effect, points), from the 36 throws."""
+    rolls = []
+    for a, b in product(range(1, 7), repeat=2):
+        if a == b == 1:
+            rolls.append((Fraction(1, 36), "add", 25))
+        elif 1 in (a, b):
+            rolls.append((Fraction(1, 36), "pig", 0))
+        else:
+            rolls.append((Fraction(1, 36), "add", 2 * (a + b) if a == b else a + b))
+    return rolls
+
+
+def hold_at_match(goal: int, holds: tuple[int, int]) -> tuple[float, float]:
+    """Return P(A wins) with A first and with B first, A holding at ``holds[0]`` and B at
+    ``holds[1]`` (or at the goal), by value iteration in plain Python, one score sum at a time
+    (Big Pig's scores never fall; a pig swaps the seats at the same sum)."""
+    rolls = big_pig_outcomes()
+    start: dict[tuple[int, int, int], float] = {}  # (who, mover's score, other's): P(mover wins)
+
+    def turn(who: int, s: int, o: int, k: int) -> float:
+        if s + k >= goal:
+            return 1.0
+        if k > 0 and k >= holds[who]:
+            return 1.0 - start[1 - who, o, s + k]
+        value = 0.0
+        for p, effect, points in rolls:
+            after = turn(who, s, o, k + points) if effect == "add" else 1.0 - start[1 - who, o, s]
+            value += float(p) * after
+        return value
+
+    for total in range(2 * goal - 2, -1, -1):
+        level = [(s, total - s) for s in range(goal) if 0 <= total - s < goal]
+        for who, (s, o) in product((0, 1), level):
+            start[who, s, o] = 0.5
+        for _ in range(200):
+            for who, (s, o) in product((0, 1), level):
+                start[who, s, o] = turn(who, s, o, 0)
+    return start[0, 0, 0], 1.0 - start[1, 0, 0]
+
+
+@needs_family_solver
+def test_compare_big_pig_agrees_with_plain_value_iteration(pigsolve) -> None:
+    args = ("compare", "hold10", "hold25", "--game", "big-pig", "--goal", "20", "--json")
+    done = pigsolve(*args)
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    a_first, b_first = hold_at_match(20, (10, 25))
+    assert record["a_first"] == pytest.approx(a_first, abs=1e-12)
+    assert record["b_first"] == pytest.approx(b_first, abs=1e-12)
+    pig = json.loads(pigsolve(*args[:3], "--goal", "20", "--json").stdout)
+    assert abs(pig["a_first"] - a_first) > 0.01  # Pig's die plays another game
+
+
+@needs_family_solver
+def test_a_game_table_gives_its_game_and_refuses_another(pigsolve) -> None:
+    made = pigsolve("compute", "--game", "two-dice", "--goal", "12", "--out", "t.h5", "--quiet")
+    assert made.returncode == 0, made.stderr
+    query = pigsolve("query", "0", "0", "0", "--table", "t.h5", "--json")
+    assert query.returncode == 0, query.stderr
+    info = pigsolve("info", "t.h5")
+    assert table_rows(info.stdout)["double 1s"][2].startswith("reset")
+    other = pigsolve("query", "0", "0", "0", "--table", "t.h5", "--game", "big-pig")
+    assert "--game big-pig disagrees" in one_line_error(other)
+    same = pigsolve("query", "0", "0", "0", "--table", "t.h5", "--game", "two-dice", "--json")
+    assert json.loads(same.stdout) == json.loads(query.stdout)
+    die = pigsolve("query", "0", "0", "0", "--table", "t.h5", "--die", "6")
+    assert "--die changes Pig's die; the game 'two-dice'" in one_line_error(die)

@@ -149,12 +149,7 @@ def pig_rules(
     if die is not None and die > MAX_DIE_SIDES:
         raise InvalidArgument(f"--die takes at most {MAX_DIE_SIDES:,} sides, got {die:,}")
     outcomes = roll_table(game)
-    if outcomes is not None and (die is not None or piglet):
-        option = "--die" if die is not None else "--piglet"
-        raise InvalidArgument(
-            f"{option} changes Pig's die; the game {outcomes.name!r} has its own roll (leave "
-            f"{option} out, or use --game pig)"
-        )
+    _check_die_options(outcomes, die, piglet)
     default = PigRules()
     options = PigRules(
         default.goal if goal is None else goal,
@@ -169,6 +164,7 @@ def pig_rules(
 
     attrs = _stored_attrs(pig_tables.require(table, options), "pig")
     rules = _stored_rules(attrs)
+    _check_die_options(rules.outcomes, die, piglet)
     description = pig_tables.describe_rules(rules)
     if game is not None and outcomes != rules.outcomes:
         _check_agrees(table, description, {"--game": (game, None)})
@@ -191,6 +187,16 @@ def setting(rules: PigRules) -> str:
     if rules.outcomes is None:
         return f"goal {rules.goal}, die {rules.die_sides}"
     return f"{rules.game}, goal {rules.goal}"
+
+
+def _check_die_options(outcomes: RollTable | None, die: int | None, piglet: bool | None) -> None:
+    """Raise InvalidArgument if ``--die`` or ``--piglet`` is given for a game with its own roll."""
+    if outcomes is not None and (die is not None or piglet):
+        option = "--die" if die is not None else "--piglet"
+        raise InvalidArgument(
+            f"{option} changes Pig's die; the game {outcomes.name!r} has its own roll (leave "
+            f"{option} out, or use --game pig)"
+        )
 
 
 def _stored_rules(attrs: dict[str, Any]) -> PigRules:
