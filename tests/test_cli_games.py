@@ -208,29 +208,38 @@ def big_pig_outcomes() -> list[tuple[Fraction, str, int]]:
 
 def hold_at_match(goal: int, holds: tuple[int, int]) -> tuple[float, float]:
     """Return P(A wins) with A first and with B first, A holding at ``holds[0]`` and B at
-    ``holds[1]`` (or at the goal), by value iteration in plain Python, one score sum at a time
-    (Big Pig's scores never fall; a pig swaps the seats at the same sum)."""
-    rolls = big_pig_outcomes()
+    ``holds[1]`` (or at the goal), in plain Python, one score sum at a time from the top.
+
+    Big Pig's scores never fall: a turn from ``(s, o)`` reaches higher sums or, by a pig, the
+    other seat's turn at ``(o, s)``. The mover's chance is ``c + d * (1 - other's)``, with ``d``
+    the chance of a pig; the two seats' equations are solved exactly.
+    """
+    gains: dict[int, float] = {}
+    pig = 0.0
+    for p, effect, points in big_pig_outcomes():
+        if effect == "add":
+            gains[points] = gains.get(points, 0.0) + float(p)
+        else:
+            pig += float(p)
     start: dict[tuple[int, int, int], float] = {}  # (who, mover's score, other's): P(mover wins)
 
-    def turn(who: int, s: int, o: int, k: int) -> float:
-        if s + k >= goal:
-            return 1.0
-        if k > 0 and k >= holds[who]:
-            return 1.0 - start[1 - who, o, s + k]
-        value = 0.0
-        for p, effect, points in rolls:
-            after = turn(who, s, o, k + points) if effect == "add" else 1.0 - start[1 - who, o, s]
-            value += float(p) * after
-        return value
+    def turn(who: int, s: int, o: int, pigged: float) -> float:
+        """Return the mover's chance at turn total 0, given its chance after a pig."""
+        value = [1.0] * (goal - s + max(gains))
+        for k in range(goal - s - 1, -1, -1):
+            if k > 0 and k >= holds[who]:
+                value[k] = 1.0 - start[1 - who, o, s + k]
+            else:
+                value[k] = pig * pigged + sum(p * value[k + g] for g, p in gains.items())
+        return value[0]
 
     for total in range(2 * goal - 2, -1, -1):
-        level = [(s, total - s) for s in range(goal) if 0 <= total - s < goal]
-        for who, (s, o) in product((0, 1), level):
-            start[who, s, o] = 0.5
-        for _ in range(200):
-            for who, (s, o) in product((0, 1), level):
-                start[who, s, o] = turn(who, s, o, 0)
+        for s in range(max(0, total - goal + 1), min(goal - 1, total) + 1):
+            o = total - s
+            c1, c2 = turn(0, s, o, 0.0), turn(1, o, s, 0.0)
+            d1, d2 = turn(0, s, o, 1.0) - c1, turn(1, o, s, 1.0) - c2
+            x = (c1 + d1 - d1 * (c2 + d2)) / (1.0 - d1 * d2)
+            start[0, s, o], start[1, o, s] = x, c2 + d2 * (1.0 - x)
     return start[0, 0, 0], 1.0 - start[1, 0, 0]
 
 
@@ -261,3 +270,15 @@ def test_a_game_table_gives_its_game_and_refuses_another(pigsolve) -> None:
     assert json.loads(same.stdout) == json.loads(query.stdout)
     die = pigsolve("query", "0", "0", "0", "--table", "t.h5", "--die", "6")
     assert "--die changes Pig's die; the game 'two-dice'" in one_line_error(die)
+
+
+@needs_family_solver
+def test_tune_hold_big_pig_finds_the_best_of_plain_value_iteration(pigsolve) -> None:
+    args = ("tune", "hold", "--game", "big-pig", "--goal", "20", "--against", "hold15")
+    done = pigsolve(*args, "--range", "n=5:20", "--json")
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    coin_toss = {n: sum(hold_at_match(20, (n, 15))) / 2 for n in range(5, 21)}
+    best = max(coin_toss, key=coin_toss.__getitem__)
+    assert record["best"]["a"] == f"hold{best}" and record["candidates"] == 16
+    assert record["best"]["average"] == pytest.approx(coin_toss[best], abs=1e-12)
