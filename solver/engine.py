@@ -153,7 +153,7 @@ class PigGame:
         me = self.player
         banked = self.position.scores[me]
         value, outcome = self.rules.roll_table.draw(self.dice)
-        self.position = after_roll(self.position, outcome.effect, outcome.points)
+        self.position = after_roll(self.position, outcome)
         rolled = Rolled(me, value, outcome)
         if outcome.effect is Effect.add:
             return [rolled]
@@ -215,10 +215,8 @@ class HogGame:
     @property
     def scores(self) -> tuple[int, int]:
         """Return both seats' scores, seat 0 first."""
-        scores = [0, 0]
-        scores[self.player] = self.view.score
-        scores[1 - self.player] = self.view.opponent_score
-        return scores[0], scores[1]
+        mine, theirs = self.view.score, self.view.opponent_score
+        return (mine, theirs) if self.player == 0 else (theirs, mine)
 
     @property
     def winner(self) -> int | None:

@@ -59,7 +59,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig_outcomes import Effect, RollTable, die, table_from_json
+from pigsolve.solver.games.pig_outcomes import Effect, Outcome, RollTable, die, table_from_json
 
 if TYPE_CHECKING:
     import numpy as np
@@ -156,7 +156,7 @@ class PigRules:
         """
         if "game" in stored:
             game = table_from_json(stored["game"])
-            return cls(int(stored["goal"]), players=int(stored.get("players", 2)), outcomes=game)
+            return cls(int(stored["goal"]), players=int(stored["players"]), outcomes=game)
         return cls(
             int(stored["goal"]),
             int(stored["die_sides"]),
@@ -281,19 +281,18 @@ class Position:
         )
 
 
-def after_roll(position: Position, effect: Effect, points: int = 0) -> Position:
-    """Return the position after the mover rolls an outcome with ``effect`` (and ``points``):
-    ``add`` adds to the turn total; ``pig`` passes the turn; ``reset`` also zeroes the score.
+def after_roll(position: Position, outcome: Outcome) -> Position:
+    """Return the position after the mover rolls ``outcome``: an ``add`` adds its points to the
+    turn total; a ``pig`` passes the turn; a ``reset`` also zeroes the mover's score.
 
-    >>> after_roll(Position(), Effect.add, 4).turn_total, after_roll(Position(), Effect.pig).player
-    (4, 1)
-    >>> after_roll(Position((30, 10)), Effect.reset).scores
-    (0, 10)
+    >>> six, one = die(6).outcomes[5], die(6).outcomes[0]
+    >>> after_roll(Position(), six).turn_total, after_roll(Position(), one).player
+    (6, 1)
     """
-    if effect is Effect.add:
-        return replace(position, turn_total=position.turn_total + points)
+    if outcome.effect is Effect.add:
+        return replace(position, turn_total=position.turn_total + outcome.points)
     scores = position.scores
-    if effect is Effect.reset:
+    if outcome.effect is Effect.reset:
         scores = tuple(0 if seat == position.player else s for seat, s in enumerate(scores))
     return replace(position, scores=scores, player=_next(position), turn_total=0)
 

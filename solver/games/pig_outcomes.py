@@ -205,8 +205,8 @@ def table_from_json(data: Mapping) -> RollTable:
                 str(row["name"]),
                 Fraction(row["probability"]),
                 Effect(row["effect"]),
-                int(row.get("points", 0)),
-                tuple(str(face) for face in row.get("faces", ())),
+                int(row["points"]),
+                tuple(str(face) for face in row["faces"]),
             )
             for row in data["outcomes"]
         )

@@ -10,7 +10,16 @@ import pytest
 from pigsolve.solver.dice import ListedDice
 from pigsolve.solver.engine import PigGame, TurnStarted, play
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, Position, View, face_arrays, roll_outcomes
+from pigsolve.solver.games.pig import (
+    PigRules,
+    Position,
+    View,
+    after_roll,
+    face_arrays,
+    roll_arrays,
+    roll_outcomes,
+)
+from pigsolve.solver.games.pig_outcomes import Effect, big_pig, die, pass_the_pigs, two_dice
 
 
 def test_defaults_are_the_classic_game() -> None:
@@ -87,3 +96,56 @@ def test_a_view_lists_the_others_in_the_order_they_move() -> None:
     assert (
         Position((1, 2, 3), 2, 0, (0, 0, 0)).view(rules).opponent_score == 2
     )  # the leader of the others
+
+
+def test_a_family_game_has_its_own_roll_not_a_die():
+    for bad in ({"die_sides": 4}, {"piglet": True}, {"die_sides": 4, "piglet": True}):
+        with pytest.raises(InvalidArgument, match="own roll"):
+            PigRules(outcomes=two_dice(), **bad)
+    assert PigRules(die_sides=4, piglet=True).roll_table == die(4, piglet=True)
+    assert PigRules(outcomes=big_pig()).roll_table == big_pig()
+    assert (PigRules().game, PigRules(outcomes=two_dice()).game) == ("pig", "two-dice")
+    assert [PigRules(outcomes=t).resets for t in (two_dice(), big_pig(), pass_the_pigs())] == [
+        True,
+        False,
+        True,
+    ]
+    assert not PigRules().resets
+
+
+def test_rules_stored_and_read_back():
+    family = PigRules(30, players=3, outcomes=pass_the_pigs())
+    assert family.as_json == {"goal": 30, "players": 3, "game": pass_the_pigs().as_json}
+    assert PigRules.from_json(family.as_json) == family
+    piglet = PigRules(12, 3, 4, piglet=True)
+    assert piglet.as_json == {
+        "goal": 12,
+        "die_sides": 3,
+        "players": 4,
+        "piglet": True,
+        "faces": (0, 1, 1),
+    }
+    assert PigRules.from_json(piglet.as_json) == piglet
+    # tables of format version 1 stored neither players nor piglet
+    assert PigRules.from_json({"goal": 50, "die_sides": 4}) == PigRules(50, 4, 2, False)
+
+
+def test_a_reset_zeroes_only_the_movers_score_and_passes_the_turn():
+    double_ones, six_and_five = two_dice().outcomes[0], two_dice().outcomes[-2]
+    assert (double_ones.effect, six_and_five.points) == (Effect.reset, 11)
+    for mover, scores in ((0, (0, 10, 7)), (1, (30, 0, 7)), (2, (30, 10, 0))):
+        after = after_roll(Position((30, 10, 7), mover, 5, (0, 0, 0)), double_ones)
+        assert (after.scores, after.player, after.turn_total) == (scores, (mover + 1) % 3, 0)
+    pig = after_roll(Position((30, 10), 1, 5), two_dice().outcomes[1])
+    assert (pig.scores, pig.player, pig.turn_total) == ((30, 10), 0, 0)
+    added = after_roll(Position((30, 10), 1, 5), six_and_five)
+    assert (added.scores, added.player, added.turn_total) == ((30, 10), 1, 16)
+
+
+def test_roll_arrays_of_two_dice_pig():
+    """Two dice without a 1 add their sum (4 to 12); one 1: a pig (10/36); two: a reset."""
+    gains, weights, pig, reset = roll_arrays(PigRules(outcomes=two_dice()))
+    sums = [a + b for a in range(2, 7) for b in range(2, 7)]
+    assert gains.tolist() == list(range(4, 13))
+    assert weights.tolist() == [sums.count(total) / 36 for total in range(4, 13)]
+    assert (pig, reset) == (10 / 36, 1 / 36)

@@ -19,6 +19,7 @@ from pigsolve.solver.games.pig_outcomes import (
     die,
     load_game,
     pass_the_pigs,
+    table_from_json,
     two_dice,
 )
 
@@ -301,3 +302,27 @@ def test_a_game_whose_rolls_cannot_be_drawn_exactly_is_refused():
     )
     with pytest.raises(InvalidArgument, match="too large to draw"):
         RollTable("fine-grained", outcomes)
+
+
+def test_the_largest_denominator_drawn_is_two_to_the_62():
+    def game(denominator: int) -> RollTable:
+        rare = Fraction(1, denominator)
+        return RollTable(
+            "rare", (Outcome("a", rare, Effect.pig), Outcome("b", 1 - rare, Effect.add, 1))
+        )
+
+    assert game(2**62).draw(ListedDice([2**62]))[1].name == "b"
+    assert game(2**62).draw(ListedDice([1]))[1].name == "a"
+    with pytest.raises(InvalidArgument, match="too large"):
+        game(2**63)
+
+
+def test_a_stored_table_reads_back_equal_and_a_damaged_one_is_refused():
+    for table in (die(5), die(3, piglet=True), two_dice(), big_pig(), pass_the_pigs()):
+        assert table_from_json(table.as_json) == table
+    stored = two_dice().as_json
+    del stored["outcomes"][3]["points"]
+    with pytest.raises(InvalidArgument, match="damaged"):
+        table_from_json(stored)
+    with pytest.raises(InvalidArgument, match="damaged"):
+        table_from_json({"name": "no outcomes"})
