@@ -238,7 +238,8 @@ def play(
     game: Game = None,
     hints: Hints = False,
 ) -> None:
-    """Play Pig in the terminal against one to three computer players."""
+    """Play Pig (or another game of the family: --game) in the terminal against one to three
+    computer players."""
     rules = pig_rules(None, goal, die, players, piglet, game)
     play_pig(rules, opponent, opponents, style, you, rolls, seed, hints)
 

@@ -60,7 +60,13 @@ Games = Annotated[
     ),
 ]
 Player = Annotated[str, typer.Argument(help="A player (see `policies`).", show_default=False)]
-Rolls = Annotated[Path | None, typer.Option(help="A file of die rolls, used in order.")]
+Rolls = Annotated[
+    Path | None,
+    typer.Option(
+        help="A file of rolls, used in order: faces 1 to D (another game: numbers 1 to L, each "
+        "outcome a range in the order `info --game` lists them)."
+    ),
+]
 Hints = Annotated[bool, typer.Option("--hints", help="Show the optimal choice, win chances.")]
 TableFile = Annotated[
     Path | None, typer.Argument(help="Table file (default: data/, by the rules).")
