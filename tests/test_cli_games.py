@@ -252,6 +252,7 @@ def test_compare_big_pig_agrees_with_plain_value_iteration(pigsolve) -> None:
     a_first, b_first = hold_at_match(20, (10, 25))
     assert record["a_first"] == pytest.approx(a_first, abs=1e-12)
     assert record["b_first"] == pytest.approx(b_first, abs=1e-12)
+    assert record["game"] == "big-pig" and "die" not in record
     pig = json.loads(pigsolve(*args[:3], "--goal", "20", "--json").stdout)
     assert abs(pig["a_first"] - a_first) > 0.01  # Pig's die plays another game
 
@@ -281,4 +282,5 @@ def test_tune_hold_big_pig_finds_the_best_of_plain_value_iteration(pigsolve) -> 
     coin_toss = {n: sum(hold_at_match(20, (n, 15))) / 2 for n in range(5, 21)}
     best = max(coin_toss, key=coin_toss.__getitem__)
     assert record["best"]["a"] == f"hold{best}" and record["candidates"] == 16
+    assert record["best"]["game"] == "big-pig" and "die" not in record["best"]
     assert record["best"]["average"] == pytest.approx(coin_toss[best], abs=1e-12)

@@ -43,23 +43,28 @@ def comparison(result: Comparison, setting: str) -> Table:
 
 
 def print_comparison(
-    console: Console, result: Comparison, setting: str, as_json: bool, rules: str | None = None
+    console: Console,
+    result: Comparison,
+    setting: str,
+    as_json: bool,
+    rules: str | None = None,
+    game: str | None = None,
 ) -> None:
     """Print an exact comparison as a table, or as one JSON object (see :func:`record`)."""
     if as_json:
-        print(json.dumps(record(result, rules)))
+        print(json.dumps(record(result, rules, game)))
     else:
         console.print(comparison(result, setting))
 
 
-def record(result: Comparison, rules: str | None = None) -> dict[str, Any]:
+def record(result: Comparison, rules: str | None = None, game: str | None = None) -> dict[str, Any]:
     """Return a comparison as JSON: Pig's with its die; Hog's with its rule set ``rules`` instead
-    (its dice are the rule set's)."""
+    (its dice are the rule set's); another game of the Pig family's with its name ``game``."""
     fields = result.as_dict()
-    if rules is None:
+    if rules is None and game is None:
         return fields
     del fields["die"]
-    return fields | {"rules": rules}
+    return fields | ({"rules": rules} if game is None else {"game": game})
 
 
 def round_robin(names: Sequence[str], results: Sequence[Comparison], setting: str) -> Table:
@@ -369,15 +374,16 @@ def tuning_record(
     documents: Comparison,
     optimal: Comparison,
     rules: str | None = None,
+    game: str | None = None,
 ) -> dict[str, Any]:
     """Return ``tune --json``'s record: the best, the ten runners-up, the documents', optimal
     (each as :func:`record` gives it)."""
     return {
         "family": family,
         "candidates": len(results),
-        "best": record(results[0], rules),
-        "runners_up": [record(result, rules) for result in results[1:11]],
-        "documents": record(documents, rules),
-        "optimal": record(optimal, rules),
+        "best": record(results[0], rules, game),
+        "runners_up": [record(result, rules, game) for result in results[1:11]],
+        "documents": record(documents, rules, game),
+        "optimal": record(optimal, rules, game),
         "gap_to_optimal": optimal.average - results[0].average,
     }

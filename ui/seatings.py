@@ -48,7 +48,8 @@ def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: 
 
     result = compare_seatings(rules, make_players(rules, names, table), note, names)
     if len(names) == PAIR:
-        report.print_comparison(console, result.comparison(), setting(rules), as_json)
+        game = None if rules.outcomes is None else rules.game
+        report.print_comparison(console, result.comparison(), setting(rules), as_json, game=game)
         return
     if as_json:
         print(json.dumps(result.as_dict()))
