@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -38,6 +39,7 @@ from pigsolve.ui.options import (
     Die,
     Family,
     Force,
+    Game,
     Games,
     Goal,
     Hints,
@@ -51,6 +53,7 @@ from pigsolve.ui.options import (
     Table,
     TableFile,
     pig_rules,
+    setting,
 )
 from pigsolve.ui.pig_play import Opponent, Opponents, PlayPlayers, play_pig
 from pigsolve.ui.pig_terminal import Style
@@ -86,6 +89,7 @@ def compute(
     die: Die = None,
     players: Players = None,
     piglet: Piglet = None,
+    game: Game = None,
     method: Annotated[Method, typer.Option(help="Solver (two players).")] = Method.layered,
     tolerance: Annotated[float, typer.Option(help="Tolerance of value-iteration.")] = 1e-12,
     out: Annotated[
@@ -98,7 +102,7 @@ def compute(
     from pigsolve.solver.pig import solve as pig_solver
     from pigsolve.solver.pig import table as pig_tables
 
-    rules = pig_rules(None, goal, die, players, piglet)
+    rules = pig_rules(None, goal, die, players, piglet, game)
     path = out or pig_tables.default_path(rules)
     check_can_write(path, force)
     announce_size(
@@ -118,9 +122,22 @@ def info(
     die: Die = None,
     players: Players = None,
     piglet: Piglet = None,
+    game: Game = None,
 ) -> None:
-    """Show a table's attributes and datasets."""
-    path = _existing(path, pig_rules(path, goal, die, players, piglet))
+    """Show a table's attributes and datasets; with --game (or a game's table) the game's roll
+    outcomes first, even before its table is computed."""
+    from pigsolve.solver.pig import table as pig_tables
+
+    rules = pig_rules(path, goal, die, players, piglet, game)
+    if game is not None or rules.outcomes is not None:
+        console.print(report.outcome_table(rules.roll_table))
+        for line in report.game_notes(rules.roll_table):
+            console.print(line, highlight=False, markup=False)
+        if path is None and not pig_tables.default_path(rules).exists():
+            command = pig_tables.compute_command(rules)
+            console.print(f"No table computed yet: `{command}` makes it.", highlight=False)
+            return
+    path = _existing(path, rules)
     attrs, datasets = describe(path)
     console.print(report.attributes(path, attrs))
     console.print(report.datasets(datasets))
@@ -136,13 +153,14 @@ def query(
     die: Die = None,
     players: Players = None,
     piglet: Piglet = None,
+    game: Game = None,
     as_json: Json = False,
 ) -> None:
     """Show each player's win probability in a state, the optimal action and both values."""
     from pigsolve.solver.pig import table as pig_tables
     from pigsolve.solver.pig.query import check_state, state_record
 
-    rules = pig_rules(table, goal, die, players, piglet)
+    rules = pig_rules(table, goal, die, players, piglet, game)
     scores, k = check_state(rules, state)
     stored = pig_tables.load_or_compute(rules, named_table(table, rules), note)
     record = state_record(stored, scores, k)
@@ -159,6 +177,7 @@ def verify(
     die: Die = None,
     players: Players = None,
     piglet: Piglet = None,
+    game: Game = None,
     max_residual: Annotated[
         float, typer.Option(min=0.0, help="Largest Bellman residual accepted.")
     ] = 1e-12,
@@ -167,7 +186,7 @@ def verify(
     from pigsolve.solver.pig import table as pig_tables
     from pigsolve.solver.pig.verify import verify_table
 
-    path = _existing(path, pig_rules(path, goal, die, players, piglet))
+    path = _existing(path, pig_rules(path, goal, die, players, piglet, game))
     checks = verify_table(pig_tables.load(path), max_residual)
     console.print(report.checks(path, checks))
     failed = [check.name for check in checks if not check.passed]
@@ -216,10 +235,12 @@ def play(
     goal: Goal = None,
     die: Die = None,
     piglet: Piglet = None,
+    game: Game = None,
     hints: Hints = False,
 ) -> None:
-    """Play Pig in the terminal against one to three computer players."""
-    rules = pig_rules(None, goal, die, players, piglet)
+    """Play Pig (or another game of the family: --game) in the terminal against one to three
+    computer players."""
+    rules = pig_rules(None, goal, die, players, piglet, game)
     play_pig(rules, opponent, opponents, style, you, rolls, seed, hints)
 
 
@@ -243,11 +264,12 @@ def compare(
     as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (with --all).")] = False,
     number: Players = None,
     piglet: Piglet = None,
+    game: Game = None,
 ) -> None:
     """Exact probability that player A beats player B: A first, B first, and on a coin toss
     (with --players N: every player, every seating order)."""
     names = list(players or [])
-    rules = pig_rules(table, goal, die, number, piglet)
+    rules = pig_rules(table, goal, die, number, piglet, game)
     if as_json and as_csv:
         raise InvalidArgument("choose one of --json and --csv")
     if as_csv and not every_pair:
@@ -262,12 +284,12 @@ def compare(
     tables = computer_tables("pig", names, rules, named_table(table, rules), note)
     results = pig_evaluate.round_robin(rules, tables)
     if as_json:
-        print(json.dumps([r.as_dict() for r in results]))
+        game = None if rules.outcomes is None else rules.game
+        print(json.dumps([report.record(r, game=game) for r in results]))
     elif as_csv:
         print(report.round_robin_csv(results))
     else:
-        setting = f"goal {rules.goal}, die {rules.die_sides}"
-        console.print(report.round_robin(names, results, setting))
+        console.print(report.round_robin(names, results, setting(rules)))
 
 
 @command()
@@ -280,10 +302,11 @@ def simulate(
     table: Table = None,
     number: Players = None,
     piglet: Piglet = None,
+    game: Game = None,
 ) -> None:
     """Play many games of A against B (or of N players, the first move passing round) and set
     the win rates beside the exact values."""
-    rules = pig_rules(table, goal, die, number, piglet)
+    rules = pig_rules(table, goal, die, number, piglet, game)
     seed = None if seed is None else check_seed(seed)
     announce_games(games)
     seatings.simulate(rules, players, games, seed, table)
@@ -298,9 +321,10 @@ def tune(
     ranges: Range = None,
     table: Table = None,
     as_json: Json = False,
+    game: Game = None,
 ) -> None:
     """Find a family's best constants exactly: hold, turns, base-pace-race, pace-race."""
-    rules = pig_rules(table, goal, die)
+    rules = pig_rules(table, goal, die, game=game)
     if rules.players != 2:
         raise InvalidArgument(f"tune is for two players; {table} is a {rules.players}-player table")
     tune_family("pig", family, rules, against, ranges or [], table, as_json)
@@ -318,13 +342,14 @@ def export(
     die: Die = None,
     players: Players = None,
     piglet: Piglet = None,
+    game: Game = None,
     force: Force = False,
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
     from pigsolve.solver.pig.export import export_table, format_for, stored_table
 
     fmt = format_for(out, fmt)  # a bad name is reported before any table is made
-    stored = stored_table(table, pig_rules(table, goal, die, players, piglet), note)
+    stored = stored_table(table, pig_rules(table, goal, die, players, piglet, game), note)
     written = export_table(stored, what, out, fmt, force)
     console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 
@@ -341,6 +366,7 @@ def plot(
     die: Die = None,
     players: Players = None,
     piglet: Piglet = None,
+    game: Game = None,
     force: Force = False,
 ) -> None:
     """Draw the roll/hold boundary, one slice of it, the win-probability contours, or N players'
@@ -348,11 +374,11 @@ def plot(
     from pigsolve.solver.pig.export import stored_table
     from pigsolve.solver.pig.plot import plot_table
 
-    rules = pig_rules(table, goal, die, players, piglet)
+    rules = pig_rules(table, goal, die, players, piglet, game)
     stored = stored_table(table, rules, note)
     two = None
     if rules.players > 2:
-        two = stored_table(None, PigRules(rules.goal, rules.die_sides, 2, rules.piglet), note)
+        two = stored_table(None, replace(rules, players=2), note)
     written = plot_table(stored, kind, out, opponent, force, two)
     console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 

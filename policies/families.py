@@ -9,6 +9,7 @@ rate, race) of :mod:`policies.pig`. Hog: ``always`` (N) and CS 61A's ``bacon`` a
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -57,7 +58,43 @@ def _families(game: str, rules: PigRules | HogRules) -> dict[str, Ranges]:
         helper = {"margin": (8, 0, 20), "num_rolls": (rolls, 1, MAX_ROLLS)}
         families = {"always": {"num_rolls": (rolls, rules.min_rolls, MAX_ROLLS)}}
         return families | {"bacon": helper, "swap": helper}
-    return PIG_RANGES
+    if rules.outcomes is None:
+        return PIG_RANGES
+    scale = turn_scale(rules) / turn_scale(PigRules())
+    return {
+        family: {name: _scaled(name, bounds, scale) for name, bounds in ranges.items()}
+        for family, ranges in PIG_RANGES.items()
+    }
+
+
+POINTS = ("base", "pace")
+"""The parameters that are turn totals (they scale with a game's rolls); ``race`` is a score
+reached ``goal - race`` points short of 100, which scales likewise; the others are counts."""
+
+
+def turn_scale(rules: PigRules) -> float:
+    """Return the points a scoring roll brings on average over the chance a roll ends the turn:
+    the turn total at which one more roll stops paying, in expectation (Pig's die: 20).
+
+    >>> from pigsolve.solver.games.pig_outcomes import big_pig
+    >>> turn_scale(PigRules()), turn_scale(PigRules(outcomes=big_pig()))
+    (20.0, 26.5)
+    """
+    gains = rules.roll_table.gains()
+    mean = sum(points * p for points, p in gains)
+    return float(mean / (1 - sum(p for _, p in gains)))
+
+
+def _scaled(name: str, bounds: tuple[int, int, int], scale: float) -> tuple[int, int, int]:
+    """Return a Pig range widened to hold the same range for a game whose turns are ``scale``
+    times Pig's (the documents' value and Pig's range kept)."""
+    documents, low, high = bounds
+    if name in POINTS:
+        low, high = min(low, math.floor(low * scale)), max(high, math.ceil(high * scale))
+    elif name == "race":
+        short = [100 - (100 - value) * scale for value in (low, high)]
+        low, high = min(low, math.floor(short[0])), max(high, math.ceil(short[1]))
+    return documents, low, high
 
 
 def family_limits(game: str, rules: PigRules | HogRules, ranges: Ranges) -> Limits:

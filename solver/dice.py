@@ -62,8 +62,12 @@ class ListedDice:
         return value
 
 
-def parse_rolls(text: str, die_sides: int, source: str = "rolls") -> list[int]:
+def parse_rolls(text: str, die_sides: int, source: str = "rolls", game: str = "pig") -> list[int]:
     """Return the rolls in ``text`` (whitespace-separated integers 1..die_sides).
+
+    For a ``game`` of the Pig family other than Pig, ``die_sides`` is its roll table's
+    denominator ``L``: a number picks an outcome as
+    :meth:`solver.games.pig_outcomes.RollTable.draw` does.
 
     >>> parse_rolls("3 1\\n6", 6)
     [3, 1, 6]
@@ -77,16 +81,21 @@ def parse_rolls(text: str, die_sides: int, source: str = "rolls") -> list[int]:
         for token in line.split():
             value = int(token) if token.isascii() and token.isdigit() else 0
             if not 1 <= value <= die_sides:
+                what = f"a {die_sides}-sided die" if game == "pig" else f"the game {game}"
+                order = "" if game == "pig" else ", each outcome a range in the order info lists"
                 raise GameInputError(
-                    f"{source}, line {line_number}: {token!r} is not a roll of a "
-                    f"{die_sides}-sided die (1 to {die_sides})"
+                    f"{source}, line {line_number}: {token!r} is not a roll of {what} "
+                    f"(1 to {die_sides}{order})"
                 )
             rolls.append(value)
     return rolls
 
 
-def read_rolls(path: Path, die_sides: int) -> ListedDice:
-    """Return the rolls of the file at ``path`` as a dice source; raise GameInputError if bad."""
+def read_rolls(path: Path, die_sides: int, game: str = "pig") -> ListedDice:
+    """Return the rolls of the file at ``path`` as a dice source; raise GameInputError if bad.
+
+    ``die_sides`` and ``game`` are as :func:`parse_rolls` takes them.
+    """
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
@@ -94,5 +103,5 @@ def read_rolls(path: Path, die_sides: int) -> ListedDice:
     except UnicodeDecodeError:
         raise GameInputError(f"cannot read rolls file {path}: not a UTF-8 text file") from None
     return ListedDice(
-        parse_rolls(text, die_sides, source=f"rolls file {path}"), f"rolls file {path}"
+        parse_rolls(text, die_sides, f"rolls file {path}", game), f"rolls file {path}"
     )

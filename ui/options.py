@@ -19,7 +19,13 @@ from pigsolve.policies import families
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_outcomes import BUILT_IN, RollTable, load_game
 from pigsolve.solver.storage import open_table, read_attrs
+
+PIG = "pig"
+"""The name ``--game`` takes for Pig's die (``--die``, ``--piglet``)."""
+GAME_NAMES = (PIG, *BUILT_IN)
+"""The built-in games' names, as ``--game`` takes them."""
 
 Goal = Annotated[
     int | None, typer.Option("--goal", help="Points needed to win (default 100, or the table's).")
@@ -32,6 +38,15 @@ Players = Annotated[
     ),
 ]
 Piglet = Annotated[bool | None, typer.Option("--piglet", help="Every face but the 1 adds 1 point.")]
+Game = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        metavar="NAME|PATH",
+        help=f"The game: {', '.join(GAME_NAMES)} (default pig, or the table's), or a TOML file "
+        "of roll outcomes (see `info --game`).",
+    ),
+]
 Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
 Quiet = Annotated[bool, typer.Option("--quiet", help="Print nothing but errors.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON.")]
@@ -45,7 +60,13 @@ Games = Annotated[
     ),
 ]
 Player = Annotated[str, typer.Argument(help="A player (see `policies`).", show_default=False)]
-Rolls = Annotated[Path | None, typer.Option(help="A file of die rolls, used in order.")]
+Rolls = Annotated[
+    Path | None,
+    typer.Option(
+        help="A file of rolls, used in order: faces 1 to D (another game: numbers 1 to L, each "
+        "outcome a range in the order `info --game` lists them)."
+    ),
+]
 Hints = Annotated[bool, typer.Option("--hints", help="Show the optimal choice, win chances.")]
 TableFile = Annotated[
     Path | None, typer.Argument(help="Table file (default: data/, by the rules).")
@@ -90,51 +111,104 @@ def game_count(text: str | int) -> int:
     return int(value)
 
 
+def roll_table(game: str | None) -> RollTable | None:
+    """Return the roll outcomes ``--game`` names: None for Pig's die (``pig`` or no option), a
+    built-in game's table, or the game of a TOML file (a name with a ``.toml`` suffix or a ``/``).
+
+    Raises InvalidArgument, in one line, for an unknown name or a bad file.
+
+    >>> roll_table("two-dice").name, roll_table("pig")
+    ('two-dice', None)
+    """
+    if game is None or game.strip().lower() == PIG:
+        return None
+    name = game.strip().lower()
+    if name in BUILT_IN:
+        return BUILT_IN[name]()
+    if game.endswith(".toml") or "/" in game or Path(game).is_file():
+        return load_game(game)
+    raise InvalidArgument(
+        f"unknown game {game!r}; accepted: {', '.join(GAME_NAMES)}, or a .toml file of outcomes"
+    )
+
+
 def pig_rules(
     table: Path | None = None,
     goal: int | None = None,
     die: int | None = None,
     players: int | None = None,
     piglet: bool | None = None,
+    game: str | None = None,
 ) -> PigRules:
     """Return the rules of a Pig command: a named table's, else the options' (or the defaults).
+
+    ``game`` is ``--game`` (see :func:`roll_table`); ``--die`` and ``--piglet`` go with Pig's
+    die only.
 
     Raises
     ------
     InvalidArgument
-        If an option given disagrees with the named table's rules.
+        If an option is bad, or given and disagrees with the named table's rules.
     TableError
         If the named table is missing (with the command that makes it) or not a Pig table.
     """
     if die is not None and die > MAX_DIE_SIDES:
         raise InvalidArgument(f"--die takes at most {MAX_DIE_SIDES:,} sides, got {die:,}")
+    outcomes = roll_table(game)
+    _check_die_options(outcomes, die, piglet)
     default = PigRules()
     options = PigRules(
         default.goal if goal is None else goal,
         default.die_sides if die is None else die,
         default.players if players is None else players,
         bool(piglet),
+        outcomes,
     )
     if table is None:
         return options
     from pigsolve.solver.pig import table as pig_tables
 
     attrs = _stored_attrs(pig_tables.require(table, options), "pig")
-    stored = json.loads(attrs.get("rules", "{}"))
-    rules = PigRules(
-        int(attrs["goal"]),
-        int(attrs["die_sides"]),
-        int(stored.get("players", 2)),
-        bool(stored.get("piglet", False)),
-    )
+    rules = _stored_rules(attrs)
+    _check_die_options(rules.outcomes, die, piglet)
+    description = pig_tables.describe_rules(rules)
+    if game is not None and outcomes != rules.outcomes:
+        _check_agrees(table, description, {"--game": (game, None)})
     given = {
         "--goal": (goal, rules.goal),
         "--die": (die, rules.die_sides),
         "--players": (players, rules.players),
         "--piglet": (piglet, rules.piglet),
     }
-    _check_agrees(table, pig_tables.describe_rules(rules), given)
+    _check_agrees(table, description, given)
     return rules
+
+
+def setting(rules: PigRules) -> str:
+    """Return the game, goal and die in a few words, for a comparison's title.
+
+    >>> setting(PigRules()), setting(PigRules(outcomes=roll_table("two-dice")))
+    ('goal 100, die 6', 'two-dice, goal 100')
+    """
+    if rules.outcomes is None:
+        return f"goal {rules.goal}, die {rules.die_sides}"
+    return f"{rules.game}, goal {rules.goal}"
+
+
+def _check_die_options(outcomes: RollTable | None, die: int | None, piglet: bool | None) -> None:
+    """Raise InvalidArgument if ``--die`` or ``--piglet`` is given for a game with its own roll."""
+    if outcomes is not None and (die is not None or piglet):
+        option = "--die" if die is not None else "--piglet"
+        raise InvalidArgument(
+            f"{option} changes Pig's die; the game {outcomes.name!r} has its own roll (leave "
+            f"{option} out, or use --game pig)"
+        )
+
+
+def _stored_rules(attrs: dict[str, Any]) -> PigRules:
+    """Return the rules a Pig table stores (older tables: only goal and die in the attributes)."""
+    given = {name: attrs[name] for name in ("goal", "die_sides") if name in attrs}
+    return PigRules.from_json(given | json.loads(attrs.get("rules", "{}")))
 
 
 def hog_game(

@@ -20,9 +20,20 @@ from typing import TYPE_CHECKING, Protocol, TextIO
 from pigsolve.policies import Player
 from pigsolve.policies.human import Human
 from pigsolve.solver.dice import Dice
-from pigsolve.solver.engine import Held, PigEvent, PigGame, Pigged, Rolled, TurnStarted, Won, play
+from pigsolve.solver.engine import (
+    Held,
+    PigEvent,
+    PigGame,
+    Pigged,
+    Reset,
+    Rolled,
+    TurnStarted,
+    Won,
+    play,
+)
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
+from pigsolve.solver.games.pig_outcomes import Effect, Outcome
 from pigsolve.ui import prompt
 
 if TYPE_CHECKING:
@@ -42,6 +53,34 @@ class Style(StrEnum):
     rounds = "rounds"
 
 
+def roll_words(outcome: Outcome, value: int, die: bool = True) -> str:
+    """Return what was rolled, in words: Pig's die's face (``die``), else both dice or both
+    pigs, the outcome's name where it says more, and its points where they are not the dice's
+    sum; a roll that loses the score says so.
+
+    >>> from pigsolve.solver.games.pig_outcomes import big_pig, pass_the_pigs, two_dice
+    >>> pair = {o.name: o for o in [*two_dice().outcomes, *pass_the_pigs().outcomes]}
+    >>> roll_words(pair["4 and 3"], 0, False), roll_words(pair["double 1s"], 0, False)
+    ('4 and 3', '1 and 1, double 1s: score lost, back to 0')
+    >>> snouter, double_1s = pair["razorback and snouter"], big_pig().outcomes[0]
+    >>> roll_words(snouter, 0, False), roll_words(double_1s, 0, False)
+    ('razorback and snouter: 15', '1 and 1, double 1s: 25')
+    """
+    if die:
+        return str(value)
+    dice = all(face.isdigit() for face in outcome.faces) and outcome.faces
+    shown = " and ".join(outcome.faces) if dice else outcome.name
+    if outcome.name != shown:
+        shown = f"{shown}, {outcome.name}"
+    if outcome.effect is Effect.reset:
+        return f"{shown}: score lost, back to 0"
+    if outcome.effect is Effect.add and outcome.points != sum(
+        map(int, outcome.faces if dice else ())
+    ):
+        return f"{shown}: {outcome.points}"
+    return shown
+
+
 class ClassicStyle:
     """Documents 000/001: score lines before each turn, "Roll: n", an empty line rolls.
 
@@ -57,11 +96,13 @@ class ClassicStyle:
         stdin: TextIO,
         stdout: TextIO,
         opponents: Sequence[tuple[int, str]] = (),
+        die: bool = True,
     ) -> None:
         self.human = human
         self.stdin = stdin
         self.stdout = stdout
         self.opponents = tuple(opponents)
+        self.die = die
 
     def begin(self) -> None:
         """Print the seat announcement, the opponents (more than two players), the instructions."""
@@ -83,10 +124,12 @@ class ClassicStyle:
                 for seat, score in enumerate(scores):
                     out(f"Player {seat + 1} score: {score}\n")
                 out(f"It is player {player + 1}'s turn.\n")
-            case Rolled(_, value):
-                out(f"Roll: {value}\n")
+            case Rolled(_, value, outcome):
+                out(f"Roll: {roll_words(outcome, value, self.die)}\n")
             case Pigged(_, score):
                 out(f"Turn total: 0\nNew score: {score}\n")
+            case Reset():
+                out("Turn total: 0\nNew score: 0\n")
             case Held(_, turn_total, score):
                 out(f"Turn total: {turn_total}\nNew score: {score}\n")
             case Won():
@@ -99,12 +142,13 @@ class RoundsStyle:
 
     first_roll_automatic = False
 
-    def __init__(self, human: int, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, human: int, stdin: TextIO, stdout: TextIO, die: bool = True) -> None:
         if human != 0:
             raise ValueError("the rounds style always seats you first")
         self.human = human
         self.stdin = stdin
         self.stdout = stdout
+        self.die = die
 
     def begin(self) -> None:
         """Print nothing: the document's game opens with the first round."""
@@ -132,8 +176,16 @@ class RoundsStyle:
             case TurnStarted(_, scores) if you:
                 out(f"New round:\nUser: {scores[self.human]}\n")
                 out(f"Computer: {scores[1 - self.human]}\n")
-            case Rolled(_, value):
+            case Rolled(_, value, outcome) if self.die:
                 out(f"You rolled a {value}.\n" if you else f"The Computer rolled a {value}.\n")
+            case Rolled(_, value, outcome):
+                words = roll_words(outcome, value, False)
+                out(f"You rolled {words}.\n" if you else f"The Computer rolled {words}.\n")
+            case Reset(_, lost):
+                if you:
+                    out(f"Sorry, your turn is over, and you lose all {lost} points.\n")
+                else:
+                    out(f"The Computer turn is over, and they lose all {lost} points.\n")
             case Pigged():
                 if you:
                     out("Sorry, your turn is over, and you gain 0 points.\n")
@@ -264,7 +316,7 @@ def play_in_terminal(
     or the equilibrium's with more players) a hint line precedes each of the human's decisions.
     A ``human`` opponent is another person sharing the prompt.
     """
-    n = rules.players
+    n, die = rules.players, rules.outcomes is None
     if style not in tuple(Style):
         raise ValueError(f"unknown style {style!r}; accepted: {', '.join(Style)}")
     if not 0 <= human < n:
@@ -277,11 +329,11 @@ def play_in_terminal(
             raise InvalidArgument(f"the rounds style is for two players, not {n}")
         if isinstance(others[0], Human):
             raise InvalidArgument("the rounds style plays against a computer player, not 'human'")
-        screen: ClassicStyle | RoundsStyle = RoundsStyle(human, stdin, stdout)
+        screen: ClassicStyle | RoundsStyle = RoundsStyle(human, stdin, stdout, die)
     else:
         seats = [seat for seat in range(n) if seat != human]
         names = [(seat, player.name) for seat, player in zip(seats, others, strict=True)]
-        screen = ClassicStyle(human, stdin, stdout, names if n > 2 else ())
+        screen = ClassicStyle(human, stdin, stdout, names if n > 2 else (), die)
 
     def ask(view: View) -> bool:
         if hints is not None:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.results import Comparison, Simulation
 
 if TYPE_CHECKING:
@@ -42,23 +43,28 @@ def comparison(result: Comparison, setting: str) -> Table:
 
 
 def print_comparison(
-    console: Console, result: Comparison, setting: str, as_json: bool, rules: str | None = None
+    console: Console,
+    result: Comparison,
+    setting: str,
+    as_json: bool,
+    rules: str | None = None,
+    game: str | None = None,
 ) -> None:
     """Print an exact comparison as a table, or as one JSON object (see :func:`record`)."""
     if as_json:
-        print(json.dumps(record(result, rules)))
+        print(json.dumps(record(result, rules, game)))
     else:
         console.print(comparison(result, setting))
 
 
-def record(result: Comparison, rules: str | None = None) -> dict[str, Any]:
+def record(result: Comparison, rules: str | None = None, game: str | None = None) -> dict[str, Any]:
     """Return a comparison as JSON: Pig's with its die; Hog's with its rule set ``rules`` instead
-    (its dice are the rule set's)."""
+    (its dice are the rule set's); another game of the Pig family's with its name ``game``."""
     fields = result.as_dict()
-    if rules is None:
+    if rules is None and game is None:
         return fields
     del fields["die"]
-    return fields | {"rules": rules}
+    return fields | ({"rules": rules} if game is None else {"game": game})
 
 
 def round_robin(names: Sequence[str], results: Sequence[Comparison], setting: str) -> Table:
@@ -192,20 +198,79 @@ def dice_values(title: str, values: Mapping[int, float], best: int) -> Table:
     return out
 
 
+def game_goal(rules: Any) -> str:
+    """Return a Pig game and goal in words: 'goal 100, 6-sided die' or 'two-dice, goal 100'."""
+    if rules.outcomes is None:
+        return f"goal {rules.goal}, {rules.die_name[2:]}"
+    return f"{rules.game}, goal {rules.goal}"
+
+
+EFFECT_WORDS = {"add": "add", "pig": "pig: turn total lost", "reset": "reset: score lost"}
+"""Each outcome's effect as ``info`` shows it."""
+
+
+def outcome_table(table: Any) -> Table:
+    """Return a game's roll outcomes: name, exact and decimal probability, effect and points,
+    with the chances of a pig and of a reset in the caption."""
+    out = new_table(
+        "outcome",
+        "probability",
+        "decimal",
+        "effect",
+        "points",
+        title=f"{table.name}: the outcomes of one roll",
+        show_edge=False,
+    )
+    for outcome in table.outcomes:
+        out.add_row(
+            outcome.name,
+            str(outcome.probability),
+            f"{float(outcome.probability):.6f}",
+            EFFECT_WORDS[str(outcome.effect)],
+            str(outcome.points) if outcome.points or not outcome.ends_turn else "",
+        )
+    chances = [
+        f"{effect} {chance} = {float(chance):.6f}"
+        for effect in (Effect.pig, Effect.reset)
+        for chance in [table.probability(effect)]
+    ]
+    out.caption = "chance of a " + ", of a ".join(chances)
+    return out
+
+
+def game_notes(table: Any) -> list[str]:
+    """Return what ``info`` says under a game's outcome table: for Pass the Pigs, where its
+    frequencies come from and how to pass one's own."""
+    from pigsolve.solver.games.pig_outcomes import KERN_COUNTS, pass_the_pigs
+
+    if table.name != "pass-the-pigs":
+        return []
+    counts = ", ".join(f"{name} {n:,}" for name, n in KERN_COUNTS.items())
+    whose = "Kern's" if table == pass_the_pigs() else "your own; the default ones are Kern's"
+    return [
+        f"The frequencies are {whose}: 6,000 rolls (J. Statistics Education 14(3), 2006), the "
+        f"black pig landing {counts}, the two pigs touching in 23. Both pigs are drawn "
+        "independently from the black pig's counts.",
+        'Your own counts: a TOML file with game = "pass-the-pigs" and a [counts] table ("dot up" '
+        '= 1796, ... for each of the six positions above; optionally touching = "23/6000"), '
+        "then --game path/to/file.toml.",
+    ]
+
+
 def pig_solution(solution: Any, path: Path) -> str:
     """Return what ``pigsolve compute`` says about the table it wrote to ``path``."""
     rules = solution.rules
     size = f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)"
     if rules.players > 2:
         return (
-            f"{rules.players} players, goal {rules.goal}, {rules.die_name[2:]}: the first player "
+            f"{rules.players} players, {game_goal(rules)}: the first player "
             f"wins {solution.p_first_player:.12f}\n"
             f"layered equilibrium: {solution.seconds:.3f} s, "
             f"{count(len(solution.mixed), 'mixed state')}\n{size}"
         )
     return (
         f"P(0, 0, 0) = {solution.p_first_player:.12f}  "
-        f"(goal {rules.goal}, {rules.die_name[2:]}, {count(rules.num_states, 'state')})\n"
+        f"({game_goal(rules)}, {count(rules.num_states, 'state')})\n"
         f"{solution.method}: {solution.seconds:.3f} s, {count(solution.num_iter, 'iteration')}, "
         f"max Bellman residual {solution.max_bellman_residual:.2g}\n{size}"
     )
@@ -220,7 +285,7 @@ def pig_state(rules: Any, record: Mapping[str, Any]) -> str:
         if players == 2
         else f"scores {tuple(scores)} from the mover's seat, turn total {k}"
     )
-    lines = [f"{where}, goal {rules.goal}, {rules.die_name[2:]}"]
+    lines = [f"{where}, {game_goal(rules)}"]
     if scores[0] + k >= rules.goal:
         return lines[0] + "\nwon: the turn total reaches the goal (probability 1)"
 
@@ -309,15 +374,16 @@ def tuning_record(
     documents: Comparison,
     optimal: Comparison,
     rules: str | None = None,
+    game: str | None = None,
 ) -> dict[str, Any]:
     """Return ``tune --json``'s record: the best, the ten runners-up, the documents', optimal
     (each as :func:`record` gives it)."""
     return {
         "family": family,
         "candidates": len(results),
-        "best": record(results[0], rules),
-        "runners_up": [record(result, rules) for result in results[1:11]],
-        "documents": record(documents, rules),
-        "optimal": record(optimal, rules),
+        "best": record(results[0], rules, game),
+        "runners_up": [record(result, rules, game) for result in results[1:11]],
+        "documents": record(documents, rules, game),
+        "optimal": record(optimal, rules, game),
         "gap_to_optimal": optimal.average - results[0].average,
     }

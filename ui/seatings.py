@@ -18,6 +18,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui import report
 from pigsolve.ui.console import console, note, progress_bar
+from pigsolve.ui.options import setting
 from pigsolve.ui.shared import named_table
 
 PAIR = 2
@@ -47,8 +48,8 @@ def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: 
 
     result = compare_seatings(rules, make_players(rules, names, table), note, names)
     if len(names) == PAIR:
-        setting = f"goal {rules.goal}, die {rules.die_sides}"
-        report.print_comparison(console, result.comparison(), setting, as_json)
+        game = None if rules.outcomes is None else rules.game
+        report.print_comparison(console, result.comparison(), setting(rules), as_json, game=game)
         return
     if as_json:
         print(json.dumps(result.as_dict()))
@@ -57,7 +58,7 @@ def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: 
     out = report.new_table(
         "seating (first mover first)",
         *players,
-        title=f"{rules.players} players, goal {rules.goal}, {rules.die_name[2:]}: P(win), exact",
+        title=f"{rules.players} players, {setting(rules)}: P(win), exact",
         show_edge=False,
     )
     for seating, probabilities in result.rows():
@@ -84,7 +85,7 @@ def simulate(
         result = play(rules, players, games, seed, progress, names=names)
     if len(names) == PAIR:
         pair = result.pair()
-        console.print(report.simulation(pair, f"goal {rules.goal}, die {rules.die_sides}"))
+        console.print(report.simulation(pair, setting(rules)))
         console.print(report.simulation_footer(pair), highlight=False)
         return
     exact = result.expected_rates
@@ -96,7 +97,7 @@ def simulate(
         "95% CI",
         "exact",
         "z",
-        title=f"{games:,} games, goal {rules.goal}, {rules.die_name[2:]} (seed {result.seed})",
+        title=f"{games:,} games, {setting(rules)} (seed {result.seed})",
         show_edge=False,
     )
     for p, (name, tally) in enumerate(zip(result.names, result.tallies, strict=True)):

@@ -36,7 +36,9 @@ def tune_family(
     optimal = exact_comparison(game, rules, "optimal", against, table)
     if as_json:
         rule_set = rules.name if game == "hog" else None
-        print(json.dumps(report.tuning_record(family, results, documents, optimal, rule_set)))
+        named = None if game == "hog" or rules.outcomes is None else rules.game
+        record = report.tuning_record(family, results, documents, optimal, rule_set, named)
+        print(json.dumps(record))
     else:
         console.print(report.tuning(family, results, documents, optimal))
 

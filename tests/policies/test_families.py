@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,27 @@ def test_every_pig_family_has_its_ranges_and_its_documents_member() -> None:
         member = cls(*documents)
         if name in NAMED:  # the documents' player is the family at the documents' constants
             assert member.name == NAMED[name]().name
+
+
+def test_another_games_ranges_widen_pigs_by_its_turns() -> None:
+    """Big Pig's scoring roll brings 265/36 points on average (double 1s 25, other doubles 4a,
+    the 20 other throws without a 1 their sum), and 10/36 of rolls end the turn: 26.5 points
+    where Pig's die has 20, so turn totals reach 26.5/20 times as far."""
+    from pigsolve.solver.games.pig_outcomes import big_pig
+
+    scoring = (
+        25
+        + sum(4 * a for a in range(2, 7))
+        + sum(a + b for a in range(2, 7) for b in range(2, 7) if a != b)
+    )
+    scale = scoring / 10 / 20
+    assert scale == pytest.approx(26.5 / 20)
+    assert family_ranges("pig", "base-pace-race", PigRules()) == {
+        "base": (19, 19, 26),
+        "pace": (14, 7, 47),
+        "race": (69, 66, 76),
+    }
+    widened = family_ranges("pig", "base-pace-race", PigRules(outcomes=big_pig()))
+    assert widened["base"] == (19, 19, math.ceil(26 * scale))
+    assert widened["pace"] == (14, 7, math.ceil(47 * scale))
+    assert widened["race"] == (69, math.floor(100 - 34 * scale), 76)

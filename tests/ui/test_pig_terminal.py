@@ -18,6 +18,7 @@ from pigsolve.policies import make_player
 from pigsolve.solver.dice import ListedDice, RandomDice
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, Position
+from pigsolve.solver.pig import table as pig_tables
 from pigsolve.solver.pig.table import load_or_compute
 from pigsolve.ui.pig_play import make_opponents, opponent_names
 from pigsolve.ui.pig_terminal import choose_seat, hint_line, play_in_terminal
@@ -344,3 +345,35 @@ def test_the_n_player_parser_rejects_an_illegal_game():
     ]:
         with pytest.raises(AssertionError):
             parse_game(bad, RULES_3)
+
+
+@pytest.mark.skipif(
+    not hasattr(pig_tables, "game_slug"),
+    reason="solving Two-Dice Pig needs the family kernels (K1, branch weighted-solve), not merged",
+)
+def test_two_dice_hints_come_from_the_games_table() -> None:
+    """Each hint gives the two-dice table's values at the state shown (not Pig's die's)."""
+    from pigsolve.policies.pig import HoldAt
+    from pigsolve.solver.games.pig_outcomes import two_dice
+
+    rules = PigRules(20, outcomes=two_dice())
+    table = load_or_compute(rules)
+    out = io.StringIO()
+    # you: 3 and 2, 6 and 6, 2 and 1 (a pig); hold20: 3 and 2, 6 and 6, double 2s, wins at 21
+    dice = ListedDice([14, 36, 2, 14, 36, 12], "rolls")
+    winner = play_in_terminal(
+        rules, HoldAt(20), "classic", 0, dice, io.StringIO("\n\n"), out, table
+    )
+    text = out.getvalue()
+    assert winner == 1 and "Roll: 2 and 2, double 2s\n" in text
+    prompts = re.findall(r"Turn total: (\d+) \tRoll/Hold\? ", text)
+    hints = re.findall(
+        r"Hint: (roll|hold) \(win probability ([\d.]+)% if you roll, "
+        r"([\d.]+)% if you hold\)",
+        text,
+    )
+    assert prompts == ["5", "17"] and len(hints) == 2
+    for k, (best, roll, hold) in zip(map(int, prompts), hints, strict=True):
+        p_roll, p_hold = table.action_values(0, 0, k)
+        assert (float(roll), float(hold)) == (round(100 * p_roll, 1), round(100 * p_hold, 1))
+        assert best == ("roll" if table.should_roll(0, 0, k) else "hold")
