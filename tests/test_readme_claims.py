@@ -5,9 +5,11 @@ These claims were the README's; they moved with its text to the site's pages (is
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pigsolve.cli import app
@@ -47,3 +49,22 @@ def test_the_plot_synopsis_says_slice_needs_an_opponent() -> None:
         assert "`pigsolve plot --kind slice --opponent J --out FILE`" in page(name)
     for markdown in DOCS.rglob("*.md"):
         assert "[--opponent J]" not in markdown.read_text(), markdown
+
+
+def readme() -> str:
+    return (DOCS.parent / "README.md").read_text()
+
+
+@pytest.mark.parametrize("game", ["pig", "two-dice", "big-pig", "pass-the-pigs"])
+def test_the_family_table_of_the_readme_is_what_tune_prints(game, tmp_path, monkeypatch) -> None:
+    """Each row: the first player's chance under optimal play and the best hold-at-N."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["tune", "hold", "--game", game, "--json"])
+    assert result.exit_code == 0, result.output
+    tuned = json.loads(result.stdout)
+    best = tuned["best"]
+    row = (
+        f"| `{game}` | {tuned['optimal']['a_first']:.6f} | "
+        f"hold at {best['a'].removeprefix('hold')}: {best['average']:.6f} |"
+    )
+    assert row in readme()
