@@ -101,7 +101,8 @@ def game_slug(rules: PigRules) -> str:
 def _rules_of(attrs: dict) -> PigRules:
     """Return the rules stored in a file's attributes (any version; the oldest have no JSON)."""
     stored = json.loads(attrs["rules"]) if "rules" in attrs else {}
-    return PigRules.from_json({"goal": attrs["goal"], "die_sides": attrs["die_sides"], **stored})
+    oldest = {name: attrs[name] for name in ("goal", "die_sides") if name in attrs}
+    return PigRules.from_json(oldest | stored)
 
 
 def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) -> Path:
@@ -119,7 +120,7 @@ def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) ->
     attrs = {
         "rules": json.dumps(rules.as_json),
         "goal": rules.goal,
-        "die_sides": rules.die_sides,
+        "game": rules.game,
         "players": rules.players,
         "method": solution.method,
         "tolerance": solution.tolerance,
@@ -129,6 +130,8 @@ def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) ->
         "p_first_player": solution.p_first_player,
         "solve_seconds": solution.seconds,
     }
+    if rules.outcomes is None:
+        attrs["die_sides"] = rules.die_sides
     return write_table(path, KIND, datasets, attrs, force=force, uncompressed=UNCOMPRESSED)
 
 
