@@ -17,14 +17,6 @@ from pigsolve.solver.dice import RandomDice
 from pigsolve.solver.engine import PigGame, Rolled, play
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
-from pigsolve.solver.pig import table as pig_tables
-
-FAMILY_SOLVER = hasattr(pig_tables, "game_slug")
-needs_family_solver = pytest.mark.skipif(
-    not FAMILY_SOLVER,
-    reason="solving a game other than Pig's die needs the family kernels (K1, branch "
-    "weighted-solve), not merged yet",
-)
 
 
 def one_line_error(result) -> str:
@@ -186,7 +178,6 @@ def test_rolls_file_picks_two_dice_outcomes_in_info_order(pigsolve, workdir: Pat
     assert "'37' is not a roll of the game two-dice (1 to 36" in error
 
 
-@needs_family_solver
 def test_resets_with_three_players_are_refused_in_one_line(pigsolve) -> None:
     done = pigsolve("compute", "--game", "two-dice", "--players", "3", "--goal", "10")
     error = one_line_error(done)
@@ -243,7 +234,6 @@ def hold_at_match(goal: int, holds: tuple[int, int]) -> tuple[float, float]:
     return start[0, 0, 0], 1.0 - start[1, 0, 0]
 
 
-@needs_family_solver
 def test_compare_big_pig_agrees_with_plain_value_iteration(pigsolve) -> None:
     args = ("compare", "hold10", "hold25", "--game", "big-pig", "--goal", "20", "--json")
     done = pigsolve(*args)
@@ -257,7 +247,6 @@ def test_compare_big_pig_agrees_with_plain_value_iteration(pigsolve) -> None:
     assert abs(pig["a_first"] - a_first) > 0.01  # Pig's die plays another game
 
 
-@needs_family_solver
 def test_a_game_table_gives_its_game_and_refuses_another(pigsolve) -> None:
     made = pigsolve("compute", "--game", "two-dice", "--goal", "12", "--out", "t.h5", "--quiet")
     assert made.returncode == 0, made.stderr
@@ -273,7 +262,6 @@ def test_a_game_table_gives_its_game_and_refuses_another(pigsolve) -> None:
     assert "--die changes Pig's die; the game 'two-dice'" in one_line_error(die)
 
 
-@needs_family_solver
 def test_tune_hold_big_pig_finds_the_best_of_plain_value_iteration(pigsolve) -> None:
     args = ("tune", "hold", "--game", "big-pig", "--goal", "20", "--against", "hold15")
     done = pigsolve(*args, "--range", "n=5:20", "--json")
@@ -284,3 +272,13 @@ def test_tune_hold_big_pig_finds_the_best_of_plain_value_iteration(pigsolve) -> 
     assert record["best"]["a"] == f"hold{best}" and record["candidates"] == 16
     assert record["best"]["game"] == "big-pig" and "die" not in record["best"]
     assert record["best"]["average"] == pytest.approx(coin_toss[best], abs=1e-12)
+
+
+def test_the_compute_hint_names_the_game_file_given(pigsolve, workdir: Path) -> None:
+    (workdir / "games").mkdir()
+    pig = '[[outcome]]\nname = "one"\nprobability = "1/6"\neffect = "pig"\n'
+    write(workdir / "games" / "lucky.toml", GOOD_ROW + pig)
+    path = "games/lucky.toml"
+    shown = pigsolve("info", "--game", path)
+    assert shown.returncode == 0, shown.stderr
+    assert f"`pigsolve compute --game {path}`" in shown.stdout + shown.stderr

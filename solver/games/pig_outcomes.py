@@ -34,7 +34,7 @@ import functools
 import math
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -86,6 +86,8 @@ class RollTable:
 
     name: str
     outcomes: tuple[Outcome, ...]
+    source: str = field(default="", compare=False)
+    """The file the table was read from ('' if built in): what ``--game`` took."""
 
     def __post_init__(self) -> None:
         where = f"game {self.name!r}"
@@ -347,7 +349,7 @@ def load_game(path: str | Path) -> RollTable:
     except tomllib.TOMLDecodeError as err:
         raise InvalidArgument(f"{path} is not valid TOML: {err}") from None
     try:
-        return _from_toml(data, path.stem)
+        return replace(_from_toml(data, path.stem), source=str(path))
     except InvalidArgument as err:
         raise InvalidArgument(f"{path}: {err}") from None
 

@@ -267,8 +267,8 @@ def describe_rules(rules: PigRules, die: bool = True) -> str:
 def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> str:
     """Return the ``pigsolve compute`` command that writes the table of ``rules`` to ``path``.
 
-    A game that is not built in is named by the file ``--game`` reads it from, which the rules
-    do not record: ``{name}.toml`` stands for it.
+    A game that is not built in is named by the file ``--game`` read it from (``{name}.toml``
+    if the rules were not read from a file).
 
     >>> compute_command(PigRules(37), "t.h5")
     'pigsolve compute --goal 37 --out t.h5'
@@ -278,7 +278,8 @@ def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> s
     """
     words = ["pigsolve compute"]
     if rules.outcomes is not None:
-        words.append(f"--game {rules.game}" + ("" if is_built_in(rules) else ".toml"))
+        game = rules.game if is_built_in(rules) else rules.outcomes.source or f"{rules.game}.toml"
+        words.append(f"--game {game}")
     if rules.goal != PigRules().goal:
         words.append(f"--goal {rules.goal}")
     if rules.die_sides != PigRules().die_sides:

@@ -18,7 +18,6 @@ from pigsolve.policies import make_player
 from pigsolve.solver.dice import ListedDice, RandomDice
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, Position
-from pigsolve.solver.pig import table as pig_tables
 from pigsolve.solver.pig.table import load_or_compute
 from pigsolve.ui.pig_play import make_opponents, opponent_names
 from pigsolve.ui.pig_terminal import choose_seat, hint_line, play_in_terminal
@@ -347,10 +346,6 @@ def test_the_n_player_parser_rejects_an_illegal_game():
             parse_game(bad, RULES_3)
 
 
-@pytest.mark.skipif(
-    not hasattr(pig_tables, "game_slug"),
-    reason="solving Two-Dice Pig needs the family kernels (K1, branch weighted-solve), not merged",
-)
 def test_two_dice_hints_come_from_the_games_table() -> None:
     """Each hint gives the two-dice table's values at the state shown (not Pig's die's)."""
     from pigsolve.policies.pig import HoldAt

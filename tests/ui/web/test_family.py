@@ -196,13 +196,10 @@ def test_hog_takes_one_opponent(client) -> None:
 
 
 def two_dice_table(goal: int):
-    """Return the solver's two-player Two-Dice Pig table, or skip where the solver lacks it."""
+    """Return the solver's two-player Two-Dice Pig table."""
     from pigsolve.solver.games.pig_outcomes import two_dice
 
-    try:
-        return solve(PigRules(goal, outcomes=two_dice()))
-    except ValueError as err:  # the solver of the Pig family is merged separately
-        pytest.skip(f"the solver does not solve Two-Dice Pig here: {err}")
+    return solve(PigRules(goal, outcomes=two_dice()))
 
 
 def test_two_dice_hints_are_the_table_s_values_with_resets(client) -> None:
