@@ -167,7 +167,7 @@ def query(
     if as_json:
         print(json.dumps(record))
     else:
-        console.print(report.pig_state(stored.rules, record), highlight=False)
+        print(report.pig_state(stored.rules, record))  # plain text: no rich to import
 
 
 @command()

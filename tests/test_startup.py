@@ -66,7 +66,7 @@ def folder(tmp_path_factory) -> Path:
         (["hog", "--help"], set()),
         (["policies"], {"numpy", "rich"}),
         (["play", "--goal", "20", "--seed", "1"], {"numpy", "rich"}),
-        (["query", "0", "0", "0", "--goal", "20"], {"h5py", "numpy", "rich"}),
+        (["query", "0", "0", "0", "--goal", "20"], {"h5py", "numpy"}),
         (["info", "--goal", "20"], {"h5py", "numpy", "rich"}),
         (["compare", "hold20", "hold25", "--goal", "20"], {"numba", "numpy", "rich", "scipy"}),
     ],
