@@ -33,6 +33,7 @@ from pigsolve.solver.storage import atomic_write
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from pigsolve.solver.games.pig import PigRules
     from pigsolve.solver.pig.solution import PigSolution
 
 
@@ -68,6 +69,13 @@ FORMATS = ("png", "pdf", "svg")
 """The formats a plot is written in, named by the suffix of ``--out``."""
 
 
+def setting(rules: PigRules) -> str:
+    """Return the game in a title's words: 'goal 100, die 6' for Pig, 'two-dice, goal 100'."""
+    if rules.outcomes is None:
+        return f"goal {rules.goal}, die {rules.die_sides}"
+    return f"{rules.game}, goal {rules.goal}"
+
+
 def _save(fig: Figure, out: Path, force: bool) -> Path:
     """Write ``fig`` to ``out`` atomically, in the format its suffix names."""
     fmt = out.suffix.lower().lstrip(".")
@@ -91,9 +99,7 @@ def plot_boundary(table: PigSolution, out: Path, force: bool = False) -> Path:
     ax.set_ylim(0, goal)
     ax.set_zlim(0, boundary.max())
     ax.view_init(elev=28, azim=-125)
-    ax.set_title(
-        f"Roll/hold boundary of optimal Pig play (goal {goal}, die {table.rules.die_sides})"
-    )
+    ax.set_title(f"Roll/hold boundary of optimal play ({setting(table.rules)})")
     return _save(fig, out, force)
 
 
@@ -142,7 +148,7 @@ def plot_slice(table: PigSolution, opponent: int, out: Path, force: bool = False
     ax.set_ylim(-0.5, top - 0.5)
     ax.set_xlabel("player score $i$")
     ax.set_ylabel("turn total $k$")
-    ax.set_title(f"Roll/hold boundary at opponent score $j = {opponent}$ (goal {goal})")
+    ax.set_title(f"Roll/hold boundary at opponent score $j = {opponent}$ ({setting(table.rules)})")
     return _save(fig, out, force)
 
 
@@ -163,7 +169,7 @@ def plot_contours(table: PigSolution, out: Path, force: bool = False) -> Path:
     colorbar.set_label("$P(i, j, 0)$")
     ax.set_xlabel("player score $i$")
     ax.set_ylabel("opponent score $j$")
-    ax.set_title(f"Win probability at the start of a turn (goal {goal})")
+    ax.set_title(f"Win probability at the start of a turn ({setting(table.rules)})")
     return _save(fig, out, force)
 
 

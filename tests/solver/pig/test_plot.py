@@ -188,3 +188,10 @@ def test_players_draws_an_equilibrium_beside_two_players(table, tmp_path: Path) 
         plot_table(table, "players", tmp_path / "x.png", two=table)
     with pytest.raises(PigsolveError, match="the other kinds two"):
         plot_table(three, "contours", tmp_path / "x.png")
+
+
+def test_titles_name_the_game() -> None:
+    from pigsolve.solver.games.pig_outcomes import pass_the_pigs
+
+    assert plot.setting(PigRules(40, die_sides=4)) == "goal 40, die 4"
+    assert plot.setting(PigRules(40, outcomes=pass_the_pigs())) == "pass-the-pigs, goal 40"
