@@ -16,7 +16,7 @@ from pigsolve.solver.games.pig import (
     View,
     after_roll,
     face_arrays,
-    roll_arrays,
+    roll_counts,
     roll_outcomes,
 )
 from pigsolve.solver.games.pig_outcomes import Effect, big_pig, die, pass_the_pigs, two_dice
@@ -142,10 +142,10 @@ def test_a_reset_zeroes_only_the_movers_score_and_passes_the_turn():
     assert (added.scores, added.player, added.turn_total) == ((30, 10), 1, 16)
 
 
-def test_roll_arrays_of_two_dice_pig():
-    """Two dice without a 1 add their sum (4 to 12); one 1: a pig (10/36); two: a reset."""
-    gains, weights, pig, reset = roll_arrays(PigRules(outcomes=two_dice()))
+def test_roll_counts_of_two_dice_pig():
+    """Two dice without a 1 add their sum (4 to 12); one 1: a pig (10 of 36); two: a reset."""
+    gains, counts, pigs, resets, size = roll_counts(PigRules(outcomes=two_dice()))
     sums = [a + b for a in range(2, 7) for b in range(2, 7)]
     assert gains.tolist() == list(range(4, 13))
-    assert weights.tolist() == [sums.count(total) / 36 for total in range(4, 13)]
-    assert (pig, reset) == (10 / 36, 1 / 36)
+    assert counts.tolist() == [sums.count(total) for total in range(4, 13)]
+    assert (pigs, resets, size) == (10, 1, 36)
