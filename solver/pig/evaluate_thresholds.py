@@ -23,8 +23,7 @@ import numpy as np
 from numba import njit, prange
 
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig import roll_counts
+from pigsolve.solver.games.pig import PigRules, roll_counts
 
 MAX_ROUNDS = 200
 """Rounds of layers per candidate before the values after a reset are declared unsettled."""

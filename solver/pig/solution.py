@@ -14,10 +14,11 @@ The mover's row of turn totals is rebuilt from them (:func:`rebuild_row`): rolli
     + \sum_{g} w_g V(s, k + g)
 
 (the roll's chances: the counts of :func:`solver.games.pig.roll_counts` over its ``L``;
-``sigma`` the next rotation, ``s_0`` the scores with the mover's set to 0, ``rho`` the vector rotated back to the mover's
-seat, a turn total reaching the goal a win), holding at ``k >= 1`` is worth the rotated start
-vector after banking ``k``; the mover takes the better for itself, ties (within :data:`TIE`)
-hold. With three or more players some states mix: the mover rolls with a stored probability
+``sigma`` the next rotation, ``s_0`` the scores with the mover's set to 0, ``rho`` the vector
+rotated back to the mover's seat, a turn total reaching the goal a win), holding at
+``k >= 1`` is worth the rotated start vector after banking ``k``; the mover takes the better
+for itself, ties (within :data:`TIE`) hold. With three or more players some states mix: the
+mover rolls with a stored probability
 (:class:`Mixed`).
 
 For two players and goals up to :data:`solver.pig.solve.MAX_FULL_GOAL` the solution also keeps
