@@ -76,3 +76,18 @@ def test_a_layer_whose_report_overflows_is_solved_again(monkeypatch) -> None:
     assert len(mixed) > 0
     assert mixed_again == mixed
     np.testing.assert_array_equal(again, values)
+
+
+@pytest.mark.parametrize("sides", [6, 10])
+def test_a_roll_is_summed_over_the_faces_and_divided_once(sides: int) -> None:
+    """Pig's roll in the kernels is (pig value + sum of the faces' values) / D to the last bit,
+    the arithmetic Pig's printed numbers come from, not a sum of values times 1/D."""
+    goal = 12
+    rng = np.random.default_rng(sides)
+    p = rng.random((goal, goal, goal))
+    chances = roll_counts(PigRules(goal, sides))
+    for i, j, k in [(0, 0, 0), (3, 7, 2), (5, 1, 4)]:
+        total = 1.0 - p[j, i, 0]
+        for face in range(2, sides + 1):
+            total += p[i, j, k + face] if i + k + face < goal else 1.0
+        assert pair._roll_value(p, i, j, k, chances) == total / sides
