@@ -205,8 +205,8 @@ def roll_counts(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float, 
     ``L`` is the common denominator of the roll's probabilities; ``gains`` are the distinct
     points a roll can add (int64, ascending), ``counts`` how many of the ``L`` sides add each
     (float64), ``pigs`` how many lose the turn total and ``resets`` how many the whole score (0
-    unless ``rules.resets``). The kernels sum counts and divide by ``L`` once, as Pig summed its
-    faces: Pig's numbers are those of a die of ``L`` faces to the last digit.
+    unless ``rules.resets``). The kernels sum counts and divide by ``L`` once, as Pig always
+    summed its faces and divided by D: Pig's values stay the printed ones to the last digit.
 
     >>> gains, counts, pigs, resets, size = roll_counts(PigRules(die_sides=4))
     >>> gains.tolist(), counts.tolist(), pigs, resets, size
