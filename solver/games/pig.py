@@ -185,19 +185,6 @@ class PigRules:
             )
 
 
-def face_arrays(rules: PigRules) -> tuple[np.ndarray, int, int]:
-    """Return the faces as the kernels take them: the positive point values, |F| and |F_0|.
-
-    >>> gains, num_faces, num_pigs = face_arrays(PigRules(die_sides=4))
-    >>> gains.tolist(), num_faces, num_pigs
-    ([2, 3, 4], 4, 1)
-    """
-    import numpy as np
-
-    faces = np.array(rules.faces, np.int64)
-    return faces[faces != PIG], len(faces), int(np.count_nonzero(faces == PIG))
-
-
 def roll_counts(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float, float]:
     """Return one roll as the kernels take it: counts of a fair ``L``-sided draw,
     ``(gains, counts, pigs, resets, L)``.

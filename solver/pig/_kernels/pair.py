@@ -26,7 +26,13 @@ from pigsolve.solver.pig.tolerances import ROUNDING, TIE
 
 @njit(cache=True)
 def sliding_count(gains, counts):  # pragma: no cover
-    """Return the common count if the gains are consecutive with equal counts, else 0."""
+    """Return the common count if the gains are consecutive with equal counts, else 0.
+
+    A single gain on several sides (a piglet's faces) has no window to slide: its one term is
+    taken directly, as the piglet's faces were before the counts.
+    """
+    if gains.shape[0] == 1 and counts[0] != 1.0:
+        return 0.0
     for t in range(1, gains.shape[0]):
         if gains[t] != gains[t - 1] + 1 or counts[t] != counts[0]:
             return 0.0
