@@ -185,39 +185,31 @@ class PigRules:
             )
 
 
-def face_arrays(rules: PigRules) -> tuple[np.ndarray, int, int]:
-    """Return the faces as the kernels take them: the positive point values, |F| and |F_0|.
+def roll_counts(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float, float]:
+    """Return one roll as the kernels take it: counts of a fair ``L``-sided draw,
+    ``(gains, counts, pigs, resets, L)``.
 
-    >>> gains, num_faces, num_pigs = face_arrays(PigRules(die_sides=4))
-    >>> gains.tolist(), num_faces, num_pigs
-    ([2, 3, 4], 4, 1)
-    """
-    import numpy as np
+    ``L`` is the common denominator of the roll's probabilities; ``gains`` are the distinct
+    points a roll can add (int64, ascending), ``counts`` how many of the ``L`` sides add each
+    (float64), ``pigs`` how many lose the turn total and ``resets`` how many the whole score (0
+    unless ``rules.resets``). The kernels sum counts and divide by ``L`` once, as Pig always
+    summed its faces and divided by D: Pig's values stay the printed ones to the last digit.
 
-    faces = np.array(rules.faces, np.int64)
-    return faces[faces != PIG], len(faces), int(np.count_nonzero(faces == PIG))
-
-
-def roll_arrays(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float]:
-    """Return one roll as the kernels take it: ``(gains, weights, pig, reset)``.
-
-    ``gains`` are the distinct points a roll can add (int64, ascending) and ``weights`` their
-    probabilities (float64); ``pig`` is the probability of a pig (the turn total is lost) and
-    ``reset`` that of losing the whole score (0 unless ``rules.resets``).
-
-    >>> gains, weights, pig, reset = roll_arrays(PigRules(die_sides=4))
-    >>> gains.tolist(), weights.tolist(), pig, reset
-    ([2, 3, 4], [0.25, 0.25, 0.25], 0.25, 0.0)
+    >>> gains, counts, pigs, resets, size = roll_counts(PigRules(die_sides=4))
+    >>> gains.tolist(), counts.tolist(), pigs, resets, size
+    ([2, 3, 4], [1.0, 1.0, 1.0], 1.0, 0.0, 4.0)
     """
     import numpy as np
 
     table = rules.roll_table
+    size = table.denominator
     scoring = table.gains()
     return (
         np.array([points for points, _ in scoring], np.int64),
-        np.array([float(p) for _, p in scoring], np.float64),
-        float(table.probability(Effect.pig)),
-        float(table.probability(Effect.reset)),
+        np.array([float(p * size) for _, p in scoring], np.float64),
+        float(table.probability(Effect.pig) * size),
+        float(table.probability(Effect.reset) * size),
+        float(size),
     )
 
 

@@ -8,9 +8,9 @@ Two kinds of kernel, one for the general case and a fast path:
 - any number of players (:func:`evaluate_layer`): scores are absolute (seat order) in
   ``values[m, flat(s), j]``, seat ``j``'s win probability when seat ``m`` is to move at turn
   total 0. A seat's player sees its *frame*: its own score, then the next seats' in the order
-  they move. ``seats`` is the tuple of :func:`solver.pig.seats.pack_seats`; ``chances`` the roll
-  of :func:`solver.games.pig.roll_arrays` (for the greedy choices) and ``tally`` the same in
-  counts, :func:`solver.pig.evaluate_pair.roll_counts` (no resets: two players' take the pair);
+  they move. ``seats`` is the tuple of :func:`solver.pig.seats.pack_seats`; ``tally`` the roll
+  in counts of a fair draw, :func:`solver.games.pig.roll_counts` (no resets: two players'
+  take the pair);
 - two threshold tables (:func:`evaluate_pair`), which may count their held turns: the 2x2
   system per pair of scores, about 20 times faster at goal 100; with resets, the values after
   a reset are given (the fixed point of :func:`solver.pig.evaluate_pair.evaluate_tables`), and
@@ -38,7 +38,7 @@ def _turn_affine(roll, score, hold_next, tally, unit, restart, alpha, beta):
     ``roll[k]`` is the mover's action at turn total k, ``hold_next[score + k]`` the opponent's
     k = 0 win probability after the mover banks k, y the opponent's k = 0 win probability
     after a pig (same scores) and ``restart`` after a reset (the mover's score 0; at score 0 a
-    reset is a pig). ``tally`` is :func:`solver.pig.evaluate_pair.roll_counts`'s, ``unit``
+    reset is a pig). ``tally`` is :func:`solver.games.pig.roll_counts`'s, ``unit``
     true when every gain counts 1 (Pig's die). ``alpha`` and ``beta`` are work buffers of
     length >= goal - score.
     """
@@ -83,7 +83,7 @@ def evaluate_pair(roll_x, roll_y, tally, restart_x, restart_y, w_x, w_y):
     roll_x, roll_y : ndarray(bool, ndim=4)
         Roll tables ``[t, i, j, k]`` of shapes (m_x, G, G, G) and (m_y, G, G, G).
     tally
-        The roll, as :func:`solver.pig.evaluate_pair.roll_counts` gives it.
+        The roll, as :func:`solver.games.pig.roll_counts` gives it.
     restart_x : ndarray(float64, shape=(G, m_y, m_x))
         ``[j, b, a]``: Y's win probability to move at (j, 0) after X's reset (read only if a
         reset can happen); ``restart_y[i, a, b]`` the same for X after Y's reset.
@@ -126,7 +126,7 @@ def evaluate_pair(roll_x, roll_y, tally, restart_x, restart_y, w_x, w_y):
 
 
 @njit(cache=True)
-def greedy_tables(after, chances, roll):  # pragma: no cover
+def greedy_tables(after, tally, roll):  # pragma: no cover
     """Fill ``roll[i, j, k]`` (two players) with the choices of a mover greedy on its own value
     ``after[i, j]`` at the start of the opponent's turn (scores i, j); return the changes.
 
@@ -134,19 +134,20 @@ def greedy_tables(after, chances, roll):  # pragma: no cover
     ``after[i + k, j]``; roll only if better by more than :data:`TIE`, as
     :func:`solver.pig._kernels.rows.greedy` does, over the whole table.
     """
-    gains, weights, pig, reset = chances
+    gains, counts, pigs, resets, size = tally
     goal = after.shape[0]
     own = np.empty(goal)
     changes = 0
     for i in range(goal):
         length = goal - i
         for j in range(goal):
-            constant = pig * after[i, j] + reset * after[0, j]
+            constant = pigs * after[i, j] + resets * after[0, j]
             for k in range(length - 1, -1, -1):
                 rolled = constant
                 for t in range(gains.shape[0]):
                     kk = k + gains[t]
-                    rolled += weights[t] * (own[kk] if kk < length else 1.0)
+                    rolled += counts[t] * (own[kk] if kk < length else 1.0)
+                rolled /= size
                 choice = True
                 if k > 0:
                     held = after[i + k, j]
@@ -169,7 +170,7 @@ def frame_of(scores, m, frame):  # pragma: no cover
 
 
 @njit(cache=True)
-def seat_choices(seats, m, frame, held, goal, chances, p, own):  # pragma: no cover
+def seat_choices(seats, m, frame, held, goal, tally, p, own):  # pragma: no cover
     """Fill ``p[:G - frame[0]]`` with the roll probabilities of seat ``m``'s player in its
     ``frame`` (``held``: its turns ended by a hold, for the threshold tables with memory)."""
     kinds, slots, thresholds, memory, after, mixed_index, mixed_k, mixed_q, packed = seats
@@ -196,14 +197,14 @@ def seat_choices(seats, m, frame, held, goal, chances, p, own):  # pragma: no co
         if hit < mixed_index.shape[0] and mixed_index[hit] == key:
             mix_k, mix_q = mixed_k[hit], mixed_q[hit]
         table = after[slot]
-        greedy(table, f, goal ** (n - 1), table[f], length, mix_k, mix_q, chances, p, own)
+        greedy(table, f, goal ** (n - 1), table[f], length, mix_k, mix_q, tally, p, own)
 
 
 @njit(cache=True)
 def turn(values, following, f, stride, length, m, p, mass, tally, b0):  # pragma: no cover
     """Return ``a0`` and write ``b0`` of mover ``m``'s turn at flat ``f``: ``V_m = a0 *
     V_following + b0`` (``V_following`` after a pig; the same scores; no resets here). ``tally``
-    is :func:`solver.pig.evaluate_pair.roll_counts`'s.
+    is :func:`solver.games.pig.roll_counts`'s.
 
     Forward over the turn totals: ``mass[k]`` is the probability of reaching ``k``; a hold at
     ``k`` reaches ``values[following, f + k * stride]`` (a higher score sum, solved).
@@ -257,7 +258,7 @@ def cycle(a0, b0, out):  # pragma: no cover
 
 
 @njit(cache=True)
-def _vector(values, goal, f, seats, chances, tally, decisions, work):  # pragma: no cover
+def _vector(values, goal, f, seats, tally, decisions, work):  # pragma: no cover
     """Evaluate the N movers' start vectors at flat ``f``; return the linear solves (-1:
     the best response did not settle)."""
     scores, frame, p, own, mass, a0, b0, out, chosen = work
@@ -266,12 +267,12 @@ def _vector(values, goal, f, seats, chances, tally, decisions, work):  # pragma:
     best = seats[0][0] == BEST
     for m in range(1 if best else 0, n):
         frame_of(scores, m, frame)
-        seat_choices(seats, m, frame, 0, goal, chances, p, own)
+        seat_choices(seats, m, frame, 0, goal, tally, p, own)
         length = goal - scores[m]
         a0[m] = turn(values, (m + 1) % n, f, goal ** (n - 1 - m), length, m, p, mass, tally, b0[m])
     count = 1
     if best:
-        count = _best_row(values, goal, f, scores, chances, tally, work)
+        count = _best_row(values, goal, f, scores, tally, work)
         row = decisions[f]
         row[:] = 0
         for k in range(goal - scores[0]):
@@ -285,7 +286,7 @@ def _vector(values, goal, f, seats, chances, tally, decisions, work):  # pragma:
 
 
 @njit(cache=True)
-def _best_row(values, goal, f, scores, chances, tally, work):  # pragma: no cover
+def _best_row(values, goal, f, scores, tally, work):  # pragma: no cover
     """Policy iteration for the best response in seat 0 at ``f``: choose greedily at the pig
     value ``x``, solve the cycle, re-choose at the new ``x`` until the choices stand.
 
@@ -297,21 +298,21 @@ def _best_row(values, goal, f, scores, chances, tally, work):  # pragma: no cove
     mine = values[1, :, 0]  # seat 0's value at the start of seat 1's turn
     x = mine[f + stride] if scores[0] + 1 < goal else 0.5
     p[:length] = -1.0
-    greedy(mine, f, stride, x, length, -1, 0.0, chances, p, own)
+    greedy(mine, f, stride, x, length, -1, 0.0, tally, p, own)
     for count in range(1, MAX_ITERATIONS + 1):
         a0[0] = turn(values, 1, f, stride, length, 0, p, mass, tally, b0[0])
         cycle(a0, b0, out)
         moved = abs(out[1, 0] - x)
         x = out[1, 0]
         chosen[:length] = p[:length]
-        if greedy(mine, f, stride, x, length, -1, 0.0, chances, p, own) == 0 or moved <= ROUNDING:
+        if greedy(mine, f, stride, x, length, -1, 0.0, tally, p, own) == 0 or moved <= ROUNDING:
             return count
     return -1
 
 
 @njit(cache=True, parallel=True)
 def evaluate_layer(
-    values, goal, members, count, seats, chances, tally, decisions, solves, chunks
+    values, goal, members, count, seats, tally, decisions, solves, chunks
 ):  # pragma: no cover
     """Evaluate the ``count`` score vectors of ``members`` (one score sum) in ``chunks`` strides;
     ``solves[o]`` gets each vector's linear solves (-1: unsettled)."""
@@ -329,4 +330,4 @@ def evaluate_layer(
             np.empty(goal),
         )
         for o in range(c, count, chunks):
-            solves[o] = _vector(values, goal, members[o], seats, chances, tally, decisions, work)
+            solves[o] = _vector(values, goal, members[o], seats, tally, decisions, work)

@@ -2,8 +2,8 @@
 
 Private (see :mod:`solver.pig.simulate`): plain loops over arrays that write into arrays the
 caller allocates. Imported only on computing paths. ``seats`` is the tuple of
-:func:`solver.pig.seats.pack_seats`, ``chances`` the roll of
-:func:`solver.games.pig.roll_arrays` (for the greedy seats), ``draws`` the tuple of
+:func:`solver.pig.seats.pack_seats`, ``tally`` the roll of
+:func:`solver.games.pig.roll_counts` (for the greedy seats), ``draws`` the tuple of
 :func:`solver.pig.simulate.roll_draws`.
 
 Game g draws its rolls (and its coins at mixed states) from its own splitmix64 stream seeded by
@@ -83,7 +83,7 @@ def _uniform(state):  # pragma: no cover
 
 @njit(cache=True, parallel=True)
 def play_games(
-    seats, goal, chances, draws, seed, first_game, winner, turns, chunks
+    seats, goal, tally, draws, seed, first_game, winner, turns, chunks
 ):  # pragma: no cover
     """Play games ``first_game, first_game + 1, ...``, one per output slot.
 
@@ -127,7 +127,7 @@ def play_games(
                     if kind == EXPLICIT:
                         base = (slot * packed.shape[1] + flat_index(frame, goal)) * packed.shape[2]
                     else:
-                        seat_choices(seats, player, frame, held[player], goal, chances, p, own)
+                        seat_choices(seats, player, frame, held[player], goal, tally, p, own)
                 k, won = 0, False
                 while True:  # the first roll is forced; then roll or hold at each k > 0
                     gained, state = _draw(state, draws)

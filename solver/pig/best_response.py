@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.evaluate import (
     Announce,
     check_evaluable,
@@ -149,7 +149,7 @@ def _reply_by_policy_iteration(rules: PigRules, opponent: SeatPolicy) -> Reply:
     from pigsolve.solver.pig._evaluate_kernels import MAX_ITERATIONS, greedy_tables
 
     start_time = time.perf_counter()
-    goal, chances = rules.goal, roll_arrays(rules)
+    goal, chances = rules.goal, roll_counts(rules)
     table = two_player_table(rules, opponent)
     i, k = np.arange(goal)[:, None, None], np.arange(goal)[None, None, :]
     roll = np.ascontiguousarray(table[0] & (i + k < goal))  # start from the opponent's choices

@@ -6,7 +6,7 @@ Seats :math:`0, \dots, N-1` move in turn, seat 0 first; :math:`s = (s_0, \dots, 
 the banked scores by seat. :math:`V_m(s) \in [0, 1]^N` holds every seat's probability of winning
 when seat ``m`` is to move at turn total 0, and :math:`W_m(s, k)` the same mid-turn. Seat m's
 player sees its *frame* :math:`(s_m, s_{m+1}, \dots)` and rolls with probability
-:math:`\pi_m(s, k)` (1 at k = 0). A roll (:func:`solver.games.pig.roll_arrays`) adds ``g``
+:math:`\pi_m(s, k)` (1 at k = 0). A roll (:func:`solver.games.pig.roll_counts`) adds ``g``
 with probability :math:`w_g`, is a pig with probability :math:`\rho` or a reset (the mover's
 score becomes 0, the turn passes) with probability :math:`\sigma`; with :math:`e_m` the vector
 "seat m wins",
@@ -62,8 +62,8 @@ import numpy as np
 
 from pigsolve.solver import results
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, roll_arrays
-from pigsolve.solver.pig.evaluate_pair import fast_tables, pair_values, roll_counts
+from pigsolve.solver.games.pig import PigRules, roll_counts
+from pigsolve.solver.pig.evaluate_pair import fast_tables, pair_values
 from pigsolve.solver.pig.seats import (
     ComputerPlayer,
     SeatPolicy,
@@ -242,7 +242,7 @@ def run_layers(
         raise InvalidArgument(f"the layers of score sums do not order {rules.game}: scores fall")
     goal, n = rules.goal, rules.players
     seats = pack_seats(rules, policies, best)
-    chances, tally = roll_arrays(rules), roll_counts(rules)
+    tally = roll_counts(rules)
     values = np.empty((n, goal**n, n))
     decisions = np.zeros((goal**n if best else 0, (goal + 7) // 8), np.uint8)
     members = np.empty(goal ** (n - 1), np.int64)
@@ -253,7 +253,7 @@ def run_layers(
     for total in range(top, -1, -1):
         count = layer(goal, n, total, members)
         kernels.evaluate_layer(
-            values, goal, members, count, seats, chances, tally, decisions, solves, CHUNKS
+            values, goal, members, count, seats, tally, decisions, solves, CHUNKS
         )
         num_iter = max(num_iter, int(solves[:count].max(initial=0)))
         unsettled += int(np.count_nonzero(solves[:count] < 0))

@@ -20,8 +20,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules, roll_arrays
-from pigsolve.solver.games.pig_outcomes import Effect
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.seats import GREEDY, SeatPolicy, check_roll_table, pair_tables, seat_table
 
 ANDERSON_MEMORY = 5
@@ -30,29 +29,6 @@ RESTART_ROUNDING = 1e-14
 """The reset fixed point stops when no value after a reset moves by more than this."""
 MAX_ROUNDS = 200
 """Rounds of the reset fixed point before giving up (an error)."""
-
-
-def roll_counts(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float, float]:
-    """Return one roll as counts of a fair ``L``-sided draw (``L`` the common denominator of
-    its probabilities): ``(gains, counts, pigs, resets, L)``, counts as float64.
-
-    The evaluation kernels sum counts and divide by ``L`` once, as they summed Pig's faces
-    before the family: Pig's numbers stay those printed before, to the last digit.
-
-    >>> gains, counts, pigs, resets, size = roll_counts(PigRules(die_sides=4))
-    >>> gains.tolist(), counts.tolist(), pigs, resets, size
-    ([2, 3, 4], [1.0, 1.0, 1.0], 1.0, 0.0, 4.0)
-    """
-    table = rules.roll_table
-    size = table.denominator
-    scoring = table.gains()
-    return (
-        np.array([points for points, _ in scoring], np.int64),
-        np.array([float(p * size) for _, p in scoring], np.float64),
-        float(table.probability(Effect.pig) * size),
-        float(table.probability(Effect.reset) * size),
-        float(size),
-    )
 
 
 def fast_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndarray] | None:
@@ -72,7 +48,7 @@ def two_player_table(rules: PigRules, policy: SeatPolicy) -> np.ndarray:
     if policy.kind != GREEDY:
         return seat_table(goal, policy)
     roll = np.ones((goal, goal, goal), bool)
-    greedy_tables(policy.after.reshape(goal, goal), roll_arrays(rules), roll)
+    greedy_tables(policy.after.reshape(goal, goal), roll_counts(rules), roll)
     return roll[None]
 
 

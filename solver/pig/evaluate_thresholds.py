@@ -23,8 +23,7 @@ import numpy as np
 from numba import njit, prange
 
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.evaluate_pair import roll_counts
+from pigsolve.solver.games.pig import PigRules, roll_counts
 
 MAX_ROUNDS = 200
 """Rounds of layers per candidate before the values after a reset are declared unsettled."""
@@ -67,7 +66,7 @@ def first_mover_probabilities(
 @njit(cache=True)
 def _threshold_turns(goal, gains, counts, pigs, resets, size):  # pragma: no cover
     """Return ``stop[h, k - h]``, ``pig[h]`` and ``reset[h]``: how a turn rolled until k >= h
-    ends (the roll in counts of ``size``, :func:`solver.pig.evaluate_pair.roll_counts`)."""
+    ends (the roll in counts of ``size``, :func:`solver.games.pig.roll_counts`)."""
     span = gains.max()
     stop = np.zeros((goal + 1, span))
     pig = np.zeros(goal + 1)

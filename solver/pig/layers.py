@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.results import Progress
 
 PARALLEL_VECTORS = 16384
@@ -47,7 +47,7 @@ def solve_layers(
         raise InvalidArgument(
             f"scores can fall to 0 in {rules.game}: the layers solve games without resets"
         )
-    chances = roll_arrays(rules)
+    chances = roll_counts(rules)
     values = np.zeros((goal**players, players))
     warm_up(chances)
     start = time.perf_counter()
@@ -81,7 +81,7 @@ def warm_up(chances: tuple | None = None) -> float:
     from pigsolve.solver.pig._kernels import orbits
 
     start = time.perf_counter()
-    chances = roll_arrays(PigRules(2)) if chances is None else chances
+    chances = roll_counts(PigRules(2)) if chances is None else chances
     orbits.solve_layer(np.zeros((4, 2)), 2, 1, chances, 1, np.zeros((1, 2), np.int64))
     return time.perf_counter() - start
 

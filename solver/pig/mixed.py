@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig._kernels import indexing, orbits
 from pigsolve.solver.pig._kernels.rows import FIXED, GREEDY
 from pigsolve.solver.pig._kernels.rows import row as fill_row
@@ -52,7 +52,7 @@ class Orbit:
 
     def __init__(self, values: np.ndarray, rules: PigRules, member: tuple[int, ...]) -> None:
         self.values, self.goal = values, rules.goal
-        self.chances = roll_arrays(rules)
+        self.chances = roll_counts(rules)
         n = rules.players
         rotations = np.empty((n, n), np.int64)
         self.length = indexing.orbit_of(np.array(member, np.int64), rotations)

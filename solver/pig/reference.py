@@ -4,7 +4,7 @@ Slow and obviously correct: it sweeps the whole table ``P[s, k]`` (every player'
 probability, scores from the mover's seat, ``k`` the turn total) until no value moves by more
 than ``tolerance``, each mover choosing the action better for itself (ties hold within
 :data:`solver.pig.tolerances.TIE`).
-It knows the roll only through :func:`solver.games.pig.roll_arrays` (gains and their chances,
+It knows the roll only through :func:`solver.games.pig.roll_counts` (gains counted in sides,
 a pig, a reset: the mover's score becomes 0 and the next player moves), so the fast solvers,
 which specialise the same equations in numba, are checked against the rules themselves. Small
 goals only. With three or more players it need not converge: where no pure equilibrium exists
@@ -18,7 +18,7 @@ import itertools
 import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.tolerances import TIE
 
 
@@ -33,7 +33,7 @@ def value_iteration(
     0.666667
     """
     goal, n = rules.goal, rules.players
-    gains, weights, pig_chance, reset_chance = roll_arrays(rules)
+    gains, counts, pigs, resets, size = roll_counts(rules)
     scores = np.array(list(itertools.product(range(goal), repeat=n)))
     strides = goal ** np.arange(n - 1, -1, -1)
     pig_index = np.roll(scores, -1, axis=1) @ strides
@@ -50,10 +50,8 @@ def value_iteration(
             pig = np.roll(p[pig_index, 0], 1, axis=1)
             reset = np.roll(p[reset_index, 0], 1, axis=1)
             chosen = (
-                pig_chance * pig
-                + reset_chance * reset
-                + (weights[:, None] * p[:, k + gains]).sum(axis=1)
-            )
+                pigs * pig + resets * reset + (counts[:, None] * p[:, k + gains]).sum(axis=1)
+            ) / size
             if k >= 1:
                 banked = scores[:, 0] + k
                 following = np.roll(scores, -1, axis=1)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.evaluate import evaluable, evaluate
 from pigsolve.solver.pig.evaluate_pair import fast_tables
@@ -159,7 +159,7 @@ def play(
         raise InvalidArgument(f"give {n} players, one per seat, got {len(policies)}")
     tables = fast_tables(rules, policies)  # the fast path: the same games
     seats = pack_seats(rules, policies) if tables is None else None
-    chances = roll_arrays(rules)
+    tally = roll_counts(rules)
     draws = roll_draws(rules)
     wins = np.zeros((n, n), np.int64)
     total_turns = 0
@@ -171,7 +171,7 @@ def play(
         if tables is not None:
             play_pair(*tables, draws, stream, first, winner, turns)
         else:
-            play_games(seats, rules.goal, chances, draws, stream, first, winner, turns, CHUNKS)
+            play_games(seats, rules.goal, tally, draws, stream, first, winner, turns, CHUNKS)
         for r in range(n):  # game first + g was started by seat (first + g) % n
             wins[r] += np.bincount(winner[(r - first) % n :: n], minlength=n)
         total_turns += int(turns.sum(dtype=np.int64))

@@ -13,11 +13,12 @@ The mover's row of turn totals is rebuilt from them (:func:`rebuild_row`): rolli
 .. math:: V_{roll}(s, k) = \pi_{pig}\, \rho(V(\sigma s)) + \pi_{reset}\, \rho(V(\sigma s_0))
     + \sum_{g} w_g V(s, k + g)
 
-(the roll's chances of :func:`solver.games.pig.roll_arrays`; ``sigma`` the next rotation,
-``s_0`` the scores with the mover's set to 0, ``rho`` the vector rotated back to the mover's
-seat, a turn total reaching the goal a win), holding at ``k >= 1`` is worth the rotated start
-vector after banking ``k``; the mover takes the better for itself, ties (within :data:`TIE`)
-hold. With three or more players some states mix: the mover rolls with a stored probability
+(the roll's chances: the counts of :func:`solver.games.pig.roll_counts` over its ``L``;
+``sigma`` the next rotation, ``s_0`` the scores with the mover's set to 0, ``rho`` the vector
+rotated back to the mover's seat, a turn total reaching the goal a win), holding at
+``k >= 1`` is worth the rotated start vector after banking ``k``; the mover takes the better
+for itself, ties (within :data:`TIE`) hold. With three or more players some states mix: the
+mover rolls with a stored probability
 (:class:`Mixed`).
 
 For two players and goals up to :data:`solver.pig.solve.MAX_FULL_GOAL` the solution also keeps
@@ -34,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, TableError
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.seats import EXPLICIT, GREEDY, SeatPolicy
 from pigsolve.solver.pig.tolerances import TIE
 
@@ -105,11 +106,11 @@ def rebuild_row(
     """
     goal, players = rules.goal, rules.players
     length = goal - scores[0]
-    gains, weights, pig_chance, reset_chance = roll_arrays(rules)
+    gains, counts, pigs, resets, size = roll_counts(rules)
     win = np.eye(players)[0]
     pig = np.roll(values[(*scores[1:], scores[0])], 1)
     # A reset (two players only) leaves the mover at 0 and the other to move.
-    reset = np.roll(values[(*scores[1:], 0)], 1) if reset_chance else np.zeros(players)
+    reset = np.roll(values[(*scores[1:], 0)], 1) if resets else np.zeros(players)
     mix_k, mix_q = mixed.lookup(scores)
     roll = np.empty((length, players))
     hold = np.zeros((length, players))
@@ -117,10 +118,10 @@ def rebuild_row(
     probability = np.empty(length)
     for k in range(length - 1, -1, -1):
         following = [
-            w * (chosen[k + g] if k + g < length else win)
-            for g, w in zip(gains, weights, strict=True)
+            c * (chosen[k + g] if k + g < length else win)
+            for g, c in zip(gains, counts, strict=True)
         ]
-        roll[k] = pig_chance * pig + reset_chance * reset + np.sum(following, axis=0)
+        roll[k] = (pigs * pig + resets * reset + np.sum(following, axis=0)) / size
         if k == 0:
             probability[k] = 1.0
         else:
@@ -310,7 +311,7 @@ class PigSolution:
         flat = np.ascontiguousarray(self.values.reshape(-1, n))
         boundary = np.empty(len(flat), np.int64)
         policy = np.empty((len(flat), goal) if full else (1, 1), np.uint8)
-        kernels.choices(flat, goal, roll_arrays(self.rules), self.kernel_mixed(), boundary, policy)
+        kernels.choices(flat, goal, roll_counts(self.rules), self.kernel_mixed(), boundary, policy)
         shape = (goal,) * n
         return boundary.reshape(shape), policy.reshape((*shape, goal)) if full else None
 
@@ -321,7 +322,7 @@ class PigSolution:
 
         goal, n = self.rules.goal, self.rules.players
         flat = np.ascontiguousarray(self.values.reshape(-1, n))
-        chances, mixed = roll_arrays(self.rules), self.kernel_mixed()
+        chances, mixed = roll_counts(self.rules), self.kernel_mixed()
         a, b, hold = np.empty(goal + 1), np.empty((goal + 1, n)), np.empty((3, n))
         roll, decoded = np.empty(goal + 1, np.int8), np.empty(n, np.int64)
         rows = np.asarray(scores, np.int64).reshape(-1, n) @ goal ** np.arange(n - 1, -1, -1)
@@ -366,5 +367,5 @@ def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, flo
     p = np.empty((goal, goal, goal))
     roll = np.empty((goal, goal, goal), bool)
     bits = np.empty((1, 1, 1), np.uint8)  # the kernel's packed output, not asked for here
-    residual = _kernels._expand(np.ascontiguousarray(v0), roll_arrays(rules), p, roll, bits)
+    residual = _kernels._expand(np.ascontiguousarray(v0), roll_counts(rules), p, roll, bits)
     return p, roll, float(residual)

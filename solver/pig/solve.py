@@ -43,7 +43,7 @@ import time
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.solution import Mixed, PigSolution, expand
 from pigsolve.solver.results import Progress
@@ -150,7 +150,7 @@ def by_orbits(rules: PigRules, progress: Progress | None = None) -> PigSolution:
 def _pair_layers(rules: PigRules, progress: Progress | None) -> tuple[np.ndarray, int, float]:
     """Return ``P(i, j, 0)`` of two players by the pair kernel, its linear solves and seconds;
     with resets, rounds of layers to the fixed point of ``R`` (module docstring)."""
-    goal, chances = rules.goal, roll_arrays(rules)
+    goal, chances = rules.goal, roll_counts(rules)
     warm_up()
     v0 = np.zeros((goal, goal))
     iterations = np.zeros((goal, goal), np.int64)
@@ -241,7 +241,7 @@ def _two_players(
         else:
             from pigsolve.solver.pig import _kernels
 
-            residual, _ = _kernels._bellman_residual(p, roll, roll_arrays(rules))
+            residual, _ = _kernels._bellman_residual(p, roll, roll_counts(rules))
         kept = (p, roll)
     else:
         residual, kept = _residual(rules, v0), None
@@ -259,7 +259,7 @@ def _residual(rules: PigRules, v0: np.ndarray) -> float:
     return float(
         _kernels._expand(
             np.ascontiguousarray(v0),
-            roll_arrays(rules),
+            roll_counts(rules),
             none,
             none.astype(bool),
             none.astype(np.uint8),
@@ -273,7 +273,7 @@ def warm_up() -> float:
 
     start = time.perf_counter()
     v0 = np.zeros((2, 2))
-    chances, restart = roll_arrays(PigRules(2)), np.zeros(2)
+    chances, restart = roll_counts(PigRules(2)), np.zeros(2)
     _kernels._solve_sums(v0, 2, 0, chances, restart, np.zeros((2, 2), np.int64))
     _kernels._solve_sums_parallel(v0, 2, 0, chances, restart, np.zeros((2, 2), np.int64))
     _residual(PigRules(2), v0)
@@ -293,7 +293,7 @@ def value_iteration(
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
     if not tolerance > 0:
         raise InvalidArgument(f"tolerance must be positive, got {tolerance}")
-    goal, chances = rules.goal, roll_arrays(rules)
+    goal, chances = rules.goal, roll_counts(rules)
     if goal > MAX_FULL_GOAL:
         raise InvalidArgument(
             f"value-iteration keeps the full table in memory: use goal <= {MAX_FULL_GOAL} "

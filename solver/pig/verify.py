@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pigsolve.solver.games.pig import roll_arrays
+from pigsolve.solver.games.pig import roll_counts
 from pigsolve.solver.pig.solution import PigSolution
 
 MAX_RESIDUAL = 1e-12
@@ -46,7 +46,7 @@ def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list
         residual = _residual(rules, table.v0)
     else:
         out = np.empty(len(flat))
-        kernels.residuals(flat, goal, roll_arrays(rules), table.kernel_mixed(), out)
+        kernels.residuals(flat, goal, roll_counts(rules), table.kernel_mixed(), out)
         residual = float(out.max())
     checks = []
     if table.full is not None:
@@ -89,7 +89,7 @@ def _full_table_checks(table: PigSolution) -> tuple[float, list[Check]]:
     from pigsolve.solver.pig import _kernels
 
     p, roll = table.full
-    residual, wrong = _kernels._bellman_residual(p, roll, roll_arrays(table.rules))
+    residual, wrong = _kernels._bellman_residual(p, roll, roll_counts(table.rules))
     return float(residual), [
         Check("optimal choices", wrong == 0, f"{wrong} states choose the worse action")
     ]

@@ -2,13 +2,15 @@
 allocates.
 
 Every kernel works on ``v0[i, j] = P(i, j, 0)`` or on the full table ``p[i, j, k]`` as described
-in :mod:`solver.games.pig`, and receives the roll as :func:`solver.games.pig.roll_arrays` gives
-it, the tuple ``chances = (gains, weights, pig, reset)``: the points a roll can add (ascending)
-with their probabilities, the chance of a pig and that of a reset (the whole score lost). A
+in :mod:`solver.games.pig`, and receives the roll as :func:`solver.games.pig.roll_counts` gives
+it, the tuple ``chances = (gains, counts, pigs, resets, L)``, a fair ``L``-sided draw: the
+points a roll can add (ascending) with the sides that add them, the sides that pig and those
+that reset (the whole score lost). A roll's value is summed in counts and divided by ``L``
+once, as Pig's faces were. A
 reset at ``(i, j)`` leaves the opponent to move at ``(j, 0, 0)``: the kernels read that value
 from ``restart[j] = P(j, 0, 0)``, an array the caller passes (``v0[:, 0]`` of a finished table;
 during a solve with resets, the previous round's, see :mod:`solver.pig.solve`). At ``i = 0`` a
-reset is a pig. When the gains are consecutive and equally likely (Pig's die) a row's sums over
+reset is a pig. When the gains are consecutive with equal counts (Pig's die) a row's sums over
 them slide along ``k`` in O(1) per state. Ties are broken by :data:`solver.pig.tolerances.TIE`
 (the mover rolls only if that is better by more), as in the N-player kernels; the pair's policy
 iteration stops on :data:`solver.pig.tolerances.ROUNDING`.
@@ -23,24 +25,30 @@ from pigsolve.solver.pig.tolerances import ROUNDING, TIE
 
 
 @njit(cache=True)
-def sliding_weight(gains, weights):  # pragma: no cover
-    """Return the common weight if the gains are consecutive and equally likely, else 0."""
+def sliding_count(gains, counts):  # pragma: no cover
+    """Return the common count if the gains are consecutive with equal counts, else 0.
+
+    A single gain on several sides (a piglet's faces) has no window to slide: its one term is
+    taken directly, as the piglet's faces were before the counts.
+    """
+    if gains.shape[0] == 1 and counts[0] != 1.0:
+        return 0.0
     for t in range(1, gains.shape[0]):
-        if gains[t] != gains[t - 1] + 1 or weights[t] != weights[0]:
+        if gains[t] != gains[t - 1] + 1 or counts[t] != counts[0]:
             return 0.0
-    return weights[0]
+    return counts[0]
 
 
 @njit(cache=True)
 def ends_of_turn(a, b, chances, restart):  # pragma: no cover
-    """Return ``(pig weight, constant)`` of the turn's end at ``(a, b)``: the mover's roll is
-    worth ``pig weight * (1 - P(b, a, 0)) + constant + sum_g w_g P(a, b, k + g)``."""
-    _, _, pig, reset = chances
-    if reset == 0.0:
-        return pig, 0.0
+    """Return ``(pig count, constant)`` of the turn's end at ``(a, b)``: the mover's roll is
+    worth ``(pig count * (1 - P(b, a, 0)) + constant + sum_g c_g P(a, b, k + g)) / L``."""
+    pigs, resets = chances[2], chances[3]
+    if resets == 0.0:
+        return pigs, 0.0
     if a == 0:  # the reset leaves the mover at score 0: a pig
-        return pig + reset, 0.0
-    return pig, reset * (1.0 - restart[b])
+        return pigs + resets, 0.0
+    return pigs, resets * (1.0 - restart[b])
 
 
 @njit(cache=True, fastmath=False)
@@ -51,13 +59,13 @@ def _greedy_row(v0, a, b, y, chances, restart, p, alpha, beta, roll):  # pragma:
     chosen policy's affine dependence on ``y``: ``p[k] = alpha[k] + beta[k] * y``. ``roll`` is
     compared with its previous content; the count of changed choices is returned.
     """
-    gains, weights = chances[0], chances[1]
+    gains, counts, size = chances[0], chances[1], chances[4]
     goal = v0.shape[0]
     n = goal - a
     m = gains.shape[0]
     low, high = gains[0], gains[m - 1]
-    weight = sliding_weight(gains, weights)
-    pig, constant = ends_of_turn(a, b, chances, restart)
+    weight = sliding_count(gains, counts)
+    pigs, constant = ends_of_turn(a, b, chances, restart)
     # Sums of p, alpha and beta over k + gains (won states: 1, 1, 0).
     sum_p = float(m)
     sum_alpha = float(m)
@@ -79,7 +87,7 @@ def _greedy_row(v0, a, b, y, chances, restart, p, alpha, beta, roll):  # pragma:
             sum_alpha = 0.0
             sum_beta = 0.0
             for t in range(m):
-                w = weights[t]
+                w = counts[t]
                 if k + gains[t] < n:
                     sum_p += w * p[k + gains[t]]
                     sum_alpha += w * alpha[k + gains[t]]
@@ -87,7 +95,7 @@ def _greedy_row(v0, a, b, y, chances, restart, p, alpha, beta, roll):  # pragma:
                 else:
                     sum_p += w
                     sum_alpha += w
-        p_roll = pig * (1.0 - y) + constant + scale * sum_p
+        p_roll = (pigs * (1.0 - y) + constant + scale * sum_p) / size
         choice = 1
         if k >= 1:
             p_hold = 1.0 - v0[b, a + k]
@@ -98,8 +106,8 @@ def _greedy_row(v0, a, b, y, chances, restart, p, alpha, beta, roll):  # pragma:
                 beta[k] = 0.0
         if choice == 1:
             p[k] = p_roll
-            alpha[k] = pig + constant + scale * sum_alpha
-            beta[k] = scale * sum_beta - pig
+            alpha[k] = (pigs + constant + scale * sum_alpha) / size
+            beta[k] = (scale * sum_beta - pigs) / size
         if roll[k] != choice:
             changes += 1
             roll[k] = choice
@@ -233,12 +241,12 @@ def _expand(v0, chances, p_out, roll_out, bits_out):  # pragma: no cover
 @njit(cache=True)
 def _roll_value(p, i, j, k, chances):  # pragma: no cover
     """Return the mover's value of rolling at ``(i, j, k)`` of the full table ``p``."""
-    gains, weights, pig, reset = chances
+    gains, counts, pigs, resets, size = chances
     goal = p.shape[0]
-    total = pig * (1.0 - p[j, i, 0]) + reset * (1.0 - p[j, 0, 0])
+    total = pigs * (1.0 - p[j, i, 0]) + resets * (1.0 - p[j, 0, 0])
     for t in range(gains.shape[0]):
-        total += weights[t] * (p[i, j, k + gains[t]] if i + k + gains[t] < goal else 1.0)
-    return total
+        total += counts[t] * (p[i, j, k + gains[t]] if i + k + gains[t] < goal else 1.0)
+    return total / size
 
 
 @njit(cache=True)

@@ -4,8 +4,9 @@ A row of turn totals, with the mover's choices fixed, is affine in the vector ``
 reaches by rolling a pig: ``W[k] = a[k] * pig + b[k]``; the mover decides with its own component
 ``x = pig[0]``, rolling only if that is better than holding by more than
 :data:`solver.pig.tolerances.TIE`. ``chances`` is the roll of
-:func:`solver.games.pig.roll_arrays` ``(gains, weights, pig, reset)``; where the gains are
-consecutive and equally likely (Pig's die) the sums over them slide along ``k``. :func:`row`
+:func:`solver.games.pig.roll_counts` ``(gains, counts, pigs, resets, L)``, a fair ``L``-sided
+draw: sums are taken in counts and divided by ``L`` once, as Pig's faces were. Where the gains
+are consecutive with equal counts (Pig's die) the sums over them slide along ``k``. :func:`row`
 reads the value after a reset from ``values``, :func:`greedy` takes it merged into ``x``; the
 others serve the orbit solver, which takes no game with resets.
 """
@@ -16,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from pigsolve.solver.pig._kernels.indexing import flat_index
-from pigsolve.solver.pig._kernels.pair import sliding_weight
+from pigsolve.solver.pig._kernels.pair import sliding_count
 from pigsolve.solver.pig.tolerances import TIE
 
 GREEDY, FIXED = 0, 1
@@ -46,19 +47,19 @@ def row(
 ):  # pragma: no cover
     """Fill ``a[k]``, ``b[k]`` of the mover's row at ``scores``; return the changed choices.
 
-    ``chances`` is the roll of :func:`solver.games.pig.roll_arrays`. ``mode`` GREEDY chooses
+    ``chances`` is the roll of :func:`solver.games.pig.roll_counts`. ``mode`` GREEDY chooses
     with the pig value ``x`` (roll only if better by more than :data:`TIE`) and writes the
     choices (0 hold, 1 roll) to ``roll``; FIXED follows ``roll``. At ``k = mix_k`` (if >= 1)
     the mover rolls with probability ``mix_q`` instead. ``scratch`` is float64 ``(3, N)``.
     A reset leaves the mover at score 0 and the next player to move (read from ``values``; at
     score 0 it is a pig).
     """
-    gains, weights, pig, reset = chances
+    gains, counts, pig, reset, size = chances
     n = scores.shape[0]
     length = goal - scores[0]
     m = gains.shape[0]
     low, high = gains[0], gains[m - 1]
-    weight = sliding_weight(gains, weights)
+    weight = sliding_count(gains, counts)
     scale = weight if weight > 0.0 else 1.0
     hold, sum_b, restart = scratch[0], scratch[1], scratch[2]
     restart[:] = 0.0
@@ -89,14 +90,14 @@ def row(
             sum_b[:] = 0.0
             for t in range(m):
                 kk = k + gains[t]
-                w = weights[t]
+                w = counts[t]
                 if kk < length:
                     sum_a += w * a[kk]
                     for j in range(n):
                         sum_b[j] += w * b[kk, j]
                 else:
                     sum_b[0] += w
-        roll_a = pig + scale * sum_a
+        roll_a = (pig + scale * sum_a) / size
         if k == 0:
             choice = 1
         else:
@@ -104,16 +105,16 @@ def row(
             if mode == FIXED:
                 choice = roll[k]
             else:
-                rolled = roll_a * x + scale * sum_b[0] + restart[0]
+                rolled = roll_a * x + (scale * sum_b[0] + restart[0]) / size
                 choice = 1 if rolled > hold[0] + TIE else 0
         if k == mix_k:
             a[k] = mix_q * roll_a
             for j in range(n):
-                b[k, j] = mix_q * (scale * sum_b[j] + restart[j]) + (1.0 - mix_q) * hold[j]
+                b[k, j] = mix_q * (scale * sum_b[j] + restart[j]) / size + (1.0 - mix_q) * hold[j]
         elif choice == 1:
             a[k] = roll_a
             for j in range(n):
-                b[k, j] = scale * sum_b[j] + restart[j]
+                b[k, j] = (scale * sum_b[j] + restart[j]) / size
         else:
             a[k] = 0.0
             for j in range(n):
@@ -130,18 +131,18 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, chances, p, own):  # pr
 
     ``after[base + k * stride]`` is the mover's own value after banking ``k`` (the start of the
     next mover's turn), ``x`` after a roll that ends the turn: with resets, the caller passes
-    ``(pig * x_pig + reset * x_reset) / (pig + reset)``, which is exact (both end the turn with
+    ``(pigs * x_pig + resets * x_reset) / (pigs + resets)``, which is exact (both end the turn with
     nothing to decide). Roll only if better by more than :data:`TIE`; at ``k = mix_k`` roll with
     probability ``mix_q``.
-    ``own[k]`` gets the mover's own values. When the gains are consecutive and equally likely
+    ``own[k]`` gets the mover's own values. When the gains are consecutive with equal counts
     their sum slides along ``k``; the wins beyond the row are counted apart, so that tiny values
     keep their precision.
     """
-    gains, weights, pig, reset = chances
+    gains, counts, pig, reset, size = chances
     pig += reset
     m = gains.shape[0]
     low, high = gains[0], gains[m - 1]
-    weight = sliding_weight(gains, weights)
+    weight = sliding_count(gains, counts)
     scale = weight if weight > 0.0 else 1.0
     window, wins = 0.0, float(m)  # own[k + g] summed over the gains g inside the row; beyond
     changes = 0
@@ -157,10 +158,10 @@ def greedy(after, base, stride, x, length, mix_k, mix_q, chances, p, own):  # pr
             window, wins = 0.0, 0.0
             for t in range(m):
                 if k + gains[t] < length:
-                    window += weights[t] * own[k + gains[t]]
+                    window += counts[t] * own[k + gains[t]]
                 else:
-                    wins += weights[t]
-        rolled = pig * x + scale * (window + wins)
+                    wins += counts[t]
+        rolled = (pig * x + scale * window + scale * wins) / size
         q, held = 1.0, 0.0
         if k > 0:
             held = after[base + k * stride]
@@ -184,11 +185,11 @@ def choose(after, base, x, length, chances, p, slope, offset):  # pragma: no cov
     offset[k]``; rolling at ``k`` stays better while ``x`` is above the point where its roll
     meets its hold, holding while ``x`` is at or below it.
     """
-    gains, weights, pig, reset = chances
+    gains, counts, pig, reset, size = chances
     pig += reset
     m = gains.shape[0]
     low_gain, high_gain = gains[0], gains[m - 1]
-    weight = sliding_weight(gains, weights)
+    weight = sliding_count(gains, counts)
     scale = weight if weight > 0.0 else 1.0
     window_slope, window_offset, wins = 0.0, 0.0, float(m)
     low, high = -np.inf, np.inf
@@ -205,18 +206,18 @@ def choose(after, base, x, length, chances, p, slope, offset):  # pragma: no cov
         else:
             window_slope, window_offset, wins = 0.0, 0.0, 0.0
             for t in range(m):
-                w = weights[t]
+                w = counts[t]
                 if k + gains[t] < length:
                     window_slope += w * slope[k + gains[t]]
                     window_offset += w * offset[k + gains[t]]
                 else:
                     wins += w
-        roll_slope = pig + scale * window_slope
-        roll_offset = scale * (window_offset + wins)
+        roll_slope = (pig + scale * window_slope) / size
+        roll_offset = scale * (window_offset + wins) / size
         q = 1.0
         if k > 0:
             held = after[base + k]
-            meet = (held + TIE - roll_offset) / roll_slope  # roll_slope >= pig > 0
+            meet = (held + TIE - roll_offset) / roll_slope  # roll_slope >= pig / L > 0
             if roll_slope * x + roll_offset > held + TIE:
                 low = max(low, meet)
             else:
@@ -234,13 +235,14 @@ def choose(after, base, x, length, chances, p, slope, offset):  # pragma: no cov
 def rolling_on(goal, chances):  # pragma: no cover
     """Return, for a mover who rolls from turn total 0 on, the chance of arriving at each
     ``k < G`` and its prefix sums (``prefix[h]``: the chance of rolling at some ``k < h``)."""
-    gains, weights = chances[0], chances[1]
+    gains, counts, size = chances[0], chances[1], chances[4]
     arrived = np.zeros(goal)
     arrived[0] = 1.0
     for k in range(1, goal):
         for t in range(gains.shape[0]):
             if k - gains[t] >= 0:
-                arrived[k] += weights[t] * arrived[k - gains[t]]
+                arrived[k] += counts[t] * arrived[k - gains[t]]
+        arrived[k] /= size
     prefix = np.zeros(goal + 1)
     for k in range(goal):
         prefix[k + 1] = prefix[k] + arrived[k]
@@ -257,7 +259,7 @@ def start_vector(values, goal, scores, chances, p, rolling, reach, b0):  # pragm
     which ``reach[k]`` gets the chance of rolling at ``k``. A hold at ``k`` reaches a higher
     score sum (solved), a roll beyond the row wins.
     """
-    gains, weights, pig, reset = chances
+    gains, counts, pig, reset, size = chances
     pig += reset
     length = goal - scores[0]
     base = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
@@ -276,16 +278,16 @@ def start_vector(values, goal, scores, chances, p, rolling, reach, b0):  # pragm
             held = 0.0
             for t in range(m):
                 if 0 <= k - gains[t] < h:
-                    held += weights[t] * arrived_at[k - gains[t]]
-            _add_hold(values[base + k], held, b0)
+                    held += counts[t] * arrived_at[k - gains[t]]
+            _add_hold(values[base + k], held / size, b0)
         win = 0.0
         for k in range(max(length - high, 0), h):
             for t in range(m):
                 if k + gains[t] >= length:
-                    win += weights[t] * arrived_at[k]
-        b0[0] += win
-        return prefix[h] * pig
-    weight = sliding_weight(gains, weights)
+                    win += counts[t] * arrived_at[k]
+        b0[0] += win / size
+        return prefix[h] * pig / size
+    weight = sliding_count(gains, counts)
     rolled_total, win, window = 0.0, 0.0, 0.0
     for k in range(length):
         if k == 0:
@@ -295,21 +297,22 @@ def start_vector(values, goal, scores, chances, p, rolling, reach, b0):  # pragm
                 window += reach[k - low]
             if k - high - 1 >= 0:
                 window -= reach[k - high - 1]
-            arrived = window * weight
+            arrived = window * weight / size
         else:
             arrived = 0.0
             for t in range(m):
                 if k - gains[t] >= 0:
-                    arrived += weights[t] * reach[k - gains[t]]
+                    arrived += counts[t] * reach[k - gains[t]]
+            arrived /= size
         reach[k] = p[k] * arrived
         rolled_total += reach[k]
         for t in range(m):
             if k + gains[t] >= length:
-                win += weights[t] * reach[k]
+                win += counts[t] * reach[k]
         if arrived > reach[k]:
             _add_hold(values[base + k], arrived - reach[k], b0)
-    b0[0] += win
-    return rolled_total * pig
+    b0[0] += win / size
+    return rolled_total * pig / size
 
 
 @njit(cache=True)

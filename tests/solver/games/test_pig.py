@@ -15,8 +15,7 @@ from pigsolve.solver.games.pig import (
     Position,
     View,
     after_roll,
-    face_arrays,
-    roll_arrays,
+    roll_counts,
     roll_outcomes,
 )
 from pigsolve.solver.games.pig_outcomes import Effect, big_pig, die, pass_the_pigs, two_dice
@@ -82,11 +81,14 @@ def test_turns_go_round_three_seats() -> None:
 
 
 @pytest.mark.parametrize(("die_sides", "piglet"), [(2, False), (6, False), (4, True)])
-def test_face_arrays_give_the_kernels_the_gains_and_the_pigs(die_sides: int, piglet: bool) -> None:
+def test_roll_counts_of_a_die_are_its_faces(die_sides: int, piglet: bool) -> None:
+    """A die's roll is a fair draw of its D faces (a piglet's faces all add 1), one a pig."""
     rules = PigRules(die_sides=die_sides, piglet=piglet)
-    gains, num_faces, num_pigs = face_arrays(rules)
-    assert gains.tolist() == [points for points in rules.faces if points != 0]
-    assert (num_faces, num_pigs) == (die_sides, 1)
+    gains, counts, pigs, resets, size = roll_counts(rules)
+    scoring = [points for points in rules.faces if points != 0]
+    assert gains.tolist() == sorted(set(scoring))
+    assert counts.tolist() == [scoring.count(points) for points in sorted(set(scoring))]
+    assert (pigs, resets, size) == (1, 0, die_sides)
 
 
 def test_a_view_lists_the_others_in_the_order_they_move() -> None:
@@ -142,10 +144,10 @@ def test_a_reset_zeroes_only_the_movers_score_and_passes_the_turn():
     assert (added.scores, added.player, added.turn_total) == ((30, 10), 1, 16)
 
 
-def test_roll_arrays_of_two_dice_pig():
-    """Two dice without a 1 add their sum (4 to 12); one 1: a pig (10/36); two: a reset."""
-    gains, weights, pig, reset = roll_arrays(PigRules(outcomes=two_dice()))
+def test_roll_counts_of_two_dice_pig():
+    """Two dice without a 1 add their sum (4 to 12); one 1: a pig (10 of 36); two: a reset."""
+    gains, counts, pigs, resets, size = roll_counts(PigRules(outcomes=two_dice()))
     sums = [a + b for a in range(2, 7) for b in range(2, 7)]
     assert gains.tolist() == list(range(4, 13))
-    assert weights.tolist() == [sums.count(total) / 36 for total in range(4, 13)]
-    assert (pig, reset) == (10 / 36, 1 / 36)
+    assert counts.tolist() == [sums.count(total) for total in range(4, 13)]
+    assert (pigs, resets, size) == (10, 1, 36)

@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig import layers
 from pigsolve.solver.pig._kernels import indexing, pair, rows
 from pigsolve.solver.pig.tolerances import TIE
@@ -22,7 +22,7 @@ MARGINS_AND_CHOICES = [(-5e-14, 0), (-1e-15, 0), (0.0, 0), (5e-15, 0), (5e-14, 1
 
 @pytest.mark.parametrize(("margin", "rolls"), MARGINS_AND_CHOICES)
 def test_the_pair_kernel_breaks_ties_by_the_one_rule(margin: float, rolls: int) -> None:
-    chances = roll_arrays(PigRules(2, 2))
+    chances = roll_counts(PigRules(2, 2))
     v0 = np.array([[0.5, 0.25 + margin], [0.5, 0.5]])  # hold at k = 1: 1 - v0[0, 1]
     p, alpha, beta = np.empty(3), np.empty(3), np.empty(3)
     roll = np.full(3, -1, np.int8)
@@ -35,7 +35,7 @@ def test_the_pair_kernel_breaks_ties_by_the_one_rule(margin: float, rolls: int) 
 def test_the_orbit_kernel_breaks_ties_by_the_one_rule(margin: float, rolls: int) -> None:
     after = np.array([0.0, 0.75 - margin])  # the mover's own value after banking k = 1
     p, own = np.full(3, -1.0), np.empty(3)
-    rows.greedy(after, 0, 1, 0.5, 2, -1, 0.0, roll_arrays(PigRules(2, 2)), p, own)
+    rows.greedy(after, 0, 1, 0.5, 2, -1, 0.0, roll_counts(PigRules(2, 2)), p, own)
     assert p[1] == rolls
     assert own[1] == pytest.approx(0.75 if rolls else 0.75 - margin, abs=1e-16)
 
@@ -76,3 +76,18 @@ def test_a_layer_whose_report_overflows_is_solved_again(monkeypatch) -> None:
     assert len(mixed) > 0
     assert mixed_again == mixed
     np.testing.assert_array_equal(again, values)
+
+
+@pytest.mark.parametrize("sides", [6, 10])
+def test_a_roll_is_summed_over_the_faces_and_divided_once(sides: int) -> None:
+    """Pig's roll in the kernels is (pig value + sum of the faces' values) / D to the last bit,
+    the arithmetic Pig's printed numbers come from, not a sum of values times 1/D."""
+    goal = 12
+    rng = np.random.default_rng(sides)
+    p = rng.random((goal, goal, goal))
+    chances = roll_counts(PigRules(goal, sides))
+    for i, j, k in [(0, 0, 0), (3, 7, 2), (5, 1, 4)]:
+        total = 1.0 - p[j, i, 0]
+        for face in range(2, sides + 1):
+            total += p[i, j, k + face] if i + k + face < goal else 1.0
+        assert pair._roll_value(p, i, j, k, chances) == total / sides

@@ -11,7 +11,7 @@ import pytest
 from pigsolve.policies import make_player
 from pigsolve.policies.best_response import solve_best_response
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import RollTable, two_dice
 from pigsolve.solver.pig import simulate as simulate_module
 from pigsolve.solver.pig.evaluate import compare
@@ -228,7 +228,7 @@ def test_the_pair_kernel_plays_the_same_games_as_the_general_one(game: RollTable
         winner, turns = np.empty(20_001, np.int8), np.empty(20_001, np.int32)
         if general:
             seats = pack_seats(rules, players)
-            play_games(seats, 40, roll_arrays(rules), draws, np.uint64(9), 5, winner, turns, 64)
+            play_games(seats, 40, roll_counts(rules), draws, np.uint64(9), 5, winner, turns, 64)
         else:
             play_pair(players[0].roll, players[1].roll, draws, np.uint64(9), 5, winner, turns)
         outputs.append((winner, turns))

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pigsolve.solver.games.pig import PigRules, roll_arrays
+from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.reference import value_iteration
 from pigsolve.solver.pig.solve import solve
 
@@ -158,7 +158,7 @@ def test_parallel_and_serial_pair_loops_agree() -> None:
     results = []
     for solve_sums in (_kernels._solve_sums, _kernels._solve_sums_parallel):
         v0, iterations = np.zeros((goal, goal)), np.zeros((goal, goal), np.int64)
-        solve_sums(v0, 2 * goal - 2, 0, roll_arrays(PigRules(goal)), np.zeros(goal), iterations)
+        solve_sums(v0, 2 * goal - 2, 0, roll_counts(PigRules(goal)), np.zeros(goal), iterations)
         results.append(v0)
     np.testing.assert_array_equal(results[0], results[1])
     np.testing.assert_array_equal(results[0], solve(PigRules(goal)).v0)
