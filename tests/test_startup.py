@@ -90,3 +90,28 @@ def test_bench_times_start_up_beside_python_itself() -> None:
     assert rows[0]["times_python_start"] == 1.0
     assert all(row["seconds"] > 0 for row in rows)
     assert [row["target_seconds"] for row in rows] == [None, 0.15, 0.3]
+
+
+SKIPPED_PROBE = """
+import sys
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig import solve
+solution = solve.solve(PigRules(goal=12))
+print("scipy.linalg" in sys.modules, file=sys.stderr)
+from scipy.stats import binomtest
+import scipy.linalg
+print(round(binomtest(3, 10).pvalue, 6), scipy.linalg.norm([3.0, 4.0]), file=sys.stderr)
+"""
+
+
+def test_kernels_skip_numbas_blas_probe_and_scipy_still_works(tmp_path: Path) -> None:
+    """Solving loads no scipy.linalg (numba's probe, 0.2 s); scipy is whole again after."""
+    done = subprocess.run(
+        [sys.executable, "-c", SKIPPED_PROBE],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.split()[-3:] == ["False", "0.34375", "5.0"]

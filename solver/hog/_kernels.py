@@ -7,7 +7,8 @@ Private: :mod:`solver.hog.solve` allocates the arrays, validates and calls these
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from pigsolve.solver.jit import njit
 
 
 @njit(cache=True)

@@ -20,8 +20,8 @@ Two kinds of kernel, one for the general case and a fast path:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
+from pigsolve.solver.jit import njit, prange
 from pigsolve.solver.pig._kernels.indexing import decode, flat_index
 from pigsolve.solver.pig._kernels.rows import greedy
 from pigsolve.solver.pig.seats import BEST, EXPLICIT, THRESHOLD

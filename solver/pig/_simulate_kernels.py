@@ -19,8 +19,8 @@ path for two threshold tables, plays the same games.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
+from pigsolve.solver.jit import njit, prange
 from pigsolve.solver.pig._evaluate_kernels import frame_of, seat_choices
 from pigsolve.solver.pig._kernels.indexing import flat_index
 from pigsolve.solver.pig.seats import EXPLICIT, THRESHOLD

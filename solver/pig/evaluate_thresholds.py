@@ -20,10 +20,10 @@ repeated until those values stand (plain fixed-point iteration: about 35 rounds 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, roll_counts
+from pigsolve.solver.jit import njit, prange
 
 MAX_ROUNDS = 200
 """Rounds of layers per candidate before the values after a reset are declared unsettled."""

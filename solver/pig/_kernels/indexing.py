@@ -11,7 +11,8 @@ score vectors with one score sum.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from pigsolve.solver.jit import njit
 
 
 @njit(cache=True)

@@ -8,8 +8,8 @@ rows (:mod:`solver.pig._kernels.rows`) and a small cyclic linear system (:func:`
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
+from pigsolve.solver.jit import njit, prange
 from pigsolve.solver.pig._kernels.indexing import first_of_item, flat_index, next_tail, orbit_of
 from pigsolve.solver.pig._kernels.rows import choose, rolling_on, start_vector
 from pigsolve.solver.pig.tolerances import ROUNDING

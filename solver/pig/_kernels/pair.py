@@ -19,8 +19,8 @@ iteration stops on :data:`solver.pig.tolerances.ROUNDING`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
+from pigsolve.solver.jit import njit, prange
 from pigsolve.solver.pig.tolerances import ROUNDING, TIE
 
 

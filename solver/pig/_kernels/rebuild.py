@@ -5,8 +5,8 @@ Bellman residual of every score vector and every mover's choices (for ``verify``
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
+from pigsolve.solver.jit import njit, prange
 from pigsolve.solver.pig._kernels.indexing import decode, flat_index
 from pigsolve.solver.pig._kernels.rows import GREEDY, greedy, rolling_on, row, start_vector
 

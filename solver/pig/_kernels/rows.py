@@ -14,8 +14,8 @@ others serve the orbit solver, which takes no game with resets.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from pigsolve.solver.jit import njit
 from pigsolve.solver.pig._kernels.indexing import flat_index
 from pigsolve.solver.pig._kernels.pair import sliding_count
 from pigsolve.solver.pig.tolerances import TIE
