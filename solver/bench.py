@@ -62,69 +62,40 @@ def bench_methods(goal: int = 100, repeats: int = 5) -> list[Row]:
     return rows
 
 
-def bench_fresh_compute(command: Sequence[str], goal: int = 100, players: int = 2) -> Row:
-    """Time ``command --goal G --players N --out FILE --force --quiet`` in a fresh process, run
-    once before at goal 10 to fill the JIT cache; ``command`` is how the caller runs ``pigsolve
-    compute``. Also reports that process's peak resident memory.
+FAMILY_TARGETS = {("two-dice", 2): 5.0, ("pass-the-pigs", 2): 5.0, ("big-pig", 3): 10.0}
+"""Targets of fresh-process seconds for the Pig family's solves at goal 100 (issue 19)."""
+
+
+def bench_fresh_compute(
+    command: Sequence[str], goal: int = 100, players: int = 2, game: str = "pig"
+) -> Row:
+    """Time ``command --game GAME --goal G --players N --out FILE --force --quiet`` in a fresh
+    process, run once before at goal 10 to fill the JIT cache; ``command`` is how the caller
+    runs ``pigsolve compute``. Also reports that process's peak resident memory.
     """
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "table.h5"
-        command = [*command, "--players", str(players), "--out", str(out), "--force", "--quiet"]
+        command = [*command, "--game", game, "--players", str(players), "--out", str(out)]
+        command += ["--force", "--quiet"]
         _child([*command, "--goal", "10"])
         start = time.perf_counter()
         peak = _child([*command, "--goal", str(goal)])
         seconds = time.perf_counter() - start
-    rules = PigRules(goal, players=players)
-    states = rules.num_states if players == 2 else goal**players
-    return {
-        "benchmark": "pig compute, fresh process"
-        if players == 2
-        else f"pig compute, {players} players, fresh process",
-        "goal": goal,
-        "seconds": seconds,
-        "compile_seconds": None,
-        "rate": states / seconds,
-        "unit": "states/s" if players == 2 else "score vectors/s",
-        "peak_mib": peak,
-    }
-
-
-FAMILY_TARGETS = {("two-dice", 2): 5.0, ("pass-the-pigs", 2): 5.0, ("big-pig", 3): 10.0}
-"""Targets of fresh-process seconds for the Pig family's solves at goal 100 (issue 19)."""
-FAMILY_SCRIPT = """
-import sys
-from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import BUILT_IN
-from pigsolve.solver.pig import table
-from pigsolve.solver.pig.solve import solve
-game, goal, players, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-rules = PigRules(goal, players=players, outcomes=BUILT_IN[game]())
-table.save(solve(rules), out, force=True)
-"""
-"""Solve and save a built-in game in a fresh process, through the API (as ``compute`` would)."""
-
-
-def bench_family(game: str, players: int, goal: int = 100) -> Row:
-    """Time solving and saving ``game`` (a name of :data:`BUILT_IN`) in a fresh process, run
-    once before at goal 10 to fill the JIT cache; also its peak resident memory."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = str(Path(tmp) / "table.h5")
-        command = [sys.executable, "-c", FAMILY_SCRIPT, game]
-        _child([*command, "10", str(players), out])
-        start = time.perf_counter()
-        peak = _child([*command, str(goal), str(players), out])
-        seconds = time.perf_counter() - start
+    name = "pig" if game == "pig" else f"pig {game}"
+    seats = "" if (game, players) == ("pig", 2) else f", {players} players"
     states = PigRules(goal).num_states if players == 2 else goal**players
-    return {
-        "benchmark": f"pig {game} compute, {players} players, fresh process",
+    row: Row = {
+        "benchmark": f"{name} compute{seats}, fresh process",
         "goal": goal,
         "seconds": seconds,
         "compile_seconds": None,
         "rate": states / seconds,
         "unit": "states/s" if players == 2 else "score vectors/s",
         "peak_mib": peak,
-        "target_seconds": FAMILY_TARGETS.get((game, players)),
     }
+    if (game, players) in FAMILY_TARGETS:
+        row["target_seconds"] = FAMILY_TARGETS[game, players]
+    return row
 
 
 def _child(command: Sequence[str]) -> float:
@@ -205,7 +176,10 @@ def run(
     rows = bench_methods()
     two_players = bench_fresh_compute(compute_command)
     more = [bench_fresh_compute(compute_command, players=3)]
-    more += [bench_family(game, players) for game, players in FAMILY_TARGETS]
+    more += [
+        bench_fresh_compute(compute_command, players=players, game=game)
+        for game, players in FAMILY_TARGETS
+    ]
     if large:
         more.append(bench_fresh_compute(compute_command, players=4))
     for row in more:  # the yardstick: the two-player compute of the same run
