@@ -282,3 +282,12 @@ def test_the_compute_hint_names_the_game_file_given(pigsolve, workdir: Path) -> 
     shown = pigsolve("info", "--game", path)
     assert shown.returncode == 0, shown.stderr
     assert f"`pigsolve compute --game {path}`" in shown.stdout + shown.stderr
+
+
+def test_three_players_of_two_dice_are_simulated_and_say_why_not_exact(pigsolve) -> None:
+    args = ["hold20", "hold25", "four-turns", "--game", "two-dice", "--players", "3"]
+    done = pigsolve("simulate", *args, "--goal", "30", "--games", "3000", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    wins = [int(row.split("│")[1].replace(",", "")) for row in done.stdout.splitlines()[3:6]]
+    assert sum(wins) == 3000
+    assert "scores can fall in two-dice, exact for 2 players only" in " ".join(done.stdout.split())

@@ -114,7 +114,14 @@ def simulate(
     console.print(
         f"Play passes in the order given; each player moves first in 1/{rules.players} of the "
         "games. 95% CI: Wilson score interval. exact: evaluated, not sampled"
-        + ("" if exact is not None else " (not available for these players)")
+        + ("" if exact is not None else f" ({_why_not_exact(rules)})")
         + f".\nmean game length {result.mean_turns:.3f} turns; {result.seconds:.2f} s of play",
         highlight=False,
     )
+
+
+def _why_not_exact(rules: PigRules) -> str:
+    """Return why a simulation of ``rules.players`` players has no exact figures beside it."""
+    if rules.resets:
+        return f"not available: scores can fall in {rules.game}, exact for 2 players only"
+    return "not available for these players"
