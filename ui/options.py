@@ -19,7 +19,8 @@ from pigsolve.policies import families
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import BUILT_IN, RollTable, load_game
+from pigsolve.solver.games.pig_files import load_game
+from pigsolve.solver.games.pig_outcomes import BUILT_IN, RollTable
 from pigsolve.solver.storage import open_table, read_attrs
 
 PIG = "pig"

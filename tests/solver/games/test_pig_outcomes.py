@@ -10,6 +10,7 @@ import pytest
 
 from pigsolve.solver.dice import ListedDice
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig_files import load_game
 from pigsolve.solver.games.pig_outcomes import (
     KERN_COUNTS,
     Effect,
@@ -17,7 +18,6 @@ from pigsolve.solver.games.pig_outcomes import (
     RollTable,
     big_pig,
     die,
-    load_game,
     pass_the_pigs,
     table_from_json,
     two_dice,

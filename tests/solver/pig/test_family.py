@@ -12,12 +12,12 @@ import pytest
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_files import load_game
 from pigsolve.solver.games.pig_outcomes import (
     Effect,
     Outcome,
     RollTable,
     big_pig,
-    load_game,
     pass_the_pigs,
     two_dice,
 )
