@@ -34,8 +34,9 @@ def test_tune_prints_the_best_eleven_as_the_tune_page_says(tmp_path, monkeypatch
 def test_the_four_player_time_is_given_once() -> None:
     pages = [page(name) for name in ("reference/benchmarks.md", "how-to/more-players.md")]
     assert not any("290 s" in text for text in pages)
-    assert pages[0].count("368") == 1  # the bench row
-    assert pages[1].count("368") == 1  # the sentence that cites it
+    assert pages[0].count("99.2 wall") == 1  # the bench row
+    assert pages[1].count("99.2 s wall") == 1  # the sentence that cites it
+    assert not any("368" in text for text in pages)
 
 
 def test_the_rolls_file_of_the_example_is_made_by_a_command_before_it() -> None:
