@@ -9,26 +9,19 @@ Where a reset can lose a score (Two-Dice Pig's double 1s, Pass the Pigs' touchin
 value after it, ``w_y[j, 0]`` for X and ``w_x[i, 0]`` for Y, lies on a lower score sum: those
 values ``R`` are taken as given constants, the layers solved exactly as without resets, and
 ``R`` iterated to the fixed point of this affine map by Anderson's acceleration
-(:func:`fixed_point`). Every seat then plays by a table: a greedy one (the optimal player) is
-made one by :func:`two_player_table`.
+(:func:`solver.pig.fixed_point.fixed_point`). Every seat then plays by a table: a greedy one
+(the optimal player) is made one by :func:`two_player_table`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, roll_counts
+from pigsolve.solver.pig.fixed_point import fixed_point
 from pigsolve.solver.pig.seats import GREEDY, SeatPolicy, check_roll_table, pair_tables, seat_table
-
-ANDERSON_MEMORY = 5
-"""Rounds of the reset fixed point that Anderson's acceleration remembers."""
-RESTART_ROUNDING = 1e-14
-"""The reset fixed point stops when no value after a reset moves by more than this."""
-MAX_ROUNDS = 200
-"""Rounds of the reset fixed point before giving up (an error)."""
 
 
 def fast_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndarray] | None:
@@ -86,7 +79,7 @@ def pair_values(
     Where a reset can lose a score, the values after one, ``w_y[j, 0]`` for X and ``w_x[i, 0]``
     for Y (a lower score sum), are taken as given constants ``R``, the layers solved exactly
     as without resets, and ``R`` iterated to the fixed point of the affine map (Anderson's
-    acceleration, :func:`fixed_point`).
+    acceleration, :func:`solver.pig.fixed_point.fixed_point`).
     """
     from pigsolve.solver.pig._evaluate_kernels import evaluate_pair
 
@@ -108,33 +101,3 @@ def pair_values(
 
     fixed_point(step, np.full(2 * size_x, 0.5))
     return w_x, w_y
-
-
-def fixed_point(step: Callable[[np.ndarray], np.ndarray], start: np.ndarray) -> np.ndarray:
-    """Return ``x`` with ``step(x) = x`` to :data:`RESTART_ROUNDING`, by Anderson's acceleration
-    of ``x <- step(x)`` (memory :data:`ANDERSON_MEMORY`); the last call of ``step`` was at ``x``.
-
-    Raises PigsolveError if the values have not settled in :data:`MAX_ROUNDS` rounds.
-    """
-    restart = start
-    steps: list[np.ndarray] = []
-    moves: list[np.ndarray] = []
-    last: tuple[np.ndarray, np.ndarray] | None = None
-    for _ in range(MAX_ROUNDS):
-        change = step(restart) - restart
-        if np.abs(change).max() <= RESTART_ROUNDING:
-            return restart
-        if last is not None:
-            steps.append(restart - last[0])
-            moves.append(change - last[1])
-            del steps[:-ANDERSON_MEMORY], moves[:-ANDERSON_MEMORY]
-        last = (restart, change)
-        restart = restart + change
-        if steps:
-            dx, dg = np.array(steps).T, np.array(moves).T
-            gamma = np.linalg.lstsq(dg, change, rcond=None)[0]
-            restart = np.clip(restart - (dx + dg) @ gamma, 0.0, 1.0)
-    raise PigsolveError(
-        f"the values after a reset did not settle in {MAX_ROUNDS} rounds "
-        f"(largest change {np.abs(change).max():.2g})"
-    )

@@ -24,11 +24,7 @@ import numpy as np
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.jit import njit, prange
-
-MAX_ROUNDS = 200
-"""Rounds of layers per candidate before the values after a reset are declared unsettled."""
-RESTART_ROUNDING = 1e-14
-"""A candidate's rounds stop when no value after a reset moves by more than this."""
+from pigsolve.solver.pig.fixed_point import MAX_ROUNDS, RESTART_ROUNDING
 
 
 def first_mover_probabilities(

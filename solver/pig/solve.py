@@ -25,12 +25,12 @@ inside the pair), which gives new values ``F(R) = P(., 0, 0)``. ``F`` is piecewi
 contracting: ``R`` enters a value only through the chance of a reset before the game ends, so a
 change of ``R`` comes back shrunk (plain rounds ``R <- F(R)`` shrink the change about 20-fold a
 round for Two-Dice Pig at goal 100, 100-fold for Pass the Pigs). Its fixed point, the game's
-solution, is reached by Anderson's acceleration of those rounds (memory
-:data:`ANDERSON_MEMORY`); the rounds stop when no ``R`` moves by more than
-:data:`RESTART_ROUNDING`: 10 rounds for Two-Dice Pig (12 plain), 8 for Pass the Pigs (8 plain),
-14 for a die that resets on 1 roll in 9 (19 plain). The full table's Bellman residual is then
-computed from the final values, as for every table (``verify`` recomputes it), and is below
-1e-12. Three or more players with resets are refused.
+solution, is reached by Anderson's acceleration of those rounds
+(:func:`solver.pig.fixed_point.fixed_point`, shared with the evaluators); the rounds stop when no
+``R`` moves by more than 1e-14: 10 rounds for Two-Dice Pig (12 plain), 8 for Pass the Pigs (8
+plain), 14 for a die that resets on 1 roll in 9 (19 plain). The full table's Bellman residual
+is then computed from the final values, as for every table (``verify`` recomputes it), and is
+below 1e-12. Three or more players with resets are refused.
 
 Both return a :class:`solver.pig.solution.PigSolution`. For two players the full table
 ``P(i, j, k)`` is kept for goals up to :data:`MAX_FULL_GOAL`.
@@ -42,9 +42,10 @@ import time
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import Effect
+from pigsolve.solver.pig.fixed_point import RESTART_ROUNDING, fixed_point
 from pigsolve.solver.pig.solution import Mixed, PigSolution, expand
 from pigsolve.solver.results import Progress
 
@@ -52,12 +53,6 @@ DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
 PARALLEL_GOAL = 400
 """From this goal on the pairs of a score sum are solved in parallel (below, threads cost more)."""
-ANDERSON_MEMORY = 5
-"""Rounds of the reset fixed point that Anderson's acceleration remembers."""
-RESTART_ROUNDING = 1e-14
-"""The reset fixed point stops when no value after a reset moves by more than this."""
-MAX_ROUNDS = 200
-"""Rounds of the reset fixed point before giving up (an error)."""
 
 
 METHODS = {
@@ -158,32 +153,20 @@ def _pair_layers(rules: PigRules, progress: Progress | None) -> tuple[np.ndarray
     if not rules.resets:
         _sweep_layers(v0, chances, np.zeros(goal), iterations, progress)
         return v0, int(iterations.max()), time.perf_counter() - start
-    restart = np.full(goal, 0.5)
-    steps: list[np.ndarray] = []
-    moves: list[np.ndarray] = []
-    last: tuple[np.ndarray, np.ndarray] | None = None
-    rounds, most = 0, 0
-    while rounds < MAX_ROUNDS:
-        rounds += 1
+    most = 0
+
+    def step(restart: np.ndarray) -> np.ndarray:
+        nonlocal most
         _sweep_layers(v0, chances, restart, iterations, None)
         most = max(most, int(iterations.max()))
-        change = v0[:, 0] - restart
-        if progress is not None:  # on a log scale from a change of 1 down to ROUNDING
-            reached = np.log(max(np.abs(change).max(), RESTART_ROUNDING)) / np.log(RESTART_ROUNDING)
+        return v0[:, 0].copy()
+
+    def report(largest: float) -> None:  # on a log scale from a change of 1 down to ROUNDING
+        if progress is not None:
+            reached = np.log(max(largest, RESTART_ROUNDING)) / np.log(RESTART_ROUNDING)
             progress(int(1000 * min(max(reached, 0.0), 1.0)), 1000)
-        if np.abs(change).max() <= RESTART_ROUNDING:
-            break
-        if last is not None:
-            steps.append(restart - last[0])
-            moves.append(change - last[1])
-            del steps[:-ANDERSON_MEMORY], moves[:-ANDERSON_MEMORY]
-        last = (restart.copy(), change.copy())
-        restart = _anderson(restart, change, steps, moves)
-    if np.abs(change).max() > RESTART_ROUNDING:
-        raise PigsolveError(
-            f"the values after a reset did not settle in {MAX_ROUNDS} rounds "
-            f"(largest change {np.abs(change).max():.2g})"
-        )
+
+    fixed_point(step, np.full(goal, 0.5), report)
     return v0, most, time.perf_counter() - start
 
 
@@ -208,18 +191,6 @@ def _sweep_layers(
         solve_sums(v0, s_high, s_low, chances, restart, iterations)
         if progress is not None:
             progress(int(pairs_solved[highest - s_low]), int(pairs_solved[-1]))
-
-
-def _anderson(
-    restart: np.ndarray, change: np.ndarray, steps: list[np.ndarray], moves: list[np.ndarray]
-) -> np.ndarray:
-    """Return the next ``R`` by Anderson's acceleration of ``R <- F(R)`` (``change = F(R) - R``;
-    ``steps`` and ``moves`` the last differences of ``R`` and of ``change``)."""
-    if not steps:
-        return restart + change
-    dx, dg = np.array(steps).T, np.array(moves).T
-    gamma = np.linalg.lstsq(dg, change, rcond=None)[0]
-    return np.clip(restart + change - (dx + dg) @ gamma, 0.0, 1.0)
 
 
 def _two_players(
