@@ -53,21 +53,21 @@ class Style(StrEnum):
     rounds = "rounds"
 
 
-def roll_words(outcome: Outcome, value: int, die: bool = True) -> str:
-    """Return what was rolled, in words: Pig's die's face (``die``), else both dice or both
-    pigs, the outcome's name where it says more, and its points where they are not the dice's
-    sum; a roll that loses the score says so.
+def roll_words(outcome: Outcome, die: bool = True) -> str:
+    """Return what was rolled, in words, as the terminal and the page's log say it: Pig's die's
+    face (``die``), else both dice or both pigs, the outcome's name where it says more, and its
+    points where they are not the dice's sum; a roll that loses the score says so.
 
     >>> from pigsolve.solver.games.pig_outcomes import big_pig, pass_the_pigs, two_dice
     >>> pair = {o.name: o for o in [*two_dice().outcomes, *pass_the_pigs().outcomes]}
-    >>> roll_words(pair["4 and 3"], 0, False), roll_words(pair["double 1s"], 0, False)
+    >>> roll_words(pair["4 and 3"], False), roll_words(pair["double 1s"], False)
     ('4 and 3', '1 and 1, double 1s: score lost, back to 0')
     >>> snouter, double_1s = pair["razorback and snouter"], big_pig().outcomes[0]
-    >>> roll_words(snouter, 0, False), roll_words(double_1s, 0, False)
+    >>> roll_words(snouter, False), roll_words(double_1s, False)
     ('razorback and snouter: 15', '1 and 1, double 1s: 25')
     """
     if die:
-        return str(value)
+        return outcome.name
     dice = all(face.isdigit() for face in outcome.faces) and outcome.faces
     shown = " and ".join(outcome.faces) if dice else outcome.name
     if outcome.name != shown:
@@ -124,12 +124,13 @@ class ClassicStyle:
                 for seat, score in enumerate(scores):
                     out(f"Player {seat + 1} score: {score}\n")
                 out(f"It is player {player + 1}'s turn.\n")
-            case Rolled(_, value, outcome):
-                out(f"Roll: {roll_words(outcome, value, self.die)}\n")
+            case Rolled(_, _, outcome):
+                out(f"Roll: {roll_words(outcome, self.die)}\n")
             case Pigged(_, score):
                 out(f"Turn total: 0\nNew score: {score}\n")
-            case Reset():
-                out("Turn total: 0\nNew score: 0\n")
+            case Reset(_, lost):
+                out("Turn total: 0\nNew score: 0" + f" (lost {lost} banked points)" * bool(lost))
+                out("\n")
             case Held(_, turn_total, score):
                 out(f"Turn total: {turn_total}\nNew score: {score}\n")
             case Won():
@@ -176,10 +177,10 @@ class RoundsStyle:
             case TurnStarted(_, scores) if you:
                 out(f"New round:\nUser: {scores[self.human]}\n")
                 out(f"Computer: {scores[1 - self.human]}\n")
-            case Rolled(_, value, outcome) if self.die:
+            case Rolled(_, value, _) if self.die:
                 out(f"You rolled a {value}.\n" if you else f"The Computer rolled a {value}.\n")
-            case Rolled(_, value, outcome):
-                words = roll_words(outcome, value, False)
+            case Rolled(_, _, outcome):
+                words = roll_words(outcome, False)
                 out(f"You rolled {words}.\n" if you else f"The Computer rolled {words}.\n")
             case Reset(_, lost):
                 if you:

@@ -1,8 +1,6 @@
-"""The Pig family in the page's words: the built-in games by name and each roll said plainly.
-
-Pig's die keeps the terminal's transcript ("Roll: 4"); two dice are named face by face with the
-points they score ("Roll: 4 and 3: 7 points"), two pigs by their positions ("Pigs: razorback and
-snouter: 15 points"), and a roll that ends the turn says what is lost.
+"""The Pig family on the page: the built-in games by name, and the last roll as the page draws
+it (dice, pigs, or a named outcome, with what it does). The log's words are the terminal's
+(:func:`pigsolve.ui.pig_terminal.roll_words`).
 """
 
 from __future__ import annotations
@@ -39,25 +37,6 @@ def effect_words(outcome: Outcome) -> str:
     if outcome.effect is Effect.pig:
         return "no points: the turn total is lost"
     return "the whole score is lost"
-
-
-def roll_line(outcome: Outcome, die: bool) -> str:
-    """Return one roll in words; Pig's die (``die``) as the terminal prints it.
-
-    >>> from pigsolve.solver.games.pig_outcomes import big_pig, pass_the_pigs
-    >>> roll_line(big_pig().outcomes[0], die=False)
-    'Roll: 1 and 1 (double 1s): 25 points'
-    >>> roll_line(pass_the_pigs().outcomes[1], die=False)
-    'Pigs: dot up and dot down (pig out): no points: the turn total is lost'
-    """
-    if die:
-        return f"Roll: {outcome.name}"
-    kind = roll_kind(outcome)
-    shown = " and ".join(outcome.faces) if kind != "outcome" else outcome.name
-    name = outcome.name.split(" (")[0]  # "sider (dot up)": the faces say which side
-    named = f" ({name})" if kind != "outcome" and outcome.name != shown else ""
-    label = "Pigs" if kind == "pigs" else "Roll"
-    return f"{label}: {shown}{named}: {effect_words(outcome)}"
 
 
 def roll_view(outcome: Outcome, player: int, die: bool) -> dict[str, Any]:

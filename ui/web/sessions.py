@@ -22,7 +22,7 @@ from pigsolve.policies import Player, make_player
 from pigsolve.policies.human import Human
 from pigsolve.policies.user import is_user_player
 from pigsolve.solver.dice import RandomDice
-from pigsolve.solver.engine import HogGame, PigGame, Reset, Rolled
+from pigsolve.solver.engine import HogGame, PigGame, Rolled
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.hog_dice import die_sides
@@ -31,7 +31,7 @@ from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.ui.hog_terminal import describe_turn
 from pigsolve.ui.pig_terminal import ClassicStyle
 from pigsolve.ui.web import tables
-from pigsolve.ui.web.pig_words import roll_line, roll_view
+from pigsolve.ui.web.pig_words import roll_view
 
 IDLE_SECONDS = 30 * 60
 """A game untouched this long is forgotten."""
@@ -91,8 +91,8 @@ class Session:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(self, events: list[Any]) -> None:
-        """Append the events to the log: the terminal's words for Pig's die and Hog; for the
-        other games of the family, each roll with its points and what a reset loses."""
+        """Append the events to the log in the terminal's words (``pigsolve play``'s transcript)
+        and keep the last roll for the page to draw."""
         if self.kind == "hog":
             names = tuple(self.names)
             self.log += [describe_turn(record, names) for record in events]
@@ -104,18 +104,14 @@ class Session:
             return
         die = self.game.rules.outcomes is None
         text = io.StringIO()
-        style = ClassicStyle(self.human, io.StringIO(), text)
+        style = ClassicStyle(self.human, io.StringIO(), text, die=die)
         for event in events:
             if isinstance(event, Rolled):
                 self.roll = roll_view(event.outcome, event.player, die)
                 faces = event.outcome.faces
                 numbers = [int(face) for face in faces] if all(f.isdigit() for f in faces) else []
                 self.dice = [event.value] if die else numbers
-                text.write(roll_line(event.outcome, die) + "\n")
-            elif isinstance(event, Reset):
-                text.write(f"Turn total: 0\nNew score: 0 (lost {event.lost} banked points)\n")
-            else:
-                style.show(event)
+            style.show(event)
         self.log += text.getvalue().splitlines()
 
     @property
