@@ -3,7 +3,6 @@ name, hints from the N-player table, every new field refused in the API's words.
 
 from __future__ import annotations
 
-import itertools
 import re
 
 import pytest
