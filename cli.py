@@ -284,8 +284,7 @@ def compare(
     tables = computer_tables("pig", names, rules, named_table(table, rules), note)
     results = pig_evaluate.round_robin(rules, tables)
     if as_json:
-        game = None if rules.outcomes is None else rules.game
-        print(json.dumps([report.record(r, game=game) for r in results]))
+        print(json.dumps([report.record(r, report.game_fields(rules)) for r in results]))
     elif as_csv:
         print(report.round_robin_csv(results))
     else:

@@ -32,6 +32,25 @@ def test_compare_json_is_one_object_with_the_documented_keys() -> None:
     assert result["average"] == pytest.approx(0.5, abs=1e-12)
 
 
+def test_compare_json_names_piglet_and_the_family_s_games() -> None:
+    """A piglet coin is not a two-sided die: the record says so; another game is named instead of
+    a die, for a pair and for three players alike."""
+    _, out, _ = run(
+        ["compare", "hold20", "hold25", "--goal", "30", "--die", "2", "--piglet", "--json"]
+    )
+    result = json.loads(out)
+    assert list(result) == [*KEYS[:4], "piglet", *KEYS[4:]] and result["piglet"] is True
+    # A turn banks only after 20 (or 25) heads in a row, so hold20 banks first about 32 times in
+    # 33 (2**-20 against 2**-25 a turn), whoever starts; the games are long, not decided early.
+    assert result["a_first"] == pytest.approx(32 / 33, abs=1e-4)
+    assert result["b_first"] == pytest.approx(32 / 33, abs=1e-4)
+    family = ["--game", "big-pig", "--goal", "30", "--json"]
+    pair = json.loads(run(["compare", "hold20", "hold25", *family])[1])
+    three = json.loads(run(["compare", "hold20", "hold25", "hold30", "--players", "3", *family])[1])
+    assert pair["game"] == three["game"] == "big-pig" and "die" not in pair | three
+    assert three["goal"] == 30 and len(three["seatings"]) == 6
+
+
 def test_compare_table_shows_both_starters_and_the_coin_toss() -> None:
     code, out, _ = run(["compare", "hold20", "four-turns", "--goal", "50", "--die", "4"])
     assert code == 0

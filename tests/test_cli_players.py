@@ -90,6 +90,7 @@ def test_compare_every_seating_and_simulate_agree() -> None:
     result = runner.invoke(app, ["compare", *names, *GAME, "--json"])
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
+    assert (record["goal"], record["die"], "piglet" in record) == (25, 4, False)
     assert len(record["seatings"]) == 6
     for seating in record["seatings"]:
         assert sum(seating["win_probability"]) == pytest.approx(1, abs=1e-12)

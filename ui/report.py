@@ -47,24 +47,39 @@ def print_comparison(
     result: Comparison,
     setting: str,
     as_json: bool,
-    rules: str | None = None,
-    game: str | None = None,
+    named: Mapping[str, Any] | None = None,
 ) -> None:
     """Print an exact comparison as a table, or as one JSON object (see :func:`record`)."""
     if as_json:
-        print(json.dumps(record(result, rules, game)))
+        print(json.dumps(record(result, named)))
     else:
         console.print(comparison(result, setting))
 
 
-def record(result: Comparison, rules: str | None = None, game: str | None = None) -> dict[str, Any]:
-    """Return a comparison as JSON: Pig's with its die; Hog's with its rule set ``rules`` instead
-    (its dice are the rule set's); another game of the Pig family's with its name ``game``."""
+def record(result: Comparison, named: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Return a comparison as JSON, the game ``named`` by the fields given in place of the die:
+    :func:`game_fields` for Pig, ``{"rules": ...}`` for Hog (its dice are the rule set's)."""
     fields = result.as_dict()
-    if rules is None and game is None:
+    if named is None:
         return fields
-    del fields["die"]
-    return fields | ({"rules": rules} if game is None else {"game": game})
+    at = list(fields).index("die")
+    items = list(fields.items())
+    return dict(items[:at]) | dict(named) | dict(items[at + 1 :])
+
+
+def game_fields(rules: Any) -> dict[str, Any]:
+    """Return how JSON names a Pig game: its die (and ``piglet``), or the family game's name.
+
+    >>> from pigsolve.solver.games.pig import PigRules
+    >>> game_fields(PigRules()), game_fields(PigRules(die_sides=2, piglet=True))
+    ({'die': 6}, {'die': 2, 'piglet': True})
+    >>> from pigsolve.solver.games.pig_outcomes import two_dice
+    >>> game_fields(PigRules(outcomes=two_dice()))
+    {'game': 'two-dice'}
+    """
+    if rules.outcomes is not None:
+        return {"game": rules.game}
+    return {"die": rules.die_sides} | ({"piglet": True} if rules.piglet else {})
 
 
 def round_robin(names: Sequence[str], results: Sequence[Comparison], setting: str) -> Table:
@@ -373,17 +388,16 @@ def tuning_record(
     results: Sequence[Comparison],
     documents: Comparison,
     optimal: Comparison,
-    rules: str | None = None,
-    game: str | None = None,
+    named: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Return ``tune --json``'s record: the best, the ten runners-up, the documents', optimal
     (each as :func:`record` gives it)."""
     return {
         "family": family,
         "candidates": len(results),
-        "best": record(results[0], rules, game),
-        "runners_up": [record(result, rules, game) for result in results[1:11]],
-        "documents": record(documents, rules, game),
-        "optimal": record(optimal, rules, game),
+        "best": record(results[0], named),
+        "runners_up": [record(result, named) for result in results[1:11]],
+        "documents": record(documents, named),
+        "optimal": record(optimal, named),
         "gap_to_optimal": optimal.average - results[0].average,
     }

@@ -48,11 +48,11 @@ def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: 
 
     result = compare_seatings(rules, make_players(rules, names, table), note, names)
     if len(names) == PAIR:
-        game = None if rules.outcomes is None else rules.game
-        report.print_comparison(console, result.comparison(), setting(rules), as_json, game=game)
+        named = report.game_fields(rules)
+        report.print_comparison(console, result.comparison(), setting(rules), as_json, named)
         return
     if as_json:
-        print(json.dumps(result.as_dict()))
+        print(json.dumps({"goal": rules.goal} | report.game_fields(rules) | result.as_dict()))
         return
     players = result.names
     out = report.new_table(

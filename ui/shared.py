@@ -35,9 +35,8 @@ def tune_family(
         note(warning)
     optimal = exact_comparison(game, rules, "optimal", against, table)
     if as_json:
-        rule_set = rules.name if game == "hog" else None
-        named = None if game == "hog" or rules.outcomes is None else rules.game
-        record = report.tuning_record(family, results, documents, optimal, rule_set, named)
+        named = {"rules": rules.name} if game == "hog" else report.game_fields(rules)
+        record = report.tuning_record(family, results, documents, optimal, named)
         print(json.dumps(record))
     else:
         console.print(report.tuning(family, results, documents, optimal))
