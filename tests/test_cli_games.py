@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
-from itertools import product
+from itertools import product, takewhile
 from pathlib import Path
 
 import numpy as np
@@ -96,6 +96,21 @@ def test_info_shows_two_dice_outcomes_counted_from_36_throws(pigsolve) -> None:
         assert float(decimal) == pytest.approx(ways / 36, abs=5e-7)
         assert shown_effect.startswith(effect) and shown_points == points
     assert "pig 5/18 = 0.277778, of a reset 1/36 = 0.027778" in done.stdout
+
+
+def test_info_on_a_game_s_table_counts_the_stored_outcomes_shown_above(pigsolve) -> None:
+    """The table's stored rules name the game and count its outcomes; the outcomes themselves
+    are the table printed first, from the file alone."""
+    assert pigsolve("compute", "--game", "two-dice", "--goal", "20", "--quiet").returncode == 0
+    done = pigsolve("info", "data/pig-two-dice-players2-goal20.h5")
+    assert done.returncode == 0, done.stderr
+    assert len(table_rows(done.stdout)) - 1 == 21
+    rows = [[cell.strip() for cell in line.split("│")[1:3]] for line in done.stdout.splitlines()]
+    at = [row[:1] for row in rows].index(["rules"])
+    wrapped = takewhile(lambda row: row[0] == "", rows[at + 1 :])  # a long value's next lines
+    stored = " ".join(value for _, value in [rows[at], *wrapped])
+    assert '"game": {"name": "two-dice", "outcomes": "21, as above"}' in stored
+    assert '"goal": 20' in stored and "faces" not in stored
 
 
 def test_info_on_pass_the_pigs_gives_kern_and_how_to_pass_counts(pigsolve, workdir: Path) -> None:

@@ -151,11 +151,27 @@ def simulation_footer(result: Simulation) -> str:
 
 
 def attributes(path: Path, attrs: Mapping[str, Any]) -> Table:
-    """Return a table file's attributes."""
+    """Return a table file's attributes; a game's outcomes in its stored rules are counted, not
+    listed (``info`` shows them as a table first)."""
     out = new_table("attribute", "value", title=str(path), title_justify="left")
     for name, value in attrs.items():
+        if name == "rules":
+            value = short_rules(value)
         out.add_row(name, f"{value:.12g}" if isinstance(value, float) else str(value))
     return out
+
+
+def short_rules(stored: str) -> str:
+    """Return a table's stored rules (JSON) with a game's list of outcomes cut to their count.
+
+    >>> short_rules('{"goal": 50, "game": {"name": "g", "outcomes": [{}, {}]}}')
+    '{"goal": 50, "game": {"name": "g", "outcomes": "2, as above"}}'
+    """
+    rules = json.loads(stored)
+    game = rules.get("game")
+    if isinstance(game, dict) and isinstance(game.get("outcomes"), list):
+        game["outcomes"] = f"{len(game['outcomes'])}, as above"
+    return json.dumps(rules)
 
 
 def datasets(rows: Iterable[tuple[str, Sequence[int], str, int]]) -> Table:
