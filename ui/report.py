@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.results import Comparison, Simulation
 
@@ -68,7 +69,8 @@ def record(result: Comparison, named: Mapping[str, Any] | None = None) -> dict[s
 
 
 def game_fields(rules: Any) -> dict[str, Any]:
-    """Return how JSON names a Pig game: its die (and ``piglet``), or the family game's name.
+    """Return how JSON names a game: Pig's by its die (and ``piglet``), the family's other games
+    by name, Hog by its rule set (``rules``).
 
     >>> from pigsolve.solver.games.pig import PigRules
     >>> game_fields(PigRules()), game_fields(PigRules(die_sides=2, piglet=True))
@@ -76,7 +78,12 @@ def game_fields(rules: Any) -> dict[str, Any]:
     >>> from pigsolve.solver.games.pig_outcomes import two_dice
     >>> game_fields(PigRules(outcomes=two_dice()))
     {'game': 'two-dice'}
+    >>> from pigsolve.solver.games.hog import hog_rules
+    >>> game_fields(hog_rules("fa16"))
+    {'rules': 'fa16'}
     """
+    if not isinstance(rules, PigRules):
+        return {"rules": rules.name}
     if rules.outcomes is not None:
         return {"game": rules.game}
     return {"die": rules.die_sides} | ({"piglet": True} if rules.piglet else {})

@@ -35,7 +35,7 @@ def tune_family(
         note(warning)
     optimal = exact_comparison(game, rules, "optimal", against, table)
     if as_json:
-        named = {"rules": rules.name} if game == "hog" else report.game_fields(rules)
+        named = report.game_fields(rules)
         record = report.tuning_record(family, results, documents, optimal, named)
         print(json.dumps(record))
     else:

@@ -26,6 +26,7 @@ import numpy as np
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.storage import atomic_write
+from pigsolve.ui.report import game_fields, record
 from pigsolve.ui.web.jobs import JobFailed, Jobs
 from pigsolve.ui.web.limits import (
     MAX_COMPARE_GOAL,
@@ -162,7 +163,8 @@ def compare(
     else:
         from pigsolve.solver.pig.evaluate import round_robin
     tables = computer_tables(game, names, rules, path)
-    return [result.as_dict() for result in round_robin(rules, tables)]
+    named = game_fields(rules)
+    return [record(result, named) for result in round_robin(rules, tables)]
 
 
 def optimal_player(game: str, rules: PigRules | HogRules, table: Any) -> Any:

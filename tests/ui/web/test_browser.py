@@ -4,6 +4,7 @@ test's temporary folder (PIGSOLVE_SCREENSHOTS=DIR keeps them)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -252,3 +253,25 @@ def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, sh
     assert scores[winner] >= 50 and sorted(scores)[-2] < 50
     expected = "You win!" if winner == 0 else f"{names[winner]} (player {winner + 1}) wins."
     assert page.text_content("#banner") == expected
+
+
+def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
+    """Compare on Big Pig: no die to choose, the caption names the game, and the figures are
+    ``pigsolve compare --game big-pig``'s."""
+    done = pigsolve("compare", "hold20", "pace-race", "--game", "big-pig", "--goal", "50", "--json")
+    exact = json.loads(done.stdout)
+    page.click(".tab[data-game=pig]")
+    page.click(".mode[data-mode=compare]")
+    page.select_option("#compare-form select[name=variant]", "big-pig")
+    assert page.is_hidden("#compare-form input[name=die]")
+    page.fill("#compare-form input[name=goal]", "50")
+    for box in page.locator("#compare-players input").all():
+        box.set_checked(box.get_attribute("value") in ("hold20", "pace-race"))
+    page.click("#compare-form button")
+    page.wait_for_selector("#matrix td")
+    assert page.text_content("#matrix caption").startswith("Big Pig, goal 50: P(row beats")
+    cell = page.locator("#matrix tr", has_text="hold20").locator("td").nth(1)
+    assert cell.text_content() == f"{exact['average']:.4f}"
+    cell.click()
+    said = f"{exact['a_first']:.6f} moving first, {exact['b_first']:.6f} second"
+    assert said in page.text_content("#pair")

@@ -155,7 +155,7 @@ function showLimits() {
   const variants = Object.entries(pig.variants).map(([name, words]) => `<option value="${name}">${words}</option>`).join("");
   document.querySelectorAll("select.variants").forEach((select) => { select.innerHTML = variants; });
   seatsShown();
-  for (const form of ["#setup", "#explore-form"]) {
+  for (const form of ["#setup", "#explore-form", "#compare-form"]) {
     $(`${form} input[name=die]`).max = pig.die[1];
   }
   $("#setup input[name=goal]").max = pig.goal[1];
@@ -173,7 +173,7 @@ function seatsShown() {
   // As many seat menus as computer players (Hog: one); the die only for Pig's die.
   const count = game === "pig" ? Number($("#setup select[name=count]").value) : 1;
   document.querySelectorAll("#setup .seat").forEach((label, n) => label.classList.toggle("unused", n >= count));
-  for (const form of ["#setup", "#explore-form"]) {
+  for (const form of ["#setup", "#explore-form", "#compare-form"]) {
     $(form).classList.toggle("family", $(`${form} select[name=variant]`).value !== "pig");
   }
 }
@@ -297,14 +297,17 @@ async function compare(event) {
   event.preventDefault();
   const names = [...document.querySelectorAll("#compare-players input:checked")].map((box) => box.value);
   const form = new FormData($("#compare-form"));
-  const query = game === "pig" ? `goal=${form.get("goal")}` : `rules=${form.get("rules")}`;
+  const query = new URLSearchParams(game === "pig" ? pigFields(form) : { rules: form.get("rules") });
   try {
     const result = await api(`/api/${game}/compare?players=${names.join(",")}&${query}`);
     say("");
     const n = result.players.length;
     const rows = result.players.map((a, r) => `<tr><th>${a}</th>` + result.results.slice(r * n, r * n + n)
       .map((c) => `<td style="background:${shade(Math.min(1, Math.max(0, 0.5 + 4 * (c.average - 0.5))))}" title="${c.a} vs ${c.b}" data-pair='${JSON.stringify(c)}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
-    $("#matrix").innerHTML = `<caption>P(row beats column), coin toss for the first move</caption><tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
+    const fields = Object.fromEntries(query);
+    const setting = game === "hog" ? `Hog, ${fields.rules} rules`
+      : `${limits.pig.variants[fields.variant]}, goal ${fields.goal}` + (fields.variant === "pig" ? `, ${fields.die}-sided die` : "");
+    $("#matrix").innerHTML = `<caption>${escape(setting)}: P(row beats column), coin toss for the first move</caption><tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
   } catch (err) { say(err.message); }
 }
 
