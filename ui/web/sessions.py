@@ -13,6 +13,7 @@ import io
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -273,12 +274,19 @@ def hint(session: Session) -> dict[str, Any]:
 
 
 class Store:
-    """Games by id; a game idle for ``idle_seconds`` is forgotten, at most ``limit`` are kept
-    (when full, the finished game touched longest ago makes room; if none is finished, 503)."""
+    """Games by id; a game idle for more than ``idle_seconds`` is forgotten, at most ``limit``
+    are kept (when full, the finished game touched longest ago makes room; if none is finished,
+    503). ``clock`` tells the time in seconds."""
 
-    def __init__(self, idle_seconds: float = IDLE_SECONDS, limit: int = MAX_GAMES) -> None:
+    def __init__(
+        self,
+        idle_seconds: float = IDLE_SECONDS,
+        limit: int = MAX_GAMES,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.idle_seconds = idle_seconds
         self.limit = limit
+        self.clock = clock
         self._games: dict[str, tuple[Session, float]] = {}
         self._lock = threading.Lock()
 
@@ -294,7 +302,7 @@ class Store:
                     raise ApiError(503, f"{self.limit} games are in progress; try again later")
                 del self._games[min(finished)[1]]
             game_id = secrets.token_urlsafe(9)
-            self._games[game_id] = (session, time.monotonic())
+            self._games[game_id] = (session, self.clock())
             return game_id
 
     def get(self, game_id: str) -> Session:
@@ -304,14 +312,14 @@ class Store:
             if game_id not in self._games:
                 raise ApiError(404, f"no game {game_id!r} (unknown, or idle too long)")
             session, _ = self._games[game_id]
-            self._games[game_id] = (session, time.monotonic())
+            self._games[game_id] = (session, self.clock())
             return session
 
     def __len__(self) -> int:
         return len(self._games)
 
     def _expire(self) -> None:
-        now = time.monotonic()
+        now = self.clock()
         for game_id, (_, touched) in list(self._games.items()):
             if now - touched > self.idle_seconds:
                 del self._games[game_id]

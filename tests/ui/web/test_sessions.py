@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -9,6 +12,8 @@ pytest.importorskip("starlette")
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web.sessions import ApiError, Store, choice_words, new_session
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize(
@@ -67,3 +72,24 @@ def test_a_full_store_forgets_the_oldest_finished_game_first() -> None:
     assert store.get(second) and store.get(third)
     with pytest.raises(ApiError, match="no game"):
         store.get(first)
+
+
+def test_the_server_keeps_the_games_and_minutes_the_class_page_says() -> None:
+    """browser-class.md: up to N games at once, a game untouched for M minutes forgotten (kept
+    at exactly M minutes); the N+1st live game is refused. A clock of our own tells the time."""
+    words = " ".join((ROOT / "docs/how-to/browser-class.md").read_text().split())
+    said = re.search(r"keeps up to (\d+) games at once; a game left alone for (\d+) minutes", words)
+    games, minutes = map(int, said.groups())
+    now = [0.0]
+    store = Store(clock=lambda: now[0])
+    kept = store.add(new_session("pig", PigRules(20), ["hold20"], "you", 1))
+    now[0] = 60.0 * minutes
+    assert store.get(kept)  # untouched for exactly M minutes: kept, and touched again
+    now[0] += 60.0 * minutes + 1e-6
+    with pytest.raises(ApiError, match="idle too long"):
+        store.get(kept)
+    live = new_session("pig", PigRules(20), ["hold20"], "you", 1)
+    for _ in range(games):
+        store.add(live)
+    with pytest.raises(ApiError, match=f"{games} games are in progress"):
+        store.add(live)
