@@ -145,9 +145,29 @@ def test_state_index_merges_previous_points_and_rejects_finished_scores() -> Non
         HogState(100, 4).index(FA16)
 
 
+def test_a_state_is_checked_against_the_rule_set() -> None:
+    """Four-sided dice only with Pork Chop, previous turn scores only with Feral Hogs, never
+    negative; every state that can occur passes."""
+    for state, rules in [
+        (HogState(3, 4), FA16),
+        (HogState(3, 4, True), FA16),
+        (HogState(3, 4), SU20),
+        (HogState(3, 4, False, 0, 7), SU20),
+        (HogState(3, 4, False, 40, 0), SU20),
+    ]:
+        assert state.check(rules) is state
+    with pytest.raises(ValueError, match="su20 has no four-sided dice"):
+        HogState(3, 4, True).check(SU20)
+    with pytest.raises(ValueError, match="fa16 keeps no previous turn scores"):
+        HogState(3, 4, False, 0, 5).check(FA16)
+    with pytest.raises(ValueError, match=r"cannot be negative, got \(-1, 0\)"):
+        HogState(3, 4, False, -1, 0).check(SU20)
+
+
 def test_rules_validation_and_json_round_trip() -> None:
     with pytest.raises(ValueError, match="goal must be an integer >= 1"):
         hog_rules("fa16", goal=0)
+    assert hog_rules("fa16", goal=1).goal == 1  # the smallest goal
     with pytest.raises(ValueError, match="unknown rule set 'sp21'"):
         hog_rules("sp21")
     with pytest.raises(ValueError, match="number of dice must be an integer from 0 to 10"):
