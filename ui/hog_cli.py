@@ -123,7 +123,7 @@ def hog_compare(
     game = hog_game(table, rules, goal)
     setting = f"{game.name}, goal {game.goal}"
     result = exact_comparison("hog", game, a, b, table)
-    report.print_comparison(console, result, setting, as_json, {"rules": game.name})
+    report.print_comparison(console, result, setting, as_json, report.game_fields(game))
 
 
 @hog_command("simulate")
