@@ -141,8 +141,27 @@ def test_every_su20_transition_raises_the_score_sum() -> None:
 def test_state_index_merges_previous_points_and_rejects_finished_scores() -> None:
     assert HogState(3, 4, False, 40, 13).index(SU20) == (3, 4, 0, 13, 13)
     assert HogState(3, 4, True, 40, 13).index(FA16) == (3, 4, 1, 0, 0)
-    with pytest.raises(ValueError, match="outside the goal-100 table"):
-        HogState(100, 4).index(FA16)
+    assert HogState(0, 0).index(FA16) == HogState(0, 0).index(SU20) == (0, 0, 0, 0, 0)
+    assert HogState(99, 99).index(FA16) == (99, 99, 0, 0, 0)
+    for scores in [(100, 4), (4, 100), (-1, 4), (4, -1)]:
+        with pytest.raises(ValueError, match="outside the goal-100 table"):
+            HogState(*scores).index(FA16)
+
+
+def test_su20_swaps_by_the_tens_digit_past_100() -> None:
+    """At goal 200 the opponent's tens digit of 105 is 0, not 10."""
+    rules = hog_rules("su20", goal=200)
+    assert hog.is_swap(rules, 45, 105) and not hog.is_swap(rules, 45, 115)
+    assert hog.is_swap(rules, 46, 115)  # |6 - 5| = 1, the tens digit of 115
+
+
+def test_dice_need_two_sides_or_more() -> None:
+    assert hog.HogRules("fa16-like", die_sides=2, alt_sides=2).die_sides == 2
+    for sides in [1, 0, 2.5, "6"]:
+        with pytest.raises(ValueError, match="die sides must be an integer >= 2"):
+            hog.HogRules("x", die_sides=sides)
+        with pytest.raises(ValueError, match="die sides must be an integer >= 2"):
+            hog.HogRules("x", alt_sides=sides)
 
 
 def test_a_state_is_checked_against_the_rule_set() -> None:
