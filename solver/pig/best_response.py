@@ -67,9 +67,9 @@ class Reply:
     opponents: tuple[str, ...]
     packed: np.ndarray
     start: np.ndarray
-    num_iter: int = 0
-    unsettled: int = 0
-    seconds: float = 0.0
+    num_iter: int
+    unsettled: int
+    seconds: float
 
     @property
     def win_probability(self) -> float:
