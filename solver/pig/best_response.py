@@ -160,7 +160,6 @@ def _reply_by_policy_iteration(rules: PigRules, opponent: SeatPolicy) -> Reply:
         w_x, w_y = pair_values(rules, roll[None], table)
         after = np.ascontiguousarray(1.0 - w_y[:, :, 0, 0].T)  # [i, j]: it to wait at (i, j)
         changes = greedy_tables(after, chances, roll)
-    roll &= i + k < goal
     packed = np.packbits(roll.reshape(goal * goal, goal), axis=1, bitorder="little")
     x, y = w_x[0, 0, 0, 0], w_y[0, 0, 0, 0]
     start = np.array([[x, 1.0 - x], [1.0 - y, y]])

@@ -4,6 +4,7 @@ response and the simulation, against a pure-Python reference and against each ot
 from __future__ import annotations
 
 import itertools
+import time
 from dataclasses import replace
 from fractions import Fraction
 
@@ -153,6 +154,24 @@ def test_best_response_equals_the_reference(table: RollTable) -> None:
     assert reply.start[0, 0] == pytest.approx(first, abs=1e-12)
     assert reply.start[1, 0] == pytest.approx(second, abs=1e-12)
     assert reply.unsettled == 0
+
+
+@pytest.mark.parametrize("table", [two_dice(), big_pig()], ids=lambda t: t.name)
+def test_a_reply_is_a_whole_table(table: RollTable) -> None:
+    """By policy iteration (two-dice: scores fall) or by layers: each start row sums to 1, no
+    roll is kept at or past the goal, and its counters are those of a run that settled, timed
+    within the call."""
+    goal = 14
+    rules = PigRules(goal, outcomes=table)
+    before = time.perf_counter()
+    reply = best_response(rules, holders(rules, (5,)))
+    elapsed = time.perf_counter() - before
+    np.testing.assert_allclose(reply.start.sum(axis=1), 1.0, rtol=0, atol=1e-15)
+    roll = reply.roll_table()[0]
+    i, k = np.arange(goal)[:, None, None], np.arange(goal)[None, None, :]
+    assert not (roll & (i + k >= goal)).any() and (roll & (i + k < goal)).any()
+    assert 1 <= reply.num_iter <= 2 * goal and reply.unsettled == 0
+    assert 0 <= reply.seconds <= elapsed
 
 
 def test_best_response_to_the_optimal_player_is_the_game_value() -> None:
