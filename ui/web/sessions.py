@@ -74,19 +74,23 @@ class ApiError(PigsolveError):
 @dataclass
 class Session:
     """One game: the engine, the person's seat, the computer players by seat (name, player),
-    the log so far and the optimal table that judges the person's choices (None: not analysed,
-    ``no_table`` says why)."""
+    the sides of the dice last rolled, the log so far and the optimal table that judges the
+    person's choices (None: not analysed, ``no_table`` says why).
+
+    The computer players move as soon as it is their turn, so between requests the person is to
+    move or the game is over.
+    """
 
     game: PigGame | HogGame
     kind: str
     human: int
     computers: dict[int, tuple[str, Player]]
+    dice_sides: int
     table: Any = None
     no_table: str = ""
     log: list[str] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
     roll: dict[str, Any] | None = None
-    dice_sides: int = 6
     dice_roller: str = ""
     decisions: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -148,11 +152,9 @@ class Session:
             self.record(self.game.apply(player.choose(self.game.view)))
 
     def act(self, action: Any) -> None:
-        """Play the person's ``action``; ApiError if it is not their turn or not legal."""
+        """Play the person's ``action``; ApiError if the game is over or it is not legal."""
         if self.game.over:
             raise ApiError(409, "the game is over")
-        if self.game.player != self.human:
-            raise ApiError(409, "it is not your turn")
         if action not in self.game.legal_actions():
             raise ApiError(400, f"{choice_words(self.kind, action)} is not a legal choice now")
         if self.table is not None:
@@ -168,7 +170,7 @@ class Session:
         """Return what the page shows: scores, whose turn, the legal actions, the dice in play,
         the log, the person's win probability after each choice and the costly choices."""
         game = self.game
-        legal = [] if game.over or game.player != self.human else list(game.legal_actions())
+        legal = [] if game.over else list(game.legal_actions())
         if self.kind == "pig":
             legal = ["roll" if action else "hold" for action in legal]
         state = {
@@ -248,8 +250,7 @@ def new_session(
         if isinstance(player, Human):
             raise ApiError(400, "opponents must be computer players, not human")
         computers[(human + after) % seats] = (name, player)
-    session = Session(game, kind, human, computers, table, no_table)
-    session.dice_sides = rules.die_sides
+    session = Session(game, kind, human, computers, rules.die_sides, table, no_table)
     session.record(list(game.start()))
     session.play_computer()
     return session
@@ -257,9 +258,8 @@ def new_session(
 
 def hint(session: Session) -> dict[str, Any]:
     """Return the optimal choice and the person's win probability after each legal choice."""
-    game = session.game
-    if game.over or game.player != session.human:
-        raise ApiError(409, "hints are for your own turn")
+    if session.game.over:
+        raise ApiError(409, "the game is over")
     if session.table is None:
         raise ApiError(409, f"no hints in this game: {session.no_table or 'it has no table'}")
     best, values = session.advice()

@@ -157,6 +157,29 @@ def test_bad_moves_and_bodies(client: TestClient) -> None:
     assert other.json() == {"error": "action must be roll or hold"}
 
 
+def test_each_refusal_has_its_status_and_words(client: TestClient) -> None:
+    """Players the page does not run and a hint after the end: each refused with its HTTP
+    status and the API's sentence."""
+
+    def refused(response, status: int, error: str) -> None:
+        assert (response.status_code, response.json()) == (status, {"error": error})
+
+    later = "take a while: use them from the command line"
+    refused(
+        client.post("/api/pig/games", json={"opponent": "best-response:hold20"}),
+        400,
+        f"best responses {later}",
+    )
+    refused(
+        client.post("/api/pig/games", json={"opponent": "mine.py:strategy"}),
+        400,
+        "players from files run code: use them from the command line",
+    )
+    over, _ = play_pig(client, seed=2)
+    refused(client.get(f"/api/games/{over['id']}/hint"), 409, "the game is over")
+    assert over["legal"] == over["choices"] == []
+
+
 def test_fifty_games_at_once_stay_independent(client: TestClient, tmp_path_factory) -> None:
     with ThreadPoolExecutor(8) as pool:
         together = list(pool.map(lambda seed: play_pig(client, seed)[0]["log"], range(50)))

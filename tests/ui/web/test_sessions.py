@@ -48,8 +48,9 @@ def test_a_game_without_a_table_gives_no_hints() -> None:
     from pigsolve.ui.web.sessions import hint
 
     session = new_session("hog", hog_rules("su20", 30), ["always4"], "you", 1)
-    with pytest.raises(ApiError, match="no hints in this game"):
+    with pytest.raises(ApiError, match=r"^no hints in this game: it has no table$") as refused:
         hint(session)
+    assert refused.value.status == 409
     assert session.state("x")["analysed"] is False
 
 
@@ -93,3 +94,11 @@ def test_the_server_keeps_the_games_and_minutes_the_class_page_says() -> None:
         store.add(live)
     with pytest.raises(ApiError, match=f"{games} games are in progress"):
         store.add(live)
+
+
+def test_a_choice_the_rules_do_not_allow_is_refused_in_the_game_s_words() -> None:
+    """su20 has no Pork Chop (the API's range check comes first; the game checks again)."""
+    session = new_session("hog", hog_rules("su20", 30), ["always4"], "you", 1)
+    with pytest.raises(ApiError, match=r"^Pork Chop is not a legal choice now$") as refused:
+        session.act(-1)
+    assert refused.value.status == 400 and session.decisions == []
