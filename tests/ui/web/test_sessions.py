@@ -35,8 +35,8 @@ def test_choices_in_the_game_s_words(kind: str, action, words: str) -> None:
 def test_the_review_lists_only_choices_costing_a_tenth_of_a_point() -> None:
     session = new_session("pig", PigRules(20), ["hold20"], "you", 1)
     costs = [0.0, 0.0005, 0.000999, 0.001, 0.25]
-    session.decisions = [
-        {"action": "hold", "best": "roll", "p": 0.5 - cost, "best_p": 0.5} for cost in costs
+    session.decisions = [  # best_p - p is the cost exactly: 0.001 itself is listed
+        {"action": "hold", "best": "roll", "p": 0.0, "best_p": cost} for cost in costs
     ]
     review = session.state("x")["review"]
     assert [item["move"] for item in review] == [4, 5]
