@@ -34,9 +34,9 @@ def test_choices_in_the_game_s_words(kind: str, action, words: str) -> None:
 
 def test_the_review_lists_only_choices_costing_a_tenth_of_a_point() -> None:
     session = new_session("pig", PigRules(20), ["hold20"], "you", 1)
-    costs = [0.0, 0.0005, 0.000999, 0.001, 0.25]
-    session.decisions = [  # best_p - p is the cost exactly: 0.001 itself is listed
-        {"action": "hold", "best": "roll", "p": 0.0, "best_p": cost} for cost in costs
+    chances = [(0.0, 0.0), (0.0, 0.0005), (0.0, 0.000999), (0.0, 0.001), (0.25, 0.5)]
+    session.decisions = [  # best_p - p is exact: 0.001 itself is listed
+        {"action": "hold", "best": "roll", "p": p, "best_p": best} for p, best in chances
     ]
     review = session.state("x")["review"]
     assert [item["move"] for item in review] == [4, 5]
