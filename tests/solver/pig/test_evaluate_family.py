@@ -26,6 +26,7 @@ from pigsolve.solver.games.pig_outcomes import (
 from pigsolve.solver.pig.best_response import best_response
 from pigsolve.solver.pig.evaluate import evaluate, run_layers
 from pigsolve.solver.pig.seatings import compare_seatings
+from pigsolve.solver.pig.seats import EXPLICIT, SeatPolicy
 from pigsolve.solver.pig.simulate import roll_draws, simulate
 from pigsolve.solver.pig.solve import solve
 
@@ -184,6 +185,18 @@ def test_best_response_to_the_optimal_player_is_the_game_value() -> None:
     assert reply.win_probability == pytest.approx(value, abs=1e-12)
     with pytest.raises(InvalidArgument, match="scores can fall to 0 in two-dice"):
         best_response(PigRules(10, players=3, outcomes=two_dice()), [optimal, optimal])
+
+
+def test_a_reply_where_scores_fall_never_rolls_past_the_goal_whatever_it_answers() -> None:
+    """Against a seat given as bits that roll everywhere, past the goal included (the engine
+    never asks there), the reply's own table still holds no roll at or past the goal."""
+    goal = 12
+    rules = PigRules(goal, outcomes=two_dice())
+    everywhere = np.full((goal * goal, (goal + 7) // 8), 255, np.uint8)
+    reply = best_response(rules, [SeatPolicy("go-for-it", EXPLICIT, packed=everywhere)])
+    i, k = np.arange(goal)[:, None, None], np.arange(goal)[None, None, :]
+    assert not (reply.roll_table()[0] & (i + k >= goal)).any()
+    assert reply.win_probability > 0.5  # against a player who never banks
 
 
 def holders(rules: PigRules, holds: tuple[int, ...]) -> list:
