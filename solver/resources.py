@@ -11,6 +11,17 @@ LARGE = 2 * GIB
 """Computations above this are announced before they start."""
 
 
+def memory_words(size: int) -> str:
+    """Return a number of bytes in words: GiB from 1 GiB up, else MiB.
+
+    >>> memory_words(3 * GIB // 2), memory_words(5 * 2**20), memory_words(1000)
+    ('1.5 GiB', '5 MiB', '1 MiB')
+    """
+    if size >= GIB:
+        return f"{size / GIB:.1f} GiB"
+    return f"{max(1, round(size / 2**20))} MiB"
+
+
 def physical_memory() -> int:
     """Return the machine's physical memory in bytes."""
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.resources import GIB, check_memory
+from pigsolve.solver.resources import check_memory, memory_words
 from pigsolve.ui.web.jobs import JobFailed
 
 MAX_PIG_GOAL = 2500
@@ -97,7 +97,7 @@ def check_size(rules: PigRules | HogRules, largest_goal: int, use: str = "the pa
         which = game_words(rules) if family else ""
         raise SizeError(
             f"{use} takes {which}goals up to {largest_goal}; goal {rules.goal} needs about "
-            f"{needed / GIB:.1f} GiB of memory: use `{command}` at the command line"
+            f"{memory_words(needed)} of memory: use `{command}` at the command line"
         )
 
 
