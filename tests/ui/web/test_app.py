@@ -188,11 +188,17 @@ def test_fifty_games_at_once_stay_independent(client: TestClient, tmp_path_facto
 
 
 def test_idle_games_expire(workdir) -> None:
-    store = Store(idle_seconds=0.0)
+    """A game left alone longer than the store's idle time is gone (the store's own clock)."""
+    now = [0.0]
+    store = Store(idle_seconds=60.0, clock=lambda: now[0])
     tables = Tables(jobs=Jobs(patience=None))
     with TestClient(create_app(store, tables)) as client:
         state = client.post("/api/pig/games", json={"goal": 20, "first": "you"}).json()
-        assert client.get(f"/api/games/{state['id']}").status_code == 404
+        now[0] = 60.0
+        assert client.get(f"/api/games/{state['id']}").status_code == 200
+        now[0] = 120.5
+        gone = client.get(f"/api/games/{state['id']}")
+        assert gone.status_code == 404 and "idle too long" in gone.json()["error"]
     assert len(store) == 0
 
 
