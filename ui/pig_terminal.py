@@ -68,15 +68,12 @@ def roll_words(outcome: Outcome, die: bool = True) -> str:
     """
     if die:
         return outcome.name
-    dice = all(face.isdigit() for face in outcome.faces) and outcome.faces
-    shown = " and ".join(outcome.faces) if dice else outcome.name
+    shown = " and ".join(outcome.faces) if outcome.dice else outcome.name
     if outcome.name != shown:
         shown = f"{shown}, {outcome.name}"
     if outcome.effect is Effect.reset:
         return f"{shown}: score lost, back to 0"
-    if outcome.effect is Effect.add and outcome.points != sum(
-        map(int, outcome.faces if dice else ())
-    ):
+    if outcome.effect is Effect.add and outcome.points != sum(outcome.dice):
         return f"{shown}: {outcome.points}"
     return shown
 

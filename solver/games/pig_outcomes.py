@@ -61,6 +61,17 @@ class Outcome:
         """Return whether this outcome ends the turn (a pig or a reset)."""
         return self.effect is not Effect.add
 
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Return the faces as numbers where they are dice; () for pigs or no faces.
+
+        >>> Outcome("4 and 3", Fraction(1, 18), Effect.add, 7, ("4", "3")).dice
+        (4, 3)
+        """
+        if not all(face.isdigit() for face in self.faces):
+            return ()
+        return tuple(int(face) for face in self.faces)
+
 
 @dataclass(frozen=True)
 class RollTable:

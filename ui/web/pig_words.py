@@ -27,7 +27,7 @@ def roll_kind(outcome: Outcome) -> str:
     """Return what a roll puts on the table: 'dice' (numbered faces), 'pigs' or 'outcome'."""
     if not outcome.faces:
         return "outcome"
-    return "dice" if all(face.isdigit() for face in outcome.faces) else "pigs"
+    return "dice" if outcome.dice else "pigs"
 
 
 def effect_words(outcome: Outcome) -> str:

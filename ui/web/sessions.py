@@ -113,9 +113,7 @@ class Session:
         for event in events:
             if isinstance(event, Rolled):
                 self.roll = roll_view(event.outcome, event.player, die)
-                faces = event.outcome.faces
-                numbers = [int(face) for face in faces] if all(f.isdigit() for f in faces) else []
-                self.dice = [event.value] if die else numbers
+                self.dice = [event.value] if die else list(event.outcome.dice)
             style.show(event)
         self.log += text.getvalue().splitlines()
 
