@@ -283,10 +283,11 @@ def compare(
     names = list(dict.fromkeys(names or computer_names("pig")))
     tables = computer_tables("pig", names, rules, named_table(table, rules), note)
     results = pig_evaluate.round_robin(rules, tables)
+    records = [report.record(r, report.game_fields(rules)) for r in results]
     if as_json:
-        print(json.dumps([report.record(r, report.game_fields(rules)) for r in results]))
+        print(json.dumps(records))
     elif as_csv:
-        print(report.round_robin_csv(results))
+        print(report.round_robin_csv(records))
     else:
         console.print(report.round_robin(names, results, setting(rules)))
 

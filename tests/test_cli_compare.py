@@ -49,6 +49,11 @@ def test_compare_json_names_piglet_and_the_family_s_games() -> None:
     three = json.loads(run(["compare", "hold20", "hold25", "hold30", "--players", "3", *family])[1])
     assert pair["game"] == three["game"] == "big-pig" and "die" not in pair | three
     assert three["goal"] == 30 and len(three["seatings"]) == 6
+    robin = ["compare", "--all", "hold20", "hold25", "--game", "big-pig", "--goal", "30"]
+    rows = list(csv.DictReader(io.StringIO(run([*robin, "--csv"])[1])))
+    records = json.loads(run([*robin, "--json"])[1])
+    assert rows == [{key: str(value) for key, value in r.items()} for r in records]
+    assert list(rows[0]) == [*KEYS[:3], "game", *KEYS[4:]]
 
 
 def test_compare_table_shows_both_starters_and_the_coin_toss() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -100,12 +102,14 @@ def round_robin(names: Sequence[str], results: Sequence[Comparison], setting: st
     return out
 
 
-def round_robin_csv(results: Iterable[Comparison]) -> str:
-    """Return a round robin as CSV, one ordered pair per row, full precision."""
-    lines = ["a,b,goal,die,a_first,b_first,average"]
-    for r in results:
-        lines.append(f"{r.a},{r.b},{r.goal},{r.die},{r.a_first!r},{r.b_first!r},{r.average!r}")
-    return "\n".join(lines)
+def round_robin_csv(records: Sequence[Mapping[str, Any]]) -> str:
+    """Return a round robin's records (:func:`record`, as ``--json`` prints them) as CSV, one
+    ordered pair per row, full precision."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(records[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(records)
+    return out.getvalue().rstrip("\n")
 
 
 def simulation(result: Simulation, setting: str) -> Table:
