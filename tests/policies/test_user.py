@@ -129,6 +129,9 @@ def test_ctrl_c_while_tabulating_names_the_state_being_asked(mine: Path) -> None
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=terminal,
+        # as at a terminal: a shell without job control starts background jobs ignoring SIGINT,
+        # and a pytest run so started would pass that on, so Ctrl-C would never arrive
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     os.close(terminal)
     seen, deadline = b"", time.monotonic() + 120
