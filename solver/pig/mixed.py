@@ -23,6 +23,7 @@ import numpy as np
 
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, roll_counts
+from pigsolve.solver.pig import exhaustive
 from pigsolve.solver.pig._kernels import indexing, orbits
 from pigsolve.solver.pig._kernels.rows import FIXED, GREEDY
 from pigsolve.solver.pig._kernels.rows import row as fill_row
@@ -152,7 +153,8 @@ class Orbit:
             hold = self._own_at(i, low, below, k, 0.0)
             slope = (rolls[1] - rolls[0]) / (high - low) if high > low else 0.0
             t = low + (hold - rolls[0]) / slope if slope > 0 else low
-            found.append((min(max(t, low), high), k))
+            t = min(max(t, low), high)
+            found += [(t, int(k)) for k in differ]  # several only where they tie
             return
         middle = (low + high) / 2
         choices = self.row(i, middle)[2]
@@ -175,21 +177,24 @@ def solve_unsettled(
         orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max()))
         for i in range(orbit.length)
     ]
+    found = None
     if math.prod(map(len, options)) <= MAX_COMBINATIONS:
         for combo in _by_coins(options):
             found = _try(orbit, combo) if orbit.possible(combo) else None
             if found is not None:
                 out, q = found
-                for i in range(orbit.length):
-                    values[indexing.flat_index(orbit.rotations[i], rules.goal)] = out[i]
-                return [
-                    (tuple(int(s) for s in orbit.rotations[i]), combo[i].k, float(q[i]))
-                    for i in range(orbit.length)
-                    if combo[i].k >= 0
+                coins = [
+                    (i, combo[i].k, float(q[i])) for i in range(orbit.length) if combo[i].k >= 0
                 ]
-    raise PigsolveError(
-        f"layer {layer} (score sum): no equilibrium found for the orbit of scores {member}"
-    )
+                break
+    if found is None:  # the fast path missed: the complete search cannot
+        try:
+            out, coins = exhaustive.search(orbit, seen[-1])
+        except PigsolveError as error:
+            raise PigsolveError(f"layer {layer} (score sum): {error}") from None
+    for i in range(orbit.length):
+        values[indexing.flat_index(orbit.rotations[i], rules.goal)] = out[i]
+    return [(tuple(int(s) for s in orbit.rotations[i]), k, float(q)) for i, k, q in coins]
 
 
 def _by_coins(options: list[list[Option]]):

@@ -100,13 +100,57 @@ def test_probabilities_and_invariants(players: int, goal: int, die: int) -> None
         assert np.diff(values[..., j], axis=j).min() >= -1e-13
 
 
-def test_a_layer_without_a_solution_is_an_error_naming_it(monkeypatch) -> None:
-    """The search is bounded: with no combination allowed, the cycling orbit fails by name."""
-    from pigsolve.solver.pig import mixed
+@pytest.mark.parametrize(
+    ("players", "goal", "die"), [(3, 25, 4), (3, 40, 4), (3, 30, 3), (4, 20, 3)]
+)
+def test_the_complete_search_alone_finds_every_equilibrium(monkeypatch, players, goal, die):
+    """With the fast path's bracket search switched off, every cycling orbit goes to the
+    branch and bound of solver.pig.exhaustive: the table passes verify (every mixed state a
+    best reply, the Bellman residual nil)."""
+    from pigsolve.solver.pig import exhaustive, mixed
 
+    calls = []
+    search = exhaustive.search
     monkeypatch.setattr(mixed, "MAX_COMBINATIONS", 0)
-    with pytest.raises(PigsolveError, match=r"layer \d+ \(score sum\): no equilibrium found"):
-        solve(PigRules(25, 4, players=3))
+    monkeypatch.setattr(exhaustive, "search", lambda *args: calls.append(1) or search(*args))
+    table = solve(PigRules(goal, die, players=players))
+    assert calls and len(table.mixed) > 0
+    table.attrs["p_first_player"] = table.p_first_player
+    assert all(check.passed for check in verify_table(table))
+
+
+def test_the_chains_of_best_replies() -> None:
+    """Each rotation's best replies over pig values 0 to 1 roll at one more turn total per
+    threshold, the thresholds rising; between two thresholds the greedy row is the chain's."""
+    from pigsolve.solver.pig import exhaustive, mixed
+
+    rules = PigRules(25, 4, players=3)
+    values = solve(rules).values.reshape(-1, 3).copy()
+    orbit = mixed.Orbit(values, rules, (0, 2, 7))
+    for i in range(orbit.length):
+        chain = exhaustive.chain(orbit, i)
+        assert np.all(np.diff(chain.t) >= 0) and chain.t[0] == 0 and chain.t[-1] == 1
+        assert chain.m == len(chain.t) - 2 > 0
+        flips = np.diff(chain.policies.astype(int), axis=0)
+        assert (flips.sum(axis=1) == 1).all() and (flips >= 0).all()
+        for j in range(chain.m + 1):
+            low, high = chain.t[j], chain.t[j + 1]
+            if high > low:
+                greedy = orbit.row(i, (low + high) / 2)[2]
+                np.testing.assert_array_equal(greedy, chain.policies[j])
+
+
+@pytest.mark.slow
+def test_three_players_at_goal_250_where_the_bracket_search_failed() -> None:
+    """Regression: the orbit of (3, 232, 62) in layer 297 had no equilibrium among the
+    damped iteration's brackets ('no equilibrium found'); the complete search finds it."""
+    table = solve(PigRules(250, 6, players=3))
+    assert any(
+        scores == (3, 232, 62) or sorted(scores) == [3, 62, 232]
+        for scores in map(tuple, table.mixed.scores.tolist())
+    )
+    table.attrs["p_first_player"] = table.p_first_player
+    assert all(check.passed for check in verify_table(table))
 
 
 def test_the_corner_bound_holds_inside_the_coins_box() -> None:
