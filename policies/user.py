@@ -71,16 +71,40 @@ def load_function(spec: str, arities: tuple[int, ...]) -> tuple[Callable[..., An
         example = f"{path}:{defined[0]}" if defined else f"{path}:function"
         listed = f"; it defines {', '.join(defined)}" if defined else "; it defines no function"
         raise InvalidArgument(f"{found} name the function to play, e.g. {example}{listed}")
+    try:
+        inspect.signature(function)
+    except ValueError:  # no signature to read (a builtin): trust the first arity
+        return function, arities[0]
     for arity in arities:
-        try:
-            inspect.signature(function).bind(*range(arity))
+        if _takes(function, arity):
             return function, arity
-        except TypeError:
-            continue
-        except ValueError:  # no signature to read (a builtin): trust the first arity
-            return function, arities[0]
     wanted = " or ".join(map(str, arities))
-    raise PigsolveError(f"{spec} must take {wanted} arguments")
+    raise PigsolveError(f"{spec} must take {wanted} arguments{_other_game(spec, function)}")
+
+
+def _other_game(spec: str, function: Callable[..., Any]) -> str:
+    """Return a hint naming the other game's commands when ``function`` takes that game's
+    arguments (a CS 61A Hog strategy given to Pig, a Pig strategy given to Hog), else ''."""
+    if _takes(function, 2):
+        return (
+            "; this looks like a Hog strategy (score, opponent_score): "
+            f"use `pigsolve hog compare {spec} ...` (or another `pigsolve hog` command)"
+        )
+    if _takes(function, 3) or _takes(function, 4):
+        return (
+            "; this looks like a Pig strategy (score, opponent_score, turn_total): "
+            f"use `pigsolve compare {spec} ...` (or another Pig command)"
+        )
+    return ""
+
+
+def _takes(function: Callable[..., Any], arity: int) -> bool:
+    """Return True if ``function`` can be called with ``arity`` positional arguments."""
+    try:
+        inspect.signature(function).bind(*range(arity))
+    except TypeError:
+        return False
+    return True
 
 
 def _exception(err: BaseException) -> str:
