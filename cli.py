@@ -52,6 +52,7 @@ from pigsolve.ui.options import (
     Seed,
     Table,
     TableFile,
+    Timeout,
     pig_rules,
     setting,
 )
@@ -237,6 +238,7 @@ def play(
     piglet: Piglet = None,
     game: Game = None,
     hints: Hints = False,
+    timeout: Timeout = None,
 ) -> None:
     """Play Pig (or another game of the family: --game) in the terminal against one to three
     computer players."""
@@ -265,6 +267,7 @@ def compare(
     number: Players = None,
     piglet: Piglet = None,
     game: Game = None,
+    timeout: Timeout = None,
 ) -> None:
     """Exact probability that player A beats player B: A first, B first, and on a coin toss
     (with --players N: every player, every seating order)."""
@@ -303,6 +306,7 @@ def simulate(
     number: Players = None,
     piglet: Piglet = None,
     game: Game = None,
+    timeout: Timeout = None,
 ) -> None:
     """Play many games of A against B (or of N players, the first move passing round) and set
     the win rates beside the exact values."""
@@ -322,6 +326,7 @@ def tune(
     table: Table = None,
     as_json: Json = False,
     game: Game = None,
+    timeout: Timeout = None,
 ) -> None:
     """Find a family's best constants exactly: hold, turns, base-pace-race, pace-race."""
     rules = pig_rules(table, goal, die, game=game)

@@ -7,9 +7,10 @@ a student's ``hog.py:final_strategy`` works unchanged. The file is imported with
 the module path, as 61A's ``ok`` does: **this runs your code**. Every state is asked twice when
 tabulating, and a function answering differently is refused (exact evaluation needs a
 deterministic strategy). A bad answer is reported like 61A's ``check_strategy``
-("strategy(10, 20) returned 100 (invalid number of rolls)"), and an exception, ``sys.exit`` or
-Ctrl-C with the state being asked. What the function prints never reaches standard output:
-while tabulating it is counted and summed up in one line on stderr, in play it goes to stderr.
+("strategy(10, 20) returned 100 (invalid number of rolls)"), and an exception, ``sys.exit``,
+Ctrl-C or a call past its time (:mod:`policies.time_limit`) with the state being asked. What the
+function prints never reaches standard output: while tabulating it is counted and summed up in
+one line on stderr, in play it goes to stderr.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from pigsolve.policies import time_limit
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules, View
@@ -115,20 +117,28 @@ def _exception(err: BaseException) -> str:
 
 
 def _call(spec: str, function: Callable[..., Any], args: tuple[int, ...]) -> Any:
-    call = f"{spec.rpartition(':')[2]}{args}"
     try:
-        return function(*args)
+        return time_limit.call(function, args)
     except KeyboardInterrupt:
-        raise KeyboardInterrupt(f"while asking {call}") from None
+        raise KeyboardInterrupt(f"while asking {_named(spec, args)}") from None
+    except time_limit.NoAnswer as err:
+        raise PigsolveError(
+            f"{_named(spec, args)} {err} (--timeout SECONDS gives it longer; 0: no limit)"
+        ) from None
     except (Exception, SystemExit) as err:
-        raise PigsolveError(f"{call} raised {_exception(err)}") from None
+        raise PigsolveError(f"{_named(spec, args)} raised {_exception(err)}") from None
+
+
+def _named(spec: str, args: tuple[int, ...]) -> str:
+    """Return the call in words: ``strategy(12, 30, 7)``."""
+    return f"{spec.rpartition(':')[2]}{args}"
 
 
 def _ask_twice(spec: str, function: Callable[..., Any], args: tuple[int, ...]) -> Any:
     """Return ``function(*args)``, refusing a function that answers differently a second time."""
     first, second = _call(spec, function, args), _call(spec, function, args)
     if first != second:
-        call = f"{spec.rpartition(':')[2]}{args}"
+        call = _named(spec, args)
         raise PigsolveError(f"{call} returned {first!r}, then {second!r}: {NOT_DETERMINISTIC}")
     return first
 
@@ -166,7 +176,7 @@ def tabulating(spec: str, total: int) -> Iterator[Callable[[int], None]]:
             sys.stderr.flush()
 
     try:
-        with contextlib.redirect_stdout(printed):
+        with contextlib.redirect_stdout(printed), time_limit.watching():
             yield progress
     finally:
         if terminal:
@@ -195,7 +205,7 @@ class UserPigPlayer:
         args = (score, opponent_score, turn_total, held)[: 4 if self.memory > 1 else 3]
         answer = (_ask_twice if twice else _call)(self.name, self.function, args)
         if not isinstance(answer, bool | np.bool_ | int | np.integer) or answer not in (0, 1):
-            call = f"{self.name.rpartition(':')[2]}{args}"
+            call = _named(self.name, args)
             raise PigsolveError(f"{call} returned {answer!r} (True to roll, False to hold)")
         return bool(answer)
 
@@ -207,7 +217,7 @@ class UserPigPlayer:
         if view.score + view.turn_total >= view.goal:
             return False
         held = min(view.held_turns, self.memory - 1)
-        with contextlib.redirect_stdout(sys.stderr):
+        with contextlib.redirect_stdout(sys.stderr), time_limit.watching():
             return view.turn_total == 0 or self._ask(
                 view.score, view.opponent_score, view.turn_total, held
             )
