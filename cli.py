@@ -307,13 +307,14 @@ def simulate(
     piglet: Piglet = None,
     game: Game = None,
     timeout: Timeout = None,
+    as_json: Json = False,
 ) -> None:
     """Play many games of A against B (or of N players, the first move passing round) and set
     the win rates beside the exact values."""
     rules = pig_rules(table, goal, die, number, piglet, game)
     seed = None if seed is None else check_seed(seed)
     announce_games(games)
-    seatings.simulate(rules, players, games, seed, table)
+    seatings.simulate(rules, players, games, seed, table, as_json)
 
 
 @command()

@@ -138,15 +138,21 @@ def hog_simulate(
     goal: Goal = None,
     table: Table = None,
     timeout: Timeout = None,
+    as_json: Json = False,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
     from pigsolve.solver.hog import simulate as hog_simulation
+    from pigsolve.ui import simulation_record
 
     game = hog_game(table, rules, goal)
     seed = None if seed is None else check_seed(seed)
     announce_games(games)
     tables = computer_tables("hog", [a, b], game, named_table(table, game), note)
     result = hog_simulation.simulate(game, tables[a], tables[b], games, seed, a, b)
+    if as_json:
+        record = simulation_record.pair_record(result, report.game_fields(game))
+        print(simulation_record.dumps(record))
+        return
     console.print(report.simulation(result, f"{game.name}, goal {game.goal}"))
     console.print(report.simulation_footer(result), highlight=False)
 
