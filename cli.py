@@ -52,6 +52,7 @@ from pigsolve.ui.options import (
     Seed,
     Table,
     TableFile,
+    Timeout,
     pig_rules,
     setting,
 )
@@ -237,6 +238,7 @@ def play(
     piglet: Piglet = None,
     game: Game = None,
     hints: Hints = False,
+    timeout: Timeout = None,
 ) -> None:
     """Play Pig (or another game of the family: --game) in the terminal against one to three
     computer players."""
@@ -265,6 +267,7 @@ def compare(
     number: Players = None,
     piglet: Piglet = None,
     game: Game = None,
+    timeout: Timeout = None,
 ) -> None:
     """Exact probability that player A beats player B: A first, B first, and on a coin toss
     (with --players N: every player, every seating order)."""
@@ -303,13 +306,15 @@ def simulate(
     number: Players = None,
     piglet: Piglet = None,
     game: Game = None,
+    timeout: Timeout = None,
+    as_json: Json = False,
 ) -> None:
     """Play many games of A against B (or of N players, the first move passing round) and set
     the win rates beside the exact values."""
     rules = pig_rules(table, goal, die, number, piglet, game)
     seed = None if seed is None else check_seed(seed)
     announce_games(games)
-    seatings.simulate(rules, players, games, seed, table)
+    seatings.simulate(rules, players, games, seed, table, as_json)
 
 
 @command()
@@ -322,6 +327,7 @@ def tune(
     table: Table = None,
     as_json: Json = False,
     game: Game = None,
+    timeout: Timeout = None,
 ) -> None:
     """Find a family's best constants exactly: hold, turns, base-pace-race, pace-race."""
     rules = pig_rules(table, goal, die, game=game)

@@ -7,9 +7,10 @@ a student's ``hog.py:final_strategy`` works unchanged. The file is imported with
 the module path, as 61A's ``ok`` does: **this runs your code**. Every state is asked twice when
 tabulating, and a function answering differently is refused (exact evaluation needs a
 deterministic strategy). A bad answer is reported like 61A's ``check_strategy``
-("strategy(10, 20) returned 100 (invalid number of rolls)"), and an exception, ``sys.exit`` or
-Ctrl-C with the state being asked. What the function prints never reaches standard output:
-while tabulating it is counted and summed up in one line on stderr, in play it goes to stderr.
+("strategy(10, 20) returned 100 (invalid number of rolls)"), and an exception, ``sys.exit``,
+Ctrl-C or a call past its time (:mod:`policies.time_limit`) with the state being asked. What the
+function prints never reaches standard output: while tabulating it is counted and summed up in
+one line on stderr, in play it goes to stderr.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from pigsolve.policies import time_limit
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules, View
@@ -71,16 +73,40 @@ def load_function(spec: str, arities: tuple[int, ...]) -> tuple[Callable[..., An
         example = f"{path}:{defined[0]}" if defined else f"{path}:function"
         listed = f"; it defines {', '.join(defined)}" if defined else "; it defines no function"
         raise InvalidArgument(f"{found} name the function to play, e.g. {example}{listed}")
+    try:
+        inspect.signature(function)
+    except ValueError:  # no signature to read (a builtin): trust the first arity
+        return function, arities[0]
     for arity in arities:
-        try:
-            inspect.signature(function).bind(*range(arity))
+        if _takes(function, arity):
             return function, arity
-        except TypeError:
-            continue
-        except ValueError:  # no signature to read (a builtin): trust the first arity
-            return function, arities[0]
     wanted = " or ".join(map(str, arities))
-    raise PigsolveError(f"{spec} must take {wanted} arguments")
+    raise PigsolveError(f"{spec} must take {wanted} arguments{_other_game(spec, function)}")
+
+
+def _other_game(spec: str, function: Callable[..., Any]) -> str:
+    """Return a hint naming the other game's commands when ``function`` takes that game's
+    arguments (a CS 61A Hog strategy given to Pig, a Pig strategy given to Hog), else ''."""
+    if _takes(function, 2):
+        return (
+            "; this looks like a Hog strategy (score, opponent_score): "
+            f"use `pigsolve hog compare {spec} ...` (or another `pigsolve hog` command)"
+        )
+    if _takes(function, 3) or _takes(function, 4):
+        return (
+            "; this looks like a Pig strategy (score, opponent_score, turn_total): "
+            f"use `pigsolve compare {spec} ...` (or another Pig command)"
+        )
+    return ""
+
+
+def _takes(function: Callable[..., Any], arity: int) -> bool:
+    """Return True if ``function`` can be called with ``arity`` positional arguments."""
+    try:
+        inspect.signature(function).bind(*range(arity))
+    except TypeError:
+        return False
+    return True
 
 
 def _exception(err: BaseException) -> str:
@@ -91,20 +117,28 @@ def _exception(err: BaseException) -> str:
 
 
 def _call(spec: str, function: Callable[..., Any], args: tuple[int, ...]) -> Any:
-    call = f"{spec.rpartition(':')[2]}{args}"
     try:
-        return function(*args)
+        return time_limit.call(function, args)
     except KeyboardInterrupt:
-        raise KeyboardInterrupt(f"while asking {call}") from None
+        raise KeyboardInterrupt(f"while asking {_named(spec, args)}") from None
+    except time_limit.NoAnswer as err:
+        raise PigsolveError(
+            f"{_named(spec, args)} {err} (--timeout SECONDS gives it longer; 0: no limit)"
+        ) from None
     except (Exception, SystemExit) as err:
-        raise PigsolveError(f"{call} raised {_exception(err)}") from None
+        raise PigsolveError(f"{_named(spec, args)} raised {_exception(err)}") from None
+
+
+def _named(spec: str, args: tuple[int, ...]) -> str:
+    """Return the call in words: ``strategy(12, 30, 7)``."""
+    return f"{spec.rpartition(':')[2]}{args}"
 
 
 def _ask_twice(spec: str, function: Callable[..., Any], args: tuple[int, ...]) -> Any:
     """Return ``function(*args)``, refusing a function that answers differently a second time."""
     first, second = _call(spec, function, args), _call(spec, function, args)
     if first != second:
-        call = f"{spec.rpartition(':')[2]}{args}"
+        call = _named(spec, args)
         raise PigsolveError(f"{call} returned {first!r}, then {second!r}: {NOT_DETERMINISTIC}")
     return first
 
@@ -142,7 +176,7 @@ def tabulating(spec: str, total: int) -> Iterator[Callable[[int], None]]:
             sys.stderr.flush()
 
     try:
-        with contextlib.redirect_stdout(printed):
+        with contextlib.redirect_stdout(printed), time_limit.watching():
             yield progress
     finally:
         if terminal:
@@ -171,7 +205,7 @@ class UserPigPlayer:
         args = (score, opponent_score, turn_total, held)[: 4 if self.memory > 1 else 3]
         answer = (_ask_twice if twice else _call)(self.name, self.function, args)
         if not isinstance(answer, bool | np.bool_ | int | np.integer) or answer not in (0, 1):
-            call = f"{self.name.rpartition(':')[2]}{args}"
+            call = _named(self.name, args)
             raise PigsolveError(f"{call} returned {answer!r} (True to roll, False to hold)")
         return bool(answer)
 
@@ -183,7 +217,7 @@ class UserPigPlayer:
         if view.score + view.turn_total >= view.goal:
             return False
         held = min(view.held_turns, self.memory - 1)
-        with contextlib.redirect_stdout(sys.stderr):
+        with contextlib.redirect_stdout(sys.stderr), time_limit.watching():
             return view.turn_total == 0 or self._ask(
                 view.score, view.opponent_score, view.turn_total, held
             )

@@ -120,11 +120,3 @@ def test_an_absurd_die_is_refused_in_one_line(workdir) -> None:
     assert result.exit_code == 2
     assert result.stderr == "error: --die takes at most 1,000 sides, got 1,000,000\n"
     assert not Path("data").exists()
-
-
-@pytest.mark.parametrize("answer", ["ROLL", "r", "Roll"])
-def test_the_rounds_style_takes_roll_in_any_case_and_r(workdir, answer) -> None:
-    args = ["play", "--style", "rounds", "--goal", "20", "--seed", "3"]
-    result = runner.invoke(app, args, input=f"{answer}\nhold\n" * 60)
-    assert result.exit_code == 0, result.stderr
-    assert "did not understand" not in result.stdout

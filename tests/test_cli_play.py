@@ -227,6 +227,38 @@ def test_policies_lists_every_player():
         assert name in result.stdout
 
 
+ROUND_0 = "New round:\nUser: 0\nComputer: 0\nYou have 0 points this round.\n" + ASK
+
+
+def not_understood(word: str) -> str:
+    return f'I did not understand "{word}", sorry.\nYou have 0 points this round.\n'
+
+
+@pytest.mark.parametrize(
+    ("typed", "then"),
+    [
+        # document 002 takes exactly `roll` and `hold`: shortcuts and other cases would fail an
+        # autograder comparing transcripts (they were accepted once)
+        *[(word, not_understood(word)) for word in ["h", "r", "ROLL", "Roll", "HOLD", "quit"]],
+        # as C++'s `cin >> word`: spaces around a word and blank lines are skipped
+        (" roll ", "You rolled a 4.\nYou have 4 points this round.\n"),
+        ("\nroll", "You rolled a 4.\nYou have 4 points this round.\n"),
+        # ... and a line of two words is two answers: `it` answers the next round's question
+        (
+            "hold it",
+            "You held 0 points, bringing you to 0\n"
+            "The Computer rolled a 4.\nThe Computer rolled a 1.\n"
+            "The Computer turn is over, and they gain 0 points.\n" + ROUND_0 + not_understood("it"),
+        ),
+    ],
+)
+def test_rounds_reads_words_as_document_002s_program_does(tmp_path: Path, typed, then) -> None:
+    rolls = write_rolls(tmp_path, "4 1 4 1")
+    code, out, err = play(["--style", "rounds", "--rolls", str(rolls)], typed + "\n")
+    assert (code, err) == (1, "error: input ended before the game did\n")
+    assert out == ROUND_0 + then + ASK
+
+
 def test_rounds_end_of_input(tmp_path: Path):
     rolls = write_rolls(tmp_path, "4 5 6")
     code, out, err = play(["--style", "rounds", "--rolls", str(rolls)], "roll\n\n")

@@ -39,6 +39,7 @@ from pigsolve.ui.options import (
     Rules,
     Seed,
     Table,
+    Timeout,
     hog_game,
 )
 from pigsolve.ui.shared import exact_comparison, named_table, seeded_rng, tune_family
@@ -118,6 +119,7 @@ def hog_compare(
     goal: Goal = None,
     table: Table = None,
     as_json: Json = False,
+    timeout: Timeout = None,
 ) -> None:
     """Exact probability that Hog player A beats B: A first, B first, and on a coin toss."""
     game = hog_game(table, rules, goal)
@@ -135,15 +137,22 @@ def hog_simulate(
     rules: Rules = None,
     goal: Goal = None,
     table: Table = None,
+    timeout: Timeout = None,
+    as_json: Json = False,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
     from pigsolve.solver.hog import simulate as hog_simulation
+    from pigsolve.ui import simulation_record
 
     game = hog_game(table, rules, goal)
     seed = None if seed is None else check_seed(seed)
     announce_games(games)
     tables = computer_tables("hog", [a, b], game, named_table(table, game), note)
     result = hog_simulation.simulate(game, tables[a], tables[b], games, seed, a, b)
+    if as_json:
+        record = simulation_record.pair_record(result, report.game_fields(game))
+        print(simulation_record.dumps(record))
+        return
     console.print(report.simulation(result, f"{game.name}, goal {game.goal}"))
     console.print(report.simulation_footer(result), highlight=False)
 
@@ -157,6 +166,7 @@ def hog_tune(
     ranges: HogRange = None,
     table: Table = None,
     as_json: Json = False,
+    timeout: Timeout = None,
 ) -> None:
     """Find a family's best constants exactly: always, bacon, swap."""
     tune_family("hog", family, hog_game(table, rules, goal), against, ranges or [], table, as_json)
@@ -174,6 +184,7 @@ def hog_play(
     goal: Goal = None,
     table: Table = None,
     hints: Hints = False,
+    timeout: Timeout = None,
 ) -> None:
     """Play Hog in the terminal against a computer player (or another person)."""
     if you not in (1, 2):

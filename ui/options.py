@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pigsolve.policies import families
+from pigsolve.policies import families, time_limit
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
 from pigsolve.solver.games.pig import PigRules
@@ -89,6 +89,18 @@ HogRange = Annotated[
     list[str] | None,
     typer.Option(
         "--range", help=f"NAME=LO:HI (repeatable); the names: {families.parameter_names('hog')}."
+    ),
+]
+
+Timeout = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        metavar="SECONDS",
+        min=0.0,
+        callback=time_limit.set_timeout,  # applied as it is parsed: the command need not pass it
+        help="Seconds each call of a strategy from a file may take (default: "
+        f"{time_limit.UNATTENDED:g} when input is not a terminal, else no limit; 0: no limit).",
     ),
 ]
 

@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from pigsolve.solver.pig.solution import Row
 
 
-ANSWERS = {"roll": True, "r": True, "hold": False, "h": False}
-"""The rounds style's answers (in any case): True rolls."""
+ANSWERS = {"roll": True, "hold": False}
+"""The rounds style's answers, exactly as document 002 has them: True rolls."""
 
 
 class Style(StrEnum):
@@ -147,24 +147,29 @@ class RoundsStyle:
         self.stdin = stdin
         self.stdout = stdout
         self.die = die
+        self.words: list[str] = []  # typed but not yet read, as in C++'s input buffer
 
     def begin(self) -> None:
         """Print nothing: the document's game opens with the first round."""
 
     def ask(self, view: View) -> bool:
-        """Ask until the answer is roll or hold (or r, h, in any case); skip blank lines,
-        complain about the rest."""
+        """Ask until the answer is exactly ``roll`` or ``hold``; complain about any other word."""
         out = self.stdout.write
         while True:
             out(f"You have {view.turn_total} points this round.\n")
             out("Would you like to 'roll' or 'hold' ?\n")
             self.stdout.flush()
-            answer = prompt.answer(self.stdin, self.stdout).strip()
-            while not answer:
-                answer = prompt.answer(self.stdin, self.stdout).strip()
-            if answer.lower() in ANSWERS:
-                return ANSWERS[answer.lower()]
-            out(f'I did not understand "{answer}", sorry.\n')
+            word = self.next_word()
+            if word in ANSWERS:
+                return ANSWERS[word]
+            out(f'I did not understand "{word}", sorry.\n')
+
+    def next_word(self) -> str:
+        """Return the next word typed, as C++'s ``cin >> word`` reads it: blank lines and spaces
+        are skipped, and a line of several words gives them one answer at a time."""
+        while not self.words:
+            self.words = prompt.answer(self.stdin, self.stdout).split()
+        return self.words.pop(0)
 
     def show(self, event: PigEvent) -> None:
         """Print one event."""

@@ -70,11 +70,17 @@ def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: 
 
 
 def simulate(
-    rules: PigRules, names: Sequence[str], games: int, seed: int | None, table: Path | None
+    rules: PigRules,
+    names: Sequence[str],
+    games: int,
+    seed: int | None,
+    table: Path | None,
+    as_json: bool = False,
 ) -> None:
     """Play ``games`` games in the order given, each player moving first in ``1/N`` of them,
-    beside the exact values."""
+    beside the exact values (``as_json``: one record, :mod:`ui.simulation_record`)."""
     from pigsolve.solver.pig.simulate import simulate as play
+    from pigsolve.ui import simulation_record
 
     if games < rules.players:  # before any table is made
         raise InvalidArgument(
@@ -83,6 +89,13 @@ def simulate(
     players = make_players(rules, names, table)
     with progress_bar("playing", games) as progress:
         result = play(rules, players, games, seed, progress, names=names)
+    if as_json:
+        named = report.game_fields(rules)
+        if len(names) == PAIR:
+            print(simulation_record.dumps(simulation_record.pair_record(result.pair(), named)))
+        else:
+            print(simulation_record.dumps(simulation_record.tournament_record(result, named)))
+        return
     if len(names) == PAIR:
         pair = result.pair()
         console.print(report.simulation(pair, setting(rules)))

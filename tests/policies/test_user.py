@@ -57,6 +57,12 @@ def loops(score, opponent_score, turn_total):
 
 def hog_randy(score, opponent_score):
     return random.randint(1, 10)
+
+
+def hog_loops(score, opponent_score):
+    while opponent_score > 2:
+        pass
+    return 4
 """
 
 
@@ -116,7 +122,9 @@ def test_a_file_without_a_function_lists_the_functions_it_defines(mine: Path) ->
     assert result.exit_code == 2
     line = result.stderr.splitlines()[-1]
     assert line.startswith(f"error: {mine}: name the function to play, e.g. {mine}:chatty")
-    assert line.endswith("it defines chatty, randy, ones, hold20, quits, loops, hog_randy")
+    assert line.endswith(
+        "it defines chatty, randy, ones, hold20, quits, loops, hog_randy, hog_loops"
+    )
 
 
 def test_ctrl_c_while_tabulating_names_the_state_being_asked(mine: Path) -> None:
@@ -125,7 +133,7 @@ def test_ctrl_c_while_tabulating_names_the_state_being_asked(mine: Path) -> None
     controller, terminal = pty.openpty()
     command = [sys.executable, "-m", "pigsolve", "compare", f"{mine}:loops", "hold20"]
     process = subprocess.Popen(
-        [*command, "--goal", "10"],
+        [*command, "--goal", "10", "--timeout", "0"],  # stdin is no terminal: 10 s by default
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=terminal,
@@ -154,3 +162,71 @@ def test_ctrl_c_while_tabulating_names_the_state_being_asked(mine: Path) -> None
         os.close(controller)
     assert b"asking " + f"{mine}:loops".encode() + b" in every state" in seen
     assert b"interrupted while asking loops(0, 0, 6)" in seen
+
+
+def test_a_hog_strategy_given_to_pig_is_pointed_to_the_hog_commands(mine: Path) -> None:
+    # it said only "must take 3 or 4 arguments", leaving a CS 61A student to guess why
+    result = compare(f"{mine}:hog_randy", "hold20")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"error: {mine}:hog_randy must take 3 or 4 arguments; this looks like a Hog strategy "
+        f"(score, opponent_score): use `pigsolve hog compare {mine}:hog_randy ...` (or another "
+        "`pigsolve hog` command)"
+    )
+
+
+def test_a_pig_strategy_given_to_hog_is_pointed_to_the_pig_commands(mine: Path) -> None:
+    result = runner.invoke(app, ["hog", "compare", f"{mine}:hold20", "always4"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1].endswith(
+        "must take 2 arguments; this looks like a Pig strategy (score, opponent_score, "
+        f"turn_total): use `pigsolve compare {mine}:hold20 ...` (or another Pig command)"
+    )
+
+
+TIMED_OUT = "gave no answer within 1 s (--timeout SECONDS gives it longer; 0: no limit)"
+
+
+@pytest.mark.parametrize(
+    ("command", "stdin", "state"),
+    [
+        (["compare", "{mine}:loops", "hold20", "--goal", "10"], None, "loops(0, 0, 6)"),
+        # in play the opponent is asked as it moves: you roll 6 and hold, it rolls 6 and loops
+        (["play", "--opponent", "{mine}:loops", "--you", "1"], "h\n", "loops(0, 6, 6)"),
+        (
+            ["hog", "compare", "{mine}:hog_loops", "always4", "--goal", "10"],
+            None,
+            "hog_loops(0, 3)",
+        ),
+    ],
+)
+def test_a_strategy_stuck_in_a_loop_is_stopped_naming_the_state(
+    pigsolve, mine: Path, command: list[str], stdin: str | None, state: str
+) -> None:
+    # a strategy in `while True: pass` hung the command for good where no one could press Ctrl-C
+    (mine.parent / "rolls.txt").write_text("6 " * 10)
+    args = [arg.format(mine=mine) for arg in command]
+    if "play" in args:
+        args += ["--rolls", str(mine.parent / "rolls.txt")]
+    result = pigsolve(*args, "--timeout", "1", stdin=stdin, cwd=mine.parent, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.splitlines()[-1] == f"error: {state} {TIMED_OUT}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["compare"],
+        ["simulate"],
+        ["play"],
+        ["tune"],
+        ["hog", "compare"],
+        ["hog", "simulate"],
+        ["hog", "play"],
+        ["hog", "tune"],
+    ],
+)
+def test_every_command_taking_a_strategy_takes_a_timeout(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"])
+    assert result.exit_code == 0
+    assert "--timeout SECONDS" in result.stdout
