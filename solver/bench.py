@@ -170,9 +170,9 @@ def run(
     compute_command: Sequence[str], large: bool = False, others: Sequence[Row] = ()
 ) -> list[Row]:
     """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` for two and
-    three players (with ``large`` also four players and goal 1000), the family's games of
-    :data:`FAMILY_TARGETS`, then ``others``. The N-player and family rows also give their time
-    as a multiple of the two-player compute's."""
+    three players (with ``large`` also four players, three at goal 500 and goal 1000), the
+    family's games of :data:`FAMILY_TARGETS`, then ``others``. The N-player and family rows also
+    give their time as a multiple of the two-player compute's."""
     rows = bench_methods()
     two_players = bench_fresh_compute(compute_command)
     more = [bench_fresh_compute(compute_command, players=3)]
@@ -182,6 +182,8 @@ def run(
     ]
     if large:
         more.append(bench_fresh_compute(compute_command, players=4))
+        # many cycling orbits, some only the complete search of solver.pig.exhaustive solves
+        more.append(bench_fresh_compute(compute_command, goal=500, players=3))
     for row in more:  # the yardstick: the two-player compute of the same run
         row["times_two_player_compute"] = row["seconds"] / two_players["seconds"]
     rows += [two_players, *more]
