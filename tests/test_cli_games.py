@@ -8,6 +8,7 @@ import re
 from fractions import Fraction
 from itertools import product, takewhile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from pigsolve.policies.pig import HoldAt
 from pigsolve.solver.dice import RandomDice
 from pigsolve.solver.engine import PigGame, Rolled, play
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_files import load_game
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
 
 
@@ -34,6 +36,7 @@ def write(path: Path, text: str) -> str:
 
 
 GOOD_ROW = '[[outcome]]\nname = "six"\nprobability = "5/6"\neffect = "add"\npoints = 6\n'
+PIG_ROW = '[[outcome]]\nname = "one"\nprobability = "1/6"\neffect = "pig"\n'
 
 
 @pytest.mark.parametrize(
@@ -43,6 +46,7 @@ GOOD_ROW = '[[outcome]]\nname = "six"\nprobability = "5/6"\neffect = "add"\npoin
         (GOOD_ROW.replace("5/6", "1"), "no outcome ends the turn"),
         (GOOD_ROW + '[[outcome]]\nprobability = "1/6"\neffect = "add"\npoints = -1\n', "negative"),
         (GOOD_ROW + '[[outcome]]\nprobability = "1/6"\neffect = "double"\n', "unknown effect"),
+        (GOOD_ROW.replace("6\n", "0\n") + PIG_ROW, "no outcome adds points"),
         ("[[outcome]\n", "not valid TOML"),
     ],
 )
@@ -212,31 +216,43 @@ def big_pig_outcomes() -> list[tuple[Fraction, str, int]]:
     return rolls
 
 
-def hold_at_match(goal: int, holds: tuple[int, int]) -> tuple[float, float]:
+def hold_at_match(
+    goal: int,
+    holds: tuple[int, int],
+    outcomes: list[tuple[Fraction, str, int]] | None = None,
+) -> tuple[float, float]:
     """Return P(A wins) with A first and with B first, A holding at ``holds[0]`` and B at
     ``holds[1]`` (or at the goal), in plain Python, one score sum at a time from the top.
 
-    Big Pig's scores never fall: a turn from ``(s, o)`` reaches higher sums or, by a pig, the
-    other seat's turn at ``(o, s)``. The mover's chance is ``c + d * (1 - other's)``, with ``d``
-    the chance of a pig; the two seats' equations are solved exactly.
+    ``outcomes`` is a roll without resets (default: Big Pig's), so scores never fall: a turn
+    from ``(s, o)`` reaches higher sums or, by a pig, the other seat's turn at ``(o, s)``. The
+    mover's chance is ``c + d * (1 - other's)``, with ``d`` the chance of a pig; the two seats'
+    equations are solved exactly. A roll of 0 points comes back to the same turn total ``k``.
     """
     gains: dict[int, float] = {}
-    pig = 0.0
-    for p, effect, points in big_pig_outcomes():
-        if effect == "add":
-            gains[points] = gains.get(points, 0.0) + float(p)
-        else:
+    pig = blank = 0.0
+    for p, effect, points in big_pig_outcomes() if outcomes is None else outcomes:
+        if effect == "pig":
             pig += float(p)
+        elif points == 0:
+            blank += float(p)
+        else:
+            gains[points] = gains.get(points, 0.0) + float(p)
     start: dict[tuple[int, int, int], float] = {}  # (who, mover's score, other's): P(mover wins)
 
     def turn(who: int, s: int, o: int, pigged: float) -> float:
         """Return the mover's chance at turn total 0, given its chance after a pig."""
-        value = [1.0] * (goal - s + max(gains))
+        value = [1.0] * (goal - s)
+
+        def at(k: int) -> float:
+            return value[k] if k < goal - s else 1.0  # the goal reached: a win
+
         for k in range(goal - s - 1, -1, -1):
             if k > 0 and k >= holds[who]:
                 value[k] = 1.0 - start[1 - who, o, s + k]
-            else:
-                value[k] = pig * pigged + sum(p * value[k + g] for g, p in gains.items())
+            else:  # value[k] = pig * pigged + sum(p * at(k + g)) + blank * value[k]
+                rolled = pig * pigged + sum(p * at(k + g) for g, p in gains.items())
+                value[k] = rolled / (1.0 - blank)
         return value[0]
 
     for total in range(2 * goal - 2, -1, -1):
@@ -260,6 +276,45 @@ def test_compare_big_pig_agrees_with_plain_value_iteration(pigsolve) -> None:
     assert record["game"] == "big-pig" and "die" not in record
     pig = json.loads(pigsolve(*args[:3], "--goal", "20", "--json").stdout)
     assert abs(pig["a_first"] - a_first) > 0.01  # Pig's die plays another game
+
+
+BLANK_GAME = (
+    '[[outcome]]\nname = "one"\nprobability = "1/3"\neffect = "pig"\n'
+    '[[outcome]]\nname = "blank"\nprobability = "1/6"\neffect = "add"\npoints = 0\n'
+    '[[outcome]]\nname = "four"\nprobability = "1/3"\neffect = "add"\npoints = 4\n'
+    '[[outcome]]\nname = "jackpot"\nprobability = "1/6"\neffect = "add"\n'
+    "points = 9223372036854775807\n"
+)
+
+
+def finite_json(text: str) -> Any:
+    """Return the JSON in ``text``, failing on NaN or Infinity (which json.loads accepts)."""
+    return json.loads(text, parse_constant=lambda word: pytest.fail(f"{word} in {text}"))
+
+
+def test_a_game_with_blank_rolls_is_solved_evaluated_and_played(pigsolve, workdir) -> None:
+    """A roll adding 0 printed P = nan (and wrote it); 2**63 - 1 points overflowed into nan
+    and made `query` an internal error."""
+    game = write(workdir / "blank.toml", BLANK_GAME)
+    computed = pigsolve("compute", "--game", game, "--goal", "20")
+    assert computed.returncode == 0, computed.stderr
+    assert re.match(r"P\(0, 0, 0\) = 0\.\d{12} ", computed.stdout), computed.stdout
+    query = pigsolve("query", "10", "3", "5", "--game", game, "--goal", "20", "--json")
+    assert query.returncode == 0, query.stderr
+    assert 0 < finite_json(query.stdout)["win_probability"][0] < 1
+    compared = pigsolve("compare", "hold8", "hold12", "--game", game, "--goal", "20", "--json")
+    assert compared.returncode == 0, compared.stderr
+    record = finite_json(compared.stdout)
+    rules = PigRules(20, outcomes=load_game(game))
+    outcomes = [(o.probability, str(o.effect), o.points) for o in rules.roll_table.outcomes]
+    a_first, b_first = hold_at_match(20, (8, 12), outcomes)
+    assert record["a_first"] == pytest.approx(a_first, abs=1e-12)
+    assert record["b_first"] == pytest.approx(b_first, abs=1e-12)
+    # the engine rolls the blanks one by one: its games agree with the exact chance
+    dice, games = RandomDice(6, np.random.default_rng(5)), 4000
+    players = [HoldAt(8).choose, HoldAt(12).choose]
+    wins = sum(play(PigGame(rules, dice), players) == 0 for _ in range(games))
+    assert abs(wins / games - a_first) < 4 * (a_first * (1 - a_first) / games) ** 0.5
 
 
 def test_a_game_table_gives_its_game_and_refuses_another(pigsolve) -> None:

@@ -105,6 +105,13 @@ class PigRules:
         return self.outcomes or die(self.die_sides, self.piglet)
 
     @property
+    def solved_roll(self) -> RollTable:
+        """Return the roll as the solvers, evaluators and simulators take it: a game's points
+        capped at the goal and its blanks conditioned out (:meth:`RollTable.solved_as`); Pig's
+        die as it is (no blanks, at most ``--die`` points)."""
+        return self.roll_table if self.outcomes is None else self.outcomes.solved_as(self.goal)
+
+    @property
     def game(self) -> str:
         """Return the game's name: 'pig' for Pig's die (and Piglet), else the table's name."""
         return "pig" if self.outcomes is None else self.outcomes.name
@@ -190,10 +197,11 @@ def roll_counts(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float, 
     ``(gains, counts, pigs, resets, L)``.
 
     ``L`` is the common denominator of the roll's probabilities; ``gains`` are the distinct
-    points a roll can add (int64, ascending), ``counts`` how many of the ``L`` sides add each
-    (float64), ``pigs`` how many lose the turn total and ``resets`` how many the whole score (0
-    unless ``rules.resets``). The kernels sum counts and divide by ``L`` once, as Pig always
-    summed its faces and divided by D: Pig's values stay the printed ones to the last digit.
+    points a roll can add (int64, ascending, none 0), ``counts`` how many of the ``L`` sides add
+    each (float64), ``pigs`` how many lose the turn total and ``resets`` how many the whole score
+    (0 unless ``rules.resets``). The kernels sum counts and divide by ``L`` once, as Pig always
+    summed its faces and divided by D: Pig's values stay the printed ones to the last digit. The
+    roll is :attr:`PigRules.solved_roll`'s: blanks conditioned out, points capped at the goal.
 
     >>> gains, counts, pigs, resets, size = roll_counts(PigRules(die_sides=4))
     >>> gains.tolist(), counts.tolist(), pigs, resets, size
@@ -201,7 +209,7 @@ def roll_counts(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float, 
     """
     import numpy as np
 
-    table = rules.roll_table
+    table = rules.solved_roll
     size = table.denominator
     scoring = table.gains()
     return (

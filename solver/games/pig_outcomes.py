@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -123,6 +123,11 @@ class RollTable:
                 f"{where}: the probabilities' common denominator {self.denominator} is too "
                 "large to draw rolls exactly; round them to fewer digits"
             )
+        if not any(outcome.points for outcome in self.outcomes):
+            raise InvalidArgument(
+                f"{where}: no outcome adds points (every roll is a pig, a reset or adds 0), so "
+                "no one could ever score"
+            )
 
     @property
     def denominator(self) -> int:
@@ -149,6 +154,31 @@ class RollTable:
             if value <= upto:
                 return value, outcome
         raise AssertionError("the probabilities sum to 1")  # pragma: no cover
+
+    def solved_as(self, goal: int) -> RollTable:
+        """Return the roll as the solvers take it at ``goal``: points past the goal capped at
+        the goal (a win either way), and blanks (``add`` 0 points) conditioned out.
+
+        A blank leaves the state as it was, so the mover faces the same choice again: a roll
+        whose blanks have chance ``p0`` is worth what a roll of the other outcomes is, each
+        with its probability over ``1 - p0``. Pig's die and the built-in games at their
+        goals are returned unchanged.
+
+        >>> quarter = Fraction(1, 4)
+        >>> one, blank = Outcome("one", quarter, Effect.pig), Outcome("blank", quarter, Effect.add)
+        >>> table = RollTable("blank", (one, blank, Outcome("ten", 2 * quarter, Effect.add, 10)))
+        >>> [(o.name, str(o.probability), o.points) for o in table.solved_as(5).outcomes]
+        [('one', '1/3', 0), ('ten', '2/3', 5)]
+        """
+        blank = self.probability(Effect.add, 0)
+        if not blank and all(outcome.points <= goal for outcome in self.outcomes):
+            return self
+        outcomes = tuple(
+            replace(o, probability=o.probability / (1 - blank), points=min(o.points, goal))
+            for o in self.outcomes
+            if o.ends_turn or o.points
+        )
+        return replace(self, outcomes=outcomes)
 
     @property
     def resets(self) -> bool:

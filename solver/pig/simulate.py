@@ -193,7 +193,7 @@ def roll_draws(rules: PigRules) -> tuple[np.uint64, np.uint64, np.ndarray, np.nd
     >>> int(size), upto.tolist(), points.tolist()
     (3, [1, 2, 3], [0, 2, 3])
     """
-    table = rules.roll_table
+    table = rules.solved_roll  # a blank roll changes nothing: conditioned out, as in the solver
     size = table.denominator
     counts = [o.probability.numerator * (size // o.probability.denominator) for o in table.outcomes]
     effect = {Effect.pig: 0, Effect.reset: -1}

@@ -36,6 +36,7 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules, roll_counts
+from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.seats import EXPLICIT, GREEDY, SeatPolicy
 from pigsolve.solver.pig.tolerances import TIE
 
@@ -102,7 +103,9 @@ def rebuild_row(
 
     Pure numpy (no numba). A turn total ``k`` with ``scores[0] + k >= goal`` is a win and is not
     in the row. ``choices`` (bool, one per turn total), if given, are the solver's own choices
-    (two players' full table); else the better action is taken, ties holding.
+    (two players' full table); else the better action is taken, ties holding. In a game with
+    blank rolls (``add`` 0 points, chance ``p0``) ``roll`` is the value of one roll, a blank
+    coming back to the same state, and ``roll_probability`` the chance of rolling at each visit.
     """
     goal, players = rules.goal, rules.players
     length = goal - scores[0]
@@ -134,6 +137,10 @@ def rebuild_row(
                 probability[k] = float(roll[k, 0] > hold[k, 0] + TIE)
         q = probability[k]
         chosen[k] = q * roll[k] + (1 - q) * hold[k]
+    blank = float(rules.roll_table.probability(Effect.add, 0))
+    if blank:  # the roll above is one that changes something; a blank comes back to this state
+        roll = (1 - blank) * roll + blank * chosen
+        probability /= 1 - blank + blank * probability  # per visit: the same mixture in the end
     return Row(roll, hold, probability)
 
 

@@ -4,6 +4,7 @@ pure-Python plain value iteration, resets solved to the fixed point, Pig's numbe
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -52,58 +53,99 @@ effect = "add"
 points = 7
 """
 
+BLANK_GAME = """
+name = "blank die"
+[[outcome]]
+name = "pig"
+count = 8
+effect = "pig"
+[[outcome]]
+name = "blank"
+count = 3
+effect = "add"
+points = 0
+[[outcome]]
+name = "two"
+count = 4
+effect = "add"
+points = 2
+[[outcome]]
+name = "three"
+count = 2
+effect = "add"
+points = 3
+[[outcome]]
+name = "jackpot"
+count = 1
+effect = "add"
+points = 9223372036854775807
+"""
+"""A roll that adds 0 (a blank: the turn goes on) and one of 2**63 - 1 points (a win)."""
+BLANK_RESET_GAME = BLANK_GAME.replace('count = 8\neffect = "pig"', 'count = 2\neffect = "reset"')
+BLANK_RESET_GAME += '[[outcome]]\nname = "one"\ncount = 8\neffect = "pig"\n'
+GAMES = {"toml": TOML_GAME, "blank": BLANK_GAME, "blank-reset": BLANK_RESET_GAME}
 
-def plain_value_iteration(rules: PigRules, tolerance: float = 1e-13) -> dict:
-    """Return every player's start-of-turn chances by score vector, by plain in-place sweeps.
+
+def plain_value_iteration(rules: PigRules, tolerance: float = 1e-13, full: bool = False) -> dict:
+    """Return every player's start-of-turn chances by score vector (with ``full``, by
+    ``(scores, k)``), by plain in-place sweeps.
 
     Pure Python, written from the rules alone: each roll outcome of ``rules.roll_table`` adds
-    its points (a win at the goal), pigs (the turn passes, the mover's score kept) or resets
-    (the turn passes, the mover's score 0); holding at ``k >= 1`` banks ``k``.
+    its points (a win at the goal; 0 points: the same state again), pigs (the turn passes, the
+    mover's score kept) or resets (the turn passes, the mover's score 0); holding at ``k >= 1``
+    banks ``k``.
     """
     goal, n = rules.goal, rules.players
-    roll = [(float(o.probability), str(o.effect), o.points) for o in rules.roll_table.outcomes]
-    win = [1.0] + [0.0] * (n - 1)
     value = {}
     for scores in itertools.product(range(goal), repeat=n):
         for k in range(goal - scores[0]):
             value[scores, k] = [1.0 / n] * n
     order = sorted(value, key=lambda state: (-sum(state[0]), -state[1]))
-
-    def passed(scores: tuple[int, ...], own: int) -> list[float]:
-        following = value[(*scores[1:], own), 0]  # the mover is last in the next frame
-        return [following[-1], *following[:-1]]
-
     for _ in range(20_000):
         change = 0.0
         for scores, k in order:
-            rolled = [0.0] * n
-            for chance, effect, points in roll:
-                if effect == "pig":
-                    after = passed(scores, scores[0])
-                elif effect == "reset":
-                    after = passed(scores, 0)
-                elif scores[0] + k + points >= goal:
-                    after = win
-                else:
-                    after = value[scores, k + points]
-                for j in range(n):
-                    rolled[j] += chance * after[j]
+            rolled = plain_roll(rules, value, scores, k)
             best = rolled
             if k >= 1:
-                held = passed(scores, scores[0] + k)
+                held = passed(value, scores, scores[0] + k)
                 if held[0] >= rolled[0]:
                     best = held
             old = value[scores, k]
             change = max(change, *(abs(a - b) for a, b in zip(best, old, strict=True)))
             value[scores, k] = best
         if change <= tolerance:
-            return {scores: value[scores, 0] for scores, k in value if k == 0}
+            return value if full else {scores: value[scores, 0] for scores, k in value if k == 0}
     raise AssertionError("plain value iteration did not settle")
 
 
-def toml_game(tmp_path: Path):
-    path = tmp_path / "bust.toml"
-    path.write_text(TOML_GAME)
+def passed(value: dict, scores: tuple[int, ...], own: int) -> list[float]:
+    """Return the chances once the turn passes with the mover's score ``own``."""
+    following = value[(*scores[1:], own), 0]  # the mover is last in the next frame
+    return [following[-1], *following[:-1]]
+
+
+def plain_roll(rules: PigRules, value: dict, scores: tuple[int, ...], k: int) -> list[float]:
+    """Return every player's chance if the mover rolls once at ``(scores, k)`` (``value``
+    giving each state's chances, a blank coming back to this one)."""
+    win = [1.0] + [0.0] * (rules.players - 1)
+    rolled = [0.0] * rules.players
+    for outcome in rules.roll_table.outcomes:
+        if outcome.effect is Effect.pig:
+            after = passed(value, scores, scores[0])
+        elif outcome.effect is Effect.reset:
+            after = passed(value, scores, 0)
+        elif scores[0] + k + outcome.points >= rules.goal:
+            after = win
+        else:
+            after = value[scores, k + outcome.points]
+        for j in range(rules.players):
+            rolled[j] += float(outcome.probability) * after[j]
+    return rolled
+
+
+def toml_game(tmp_path: Path, game: str = "toml"):
+    path = tmp_path / f"{game}.toml"
+    path.write_text(GAMES[game])
     return load_game(path)
 
 
@@ -116,11 +158,14 @@ def toml_game(tmp_path: Path):
         ("pass-the-pigs", 15, 2),
         ("toml", 16, 2),
         ("big-pig", 9, 3),
+        ("blank", 16, 2),
+        ("blank-reset", 16, 2),
+        ("blank", 9, 3),
     ],
 )
 def test_the_solver_agrees_with_plain_value_iteration(tmp_path, game, goal, players) -> None:
     tables = {"two-dice": two_dice, "big-pig": big_pig, "pass-the-pigs": pass_the_pigs}
-    outcomes = toml_game(tmp_path) if game == "toml" else tables.get(game, lambda: None)()
+    outcomes = toml_game(tmp_path, game) if game in GAMES else tables.get(game, lambda: None)()
     rules = PigRules(goal, players=players, outcomes=outcomes)
     solution = solve(rules)
     expected = plain_value_iteration(rules)
@@ -221,3 +266,32 @@ def test_the_optimal_seat_of_a_game_with_resets_plays_the_tables_choices() -> No
     assert seat.kind == EXPLICIT
     unpacked = np.unpackbits(seat.packed, axis=-1, bitorder="little")[:, :20].astype(bool)
     np.testing.assert_array_equal(unpacked.reshape(20, 20, 20), solution.roll_array())
+
+
+@pytest.mark.parametrize("game", ["blank", "blank-reset"])
+@pytest.mark.parametrize("full", [True, False])
+def test_a_blank_roll_comes_back_to_the_same_state(tmp_path, game: str, full: bool) -> None:
+    """A roll adding 0 made the layered solve P = nan; each state's row, its roll's value
+    included where holding is better, agrees with plain value iteration's."""
+    rules = PigRules(14, outcomes=toml_game(tmp_path, game))
+    solution = solve(rules, full=full)
+    value = plain_value_iteration(rules, full=True)
+    holds = 0
+    for (scores, k), chances in value.items():
+        row = solution.row(scores)
+        np.testing.assert_allclose(row.value[k], chances, atol=1e-11)
+        assert abs(row.roll[k, 0] - plain_roll(rules, value, scores, k)[0]) < 1e-11
+        holds += k > 0 and row.roll_probability[k] == 0
+    assert holds > 100  # the roll's value is checked where it is not the state's
+
+
+def test_points_past_the_goal_count_as_the_goal(tmp_path) -> None:
+    """2**63 - 1 points overflowed the turn total: P = nan, and a query an IndexError."""
+    outcomes = toml_game(tmp_path, "blank")
+    capped = RollTable(
+        outcomes.name, tuple(replace(o, points=min(o.points, 12)) for o in outcomes.outcomes)
+    )
+    huge, goal = solve(PigRules(12, outcomes=outcomes)), solve(PigRules(12, outcomes=capped))
+    np.testing.assert_array_equal(huge.values, goal.values)
+    np.testing.assert_array_equal(huge.probabilities(), goal.probabilities())
+    assert np.isfinite(huge.row((11, 3)).value).all()
