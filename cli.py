@@ -166,7 +166,7 @@ def query(
     stored = pig_tables.load_or_compute(rules, named_table(table, rules), note)
     record = state_record(stored, scores, k)
     if as_json:
-        print(json.dumps(record))
+        print(json.dumps(record, allow_nan=False))
     else:
         print(report.pig_state(stored.rules, record))  # plain text: no rich to import
 
@@ -211,7 +211,7 @@ def bench(
     others += benchmarks.bench_startup([sys.executable, "-m", "pigsolve"]) if tables else []
     rows = benchmarks.run([sys.executable, "-m", "pigsolve", "compute"], large, others)
     if as_json:
-        console.print_json(json.dumps(rows))
+        console.print_json(json.dumps(rows, allow_nan=False))
         return
     console.print(report.benchmarks(rows))
 
@@ -288,7 +288,7 @@ def compare(
     results = pig_evaluate.round_robin(rules, tables)
     records = [report.record(r, report.game_fields(rules)) for r in results]
     if as_json:
-        print(json.dumps(records))
+        print(json.dumps(records, allow_nan=False))
     elif as_csv:
         print(report.round_robin_csv(records))
     else:

@@ -11,6 +11,7 @@ interrupted run never leaves a half-written table behind.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
@@ -138,6 +139,13 @@ def write_table(
 
     import h5py  # here, not at the top: commands that touch no table start without it
 
+    for name, value in [*datasets.items(), *attrs.items()]:
+        if not _finite(value):
+            raise TableError(
+                f"not writing {path}: {name} holds a value that is not a finite number "
+                "(a bug; please report it)"
+            )
+
     def write(tmp: Path) -> None:
         with h5py.File(tmp, "w") as f:
             for name, data in datasets.items():
@@ -147,6 +155,22 @@ def write_table(
             stamp(f, kind)
 
     return atomic_write(path, write, force=force)
+
+
+def _finite(value: Any) -> bool:
+    """Return False if ``value`` (a number or an array) holds a NaN or an infinity.
+
+    An array's sum is checked, which is not finite exactly when a value is not (the tables hold
+    probabilities, far from overflow), with no temporary the size of the table.
+    """
+    import numpy as np
+
+    if isinstance(value, float | np.floating):
+        return math.isfinite(value)
+    if isinstance(value, np.ndarray) and np.issubdtype(value.dtype, np.floating):
+        with np.errstate(invalid="ignore", over="ignore"):  # inf - inf: nan, as wanted
+            return math.isfinite(float(value.sum(dtype=np.float64)))
+    return True
 
 
 def stamp(f: h5py.File, kind: str) -> None:

@@ -99,7 +99,7 @@ def hog_query(
     p, best = solution.at(state)
     values = hog_evaluate.action_values(game, solution.win_probability, state)
     if as_json:
-        print(json.dumps(report.hog_state_record(game, state, p, best, values)))
+        print(json.dumps(report.hog_state_record(game, state, p, best, values), allow_nan=False))
         return
     title = f"{game.name} goal {game.goal}: {hog_terminal.state_words(state)}"
     console.print(report.dice_values(title, values, best))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,7 +55,7 @@ def print_comparison(
 ) -> None:
     """Print an exact comparison as a table, or as one JSON object (see :func:`record`)."""
     if as_json:
-        print(json.dumps(record(result, named)))
+        print(json.dumps(record(result, named), allow_nan=False))
     else:
         console.print(comparison(result, setting))
 
@@ -148,9 +149,18 @@ def simulation(result: Simulation, setting: str) -> Table:
             f"{tally.rate:.5f}",
             f"{low:.4f}-{high:.4f}",
             f"{p_exact:.5f}",
-            f"{z_score:+.2f}",
+            z_text(z_score),
         )
     return out
+
+
+def z_text(z: float) -> str:
+    """Return a z-score as printed: '-' where it is undefined (an exact chance of 0 or 1).
+
+    >>> z_text(-0.694), z_text(float("nan"))
+    ('-0.69', '-')
+    """
+    return f"{z:+.2f}" if math.isfinite(z) else "-"
 
 
 def simulation_footer(result: Simulation) -> str:

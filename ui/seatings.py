@@ -52,7 +52,8 @@ def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: 
         report.print_comparison(console, result.comparison(), setting(rules), as_json, named)
         return
     if as_json:
-        print(json.dumps({"goal": rules.goal} | report.game_fields(rules) | result.as_dict()))
+        record = {"goal": rules.goal} | report.game_fields(rules) | result.as_dict()
+        print(json.dumps(record, allow_nan=False))
         return
     players = result.names
     out = report.new_table(
@@ -121,7 +122,7 @@ def simulate(
             f"{tally.rate:.5f}",
             f"{low:.4f}-{high:.4f}",
             "-" if exact is None else f"{exact[p]:.5f}",
-            "-" if z is None else f"{z[p]:+.2f}",
+            "-" if z is None else report.z_text(z[p]),
         )
     console.print(out)
     console.print(

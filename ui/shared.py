@@ -37,7 +37,7 @@ def tune_family(
     if as_json:
         named = report.game_fields(rules)
         record = report.tuning_record(family, results, documents, optimal, named)
-        print(json.dumps(record))
+        print(json.dumps(record, allow_nan=False))
     else:
         console.print(report.tuning(family, results, documents, optimal))
 

@@ -160,7 +160,7 @@ def _write_json(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: Pig
         "metadata": {key: _plain(value) for key, value in table.attrs.items()},
     }
     document.update({name: array.tolist() for name, array in arrays.items()})
-    json.dump(document, f, separators=(",", ":"))
+    json.dump(document, f, separators=(",", ":"), allow_nan=False)
     f.write("\n")
 
 
@@ -196,7 +196,7 @@ def _export_equilibrium(table: PigSolution, what: str, out: Path, fmt: str, forc
                     "mixed": mixed,
                     "metadata": {key: _plain(value) for key, value in table.attrs.items()},
                 }  # fmt: skip
-                json.dump(document, f, separators=(",", ":"))
+                json.dump(document, f, separators=(",", ":"), allow_nan=False)
                 f.write("\n")
             else:
                 _write_equilibrium_csv(f, what, array, table)

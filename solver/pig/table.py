@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import tempfile
@@ -126,10 +127,11 @@ def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) ->
         "tolerance": solution.tolerance,
         "num_iter": solution.num_iter,
         "num_mixed": len(solution.mixed),
-        "max_bellman_residual": solution.max_bellman_residual,
         "p_first_player": solution.p_first_player,
         "solve_seconds": solution.seconds,
     }
+    if math.isfinite(solution.max_bellman_residual):  # nan: not computed (three players or more)
+        attrs["max_bellman_residual"] = solution.max_bellman_residual
     if rules.outcomes is None:
         attrs["die_sides"] = rules.die_sides
     return write_table(path, KIND, datasets, attrs, force=force, uncompressed=UNCOMPRESSED)

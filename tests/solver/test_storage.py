@@ -98,3 +98,21 @@ def test_check_can_write_fails_before_any_computation(tmp_path: Path) -> None:
     with pytest.raises(TableError, match="already exists"):
         check_can_write(tmp_path / "t.h5")
     assert check_can_write(tmp_path / "t.h5", force=True) == tmp_path / "t.h5"
+
+
+@pytest.mark.parametrize(
+    ("datasets", "attrs", "culprit"),
+    [
+        ({"v": np.array([[0.5, np.nan]])}, {}, "v"),
+        ({"v": np.array([0.5, np.inf, -np.inf])}, {}, "v"),
+        ({"v": np.array([0.5])}, {"p_first_player": float("nan")}, "p_first_player"),
+    ],
+)
+def test_a_value_that_is_not_finite_is_never_written(tmp_path: Path, datasets, attrs, culprit):
+    """A game whose roll added 0 wrote a table of nan (and `compute` printed P = nan)."""
+    path = tmp_path / "t.h5"
+    with pytest.raises(TableError, match=f"not writing .*: {culprit} holds a value that is not"):
+        write_table(path, "pig", datasets, attrs)
+    assert list(tmp_path.iterdir()) == []
+    write_table(path, "pig", {"v": np.array([0.5, 1.0]), "n": np.arange(3)}, {"goal": 3})
+    assert path.is_file()

@@ -299,7 +299,7 @@ class Tables:
             return {}
 
     def _write_index(self, entries: dict[str, float]) -> None:
-        text = json.dumps({"tables": entries}, indent=1)
+        text = json.dumps({"tables": entries}, indent=1, allow_nan=False)
         atomic_write(self.folder / INDEX, lambda tmp: tmp.write_text(text), force=True)
 
     def _touch(self, path: Path) -> None:
