@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
@@ -195,6 +196,8 @@ def open_table(path: str | os.PathLike, kind: str | None) -> Iterator[h5py.File]
         raise TableError(f"no table at {path}; create it with `pigsolve compute` or pass --table")
     if path.is_dir():
         raise TableError(f"{path} is a directory, not a table file")
+    if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or a device would block or never end
+        raise TableError(f"{path} is not a table file (not a regular file)")
     try:
         f = h5py.File(path, "r")
     except OSError as err:

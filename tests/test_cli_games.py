@@ -4,6 +4,7 @@ seeded terminal games of Two-Dice Pig and Pass the Pigs whose printed rolls are 
 from __future__ import annotations
 
 import json
+import os
 import re
 from fractions import Fraction
 from itertools import product, takewhile
@@ -384,3 +385,25 @@ def test_a_z_score_without_spread_is_a_dash_not_nan(pigsolve) -> None:
     rows = [line for line in done.stdout.splitlines() if line.startswith((" A first", " either"))]
     assert len(rows) == 2 and all(row.rstrip().endswith("│ -") for row in rows)
     assert "nan" not in done.stdout
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+@pytest.mark.parametrize(
+    ("name", "args", "message"),
+    [
+        ("t.h5", ["info", "t.h5"], "t.h5 is not a table file (not a regular file)"),
+        ("g.toml", ["info", "--game", "g.toml"], "game file g.toml is not a regular file"),
+        ("g.toml", ["compute", "--game", "g.toml"], "game file g.toml is not a regular file"),
+    ],
+)
+def test_what_is_not_a_regular_file_is_refused_at_once(
+    pigsolve, workdir: Path, kind: str, name: str, args: list[str], message: str
+) -> None:
+    """`pigsolve info some.fifo` waited for ever for a writer (and a link to /dev/zero read
+    for ever); the timeout fails the test rather than hang it."""
+    path = workdir / name
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    assert message in one_line_error(pigsolve(*args, timeout=60))

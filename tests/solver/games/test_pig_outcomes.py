@@ -326,3 +326,44 @@ def test_a_stored_table_reads_back_equal_and_a_damaged_one_is_refused():
         table_from_json(stored)
     with pytest.raises(InvalidArgument, match="damaged"):
         table_from_json({"name": "no outcomes"})
+
+
+PIG_ROW = '[[outcome]]\nname = "one"\nprobability = "1/6"\neffect = "pig"\n'
+SIX_ROW = '[[outcome]]\nname = "six"\nprobability = "5/6"\neffect = "add"\npoints = 6\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            PIG_ROW.replace("probability", "probabilty") + SIX_ROW,
+            "outcome 1: unknown key 'probabilty' (did you mean 'probability'?); known: name, ",
+        ),
+        (PIG_ROW + SIX_ROW.replace("points", "piont"), "outcome 2: unknown key 'piont' (did you"),
+        (PIG_ROW + SIX_ROW + 'colour = "red"\n', "outcome 2: unknown key 'colour'; known: name"),
+        ('nmae = "lucky"\n' + PIG_ROW + SIX_ROW, "unknown key 'nmae' (did you mean 'name'?)"),
+    ],
+)
+def test_an_unknown_key_is_named_with_the_near_one(tmp_path, text: str, message: str) -> None:
+    """A typo ('probabilty') was answered 'give every outcome either a probability or a
+    count, not a mix'."""
+    with pytest.raises(InvalidArgument) as raised:
+        load_game(write(tmp_path, text))
+    assert message in str(raised.value)
+
+
+def test_a_game_file_over_1_mib_is_refused(tmp_path) -> None:
+    """A game file was read whole, whatever its size."""
+    game = PIG_ROW + SIX_ROW
+    path = write(tmp_path, game + "#" * (2**20 - len(game) - 1) + "\n")
+    assert path.stat().st_size == 2**20 and load_game(path).name == "game"
+    path.write_text(game + "#" * (2**20 - len(game)) + "\n")
+    with pytest.raises(InvalidArgument, match=r"game\.toml is over 1 MiB: a game is a short"):
+        load_game(path)
+
+
+def test_a_game_that_cannot_score_is_refused() -> None:
+    """A game whose only scoring outcome added 0 printed P(0, 0, 0) = nan."""
+    blank = Outcome("blank", Fraction(1, 2), Effect.add, 0)
+    with pytest.raises(InvalidArgument, match=r"no outcome adds points .* no one could ever"):
+        RollTable("blank", (Outcome("one", Fraction(1, 2), Effect.pig), blank))
