@@ -162,7 +162,11 @@ class PigGame:
         return [rolled, Pigged(me, banked)]
 
     def _begin_turns(self) -> list[PigEvent]:
-        """Start the mover's turn; with automatic first rolls, start the next after each pig."""
+        """Start the mover's turn; with automatic first rolls, start the next after each pig.
+
+        The first roll is automatic until the turn total is above 0: after a blank (a roll of
+        0 points) there is still nothing to hold.
+        """
         events: list[PigEvent] = []
         while True:
             me = self.player
@@ -170,6 +174,8 @@ class PigGame:
             if not self.first_roll_automatic:
                 return events
             events += self._roll()
+            while self.player == me and self.position.turn_total == 0:  # a blank: roll again
+                events += self._roll()
             if self.player == me:
                 return events
 

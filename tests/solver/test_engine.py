@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,14 @@ from pigsolve.solver.engine import Held, HogGame, PigGame, Pigged, Rolled, TurnS
 from pigsolve.solver.errors import GameInputError
 from pigsolve.solver.games.hog import FREE_BACON, HOG_WILD, PIG_OUT, PORK_CHOP, HogState, hog_rules
 from pigsolve.solver.games.pig import PigRules, View
-from pigsolve.solver.games.pig_outcomes import big_pig, die, two_dice
+from pigsolve.solver.games.pig_outcomes import (
+    Effect,
+    Outcome,
+    RollTable,
+    big_pig,
+    die,
+    two_dice,
+)
 
 
 class Scripted:
@@ -114,6 +122,22 @@ def test_without_automatic_first_rolls_the_mover_may_hold_at_zero():
     assert game.start() == [TurnStarted(0, (0, 0))]
     assert game.legal_actions() == (True, False)
     assert game.apply(False) == [Held(0, 0, 0), TurnStarted(1, (0, 0))]
+
+
+def test_a_blank_first_roll_rolls_again_with_nothing_to_hold():
+    """A blank (0 points) on the automatic first roll left the mover asked to roll or hold at
+    turn total 0, where holding is no action: the terminal's hold was an internal error."""
+    third = Fraction(1, 3)
+    blank = Outcome("blank", third, Effect.add)
+    table = RollTable(
+        "blank", (Outcome("one", third, Effect.pig), blank, Outcome("four", third, Effect.add, 4))
+    )
+    game = PigGame(PigRules(goal=10, outcomes=table), ListedDice([2, 2, 3, 2]))  # blanks, 4
+    events = game.start()
+    assert [e.outcome.name for e in events if isinstance(e, Rolled)] == ["blank", "blank", "four"]
+    assert game.view.turn_total == 4 and game.legal_actions() == (True, False)
+    assert game.apply(True) == [Rolled(0, 2, blank)]  # a blank later: the same choice again
+    assert game.player == 0 and game.view.turn_total == 4 and game.legal_actions() == (True, False)
 
 
 # ----- Hog -----
