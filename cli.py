@@ -22,7 +22,7 @@ from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, describe
-from pigsolve.ui import report, seatings
+from pigsolve.ui import outcome_tables, records, result_tables, seatings, table_files
 from pigsolve.ui.console import (
     announce_games,
     announce_size,
@@ -113,7 +113,7 @@ def compute(
         solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
     pig_tables.save(solution, path, force=force)
     if not quiet:
-        console.print(report.pig_solution(solution, path), highlight=False)
+        console.print(table_files.pig_solution(solution, path), highlight=False)
 
 
 @command()
@@ -131,8 +131,8 @@ def info(
 
     rules = pig_rules(path, goal, die, players, piglet, game)
     if game is not None or rules.outcomes is not None:
-        console.print(report.outcome_table(rules.roll_table))
-        for line in report.game_notes(rules.roll_table):
+        console.print(outcome_tables.outcome_table(rules.roll_table))
+        for line in outcome_tables.game_notes(rules.roll_table):
             console.print(line, highlight=False, markup=False)
         if path is None and not pig_tables.default_path(rules).exists():
             command = pig_tables.compute_command(rules)
@@ -140,8 +140,8 @@ def info(
             return
     path = _existing(path, rules)
     attrs, datasets = describe(path)
-    console.print(report.attributes(path, attrs))
-    console.print(report.datasets(datasets))
+    console.print(table_files.attributes(path, attrs))
+    console.print(table_files.datasets(datasets))
 
 
 @command()
@@ -168,7 +168,7 @@ def query(
     if as_json:
         print(json.dumps(record, allow_nan=False))
     else:
-        print(report.pig_state(stored.rules, record))  # plain text: no rich to import
+        print(table_files.pig_state(stored.rules, record))  # plain text: no rich to import
 
 
 @command()
@@ -189,7 +189,7 @@ def verify(
 
     path = _existing(path, pig_rules(path, goal, die, players, piglet, game))
     checks = verify_table(pig_tables.load(path), max_residual)
-    console.print(report.checks(path, checks))
+    console.print(table_files.checks(path, checks))
     failed = [check.name for check in checks if not check.passed]
     if failed:
         raise PigsolveError(f"{path} fails: {', '.join(failed)}")
@@ -213,13 +213,13 @@ def bench(
     if as_json:
         console.print_json(json.dumps(rows, allow_nan=False))
         return
-    console.print(report.benchmarks(rows))
+    console.print(result_tables.benchmarks(rows))
 
 
 @command("policies")
 def policies_command() -> None:
     """List the players that `play --opponent` (and the comparisons) accept."""
-    console.print(report.named_rows(("name", "player"), player_names("pig")))
+    console.print(result_tables.named_rows(("name", "player"), player_names("pig")))
 
 
 @command()
@@ -286,13 +286,13 @@ def compare(
     names = list(dict.fromkeys(names or computer_names("pig")))
     tables = computer_tables("pig", names, rules, named_table(table, rules), note)
     results = pig_evaluate.round_robin(rules, tables)
-    records = [report.record(r, report.game_fields(rules)) for r in results]
+    pairs = [records.record(r, records.game_fields(rules)) for r in results]
     if as_json:
-        print(json.dumps(records, allow_nan=False))
+        print(json.dumps(pairs, allow_nan=False))
     elif as_csv:
-        print(report.round_robin_csv(records))
+        print(records.round_robin_csv(pairs))
     else:
-        console.print(report.round_robin(names, results, setting(rules)))
+        console.print(result_tables.round_robin(names, results, setting(rules)))
 
 
 @command()

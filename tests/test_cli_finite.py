@@ -7,14 +7,14 @@ import pytest
 from rich.console import Console
 
 from pigsolve.solver.results import Comparison
-from pigsolve.ui import report
+from pigsolve.ui import result_tables
 
 
 def test_a_json_record_never_carries_nan(capsys) -> None:
     """`compare --json` printed NaN (not JSON) where the values were not numbers."""
     result = Comparison("a", "b", 10, 6, float("nan"), 0.5)
     with pytest.raises(ValueError, match="not JSON compliant"):
-        report.print_comparison(Console(), result, "goal 10", as_json=True)
+        result_tables.print_comparison(Console(), result, "goal 10", as_json=True)
     assert "NaN" not in capsys.readouterr().out
 
 

@@ -15,7 +15,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import HogState
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write
-from pigsolve.ui import hog_terminal, report
+from pigsolve.ui import hog_terminal, records, result_tables, table_files
 from pigsolve.ui.console import (
     announce_games,
     announce_size,
@@ -73,7 +73,7 @@ def hog_compute(
     solution = hog_solver.solve(game)
     hog_tables.save(solution, path, force=force)
     if not quiet:
-        console.print(report.hog_solution(solution, path), highlight=False)
+        console.print(table_files.hog_solution(solution, path), highlight=False)
 
 
 @hog_command("query")
@@ -99,16 +99,16 @@ def hog_query(
     p, best = solution.at(state)
     values = hog_evaluate.action_values(game, solution.win_probability, state)
     if as_json:
-        print(json.dumps(report.hog_state_record(game, state, p, best, values), allow_nan=False))
+        print(json.dumps(records.hog_state_record(game, state, p, best, values), allow_nan=False))
         return
     title = f"{game.name} goal {game.goal}: {hog_terminal.state_words(state)}"
-    console.print(report.dice_values(title, values, best))
+    console.print(result_tables.dice_values(title, values, best))
 
 
 @hog_command("policies")
 def hog_policies() -> None:
     """List the Hog players that `hog play --opponent` (and the comparisons) accept."""
-    console.print(report.named_rows(("name", "player"), player_names("hog")))
+    console.print(result_tables.named_rows(("name", "player"), player_names("hog")))
 
 
 @hog_command("compare")
@@ -125,7 +125,7 @@ def hog_compare(
     game = hog_game(table, rules, goal)
     setting = f"{game.name}, goal {game.goal}"
     result = exact_comparison("hog", game, a, b, table)
-    report.print_comparison(console, result, setting, as_json, report.game_fields(game))
+    result_tables.print_comparison(console, result, setting, as_json, records.game_fields(game))
 
 
 @hog_command("simulate")
@@ -150,11 +150,11 @@ def hog_simulate(
     tables = computer_tables("hog", [a, b], game, named_table(table, game), note)
     result = hog_simulation.simulate(game, tables[a], tables[b], games, seed, a, b)
     if as_json:
-        record = simulation_record.pair_record(result, report.game_fields(game))
+        record = simulation_record.pair_record(result, records.game_fields(game))
         print(simulation_record.dumps(record))
         return
-    console.print(report.simulation(result, f"{game.name}, goal {game.goal}"))
-    console.print(report.simulation_footer(result), highlight=False)
+    console.print(result_tables.simulation(result, f"{game.name}, goal {game.goal}"))
+    console.print(result_tables.simulation_footer(result), highlight=False)
 
 
 @hog_command("tune")

@@ -16,7 +16,7 @@ from typing import Any
 from pigsolve.policies import check_player_name, make_player
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.ui import report
+from pigsolve.ui import records, result_tables
 from pigsolve.ui.console import console, note, progress_bar
 from pigsolve.ui.options import setting
 from pigsolve.ui.shared import named_table
@@ -48,15 +48,15 @@ def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: 
 
     result = compare_seatings(rules, make_players(rules, names, table), note, names)
     if len(names) == PAIR:
-        named = report.game_fields(rules)
-        report.print_comparison(console, result.comparison(), setting(rules), as_json, named)
+        named = records.game_fields(rules)
+        result_tables.print_comparison(console, result.comparison(), setting(rules), as_json, named)
         return
     if as_json:
-        record = {"goal": rules.goal} | report.game_fields(rules) | result.as_dict()
+        record = {"goal": rules.goal} | records.game_fields(rules) | result.as_dict()
         print(json.dumps(record, allow_nan=False))
         return
     players = result.names
-    out = report.new_table(
+    out = result_tables.new_table(
         "seating (first mover first)",
         *players,
         title=f"{rules.players} players, {setting(rules)}: P(win), exact",
@@ -91,7 +91,7 @@ def simulate(
     with progress_bar("playing", games) as progress:
         result = play(rules, players, games, seed, progress, names=names)
     if as_json:
-        named = report.game_fields(rules)
+        named = records.game_fields(rules)
         if len(names) == PAIR:
             print(simulation_record.dumps(simulation_record.pair_record(result.pair(), named)))
         else:
@@ -99,12 +99,12 @@ def simulate(
         return
     if len(names) == PAIR:
         pair = result.pair()
-        console.print(report.simulation(pair, setting(rules)))
-        console.print(report.simulation_footer(pair), highlight=False)
+        console.print(result_tables.simulation(pair, setting(rules)))
+        console.print(result_tables.simulation_footer(pair), highlight=False)
         return
     exact = result.expected_rates
     z = None if exact is None else result.z_scores()
-    out = report.new_table(
+    out = result_tables.new_table(
         "player",
         "wins",
         "win rate",
@@ -122,7 +122,7 @@ def simulate(
             f"{tally.rate:.5f}",
             f"{low:.4f}-{high:.4f}",
             "-" if exact is None else f"{exact[p]:.5f}",
-            "-" if z is None else report.z_text(z[p]),
+            "-" if z is None else result_tables.z_text(z[p]),
         )
     console.print(out)
     console.print(

@@ -10,7 +10,7 @@ from pigsolve.policies import computer_tables, families
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.results import Comparison, check_seed
-from pigsolve.ui import report
+from pigsolve.ui import records, result_tables
 from pigsolve.ui.console import (
     console,
     note,
@@ -35,11 +35,11 @@ def tune_family(
         note(warning)
     optimal = exact_comparison(game, rules, "optimal", against, table)
     if as_json:
-        named = report.game_fields(rules)
-        record = report.tuning_record(family, results, documents, optimal, named)
+        named = records.game_fields(rules)
+        record = records.tuning_record(family, results, documents, optimal, named)
         print(json.dumps(record, allow_nan=False))
     else:
-        console.print(report.tuning(family, results, documents, optimal))
+        console.print(result_tables.tuning(family, results, documents, optimal))
 
 
 def named_table(table: Path | None, rules: PigRules | HogRules) -> Path | None:

@@ -26,7 +26,7 @@ import numpy as np
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.storage import atomic_write
-from pigsolve.ui.report import game_fields, record
+from pigsolve.ui.records import game_fields, record
 from pigsolve.ui.web.jobs import JobFailed, Jobs
 from pigsolve.ui.web.limits import (
     MAX_COMPARE_GOAL,

@@ -1,0 +1,91 @@
+"""JSON and CSV records of results, as ``--json`` and ``--csv`` print them."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.results import Comparison
+
+
+def game_fields(rules: Any) -> dict[str, Any]:
+    """Return how JSON names a game: Pig's by its die (and ``piglet``), the family's other games
+    by name, Hog by its rule set (``rules``).
+
+    >>> from pigsolve.solver.games.pig import PigRules
+    >>> game_fields(PigRules()), game_fields(PigRules(die_sides=2, piglet=True))
+    ({'die': 6}, {'die': 2, 'piglet': True})
+    >>> from pigsolve.solver.games.pig_outcomes import two_dice
+    >>> game_fields(PigRules(outcomes=two_dice()))
+    {'game': 'two-dice'}
+    >>> from pigsolve.solver.games.hog import hog_rules
+    >>> game_fields(hog_rules("fa16"))
+    {'rules': 'fa16'}
+    """
+    if not isinstance(rules, PigRules):
+        return {"rules": rules.name}
+    if rules.outcomes is not None:
+        return {"game": rules.game}
+    return {"die": rules.die_sides} | ({"piglet": True} if rules.piglet else {})
+
+
+def record(result: Comparison, named: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Return a comparison as JSON, the game ``named`` by the fields given in place of the die:
+    :func:`game_fields` for Pig, ``{"rules": ...}`` for Hog (its dice are the rule set's)."""
+    fields = result.as_dict()
+    if named is None:
+        return fields
+    at = list(fields).index("die")
+    items = list(fields.items())
+    return dict(items[:at]) | dict(named) | dict(items[at + 1 :])
+
+
+def round_robin_csv(records: Sequence[Mapping[str, Any]]) -> str:
+    """Return a round robin's records (:func:`record`, as ``--json`` prints them) as CSV, one
+    ordered pair per row, full precision."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(records[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(records)
+    return out.getvalue().rstrip("\n")
+
+
+def tuning_record(
+    family: str,
+    results: Sequence[Comparison],
+    documents: Comparison,
+    optimal: Comparison,
+    named: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Return ``tune --json``'s record: the best, the ten runners-up, the documents', optimal
+    (each as :func:`record` gives it)."""
+    return {
+        "family": family,
+        "candidates": len(results),
+        "best": record(results[0], named),
+        "runners_up": [record(result, named) for result in results[1:11]],
+        "documents": record(documents, named),
+        "optimal": record(optimal, named),
+        "gap_to_optimal": optimal.average - results[0].average,
+    }
+
+
+def hog_state_record(
+    rules: Any, state: Any, p: float, best: int, values: Mapping[int, float]
+) -> dict[str, Any]:
+    """Return ``hog query --json``'s record of a state's optimal choice and action values."""
+    return {
+        "rules": rules.name,
+        "goal": rules.goal,
+        "score": state.score,
+        "opponent_score": state.opponent_score,
+        "four_sided": state.four_sided,
+        "prev": state.prev_points,
+        "opponent_prev": state.opponent_prev_points,
+        "win_probability": p,
+        "num_rolls": best,
+        "action_values": {str(n): v for n, v in values.items()},
+    }
