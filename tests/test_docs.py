@@ -151,6 +151,29 @@ def test_console_block_prints_what_the_page_shows(
         where = f"{example.page}:{example.line}: $ {example.command}"
         assert result.returncode == 0, f"{where}\nexit {result.returncode}: {result.stderr}"
         assert normalise(result.stdout) == normalise(example.expected), where
+        assert_same_sizes(written(result.stdout), written(example.expected), where)
+
+
+WROTE = re.compile(r"^wrote (\S+) \((\d+(?:\.\d+)?) (KiB|MiB|GiB)\)$", re.MULTILINE)
+"""``pigsolve compute``'s last line: the file written and its size, which ``NORMALISE`` hides."""
+SIZE_TOLERANCE = 0.02
+"""A size shown may differ from the run's by this fraction (HDF5 and zlib versions vary), or by
+one in its last digit (rounding), no more: 2.1 MiB shown where 2.3 MiB is written fails."""
+
+
+def written(text: str) -> dict[str, tuple[float, str]]:
+    """Return each file a command says it wrote, with its size as shown: name -> (size, unit)."""
+    return {name: (float(size), unit) for name, size, unit in WROTE.findall(text)}
+
+
+def assert_same_sizes(ran: dict, shown: dict, where: str) -> None:
+    """Check that each size a page shows is the size the command printed."""
+    for name, (size, unit) in shown.items():
+        actual, actual_unit = ran[name]
+        assert unit == actual_unit, f"{where}: {name} is {actual} {actual_unit}, not {size} {unit}"
+        assert abs(size - actual) <= max(0.1, SIZE_TOLERANCE * actual) + 1e-9, (
+            f"{where}: {name} is {actual} {unit} today, the page shows {size} {unit}"
+        )
 
 
 def run_python(args: list[str], folder: Path) -> subprocess.CompletedProcess:
