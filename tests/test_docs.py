@@ -15,6 +15,7 @@ folder first, so ``$ pigsolve compare mine.py:strategy optimal`` finds ``mine.py
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -222,3 +223,70 @@ def test_the_python_examples_are_found(tmp_path: Path) -> None:
         ("pycon", 6, ">>> 1 + 1\n2\n"),
     ]
     assert files(page) == {"mine.py": "def f():\n    return 1\n"}
+
+
+STUDENTS = ROOT / "docs" / "explanations" / "hog.md"
+"""The page with the table of CS 61A's strategies against ``always_roll(4)``."""
+CELL = re.compile(r"(?:`(?P<player>[^`]+)` )?(?P<figure>\d\.\d{6})")
+
+
+@dataclass(frozen=True)
+class StudentsFigure:
+    rules: str
+    player: str
+    family: str | None  # a ``tune FAMILY`` row: the player is the family's best
+    figure: float
+
+
+def students_figures(page: Path = STUDENTS) -> list[StudentsFigure]:
+    """Return every figure of the table whose header is ``| 61A's strategy | player | ...``."""
+    lines = page.read_text().splitlines()
+    start = lines.index("| 61A's strategy | player | fa16 | su20 |")
+    found = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        _, named, *cells = [cell.strip() for cell in line.strip("|").split(" | ")]
+        row_player = named.strip("`")
+        family = row_player.removeprefix("tune ") if row_player.startswith("tune ") else None
+        for rules, cell in zip(("fa16", "su20"), cells, strict=True):
+            match = CELL.fullmatch(cell)
+            assert match, f"{label(page)}: {cell!r} is not '[`player`] 0.dddddd'"
+            player = match["player"] or row_player
+            found.append(StudentsFigure(rules, player, family, float(match["figure"])))
+    return found
+
+
+def hog_json(*args: str) -> dict:
+    """Return what ``pigsolve hog ARGS --json`` prints, run in this folder."""
+    from typer.testing import CliRunner
+
+    from pigsolve.cli import app
+
+    result = CliRunner().invoke(app, ["hog", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("rules", ["fa16", "su20"])
+def test_the_students_table_is_what_compare_prints(rules: str, workdir: Path) -> None:
+    """Each figure of 61A's strategies against always_roll(4), recomputed by its command."""
+    write_files(STUDENTS, workdir)  # final.py
+    figures = [f for f in students_figures() if f.rules == rules]
+    assert len(figures) == 12
+    for figure in figures:
+        result = hog_json("compare", figure.player, "always4", "--rules", rules)
+        assert round(result["average"], 6) == figure.figure, figure
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "figure",
+    [f for f in students_figures() if f.family],
+    ids=lambda f: f"{f.rules}-{f.family}",
+)
+def test_the_students_table_has_each_familys_best(figure: StudentsFigure) -> None:
+    """A ``tune`` row's player is the family's best against always_roll(4), and its figure."""
+    tuned = hog_json("tune", figure.family, "--against", "always4", "--rules", figure.rules)
+    assert tuned["best"]["a"] == figure.player
+    assert round(tuned["best"]["average"], 6) == figure.figure
