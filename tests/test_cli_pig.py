@@ -112,6 +112,7 @@ def test_missing_and_foreign_files(command: str) -> None:
     assert foreign.exit_code == 1 and "not a readable HDF5 file" in one_line_error(foreign)
 
 
+@pytest.mark.slow  # fresh processes solving each game: 30-45 s on the two-core machine
 def test_bench_quick_json() -> None:
     result = runner.invoke(app, ["bench", "--quick", "--json"])
     assert result.exit_code == 0, result.output

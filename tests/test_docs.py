@@ -36,6 +36,8 @@ NORMALISE = [
 """What may differ between a run and the page: (pattern, replacement), applied to both."""
 NOT_RUN = ("pigsolve gui",)
 """Commands that do not end by themselves."""
+SLOW = ("pigsolve hog tune",)
+"""Commands of half a minute or more on the two-core machine: their blocks are marked ``slow``."""
 TIMEOUT = 600
 
 
@@ -135,13 +137,20 @@ def write_files(page: Path, folder: Path) -> None:
 
 ENV = {**os.environ, "CI": "true", "NO_COLOR": "1"}
 EXISTING = [page for page in PAGES if page.exists()]
-BLOCKS = [(page, block) for page in EXISTING for block in examples(page)]
+BLOCKS = [
+    pytest.param(
+        page,
+        block,
+        id=f"{label(page)}:{block[0].line}",
+        marks=[pytest.mark.slow] if any(e.command.startswith(SLOW) for e in block) else [],
+    )
+    for page in EXISTING
+    for block in examples(page)
+]
 PYTHON = [(page, example) for page in EXISTING for example in python_examples(page)]
 
 
-@pytest.mark.parametrize(
-    ("page", "block"), BLOCKS, ids=[f"{label(p)}:{b[0].line}" for p, b in BLOCKS]
-)
+@pytest.mark.parametrize(("page", "block"), BLOCKS)
 def test_console_block_prints_what_the_page_shows(
     page: Path, block: list[Example], tmp_path: Path
 ) -> None:
@@ -223,6 +232,15 @@ def test_the_python_examples_are_found(tmp_path: Path) -> None:
         ("pycon", 6, ">>> 1 + 1\n2\n"),
     ]
     assert files(page) == {"mine.py": "def f():\n    return 1\n"}
+
+
+def test_a_block_running_a_slow_command_is_marked_slow() -> None:
+    """``pytest -m "not slow"`` leaves out the blocks that run a ``SLOW`` command, only them."""
+    for param in BLOCKS:
+        _, block = param.values
+        slow = any(example.command.startswith(SLOW) for example in block)
+        assert bool(param.marks) == slow, param.id
+    assert any(param.marks and param.id.startswith("docs/how-to/tune.md:") for param in BLOCKS)
 
 
 STUDENTS = ROOT / "docs" / "explanations" / "hog.md"
