@@ -83,6 +83,8 @@ def test_the_four_player_figures_are_the_benchmarks_pages() -> None:
         for sentence in sentences(path.read_text()):
             if not FOUR.search(sentence) or "load average" in sentence:
                 continue
+            if re.search(r"(?<!\d )(?<!\d-)\b(minutes|hours)\b", sentence):  # "takes minutes"
+                wrong.append(f"{path.name}: a time without its figure in: {sentence}")
             for unit, value, decimals in figures(sentence):
                 if not any(unit == u and round(v, decimals) == value for u, v, _ in bench):
                     wrong.append(f"{path.name}: {value:g} {unit} in: {sentence}")
