@@ -21,7 +21,7 @@ from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
 from pigsolve.solver.results import check_seed
-from pigsolve.solver.storage import check_can_write, describe
+from pigsolve.solver.storage import check_can_write, describe, kept_table, save_or_keep
 from pigsolve.ui import outcome_tables, records, result_tables, seatings, table_files
 from pigsolve.ui.console import (
     announce_games,
@@ -105,15 +105,21 @@ def compute(
 
     rules = pig_rules(None, goal, die, players, piglet, game)
     path = out or pig_tables.default_path(rules)
-    check_can_write(path, force)
-    announce_size(
-        pig_solver.memory_needed(rules, method), pig_tables.describe_rules(rules, False), quiet
-    )
-    with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
-        solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
-    pig_tables.save(solution, path, force=force)
+    kept = None
+    if path.is_file() and not force:  # computed already: said again, kept (or refused)
+        kept = kept_table(path, lambda found: pig_tables.load_for(found, rules))
+    else:
+        check_can_write(path, force)
+        announce_size(
+            pig_solver.memory_needed(rules, method), pig_tables.describe_rules(rules, False), quiet
+        )
+        with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
+            solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
+        save = lambda: pig_tables.save(solution, path, force=force)  # noqa: E731
+        kept = save_or_keep(save, path, lambda found: pig_tables.load_for(found, rules))
     if not quiet:
-        console.print(table_files.pig_solution(solution, path), highlight=False)
+        shown = solution if kept is None else kept
+        console.print(table_files.pig_solution(shown, path, kept is not None), highlight=False)
 
 
 @command()

@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pigsolve.solver import __version__
 from pigsolve.solver.errors import TableError
@@ -31,6 +31,8 @@ READ_VERSIONS = {"pig": (1, 2), "hog": (1,)}
 FORMAT_VERSION = FORMAT_VERSIONS["pig"]
 if TYPE_CHECKING:
     import h5py
+
+T = TypeVar("T")
 
 COMPRESSION = {"compression": "gzip", "compression_opts": 4, "shuffle": True}
 
@@ -53,6 +55,33 @@ def check_can_write(path: str | os.PathLike, force: bool = False) -> Path:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise TableError(f"cannot write {path}: Permission denied")
     return path
+
+
+def kept_table(path: str | os.PathLike, load: Callable[[Path], T]) -> T:
+    """Return ``load(path)``, the table a ``compute`` without ``--force`` keeps: a valid one for
+    the rules asked (``load`` checks). One ``load`` refuses raises TableError naming ``--force``.
+    """
+    path = Path(path)
+    try:
+        return load(path)
+    except TableError as err:
+        reason = str(err).removeprefix(f"{path} ").removesuffix("; recompute it with --force")
+        verb = reason.split(" ")[0] in ("is", "holds", "has")
+        joined = f"and {reason}" if verb else f"({reason})"
+        way_out = "" if "--force" in reason else "; pass --force to overwrite it"
+        raise TableError(f"{path} already exists {joined}{way_out}") from None
+
+
+def save_or_keep(save: Callable[[], object], path: Path, load: Callable[[Path], T]) -> T | None:
+    """Call ``save()`` and return None; if another run wrote ``path`` meanwhile (the exclusive
+    create of :func:`atomic_write` refused), return that table (:func:`kept_table`) instead."""
+    try:
+        save()
+    except TableError:
+        if not path.is_file():
+            raise
+        return kept_table(path, load)
+    return None
 
 
 def atomic_write(

@@ -18,7 +18,17 @@ def test_compute_then_query(workdir) -> None:
     assert result.exit_code == 0, result.output
     assert (workdir / "data" / "hog-fa16-goal30.h5").exists()
     again = runner.invoke(app, ["hog", "compute", "--rules", "fa16", "--goal", "30"])
-    assert again.exit_code == 1 and "already exists; pass --force" in again.stderr
+    assert again.exit_code == 0 and again.stdout.splitlines() == [
+        result.stdout.splitlines()[0],
+        "kept data/hog-fa16-goal30.h5 (already computed; --force recomputes)",
+    ]
+    other = runner.invoke(
+        app, ["hog", "compute", "--goal", "31", "--out", "data/hog-fa16-goal30.h5"]
+    )
+    assert other.exit_code == 1 and other.stderr == (
+        "error: data/hog-fa16-goal30.h5 already exists and holds the optimal table of fa16 goal "
+        "30, not the optimal table of fa16 goal 31; pass --force to overwrite it\n"
+    )
     out = workdir / "other.h5"
     quiet = runner.invoke(app, ["hog", "compute", "--goal", "30", "--out", str(out), "--quiet"])
     assert quiet.exit_code == 0 and quiet.output == "" and out.exists()

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import h5py
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -37,11 +38,36 @@ def test_compute_writes_the_default_file_and_keeps_it(workdir: Path) -> None:
     assert path.exists() and "P(0, 0, 0) = 0." in result.output
     before = path.read_bytes()
     again = runner.invoke(app, ["compute", "--goal", "25", "--die", "4"])
-    assert again.exit_code == 1
-    assert "already exists; pass --force" in one_line_error(again)
+    assert again.exit_code == 0, again.output  # `pip install -e . && pigsolve compute`, twice
+    first, kept = result.stdout.splitlines(), again.stdout.splitlines()
+    assert kept[:2] == first[:2]  # P(0, 0, 0) and the method line, read back from the file
+    assert kept[2] == f"kept {path.relative_to(workdir)} (already computed; --force recomputes)"
     assert path.read_bytes() == before
     forced = runner.invoke(app, ["compute", "--goal", "25", "--die", "4", "--force", "--quiet"])
     assert forced.exit_code == 0 and forced.output == ""
+    assert path.read_bytes() != before  # recomputed: a new creation stamp
+
+
+def test_compute_refuses_a_file_that_is_not_the_table_asked_for(workdir: Path) -> None:
+    """A file for other rules, or a damaged one, is kept and refused, naming --force."""
+    assert runner.invoke(app, ["compute", "--goal", "25", "--out", "t.h5"]).exit_code == 0
+    other = runner.invoke(app, ["compute", "--goal", "26", "--out", "t.h5"])
+    assert other.exit_code == 1
+    assert one_line_error(other) == (
+        "error: t.h5 already exists and is for goal 25 and a 6-sided die, not goal 26 and a "
+        "6-sided die; pass --force to overwrite it"
+    )
+    with h5py.File("t.h5", "r+") as f:
+        f["start_values"][3, 4, 0] = np.nan
+    damaged = runner.invoke(app, ["compute", "--goal", "25", "--out", "t.h5"])
+    assert damaged.exit_code == 1
+    assert "t.h5 already exists and is damaged (values that are not finite" in one_line_error(
+        damaged
+    )
+    assert (
+        runner.invoke(app, ["compute", "--goal", "25", "--out", "t.h5", "--force"]).exit_code == 0
+    )
+    assert runner.invoke(app, ["compute", "--goal", "25", "--out", "t.h5"]).exit_code == 0
 
 
 def test_value_iteration_from_the_cli(workdir: Path) -> None:

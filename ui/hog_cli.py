@@ -14,7 +14,7 @@ from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import HogState
 from pigsolve.solver.results import check_seed
-from pigsolve.solver.storage import check_can_write
+from pigsolve.solver.storage import check_can_write, kept_table, save_or_keep
 from pigsolve.ui import hog_terminal, records, result_tables, table_files
 from pigsolve.ui.console import (
     announce_games,
@@ -68,12 +68,18 @@ def hog_compute(
 
     game = hog_game(None, rules, goal)
     path = out or hog_tables.default_path(game)
-    check_can_write(path, force)
-    announce_size(hog_solver.memory_needed(game), f"{game.name} goal {game.goal}", quiet)
-    solution = hog_solver.solve(game)
-    hog_tables.save(solution, path, force=force)
+    kept = None
+    if path.is_file() and not force:  # computed already: said again, kept (or refused)
+        kept = kept_table(path, lambda found: hog_tables.load_for(found, game))
+    else:
+        check_can_write(path, force)
+        announce_size(hog_solver.memory_needed(game), f"{game.name} goal {game.goal}", quiet)
+        solution = hog_solver.solve(game)
+        save = lambda: hog_tables.save(solution, path, force=force)  # noqa: E731
+        kept = save_or_keep(save, path, lambda found: hog_tables.load_for(found, game))
     if not quiet:
-        console.print(table_files.hog_solution(solution, path), highlight=False)
+        shown = solution if kept is None else kept
+        console.print(table_files.hog_solution(shown, path, kept is not None), highlight=False)
 
 
 @hog_command("query")

@@ -21,10 +21,10 @@ def game_goal(rules: Any) -> str:
     return f"{rules.game}, goal {rules.goal}"
 
 
-def pig_solution(solution: Any, path: Path) -> str:
-    """Return what ``pigsolve compute`` says about the table it wrote to ``path``."""
+def pig_solution(solution: Any, path: Path, kept: bool = False) -> str:
+    """Return what ``pigsolve compute`` says about the table it wrote to ``path`` (or kept)."""
     rules = solution.rules
-    size = f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)"
+    size = kept_words(path) if kept else f"wrote {path} ({path.stat().st_size / 2**20:.1f} MiB)"
     if rules.players > 2:
         return (
             f"{rules.players} players, {game_goal(rules)}: the first player "
@@ -40,14 +40,19 @@ def pig_solution(solution: Any, path: Path) -> str:
     )
 
 
-def hog_solution(solution: Any, path: Path) -> str:
-    """Return what ``pigsolve hog compute`` says about the table it wrote to ``path``."""
+def hog_solution(solution: Any, path: Path, kept: bool = False) -> str:
+    """Return what ``pigsolve hog compute`` says about the table it wrote to ``path`` (or kept)."""
     rules = solution.rules
     return (
         f"{rules.name} goal {rules.goal}: the first player wins {solution.p_first_player:.12f} "
         f"opening with {solution.opening_move} dice; solved in {solution.seconds:.2f} s\n"
-        f"wrote {path}"
+        + (kept_words(path) if kept else f"wrote {path}")
     )
+
+
+def kept_words(path: Path) -> str:
+    """Return the line of a ``compute`` that found its table already there."""
+    return f"kept {path} (already computed; --force recomputes)"
 
 
 def pig_state(rules: Any, record: Mapping[str, Any]) -> str:

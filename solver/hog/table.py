@@ -6,6 +6,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.hog.solve import TIE, HogSolution, solve
@@ -51,6 +53,20 @@ def load(path: str | os.PathLike) -> HogSolution:
     return HogSolution(rules, v, policy, method, seconds)
 
 
+def load_for(path: str | os.PathLike, rules: HogRules) -> HogSolution:
+    """Return the optimal table of ``rules`` at ``path`` if its values are finite; else raise
+    TableError saying why (damaged, other rules, not the optimal table)."""
+    solution = load(path)
+    if solution.rules != rules or solution.method != "optimal":
+        raise TableError(
+            f"{path} holds the {solution.method} table of {solution.rules.name} goal "
+            f"{solution.rules.goal}, not the optimal table of {rules.name} goal {rules.goal}"
+        )
+    if not np.isfinite(solution.win_probability).all():
+        raise TableError(f"{path} is damaged (values that are not finite numbers)")
+    return solution
+
+
 def require(path: str | os.PathLike, rules: HogRules) -> Path:
     """Return ``path`` if a file is there; else raise TableError with the command that makes it."""
     if not Path(path).exists():
@@ -73,13 +89,7 @@ def load_or_compute(
     """
     path = Path(path) if path is not None else default_path(rules)
     if path.exists():
-        solution = load(path)
-        if solution.rules != rules or solution.method != "optimal":
-            raise TableError(
-                f"{path} holds the {solution.method} table of {solution.rules.name} goal "
-                f"{solution.rules.goal}, not the optimal table of {rules.name} goal {rules.goal}"
-            )
-        return solution
+        return load_for(path, rules)
     if announce is not None:
         announce(f"computing the optimal {rules.name} Hog table (goal {rules.goal}) into {path}")
     solution = solve(rules)

@@ -234,12 +234,7 @@ def load_or_compute(
     """
     path = default_path(rules) if path is None else Path(path)
     if path.exists():
-        table = load(path)
-        if table.rules != rules:
-            raise TableError(
-                f"{path} is for {describe_rules(table.rules)}, not {describe_rules(rules)}"
-            )
-        return table
+        return load_for(path, rules)
     if announce is not None:
         announce(f"computing the optimal table for {describe_rules(rules)} ...")
     from pigsolve.solver.pig.solve import solve
@@ -249,6 +244,20 @@ def load_or_compute(
         return load(path)
     with tempfile.TemporaryDirectory() as folder:  # the table read back lives in memory
         return load(save(solution, Path(folder) / path.name))
+
+
+def load_for(path: str | os.PathLike, rules: PigRules) -> PigSolution:
+    """Return the table at ``path`` if it holds finite values for ``rules``; else raise
+    TableError saying why (damaged, other rules)."""
+    table = load(path)
+    if table.rules != rules:
+        raise TableError(
+            f"{path} is for {describe_rules(table.rules)}, not {describe_rules(rules)}"
+        )
+    arrays = [table.values] + ([table.full[0]] if table.full is not None else [])
+    if not all(np.isfinite(array).all() for array in arrays):
+        raise TableError(f"{path} is damaged (values that are not finite numbers)")
+    return table
 
 
 def describe_rules(rules: PigRules, die: bool = True) -> str:

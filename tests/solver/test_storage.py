@@ -15,7 +15,9 @@ from pigsolve.solver.storage import (
     atomic_write,
     check_can_write,
     describe,
+    kept_table,
     open_table,
+    save_or_keep,
     write_table,
 )
 
@@ -116,3 +118,38 @@ def test_a_value_that_is_not_finite_is_never_written(tmp_path: Path, datasets, a
     assert list(tmp_path.iterdir()) == []
     write_table(path, "pig", {"v": np.array([0.5, 1.0]), "n": np.arange(3)}, {"goal": 3})
     assert path.is_file()
+
+
+def test_a_compute_that_loses_the_race_keeps_the_winners_table(tmp_path: Path) -> None:
+    """Two `compute`s racing: the one whose exclusive create fails says the table is there."""
+    target = tmp_path / "t.h5"
+
+    def save_after_the_winner() -> None:
+        atomic_write(target, write_text("the winner's"))  # the other run, first
+        atomic_write(target, write_text("the loser's"))  # refused: exactly one writer
+
+    kept = save_or_keep(save_after_the_winner, target, lambda path: path.read_text())
+    assert kept == "the winner's"
+    assert save_or_keep(lambda: None, tmp_path / "u.h5", Path.read_text) is None
+
+
+def test_a_kept_table_that_is_not_valid_is_refused_naming_force(tmp_path: Path) -> None:
+    target = tmp_path / "t.h5"
+    target.write_text("x")
+
+    def refuse(path: Path) -> str:
+        raise TableError(f"{path} is for goal 25, not goal 26")
+
+    with pytest.raises(TableError) as refused:
+        kept_table(target, refuse)
+    assert str(refused.value) == (
+        f"{target} already exists and is for goal 25, not goal 26; pass --force to overwrite it"
+    )
+
+
+def test_a_failed_save_with_no_file_left_is_reported_as_it_is(tmp_path: Path) -> None:
+    def unwritable() -> None:
+        raise TableError("cannot write u.h5: Permission denied")
+
+    with pytest.raises(TableError, match="Permission denied"):
+        save_or_keep(unwritable, tmp_path / "u.h5", Path.read_text)
