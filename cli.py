@@ -20,6 +20,7 @@ from pigsolve.solver import __version__
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
+from pigsolve.solver.resources import largest_goal
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, describe, kept_table, save_or_keep
 from pigsolve.ui import outcome_tables, records, result_tables, seatings, table_files
@@ -110,9 +111,9 @@ def compute(
         kept = kept_table(path, lambda found: pig_tables.load_for(found, rules))
     else:
         check_can_write(path, force)
-        announce_size(
-            pig_solver.memory_needed(rules, method), pig_tables.describe_rules(rules, False), quiet
-        )
+        needed = pig_solver.memory_needed(rules, method)
+        what = pig_tables.describe_rules(rules, False)
+        announce_size(needed, what, quiet, lambda available: _fits(rules, method, available))
         with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
             solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
         save = lambda: pig_tables.save(solution, path, force=force)  # noqa: E731
@@ -120,6 +121,25 @@ def compute(
     if not quiet:
         shown = solution if kept is None else kept
         console.print(table_files.pig_solution(shown, path, kept is not None), highlight=False)
+
+
+def _fits(rules: PigRules, method: Method, available: int) -> str:
+    """Return what fits ``available`` bytes instead of ``rules``: the largest goal for these
+    rules, and for more than two players a simulation (its players' tables have ``G**3`` cells).
+    """
+    from pigsolve.solver.pig import solve as pig_solver
+    from pigsolve.solver.pig.table import compute_command
+
+    def needed_at(goal: int) -> int:
+        return pig_solver.memory_needed(replace(rules, goal=goal), method)
+
+    goal = largest_goal(needed_at, rules.goal, available)
+    fits = f"the largest goal that fits is {goal}: `{compute_command(replace(rules, goal=goal))}`"
+    if rules.players == 2 or 4 * rules.goal**3 > available:
+        return fits
+    options = compute_command(rules).removeprefix("pigsolve compute")
+    seats = " ".join(["hold20"] * rules.players)
+    return f"{fits}; or estimate win rates by simulation: `pigsolve simulate {seats}{options}`"
 
 
 @command()

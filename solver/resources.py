@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from pigsolve.solver.errors import PigsolveError
 
@@ -27,8 +28,14 @@ def physical_memory() -> int:
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
 
 
-def check_memory(needed: int, what: str, available: int | None = None) -> str | None:
-    """Raise PigsolveError if ``what`` needs more memory than the machine has.
+def check_memory(
+    needed: int,
+    what: str,
+    available: int | None = None,
+    way_out: Callable[[int], str] | None = None,
+) -> str | None:
+    """Raise PigsolveError if ``what`` needs more memory than the machine has; the refusal ends
+    with ``way_out(available)``, what fits instead.
 
     Returns a line announcing a large computation (``None`` for a small one).
 
@@ -37,9 +44,10 @@ def check_memory(needed: int, what: str, available: int | None = None) -> str | 
     """
     available = physical_memory() if available is None else available
     if needed > available:
+        instead = f"; {way_out(available)}" if way_out is not None else ""
         raise PigsolveError(
             f"{what} needs about {needed / GIB:,.0f} GiB of memory; "
-            f"this machine has {available / GIB:.0f} GiB"
+            f"this machine has {available / GIB:.0f} GiB{instead}"
         )
     if needed > LARGE:
         return (
@@ -47,3 +55,20 @@ def check_memory(needed: int, what: str, available: int | None = None) -> str | 
             f"(this machine has {available / GIB:.0f} GiB); this may take a while"
         )
     return None
+
+
+def largest_goal(needed_at: Callable[[int], int], goal: int, available: int) -> int:
+    """Return the largest goal below ``goal`` whose computation, needing ``needed_at(goal)``
+    bytes (more for a larger goal), fits in ``available`` bytes; 0 if none does.
+
+    >>> largest_goal(lambda goal: 8 * goal**3, 10**6, available=GIB)
+    512
+    """
+    fits, too_large = 0, goal  # a binary search: needed_at(fits) <= available < needed_at(...)
+    while too_large - fits > 1:
+        middle = (fits + too_large) // 2
+        if needed_at(middle) <= available:
+            fits = middle
+        else:
+            too_large = middle
+    return fits

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import h5py
@@ -13,7 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pigsolve.cli import app
-from pigsolve.solver import __version__
+from pigsolve.solver import __version__, resources
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.hog.solve import memory_needed as hog_memory
+from pigsolve.solver.pig.solve import memory_needed as pig_memory
 
 runner = CliRunner()
 
@@ -296,3 +301,39 @@ def test_too_large_for_the_machine_is_one_line(workdir: Path, args, message) -> 
     result = runner.invoke(app, args)
     assert result.exit_code == 1 and one_line_error(result).startswith(message)
     assert list(workdir.iterdir()) == []
+
+
+def test_a_memory_refusal_names_the_largest_goal_that_fits_and_a_simulation(monkeypatch) -> None:
+    """`compute --players 5` said only "needs about 373 GiB; this machine has 24 GiB"."""
+    monkeypatch.setattr(resources, "physical_memory", lambda: 24 * resources.GIB)
+    refused = runner.invoke(app, ["compute", "--players", "5"])
+    assert refused.exit_code == 1
+    # 8 N G**N bytes of start values and 200 MiB besides: 22.6 GiB at goal 57, 24.6 at 58; two
+    # players past goal 300: 32 G**2 bytes and 200 MiB, 24 GiB at goal 28262.2
+    assert one_line_error(refused) == (
+        "error: 5 players, goal 100 needs about 373 GiB of memory; this machine has 24 GiB; "
+        "the largest goal that fits is 57: `pigsolve compute --goal 57 --players 5`; or estimate "
+        "win rates by simulation: `pigsolve simulate hold20 hold20 hold20 hold20 hold20 "
+        "--players 5`"
+    )
+    simulated = runner.invoke(
+        app, ["simulate", *["hold20"] * 5, "--players", "5", "--games", "500"]
+    )
+    assert simulated.exit_code == 0, simulated.output
+    goal = runner.invoke(app, ["compute", "--goal", "100000"])  # two players: no simulation
+    assert one_line_error(goal).endswith(
+        "the largest goal that fits is 28262: `pigsolve compute --goal 28262`"
+    )
+    hog = runner.invoke(app, ["hog", "compute", "--rules", "su20", "--goal", "5000"])
+    assert one_line_error(hog).endswith(
+        "the largest goal that fits is 2702: `pigsolve hog compute --rules su20 --goal 2702`"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "memory"), [(PigRules(100000), pig_memory), (hog_rules("su20", 5000), hog_memory)]
+)
+def test_the_largest_goal_named_is_the_last_that_fits(rules, memory) -> None:
+    available = 24 * resources.GIB
+    goal = resources.largest_goal(lambda g: memory(replace(rules, goal=g)), rules.goal, available)
+    assert memory(replace(rules, goal=goal)) <= available < memory(replace(rules, goal=goal + 1))

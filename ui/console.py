@@ -120,9 +120,12 @@ def _bug(err: Exception) -> typer.Exit:
     return typer.Exit(1)
 
 
-def announce_size(needed: int, what: str, quiet: bool = False) -> None:
-    """Refuse a computation larger than the machine's memory; announce a large one."""
-    line = check_memory(needed, what)
+def announce_size(
+    needed: int, what: str, quiet: bool = False, way_out: Callable[[int], str] | None = None
+) -> None:
+    """Refuse a computation larger than the machine's memory, naming ``way_out(available)``;
+    announce a large one."""
+    line = check_memory(needed, what, way_out=way_out)
     if line is not None and not quiet:
         note(line)
 

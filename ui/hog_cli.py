@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -12,7 +13,8 @@ import typer
 from pigsolve.policies import computer_tables, make_player, player_names
 from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import HogState
+from pigsolve.solver.games.hog import HogRules, HogState
+from pigsolve.solver.resources import largest_goal
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, kept_table, save_or_keep
 from pigsolve.ui import hog_terminal, records, result_tables, table_files
@@ -73,13 +75,24 @@ def hog_compute(
         kept = kept_table(path, lambda found: hog_tables.load_for(found, game))
     else:
         check_can_write(path, force)
-        announce_size(hog_solver.memory_needed(game), f"{game.name} goal {game.goal}", quiet)
+        needed, what = hog_solver.memory_needed(game), f"{game.name} goal {game.goal}"
+        announce_size(needed, what, quiet, lambda available: _fits(game, available))
         solution = hog_solver.solve(game)
         save = lambda: hog_tables.save(solution, path, force=force)  # noqa: E731
         kept = save_or_keep(save, path, lambda found: hog_tables.load_for(found, game))
     if not quiet:
         shown = solution if kept is None else kept
         console.print(table_files.hog_solution(shown, path, kept is not None), highlight=False)
+
+
+def _fits(game: HogRules, available: int) -> str:
+    """Return the largest goal of ``game``'s rule set that fits ``available`` bytes, as the
+    command that computes it."""
+    from pigsolve.solver.hog.solve import memory_needed
+
+    goal = largest_goal(lambda g: memory_needed(replace(game, goal=g)), game.goal, available)
+    command = f"pigsolve hog compute --rules {game.name} --goal {goal}"
+    return f"the largest goal that fits is {goal}: `{command}`"
 
 
 @hog_command("query")

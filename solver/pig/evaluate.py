@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -71,7 +71,7 @@ from pigsolve.solver.pig.seats import (
     seat_policies,
     threshold_seat,
 )
-from pigsolve.solver.resources import LARGE, check_memory
+from pigsolve.solver.resources import LARGE, check_memory, largest_goal
 from pigsolve.solver.results import Comparison, Progress
 
 CHUNKS = 64
@@ -211,7 +211,23 @@ def memory_needed(rules: PigRules, policies: Sequence[SeatPolicy] = (), best: bo
 def check_memory_for(rules: PigRules, needed: int, what: str, announce: Announce | None) -> None:
     """Raise PigsolveError if ``what`` needs more memory than the machine has; announce a large
     computation in one line."""
-    line = check_memory(needed, f"{what} of {rules.players} players at goal {rules.goal}")
+
+    def way_out(available: int) -> str:
+        """The largest goal that fits (the need scaled as the values' by the goal), simulation."""
+        values = memory_needed(rules)
+        goal = largest_goal(
+            lambda g: needed * memory_needed(replace(rules, goal=g)) // values,
+            rules.goal,
+            available,
+        )
+        return (
+            f"the largest goal that fits is {goal} (--goal {goal}); or estimate by simulation: "
+            "`pigsolve simulate` the same players"
+        )
+
+    line = check_memory(
+        needed, f"{what} of {rules.players} players at goal {rules.goal}", way_out=way_out
+    )
     if line is not None and announce is not None:
         announce(line)
 

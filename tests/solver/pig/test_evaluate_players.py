@@ -4,6 +4,7 @@ sparse linear solve over every state, the equilibrium's own table, and every sea
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -211,6 +212,9 @@ def test_four_players_at_goal_100_are_refused_before_allocating(monkeypatch) -> 
     with pytest.raises(PigsolveError, match=r"needs about 1\d GiB of memory") as err:
         evaluate(rules, [hold] * 4)
     assert "\n" not in str(err.value)
+    # the values alone are 8 N**2 G**N bytes: the goal named is the last that fits
+    goal = int(re.search(r"the largest goal that fits is (\d+) \(--goal \1\)", str(err.value))[1])
+    assert 60 < goal < 100 and "`pigsolve simulate` the same players" in str(err.value)
 
 
 def test_every_seating_compared() -> None:
