@@ -2,7 +2,8 @@
 
 The library compiles its numba kernels only when a command computes, so ``play`` and ``info``
 start fast. Rendering lives in :mod:`ui`; every error ends as one line on stderr
-(:func:`ui.console.user_errors`): exit 2 for a usage error, 1 for anything else.
+(:func:`ui.console.user_errors`): exit 2 for a usage error, 1 for a valid request that fails at
+run time, 130 for Ctrl-C (the rule: :mod:`solver.errors`).
 """
 
 from __future__ import annotations

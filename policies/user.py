@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.policies import time_limit
-from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.errors import InvalidArgument, MissingFile, PigsolveError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.seats import SeatPolicy, threshold_seat
@@ -51,7 +51,7 @@ def load_function(spec: str, arities: tuple[int, ...]) -> tuple[Callable[..., An
         file_text, function_name = spec, ""
     path = Path(file_text)
     if not path.is_file():
-        raise PigsolveError(f"no strategy file at {path}")
+        raise MissingFile(f"no strategy file at {path}")
     module_spec = importlib.util.spec_from_file_location(f"pigsolve_user_{path.stem}", path)
     module = importlib.util.module_from_spec(module_spec)
     sys.path.insert(0, str(path.resolve().parent))
@@ -81,7 +81,7 @@ def load_function(spec: str, arities: tuple[int, ...]) -> tuple[Callable[..., An
         if _takes(function, arity):
             return function, arity
     wanted = " or ".join(map(str, arities))
-    raise PigsolveError(f"{spec} must take {wanted} arguments{_other_game(spec, function)}")
+    raise InvalidArgument(f"{spec} must take {wanted} arguments{_other_game(spec, function)}")
 
 
 def _other_game(spec: str, function: Callable[..., Any]) -> str:

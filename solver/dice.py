@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from pigsolve.solver.errors import GameInputError
+from pigsolve.solver.errors import GameInputError, MissingFile
 
 if TYPE_CHECKING:
     import numpy as np
@@ -98,6 +98,8 @@ def read_rolls(path: Path, die_sides: int, game: str = "pig") -> ListedDice:
     """
     try:
         text = Path(path).read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError) as err:  # a usage error
+        raise MissingFile(f"cannot read rolls file {path}: {err.strerror}") from None
     except OSError as err:
         raise GameInputError(f"cannot read rolls file {path}: {err.strerror or err}") from None
     except UnicodeDecodeError:

@@ -1,9 +1,13 @@
 """The errors pigsolve reports to its users.
 
 Every error a user can cause is a :class:`PigsolveError`: the CLI prints its message on one line
-and exits with its :attr:`~PigsolveError.exit_code`, 2 for :class:`InvalidArgument` (a goal below
-1, a state outside a table, an unknown player) and 1 for the rest (a missing or corrupt file).
-Any other exception is a bug: the CLI reports it on one line too, with exit code 1.
+and exits with its :attr:`~PigsolveError.exit_code`. One rule: a usage error exits 2, as click's
+own do: :class:`InvalidArgument` (a bad option value, a goal below 1, a state outside a table,
+an unknown player) and :class:`MissingFile` (an input file the command line names, or a table
+its rules name, that is not there). A valid request that fails at run time exits 1: a
+computation refused for memory, a damaged or foreign table, a file that would be overwritten, a
+user's strategy raising. Any other exception is a bug: the CLI reports it on one line too, with
+exit code 1. Ctrl-C exits 130.
 """
 
 
@@ -19,6 +23,18 @@ class TableError(PigsolveError):
 
 class GameInputError(PigsolveError):
     """Bad game input: a malformed rolls file, dice running out, input ending mid-game."""
+
+
+class MissingFile(PigsolveError):
+    """An input file named on the command line that is not there (or is a folder): a usage
+    error (exit code 2)."""
+
+    exit_code = 2
+
+
+class MissingTable(TableError, MissingFile):
+    """A table file that is not there: a usage error (exit code 2), the command that makes it
+    named."""
 
 
 class InvalidArgument(PigsolveError, ValueError):

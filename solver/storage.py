@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pigsolve.solver import __version__
-from pigsolve.solver.errors import TableError
+from pigsolve.solver.errors import MissingTable, TableError
 
 MAGIC = "pigsolve"
 FORMAT_VERSIONS = {"pig": 2, "hog": 1}
@@ -222,7 +222,7 @@ def open_table(path: str | os.PathLike, kind: str | None) -> Iterator[h5py.File]
 
     path = Path(path)
     if not path.exists():
-        raise TableError(f"no table at {path}; create it with `pigsolve compute` or pass --table")
+        raise MissingTable(f"no table at {path}; create it with `pigsolve compute` or pass --table")
     if path.is_dir():
         raise TableError(f"{path} is a directory, not a table file")
     if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or a device would block or never end

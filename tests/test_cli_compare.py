@@ -159,7 +159,7 @@ def test_export_writes_once_and_refuses_to_overwrite(tmp_path: Path) -> None:
 def test_export_and_plot_errors(tmp_path: Path, monkeypatch) -> None:
     missing = ["--table", str(tmp_path / "missing.h5")]
     for args, code, message in [
-        (["export", "--what", "policy", "--out", "x.csv", *missing], 1, "no table at"),
+        (["export", "--what", "policy", "--out", "x.csv", *missing], 2, "no table at"),
         (["plot", "--kind", "slice", "--out", "x.png", "--goal", "20"], 2, "needs --opponent"),
     ]:
         result = run(args)

@@ -137,7 +137,7 @@ def test_verify_fails_on_a_tampered_table(workdir: Path) -> None:
 def test_missing_and_foreign_files(command: str) -> None:
     args = {"info": ["info"], "verify": ["verify"], "query": ["query", "0", "0", "0", "--table"]}
     missing = runner.invoke(app, [*args[command], "nope.h5"])
-    assert missing.exit_code == 1 and "no table at nope.h5" in one_line_error(missing)
+    assert missing.exit_code == 2 and "no table at nope.h5" in one_line_error(missing)
     Path("text.h5").write_text("not a table")
     foreign = runner.invoke(app, [*args[command], "text.h5"])
     assert foreign.exit_code == 1 and "not a readable HDF5 file" in one_line_error(foreign)
@@ -259,7 +259,7 @@ def test_a_read_only_folder_computes_in_memory_and_says_once(
 def test_a_named_table_must_exist_and_the_hint_makes_it(workdir: Path, args, hint) -> None:
     """`hog query --table missing.h5` created that file; query's hint made goal 100, not 37."""
     result = runner.invoke(app, args)
-    assert result.exit_code == 1 and "no table at" in one_line_error(result)
+    assert result.exit_code == 2 and "no table at" in one_line_error(result)  # a usage error
     assert hint in one_line_error(result)
     assert list(workdir.iterdir()) == []
 

@@ -198,7 +198,7 @@ def test_bad_rolls_file_is_reported_with_its_line_before_the_game(
 
 def test_missing_rolls_file(tmp_path: Path):
     code, out, err = play(["--rolls", str(tmp_path / "nope.txt")])
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")  # a usage error: a file named on the command line is not there
     assert (
         err.startswith(f"error: cannot read rolls file {tmp_path / 'nope.txt'}")
         and err.count("\n") == 1
@@ -306,7 +306,7 @@ def test_hints_at_a_terminal_precede_each_decision(pigsolve, tmp_path: Path):
 def test_a_rolls_folder_and_a_negative_seed_are_one_line(tmp_path: Path):
     """`play --rolls somedir` printed a raw "[Errno 21]"; `--seed -1` did not name --seed."""
     code, _, err = play(["--rolls", str(tmp_path)])
-    assert code == 1 and err == f"error: cannot read rolls file {tmp_path}: Is a directory\n"
+    assert code == 2 and err == f"error: cannot read rolls file {tmp_path}: Is a directory\n"
     code, _, err = play(["--seed", "-1"])
     assert code == 2 and err == "error: --seed must be in [0, 2**64), got -1\n"
 

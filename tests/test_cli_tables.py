@@ -130,7 +130,7 @@ def test_a_hog_option_that_disagrees_with_the_table_is_one_line(workdir, option,
 
 def test_a_missing_named_table_prints_the_command_for_the_options_given(workdir) -> None:
     result = runner.invoke(app, ["query", "0", "0", "0", "--goal", "50", "--table", "x.h5"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "create it with `pigsolve compute --goal 50 --out x.h5`" in result.stderr
 
 

@@ -56,8 +56,9 @@ def note(line: str) -> None:
 def user_errors() -> Iterator[None]:
     """Report any error on one line of stderr with an exit code, never a traceback.
 
-    A :class:`~solver.errors.PigsolveError` exits with its code (2 for a bad argument, 1 for a
-    bad file); an operating-system error with 1; anything else is a bug, also 1.
+    A :class:`~solver.errors.PigsolveError` exits with its code (2 for a usage error, 1 for a
+    valid request failing at run time: the rule is :mod:`solver.errors`'); an operating-system
+    error with 1; Ctrl-C with 130; anything else is a bug, also 1.
     """
     try:
         yield

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pigsolve.solver.errors import TableError
+from pigsolve.solver.errors import MissingTable, TableError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.hog.solve import TIE, HogSolution, solve
 from pigsolve.solver.storage import open_table, save_or_say_why, write_table
@@ -68,10 +68,11 @@ def load_for(path: str | os.PathLike, rules: HogRules) -> HogSolution:
 
 
 def require(path: str | os.PathLike, rules: HogRules) -> Path:
-    """Return ``path`` if a file is there; else raise TableError with the command that makes it."""
+    """Return ``path`` if a file is there; else raise MissingTable with the command that makes
+    it."""
     if not Path(path).exists():
         command = f"pigsolve hog compute --rules {rules.name} --goal {rules.goal} --out {path}"
-        raise TableError(f"no table at {path}; create it with `{command}`")
+        raise MissingTable(f"no table at {path}; create it with `{command}`")
     return Path(path)
 
 

@@ -39,7 +39,7 @@ from pathlib import Path
 import h5py
 import numpy as np
 
-from pigsolve.solver.errors import TableError
+from pigsolve.solver.errors import MissingTable, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
 from pigsolve.solver.pig.solution import Mixed, PigSolution
@@ -305,7 +305,8 @@ def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> s
 
 
 def require(path: str | os.PathLike, rules: PigRules) -> Path:
-    """Return ``path`` if a file is there; else raise TableError with the command that makes it."""
+    """Return ``path`` if a file is there; else raise MissingTable with the command that makes
+    it."""
     if not Path(path).exists():
-        raise TableError(f"no table at {path}; create it with `{compute_command(rules, path)}`")
+        raise MissingTable(f"no table at {path}; create it with `{compute_command(rules, path)}`")
     return Path(path)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pigsolve.solver.dice import ListedDice, RandomDice, parse_rolls, read_rolls
-from pigsolve.solver.errors import GameInputError
+from pigsolve.solver.errors import GameInputError, MissingFile
 
 
 def test_parse_rolls_reads_whitespace_separated_values_across_lines():
@@ -46,7 +46,7 @@ def test_read_rolls(tmp_path: Path):
     path.write_text("6 6\n1\n")
     dice = read_rolls(path, 6)
     assert [dice.roll() for _ in range(3)] == [6, 6, 1]
-    with pytest.raises(GameInputError, match="cannot read rolls file"):
+    with pytest.raises(MissingFile, match="cannot read rolls file"):
         read_rolls(tmp_path / "missing.txt", 6)
 
 

@@ -14,7 +14,7 @@ import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 
-from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 BACKLOG = 2048
@@ -43,11 +43,11 @@ def free_port(host: str, start: int) -> int:
 def bind(host: str, port: int) -> socket.socket:
     """Return a socket listening on ``host:port``; PigsolveError naming a free port if taken."""
     if not 0 <= port < 65536:
-        raise PigsolveError(f"--port must be in 0..65535 (0: any free port), got {port}")
+        raise InvalidArgument(f"--port must be in 0..65535 (0: any free port), got {port}")
     try:
         info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except socket.gaierror as err:
-        raise PigsolveError(f"--host {host}: {err.strerror}") from None
+        raise InvalidArgument(f"--host {host}: {err.strerror}") from None
     family, kind, protocol = info[:3]
     sock = socket.socket(family, kind, protocol)  # IPPROTO_TCP: asyncio then sets TCP_NODELAY
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
