@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from pigsolve.policies import computer_names, computer_tables, families, player_names
-from pigsolve.solver import __version__
+from pigsolve.solver import __version__, durations
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
@@ -114,7 +114,8 @@ def compute(
         check_can_write(path, force)
         needed = pig_solver.memory_needed(rules, method)
         what = pig_tables.describe_rules(rules, False)
-        announce_size(needed, what, quiet, lambda available: _fits(rules, method, available))
+        seconds = durations.pig_solve(rules, method.value)
+        announce_size(needed, what, quiet, lambda avail: _fits(rules, method, avail), seconds)
         with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
             solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
         save = lambda: pig_tables.save(solution, path, force=force)  # noqa: E731

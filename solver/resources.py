@@ -33,11 +33,13 @@ def check_memory(
     what: str,
     available: int | None = None,
     way_out: Callable[[int], str] | None = None,
+    wait: str | None = None,
 ) -> str | None:
     """Raise PigsolveError if ``what`` needs more memory than the machine has; the refusal ends
     with ``way_out(available)``, what fits instead.
 
-    Returns a line announcing a large computation (``None`` for a small one).
+    Returns a line announcing a large computation, ending with ``wait``, how long it takes
+    (``None`` for a small one).
 
     >>> check_memory(3 * GIB, "goal 1000", available=24 * GIB)
     'goal 1000 needs about 3.0 GiB of memory (this machine has 24 GiB); this may take a while'
@@ -52,7 +54,7 @@ def check_memory(
     if needed > LARGE:
         return (
             f"{what} needs about {needed / GIB:.1f} GiB of memory "
-            f"(this machine has {available / GIB:.0f} GiB); this may take a while"
+            f"(this machine has {available / GIB:.0f} GiB); {wait or 'this may take a while'}"
         )
     return None
 

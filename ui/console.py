@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from pigsolve.solver.durations import wait_words
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.resources import check_memory
 
@@ -122,11 +123,19 @@ def _bug(err: Exception) -> typer.Exit:
 
 
 def announce_size(
-    needed: int, what: str, quiet: bool = False, way_out: Callable[[int], str] | None = None
+    needed: int,
+    what: str,
+    quiet: bool = False,
+    way_out: Callable[[int], str] | None = None,
+    seconds: tuple[float, float] = (0.0, 0.0),
 ) -> None:
     """Refuse a computation larger than the machine's memory, naming ``way_out(available)``;
-    announce a large one."""
-    line = check_memory(needed, what, way_out=way_out)
+    announce a large one, or one taking ``seconds`` (work, compiling) of 3 s or more, in one
+    line on stderr, terminal or not."""
+    wait = wait_words(seconds)
+    line = check_memory(needed, what, way_out=way_out, wait=wait and f"solving takes {wait}")
+    if line is None and wait is not None:
+        line = f"solving {what}: {wait}"
     if line is not None and not quiet:
         note(line)
 

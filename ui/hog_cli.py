@@ -12,6 +12,7 @@ import typer
 
 from pigsolve.policies import computer_tables, make_player, player_names
 from pigsolve.solver.dice import RandomDice, read_rolls
+from pigsolve.solver.durations import hog_solve
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import HogRules, HogState
 from pigsolve.solver.resources import largest_goal
@@ -76,7 +77,8 @@ def hog_compute(
     else:
         check_can_write(path, force)
         needed, what = hog_solver.memory_needed(game), f"{game.name} goal {game.goal}"
-        announce_size(needed, what, quiet, lambda available: _fits(game, available))
+        seconds = hog_solve(game)
+        announce_size(needed, what, quiet, lambda available: _fits(game, available), seconds)
         solution = hog_solver.solve(game)
         save = lambda: hog_tables.save(solution, path, force=force)  # noqa: E731
         kept = save_or_keep(save, path, lambda found: hog_tables.load_for(found, game))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from pigsolve.solver.durations import hog_solve, wait_words
 from pigsolve.solver.errors import MissingTable, TableError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.hog.solve import TIE, HogSolution, solve
@@ -92,7 +93,11 @@ def load_or_compute(
     if path.exists():
         return load_for(path, rules)
     if announce is not None:
-        announce(f"computing the optimal {rules.name} Hog table (goal {rules.goal}) into {path}")
+        wait = wait_words(hog_solve(rules))
+        taking = f": {wait}" if wait else ""
+        announce(
+            f"computing the optimal {rules.name} Hog table (goal {rules.goal}) into {path}{taking}"
+        )
     solution = solve(rules)
     save_or_say_why(lambda target: save(solution, target), path, announce)
     return solution

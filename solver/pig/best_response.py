@@ -129,7 +129,7 @@ def best_response(
     check_no_resets(rules, "the best response")
     check_evaluable(rules, policies)
     needed = memory_needed(rules, policies, best=True)
-    check_memory_for(rules, needed, "the best response", announce)
+    check_memory_for(rules, needed, "the best response", announce, best=True)
     if rules.resets:
         return _reply_by_policy_iteration(rules, policies[0])
     run = run_layers(rules, [placeholder, *policies], best=True, progress=progress)

@@ -61,6 +61,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from pigsolve.solver import results
+from pigsolve.solver.durations import evaluation, wait_words
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.evaluate_pair import fast_tables, pair_values
@@ -208,9 +209,11 @@ def memory_needed(rules: PigRules, policies: Sequence[SeatPolicy] = (), best: bo
     return needed
 
 
-def check_memory_for(rules: PigRules, needed: int, what: str, announce: Announce | None) -> None:
+def check_memory_for(
+    rules: PigRules, needed: int, what: str, announce: Announce | None, best: bool = False
+) -> None:
     """Raise PigsolveError if ``what`` needs more memory than the machine has; announce a large
-    computation in one line."""
+    or long computation (a ``best`` response's, 3 s or more with the compiling) in one line."""
 
     def way_out(available: int) -> str:
         """The largest goal that fits (the need scaled as the values' by the goal), simulation."""
@@ -225,9 +228,11 @@ def check_memory_for(rules: PigRules, needed: int, what: str, announce: Announce
             "`pigsolve simulate` the same players"
         )
 
-    line = check_memory(
-        needed, f"{what} of {rules.players} players at goal {rules.goal}", way_out=way_out
-    )
+    label = f"{what} of {rules.players} players at goal {rules.goal}"
+    wait = wait_words(evaluation(rules, best)) if announce is not None else None
+    line = check_memory(needed, label, way_out=way_out, wait=wait and f"it takes {wait}")
+    if line is None and wait is not None:
+        line = f"{label}: {wait}"
     if line is not None and announce is not None:
         announce(line)
 

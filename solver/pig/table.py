@@ -39,6 +39,7 @@ from pathlib import Path
 import h5py
 import numpy as np
 
+from pigsolve.solver.durations import pig_solve, wait_words
 from pigsolve.solver.errors import MissingTable, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
@@ -236,7 +237,12 @@ def load_or_compute(
     if path.exists():
         return load_for(path, rules)
     if announce is not None:
-        announce(f"computing the optimal table for {describe_rules(rules)} ...")
+        wait = wait_words(pig_solve(rules))
+        announce(
+            f"computing the optimal table for {describe_rules(rules)}"
+            + (f": {wait}" if wait else "")
+            + " ..."
+        )
     from pigsolve.solver.pig.solve import solve
 
     solution = solve(rules)

@@ -1,0 +1,92 @@
+"""Say it before a wait: a command that will take 3 s or more says so first, on one line of
+stderr, terminal or not (a first three-player `compute` compiled for 20 s in silence, and
+`compute --goal 5000` printed nothing for 10 minutes when stdout was piped)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pigsolve.solver import durations
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.games.pig import PigRules
+
+SLOW = "from pigsolve.solver import durations; durations.PIG_SECONDS['layered'] = 1e-4"
+"""A machine 10**5 times slower than this one: goal 30 takes about 16 s by the model."""
+
+
+def run_slowly(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run ``pigsolve ARGS`` with stdout piped (not a terminal), timed by :data:`SLOW`."""
+    code = f"{SLOW}; from pigsolve import cli; cli.run()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+        check=False,
+        env=env,
+    )
+
+
+def test_a_long_compute_says_so_first_with_stdout_piped(workdir: Path) -> None:
+    done = run_slowly("compute", "--goal", "30", "--out", "t.h5")
+    assert done.returncode == 0, done.stderr
+    # 6 outcomes * 30**3 * 1e-4 s = 16.2 s (the kernels are compiled by the tests before, or
+    # the compiling is said too)
+    assert done.stderr.splitlines()[0].startswith("solving goal 30: about 16 s")
+    assert len(done.stderr.splitlines()) == 1 and done.stdout.startswith("P(0, 0, 0) = ")
+    quiet = run_slowly("compute", "--goal", "30", "--out", "u.h5", "--quiet")
+    assert (quiet.returncode, quiet.stderr, quiet.stdout) == (0, "", "")
+
+
+def test_a_table_computed_on_the_way_says_how_long_it_takes(workdir: Path) -> None:
+    done = run_slowly("query", "0", "0", "0", "--goal", "30")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith(
+        "computing the optimal table for goal 30 and a 6-sided die: about 16 s"
+    )
+
+
+def test_a_short_compute_says_nothing(workdir: Path, pigsolve) -> None:
+    first = pigsolve("compute", "--goal", "30", "--out", "t.h5")  # compiles if it must
+    done = pigsolve("compute", "--goal", "30", "--out", "u.h5")
+    assert (first.returncode, done.returncode, done.stderr) == (0, 0, "")
+
+
+def test_compiling_is_foreseen_from_numba_s_own_cache_index(tmp_path: Path, pigsolve) -> None:
+    """An empty cache: the Hog kernel is not compiled; after one `hog compute` it is."""
+    env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    ask = (
+        "from pigsolve.solver import durations; from pigsolve.solver.games.hog import hog_rules; "
+        "print(durations.hog_solve(hog_rules('fa16', 5))[1])"
+    )
+    before = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, env=env)
+    assert (
+        float(before.stdout) == durations.COMPILE_SECONDS[("pigsolve.solver.hog._kernels", "sweep")]
+    )
+    assert pigsolve("hog", "compute", "--goal", "5", "--out", "h.h5", env=env).returncode == 0
+    after = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, env=env)
+    assert float(after.stdout) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("rules", "seconds"),
+    [
+        (PigRules(1000), 6.1),  # docs/reference/benchmarks.md: 6.8 s wall, the solve 6.1 s
+        (PigRules(100, players=4), 99.0),  # 99 s wall
+        (PigRules(100, players=3), 1.4),  # 2.1 s wall, 0.7 s of it Python's start
+    ],
+)
+def test_the_pig_model_gives_the_measured_times(rules, seconds) -> None:
+    work, _ = durations.pig_solve(rules)
+    assert work == pytest.approx(seconds, rel=0.25)
+
+
+def test_the_hog_model_gives_the_measured_times() -> None:
+    assert durations.hog_solve(hog_rules("su20", 100))[0] == pytest.approx(1.6, rel=0.25)
+    assert durations.hog_solve(hog_rules("fa16", 100))[0] == pytest.approx(0.087, rel=0.25)
