@@ -4,13 +4,15 @@ Rough models: a constant measured on this project's machine (2 cores, the runs o
 ``docs/reference/benchmarks.md`` of 2026-11-23) times the work, plus, on a kernel's first use,
 the time numba takes to compile it (measured with an empty cache). A kernel is compiled unless
 numba's cache holds it for its current source (:func:`compiled` reads numba's own index, as
-numba does before it compiles).
+numba does before it compiles). A compile no model foresaw (a kernel of the simulator, of the
+tuner) is said when numba starts it (:func:`say_unforeseen_compiling`).
 """
 
 from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -26,16 +28,37 @@ PIG_SECONDS = {"layered": 1.0e-9, "players": 2.0e-9, "value-iteration": 1.7e-7}
 HOG_SECONDS = {"fa16": 4.4e-6, "su20": 8.2e-7}
 """Seconds per state of a Hog solve: fa16 at goal 100 in 0.087 s, su20 in 1.6 s."""
 COMPILE_SECONDS = {
-    ("pigsolve.solver.pig._kernels.pair", "_solve_sums"): 7.0,
-    ("pigsolve.solver.pig._kernels.pair", "_solve_sums_parallel"): 7.0,
+    ("pigsolve.solver.pig._kernels.pair", "_solve_sums"): 10.0,
+    ("pigsolve.solver.pig._kernels.pair", "_solve_sums_parallel"): 10.0,
     ("pigsolve.solver.pig._kernels.orbits", "solve_layer"): 15.0,
-    ("pigsolve.solver.hog._kernels", "sweep"): 1.0,
+    ("pigsolve.solver.hog._kernels", "sweep"): 4.0,
     ("pigsolve.solver.pig._evaluate_kernels", "evaluate_layer"): 15.0,
 }
 """Seconds numba takes to compile a kernel (and the kernels it calls) on its first use: the
 first run's wall time less a cached run's, with an empty ``NUMBA_CACHE_DIR``, 2026-11-24, the
-machine shared (two players' compute 7.6 s against 1.1 s; three players' 17 s against 1.0 s;
-``compare best-response:hold20 hold20 --goal 30`` 17.6 s against 0.8 s)."""
+machine shared and busy (two players' compute 7.6 to 17.5 s against 1.1 s; three players' 17 s
+against 1.0 s; Hog's 2.0 to 5.3 s against 1.2 s; ``compare best-response:hold20 hold20 --goal
+30`` 17.6 s against 0.8 s)."""
+
+
+UNFORESEEN = "compiling numba kernels on first use: about 10 s, once (cached for later runs)"
+"""What is said when numba starts a compile no model foresaw (5 to 20 s on this machine: the
+first exact comparison 5 s, simulation 7 s, tune 18 s)."""
+_compiling = {"foreseen": False, "say": None}
+
+
+def say_unforeseen_compiling(say: Callable[[str], None] | None) -> None:
+    """Have ``say`` told :data:`UNFORESEEN` once, when numba starts compiling in this process
+    unless a model has foreseen a compile (None: say nothing)."""
+    _compiling["say"] = say
+
+
+def compile_starts() -> None:
+    """Say :data:`UNFORESEEN` if due (numba's compile event calls this, :mod:`solver.jit`)."""
+    say = _compiling["say"]
+    if say is not None and not _compiling["foreseen"]:
+        _compiling["foreseen"] = True
+        say(UNFORESEEN)
 
 
 def about(seconds: float) -> str:
@@ -62,8 +85,11 @@ def compiled(module: str, name: str) -> bool:
 
 
 def compile_seconds(*kernels: tuple[str, str]) -> float:
-    """Return the seconds compiling those of ``kernels`` numba has not cached will take."""
-    return sum(COMPILE_SECONDS[kernel] for kernel in kernels if not compiled(*kernel))
+    """Return the seconds compiling those of ``kernels`` numba has not cached will take (a
+    compile so foreseen is not said again when it starts)."""
+    seconds = sum(COMPILE_SECONDS[kernel] for kernel in kernels if not compiled(*kernel))
+    _compiling["foreseen"] = _compiling["foreseen"] or seconds > 0
+    return seconds
 
 
 def pig_work(rules: PigRules) -> int:

@@ -6,6 +6,8 @@ then imports ``scipy.linalg`` (about 0.2 s of a 0.6 s start) only to learn wheth
 ``np.linalg`` can be compiled. No kernel of pigsolve uses either, so the context is made here,
 once, while ``scipy.linalg`` cannot be imported; it can be again at once (``scipy.stats`` and the
 rest are unaffected). Kernel modules import ``njit`` and ``prange`` from here, never from numba.
+A compile's start is reported to :func:`solver.durations.compile_starts`, which says it once
+where no estimate foresaw it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from __future__ import annotations
 import sys
 
 from numba import njit, prange
+from numba.core import event
+
+from pigsolve.solver.durations import compile_starts
 
 __all__ = ["njit", "prange"]
 
@@ -32,3 +37,16 @@ def _make_context_without_blas_probe() -> None:
 
 
 _make_context_without_blas_probe()
+
+
+class _CompileStarts(event.Listener):
+    """Tells :func:`solver.durations.compile_starts` when numba starts compiling."""
+
+    def on_start(self, _: object) -> None:
+        compile_starts()
+
+    def on_end(self, _: object) -> None:
+        pass
+
+
+event.register("numba:compile", _CompileStarts())

@@ -90,3 +90,25 @@ def test_the_pig_model_gives_the_measured_times(rules, seconds) -> None:
 def test_the_hog_model_gives_the_measured_times() -> None:
     assert durations.hog_solve(hog_rules("su20", 100))[0] == pytest.approx(1.6, rel=0.25)
     assert durations.hog_solve(hog_rules("fa16", 100))[0] == pytest.approx(0.087, rel=0.25)
+
+
+def said_while_compiling(first: str, env: dict[str, str]) -> list[str]:
+    """Run ``first``, then compile two new kernels; return what was said meanwhile."""
+    code = (
+        "from pigsolve.solver import durations; "
+        "durations.say_unforeseen_compiling(lambda line: print('said:', line)); "
+        f"{first}; "
+        "from pigsolve.solver.jit import njit; "
+        "f = njit(lambda x: x + 1); f(1); f(1.5); g = njit(lambda x: 2 * x); g(2)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_a_compile_no_estimate_foresaw_is_said_once_when_it_starts(tmp_path: Path) -> None:
+    """The first simulation, comparison or tune compiled for 5 to 20 s in silence."""
+    env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    assert said_while_compiling("pass", env) == [f"said: {durations.UNFORESEEN}"]
+    foresee = "durations.compile_seconds(('pigsolve.solver.hog._kernels', 'sweep'))"
+    assert said_while_compiling(foresee, env) == []  # the estimate said it (the cache is empty)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from pigsolve.solver.durations import wait_words
+from pigsolve.solver.durations import say_unforeseen_compiling, wait_words
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.resources import check_memory
 
@@ -194,6 +194,7 @@ def run_app(app: typer.Typer) -> int:
     """
     from typer.exceptions import Abort, TyperException
 
+    say_unforeseen_compiling(note)
     try:
         code = app(standalone_mode=False, prog_name="pigsolve")
     except TyperException as err:
