@@ -105,6 +105,8 @@ def pig_solve(rules: PigRules, method: str = "layered") -> tuple[float, float]:
     from pigsolve.solver.pig.solve import METHODS, PARALLEL_GOAL
 
     work = pig_work(rules)
+    if rules.players > 2 and rules.resets:  # refused at once: solved for two players only
+        return 0.0, 0.0
     if rules.players > 2:
         return PIG_SECONDS["players"] * work, compile_seconds(
             ("pigsolve.solver.pig._kernels.orbits", "solve_layer")
