@@ -21,7 +21,6 @@ from pigsolve.solver import __version__, durations
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
-from pigsolve.solver.resources import largest_goal
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, describe, kept_table, save_or_keep
 from pigsolve.ui import outcome_tables, records, result_tables, seatings, table_files
@@ -61,6 +60,7 @@ from pigsolve.ui.options import (
 from pigsolve.ui.pig_play import Opponent, Opponents, PlayPlayers, play_pig
 from pigsolve.ui.pig_terminal import Style
 from pigsolve.ui.shared import named_table, tune_family
+from pigsolve.ui.way_out import pig_fits
 
 app = typer.Typer(
     help="Exact solutions of the dice games Pig and Hog.",
@@ -115,7 +115,9 @@ def compute(
         needed = pig_solver.memory_needed(rules, method)
         what = pig_tables.describe_rules(rules, False)
         seconds = durations.pig_solve(rules, method.value)
-        announce_size(needed, what, quiet, lambda avail: _fits(rules, method, avail), seconds)
+        announce_size(
+            needed, what, quiet, lambda avail: pig_fits(rules, method.value, avail), seconds
+        )
         with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
             solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
         save = lambda: pig_tables.save(solution, path, force=force)  # noqa: E731
@@ -123,25 +125,6 @@ def compute(
     if not quiet:
         shown = solution if kept is None else kept
         console.print(table_files.pig_solution(shown, path, kept is not None), highlight=False)
-
-
-def _fits(rules: PigRules, method: Method, available: int) -> str:
-    """Return what fits ``available`` bytes instead of ``rules``: the largest goal for these
-    rules, and for more than two players a simulation (its players' tables have ``G**3`` cells).
-    """
-    from pigsolve.solver.pig import solve as pig_solver
-    from pigsolve.solver.pig.table import compute_command
-
-    def needed_at(goal: int) -> int:
-        return pig_solver.memory_needed(replace(rules, goal=goal), method)
-
-    goal = largest_goal(needed_at, rules.goal, available)
-    fits = f"the largest goal that fits is {goal}: `{compute_command(replace(rules, goal=goal))}`"
-    if rules.players == 2 or 4 * rules.goal**3 > available:
-        return fits
-    options = compute_command(rules).removeprefix("pigsolve compute")
-    seats = " ".join(["hold20"] * rules.players)
-    return f"{fits}; or estimate win rates by simulation: `pigsolve simulate {seats}{options}`"
 
 
 @command()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -14,8 +13,7 @@ from pigsolve.policies import computer_tables, make_player, player_names
 from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.durations import hog_solve
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import HogRules, HogState
-from pigsolve.solver.resources import largest_goal
+from pigsolve.solver.games.hog import HogState
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, kept_table, save_or_keep
 from pigsolve.ui import hog_terminal, records, result_tables, table_files
@@ -46,6 +44,7 @@ from pigsolve.ui.options import (
     hog_game,
 )
 from pigsolve.ui.shared import exact_comparison, named_table, seeded_rng, tune_family
+from pigsolve.ui.way_out import hog_fits
 
 hog_app = typer.Typer(
     help="Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.",
@@ -78,23 +77,13 @@ def hog_compute(
         check_can_write(path, force)
         needed, what = hog_solver.memory_needed(game), f"{game.name} goal {game.goal}"
         seconds = hog_solve(game)
-        announce_size(needed, what, quiet, lambda available: _fits(game, available), seconds)
+        announce_size(needed, what, quiet, lambda available: hog_fits(game, available), seconds)
         solution = hog_solver.solve(game)
         save = lambda: hog_tables.save(solution, path, force=force)  # noqa: E731
         kept = save_or_keep(save, path, lambda found: hog_tables.load_for(found, game))
     if not quiet:
         shown = solution if kept is None else kept
         console.print(table_files.hog_solution(shown, path, kept is not None), highlight=False)
-
-
-def _fits(game: HogRules, available: int) -> str:
-    """Return the largest goal of ``game``'s rule set that fits ``available`` bytes, as the
-    command that computes it."""
-    from pigsolve.solver.hog.solve import memory_needed
-
-    goal = largest_goal(lambda g: memory_needed(replace(game, goal=g)), game.goal, available)
-    command = f"pigsolve hog compute --rules {game.name} --goal {goal}"
-    return f"the largest goal that fits is {goal}: `{command}`"
 
 
 @hog_command("query")

@@ -167,7 +167,7 @@ def test_ctrl_c_while_tabulating_names_the_state_being_asked(mine: Path) -> None
 def test_a_hog_strategy_given_to_pig_is_pointed_to_the_hog_commands(mine: Path) -> None:
     # it said only "must take 3 or 4 arguments", leaving a CS 61A student to guess why
     result = compare(f"{mine}:hog_randy", "hold20")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a usage error: the player named does not fit the game
     assert result.stderr.splitlines()[-1] == (
         f"error: {mine}:hog_randy must take 3 or 4 arguments; this looks like a Hog strategy "
         f"(score, opponent_score): use `pigsolve hog compare {mine}:hog_randy ...` (or another "
@@ -177,7 +177,7 @@ def test_a_hog_strategy_given_to_pig_is_pointed_to_the_hog_commands(mine: Path) 
 
 def test_a_pig_strategy_given_to_hog_is_pointed_to_the_pig_commands(mine: Path) -> None:
     result = runner.invoke(app, ["hog", "compare", f"{mine}:hold20", "always4"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr.splitlines()[-1].endswith(
         "must take 2 arguments; this looks like a Pig strategy (score, opponent_score, "
         f"turn_total): use `pigsolve compare {mine}:hold20 ...` (or another Pig command)"

@@ -1,0 +1,38 @@
+"""What fits this machine instead of a computation refused for its memory, as commands."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.resources import largest_goal
+
+
+def pig_fits(rules: PigRules, method: str, available: int) -> str:
+    """Return what fits ``available`` bytes instead of solving ``rules``: the largest goal for
+    these rules, and for more than two players a simulation (its players' tables have ``G**3``
+    cells)."""
+    from pigsolve.solver.pig import solve as pig_solver
+    from pigsolve.solver.pig.table import compute_command
+
+    def needed_at(goal: int) -> int:
+        return pig_solver.memory_needed(replace(rules, goal=goal), method)
+
+    goal = largest_goal(needed_at, rules.goal, available)
+    fits = f"the largest goal that fits is {goal}: `{compute_command(replace(rules, goal=goal))}`"
+    if rules.players == 2 or 4 * rules.goal**3 > available:
+        return fits
+    options = compute_command(rules).removeprefix("pigsolve compute")
+    seats = " ".join(["hold20"] * rules.players)
+    return f"{fits}; or estimate win rates by simulation: `pigsolve simulate {seats}{options}`"
+
+
+def hog_fits(game: HogRules, available: int) -> str:
+    """Return the largest goal of ``game``'s rule set that fits ``available`` bytes, as the
+    command that computes it."""
+    from pigsolve.solver.hog.solve import memory_needed
+
+    goal = largest_goal(lambda g: memory_needed(replace(game, goal=g)), game.goal, available)
+    command = f"pigsolve hog compute --rules {game.name} --goal {goal}"
+    return f"the largest goal that fits is {goal}: `{command}`"
