@@ -1,0 +1,249 @@
+"""The table commands of ``pigsolve``: compute, info, query, verify, export, plot and bench.
+
+A sub-app without a name: :mod:`cli` adds its commands at the top level, beside the players'
+commands (typer's "one file per command").
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pigsolve.policies import computer_tables, families
+from pigsolve.solver import durations
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
+from pigsolve.solver.storage import check_can_write, describe, kept_table, save_or_keep
+from pigsolve.ui import outcome_tables, result_tables, table_files
+from pigsolve.ui.console import (
+    announce_size,
+    commands,
+    console,
+    note,
+    progress_bar,
+)
+from pigsolve.ui.options import (
+    Die,
+    Force,
+    Game,
+    Goal,
+    Json,
+    Piglet,
+    Players,
+    Quiet,
+    Table,
+    TableFile,
+    pig_rules,
+)
+from pigsolve.ui.shared import named_table
+from pigsolve.ui.way_out import pig_fits
+
+tables_app = typer.Typer()
+command = commands(tables_app)
+
+
+def _existing(path: Path | None, rules: PigRules) -> Path:
+    """Return the table file to inspect; if missing, say how to make it (never made here)."""
+    from pigsolve.solver.pig import table as pig_tables
+
+    return path or pig_tables.require(pig_tables.default_path(rules), rules)
+
+
+@command()
+def compute(
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
+    game: Game = None,
+    method: Annotated[Method, typer.Option(help="Solver (two players).")] = Method.layered,
+    tolerance: Annotated[float, typer.Option(help="Tolerance of value-iteration.")] = 1e-12,
+    out: Annotated[
+        Path | None, typer.Option(help="Output file (default: data/, by rules).")
+    ] = None,
+    force: Force = False,
+    quiet: Quiet = False,
+) -> None:
+    """Compute the win probability of every Pig state under optimal play and save it (HDF5)."""
+    from pigsolve.solver.pig import solve as pig_solver
+    from pigsolve.solver.pig import table as pig_tables
+
+    rules = pig_rules(None, goal, die, players, piglet, game)
+    path = out or pig_tables.default_path(rules)
+    kept = None
+    if path.is_file() and not force:  # computed already: said again, kept (or refused)
+        kept = kept_table(path, lambda found: pig_tables.load_for(found, rules))
+    else:
+        check_can_write(path, force)
+        needed = pig_solver.memory_needed(rules, method)
+        what = pig_tables.describe_rules(rules, False)
+        seconds = durations.pig_solve(rules, method.value)
+        announce_size(
+            needed, what, quiet, lambda avail: pig_fits(rules, method.value, avail), seconds
+        )
+        with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
+            solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)
+        save = lambda: pig_tables.save(solution, path, force=force)  # noqa: E731
+        kept = save_or_keep(save, path, lambda found: pig_tables.load_for(found, rules))
+    if not quiet:
+        shown = solution if kept is None else kept
+        console.print(table_files.pig_solution(shown, path, kept is not None), highlight=False)
+
+
+@command()
+def info(
+    path: TableFile = None,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
+    game: Game = None,
+) -> None:
+    """Show a table's attributes and datasets; with --game (or a game's table) the game's roll
+    outcomes first, even before its table is computed."""
+    from pigsolve.solver.pig import table as pig_tables
+
+    rules = pig_rules(path, goal, die, players, piglet, game)
+    if game is not None or rules.outcomes is not None:
+        console.print(outcome_tables.outcome_table(rules.roll_table))
+        for line in outcome_tables.game_notes(rules.roll_table):
+            console.print(line, highlight=False, markup=False)
+        if path is None and not pig_tables.default_path(rules).exists():
+            command = pig_tables.compute_command(rules)
+            console.print(f"No table computed yet: `{command}` makes it.", highlight=False)
+            return
+    path = _existing(path, rules)
+    attrs, datasets = describe(path)
+    console.print(table_files.attributes(path, attrs))
+    console.print(table_files.datasets(datasets))
+
+
+@command()
+def query(
+    state: Annotated[
+        list[int], typer.Argument(help="Every score (the mover's first), then the turn total.")
+    ],
+    table: Table = None,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
+    game: Game = None,
+    as_json: Json = False,
+) -> None:
+    """Show each player's win probability in a state, the optimal action and both values."""
+    from pigsolve.solver.pig import table as pig_tables
+    from pigsolve.solver.pig.query import check_state, state_record
+
+    rules = pig_rules(table, goal, die, players, piglet, game)
+    scores, k = check_state(rules, state)
+    stored = pig_tables.load_or_compute(rules, named_table(table, rules), note)
+    record = state_record(stored, scores, k)
+    if as_json:
+        print(json.dumps(record, allow_nan=False))
+    else:
+        print(table_files.pig_state(stored.rules, record))  # plain text: no rich to import
+
+
+@command()
+def verify(
+    path: TableFile = None,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
+    game: Game = None,
+    max_residual: Annotated[
+        float, typer.Option(min=0.0, help="Largest Bellman residual accepted.")
+    ] = 1e-12,
+) -> None:
+    """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
+    from pigsolve.solver.pig import table as pig_tables
+    from pigsolve.solver.pig.verify import verify_table
+
+    path = _existing(path, pig_rules(path, goal, die, players, piglet, game))
+    checks = verify_table(pig_tables.load(path), max_residual)
+    console.print(table_files.checks(path, checks))
+    failed = [check.name for check in checks if not check.passed]
+    if failed:
+        raise PigsolveError(f"{path} fails: {', '.join(failed)}")
+
+
+@command()
+def bench(
+    as_json: Json = False,
+    large: Annotated[bool, typer.Option("--large", help="Also compute goal 1000, fresh.")] = False,
+    quick: Annotated[bool, typer.Option("--quick", help="Only the Pig solvers.")] = False,
+) -> None:
+    """Time the solvers side by side (JIT compile time apart) and print the figures."""
+    from pigsolve.solver import bench as benchmarks
+    from pigsolve.ui.web.bench import bench_gui
+
+    tables = {} if quick else computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
+    others = [families.bench_tune(tables["optimal"]), *bench_gui()] if tables else []
+    others += benchmarks.bench_others(tables["optimal"], tables["hold20"]) if tables else []
+    others += benchmarks.bench_startup([sys.executable, "-m", "pigsolve"]) if tables else []
+    rows = benchmarks.run([sys.executable, "-m", "pigsolve", "compute"], large, others)
+    if as_json:
+        console.print_json(json.dumps(rows, allow_nan=False))
+        return
+    console.print(result_tables.benchmarks(rows))
+
+
+@command()
+def export(
+    what: Annotated[Export, typer.Option(help="What to export.")],
+    out: Annotated[Path, typer.Option(help="The file to write.")],
+    fmt: Annotated[
+        Format | None, typer.Option("--format", help="Format (default: the suffix of --out).")
+    ] = None,
+    table: Table = None,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
+    game: Game = None,
+    force: Force = False,
+) -> None:
+    """Export the optimal policy, its win probabilities or its roll/hold boundary."""
+    from pigsolve.solver.pig.export import export_table, format_for, stored_table
+
+    fmt = format_for(out, fmt)  # a bad name is reported before any table is made
+    stored = stored_table(table, pig_rules(table, goal, die, players, piglet, game), note)
+    written = export_table(stored, what, out, fmt, force)
+    console.print(f"wrote {written}", highlight=False, soft_wrap=True)
+
+
+@command()
+def plot(
+    kind: Annotated[Plot, typer.Option(help="What to draw.")],
+    out: Annotated[Path, typer.Option(help="The file to write: .png, .pdf or .svg.")],
+    opponent: Annotated[
+        int | None, typer.Option(help="The opponent's score J (for --kind slice).")
+    ] = None,
+    table: Table = None,
+    goal: Goal = None,
+    die: Die = None,
+    players: Players = None,
+    piglet: Piglet = None,
+    game: Game = None,
+    force: Force = False,
+) -> None:
+    """Draw the roll/hold boundary, one slice of it, the win-probability contours, or N players'
+    boundary beside two players'."""
+    from pigsolve.solver.pig.export import stored_table
+    from pigsolve.solver.pig.plot import plot_table
+
+    rules = pig_rules(table, goal, die, players, piglet, game)
+    stored = stored_table(table, rules, note)
+    two = None
+    if rules.players > 2:
+        two = stored_table(None, replace(rules, players=2), note)
+    written = plot_table(stored, kind, out, opponent, force, two)
+    console.print(f"wrote {written}", highlight=False, soft_wrap=True)
