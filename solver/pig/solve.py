@@ -83,6 +83,16 @@ def solve(
     >>> len(solution.mixed) > 0, round(float(solution.values[0, 0, 0].sum()), 12)
     (True, 1.0)
     """
+    check_solvable(rules, method)
+    if full is None:
+        full = rules.goal <= MAX_FULL_GOAL
+    if METHODS[method] == "layered":
+        return layered(rules, progress=progress, full=full)
+    return value_iteration(rules, tolerance=tolerance, progress=progress)
+
+
+def check_solvable(rules: PigRules, method: str = "layered") -> None:
+    """Raise :class:`InvalidArgument` if ``method`` cannot solve ``rules`` (before any work)."""
     if method not in METHODS:
         raise InvalidArgument(f"invalid method {method!r}: choose 'layered' or 'value-iteration'")
     if rules.resets and rules.players != 2:
@@ -90,11 +100,6 @@ def solve(
         raise InvalidArgument(
             f"scores can fall to 0 in {rules.game} ({lost}); pigsolve solves it for 2 players only"
         )
-    if full is None:
-        full = rules.goal <= MAX_FULL_GOAL
-    if METHODS[method] == "layered":
-        return layered(rules, progress=progress, full=full)
-    return value_iteration(rules, tolerance=tolerance, progress=progress)
 
 
 RUNTIME_BYTES = 200 * 2**20
@@ -106,8 +111,11 @@ def memory_needed(rules: PigRules, method: str = "layered") -> int:
 
     The start values (``8 N G**N``), written in place; for two players also the pair kernel's
     ``P(i, j, 0)`` and its counts (16 bytes a pair) and the full table and its choices where
-    kept (9 bytes a state; twice over for value iteration).
+    kept (9 bytes a state; twice over for value iteration). Rules it cannot solve are refused
+    first (:func:`check_solvable`), so no refusal for memory names a goal of a game it cannot
+    solve.
     """
+    check_solvable(rules, method)
     goal, players = rules.goal, rules.players
     needed = 8 * players * goal**players + RUNTIME_BYTES
     if players != 2:
