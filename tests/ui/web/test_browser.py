@@ -81,6 +81,11 @@ def page(url: str) -> Iterator[Page]:
     yield from open_page(url, DESKTOP)
 
 
+@pytest.fixture
+def phone(url: str) -> Iterator[Page]:
+    yield from open_page(url, PHONE)
+
+
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
 def any_page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     yield from open_page(url, request.param)
@@ -95,6 +100,15 @@ def start(page: Page, game: str, opponent: str, seed: int, **fields: str) -> Non
         page.fill(f"#setup input[name={name}]", value)
     page.click("#start")
     page.wait_for_selector("#board:not([hidden])")
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Return whether ``selector``'s box lies within the viewport, seen without scrolling."""
+    box, screen = page.locator(selector).bounding_box(), page.viewport_size
+    if box is None:
+        return False
+    right, bottom = box["x"] + box["width"], box["y"] + box["height"]
+    return min(box["x"], box["y"]) >= 0 and right <= screen["width"] and bottom <= screen["height"]
 
 
 def wait_for_log_change(page: Page, before: str) -> None:
@@ -210,9 +224,13 @@ def test_a_table_being_computed_shows_its_progress(page: Page, shots: Path) -> N
         ".startsWith('computing the optimal table for goal 600')"
     )
     assert page.is_visible("#progress")
+    busy = page.eval_on_selector("#message", "m => getComputedStyle(m).color")
     page.screenshot(path=shots / "progress.png", full_page=True)
     page.wait_for_selector("#board:not([hidden])")
     assert page.is_hidden("#progress") and page.text_content("#message") == ""
+    page.evaluate("say('an error')")  # as every failed request is said (not logged: no 4xx here)
+    error = page.eval_on_selector("#message", "m => getComputedStyle(m).color")
+    assert error == "rgb(162, 65, 47)" and busy != error  # work under way is not an error
 
 
 def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, shots: Path) -> None:
@@ -243,7 +261,7 @@ def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, sh
         wait_for_log_change(page, before)
         assert page.locator("#dice svg").count() == 2
         assert page.locator("#seats .to-move").count() == (0 if page.is_visible("#banner") else 1)
-    assert no_sideways_scroll(page)
+    assert no_sideways_scroll(page) and in_view(page, "#banner") and in_view(page, "#again")
     page.screenshot(path=shots / f"two-dice-end-{width}.png", full_page=True)
     rolls = [line for line in page.text_content("#log").splitlines() if line.startswith("Roll:")]
     words = r"Roll: (\d) and (\d)(, double \1s(: score lost, back to 0)?)?"
@@ -275,3 +293,24 @@ def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
     cell.click()
     said = f"{exact['a_first']:.6f} moving first, {exact['b_first']:.6f} second"
     assert said in page.text_content("#pair")
+
+
+def test_a_game_on_a_phone_folds_the_set_up_and_fits_the_screen(phone: Page) -> None:
+    """At 390 x 844: during a game the set-up is one line (it opens again when clicked), and the
+    buttons and the hint are in view without scrolling, in Pig and in Hog."""
+    start(phone, "pig", "optimal", seed=3, goal="40")
+    assert phone.is_hidden("#setup")
+    assert phone.text_content("#summary") == "Pig, goal 40, vs optimal, hints on change"
+    assert all(in_view(phone, button) for button in ("#roll", "#hold", "#hint"))
+    phone.click("#hint")
+    phone.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Best')")
+    assert all(in_view(phone, shown) for shown in ("#roll", "#hold", "#hint", "#hint-text"))
+    phone.click("#summary")
+    assert phone.is_visible("#setup") and phone.get_attribute("#summary", "aria-expanded") == "true"
+    phone.click("#summary")
+    assert phone.is_hidden("#setup")
+    start(phone, "hog", "optimal", seed=3)
+    assert phone.text_content("#summary") == "Hog fa16, goal 100, vs optimal, hints on change"
+    phone.click("#hint")
+    phone.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Best')")
+    assert all(in_view(phone, shown) for shown in ("#num-rolls", "#roll-hog", "#hint-text"))

@@ -8,10 +8,15 @@ let view = "play";
 let state = null;
 let explored = null;
 let limits = null;
+let folded = false;  // the set-up form folded into its one-line summary during a game
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function say(text) { $("#message").textContent = text; }
+function say(text, kind = "error") {
+  // A line above the page: an error (the accent colour) or "busy", work under way (neutral).
+  $("#message").textContent = text;
+  $("#message").className = text ? kind : "";
+}
 
 function showProgress(share) {
   $("#progress").hidden = share === undefined;
@@ -27,7 +32,7 @@ async function api(path, body, poll = true) {
     });
     const data = await response.json();
     if (response.status === 202) {
-      say(data.message);
+      say(data.message, "busy");
       showProgress(data.progress);
       if (!poll) throw new Error(data.message);
       await sleep(500);
@@ -70,6 +75,22 @@ function rollWords(state) {
   return `${who} rolled ${shown}: ${roll.words}.`;
 }
 
+function summary(state) {
+  // The game being played in one line: its rules, the computer players, hints or none.
+  const rules = state.game === "hog" ? `Hog ${state.rules}`
+    : (limits ? limits.pig.variants[state.variant] : state.variant) + (state.variant === "pig" && state.die !== 6 ? `, ${state.die}-sided die` : "");
+  return `${rules}, goal ${state.goal}, vs ${state.opponent}, ${state.analysed ? "hints on" : "no hints"}`;
+}
+
+function fold(shut) {
+  // Fold the set-up form into its summary (during a game) or open it again.
+  folded = shut && state !== null;
+  $("#setup").hidden = view !== "play" || folded;
+  $("#summary").hidden = view !== "play" || state === null;
+  $("#summary").setAttribute("aria-expanded", !folded);
+  if (state) $("#summary").innerHTML = `${escape(summary(state))} <span class="change">${folded ? "change" : "hide"}</span>`;
+}
+
 function show(next) {
   state = next;
   $("#board").hidden = view !== "play";
@@ -102,6 +123,8 @@ function show(next) {
   $("#log").textContent = state.log.join("\n");
   $("#log").scrollTop = $("#log").scrollHeight;
   $("#banner").hidden = !state.over;
+  $("#again").hidden = !state.over;
+  $("#actions").hidden = state.over;  // the result takes the buttons' place
   if (state.over) $("#banner").textContent = winner(state);
   $("#hint-text").textContent = state.analysed ? "" : `No hints or review in this game: ${state.no_hints}.`;
   $("#chart").hidden = state.evaluation.length === 0;
@@ -144,6 +167,7 @@ async function choose(next) {
   seatsShown();
   $("#board").hidden = true;
   state = null;
+  fold(false);
   explored = null;
   $("#compare-players").innerHTML = "<legend>Players</legend>" + players
     .map((p, n) => `<label><input type="checkbox" value="${p.name}" ${n < 3 ? "checked" : ""}>${p.name}</label>`).join("");
@@ -198,9 +222,15 @@ $("#setup").addEventListener("submit", async (event) => {
   }
   if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
   say("");
-  try { show(await api(`/api/${game}/games`, body)); say(""); } catch (err) { say(err.message); }
+  try {
+    show(await api(`/api/${game}/games`, body));
+    say("");
+    fold(true);
+    if ($("#summary").getBoundingClientRect().top < 0) $("#summary").scrollIntoView();
+  } catch (err) { say(err.message); }
   document.activeElement.blur();  // space and Enter now play, not press "New game" again
 });
+$("#summary").addEventListener("click", () => fold(!folded));
 document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => choose(tab.dataset.game)));
 $("#roll").addEventListener("click", () => act({ action: "roll" }));
 $("#hold").addEventListener("click", () => act({ action: "hold" }));
@@ -208,6 +238,7 @@ $("#roll-hog").addEventListener("click", () => act({ num_rolls: Number($("#num-r
 $("#hint").addEventListener("click", hint);
 document.addEventListener("keydown", (event) => {
   if (!state || $("#board").hidden || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  if (event.target.closest("#summary, #again")) return;  // these buttons take their own keys
   if (event.key === " " || event.key === "Enter") {
     event.preventDefault();
     if (game === "pig") act({ action: "roll" }); else act({ num_rolls: Number($("#num-rolls").value) });
@@ -321,7 +352,7 @@ $("#matrix").addEventListener("click", (event) => {
 function mode(name) {
   view = name;
   document.querySelectorAll(".mode").forEach((b) => b.setAttribute("aria-pressed", b.dataset.mode === name));
-  $("#setup").hidden = name !== "play";
+  fold(folded);
   $("#board").hidden = name !== "play" || !state;
   $("#explore").hidden = name !== "explore";
   $("#compare").hidden = name !== "compare";

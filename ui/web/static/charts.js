@@ -108,7 +108,7 @@ function winChart(svg, values) {
   const points = values.map((p, d) => [frame.px(d + 1), frame.py(100 * p)]);
   svg.innerHTML = frame.svg
     + `<line class="even" x1="${box.left}" y1="${frame.py(50)}" x2="${box.left + box.width}" y2="${frame.py(50)}"/>`
-    + `<text class="even-label" x="${box.left + box.width - 2}" y="${frame.py(50) - 4}" text-anchor="end">50%: even chances</text>`
     + `<polyline class="win" points="${points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" ")}"/>`
-    + points.map(([a, b], d) => `<circle cx="${a.toFixed(1)}" cy="${b.toFixed(1)}" r="2.5"><title>decision ${d + 1}: ${(100 * values[d]).toFixed(1)}%</title></circle>`).join("");
+    + points.map(([a, b], d) => `<circle cx="${a.toFixed(1)}" cy="${b.toFixed(1)}" r="2.5"><title>decision ${d + 1}: ${(100 * values[d]).toFixed(1)}%</title></circle>`).join("")
+    + `<text class="even-label" x="${box.left + box.width - 2}" y="${frame.py(50) + 12}" text-anchor="end">50%: even chances</text>`;
 }
