@@ -4,6 +4,7 @@ test's temporary folder (PIGSOLVE_SCREENSHOTS=DIR keeps them)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -13,6 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("starlette")
@@ -26,6 +28,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip("no Chromium here (.ci/run installs it)", allow_module_level=True)
 
+from PIL import Image  # noqa: E402 (with matplotlib, of the test extra)
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 START_SECONDS = 60
@@ -162,6 +165,15 @@ def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Pa
     assert page.text_content("#map .x-axis .label") == "your score i"
     assert page.text_content("#map .y-axis .label") == "opponent score j"
     assert page.text_content("#map .colour-scale .label") == "hold at turn total k"
+    low, high = (int(page.get_attribute("#map", f"data-{end}")) for end in ("low", "high"))
+    explored = page.request.get(f"{page.url}api/pig/explore?variant=pig&goal=100&die=6").json()
+    hold, scores = np.array(explored["hold_at"]), np.array(explored["scores"])
+    short = hold[hold < 100 - scores[:, None]]  # where it holds before the goal
+    assert [low, high] == np.percentile(short, [5, 95], method="inverted_cdf").tolist()
+    assert low <= 15 and high >= 30 and high - low <= 30  # the decisions' band fills the scale
+    scale = page.locator("#map .colour-scale text").all_text_contents()
+    assert f"≤ {low}" in scale and f"≥ {high}" in scale
+    assert "Grey: it rolls on to the goal" in page.text_content("#map-key")
     ticks = page.locator("#map .x-axis text").all_text_contents()
     assert ticks[:3] == ["0", "20", "40"]  # goal 100, the form's default
     assert page.text_content("#slice .x-axis .label") == "your score i"
@@ -295,6 +307,26 @@ def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
     assert said in page.text_content("#pair")
 
 
+PAPER = (251, 250, 247)
+"""The page's background (--paper)."""
+
+
+def drawn(pixels: np.ndarray) -> np.ndarray:
+    """Return where ``pixels`` (rows, columns, RGB) differ from the page's background."""
+    return np.abs(pixels.astype(int) - PAPER).max(axis=-1) > 8
+
+
+def surface_drawn(page: Page, tries: int = 100) -> np.ndarray:
+    """Return a picture (RGB) of the 3-D surface once WebGL has drawn it (a bounded wait)."""
+    for _ in range(tries):
+        picture = np.asarray(Image.open(io.BytesIO(page.locator("#surface").screenshot())))[..., :3]
+        height, width = picture.shape[:2]
+        if drawn(picture[height // 3 : 2 * height // 3, width // 3 : 2 * width // 3]).any():
+            return picture
+        page.wait_for_timeout(100)
+    raise AssertionError("the surface was not drawn")
+
+
 def test_a_game_on_a_phone_folds_the_set_up_and_fits_the_screen(phone: Page) -> None:
     """At 390 x 844: during a game the set-up is one line (it opens again when clicked), and the
     buttons and the hint are in view without scrolling, in Pig and in Hog."""
@@ -314,3 +346,18 @@ def test_a_game_on_a_phone_folds_the_set_up_and_fits_the_screen(phone: Page) -> 
     phone.click("#hint")
     phone.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Best')")
     assert all(in_view(phone, shown) for shown in ("#num-rolls", "#roll-hog", "#hint-text"))
+
+
+def test_the_surface_keeps_its_words_inside_on_a_phone(phone: Page, shots: Path) -> None:
+    """At 390 px the 3-D surface draws nothing at its edges: its axes' words lie inside it."""
+    phone.click(".mode[data-mode=explore]")
+    phone.fill("#explore-form input[name=goal]", "40")
+    phone.click("#explore-form button")
+    phone.wait_for_function(
+        "document.querySelector('#map-caption').textContent.includes('goal 40')"
+    )
+    phone.wait_for_selector("#surface .main-svg")
+    picture = surface_drawn(phone)
+    phone.screenshot(path=shots / "surface-390.png", full_page=True)
+    edges = np.concatenate([picture[:, :2], picture[:, -2:]], axis=1)
+    assert not drawn(edges).any()  # the words that touched the edges were cut there

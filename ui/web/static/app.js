@@ -254,14 +254,19 @@ async function explore(event) {
     say(err.message);
     explored = null;  // no chart of another game under this form
     for (const chart of ["#map", "#slice"]) $(chart).innerHTML = "";
-    $("#map-caption").textContent = "";
+    $("#map-caption").textContent = $("#map-key").textContent = "";
     if (window.Plotly) Plotly.purge("surface");
     return;
   }
   const grid = game === "pig" ? explored.hold_at : explored.dice;
-  heatmap($("#map"), grid, explored.scores, explored.goal, game === "pig"
+  const range = game === "pig" ? holdRange(explored) : {};
+  heatmap($("#map"), grid, explored.scores, game === "pig"
     ? { x: "your score i", y: "opponent score j", scale: "hold at turn total k" }
-    : { x: "your score", y: "opponent score", scale: "number of dice (-1: Pork Chop, 0: Free Bacon)" });
+    : { x: "your score", y: "opponent score", scale: "number of dice (-1: Pork Chop, 0: Free Bacon)" }, range);
+  $("#map-key").innerHTML = game === "pig" && range.apart
+    ? `Colours: the turn total k at which to hold, from ${range.low} or less to ${range.high} or more (the middle 90% of the `
+      + `states where the player holds short of the goal). <span class="swatch" style="background:${APART}"></span> Grey: it rolls on to the goal.`
+    : "Colours: the number of dice to roll.";
   const sampled = explored.step > 1 ? ` (every ${explored.step}th score)` : "";
   $("#map-caption").textContent = game === "pig"
     ? `${limits ? limits.pig.variants[explored.variant] : explored.variant}: the turn total at which the optimal player holds, goal ${explored.goal}${sampled}`
@@ -269,18 +274,33 @@ async function explore(event) {
   $("#slice-j").max = explored.scores.length - 1;
   $("#slice-j").value = 0;
   slice();
-  if (game === "pig") surface();
+  if (game === "pig") surface(range);
 }
 
-function surface() {
-  // z[b][a] is the hold turn total, as plotly draws rows along y (the opponent's score).
+function holdRange(explored) {
+  // The hold map's colour scale: the middle 90% of the turn totals at which the optimal player
+  // holds short of the goal; where it rolls on to the goal (holds at G - i) is drawn apart.
+  const goal = explored.goal, scores = explored.scores, hold = explored.hold_at;
+  const rollsOn = (a, b) => hold[a][b] >= goal - scores[a];
+  const short = hold.flatMap((row, a) => row.filter((_, b) => !rollsOn(a, b)));
+  return short.length ? { low: quantile(short, 0.05), high: quantile(short, 0.95), apart: rollsOn } : {};
+}
+
+function surface(range) {
+  // z[b][a] is the hold turn total, as plotly draws rows along y (the opponent's score); coloured
+  // as the heat map. On a narrow screen the scale lies under the plot and the camera steps back,
+  // so that the axes' words stay inside it.
   const z = explored.hold_at[0].map((_, b) => explored.hold_at.map((row) => row[b]));
-  const data = [{ type: "surface", x: explored.scores, y: explored.scores, z, colorscale: "YlOrRd",
-    colorbar: { title: { text: "hold at k" }, thickness: 12 },
-    hovertemplate: "i = %{x}, j = %{y}: hold at k = %{z}<extra></extra>" }];
-  const layout = { margin: { l: 0, r: 0, t: 0, b: 0 }, paper_bgcolor: "rgba(0,0,0,0)",
+  const narrow = $("#surface").clientWidth < 560;
+  const colorscale = Array.from({ length: 11 }, (_, s) => [s / 10, shade(s / 10)]);
+  const colorbar = narrow ? { title: { text: "hold at k", side: "top" }, orientation: "h", thickness: 10, len: 0.9, y: 0, yanchor: "top" }
+    : { title: { text: "hold at k" }, thickness: 12 };
+  const data = [{ type: "surface", x: explored.scores, y: explored.scores, z, colorscale, colorbar,
+    cmin: range.low, cmax: range.high, hovertemplate: "i = %{x}, j = %{y}: hold at k = %{z}<extra></extra>" }];
+  const eye = narrow ? { x: -2.1, y: -2.1, z: 1.5 } : { x: -1.6, y: -1.6, z: 1.1 };
+  const layout = { margin: { l: 0, r: 0, t: 0, b: narrow ? 60 : 0 }, paper_bgcolor: "rgba(0,0,0,0)",
     scene: { xaxis: { title: { text: "your score i" } }, yaxis: { title: { text: "opponent score j" } },
-      zaxis: { title: { text: "hold at k" } }, camera: { eye: { x: -1.6, y: -1.6, z: 1.1 } } } };
+      zaxis: { title: { text: "hold at k" } }, camera: { eye } } };
   Plotly.react("surface", data, layout, { displayModeBar: false, responsive: true });
 }
 
