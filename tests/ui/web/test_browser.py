@@ -299,12 +299,22 @@ def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
         box.set_checked(box.get_attribute("value") in ("hold20", "pace-race"))
     page.click("#compare-form button")
     page.wait_for_selector("#matrix td")
-    assert page.text_content("#matrix caption").startswith("Big Pig, goal 50: P(row beats")
+    assert page.text_content("#matrix-caption").startswith("Big Pig, goal 50: P(row beats")
     cell = page.locator("#matrix tr", has_text="hold20").locator("td").nth(1)
     assert cell.text_content() == f"{exact['average']:.4f}"
+    colours = [background(cell) for cell in page.locator("#matrix td").all()]
+    red, _, blue = colours[1]  # hold20 against pace-race
+    assert colours[0] == colours[3] == (247, 247, 247)  # 0.5 exactly: the middle, near white
+    assert (red > blue) == (exact["average"] > 0.5) != (colours[2][0] > colours[2][2])
     cell.click()
     said = f"{exact['a_first']:.6f} moving first, {exact['b_first']:.6f} second"
     assert said in page.text_content("#pair")
+
+
+def background(cell) -> tuple[int, ...]:
+    """Return a table cell's background colour as (red, green, blue)."""
+    words = cell.evaluate("c => getComputedStyle(c).backgroundColor")
+    return tuple(int(n) for n in re.findall(r"\d+", words)[:3])
 
 
 PAPER = (251, 250, 247)
@@ -361,3 +371,16 @@ def test_the_surface_keeps_its_words_inside_on_a_phone(phone: Page, shots: Path)
     phone.screenshot(path=shots / "surface-390.png", full_page=True)
     edges = np.concatenate([picture[:, :2], picture[:, -2:]], axis=1)
     assert not drawn(edges).any()  # the words that touched the edges were cut there
+
+
+def test_the_round_robin_caption_fits_a_phone(phone: Page, shots: Path) -> None:
+    """At 390 px the caption of a round robin wider than the screen fits the screen."""
+    phone.click(".mode[data-mode=compare]")
+    phone.fill("#compare-form input[name=goal]", "40")
+    for box in phone.locator("#compare-players input").all():
+        box.set_checked(True)
+    phone.click("#compare-form button")
+    phone.wait_for_selector("#matrix td")
+    phone.screenshot(path=shots / "compare-390.png", full_page=True)
+    assert phone.eval_on_selector("#matrix-caption", "c => c.scrollWidth <= c.clientWidth")
+    assert in_view(phone, "#matrix-caption") and no_sideways_scroll(phone)

@@ -353,12 +353,18 @@ async function compare(event) {
     const result = await api(`/api/${game}/compare?players=${names.join(",")}&${query}`);
     say("");
     const n = result.players.length;
+    // Colours diverge around 0.5 (even), reaching their ends at the largest edge in the table.
+    const reach = Math.max(0.01, Math.ceil(100 * Math.max(...result.results.map((c) => Math.abs(c.average - 0.5)))) / 100);
     const rows = result.players.map((a, r) => `<tr><th>${a}</th>` + result.results.slice(r * n, r * n + n)
-      .map((c) => `<td style="background:${shade(Math.min(1, Math.max(0, 0.5 + 4 * (c.average - 0.5))))}" title="${c.a} vs ${c.b}" data-pair='${JSON.stringify(c)}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
+      .map((c) => `<td style="background:${diverging((c.average - 0.5) / reach)}" title="${c.a} vs ${c.b}" data-pair='${JSON.stringify(c)}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
     const fields = Object.fromEntries(query);
     const setting = game === "hog" ? `Hog, ${fields.rules} rules`
       : `${limits.pig.variants[fields.variant]}, goal ${fields.goal}` + (fields.variant === "pig" ? `, ${fields.die}-sided die` : "");
-    $("#matrix").innerHTML = `<caption>${escape(setting)}: P(row beats column), coin toss for the first move</caption><tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
+    const swatch = (t) => `<span class="swatch" style="background:${diverging(t)}"></span>`;
+    $("#matrix-caption").innerHTML = `${escape(setting)}: P(row beats column), coin toss for the first move. `
+      + `${swatch(-1)} blue: the row wins less often (${(0.5 - reach).toFixed(2)} or less), ${swatch(0)} white: even (0.5), `
+      + `${swatch(1)} red: the row wins more often (${(0.5 + reach).toFixed(2)} or more).`;
+    $("#matrix").innerHTML = `<tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
   } catch (err) { say(err.message); }
 }
 

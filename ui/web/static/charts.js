@@ -2,6 +2,12 @@
 "use strict";
 
 const shade = (x) => `hsl(${12 + 200 * (1 - x)}, 55%, ${88 - 50 * x}%)`;
+function diverging(t) {
+  // A colour for t from -1 to 1 that diverges around 0: blue below, near-white at 0, red above
+  // (ColorBrewer's RdBu, its ends light enough for dark text on them).
+  const end = t < 0 ? [67, 147, 195] : [214, 96, 77], mid = [247, 247, 247], u = Math.min(1, Math.abs(t));
+  return `rgb(${mid.map((m, c) => Math.round(m + u * (end[c] - m))).join(", ")})`;
+}
 const PLOT = { left: 52, top: 12, size: 290 };  // the square plot area of the explorer's charts
 
 function niceTicks(low, high, count = 5, whole = false) {
