@@ -138,6 +138,10 @@ def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(
     assert page.text_content("#log").splitlines() == transcript
     assert page.locator("#chart .y-axis text").first.text_content() == "0%"
     assert "50%: even chances" in page.text_content("#chart")
+    even = float(page.get_attribute("#chart .even", "y1"))
+    label = float(page.get_attribute("#chart .even-label", "y"))
+    last = float(page.locator("#chart circle").last.get_attribute("cy"))
+    assert (label > even) == (last <= even)  # the label is away from the latest point
 
 
 def test_a_hog_game_rolls_the_dice_chosen_and_shows_them(page: Page, shots: Path) -> None:

@@ -127,6 +127,7 @@ function show(next) {
   $("#actions").hidden = state.over;  // the result takes the buttons' place
   if (state.over) $("#banner").textContent = winner(state);
   $("#hint-text").textContent = state.analysed ? "" : `No hints or review in this game: ${state.no_hints}.`;
+  $("#hint-text").hidden = state.over && state.analysed;  // no blank line above the result
   $("#chart").hidden = state.evaluation.length === 0;
   if (state.evaluation.length) winChart($("#chart svg"), state.evaluation);
   review(state);
@@ -297,7 +298,7 @@ function surface(range) {
     : { title: { text: "hold at k" }, thickness: 12 };
   const data = [{ type: "surface", x: explored.scores, y: explored.scores, z, colorscale, colorbar,
     cmin: range.low, cmax: range.high, hovertemplate: "i = %{x}, j = %{y}: hold at k = %{z}<extra></extra>" }];
-  const eye = narrow ? { x: -2.1, y: -2.1, z: 1.5 } : { x: -1.6, y: -1.6, z: 1.1 };
+  const eye = narrow ? { x: -1.9, y: -1.9, z: 1.35 } : { x: -1.6, y: -1.6, z: 1.1 };
   const layout = { margin: { l: 0, r: 0, t: 0, b: narrow ? 60 : 0 }, paper_bgcolor: "rgba(0,0,0,0)",
     scene: { xaxis: { title: { text: "your score i" } }, yaxis: { title: { text: "opponent score j" } },
       zaxis: { title: { text: "hold at k" } }, camera: { eye } } };

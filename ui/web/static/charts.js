@@ -127,9 +127,10 @@ function winChart(svg, values) {
   const frame = axes(box, { low: 1, high: Math.max(n, 2), label: "decision", count: 6, whole: true },
     { low: 0, high: 100, label: "win %", format: (t) => `${t}%`, count: 4 });
   const points = values.map((p, d) => [frame.px(d + 1), frame.py(100 * p)]);
+  const side = values[n - 1] >= 0.5 ? 12 : -4;  // the label on the side away from the latest point
   svg.innerHTML = frame.svg
     + `<line class="even" x1="${box.left}" y1="${frame.py(50)}" x2="${box.left + box.width}" y2="${frame.py(50)}"/>`
+    + `<text class="even-label" x="${box.left + box.width - 2}" y="${frame.py(50) + side}" text-anchor="end">50%: even chances</text>`
     + `<polyline class="win" points="${points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" ")}"/>`
-    + points.map(([a, b], d) => `<circle cx="${a.toFixed(1)}" cy="${b.toFixed(1)}" r="2.5"><title>decision ${d + 1}: ${(100 * values[d]).toFixed(1)}%</title></circle>`).join("")
-    + `<text class="even-label" x="${box.left + box.width - 2}" y="${frame.py(50) + 12}" text-anchor="end">50%: even chances</text>`;
+    + points.map(([a, b], d) => `<circle cx="${a.toFixed(1)}" cy="${b.toFixed(1)}" r="2.5"><title>decision ${d + 1}: ${(100 * values[d]).toFixed(1)}%</title></circle>`).join("");
 }
