@@ -287,6 +287,9 @@ def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, sh
     assert scores[winner] >= 50 and sorted(scores)[-2] < 50
     expected = "You win!" if winner == 0 else f"{names[winner]} (player {winner + 1}) wins."
     assert page.text_content("#banner") == expected
+    page.click("#again button")  # the same set-up again
+    page.wait_for_selector("#banner", state="hidden")
+    assert page.text_content("#status") == "Your turn (player 1)."
 
 
 def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
