@@ -4,6 +4,7 @@ test's temporary folder (PIGSOLVE_SCREENSHOTS=DIR keeps them)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -13,6 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("starlette")
@@ -26,6 +28,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip("no Chromium here (.ci/run installs it)", allow_module_level=True)
 
+from PIL import Image  # noqa: E402 (with matplotlib, of the test extra)
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 START_SECONDS = 60
@@ -81,6 +84,11 @@ def page(url: str) -> Iterator[Page]:
     yield from open_page(url, DESKTOP)
 
 
+@pytest.fixture
+def phone(url: str) -> Iterator[Page]:
+    yield from open_page(url, PHONE)
+
+
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
 def any_page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     yield from open_page(url, request.param)
@@ -95,6 +103,15 @@ def start(page: Page, game: str, opponent: str, seed: int, **fields: str) -> Non
         page.fill(f"#setup input[name={name}]", value)
     page.click("#start")
     page.wait_for_selector("#board:not([hidden])")
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Return whether ``selector``'s box lies within the viewport, seen without scrolling."""
+    box, screen = page.locator(selector).bounding_box(), page.viewport_size
+    if box is None:
+        return False
+    right, bottom = box["x"] + box["width"], box["y"] + box["height"]
+    return min(box["x"], box["y"]) >= 0 and right <= screen["width"] and bottom <= screen["height"]
 
 
 def wait_for_log_change(page: Page, before: str) -> None:
@@ -121,6 +138,10 @@ def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(
     assert page.text_content("#log").splitlines() == transcript
     assert page.locator("#chart .y-axis text").first.text_content() == "0%"
     assert "50%: even chances" in page.text_content("#chart")
+    even = float(page.get_attribute("#chart .even", "y1"))
+    label = float(page.get_attribute("#chart .even-label", "y"))
+    last = float(page.locator("#chart circle").last.get_attribute("cy"))
+    assert (label > even) == (last <= even)  # the label is away from the latest point
 
 
 def test_a_hog_game_rolls_the_dice_chosen_and_shows_them(page: Page, shots: Path) -> None:
@@ -148,6 +169,15 @@ def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Pa
     assert page.text_content("#map .x-axis .label") == "your score i"
     assert page.text_content("#map .y-axis .label") == "opponent score j"
     assert page.text_content("#map .colour-scale .label") == "hold at turn total k"
+    low, high = (int(page.get_attribute("#map", f"data-{end}")) for end in ("low", "high"))
+    explored = page.request.get(f"{page.url}api/pig/explore?variant=pig&goal=100&die=6").json()
+    hold, scores = np.array(explored["hold_at"]), np.array(explored["scores"])
+    short = hold[hold < 100 - scores[:, None]]  # where it holds before the goal
+    assert [low, high] == np.percentile(short, [5, 95], method="inverted_cdf").tolist()
+    assert low <= 15 and high >= 30 and high - low <= 30  # the decisions' band fills the scale
+    scale = page.locator("#map .colour-scale text").all_text_contents()
+    assert f"≤ {low}" in scale and f"≥ {high}" in scale
+    assert "Grey: it rolls on to the goal" in page.text_content("#map-key")
     ticks = page.locator("#map .x-axis text").all_text_contents()
     assert ticks[:3] == ["0", "20", "40"]  # goal 100, the form's default
     assert page.text_content("#slice .x-axis .label") == "your score i"
@@ -210,9 +240,13 @@ def test_a_table_being_computed_shows_its_progress(page: Page, shots: Path) -> N
         ".startsWith('computing the optimal table for goal 600')"
     )
     assert page.is_visible("#progress")
+    busy = page.eval_on_selector("#message", "m => getComputedStyle(m).color")
     page.screenshot(path=shots / "progress.png", full_page=True)
     page.wait_for_selector("#board:not([hidden])")
     assert page.is_hidden("#progress") and page.text_content("#message") == ""
+    page.evaluate("say('an error')")  # as every failed request is said (not logged: no 4xx here)
+    error = page.eval_on_selector("#message", "m => getComputedStyle(m).color")
+    assert error == "rgb(162, 65, 47)" and busy != error  # work under way is not an error
 
 
 def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, shots: Path) -> None:
@@ -243,7 +277,7 @@ def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, sh
         wait_for_log_change(page, before)
         assert page.locator("#dice svg").count() == 2
         assert page.locator("#seats .to-move").count() == (0 if page.is_visible("#banner") else 1)
-    assert no_sideways_scroll(page)
+    assert no_sideways_scroll(page) and in_view(page, "#banner") and in_view(page, "#again")
     page.screenshot(path=shots / f"two-dice-end-{width}.png", full_page=True)
     rolls = [line for line in page.text_content("#log").splitlines() if line.startswith("Roll:")]
     words = r"Roll: (\d) and (\d)(, double \1s(: score lost, back to 0)?)?"
@@ -253,6 +287,9 @@ def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, sh
     assert scores[winner] >= 50 and sorted(scores)[-2] < 50
     expected = "You win!" if winner == 0 else f"{names[winner]} (player {winner + 1}) wins."
     assert page.text_content("#banner") == expected
+    page.click("#again button")  # the same set-up again
+    page.wait_for_selector("#banner", state="hidden")
+    assert page.text_content("#status") == "Your turn (player 1)."
 
 
 def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
@@ -269,9 +306,88 @@ def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
         box.set_checked(box.get_attribute("value") in ("hold20", "pace-race"))
     page.click("#compare-form button")
     page.wait_for_selector("#matrix td")
-    assert page.text_content("#matrix caption").startswith("Big Pig, goal 50: P(row beats")
+    assert page.text_content("#matrix-caption").startswith("Big Pig, goal 50: P(row beats")
     cell = page.locator("#matrix tr", has_text="hold20").locator("td").nth(1)
     assert cell.text_content() == f"{exact['average']:.4f}"
+    colours = [background(cell) for cell in page.locator("#matrix td").all()]
+    red, _, blue = colours[1]  # hold20 against pace-race
+    assert colours[0] == colours[3] == (247, 247, 247)  # 0.5 exactly: the middle, near white
+    assert (red > blue) == (exact["average"] > 0.5) != (colours[2][0] > colours[2][2])
     cell.click()
     said = f"{exact['a_first']:.6f} moving first, {exact['b_first']:.6f} second"
     assert said in page.text_content("#pair")
+
+
+def background(cell) -> tuple[int, ...]:
+    """Return a table cell's background colour as (red, green, blue)."""
+    words = cell.evaluate("c => getComputedStyle(c).backgroundColor")
+    return tuple(int(n) for n in re.findall(r"\d+", words)[:3])
+
+
+PAPER = (251, 250, 247)
+"""The page's background (--paper)."""
+
+
+def drawn(pixels: np.ndarray) -> np.ndarray:
+    """Return where ``pixels`` (rows, columns, RGB) differ from the page's background."""
+    return np.abs(pixels.astype(int) - PAPER).max(axis=-1) > 8
+
+
+def surface_drawn(page: Page, tries: int = 100) -> np.ndarray:
+    """Return a picture (RGB) of the 3-D surface once WebGL has drawn it (a bounded wait)."""
+    for _ in range(tries):
+        picture = np.asarray(Image.open(io.BytesIO(page.locator("#surface").screenshot())))[..., :3]
+        height, width = picture.shape[:2]
+        if drawn(picture[height // 3 : 2 * height // 3, width // 3 : 2 * width // 3]).any():
+            return picture
+        page.wait_for_timeout(100)
+    raise AssertionError("the surface was not drawn")
+
+
+def test_a_game_on_a_phone_folds_the_set_up_and_fits_the_screen(phone: Page) -> None:
+    """At 390 x 844: during a game the set-up is one line (it opens again when clicked), and the
+    buttons and the hint are in view without scrolling, in Pig and in Hog."""
+    start(phone, "pig", "optimal", seed=3, goal="40")
+    assert phone.is_hidden("#setup")
+    assert phone.text_content("#summary") == "Pig, goal 40, vs optimal, hints on change"
+    assert all(in_view(phone, button) for button in ("#roll", "#hold", "#hint"))
+    phone.click("#hint")
+    phone.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Best')")
+    assert all(in_view(phone, shown) for shown in ("#roll", "#hold", "#hint", "#hint-text"))
+    phone.click("#summary")
+    assert phone.is_visible("#setup") and phone.get_attribute("#summary", "aria-expanded") == "true"
+    phone.click("#summary")
+    assert phone.is_hidden("#setup")
+    start(phone, "hog", "optimal", seed=3)
+    assert phone.text_content("#summary") == "Hog fa16, goal 100, vs optimal, hints on change"
+    phone.click("#hint")
+    phone.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Best')")
+    assert all(in_view(phone, shown) for shown in ("#num-rolls", "#roll-hog", "#hint-text"))
+
+
+def test_the_surface_keeps_its_words_inside_on_a_phone(phone: Page, shots: Path) -> None:
+    """At 390 px the 3-D surface draws nothing at its edges: its axes' words lie inside it."""
+    phone.click(".mode[data-mode=explore]")
+    phone.fill("#explore-form input[name=goal]", "40")
+    phone.click("#explore-form button")
+    phone.wait_for_function(
+        "document.querySelector('#map-caption').textContent.includes('goal 40')"
+    )
+    phone.wait_for_selector("#surface .main-svg")
+    picture = surface_drawn(phone)
+    phone.screenshot(path=shots / "surface-390.png", full_page=True)
+    edges = np.concatenate([picture[:, :2], picture[:, -2:]], axis=1)
+    assert not drawn(edges).any()  # the words that touched the edges were cut there
+
+
+def test_the_round_robin_caption_fits_a_phone(phone: Page, shots: Path) -> None:
+    """At 390 px the caption of a round robin wider than the screen fits the screen."""
+    phone.click(".mode[data-mode=compare]")
+    phone.fill("#compare-form input[name=goal]", "40")
+    for box in phone.locator("#compare-players input").all():
+        box.set_checked(True)
+    phone.click("#compare-form button")
+    phone.wait_for_selector("#matrix td")
+    phone.screenshot(path=shots / "compare-390.png", full_page=True)
+    assert phone.eval_on_selector("#matrix-caption", "c => c.scrollWidth <= c.clientWidth")
+    assert in_view(phone, "#matrix-caption") and no_sideways_scroll(phone)

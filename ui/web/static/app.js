@@ -8,10 +8,15 @@ let view = "play";
 let state = null;
 let explored = null;
 let limits = null;
+let folded = false;  // the set-up form folded into its one-line summary during a game
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function say(text) { $("#message").textContent = text; }
+function say(text, kind = "error") {
+  // A line above the page: an error (the accent colour) or "busy", work under way (neutral).
+  $("#message").textContent = text;
+  $("#message").className = text ? kind : "";
+}
 
 function showProgress(share) {
   $("#progress").hidden = share === undefined;
@@ -27,7 +32,7 @@ async function api(path, body, poll = true) {
     });
     const data = await response.json();
     if (response.status === 202) {
-      say(data.message);
+      say(data.message, "busy");
       showProgress(data.progress);
       if (!poll) throw new Error(data.message);
       await sleep(500);
@@ -70,6 +75,22 @@ function rollWords(state) {
   return `${who} rolled ${shown}: ${roll.words}.`;
 }
 
+function summary(state) {
+  // The game being played in one line: its rules, the computer players, hints or none.
+  const rules = state.game === "hog" ? `Hog ${state.rules}`
+    : (limits ? limits.pig.variants[state.variant] : state.variant) + (state.variant === "pig" && state.die !== 6 ? `, ${state.die}-sided die` : "");
+  return `${rules}, goal ${state.goal}, vs ${state.opponent}, ${state.analysed ? "hints on" : "no hints"}`;
+}
+
+function fold(shut) {
+  // Fold the set-up form into its summary (during a game) or open it again.
+  folded = shut && state !== null;
+  $("#setup").hidden = view !== "play" || folded;
+  $("#summary").hidden = view !== "play" || state === null;
+  $("#summary").setAttribute("aria-expanded", !folded);
+  if (state) $("#summary").innerHTML = `${escape(summary(state))} <span class="change">${folded ? "change" : "hide"}</span>`;
+}
+
 function show(next) {
   state = next;
   $("#board").hidden = view !== "play";
@@ -102,8 +123,11 @@ function show(next) {
   $("#log").textContent = state.log.join("\n");
   $("#log").scrollTop = $("#log").scrollHeight;
   $("#banner").hidden = !state.over;
+  $("#again").hidden = !state.over;
+  $("#actions").hidden = state.over;  // the result takes the buttons' place
   if (state.over) $("#banner").textContent = winner(state);
   $("#hint-text").textContent = state.analysed ? "" : `No hints or review in this game: ${state.no_hints}.`;
+  $("#hint-text").hidden = state.over && state.analysed;  // no blank line above the result
   $("#chart").hidden = state.evaluation.length === 0;
   if (state.evaluation.length) winChart($("#chart svg"), state.evaluation);
   review(state);
@@ -144,6 +168,7 @@ async function choose(next) {
   seatsShown();
   $("#board").hidden = true;
   state = null;
+  fold(false);
   explored = null;
   $("#compare-players").innerHTML = "<legend>Players</legend>" + players
     .map((p, n) => `<label><input type="checkbox" value="${p.name}" ${n < 3 ? "checked" : ""}>${p.name}</label>`).join("");
@@ -198,9 +223,15 @@ $("#setup").addEventListener("submit", async (event) => {
   }
   if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
   say("");
-  try { show(await api(`/api/${game}/games`, body)); say(""); } catch (err) { say(err.message); }
+  try {
+    show(await api(`/api/${game}/games`, body));
+    say("");
+    fold(true);
+    if ($("#summary").getBoundingClientRect().top < 0) $("#summary").scrollIntoView();
+  } catch (err) { say(err.message); }
   document.activeElement.blur();  // space and Enter now play, not press "New game" again
 });
+$("#summary").addEventListener("click", () => fold(!folded));
 document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => choose(tab.dataset.game)));
 $("#roll").addEventListener("click", () => act({ action: "roll" }));
 $("#hold").addEventListener("click", () => act({ action: "hold" }));
@@ -208,6 +239,7 @@ $("#roll-hog").addEventListener("click", () => act({ num_rolls: Number($("#num-r
 $("#hint").addEventListener("click", hint);
 document.addEventListener("keydown", (event) => {
   if (!state || $("#board").hidden || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  if (event.target.closest("#summary, #again")) return;  // these buttons take their own keys
   if (event.key === " " || event.key === "Enter") {
     event.preventDefault();
     if (game === "pig") act({ action: "roll" }); else act({ num_rolls: Number($("#num-rolls").value) });
@@ -223,14 +255,19 @@ async function explore(event) {
     say(err.message);
     explored = null;  // no chart of another game under this form
     for (const chart of ["#map", "#slice"]) $(chart).innerHTML = "";
-    $("#map-caption").textContent = "";
+    $("#map-caption").textContent = $("#map-key").textContent = "";
     if (window.Plotly) Plotly.purge("surface");
     return;
   }
   const grid = game === "pig" ? explored.hold_at : explored.dice;
-  heatmap($("#map"), grid, explored.scores, explored.goal, game === "pig"
+  const range = game === "pig" ? holdRange(explored) : {};
+  heatmap($("#map"), grid, explored.scores, game === "pig"
     ? { x: "your score i", y: "opponent score j", scale: "hold at turn total k" }
-    : { x: "your score", y: "opponent score", scale: "number of dice (-1: Pork Chop, 0: Free Bacon)" });
+    : { x: "your score", y: "opponent score", scale: "number of dice (-1: Pork Chop, 0: Free Bacon)" }, range);
+  $("#map-key").innerHTML = game === "pig" && range.apart
+    ? `Colours: the turn total k at which to hold, from ${range.low} or less to ${range.high} or more (the middle 90% of the `
+      + `states where the player holds short of the goal). <span class="swatch" style="background:${APART}"></span> Grey: it rolls on to the goal.`
+    : "Colours: the number of dice to roll.";
   const sampled = explored.step > 1 ? ` (every ${explored.step}th score)` : "";
   $("#map-caption").textContent = game === "pig"
     ? `${limits ? limits.pig.variants[explored.variant] : explored.variant}: the turn total at which the optimal player holds, goal ${explored.goal}${sampled}`
@@ -238,18 +275,33 @@ async function explore(event) {
   $("#slice-j").max = explored.scores.length - 1;
   $("#slice-j").value = 0;
   slice();
-  if (game === "pig") surface();
+  if (game === "pig") surface(range);
 }
 
-function surface() {
-  // z[b][a] is the hold turn total, as plotly draws rows along y (the opponent's score).
+function holdRange(explored) {
+  // The hold map's colour scale: the middle 90% of the turn totals at which the optimal player
+  // holds short of the goal; where it rolls on to the goal (holds at G - i) is drawn apart.
+  const goal = explored.goal, scores = explored.scores, hold = explored.hold_at;
+  const rollsOn = (a, b) => hold[a][b] >= goal - scores[a];
+  const short = hold.flatMap((row, a) => row.filter((_, b) => !rollsOn(a, b)));
+  return short.length ? { low: quantile(short, 0.05), high: quantile(short, 0.95), apart: rollsOn } : {};
+}
+
+function surface(range) {
+  // z[b][a] is the hold turn total, as plotly draws rows along y (the opponent's score); coloured
+  // as the heat map. On a narrow screen the scale lies under the plot and the camera steps back,
+  // so that the axes' words stay inside it.
   const z = explored.hold_at[0].map((_, b) => explored.hold_at.map((row) => row[b]));
-  const data = [{ type: "surface", x: explored.scores, y: explored.scores, z, colorscale: "YlOrRd",
-    colorbar: { title: { text: "hold at k" }, thickness: 12 },
-    hovertemplate: "i = %{x}, j = %{y}: hold at k = %{z}<extra></extra>" }];
-  const layout = { margin: { l: 0, r: 0, t: 0, b: 0 }, paper_bgcolor: "rgba(0,0,0,0)",
+  const narrow = $("#surface").clientWidth < 560;
+  const colorscale = Array.from({ length: 11 }, (_, s) => [s / 10, shade(s / 10)]);
+  const colorbar = narrow ? { title: { text: "hold at k", side: "top" }, orientation: "h", thickness: 10, len: 0.9, y: 0, yanchor: "top" }
+    : { title: { text: "hold at k" }, thickness: 12 };
+  const data = [{ type: "surface", x: explored.scores, y: explored.scores, z, colorscale, colorbar,
+    cmin: range.low, cmax: range.high, hovertemplate: "i = %{x}, j = %{y}: hold at k = %{z}<extra></extra>" }];
+  const eye = narrow ? { x: -1.9, y: -1.9, z: 1.35 } : { x: -1.6, y: -1.6, z: 1.1 };
+  const layout = { margin: { l: 0, r: 0, t: 0, b: narrow ? 60 : 0 }, paper_bgcolor: "rgba(0,0,0,0)",
     scene: { xaxis: { title: { text: "your score i" } }, yaxis: { title: { text: "opponent score j" } },
-      zaxis: { title: { text: "hold at k" } }, camera: { eye: { x: -1.6, y: -1.6, z: 1.1 } } } };
+      zaxis: { title: { text: "hold at k" } }, camera: { eye } } };
   Plotly.react("surface", data, layout, { displayModeBar: false, responsive: true });
 }
 
@@ -302,12 +354,18 @@ async function compare(event) {
     const result = await api(`/api/${game}/compare?players=${names.join(",")}&${query}`);
     say("");
     const n = result.players.length;
+    // Colours diverge around 0.5 (even), reaching their ends at the largest edge in the table.
+    const reach = Math.max(0.01, Math.ceil(100 * Math.max(...result.results.map((c) => Math.abs(c.average - 0.5)))) / 100);
     const rows = result.players.map((a, r) => `<tr><th>${a}</th>` + result.results.slice(r * n, r * n + n)
-      .map((c) => `<td style="background:${shade(Math.min(1, Math.max(0, 0.5 + 4 * (c.average - 0.5))))}" title="${c.a} vs ${c.b}" data-pair='${JSON.stringify(c)}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
+      .map((c) => `<td style="background:${diverging((c.average - 0.5) / reach)}" title="${c.a} vs ${c.b}" data-pair='${JSON.stringify(c)}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
     const fields = Object.fromEntries(query);
     const setting = game === "hog" ? `Hog, ${fields.rules} rules`
       : `${limits.pig.variants[fields.variant]}, goal ${fields.goal}` + (fields.variant === "pig" ? `, ${fields.die}-sided die` : "");
-    $("#matrix").innerHTML = `<caption>${escape(setting)}: P(row beats column), coin toss for the first move</caption><tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
+    const swatch = (t) => `<span class="swatch" style="background:${diverging(t)}"></span>`;
+    $("#matrix-caption").innerHTML = `${escape(setting)}: P(row beats column), coin toss for the first move. `
+      + `${swatch(-1)} blue: the row wins less often (${(0.5 - reach).toFixed(2)} or less), ${swatch(0)} white: even (0.5), `
+      + `${swatch(1)} red: the row wins more often (${(0.5 + reach).toFixed(2)} or more).`;
+    $("#matrix").innerHTML = `<tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
   } catch (err) { say(err.message); }
 }
 
@@ -321,7 +379,7 @@ $("#matrix").addEventListener("click", (event) => {
 function mode(name) {
   view = name;
   document.querySelectorAll(".mode").forEach((b) => b.setAttribute("aria-pressed", b.dataset.mode === name));
-  $("#setup").hidden = name !== "play";
+  fold(folded);
   $("#board").hidden = name !== "play" || !state;
   $("#explore").hidden = name !== "explore";
   $("#compare").hidden = name !== "compare";

@@ -2,6 +2,12 @@
 "use strict";
 
 const shade = (x) => `hsl(${12 + 200 * (1 - x)}, 55%, ${88 - 50 * x}%)`;
+function diverging(t) {
+  // A colour for t from -1 to 1 that diverges around 0: blue below, near-white at 0, red above
+  // (ColorBrewer's RdBu, its ends light enough for dark text on them).
+  const end = t < 0 ? [67, 147, 195] : [214, 96, 77], mid = [247, 247, 247], u = Math.min(1, Math.abs(t));
+  return `rgb(${mid.map((m, c) => Math.round(m + u * (end[c] - m))).join(", ")})`;
+}
 const PLOT = { left: 52, top: 12, size: 290 };  // the square plot area of the explorer's charts
 
 function niceTicks(low, high, count = 5, whole = false) {
@@ -35,15 +41,27 @@ function axes(box, x, y) {
   return { svg, px, py };
 }
 
-function heatmap(svg, grid, scores, goal, labels) {
-  // grid[a][b]: the value at x = scores[a], y = scores[b]; drawn as an image, with axes and a scale.
+const APART = "#c9c9c9";  // the heat map's cells outside its scale (e.g. rolling on to the goal)
+
+function quantile(values, q) {
+  // The q-quantile of values, by the nearest rank.
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+function heatmap(svg, grid, scores, labels, range = {}) {
+  // grid[a][b]: the value at x = scores[a], y = scores[b]; drawn as an image, with axes and a
+  // colour scale from range.low to range.high (the data's own range by default; values beyond
+  // take the end colours, marked <= and >=); cells where range.apart(a, b) are drawn in APART.
   const n = grid.length, flat = grid.flat();
-  const low = Math.min(...flat), high = Math.max(...flat), span = Math.max(high - low, 1);
+  const least = Math.min(...flat), most = Math.max(...flat);
+  const low = range.low ?? least, high = range.high ?? most, span = Math.max(high - low, 1);
+  const level = (value) => Math.min(1, Math.max(0, (value - low) / span));
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = n;
   const context = canvas.getContext("2d");
   for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) {
-    context.fillStyle = shade((grid[a][b] - low) / span);
+    context.fillStyle = range.apart && range.apart(a, b) ? APART : shade(level(grid[a][b]));
     context.fillRect(a, n - 1 - b, 1, 1);
   }
   const { left, top, size } = PLOT;
@@ -54,15 +72,18 @@ function heatmap(svg, grid, scores, goal, labels) {
   const stops = Array.from({ length: 11 }, (_, s) => `<stop offset="${s / 10}" stop-color="${shade(1 - s / 10)}"/>`).join("");
   let scale = `<g class="colour-scale"><defs><linearGradient id="scale-${svg.id}" x1="0" y1="0" x2="0" y2="1">${stops}</linearGradient></defs>`
     + `<rect x="${bar.x}" y="${top}" width="${bar.width}" height="${size}" fill="url(#scale-${svg.id})" stroke="#6b7280"/>`;
-  for (const t of niceTicks(low, high, 5, true)) {
-    const y = top + size - ((t - low) / span) * size;
-    scale += `<line x1="${bar.x + bar.width}" y1="${y}" x2="${bar.x + bar.width + 4}" y2="${y}"/><text x="${bar.x + bar.width + 7}" y="${y + 4}">${t}</text>`;
+  const ends = [[low, least < low ? `≤ ${low}` : null], [high, most > high ? `≥ ${high}` : null]];
+  const ticks = niceTicks(low, high, 5, true).filter((t) => ends.every(([end, words]) => !words || Math.abs(t - end) > span / 10))
+    .map((t) => [t, String(t)]).concat(ends.filter(([, words]) => words));
+  for (const [t, words] of ticks) {
+    const y = top + size - level(t) * size;
+    scale += `<line x1="${bar.x + bar.width}" y1="${y}" x2="${bar.x + bar.width + 4}" y2="${y}"/><text x="${bar.x + bar.width + 7}" y="${y + 4}">${words}</text>`;
   }
   const middle = top + size / 2, lx = bar.x + bar.width + 44;
   scale += `<text class="label" x="${lx}" y="${middle}" text-anchor="middle" transform="rotate(90 ${lx} ${middle})">${labels.scale}</text></g>`;
   svg.innerHTML = `<image href="${canvas.toDataURL()}" x="${left}" y="${top}" width="${size}" height="${size}" preserveAspectRatio="none" style="image-rendering: pixelated"/>`
     + frame.svg + scale;
-  svg.dataset.cells = n;
+  Object.assign(svg.dataset, { cells: n, low, high });
 }
 
 function cellAt(svg, event, n) {
@@ -106,9 +127,10 @@ function winChart(svg, values) {
   const frame = axes(box, { low: 1, high: Math.max(n, 2), label: "decision", count: 6, whole: true },
     { low: 0, high: 100, label: "win %", format: (t) => `${t}%`, count: 4 });
   const points = values.map((p, d) => [frame.px(d + 1), frame.py(100 * p)]);
+  const side = values[n - 1] >= 0.5 ? 12 : -4;  // the label on the side away from the latest point
   svg.innerHTML = frame.svg
     + `<line class="even" x1="${box.left}" y1="${frame.py(50)}" x2="${box.left + box.width}" y2="${frame.py(50)}"/>`
-    + `<text class="even-label" x="${box.left + box.width - 2}" y="${frame.py(50) - 4}" text-anchor="end">50%: even chances</text>`
+    + `<text class="even-label" x="${box.left + box.width - 2}" y="${frame.py(50) + side}" text-anchor="end">50%: even chances</text>`
     + `<polyline class="win" points="${points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" ")}"/>`
     + points.map(([a, b], d) => `<circle cx="${a.toFixed(1)}" cy="${b.toFixed(1)}" r="2.5"><title>decision ${d + 1}: ${(100 * values[d]).toFixed(1)}%</title></circle>`).join("");
 }
