@@ -141,6 +141,16 @@ def test_the_chains_of_best_replies() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("die", [4, 8, 10])
+def test_three_players_at_goal_150_for_several_dice(die: int) -> None:
+    """A sweep over dice: every cycling orbit gets an equilibrium, and verify is clean."""
+    table = solve(PigRules(150, die, players=3))
+    assert len(table.mixed) > 0
+    table.attrs["p_first_player"] = table.p_first_player
+    assert all(check.passed for check in verify_table(table))
+
+
+@pytest.mark.slow
 def test_three_players_at_goal_250_where_the_bracket_search_failed() -> None:
     """Regression: the orbit of (3, 232, 62) in layer 297 had no equilibrium among the
     damped iteration's brackets ('no equilibrium found'); the complete search finds it."""
