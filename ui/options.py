@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from pigsolve.policies import families, time_limit
+from pigsolve.solver import registry
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
 from pigsolve.solver.games.pig import PigRules
@@ -25,8 +26,8 @@ from pigsolve.solver.storage import open_table, read_attrs
 
 PIG = "pig"
 """The name ``--game`` takes for Pig's die (``--die``, ``--piglet``)."""
-GAME_NAMES = (PIG, *BUILT_IN)
-"""The built-in games' names, as ``--game`` takes them."""
+GAME_NAMES = registry.family_named(PIG).names
+"""The built-in games' names, as ``--game`` takes them: the Pig family's in the registry."""
 
 Goal = Annotated[
     int | None, typer.Option("--goal", help="Points needed to win (default 100, or the table's).")

@@ -205,9 +205,19 @@ class PigSolution:
             )
         return tuple(int(s) for s in scores)
 
-    def check_state(self, state: tuple[int, ...]) -> None:
-        """Raise InvalidArgument unless ``state`` (every score, then the turn total) is a state of
-        this game (won states allowed)."""
+    @property
+    def residual(self) -> float:
+        """Return the largest Bellman residual (nan where not computed): every family's name."""
+        return self.max_bellman_residual
+
+    def check_state(self, state: tuple[Any, ...]) -> tuple[int, ...]:
+        """Return ``state`` as every score, then the turn total; raise InvalidArgument unless it
+        is a state of this game (won states allowed). ``state`` is those numbers or the registry's
+        one pair ``((scores...), turn_total)``."""
+        nested = state[0] if len(state) == 1 else None
+        if isinstance(nested, tuple | list) and len(nested) == 2:
+            scores, k = nested
+            state = (*scores, k) if isinstance(scores, tuple | list) else state
         n, goal = self.rules.players, self.rules.goal
         if len(state) != n + 1:
             raise InvalidArgument(f"give {n} scores and a turn total, got {len(state)} numbers")
@@ -216,6 +226,7 @@ class PigSolution:
                 f"state {tuple(state)} is outside the goal-{goal} table: "
                 f"need scores and turn total from 0 to {goal - 1}"
             )
+        return tuple(state)
 
     @functools.lru_cache(maxsize=256)  # noqa: B019 - one cache per long-lived solution is intended
     def row(self, scores: tuple[int, ...]) -> Row:
@@ -238,26 +249,30 @@ class PigSolution:
             return float(self.full[1][(*scores, k)])
         return float(self.row(tuple(scores)).roll_probability[k])
 
-    def should_roll(self, *state: int) -> bool:
+    def should_roll(self, *state: Any) -> bool:
         """Return True where the mover rolls in ``state`` (every score, then the turn total);
         at a mixed state, where it rolls more often than not."""
-        self.check_state(state)
+        state = self.check_state(state)
         return self.roll_probability(state[:-1], state[-1]) >= 0.5
 
-    def win_probability(self, *state: int) -> float:
-        """Return the mover's win probability in ``state`` (every score, then the turn total);
-        1 for won states."""
-        self.check_state(state)
+    def best_action(self, *state: Any) -> str:
+        """Return ``'roll'`` or ``'hold'``, the mover's choice in ``state`` (see should_roll)."""
+        return "roll" if self.should_roll(*state) else "hold"
+
+    def win_probability(self, *state: Any) -> float:
+        """Return the mover's win probability in ``state`` (every score, then the turn total,
+        or ``((scores...), turn_total)``); 1 for won states."""
+        state = self.check_state(state)
         if self.full is not None:
             return float(self.full[0][state])
         return float(self.win_probabilities(state[:-1], state[-1])[0])
 
-    def action_values(self, *state: int) -> tuple[float, float | None]:
+    def action_values(self, *state: Any) -> tuple[float, float | None]:
         """Return the mover's ``(p_roll, p_hold)`` in ``state``; ``p_hold`` is None at ``k = 0``.
 
         Both are 1 in a won state.
         """
-        self.check_state(state)
+        state = self.check_state(state)
         scores, k = state[:-1], state[-1]
         if scores[0] + k >= self.rules.goal:
             return 1.0, 1.0

@@ -1,0 +1,192 @@
+"""Hog's family in the registry: CS 61A's rule sets fa16 and su20, two players.
+
+A state is ``(score, opponent_score)`` (Pork Chop's flag and Feral Hogs' previous turn scores at
+their starting values) or ``(score, opponent_score, four_sided, prev_points,
+opponent_prev_points)`` in full. Solutions are answered through :class:`HogResult`, the shared
+protocol over a :class:`solver.hog.solve.HogSolution` (whose ``win_probability`` is an array,
+kept as it is for its users). The players come from :mod:`policies`, imported when asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from numbers import Integral
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, HogState, RuleSet, hog_rules
+from pigsolve.solver.registry import register
+from pigsolve.solver.results import Comparison, Simulation
+
+if TYPE_CHECKING:
+    from pigsolve.solver.hog.solve import HogSolution
+
+PREFIX = "hog-"
+PARAMETERS = ("goal", "feral_hogs")
+"""The parameters :meth:`HogFamily.rules` takes (``feral_hogs``: su20's rule on or off)."""
+
+
+@dataclass(frozen=True, repr=False)
+class HogResult:
+    """A Hog solution as :class:`solver.registry.Solution` answers it.
+
+    ``table`` is the :class:`solver.hog.solve.HogSolution` itself, with its arrays
+    ``win_probability`` and ``policy`` over every state ``(s, o, f, a, b)``.
+    """
+
+    table: HogSolution
+
+    @property
+    def rules(self) -> HogRules:
+        """The rules solved."""
+        return self.table.rules
+
+    @property
+    def method(self) -> str:
+        """``optimal`` (or ``best-response:NAME``)."""
+        return self.table.method
+
+    @property
+    def seconds(self) -> float:
+        """The time of the backward pass, JIT compilation excluded."""
+        return self.table.seconds
+
+    @property
+    def num_iter(self) -> int:
+        """One: a single backward pass over decreasing score sums is exact."""
+        return 1
+
+    @property
+    def residual(self) -> float:
+        """Not computed (nan): the single backward pass leaves none but rounding."""
+        return float("nan")
+
+    def win_probability(self, state: Sequence[int] | HogState) -> float:
+        """Return the mover's win probability in ``state``."""
+        return float(self.table.win_probability[self._index(state)])
+
+    def best_action(self, state: Sequence[int] | HogState) -> int:
+        """Return the optimal number of dice in ``state`` (ties: the fewest)."""
+        return int(self.table.policy[self._index(state)])
+
+    def action_values(self, state: Sequence[int] | HogState) -> dict[int, float]:
+        """Return ``{number of dice: the mover's win probability}`` in ``state``."""
+        from pigsolve.solver.hog.evaluate import action_values
+
+        self._index(state)
+        return action_values(self.rules, self.table.win_probability, _state(state))
+
+    def _index(self, state: Sequence[int] | HogState) -> tuple[int, int, int, int, int]:
+        return _state(state).check(self.rules).index(self.rules)
+
+    def __repr__(self) -> str:
+        return repr(self.table)
+
+
+def _state(state: Sequence[int] | HogState) -> HogState:
+    """Return ``state`` as a :class:`HogState`; raise InvalidArgument if it has no such form."""
+    if isinstance(state, HogState):
+        return state
+    if len(state) not in (2, 5) or not all(isinstance(n, Integral) for n in state):
+        raise InvalidArgument(
+            f"a Hog state is (score, opponent_score) or five integers with the flag and the "
+            f"previous turn scores, got {state!r}"
+        )
+    if len(state) == 2:
+        return HogState(int(state[0]), int(state[1]))
+    score, opponent, four_sided, prev_points, opponent_prev_points = map(int, state)
+    return HogState(score, opponent, bool(four_sided), prev_points, opponent_prev_points)
+
+
+class HogFamily:
+    """CS 61A's Hog (see :class:`solver.registry.Family`)."""
+
+    name = "hog"
+    names = tuple(PREFIX + rule_set for rule_set in RuleSet)
+    rules_type = HogRules
+    file_suffixes = ()
+
+    def rules(
+        self, name: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = None, **params: Any
+    ) -> HogRules:
+        """Return the rules of ``hog-fa16`` or ``hog-su20`` with ``goal`` (and ``feral_hogs``).
+
+        >>> HogFamily().rules("hog-su20", goal=50, feral_hogs=False).feral_hogs
+        False
+        """
+        if params:
+            raise TypeError(
+                f"{name} takes the parameters {', '.join(PARAMETERS)}, not {', '.join(params)}"
+            )
+        return hog_rules(name.removeprefix(PREFIX), goal, feral_hogs)
+
+    def table_name(self, rules: HogRules) -> str:
+        """Return the file name of the table of ``rules`` (in ``data/`` by default)."""
+        from pigsolve.solver.hog.table import default_path
+
+        return default_path(rules).name
+
+    def solve(self, rules: HogRules) -> HogResult:
+        """Return the optimal solution of ``rules``."""
+        from pigsolve.solver.hog.solve import solve
+
+        return HogResult(solve(rules))
+
+    def load(self, path: Path) -> HogResult:
+        """Return the solution stored at ``path``."""
+        from pigsolve.solver.hog.table import load
+
+        return HogResult(load(path))
+
+    def players(self) -> list[tuple[str, str]]:
+        """Return ``(name, description)`` of every Hog player."""
+        from pigsolve.policies import player_names
+
+        return player_names(self.name)
+
+    def player(self, name: str, rules: HogRules) -> Any:
+        """Return the player ``name`` (``optimal`` reads or makes its table in ``data/``)."""
+        from pigsolve.policies import make_player
+
+        return make_player(self.name, name, rules)
+
+    def evaluate(self, rules: HogRules, players: Sequence[Any]) -> tuple[float, ...]:
+        """Return the two players' exact win probabilities, the first moving first."""
+        comparison = self.compare(rules, *self._two(players))
+        return comparison.a_first, 1.0 - comparison.a_first
+
+    def compare(self, rules: HogRules, a: Any, b: Any) -> Comparison:
+        """Return the exact probabilities that ``a`` beats ``b``, A first and B first."""
+        from pigsolve.solver.hog.evaluate import compare
+
+        a, b = self._computers(rules, [a, b])
+        return compare(rules, a.table(rules), b.table(rules), a.name, b.name)
+
+    def simulate(
+        self, rules: HogRules, players: Sequence[Any], games: int, seed: int | None = None
+    ) -> Simulation:
+        """Return ``games`` seeded games of the two players, A starting the even ones."""
+        from pigsolve.solver.hog.simulate import simulate
+
+        a, b = self._computers(rules, self._two(players))
+        return simulate(rules, a.table(rules), b.table(rules), games, seed, a.name, b.name)
+
+    def best_response(self, rules: HogRules, opponents: Sequence[str]) -> Any:
+        """Return the exact best reply to the one named opponent."""
+        if len(opponents) != 1:
+            raise InvalidArgument(f"Hog's best response answers 1 opponent, got {len(opponents)}")
+        return self.player(f"best-response:{opponents[0]}", rules)
+
+    def _two(self, players: Sequence[Any]) -> Sequence[Any]:
+        if len(players) != 2:
+            raise InvalidArgument(f"Hog is a game of 2 players, got {len(players)}")
+        return players
+
+    def _computers(self, rules: HogRules, players: Sequence[Any]) -> list[Any]:
+        """Return ``players`` with each name made a player."""
+        return [self.player(p, rules) if isinstance(p, str) else p for p in players]
+
+
+HOG = register(HogFamily())

@@ -1,0 +1,201 @@
+"""One registry of game families: every game pigsolve knows is reached through it.
+
+A family (Pig's, Hog's) is one object, registered once with :func:`register`, that answers
+everything a front end needs without knowing the game: its game names, the rules a name and
+parameters give, the table's file name, solve and load, its players and exact evaluation,
+simulation and best response. It is OpenSpiel's ``REGISTER_SPIEL_GAME``: the public API
+(``import pigsolve``) and, later, the command line and the page consult only this module.
+
+The built-in families register themselves when their modules are imported; those modules are
+imported on the first look-up (:data:`BUILT_IN`), so importing the registry costs nothing.
+
+States
+------
+Every solution answers :class:`Solution` about a state in its family's form:
+
+``pig`` (Pig, Two-Dice Pig, Big Pig, Pass the Pigs, a TOML game)
+    ``((scores...), turn_total)``: the scores from the mover's seat (the mover's first, then
+    the next players' in the order they move) and the turn total, e.g. ``((0, 0), 0)``.
+``hog`` (CS 61A's fa16 and su20)
+    ``(score, opponent_score)``, with the Pork Chop flag and the previous turn scores (Feral
+    Hogs) at their starting values 0; ``(score, opponent_score, flag, mine, theirs)`` in full.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from pigsolve.solver.errors import InvalidArgument
+
+BUILT_IN = ("pigsolve.solver.pig.family", "pigsolve.solver.hog.family")
+"""The modules whose import registers the built-in families."""
+
+
+@runtime_checkable
+class Solution(Protocol):
+    """What every family's solution answers, in the family's state form (module docstring)."""
+
+    @property
+    def rules(self) -> Any:
+        """The frozen rules solved."""
+        ...
+
+    @property
+    def method(self) -> str:
+        """How it was solved (e.g. ``layered``, ``optimal``, ``value-iteration``)."""
+        ...
+
+    @property
+    def residual(self) -> float:
+        """The largest Bellman residual (nan where not computed)."""
+        ...
+
+    @property
+    def num_iter(self) -> int:
+        """The iterations (sweeps or linear solves) the method needed."""
+        ...
+
+    @property
+    def seconds(self) -> float:
+        """The time of the solve, JIT compilation excluded."""
+        ...
+
+    def win_probability(self, state: Any) -> float:
+        """Return the mover's probability of winning in ``state`` under optimal play."""
+        ...
+
+    def best_action(self, state: Any) -> Any:
+        """Return the mover's optimal action in ``state`` (Pig: 'roll' or 'hold'; Hog: dice)."""
+        ...
+
+    def action_values(self, state: Any) -> Any:
+        """Return the mover's win probability after each action in ``state`` (family's form)."""
+        ...
+
+
+class Family(Protocol):
+    """One family of games: the single object every consumer asks about its games."""
+
+    name: str
+    """The family's name, also the ``kind`` its tables record (``pig``, ``hog``)."""
+    names: tuple[str, ...]
+    """The games it registers, as :func:`game` takes them."""
+    rules_type: type
+    """The class of its frozen rules."""
+    file_suffixes: tuple[str, ...]
+    """Suffixes of game files it reads (Pig: ``.toml``); empty if none."""
+
+    def rules(self, name: str, **params: Any) -> Any:
+        """Return the frozen rules of game ``name`` (or a game file) with ``params``."""
+        ...
+
+    def table_name(self, rules: Any) -> str:
+        """Return the file name of the table of ``rules``."""
+        ...
+
+    def solve(self, rules: Any) -> Solution:
+        """Return the optimal (or equilibrium) solution of ``rules``."""
+        ...
+
+    def load(self, path: Path) -> Solution:
+        """Return the solution stored at ``path``."""
+        ...
+
+    def players(self) -> list[tuple[str, str]]:
+        """Return ``(name, description)`` of every player the family accepts."""
+        ...
+
+    def player(self, name: str, rules: Any) -> Any:
+        """Return the computer player called ``name`` for ``rules``."""
+        ...
+
+    def evaluate(self, rules: Any, players: Sequence[Any]) -> tuple[float, ...]:
+        """Return each player's exact win probability, seated in order (the first moves first)."""
+        ...
+
+    def compare(self, rules: Any, a: Any, b: Any) -> Any:
+        """Return the exact :class:`solver.results.Comparison` of two players."""
+        ...
+
+    def simulate(self, rules: Any, players: Sequence[Any], games: int, seed: int | None) -> Any:
+        """Return the seeded Monte Carlo :class:`solver.results.Simulation` of two players."""
+        ...
+
+    def best_response(self, rules: Any, opponents: Sequence[str]) -> Any:
+        """Return the player that best answers the named ``opponents``."""
+        ...
+
+
+_FAMILIES: dict[str, Family] = {}
+"""Every registered family by its name."""
+
+
+def register(family: Family) -> Family:
+    """Register ``family`` (its game names must be new); return it, to use as a decorator's."""
+    taken = {name for other in _FAMILIES.values() for name in other.names}
+    if family.name in _FAMILIES or taken & set(family.names):
+        raise ValueError(f"the family {family.name!r} or one of its games is registered already")
+    _FAMILIES[family.name] = family
+    return family
+
+
+def families() -> list[Family]:
+    """Return every registered family, the built-in ones first."""
+    for module in BUILT_IN:
+        importlib.import_module(module)  # registers on first import
+    return list(_FAMILIES.values())
+
+
+def names() -> list[str]:
+    """Return the name of every registered game, family by family.
+
+    >>> names()[:2], names()[-2:]
+    (['pig', 'two-dice'], ['hog-fa16', 'hog-su20'])
+    """
+    return [name for family in families() for name in family.names]
+
+
+def family_named(name: str) -> Family:
+    """Return the family whose name (``pig``, ``hog``) is ``name``."""
+    known = {family.name: family for family in families()}
+    if name not in known:
+        raise InvalidArgument(f"unknown family {name!r}; accepted: {', '.join(known)}")
+    return known[name]
+
+
+def family_of(rules: Any) -> Family:
+    """Return the family whose rules ``rules`` are."""
+    for family in families():
+        if isinstance(rules, family.rules_type):
+            return family
+    raise InvalidArgument(f"{rules!r} are not the rules of a registered game")
+
+
+def game(name: str | Path, **params: Any) -> Any:
+    """Return the frozen rules of the game ``name`` (a registered name or a game file).
+
+    >>> game("pig", goal=50).goal, game("hog-su20").name
+    (50, 'su20')
+    """
+    text = str(name).strip()
+    for family in families():
+        if text.lower() in family.names:
+            return family.rules(text.lower(), **params)
+    for family in families():
+        if family.file_suffixes and (text.endswith(family.file_suffixes) or Path(text).is_file()):
+            return family.rules(text, **params)
+    raise InvalidArgument(
+        f"unknown game {text!r}; accepted: {', '.join(names())}, or a game file (.toml)"
+    )
+
+
+def load(path: Path) -> Solution:
+    """Return the solution stored at ``path``, read by the family its file records."""
+    from pigsolve.solver.storage import open_table
+
+    with open_table(path, None) as f:
+        kind = str(f.attrs["kind"])
+    return family_named(kind).load(path)
