@@ -38,6 +38,14 @@ class MissingTable(TableError, MissingFile):
 
 
 class InvalidArgument(PigsolveError, ValueError):
-    """An argument outside what the game or method accepts: a usage error (exit code 2)."""
+    """An argument outside what the game or method accepts: a usage error (exit code 2).
+
+    ``parameter`` names the Python parameter at fault when the message starts with it (``seed
+    must be ...``); the command line shows its option instead (:func:`ui.console.user_errors`).
+    """
 
     exit_code = 2
+
+    def __init__(self, message: str, parameter: str | None = None) -> None:
+        super().__init__(message)
+        self.parameter = parameter

@@ -139,9 +139,9 @@ class Simulation:
 
 
 def check_seed(seed: int) -> int:
-    """Return ``seed`` if it is in [0, 2**64), else raise ValueError naming --seed."""
+    """Return ``seed`` if it is in [0, 2**64), else raise ValueError naming ``seed``."""
     if not 0 <= seed < 2**64:
-        raise InvalidArgument(f"--seed must be in [0, 2**64), got {seed}")
+        raise InvalidArgument(f"seed must be in [0, 2**64), got {seed}", parameter="seed")
     return seed
 
 

@@ -10,11 +10,14 @@ import pytest
 
 import pigsolve
 
-MODULES = sorted(
-    info.name
-    for info in pkgutil.walk_packages(pigsolve.__path__, "pigsolve.")
-    if info.name != "pigsolve.__main__"
-)
+MODULES = [
+    "pigsolve",  # the public API's own examples
+    *sorted(
+        info.name
+        for info in pkgutil.walk_packages(pigsolve.__path__, "pigsolve.")
+        if info.name != "pigsolve.__main__"
+    ),
+]
 ROOT = Path(importlib.import_module("pigsolve.cli").__file__).parent
 """The package's top level (the repository's, where ``pigsolve.cli`` is ``cli.py``)."""
 

@@ -47,6 +47,22 @@ class LazyConsole:
 console = LazyConsole(width=WIDTH)
 err_console = LazyConsole(stderr=True, width=WIDTH)
 
+OPTIONS = {"seed": "--seed", "goal": "--goal", "die_sides": "--die", "players": "--players"}
+"""The option that gives each Python parameter an error may name (``InvalidArgument.parameter``)."""
+
+
+def as_option(err: PigsolveError) -> str:
+    """Return the message of ``err``, the Python parameter it starts with shown as its option.
+
+    >>> from pigsolve.solver.errors import InvalidArgument
+    >>> as_option(InvalidArgument("seed must be in [0, 2**64), got -1", parameter="seed"))
+    '--seed must be in [0, 2**64), got -1'
+    """
+    message, parameter = str(err), getattr(err, "parameter", None)
+    if parameter in OPTIONS and message.startswith(parameter):
+        return OPTIONS[parameter] + message.removeprefix(parameter)
+    return message
+
 
 def note(line: str) -> None:
     """Print one plain line on stderr (e.g. that a table is being computed)."""
@@ -66,7 +82,7 @@ def user_errors() -> Iterator[None]:
     except (typer.Exit, typer.Abort):
         raise
     except PigsolveError as err:
-        note(f"error: {err}")
+        note(f"error: {as_option(err)}")
         raise typer.Exit(err.exit_code) from None
     except BrokenPipeError:
         raise typer.Exit(_reader_gone()) from None

@@ -1,0 +1,224 @@
+"""The public API at ``import pigsolve``: every built-in game through the registry, answers checked
+against the independent references (pure-Python value iteration, Hog's pure-Python pass)."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import pigsolve
+from pigsolve.solver.errors import TableError
+from pigsolve.solver.games.hog import HogState
+from pigsolve.solver.hog.reference import reference_solve
+from pigsolve.solver.pig.reference import value_iteration
+from pigsolve.solver.registry import Solution
+
+
+def test_the_version_is_the_installed_one() -> None:
+    assert pigsolve.__version__ == importlib.metadata.version("pigsolve")
+
+
+def test_importing_pigsolve_and_naming_games_loads_nothing_heavy() -> None:
+    # The API is lazy: `pigsolve --version` and `query` must not pay for numpy, numba or h5py.
+    code = (
+        "import sys, pigsolve; pigsolve.game('pig', goal=10); pigsolve.game('hog-fa16');"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'numpy', 'numba', 'h5py', 'scipy', 'rich', 'typer'}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_games_are_the_registered_names_every_consumer_reads() -> None:
+    from pigsolve.ui.options import GAME_NAMES
+
+    assert pigsolve.games() == [
+        "pig",
+        "two-dice",
+        "big-pig",
+        "pass-the-pigs",
+        "hog-fa16",
+        "hog-su20",
+    ]
+    assert list(GAME_NAMES) == pigsolve.games()[:4]
+
+
+@pytest.mark.parametrize("name", ["two-dice", "big-pig", "pass-the-pigs"])
+def test_a_built_in_pig_game_takes_goal_and_players(name: str) -> None:
+    rules = pigsolve.game(name, goal=40, players=3)
+    assert (rules.game, rules.goal, rules.players) == (name, 40, 3)
+
+
+def test_a_toml_game_is_named_by_its_path(tmp_path) -> None:
+    path = tmp_path / "coin.toml"
+    outcome = '[[outcome]]\nname = "{}"\nprobability = "1/2"\neffect = "{}"\n'
+    path.write_text(
+        'name = "coin"\n'
+        + outcome.format("tails", "pig")
+        + outcome.format("heads", "add")
+        + "points = 1\n"
+    )
+    assert pigsolve.game(str(path), goal=5).game == "coin"
+
+
+def test_hog_takes_goal_and_feral_hogs() -> None:
+    rules = pigsolve.game("hog-su20", goal=30, feral_hogs=False)
+    assert (rules.name, rules.goal, rules.feral_hogs) == ("su20", 30, False)
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "error", "message"),
+    [
+        # the messages name Python parameters, never the command line's options
+        ("pig", {"goal": 0}, ValueError, "goal must be an integer >= 1, got 0"),
+        ("two-dice", {"die_sides": 4}, ValueError, "die_sides and piglet change Pig's die"),
+        ("pig", {"sides": 4}, TypeError, "takes the parameters goal, die_sides, players, piglet"),
+        ("hog-fa16", {"players": 3}, TypeError, "takes the parameters goal, feral_hogs"),
+        ("hog-su20", {"goal": -1}, ValueError, "goal must be an integer >= 1"),
+        ("farkle", {}, ValueError, "unknown game 'farkle'; accepted: pig, two-dice"),
+    ],
+)
+def test_bad_parameters_raise_python_errors(name, params, error, message) -> None:
+    with pytest.raises(error, match=message) as caught:
+        pigsolve.game(name, **params)
+    assert "--" not in str(caught.value)
+
+
+def test_pig_solution_answers_the_protocol_as_the_reference_does() -> None:
+    rules = pigsolve.game("pig", goal=12, die_sides=4)
+    solution = pigsolve.solve(rules)
+    full = value_iteration(rules, full=True)  # [i, j, k, seat]
+    assert isinstance(solution, Solution)
+    assert (solution.rules, solution.method, solution.num_iter >= 1) == (rules, "layered", True)
+    assert solution.residual < 1e-12 and solution.seconds >= 0
+    for i, j, k in [(0, 0, 0), (3, 7, 5), (11, 2, 0), (5, 5, 6)]:
+        state = ((i, j), k)
+        assert solution.win_probability(state) == pytest.approx(full[i, j, k, 0], abs=1e-12)
+        assert solution.win_probability(state) == solution.win_probability(i, j, k)
+        p_roll, p_hold = solution.action_values(state)
+        assert solution.best_action(state) == ("roll" if k == 0 or p_roll > p_hold else "hold")
+        assert max(p_roll, p_hold or 0.0) == pytest.approx(full[i, j, k, 0], abs=1e-12)
+
+
+def test_a_pig_state_of_the_wrong_form_is_refused() -> None:
+    solution = pigsolve.solve(pigsolve.game("pig", goal=10))
+    with pytest.raises(ValueError, match="give 2 scores and a turn total, got 4 numbers"):
+        solution.win_probability(((0, 0, 0), 0))
+    with pytest.raises(ValueError, match="outside the goal-10 table"):
+        solution.best_action(((0, 10), 0))
+
+
+def test_hog_solution_answers_the_protocol_as_the_reference_does() -> None:
+    rules = pigsolve.game("hog-fa16", goal=12)
+    solution = pigsolve.solve(rules)
+    v, policy = reference_solve(rules)
+    assert isinstance(solution, Solution)
+    assert (solution.rules, solution.method, solution.num_iter) == (rules, "optimal", 1)
+    assert math.isnan(solution.residual)
+    for state in [(0, 0), (5, 9), (11, 3), (4, 8, 1, 0, 0)]:
+        index = HogState(*state[:2], *map(bool, state[2:3]), *state[3:]).index(rules)
+        assert solution.win_probability(state) == pytest.approx(v[index], abs=1e-12)
+        assert solution.best_action(state) == policy[index]
+        values = solution.action_values(state)
+        assert max(values.values()) == pytest.approx(v[index], abs=1e-12)
+    with pytest.raises(ValueError, match="a Hog state is"):
+        solution.win_probability((0, 0, 0))
+
+
+def test_load_reads_either_family_by_the_kind_its_file_records(tmp_path) -> None:
+    from pigsolve.solver.hog import table as hog_table
+    from pigsolve.solver.pig import table as pig_table
+
+    pig = pigsolve.solve(pigsolve.game("pig", goal=10))
+    hog = pigsolve.solve(pigsolve.game("hog-su20", goal=10))
+    pig_table.save(pig, tmp_path / "pig.h5")
+    hog_table.save(hog.table, tmp_path / "hog.h5")
+    assert pigsolve.load(tmp_path / "pig.h5").win_probability(((3, 4), 2)) == pytest.approx(
+        pig.win_probability(((3, 4), 2)), abs=1e-15
+    )
+    assert pigsolve.load(str(tmp_path / "hog.h5")).win_probability((3, 4)) == hog.win_probability(
+        (3, 4)
+    )
+    with pytest.raises(TableError):
+        pigsolve.load(tmp_path / "missing.h5")
+
+
+def test_pig_evaluate_compare_and_simulate_agree() -> None:
+    rules = pigsolve.game("pig", goal=20)
+    evaluated = pigsolve.evaluate(rules, ["hold10", "optimal"])
+    comparison = pigsolve.compare(rules, "hold10", pigsolve.player("optimal", rules))
+    assert sum(evaluated) == pytest.approx(1.0, abs=1e-12)
+    assert comparison.a_first == pytest.approx(evaluated[0], abs=1e-12)
+    assert comparison.b_first == pytest.approx(
+        1 - pigsolve.evaluate(rules, ["optimal", "hold10"])[0]
+    )
+    assert comparison.average < 0.5  # optimal play beats holding at 10
+    simulation = pigsolve.simulate(rules, ["hold10", "optimal"], 2000, seed=7)
+    assert simulation.total.games == 2000 and simulation.exact == comparison
+    again = pigsolve.simulate(rules, ["hold10", "optimal"], 2000, seed=7)
+    assert (simulation.a_first, simulation.b_first) == (again.a_first, again.b_first)
+
+
+def test_pig_best_response_beats_its_opponent_at_least_as_optimal_does() -> None:
+    rules = pigsolve.game("pig", goal=20)
+    reply = pigsolve.best_response(rules, ["hold10"])
+    assert reply.name == "best-response:hold10"
+    best = pigsolve.compare(rules, reply, "hold10").a_first
+    assert best >= pigsolve.compare(rules, "optimal", "hold10").a_first - 1e-12
+
+
+def test_three_players_are_evaluated_and_simulated() -> None:
+    rules = pigsolve.game("pig", goal=12, die_sides=4, players=3)
+    values = pigsolve.evaluate(rules, ["hold4", "hold6", "hold8"])
+    assert len(values) == 3 and sum(values) == pytest.approx(1.0, abs=1e-12)
+    with pytest.raises(ValueError, match="compare takes 2 players; the rules have 3"):
+        pigsolve.compare(rules, "hold4", "hold6")
+    tournament = pigsolve.simulate(rules, ["hold4", "hold6", "hold8"], 300, seed=1)
+    assert tournament.games == 300
+
+
+def test_hog_evaluate_compare_simulate_and_best_response() -> None:
+    rules = pigsolve.game("hog-fa16", goal=20)
+    a_first, b_first = pigsolve.evaluate(rules, ["always4", "optimal"])
+    assert a_first + b_first == pytest.approx(1.0, abs=1e-12)
+    comparison = pigsolve.compare(rules, "always4", "optimal")
+    assert comparison.a_first == a_first and comparison.average < 0.5
+    simulation = pigsolve.simulate(rules, ["always4", "optimal"], 200, seed=3)
+    assert simulation.exact == comparison and simulation.total.games == 200
+    reply = pigsolve.best_response(rules, ["always4"])
+    assert pigsolve.compare(rules, reply, "always4").a_first >= comparison.swapped().a_first
+    with pytest.raises(ValueError, match="Hog is a game of 2 players, got 3"):
+        pigsolve.evaluate(rules, ["always4", "always5", "always6"])
+
+
+def test_an_unknown_player_is_refused_listing_the_players() -> None:
+    rules = pigsolve.game("pig", goal=20)
+    assert ("hold20", pigsolve.players(rules)[1][1]) == pigsolve.players(rules)[1]
+    with pytest.raises(ValueError, match="unknown player 'holdfast'; accepted: optimal"):
+        pigsolve.player("holdfast", rules)
+
+
+def test_a_bad_seed_names_the_parameter_in_python_and_the_option_at_the_command_line(
+    pigsolve_run,
+) -> None:
+    rules = pigsolve.game("pig", goal=20)
+    with pytest.raises(ValueError, match=r"^seed must be in \[0, 2\*\*64\), got -1$"):
+        pigsolve.simulate(rules, ["hold10", "hold20"], 10, seed=-1)
+    done = pigsolve_run("simulate", "hold10", "hold20", "--goal", "20", "--seed", "-1")
+    assert (done.returncode, done.stderr) == (2, "error: --seed must be in [0, 2**64), got -1\n")
+
+
+@pytest.fixture
+def pigsolve_run(pigsolve):
+    """The `pigsolve` command (the module's name is taken by the package under test)."""
+    return pigsolve
+
+
+def test_rules_of_no_registered_family_are_refused() -> None:
+    with pytest.raises(ValueError, match="are not the rules of a registered game"):
+        pigsolve.solve(np.zeros(3))
