@@ -45,8 +45,8 @@ def package_files() -> dict[Path, str]:
     files = {}
     for path in sorted(ROOT.rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
-        if parts[0] in {"tests", "docs", ".git"}:
-            continue
+        if parts[0] in {"tests", "docs", "build", "site"} or parts[0].startswith("."):
+            continue  # not the package: its tests, docs, builds and hidden folders (.ci-venv)
         if (ROOT / Path(*parts[:-1]) / "__init__.py").exists() or len(parts) == 1:
             dotted = ".".join(part for part in parts if part != "__init__")
             files[path] = f"pigsolve.{dotted}" if dotted else "pigsolve"

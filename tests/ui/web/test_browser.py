@@ -103,6 +103,8 @@ def start(page: Page, game: str, opponent: str, seed: int, **fields: str) -> Non
         page.fill(f"#setup input[name={name}]", value)
     page.click("#start")
     page.wait_for_selector("#board:not([hidden])")
+    # the players' list, asked for when the tab was clicked, must not undo the choice
+    assert f"vs {opponent}," in page.text_content("#summary")
 
 
 def in_view(page: Page, selector: str) -> bool:

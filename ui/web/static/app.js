@@ -164,7 +164,11 @@ async function choose(next) {
   document.querySelectorAll(".tab").forEach((tab) => tab.setAttribute("aria-pressed", tab.dataset.game === game));
   const players = computers(await api(`/api/${game}/players`));
   const options = players.map((p) => `<option value="${escape(p.name)}" title="${escape(p.description)}">${escape(p.name)}</option>`).join("");
-  document.querySelectorAll("select.computers").forEach((select) => { select.innerHTML = options; });
+  document.querySelectorAll("select.computers").forEach((select) => {
+    const chosen = select.value;  // one chosen while the list was asked for stays chosen
+    select.innerHTML = options;
+    if (players.some((p) => p.name === chosen)) select.value = chosen;
+  });
   seatsShown();
   $("#board").hidden = true;
   state = null;
