@@ -267,7 +267,8 @@ def value_iteration(
 
     if rules.players != 2:
         raise InvalidArgument(
-            f"value-iteration solves two players; {rules.players} are solved by --method layered"
+            f"value-iteration solves two players; {rules.players} are solved by method='layered'",
+            parameter="method",
         )
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
     if not tolerance > 0:
@@ -276,7 +277,8 @@ def value_iteration(
     if goal > MAX_FULL_GOAL:
         raise InvalidArgument(
             f"value-iteration keeps the full table in memory: use goal <= {MAX_FULL_GOAL} "
-            "or --method layered"
+            "or method='layered'",
+            parameter="method",
         )
     i, _, k = np.ogrid[:goal, :goal, :goal]
     p = np.zeros((goal, goal, goal))
