@@ -32,6 +32,10 @@ Limits = dict[str, tuple[int, int | None]]
 LOWEST = {"n": 1, "turns": 1, "rate": 1}
 """The lowest value of the parameters that must be positive (the others start at 0)."""
 
+EDGE_GAIN = 1e-12
+"""A member just past a range's edge is reported (widen the range) only if it beats the best by
+more than this; a smaller gain is rounding."""
+
 
 def family_ranges(game: str, family: str, rules: PigRules | HogRules) -> Ranges:
     """Return the parameters of ``family`` with the documents' values and default ranges."""
@@ -287,7 +291,7 @@ def edge_warnings(
             if highest is not None and outside > highest:
                 continue
             neighbour = member_name(game, family, [*values[:index], outside, *values[index + 1 :]])
-            if score(neighbour).average <= best.average + 1e-12:
+            if score(neighbour).average <= best.average + EDGE_GAIN:
                 continue
             wider = (max(low - 10, lowest), high) if step < 0 else (low, high + 10)
             warnings.append(
