@@ -2,7 +2,8 @@
 
 ``best-response:A,B`` names the player that maximises its own probability of winning against A
 and B (N - 1 computer players), who move after it in that order. Against fixed players this is
-a one-player problem, solved exactly and pure (ties hold within 1e-12) by
+a one-player problem, solved exactly and pure (a tie within :data:`solver.pig.tolerances.TIE`
+holds) by
 :func:`solver.pig.best_response.best_response`; this module names the player and plays it. Its
 choices are kept in its own frame (its score, then the next players' scores, in the order they
 move, and the turn total), so it plays any seat of any seating, though it is the best reply only

@@ -32,6 +32,10 @@ Limits = dict[str, tuple[int, int | None]]
 LOWEST = {"n": 1, "turns": 1, "rate": 1}
 """The lowest value of the parameters that must be positive (the others start at 0)."""
 
+EDGE_GAIN = 1e-12
+"""A member just past a range's edge is reported (widen the range) only if it beats the best by
+more than this; a smaller gain is rounding."""
+
 
 def family_ranges(game: str, family: str, rules: PigRules | HogRules) -> Ranges:
     """Return the parameters of ``family`` with the documents' values and default ranges."""
@@ -126,15 +130,20 @@ def with_ranges(defaults: Ranges, texts: Sequence[str], limits: Limits | None = 
         if not match or match.group(1) not in ranges:
             names = ", ".join(ranges)
             raise InvalidArgument(
-                f"--range takes NAME=LO:HI with NAME one of {names}, got {text!r}"
+                f"ranges takes NAME=LO:HI with NAME one of {names}, got {text!r}",
+                parameter="ranges",
             )
         name, low, high = match.group(1), int(match.group(2)), int(match.group(3))
         if low > high:
-            raise InvalidArgument(f"--range {text}: the low end is above the high end")
+            raise InvalidArgument(
+                f"ranges=[{text!r}]: the low end is above the high end", parameter="ranges"
+            )
         lowest, highest = (limits or {}).get(name, (None, None))
         if (lowest is not None and low < lowest) or (highest is not None and high > highest):
             accepted = f"from {lowest}" + ("" if highest is None else f" to {highest}")
-            raise InvalidArgument(f"--range {text}: {name} takes values {accepted}")
+            raise InvalidArgument(
+                f"ranges=[{text!r}]: {name} takes values {accepted}", parameter="ranges"
+            )
         ranges[name] = (ranges[name][0], low, high)
     return ranges
 
@@ -263,7 +272,8 @@ def edge_warnings(
     best: Comparison,
 ) -> list[str]:
     """Return a warning for each range the best member sits on the edge of, where the member
-    just outside does better (so the range hides a better one): widen it."""
+    just outside does better (so the range hides a better one): widen it, as the parameter
+    ``ranges=[...]`` (the command line shows ``--range``, :func:`ui.console.in_options`)."""
     bounds = checked_ranges(game, family, rules, ranges)
     limits = family_limits(game, rules, bounds)
     axes = [range(low, high + 1) for _, low, high in bounds.values()]
@@ -281,13 +291,13 @@ def edge_warnings(
             if highest is not None and outside > highest:
                 continue
             neighbour = member_name(game, family, [*values[:index], outside, *values[index + 1 :]])
-            if score(neighbour).average <= best.average + 1e-12:
+            if score(neighbour).average <= best.average + EDGE_GAIN:
                 continue
             wider = (max(low - 10, lowest), high) if step < 0 else (low, high + 10)
             warnings.append(
                 f"warning: the best, {best.a}, has {name} = {edge}, the {where} of its range "
                 f"{low}:{high}, and {neighbour} does better: widen it, e.g. "
-                f"--range {name}={wider[0]}:{wider[1]}"
+                f"ranges=['{name}={wider[0]}:{wider[1]}']"
             )
     return warnings
 

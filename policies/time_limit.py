@@ -64,6 +64,10 @@ def set_timeout(seconds: float | None) -> float | None:
     return seconds
 
 
+SETTER = f"{__name__}.{set_timeout.__name__}"
+"""How messages name :func:`set_timeout` (the command line shows ``--timeout``)."""
+
+
 def limit() -> float | None:
     """Return the seconds each call may take now, or None for no limit."""
     if _watch.limit is None:

@@ -122,8 +122,10 @@ def _call(spec: str, function: Callable[..., Any], args: tuple[int, ...]) -> Any
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"while asking {_named(spec, args)}") from None
     except time_limit.NoAnswer as err:
+        longer = f"{time_limit.SETTER}(SECONDS) gives it longer; 0: no limit"
         raise PigsolveError(
-            f"{_named(spec, args)} {err} (--timeout SECONDS gives it longer; 0: no limit)"
+            f"{_named(spec, args)} {err} ({longer})",
+            parameter=time_limit.SETTER,
         ) from None
     except (Exception, SystemExit) as err:
         raise PigsolveError(f"{_named(spec, args)} raised {_exception(err)}") from None

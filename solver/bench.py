@@ -35,7 +35,8 @@ def _traced(run: Callable[[], Any]) -> tuple[Any, float]:
 
 
 def bench_methods(goal: int = 100, repeats: int = 5) -> list[Row]:
-    """Time ``layered`` (best of ``repeats``) and ``value-iteration`` (tolerance 1e-12)."""
+    """Time ``layered`` (best of ``repeats``) and ``value-iteration`` (its default tolerance,
+    :data:`solver.pig.tolerances.DEFAULT_TOLERANCE`)."""
     from pigsolve.solver.pig.solve import solve
 
     rules = PigRules(goal)

@@ -12,9 +12,24 @@ exit code 1. Ctrl-C exits 130.
 
 
 class PigsolveError(Exception):
-    """A failure with a message fit for the user; the CLI exits with ``exit_code``."""
+    """A failure with a message fit for the user; the CLI exits with ``exit_code``.
+
+    ``parameter`` names the Python parameters the message names (one name or several): at its
+    start (``seed must be ...``) or as a keyword or call (``method='layered'``, ``opponent=J``,
+    ``set_timeout(SECONDS)``). The command line shows each as its option instead
+    (:func:`ui.console.as_option`: ``--seed must be ...``, ``--method layered``).
+    """
 
     exit_code = 1
+
+    def __init__(self, message: str = "", parameter: str | tuple[str, ...] | None = None) -> None:
+        super().__init__(message)
+        self.parameters = (parameter,) if isinstance(parameter, str) else tuple(parameter or ())
+
+    @property
+    def parameter(self) -> str | None:
+        """The Python parameter at fault: the first the message names (None: none)."""
+        return self.parameters[0] if self.parameters else None
 
 
 class TableError(PigsolveError):
@@ -38,14 +53,6 @@ class MissingTable(TableError, MissingFile):
 
 
 class InvalidArgument(PigsolveError, ValueError):
-    """An argument outside what the game or method accepts: a usage error (exit code 2).
-
-    ``parameter`` names the Python parameter at fault when the message starts with it (``seed
-    must be ...``); the command line shows its option instead (:func:`ui.console.user_errors`).
-    """
+    """An argument outside what the game or method accepts: a usage error (exit code 2)."""
 
     exit_code = 2
-
-    def __init__(self, message: str, parameter: str | None = None) -> None:
-        super().__init__(message)
-        self.parameter = parameter

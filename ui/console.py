@@ -7,7 +7,7 @@ import functools
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -47,20 +47,54 @@ class LazyConsole:
 console = LazyConsole(width=WIDTH)
 err_console = LazyConsole(stderr=True, width=WIDTH)
 
-OPTIONS = {"seed": "--seed", "goal": "--goal", "die_sides": "--die", "players": "--players"}
-"""The option that gives each Python parameter an error may name (``InvalidArgument.parameter``)."""
+OPTIONS = {
+    "seed": "--seed",
+    "goal": "--goal",
+    "die_sides": "--die",
+    "players": "--players",
+    "method": "--method",
+    "out": "--out",
+    "kind": "--kind",
+    "opponent": "--opponent",
+    "fmt": "--format",
+    "ranges": "--range",
+    "pigsolve.policies.time_limit.set_timeout": "--timeout",
+}
+"""The option that gives each Python parameter an error may name (``PigsolveError.parameters``)."""
+
+_VALUE = r"(?:=\[?'(?P<quoted>[^']+)'\]?|=(?P<word>[^\s,;)]+)|\((?P<called>[^()\s]+)\))"
+"""A parameter's value after its name: ``=V``, ``='V'``, ``=['V']`` or ``(V)``."""
 
 
 def as_option(err: PigsolveError) -> str:
-    """Return the message of ``err``, the Python parameter it starts with shown as its option.
+    """Return the message of ``err`` with the Python parameters it names shown as options.
 
     >>> from pigsolve.solver.errors import InvalidArgument
     >>> as_option(InvalidArgument("seed must be in [0, 2**64), got -1", parameter="seed"))
     '--seed must be in [0, 2**64), got -1'
     """
-    message, parameter = str(err), getattr(err, "parameter", None)
-    if parameter in OPTIONS and message.startswith(parameter):
-        return OPTIONS[parameter] + message.removeprefix(parameter)
+    return in_options(str(err), getattr(err, "parameters", ()))
+
+
+def in_options(message: str, parameters: Iterable[str]) -> str:
+    """Return ``message`` with each of ``parameters`` shown as its option: the one it starts
+    with, and any written as a keyword or call with a value (``method='layered'`` as ``--method
+    layered``).
+
+    >>> in_options("opponent goes with kind='slice'", ["opponent", "kind"])
+    '--opponent goes with --kind slice'
+    """
+    for parameter in parameters:
+        option = OPTIONS.get(parameter)
+        if option is None:
+            continue
+        message = re.sub(
+            rf"(?<![\w.]){re.escape(parameter)}{_VALUE}",
+            lambda match, option=option: f"{option} {next(filter(None, match.groups()))}",
+            message,
+        )
+        if re.match(rf"{re.escape(parameter)}\b", message):
+            message = option + message.removeprefix(parameter)
     return message
 
 

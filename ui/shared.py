@@ -13,6 +13,7 @@ from pigsolve.solver.results import Comparison, check_seed
 from pigsolve.ui import records, result_tables
 from pigsolve.ui.console import (
     console,
+    in_options,
     note,
     progress_bar,
 )
@@ -32,7 +33,7 @@ def tune_family(
     for warning in families.edge_warnings(
         game, family, rules, against, opponent, ranges, results[0]
     ):
-        note(warning)
+        note(in_options(warning, ["ranges"]))
     optimal = exact_comparison(game, rules, "optimal", against, table)
     if as_json:
         named = records.game_fields(rules)

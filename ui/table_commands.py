@@ -19,6 +19,7 @@ from pigsolve.solver import durations
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
+from pigsolve.solver.pig.tolerances import DEFAULT_TOLERANCE, MAX_RESIDUAL
 from pigsolve.solver.storage import check_can_write, describe, kept_table, save_or_keep
 from pigsolve.ui import outcome_tables, result_tables, table_files
 from pigsolve.ui.console import (
@@ -63,7 +64,9 @@ def compute(
     piglet: Piglet = None,
     game: Game = None,
     method: Annotated[Method, typer.Option(help="Solver (two players).")] = Method.layered,
-    tolerance: Annotated[float, typer.Option(help="Tolerance of value-iteration.")] = 1e-12,
+    tolerance: Annotated[
+        float, typer.Option(help="Tolerance of value-iteration.")
+    ] = DEFAULT_TOLERANCE,
     out: Annotated[
         Path | None, typer.Option(help="Output file (default: data/, by rules).")
     ] = None,
@@ -161,7 +164,7 @@ def verify(
     game: Game = None,
     max_residual: Annotated[
         float, typer.Option(min=0.0, help="Largest Bellman residual accepted.")
-    ] = 1e-12,
+    ] = MAX_RESIDUAL,
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
     from pigsolve.solver.pig import table as pig_tables

@@ -50,6 +50,7 @@ from pigsolve.solver.games.hog import (
 from pigsolve.solver.games.hog_dice import roll_distribution
 
 TIE = 1e-12
+"""Actions whose values differ by at most this are tied; the fewest dice are chosen."""
 
 
 @dataclass(frozen=True, repr=False)

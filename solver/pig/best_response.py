@@ -3,11 +3,12 @@ r"""The exact best response to fixed Pig players, for any number of players.
 Seat 0 maximises its own win probability against fixed players in seats 1..N-1: a one-player
 problem. Its row of turn totals at a score vector depends on its own value after a pig,
 :math:`x = V_1(s)_0` (the values of :mod:`solver.pig.evaluate`); per score vector, policy
-iteration chooses greedily at x (ties hold within 1e-12), solves the cycle of the N turns and
-chooses again at the new x until the choices stand. Layers of score sums go from the highest
-down, as in the evaluation, whose kernel does this work. The result is pure and kept in the
-responder's own frame (its score, then the next players' scores in the order they move), so it
-plays any seat, though it is the best reply only where its opponents follow it in that order.
+iteration chooses greedily at x (a tie within :data:`solver.pig.tolerances.TIE` holds), solves
+the cycle of the N turns and chooses again at the new x until the choices stand. Layers of score
+sums go from the highest down, as in the evaluation, whose kernel does this work. The result is
+pure and kept in the responder's own frame (its score, then the next players' scores in the
+order they move), so it plays any seat, though it is the best reply only where its opponents
+follow it in that order.
 
 The player that plays it is :class:`policies.best_response.BestResponse`.
 

@@ -77,7 +77,7 @@ def format_for(out: Path, fmt: str | None) -> str:
         fmt = out.suffix.lstrip(".").lower()
         if fmt not in tuple(Format):
             raise InvalidArgument(
-                f"cannot tell the format from {out.name!r}; pass --format csv|json|npy"
+                f"cannot tell the format from {out.name!r}; pass fmt=csv|json|npy", parameter="fmt"
             )
     if fmt not in tuple(Format):
         raise InvalidArgument(f"unknown format {fmt!r}; accepted: {', '.join(Format)}")

@@ -66,7 +66,7 @@ def _figure(width: float, height: float) -> Figure:
 
 
 FORMATS = ("png", "pdf", "svg")
-"""The formats a plot is written in, named by the suffix of ``--out``."""
+"""The formats a plot is written in, named by the suffix of ``out``."""
 
 
 def setting(rules: PigRules) -> str:
@@ -228,22 +228,28 @@ def plot_table(
     if kind not in tuple(Plot):
         raise InvalidArgument(f"unknown plot {kind!r}; accepted: {', '.join(Plot)}")
     if out.suffix.lower().lstrip(".") not in FORMATS:
-        suffixes = ", ".join(f".{fmt}" for fmt in FORMATS)
+        *others, last = (f".{fmt}" for fmt in FORMATS)
         raise InvalidArgument(
-            f"plots are written as {suffixes}; give --out such a name, not {out.name!r}"
+            f"out must name a {', '.join(others)} or {last} file, not {out.name!r}",
+            parameter="out",
         )
     if (kind == "players") != (table.rules.players != 2):
         raise InvalidArgument(
-            "--kind players draws three or more players (--players N); the other kinds two"
+            "kind='players' draws three or more players (players=N); the other kinds two",
+            parameter=("kind", "players"),
         )
     if kind == "players":
         return plot_players(table, two, out, force)
     if kind == "slice":
         if opponent is None:
-            raise InvalidArgument("the slice plot needs --opponent J (the opponent's score)")
+            raise InvalidArgument(
+                "the slice plot needs opponent=J (the opponent's score)", parameter="opponent"
+            )
         return plot_slice(table, opponent, out, force)
     if opponent is not None:
-        raise InvalidArgument(f"--opponent goes with --kind slice, not {kind}")
+        raise InvalidArgument(
+            f"opponent goes with kind='slice', not {kind}", parameter=("opponent", "kind")
+        )
     if kind == "boundary":
         return plot_boundary(table, out, force)
     return plot_contours(table, out, force)

@@ -24,7 +24,8 @@ def check_state(rules: Any, numbers: list[int]) -> tuple[tuple[int, ...], int]:
     if len(numbers) != n + 1:
         raise InvalidArgument(
             f"give {n} scores and a turn total for {n} players, got {len(numbers)} numbers; "
-            "--players sets the number of players (see --help)"
+            "players=N sets the number of players",
+            parameter="players",
         )
     if not all(0 <= number < goal for number in numbers):
         raise InvalidArgument(

@@ -30,7 +30,7 @@ solution, is reached by Anderson's acceleration of those rounds
 ``R`` moves by more than 1e-14: 10 rounds for Two-Dice Pig (12 plain), 8 for Pass the Pigs (8
 plain), 14 for a die that resets on 1 roll in 9 (19 plain). The full table's Bellman residual
 is then computed from the final values, as for every table (``verify`` recomputes it), and is
-below 1e-12. Three or more players with resets are refused.
+below :data:`solver.pig.tolerances.MAX_RESIDUAL`. Three or more players with resets are refused.
 
 Both return a :class:`solver.pig.solution.PigSolution`. For two players the full table
 ``P(i, j, k)`` is kept for goals up to :data:`MAX_FULL_GOAL`.
@@ -47,9 +47,9 @@ from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.fixed_point import RESTART_ROUNDING, fixed_point
 from pigsolve.solver.pig.solution import Mixed, PigSolution, expand
+from pigsolve.solver.pig.tolerances import DEFAULT_TOLERANCE
 from pigsolve.solver.results import Progress
 
-DEFAULT_TOLERANCE = 1e-12
 MAX_FULL_GOAL = 300
 PARALLEL_GOAL = 400
 """From this goal on the pairs of a score sum are solved in parallel (below, threads cost more)."""
@@ -267,7 +267,8 @@ def value_iteration(
 
     if rules.players != 2:
         raise InvalidArgument(
-            f"value-iteration solves two players; {rules.players} are solved by --method layered"
+            f"value-iteration solves two players; {rules.players} are solved by method='layered'",
+            parameter="method",
         )
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
     if not tolerance > 0:
@@ -276,7 +277,8 @@ def value_iteration(
     if goal > MAX_FULL_GOAL:
         raise InvalidArgument(
             f"value-iteration keeps the full table in memory: use goal <= {MAX_FULL_GOAL} "
-            "or --method layered"
+            "or method='layered'",
+            parameter="method",
         )
     i, _, k = np.ogrid[:goal, :goal, :goal]
     p = np.zeros((goal, goal, goal))

@@ -13,8 +13,14 @@ import numpy as np
 
 from pigsolve.solver.games.pig import roll_counts
 from pigsolve.solver.pig.solution import PigSolution
+from pigsolve.solver.pig.tolerances import MAX_RESIDUAL
 
-MAX_RESIDUAL = 1e-12
+MAX_SUM_ERROR = 1e-12
+"""How far from 1 the players' win probabilities of a state may sum."""
+
+MAX_FALL = 1e-12
+"""How much a player's win probability may fall as its own score rises (rounding); a larger
+fall is counted, and fails the check for two players, where none is possible."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,9 @@ def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list
             f"{len(mixed)} mixed states; max |roll - hold| for the mover = {indifference:.3g}",
         ),
         Check("0 <= P <= 1", finite and low >= 0 and high <= 1, f"range [{low}, {high}]"),
-        Check("sums to 1", total <= 1e-12, f"max |sum of the players' P - 1| = {total:.3g}"),
+        Check(
+            "sums to 1", total <= MAX_SUM_ERROR, f"max |sum of the players' P - 1| = {total:.3g}"
+        ),
         _higher_own_score(values, n),
         _first_player(table),
     ]
@@ -101,12 +109,12 @@ def _higher_own_score(values: np.ndarray, players: int) -> Check:
     for j in range(players):
         drop = -np.diff(values[..., j], axis=j)
         falls.append(max(float(drop.max(initial=0.0)), 0.0) + 0.0)
-        where.append(int((drop > 1e-12).sum()))
+        where.append(int((drop > MAX_FALL).sum()))
     # Proven for two players: a higher score never hurts. With more it can (see verify_table).
     required = players == 2
     return Check(
         "a higher own score" + ("" if required else " (reported)"),
-        not required or max(falls) <= 1e-12,
+        not required or max(falls) <= MAX_FALL,
         f"the mover's P falls at {where[0]} score vectors, by up to {falls[0]:.3g}; a "
         f"waiting player's at {sum(where[1:])}, by up to {max(falls[1:]):.3g}"
         + ("" if required else " (with 3+ players the others' replies can make it worse)"),

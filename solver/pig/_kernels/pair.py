@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.jit import njit, prange
-from pigsolve.solver.pig.tolerances import ROUNDING, TIE
+from pigsolve.solver.pig.tolerances import ROUNDING, TIE, WRONG_CHOICE
 
 
 @njit(cache=True)
@@ -270,7 +270,8 @@ def _bellman_residual(p, roll, chances):  # pragma: no cover
     """Return (largest residual, number of wrong choices) of a full stored table.
 
     The residual of a state is ``|p - max(p_roll, p_hold)|`` with won states (``i + k >= G``)
-    required to hold 1; a choice is wrong when the other action is better by more than 1e-12.
+    required to hold 1; a choice is wrong when the other action is better by more than
+    :data:`solver.pig.tolerances.WRONG_CHOICE`.
     """
     goal = p.shape[0]
     worst = np.zeros(goal)
@@ -284,8 +285,8 @@ def _bellman_residual(p, roll, chances):  # pragma: no cover
                 p_roll = _roll_value(p, i, j, k, chances)
                 p_hold = 1.0 - p[j, i + k, 0] if k >= 1 else -1.0
                 worst[i] = max(worst[i], abs(p[i, j, k] - max(p_roll, p_hold)))
-                if roll[i, j, k] and p_hold > p_roll + 1e-12:
+                if roll[i, j, k] and p_hold > p_roll + WRONG_CHOICE:
                     wrong[i] += 1
-                if not roll[i, j, k] and p_roll > p_hold + 1e-12:
+                if not roll[i, j, k] and p_roll > p_hold + WRONG_CHOICE:
                     wrong[i] += 1
     return worst.max(), wrong.sum()

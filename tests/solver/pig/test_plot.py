@@ -137,10 +137,10 @@ def test_without_matplotlib_the_error_says_how_to_install(table, tmp_path, monke
     "kind, name, opponent, message",
     [
         ("surface", "x.png", None, "unknown plot 'surface'"),
-        ("slice", "x.png", None, "needs --opponent"),
+        ("slice", "x.png", None, "needs opponent=J"),
         ("slice", "x.png", 40, "opponent score must be in 0..39, got 40"),
-        ("contours", "x.png", 3, "--opponent goes with --kind slice"),
-        ("contours", "x.jpg", None, "give --out such a name"),
+        ("contours", "x.png", 3, "^opponent goes with kind='slice'"),
+        ("contours", "x.jpg", None, "^out must name a .png, .pdf or .svg file"),
     ],
 )
 def test_bad_arguments(table, tmp_path: Path, kind, name, opponent, message) -> None:
@@ -184,7 +184,7 @@ def test_players_draws_an_equilibrium_beside_two_players(table, tmp_path: Path) 
     out = plot_table(three, "players", tmp_path / "players.png", two=table)
     width, height = png_size(out)
     assert 800 <= width <= 2000 and 600 <= height <= 1600
-    with pytest.raises(PigsolveError, match="--kind players draws three or more players"):
+    with pytest.raises(PigsolveError, match=r"^kind='players' draws three or more players"):
         plot_table(table, "players", tmp_path / "x.png", two=table)
     with pytest.raises(PigsolveError, match="the other kinds two"):
         plot_table(three, "contours", tmp_path / "x.png")

@@ -1,0 +1,145 @@
+"""Errors name Python parameters; the command line shows its options in their place."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from pigsolve.policies import time_limit, user
+from pigsolve.policies.families import checked_ranges
+from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.export import format_for
+from pigsolve.solver.pig.plot import plot_table
+from pigsolve.solver.pig.query import check_state
+from pigsolve.solver.pig.solve import MAX_FULL_GOAL, solve, value_iteration
+from pigsolve.ui.console import OPTIONS, as_option, in_options
+
+
+def spin() -> None:
+    """Loop in pure Python for at most a minute (bounded, so a broken limit fails, not hangs)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        pass
+
+
+def stuck() -> None:
+    """Ask a strategy that never answers, under a limit of a tenth of a second."""
+    time_limit.set_timeout(0.1)
+    try:
+        with time_limit.watching():
+            user._call("mine.py:loops", lambda *state: spin(), (0, 0, 6))
+    finally:
+        time_limit.set_timeout(None)
+
+
+@pytest.fixture(scope="module")
+def two() -> Iterator:
+    yield solve(PigRules(goal=10))
+
+
+def pig(goal: int = 10, players: int = 2) -> PigRules:
+    return PigRules(goal=goal, players=players)
+
+
+# each: the call, its message in Python, the same message at the command line
+CASES: dict[str, tuple[Callable, str, str]] = {
+    "method, players": (
+        lambda table: value_iteration(pig(players=3)),
+        "value-iteration solves two players; 3 are solved by method='layered'",
+        "value-iteration solves two players; 3 are solved by --method layered",
+    ),
+    "method, goal": (
+        lambda table: value_iteration(pig(goal=MAX_FULL_GOAL + 1)),
+        f"value-iteration keeps the full table in memory: use goal <= {MAX_FULL_GOAL} or "
+        "method='layered'",
+        f"value-iteration keeps the full table in memory: use goal <= {MAX_FULL_GOAL} or "
+        "--method layered",
+    ),
+    "players": (
+        lambda table: check_state(pig(players=3), [1, 2, 3]),
+        "give 3 scores and a turn total for 3 players, got 3 numbers; players=N sets the number "
+        "of players",
+        "give 3 scores and a turn total for 3 players, got 3 numbers; --players N sets the "
+        "number of players",
+    ),
+    "out": (
+        lambda table: plot_table(table, "boundary", Path("x.jpg")),
+        "out must name a .png, .pdf or .svg file, not 'x.jpg'",
+        "--out must name a .png, .pdf or .svg file, not 'x.jpg'",
+    ),
+    "kind": (
+        lambda table: plot_table(table, "players", Path("x.png")),
+        "kind='players' draws three or more players (players=N); the other kinds two",
+        "--kind players draws three or more players (--players N); the other kinds two",
+    ),
+    "opponent needed": (
+        lambda table: plot_table(table, "slice", Path("x.png")),
+        "the slice plot needs opponent=J (the opponent's score)",
+        "the slice plot needs --opponent J (the opponent's score)",
+    ),
+    "opponent with kind": (
+        lambda table: plot_table(table, "contours", Path("x.png"), opponent=3),
+        "opponent goes with kind='slice', not contours",
+        "--opponent goes with --kind slice, not contours",
+    ),
+    "fmt": (
+        lambda table: format_for(Path("x.txt"), None),
+        "cannot tell the format from 'x.txt'; pass fmt=csv|json|npy",
+        "cannot tell the format from 'x.txt'; pass --format csv|json|npy",
+    ),
+    "ranges name": (
+        lambda table: checked_ranges("pig", "hold", pig(), ["m=1:3"]),
+        "ranges takes NAME=LO:HI with NAME one of n, got 'm=1:3'",
+        "--range takes NAME=LO:HI with NAME one of n, got 'm=1:3'",
+    ),
+    "ranges order": (
+        lambda table: checked_ranges("pig", "hold", pig(), ["n=9:3"]),
+        "ranges=['n=9:3']: the low end is above the high end",
+        "--range n=9:3: the low end is above the high end",
+    ),
+    "ranges limits": (
+        lambda table: checked_ranges("pig", "hold", pig(), ["n=-5:10"]),
+        "ranges=['n=-5:10']: n takes values from 1",
+        "--range n=-5:10: n takes values from 1",
+    ),
+    "timeout": (
+        lambda table: stuck(),
+        "loops(0, 0, 6) gave no answer within 0.1 s (pigsolve.policies.time_limit.set_timeout"
+        "(SECONDS) gives it longer; 0: no limit)",
+        "loops(0, 0, 6) gave no answer within 0.1 s (--timeout SECONDS gives it longer; 0: no "
+        "limit)",
+    ),
+}
+
+
+@pytest.mark.parametrize(("call", "python", "command_line"), CASES.values(), ids=list(CASES))
+def test_errors_name_python_parameters_and_the_command_line_its_options(
+    two, call: Callable, python: str, command_line: str
+) -> None:
+    with pytest.raises(PigsolveError) as raised:
+        call(two)
+    assert str(raised.value) == python
+    assert "--" not in python
+    assert raised.value.parameters and all(name in OPTIONS for name in raised.value.parameters)
+    assert as_option(raised.value) == command_line
+
+
+def test_the_timeout_setter_is_named_as_the_command_line_maps_it() -> None:
+    assert time_limit.SETTER == "pigsolve.policies.time_limit.set_timeout"
+    assert OPTIONS[time_limit.SETTER] == "--timeout"
+
+
+def test_only_the_named_parameters_become_options() -> None:
+    message = "players=N for 3 players; goal=5"
+    assert in_options(message, ["players"]) == "--players N for 3 players; goal=5"
+    assert in_options("players must be 2", []) == "players must be 2"
+    assert in_options("playersome=3", ["players"]) == "playersome=3"
+
+
+def test_the_parameter_at_fault_is_the_first_named() -> None:
+    assert PigsolveError("kind='players' ...", ("kind", "players")).parameter == "kind"
+    assert PigsolveError("no parameter").parameter is None
