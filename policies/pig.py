@@ -190,6 +190,10 @@ FAMILIES: dict[str, type[ThresholdPolicy]] = {
 """Each Pig family's class (its parameters' search ranges: :data:`policies.families.PIG_RANGES`)."""
 
 
+MAX_CONSTANT = 10**9
+"""The largest constant a family member takes (a hold value past the goal holds at the goal)."""
+
+
 def family_member(name: str) -> ThresholdPolicy | None:
     """Return the player called ``name``, or None if no family has it.
 
@@ -201,6 +205,9 @@ def family_member(name: str) -> ThresholdPolicy | None:
     """
     if name in NAMED:
         return NAMED[name]()
+    for constant in re.findall(r"\d+", name.partition(":")[2] or name):
+        if len(constant) > 10 or int(constant) > MAX_CONSTANT:
+            raise InvalidArgument(f"a player's constants are at most 10^9: {name[:60]!r}")
     single = re.fullmatch(r"(hold|turns)(\d+)", name)
     if single:
         value = int(single.group(2))

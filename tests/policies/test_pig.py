@@ -10,6 +10,7 @@ import pytest
 from pigsolve.policies import Player, make_player, player_names
 from pigsolve.policies.human import Human
 from pigsolve.policies.pig import BasePaceRace, HoldAt, PaceRace, ScoringTurns
+from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
 
 
@@ -195,3 +196,13 @@ def test_family_members_choose_as_their_tables_say(name: str):
         range(policy.memory), range(0, 40, 3), range(0, 40, 7), range(40)
     ):
         assert table[t, i, j, k] == policy.choose(View(i, j, k, 40, t)), (name, t, i, j, k)
+
+
+@pytest.mark.parametrize(
+    "name", ["hold99999999999999999999", "turns1000000001", "pace-race:21,8,99999999999999999999"]
+)
+def test_a_constant_past_a_billion_is_refused_naming_the_player(name: str):
+    """Was: an OverflowError in numpy's hold grid ("internal error ... please report it")."""
+    with pytest.raises(InvalidArgument, match=r"constants are at most 10\^9: '"):
+        make_player("pig", name, PigRules(20))
+    assert isinstance(make_player("pig", "hold1000000000", PigRules(20)), HoldAt)
