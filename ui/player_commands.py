@@ -176,6 +176,13 @@ def gui(
     cache_mib: Annotated[
         int, typer.Option(help="Disk for the tables the page computes, in MiB.", min=0)
     ] = 256,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Also answer requests addressed to this name or address (repeatable), e.g. "
+            "the machine's name or LAN address a class types; others are refused."
+        ),
+    ] = None,
 ) -> None:
     """Play Pig and Hog in the browser against perfect play (Ctrl-C stops it).
 
@@ -185,4 +192,11 @@ def gui(
     """
     from pigsolve.ui.web.serve import serve
 
-    serve(host, port, open_browser=not no_browser, announce=note, cache_bytes=cache_mib * 2**20)
+    serve(
+        host,
+        port,
+        open_browser=not no_browser,
+        announce=note,
+        cache_bytes=cache_mib * 2**20,
+        allowed_hosts=allow_host or [],
+    )

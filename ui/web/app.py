@@ -11,12 +11,13 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
@@ -27,8 +28,10 @@ from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.hog import HogRules, hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web import analysis, limits, tables
+from pigsolve.ui.web.guard import MAX_DIGITS, RequestGuard, json_body
 from pigsolve.ui.web.jobs import JobFailed, Pending
 from pigsolve.ui.web.pig_words import VARIANTS, roll_table
+from pigsolve.ui.web.serve import LOOPBACK
 from pigsolve.ui.web.sessions import MAX_GAMES, ApiError, Store, check_web_player, hint, new_session
 
 STATIC = Path(__file__).parent / "static"
@@ -62,16 +65,6 @@ def page_limits() -> dict[str, Any]:
     }
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    try:
-        body = json.loads(await request.body() or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ApiError(400, "the request body is not JSON") from None
-    if not isinstance(body, dict):
-        raise ApiError(400, "the request body must be a JSON object")
-    return body
-
-
 def integer(value: Any, name: str, low: int, high: int | None = None, top: str = "") -> int:
     """Return ``value`` if it is an integer from ``low`` to ``high`` (``top`` writes ``high``),
     else raise a 400 naming the field."""
@@ -82,13 +75,49 @@ def integer(value: Any, name: str, low: int, high: int | None = None, top: str =
     return value
 
 
-def query(request: Request) -> dict[str, Any]:
-    """Return the query's fields, whole numbers as integers (as a JSON body would hold them)."""
-    fields = dict(request.query_params)
-    for name, value in fields.items():
-        if re.fullmatch(r"-?\d{1,25}", value):
-            fields[name] = int(value)
+def query(request: Request, accepted: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Return the query's fields, whole numbers as integers (as a JSON body would hold them);
+    a 400 for a field not ``accepted`` or given twice."""
+    fields: dict[str, Any] = {}
+    for name, value in request.query_params.multi_items():
+        if name in fields:
+            raise ApiError(400, f"{name[:40]!r} is given twice in the query")
+        fields[name] = int(value) if re.fullmatch(rf"-?\d{{1,{MAX_DIGITS}}}", value) else value
+    return known(fields, accepted)
+
+
+def known(fields: dict[str, Any], accepted: tuple[str, ...]) -> dict[str, Any]:
+    """Return ``fields`` if each is one of ``accepted``, else raise a 400 naming the first other."""
+    for name in fields:
+        if name not in accepted:
+            words = f"accepted: {', '.join(accepted)}" if accepted else "it takes none"
+            raise ApiError(400, f"unknown field {name[:40]!r}; {words}")
     return fields
+
+
+def rule_fields(game: str) -> tuple[str, ...]:
+    """Return the fields naming ``game``'s rules (see :func:`game_rules`)."""
+    return ("rules", "goal") if game == "hog" else ("variant", "goal", "die")
+
+
+def player_list(value: Any) -> list[str]:
+    """Return the players of a compare's ``players``: a JSON list of names, or (the old form)
+    names separated by commas, where a family's constants stay with it (``pace-race:21,8,71``)."""
+    if isinstance(value, str) and value.startswith("["):
+        try:
+            names = json.loads(value, parse_int=str, parse_float=str, parse_constant=str)
+        except (ValueError, RecursionError):
+            raise ApiError(400, "players is not a JSON list") from None
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise ApiError(400, "players must be a JSON list of names")
+        return names
+    names: list[str] = []
+    for part in str(value).split(","):
+        if part.isdigit() and names and ":" in names[-1]:  # a constant of the family before it
+            names[-1] += f",{part}"
+        elif part:
+            names.append(part)
+    return names
 
 
 def one_of(value: Any, name: str, accepted: tuple[str, ...]) -> str:
@@ -149,19 +178,30 @@ def plotly_js() -> Path:
     return Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 
 
-def create_app(store: Store | None = None, table_store: tables.Tables | None = None) -> Starlette:
+def create_app(
+    store: Store | None = None,
+    table_store: tables.Tables | None = None,
+    hosts: Collection[str] = LOOPBACK,
+) -> Starlette:
     """Return the ASGI app; ``store`` keeps the games, ``table_store`` the tables (fresh ones
-    by default: the tables in ``./data``). Stopping the app stops its computations."""
+    by default: the tables in ``./data``), ``hosts`` the names it answers to (see
+    :mod:`ui.web.guard`). Stopping the app stops its computations."""
     store = Store() if store is None else store
     table_store = tables.Tables() if table_store is None else table_store
     page = (STATIC / "index.html").read_text()  # served from memory: no thread per request
 
+    async def sizes(request: Request) -> JSONResponse:
+        query(request)
+        return JSONResponse(page_limits())
+
     async def players(request: Request) -> JSONResponse:
+        query(request)
         names = player_names(game_of(request))
         return JSONResponse([{"name": name, "description": words} for name, words in names])
 
     async def start(request: Request) -> JSONResponse:
-        game, body = game_of(request), await _body(request)
+        game, body = game_of(request), await json_body(request)
+        known(body, ("opponent", "opponents", *rule_fields(game), "first", "seed"))
         opponents = opponent_names(game, body)
         rules = game_rules(game, body, len(opponents) + 1)
         for name in opponents:
@@ -176,14 +216,16 @@ def create_app(store: Store | None = None, table_store: tables.Tables | None = N
 
     async def show(request: Request) -> JSONResponse:
         game_id = request.path_params["id"]
+        query(request)
         session = store.get(game_id)
         with session.lock:
             return JSONResponse(session.state(game_id))
 
     async def act(request: Request) -> JSONResponse:
         game_id = request.path_params["id"]
-        body = await _body(request)
+        body = await json_body(request)
         session = store.get(game_id)
+        known(body, ("action",) if session.kind == "pig" else ("num_rolls",))
         if session.kind == "pig":
             move: Any = one_of(body.get("action"), "action", ("roll", "hold")) == "roll"
         else:
@@ -194,24 +236,26 @@ def create_app(store: Store | None = None, table_store: tables.Tables | None = N
             return JSONResponse(session.state(game_id))
 
     async def advise(request: Request) -> JSONResponse:
+        query(request)
         session = store.get(request.path_params["id"])
         with session.lock:
             return JSONResponse(hint(session))
 
     async def explore(request: Request) -> JSONResponse:
-        rules = game_rules(game_of(request), query(request))
+        game = game_of(request)
+        rules = game_rules(game, query(request, rule_fields(game)))
         return JSONResponse(await analysis.explore(table_store, rules))
 
     async def value(request: Request) -> JSONResponse:
-        fields = query(request)
+        fields = query(request, (*rule_fields("pig"), "i", "j", "k"))
         rules = game_rules("pig", fields)
         i, j, k = (integer(fields.get(name, 0), name, 0) for name in "ijk")
         return JSONResponse(await analysis.pig_state(table_store, rules, i, j, k))
 
     async def versus(request: Request) -> JSONResponse:
         game = game_of(request)
-        fields = query(request)
-        names = [name for name in str(fields.get("players", "")).split(",") if name]
+        fields = query(request, ("players", *rule_fields(game)))
+        names = player_list(fields.pop("players", ""))
         rules = game_rules(game, fields)
         return JSONResponse(await analysis.compare(table_store, game, names, rules))
 
@@ -231,7 +275,7 @@ def create_app(store: Store | None = None, table_store: tables.Tables | None = N
         table_store.close()
 
     routes = [
-        Route("/api/limits", lambda request: JSONResponse(page_limits())),
+        Route("/api/limits", sizes),
         Route("/api/{game}/players", players),
         Route("/api/{game}/games", start, methods=["POST"]),
         Route("/api/games/{id}", show),
@@ -245,6 +289,9 @@ def create_app(store: Store | None = None, table_store: tables.Tables | None = N
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Any] = {PigsolveError: refused, Pending: refused, HTTPException: refused}
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    guard = Middleware(RequestGuard, hosts=hosts)
+    app = Starlette(
+        routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=[guard]
+    )
     app.state.tables = table_store
     return app

@@ -54,7 +54,8 @@ def bench_moves(actions: int = 200) -> list[Row]:
     with (
         tempfile.TemporaryDirectory() as folder,
         TestClient(
-            create_app(table_store=Tables(Path(folder), jobs=Jobs(patience=None)))
+            create_app(table_store=Tables(Path(folder), jobs=Jobs(patience=None))),
+            base_url="http://127.0.0.1",  # a name the app serves
         ) as client,
     ):
         start = time.perf_counter()

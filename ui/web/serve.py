@@ -8,15 +8,21 @@ stop the server at once: the computations under way are killed and leave no file
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+"""The names a server on this machine is always reached by."""
+AUTHORITY = re.compile(r"(?P<host>[\w.-]+|\[[\da-f:.]+\])(:\d{1,5})?", re.IGNORECASE | re.ASCII)
+"""A Host header: a name or an address, then perhaps a port."""
+WILDCARDS = ("0.0.0.0", "::", "")
+"""Hosts that serve on every interface: no name of their own."""
 BACKLOG = 2048
 GRACE_SECONDS = 1
 """How long a stopping server lets the requests under way finish."""
@@ -70,15 +76,40 @@ def address(sock: socket.socket) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
+def host_name(authority: str) -> str:
+    """Return the host of ``authority`` ('host', 'host:port', '[::1]:8000', '::1'), in lower
+    case; '' if it is not a host name or address (with a port or none)."""
+    if authority.count(":") > 1 and not authority.startswith("["):
+        authority = f"[{authority}]"  # an IPv6 address without a port
+    match = AUTHORITY.fullmatch(authority)
+    return match.group("host").strip("[]").lower() if match else ""
+
+
+def served_hosts(host: str, allowed_hosts: Sequence[str]) -> list[str]:
+    """Return the host names the server answers to: loopback, ``host`` unless it is a wildcard
+    (0.0.0.0, ::) and ``allowed_hosts``; InvalidArgument for a name that is not a host."""
+    names = [*LOOPBACK, *([] if host in WILDCARDS else [host])]
+    for name in allowed_hosts:
+        if not host_name(name) or host_name(name) != name.strip("[]").lower():
+            raise InvalidArgument(f"--allow-host takes a host name or address, got {name!r}")
+        names.append(host_name(name))
+    return list(dict.fromkeys(names))
+
+
 def serve(
     host: str,
     port: int,
     open_browser: bool,
     announce: Callable[[str], None] = print,
     cache_bytes: int | None = None,
+    allowed_hosts: Sequence[str] = (),
 ) -> None:
     """Run the app at ``http://host:port`` until Ctrl-C or SIGTERM; PigsolveError if the port
-    is taken. Tables go to ``./data`` (the page's own past ``cache_bytes`` are dropped)."""
+    is taken. Tables go to ``./data`` (the page's own past ``cache_bytes`` are dropped).
+
+    The app answers requests addressed to ``host``, to loopback and to ``allowed_hosts`` (the
+    names and addresses students type), and refuses the others (:mod:`ui.web.guard`).
+    """
     try:
         import uvicorn
 
@@ -86,9 +117,11 @@ def serve(
         from pigsolve.ui.web.tables import PAGE_CACHE_BYTES, Tables
     except ImportError:
         raise PigsolveError("the GUI needs its extra: pip install -e '.[gui]'") from None
+    hosts = served_hosts(host, allowed_hosts)
     sock = bind(host, port)
     if host not in LOOPBACK:
         announce(f"warning: serving on {host}: anyone who can reach it can use it (no login)")
+        announce(f"answering requests addressed to {', '.join(hosts)} (more: --allow-host NAME)")
     url = address(sock)
     folder = Path.cwd() / "data"
     tables = Tables(folder, PAGE_CACHE_BYTES if cache_bytes is None else cache_bytes)
@@ -96,7 +129,7 @@ def serve(
     if open_browser and "CI" not in os.environ:
         threading.Timer(0.5, webbrowser.open, [url]).start()
     config = uvicorn.Config(
-        create_app(table_store=tables),
+        create_app(table_store=tables, hosts=hosts),
         log_level="warning",
         timeout_graceful_shutdown=GRACE_SECONDS,
     )

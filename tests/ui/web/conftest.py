@@ -17,5 +17,7 @@ from pigsolve.ui.web.tables import Tables
 @pytest.fixture
 def client(workdir) -> Iterator[TestClient]:
     """Return a client of a fresh app whose requests wait for their tables (no 202)."""
-    with TestClient(create_app(table_store=Tables(jobs=Jobs(patience=None)))) as client:
+    with TestClient(
+        create_app(table_store=Tables(jobs=Jobs(patience=None))), base_url="http://127.0.0.1"
+    ) as client:
         yield client

@@ -148,7 +148,8 @@ def test_bad_moves_and_bodies(client: TestClient) -> None:
     wrong = {"error": "num_rolls must be an integer from -1 to 10"}
     assert client.post(url, json={"num_rolls": 11}).json() == wrong
     assert client.post(url, json={}).json() == wrong
-    assert client.post(url, content=b"{not json").status_code == 400
+    json_type = {"Content-Type": "application/json"}
+    assert client.post(url, content=b"{not json", headers=json_type).status_code == 400
     assert client.post(url, json=[1, 2]).status_code == 400
     pig, _ = play_pig(client, seed=2)
     finished = client.post(f"/api/games/{pig['id']}/actions", json={"action": "roll"})
@@ -192,7 +193,7 @@ def test_idle_games_expire(workdir) -> None:
     now = [0.0]
     store = Store(idle_seconds=60.0, clock=lambda: now[0])
     tables = Tables(jobs=Jobs(patience=None))
-    with TestClient(create_app(store, tables)) as client:
+    with TestClient(create_app(store, tables), base_url="http://127.0.0.1") as client:
         state = client.post("/api/pig/games", json={"goal": 20, "first": "you"}).json()
         now[0] = 60.0
         assert client.get(f"/api/games/{state['id']}").status_code == 200

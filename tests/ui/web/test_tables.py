@@ -24,7 +24,7 @@ def held(workdir: Path) -> Iterator[tuple[TestClient, Tables]]:
     """A client whose table computations start but wait for ``tables.jobs.release()``, and
     whose requests answer 202 at once while they do."""
     tables = Tables(jobs=Jobs(patience=0, held=True))
-    with TestClient(create_app(table_store=tables)) as client:
+    with TestClient(create_app(table_store=tables), base_url="http://127.0.0.1") as client:
         yield client, tables
 
 
@@ -106,7 +106,7 @@ def test_the_page_s_tables_are_bounded_least_recently_used_first(workdir: Path) 
     cli_table = save(solve(PigRules(26)), default_path(PigRules(26)))  # made by the CLI
     size = os.path.getsize(default_path(PigRules(30)).parent / cli_table.name)
     tables = Tables(cache_bytes=int(2.5 * size), jobs=Jobs(patience=None))
-    with TestClient(create_app(table_store=tables)) as client:
+    with TestClient(create_app(table_store=tables), base_url="http://127.0.0.1") as client:
         for goal in (27, 28, 27, 29, 26):  # 27 used again after 28: 28 is the least recent
             client.post("/api/pig/games", json={"goal": goal, "opponent": "hold20"})
     names = sorted(path.name for path in (workdir / "data").glob("*.h5"))

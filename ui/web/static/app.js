@@ -351,16 +351,20 @@ $("#slice").addEventListener("mousemove", async (event) => {
 // Compare: the exact round robin, coloured by P(row beats column) on a coin toss.
 async function compare(event) {
   event.preventDefault();
-  const names = [...document.querySelectorAll("#compare-players input:checked")].map((box) => box.value);
   const form = new FormData($("#compare-form"));
+  // The players ticked and those typed (separated by spaces): a JSON list, as a family's
+  // constants hold commas (pace-race:21,8,71).
+  const ticked = [...document.querySelectorAll("#compare-players input:checked")].map((box) => box.value);
+  const names = [...ticked, ...form.get("more").split(/\s+/).filter(Boolean)];
   const query = new URLSearchParams(game === "pig" ? pigFields(form) : { rules: form.get("rules") });
+  query.set("players", JSON.stringify(names));
   try {
-    const result = await api(`/api/${game}/compare?players=${names.join(",")}&${query}`);
+    const result = await api(`/api/${game}/compare?${query}`);
     say("");
     const n = result.players.length;
     // Colours diverge around 0.5 (even), reaching their ends at the largest edge in the table.
     const reach = Math.max(0.01, Math.ceil(100 * Math.max(...result.results.map((c) => Math.abs(c.average - 0.5)))) / 100);
-    const rows = result.players.map((a, r) => `<tr><th>${a}</th>` + result.results.slice(r * n, r * n + n)
+    const rows = result.players.map((a, r) => `<tr><th>${escape(a)}</th>` + result.results.slice(r * n, r * n + n)
       .map((c) => `<td style="background:${diverging((c.average - 0.5) / reach)}" title="${c.a} vs ${c.b}" data-pair='${JSON.stringify(c)}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
     const fields = Object.fromEntries(query);
     const setting = game === "hog" ? `Hog, ${fields.rules} rules`
@@ -369,7 +373,7 @@ async function compare(event) {
     $("#matrix-caption").innerHTML = `${escape(setting)}: P(row beats column), coin toss for the first move. `
       + `${swatch(-1)} blue: the row wins less often (${(0.5 - reach).toFixed(2)} or less), ${swatch(0)} white: even (0.5), `
       + `${swatch(1)} red: the row wins more often (${(0.5 + reach).toFixed(2)} or more).`;
-    $("#matrix").innerHTML = `<tr><th>A \\ B</th>${result.players.map((b) => `<th>${b}</th>`).join("")}</tr>` + rows.join("");
+    $("#matrix").innerHTML = `<tr><th>A \\ B</th>${result.players.map((b) => `<th>${escape(b)}</th>`).join("")}</tr>` + rows.join("");
   } catch (err) { say(err.message); }
 }
 

@@ -1,0 +1,188 @@
+"""Requests the server refuses before it reads them, and bodies and values refused in the API's
+words (issue 30): sizes, nesting, long numbers, unknown fields, non-JSON POSTs, foreign hosts
+and other sites' pages; and a compare of players whose constants hold commas."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient
+
+from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.guard import MAX_BODY_BYTES
+from pigsolve.ui.web.serve import served_hosts
+
+JSON_TYPE = {"Content-Type": "application/json"}
+
+
+def refused(response, status: int, words: str) -> None:
+    """Assert ``response`` is the one-line refusal ``status`` containing ``words``."""
+    assert response.status_code == status, response.text
+    error = response.json()["error"]
+    assert words in error and "\n" not in error
+
+
+def post_100_mib(app, length: bool) -> tuple[int, bytes, int]:
+    """POST 100 MiB of body to ``app`` straight through ASGI (with a Content-Length or chunked);
+    return the status, the answer and the number of MiB the app read."""
+    reads = []
+    sent = []
+
+    async def receive():
+        reads.append(1)
+        return {"type": "http.request", "body": b" " * 2**20, "more_body": len(reads) < 100}
+
+    async def send(message) -> None:
+        sent.append(message)
+
+    headers = [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json")]
+    if length:
+        headers.append((b"content-length", str(100 * 2**20).encode()))
+    scope = {"type": "http", "method": "POST", "path": "/api/pig/games", "headers": headers}
+    scope |= {"query_string": b"", "http_version": "1.1", "scheme": "http", "root_path": ""}
+    asyncio.run(app(scope, receive, send))
+    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:]), len(reads)
+
+
+@pytest.mark.parametrize("length", [True, False], ids=["content-length", "chunked"])
+def test_a_100_mib_body_is_refused_unread(workdir, length: bool) -> None:
+    """Was: bodies of any size were read whole. A stated length over the limit is refused
+    before any read, a body without one once it passes the limit."""
+    status, answer, read = post_100_mib(create_app(), length)
+    assert status == 413 and read == (0 if length else 1)
+    words = "are accepted" if length else f"over {MAX_BODY_BYTES} bytes"
+    assert words in json.loads(answer)["error"]
+
+
+NESTED_LIST = b"[" * 1000 + b"]" * 1000
+NESTED_OBJECT = b'{"a":' * 1000 + b"1" + b"}" * 1000
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        (NESTED_LIST, "nested more than 8 deep"),  # was: RecursionError, a 500
+        (NESTED_OBJECT, "nested more than 8 deep"),
+        (b'{"opponents": [[[[[[[[["hold20"]]]]]]]]]}', "nested more than 8 deep"),
+        (b'{"goal": ' + b"9" * 5000 + b"}", "at most 25 digits"),  # was: ValueError, a 500
+        (b'{"goal": 1e' + b"9" * 30 + b"}", "at most 25 digits"),
+        (b'{"goal": NaN}', "NaN is not a number"),
+        (b'{"goal": 20, "goal": 30}', "'goal' is given twice"),
+        (b'{"goal": 20, "colour": "red"}', "unknown field 'colour'; accepted: opponent"),
+        (b'{"rules": "fa16", "die": 6}', "unknown field 'die'"),  # Pig's field, sent to Hog
+        (b"\xff\xfe", "not JSON"),
+        (b"[]", "must be a JSON object"),
+    ],
+)
+def test_malformed_bodies_are_400s_in_the_api_s_words(client: TestClient, body, words) -> None:
+    game = "hog" if b"rules" in body else "pig"
+    refused(client.post(f"/api/{game}/games", content=body, headers=JSON_TYPE), 400, words)
+
+
+def test_a_move_with_an_unknown_field_is_refused_naming_it(client: TestClient) -> None:
+    """Was: unknown fields were silently ignored."""
+    start = {"opponent": "hold20", "goal": 20, "first": "you", "seed": 1}
+    game_id = client.post("/api/pig/games", json=start).json()["id"]
+    move = client.post(f"/api/games/{game_id}/actions", json={"action": "roll", "dice": 2})
+    refused(move, 400, "unknown field 'dice'; accepted: action")
+
+
+@pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded", None])
+def test_posts_must_be_json(client: TestClient, kind: str | None) -> None:
+    """Was: any Content-Type was read as JSON, so a cross-site form could start games."""
+    headers = {} if kind is None else {"Content-Type": kind}
+    response = client.post("/api/pig/games", content=b'{"goal": 20}', headers=headers)
+    refused(response, 415, "must be JSON (Content-Type: application/json)")
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("/api/pig/explore?goal=20&colour=red", "unknown field 'colour'; accepted: variant"),
+        ("/api/hog/explore?goal=20&die=6", "unknown field 'die'; accepted: rules, goal"),
+        ("/api/pig/state?goal=20&i=1&i=2", "'i' is given twice in the query"),
+        ("/api/pig/compare?players=hold20&colour=red", "unknown field 'colour'"),
+        ("/api/pig/players?x=1", "unknown field 'x'; it takes none"),
+        ("/api/limits?x=1", "unknown field 'x'; it takes none"),
+        ("/api/pig/compare?players=[1,2", "players is not a JSON list"),
+        ('/api/pig/compare?players=["hold20",{}]', "players must be a JSON list of names"),
+        ("/api/pig/compare?players=[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]", "names"),
+        ("/api/pig/compare?players=hold99999999999999999999,hold20&goal=20", "at most 10^9"),
+        ("/api/pig/compare?players=pace-race:21,8,9999999999999,hold20", "at most 10^9"),
+    ],
+)
+def test_malformed_queries_are_400s_in_the_api_s_words(client: TestClient, path, words) -> None:
+    """hold99999999999999999999 was an OverflowError in a worker, answered with a 500."""
+    refused(client.get(path), 400, words)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        '["pace-race:21,8,71", "hold20"]',  # the page's form
+        "pace-race:21,8,71,hold20",  # the old form: a family's constants stay with it
+    ],
+)
+def test_a_family_with_constants_is_compared(client: TestClient, pigsolve, players: str) -> None:
+    """Was: players were split on commas, so 'pace-race:21' was an unknown player."""
+    matrix = client.get("/api/pig/compare", params={"players": players, "goal": 30}).json()
+    assert matrix["players"] == ["pace-race:21,8,71", "hold20"]
+    done = pigsolve("compare", "pace-race:21,8,71", "hold20", "--goal", "30", "--json")
+    pair = next(r for r in matrix["results"] if r["b"] == "hold20" and r["a"] != "hold20")
+    assert pair["average"] == json.loads(done.stdout)["average"]
+
+
+@pytest.mark.parametrize(
+    ("headers", "status", "words"),
+    [
+        ({"Host": "evil.example:8000"}, 403, "does not serve the host 'evil.example:8000'"),
+        ({"Host": "evil.example@127.0.0.1"}, 403, "does not serve the host"),
+        ({"Host": ""}, 403, "does not serve the host"),
+        ({"Origin": "http://evil.example"}, 403, "page at 'http://evil.example' are refused"),
+        ({"Origin": "null"}, 403, "page at 'null' are refused"),
+        ({"Sec-Fetch-Site": "cross-site"}, 403, "other sites' pages are refused"),  # an <img>
+        ({"Sec-Fetch-Site": "same-site"}, 403, "other sites' pages are refused"),
+        ({"Content-Length": "x"}, 400, "Content-Length header is not a number"),
+    ],
+)
+def test_foreign_hosts_and_other_sites_are_refused(client, headers, status, words) -> None:
+    """Was: no check, so another site's page (or DNS rebinding) could start computations."""
+    refused(client.get("/api/pig/explore?goal=20", headers=headers), status, words)
+    body = json.dumps({"opponent": "hold20", "goal": 20})
+    post = client.post("/api/pig/games", content=body, headers=JSON_TYPE | headers)
+    refused(post, status, words)
+
+
+def test_the_own_page_and_allowed_hosts_are_served(workdir) -> None:
+    """The page's own requests pass; a name given with --allow-host is served too."""
+    same = {"Origin": "http://teacher-pc:8000", "Sec-Fetch-Site": "same-origin"}
+    hosts = served_hosts("0.0.0.0", ["Teacher-PC"])
+    with TestClient(create_app(hosts=hosts), base_url="http://teacher-pc:8000") as client:
+        assert client.get("/api/limits", headers=same).status_code == 200
+        assert client.get("/", headers={"Sec-Fetch-Site": "none"}).status_code == 200
+        refused(client.get("/api/limits", headers={"Host": "0.0.0.0:8000"}), 403, "host")
+    with TestClient(create_app(), base_url="http://teacher-pc:8000") as client:
+        refused(client.get("/api/limits"), 403, "start pigsolve gui with --allow-host NAME")
+
+
+def test_served_hosts_are_loopback_the_bound_host_and_those_allowed() -> None:
+    assert served_hosts("127.0.0.1", []) == ["127.0.0.1", "localhost", "::1"]
+    assert served_hosts("0.0.0.0", ["192.168.1.5", "[fe80::1]"])[-2:] == ["192.168.1.5", "fe80::1"]
+    assert served_hosts("10.0.0.2", [])[-1] == "10.0.0.2"
+
+
+@pytest.mark.parametrize("name", ["http://pc", "pc/x", "a b", ""])
+def test_a_bad_allow_host_is_one_line(pigsolve, name: str) -> None:
+    done = pigsolve("gui", "--no-browser", "--port", "0", "--allow-host", name)
+    assert done.returncode == 2 and "--allow-host takes a host name or address" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_huge_constant_is_one_line_at_the_command_line(pigsolve) -> None:
+    """Was: 'internal error (OverflowError ...); please report it'."""
+    done = pigsolve("compare", "hold99999999999999999999", "hold20", "--goal", "20")
+    assert done.returncode == 2 and "a player's constants are at most 10^9" in done.stderr

@@ -1,0 +1,145 @@
+"""What a request must be before the API reads it: from this server's own pages, small, JSON.
+
+The server answers only requests addressed to it by a name it serves (the Host header) and sent
+by its own page (the Origin and Sec-Fetch-Site headers, where the browser sends them): a web page
+the machine's user visits cannot start games or computations on it, nor read its answers
+through DNS rebinding. A body is at most :data:`MAX_BODY_BYTES`, refused from its
+Content-Length before it is read and cut off if it grows past that while being read. A body is a
+JSON object of at most :data:`MAX_DEPTH` levels whose numbers have at most :data:`MAX_DIGITS`
+digits and whose fields each appear once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection
+from typing import Any
+
+from starlette.datastructures import Headers
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pigsolve.ui.web.serve import LOOPBACK, host_name
+from pigsolve.ui.web.sessions import ApiError
+
+MAX_BODY_BYTES = 64 * 1024
+MAX_DIGITS = 25
+"""Digits of a number in a request (a seed below 2^64 has 20)."""
+MAX_DEPTH = 8
+"""Levels of nesting in a request body (the API's bodies have two: an object holding a list)."""
+SAME_SITE = ("same-origin", "none")
+"""Sec-Fetch-Site values of a request from the server's own page, or a typed address."""
+
+
+def shown(value: str) -> str:
+    """Return ``value`` quoted and cut to a length fit for a one-line error."""
+    return repr(value[:60] + ("..." if len(value) > 60 else ""))
+
+
+def refusal(headers: Headers, method: str, hosts: Collection[str]) -> tuple[int, str] | None:
+    """Return the status and words refusing a request with ``headers``, or None to serve it."""
+    host = headers.get("host", "")
+    if host_name(host) not in hosts:
+        return 403, (
+            f"this server does not serve the host {shown(host)}; "
+            "to serve a class under that name, start pigsolve gui with --allow-host NAME"
+        )
+    origin = headers.get("origin")
+    if origin is not None and host_name(origin.partition("://")[2]) not in hosts:
+        return 403, f"requests from the page at {shown(origin)} are refused (another site)"
+    site = headers.get("sec-fetch-site")
+    if site is not None and site not in SAME_SITE:
+        return 403, "requests from other sites' pages are refused"
+    length = headers.get("content-length", "0")
+    if not length.isdigit() or len(length) > MAX_DIGITS:
+        return 400, "the Content-Length header is not a number"
+    if int(length) > MAX_BODY_BYTES:
+        return 413, f"the request body is {length} bytes; at most {MAX_BODY_BYTES} are accepted"
+    kind = headers.get("content-type", "").split(";")[0].strip().lower()
+    if method == "POST" and kind != "application/json":
+        return 415, "the request body must be JSON (Content-Type: application/json)"
+    return None
+
+
+class RequestGuard:
+    """ASGI middleware refusing what :func:`refusal` refuses and cutting off long bodies."""
+
+    def __init__(self, app: ASGIApp, hosts: Collection[str] = LOOPBACK) -> None:
+        self.app = app
+        self.hosts = {host_name(host) or host.lower() for host in hosts}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refused = refusal(Headers(scope=scope), scope["method"], self.hosts)
+        if refused is not None:
+            status, words = refused
+            await JSONResponse({"error": words}, status_code=status)(scope, receive, send)
+            return
+        received = 0
+
+        async def capped() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > MAX_BODY_BYTES:
+                raise ApiError(413, f"the request body is over {MAX_BODY_BYTES} bytes")
+            return message
+
+        await self.app(scope, capped, send)
+
+
+def _field_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    fields = dict(pairs)
+    if len(fields) < len(pairs):
+        seen = set()
+        twice = next(name for name, _ in pairs if name in seen or seen.add(name))
+        raise ApiError(400, f"{shown(twice)} is given twice in the request body")
+    return fields
+
+
+def _number(digits: str) -> int | float:
+    if sum(c.isdigit() for c in digits) > MAX_DIGITS:
+        raise ApiError(400, f"numbers in the request body have at most {MAX_DIGITS} digits")
+    return float(digits) if any(c in digits for c in ".eE") else int(digits)
+
+
+def _no_constant(name: str) -> None:
+    raise ApiError(400, f"{name} is not a number the API accepts")
+
+
+def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:
+    """Return True if a JSON value nests more than ``most`` levels (a number or a string: 1)."""
+    level = [value]
+    for _ in range(most):
+        level = [
+            item
+            for holder in level
+            if isinstance(holder, dict | list)
+            for item in (holder.values() if isinstance(holder, dict) else holder)
+        ]
+    return bool(level)
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """Return the request's body, a JSON object (an empty body is ``{}``); ApiError if not."""
+    raw = await request.body() or b"{}"
+    try:
+        body = json.loads(
+            raw,
+            object_pairs_hook=_field_once,
+            parse_int=_number,
+            parse_float=_number,
+            parse_constant=_no_constant,
+        )
+    except RecursionError:
+        raise ApiError(400, f"the request body is nested more than {MAX_DEPTH} deep") from None
+    except ValueError:  # not JSON, or not UTF-8
+        raise ApiError(400, "the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    if too_deep(body):
+        raise ApiError(400, f"the request body is nested more than {MAX_DEPTH} deep")
+    return body
