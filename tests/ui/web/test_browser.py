@@ -320,6 +320,25 @@ def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
     assert said in page.text_content("#pair")
 
 
+def test_compare_takes_a_family_with_its_constants(page: Page, pigsolve) -> None:
+    """A player typed with its constants is compared (was: the players were split on commas,
+    so 'pace-race:21' was unknown); the figure is ``pigsolve compare``'s."""
+    done = pigsolve("compare", "hold20", "pace-race:21,8,71", "--goal", "40", "--json")
+    exact = json.loads(done.stdout)
+    page.click(".tab[data-game=pig]")
+    page.click(".mode[data-mode=compare]")
+    page.select_option("#compare-form select[name=variant]", "pig")
+    page.fill("#compare-form input[name=goal]", "40")
+    for box in page.locator("#compare-players input").all():
+        box.set_checked(box.get_attribute("value") == "hold20")
+    page.get_by_label("More players").fill("pace-race:21,8,71")
+    page.click("#compare-form button")
+    page.wait_for_selector("#matrix td")
+    assert page.locator("#matrix th").all_text_contents()[-1] == "pace-race:21,8,71"
+    cell = page.locator("#matrix tr", has_text="hold20").locator("td").nth(1)
+    assert cell.text_content() == f"{exact['average']:.4f}"
+
+
 def background(cell) -> tuple[int, ...]:
     """Return a table cell's background colour as (red, green, blue)."""
     words = cell.evaluate("c => getComputedStyle(c).backgroundColor")
