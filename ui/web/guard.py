@@ -1,12 +1,14 @@
 """What a request must be before the API reads it: from this server's own pages, small, JSON.
 
 The server answers only requests addressed to it by a name it serves (the Host header) and sent
-by its own page (the Origin and Sec-Fetch-Site headers, where the browser sends them): a web page
-the machine's user visits cannot start games or computations on it, nor read its answers
-through DNS rebinding. A body is at most :data:`MAX_BODY_BYTES`, refused from its
-Content-Length before it is read and cut off if it grows past that while being read. A body is a
-JSON object of at most :data:`MAX_DEPTH` levels whose numbers have at most :data:`MAX_DIGITS`
-digits and whose fields each appear once.
+by its own page: an Origin header, where the browser sends one, must be the Host's, and a
+browser's Sec-Fetch-Site must say the request comes from the same origin or from a typed
+address (a link from another site may still open the page and its files, which compute
+nothing). So a web page the machine's user visits cannot start games or computations on the
+server, nor read its answers through DNS rebinding. A body is at most :data:`MAX_BODY_BYTES`,
+refused from its Content-Length before it is read and cut off if it grows past that while being
+read; a POST's body is JSON, an object of at most :data:`MAX_DEPTH` levels whose numbers have at
+most :data:`MAX_DIGITS` digits and whose fields each appear once.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ MAX_DEPTH = 8
 """Levels of nesting in a request body (the API's bodies have two: an object holding a list)."""
 SAME_SITE = ("same-origin", "none")
 """Sec-Fetch-Site values of a request from the server's own page, or a typed address."""
+FILES = ("/", "/plotly.min.js", "/static/")
+"""Paths that compute nothing (the page and its files): a link from another site may open them."""
 
 
 def shown(value: str) -> str:
@@ -37,8 +41,11 @@ def shown(value: str) -> str:
     return repr(value[:60] + ("..." if len(value) > 60 else ""))
 
 
-def refusal(headers: Headers, method: str, hosts: Collection[str]) -> tuple[int, str] | None:
-    """Return the status and words refusing a request with ``headers``, or None to serve it."""
+def refusal(
+    headers: Headers, method: str, path: str, hosts: Collection[str]
+) -> tuple[int, str] | None:
+    """Return the status and words refusing a ``method`` request for ``path`` with ``headers``,
+    or None to serve it."""
     host = headers.get("host", "")
     if host_name(host) not in hosts:
         return 403, (
@@ -46,10 +53,11 @@ def refusal(headers: Headers, method: str, hosts: Collection[str]) -> tuple[int,
             "to serve a class under that name, start pigsolve gui with --allow-host NAME"
         )
     origin = headers.get("origin")
-    if origin is not None and host_name(origin.partition("://")[2]) not in hosts:
+    if origin is not None and origin.partition("://")[2].lower() != host.lower():
         return 403, f"requests from the page at {shown(origin)} are refused (another site)"
     site = headers.get("sec-fetch-site")
-    if site is not None and site not in SAME_SITE:
+    page = method == "GET" and (path in FILES or path.startswith(FILES[-1]))
+    if site is not None and site not in SAME_SITE and not page:
         return 403, "requests from other sites' pages are refused"
     length = headers.get("content-length", "0")
     if not length.isdigit() or len(length) > MAX_DIGITS:
@@ -73,7 +81,7 @@ class RequestGuard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        refused = refusal(Headers(scope=scope), scope["method"], self.hosts)
+        refused = refusal(Headers(scope=scope), scope["method"], scope["path"], self.hosts)
         if refused is not None:
             status, words = refused
             await JSONResponse({"error": words}, status_code=status)(scope, receive, send)

@@ -144,6 +144,7 @@ def test_a_family_with_constants_is_compared(client: TestClient, pigsolve, playe
         ({"Host": ""}, 403, "does not serve the host"),
         ({"Origin": "http://evil.example"}, 403, "page at 'http://evil.example' are refused"),
         ({"Origin": "null"}, 403, "page at 'null' are refused"),
+        ({"Origin": "http://127.0.0.1:3000"}, 403, "page at 'http://127.0.0.1:3000'"),  # a port
         ({"Sec-Fetch-Site": "cross-site"}, 403, "other sites' pages are refused"),  # an <img>
         ({"Sec-Fetch-Site": "same-site"}, 403, "other sites' pages are refused"),
         ({"Content-Length": "x"}, 400, "Content-Length header is not a number"),
@@ -164,6 +165,10 @@ def test_the_own_page_and_allowed_hosts_are_served(workdir) -> None:
     with TestClient(create_app(hosts=hosts), base_url="http://teacher-pc:8000") as client:
         assert client.get("/api/limits", headers=same).status_code == 200
         assert client.get("/", headers={"Sec-Fetch-Site": "none"}).status_code == 200
+        link = {"Sec-Fetch-Site": "cross-site"}  # a link on the class's site opens the page
+        assert client.get("/", headers=link).status_code == 200
+        assert client.get("/static/app.js", headers=link).status_code == 200
+        refused(client.get("/api/pig/players", headers=link), 403, "other sites' pages")
         refused(client.get("/api/limits", headers={"Host": "0.0.0.0:8000"}), 403, "host")
     with TestClient(create_app(), base_url="http://teacher-pc:8000") as client:
         refused(client.get("/api/limits"), 403, "start pigsolve gui with --allow-host NAME")
