@@ -244,7 +244,10 @@ def check_stamp(f: h5py.File, path: Path, kind: str | None) -> None:
         raise TableError(f"{path} is not a complete pigsolve table (no table kind recorded)")
     if kind is not None and f.attrs.get("kind") != kind:
         raise TableError(f"{path} holds a {f.attrs.get('kind')} table, not a {kind} table")
-    version = int(f.attrs.get("format_version", -1))
+    try:
+        version = int(f.attrs.get("format_version", -1))
+    except (TypeError, ValueError, OverflowError):
+        version = -1  # malformed: an unknown version
     readable = READ_VERSIONS[str(f.attrs["kind"])]
     if version not in readable:
         raise TableError(

@@ -10,9 +10,15 @@ import numpy as np
 
 from pigsolve.solver.durations import hog_solve, wait_words
 from pigsolve.solver.errors import MissingTable, TableError
-from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.games.hog import MAX_ROLLS, HogRules, HogState
 from pigsolve.solver.hog.solve import TIE, HogSolution, solve
 from pigsolve.solver.storage import open_table, save_or_say_why, write_table
+from pigsolve.solver.table_checks import FLOAT, INTEGER, check_probabilities, damaged, dataset
+
+HOG_WORDS = {"verify": None, "compute": "pigsolve hog compute --force"}
+"""Hog has no ``verify`` command: a damaged table is rewritten."""
+SAMPLE_LIMIT = 1e-9
+"""The largest gap accepted in the sample: one backward pass is exact up to rounding."""
 
 KIND = "hog"
 
@@ -39,23 +45,62 @@ def save(solution: HogSolution, path: str | os.PathLike, force: bool = False) ->
     return write_table(path, KIND, datasets, attrs, force=force)
 
 
-def load(path: str | os.PathLike) -> HogSolution:
-    """Read a table written by :func:`save`; raise TableError if it is not one."""
+def load(path: str | os.PathLike, checked: bool = True) -> HogSolution:
+    """Read a table written by :func:`save`; raise TableError if it is not one or is damaged.
+
+    The datasets' shapes and types are checked against the stored rules before they are read;
+    a ``checked`` table's values must be probabilities, its choices legal and, for the optimal
+    table, a sample of states must satisfy the optimality equation (:func:`sampled_residual`).
+    """
+    path = Path(path)
     with open_table(path, KIND) as f:
         try:
             rules = HogRules.from_json(str(f.attrs["rules"]))
-            v = f["win_probability"][...]
-            policy = f["policy"][...]
+            v = dataset(f, path, "win_probability", rules.shape, FLOAT, **HOG_WORDS)[()]
+            policy = dataset(f, path, "policy", rules.shape, INTEGER, **HOG_WORDS)[()]
             method, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             raise TableError(f"{path} is not a complete hog table ({err})") from err
-    if v.shape != rules.shape or policy.shape != rules.shape:
-        raise TableError(f"{path}: table shape {v.shape} does not match its rules {rules.shape}")
-    return HogSolution(rules, v, policy, method, seconds)
+    solution = HogSolution(rules, v.astype(np.float64, copy=False), policy, method, seconds)
+    if checked:
+        _check_values(solution, path)
+    return solution
+
+
+def _check_values(solution: HogSolution, path: Path) -> None:
+    """Raise TableError unless ``solution``'s values and choices are sound (see :func:`load`)."""
+    rules = solution.rules
+    check_probabilities(path, "win_probability", solution.win_probability, **HOG_WORDS)
+    policy = solution.policy
+    if policy.size and not (rules.min_rolls <= policy.min() and policy.max() <= MAX_ROLLS):
+        raise damaged(path, "numbers of dice outside the rules in policy", **HOG_WORDS)
+    residual = sampled_residual(solution) if solution.method == "optimal" else 0.0
+    if not residual <= SAMPLE_LIMIT:
+        raise damaged(
+            path,
+            f"its values break the optimality equation of its rules by up to {residual:.3g} "
+            "in a sample of states",
+            **HOG_WORDS,
+        )
+
+
+def sampled_residual(solution: HogSolution, states: int = 64, seed: int = 20040601) -> float:
+    """Return the largest gap between the stored value and the best action's value
+    (:func:`solver.hog.evaluate.action_values`) over ``states`` states drawn with ``seed``."""
+    from pigsolve.solver.hog.evaluate import action_values
+
+    rules, v = solution.rules, solution.win_probability
+    worst = 0.0
+    rng = np.random.default_rng(seed)
+    for _ in range(states):
+        s, o, f, a, b = (int(rng.integers(0, n)) for n in rules.shape)
+        values = action_values(rules, v, HogState(s, o, bool(f), a, b))
+        worst = max(worst, abs(max(values.values()) - float(v[s, o, f, a, b])))
+    return worst
 
 
 def load_for(path: str | os.PathLike, rules: HogRules) -> HogSolution:
-    """Return the optimal table of ``rules`` at ``path`` if its values are finite; else raise
+    """Return the optimal table of ``rules`` at ``path`` if it is sound (:func:`load`); else raise
     TableError saying why (damaged, other rules, not the optimal table)."""
     solution = load(path)
     if solution.rules != rules or solution.method != "optimal":
@@ -63,8 +108,6 @@ def load_for(path: str | os.PathLike, rules: HogRules) -> HogSolution:
             f"{path} holds the {solution.method} table of {solution.rules.name} goal "
             f"{solution.rules.goal}, not the optimal table of {rules.name} goal {rules.goal}"
         )
-    if not np.isfinite(solution.win_probability).all():
-        raise TableError(f"{path} is damaged (values that are not finite numbers)")
     return solution
 
 

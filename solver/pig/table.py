@@ -43,8 +43,10 @@ from pigsolve.solver.durations import pig_solve, wait_words
 from pigsolve.solver.errors import MissingTable, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
+from pigsolve.solver.pig.load_checks import check_values
 from pigsolve.solver.pig.solution import Mixed, PigSolution
 from pigsolve.solver.storage import open_table, read_attrs, save_or_say_why, write_table
+from pigsolve.solver.table_checks import FLAGS, FLOAT, INTEGER, damaged, dataset
 
 KIND = "pig"
 UNCOMPRESSED = ("start_values",)
@@ -138,14 +140,28 @@ def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) ->
     return write_table(path, KIND, datasets, attrs, force=force, uncompressed=UNCOMPRESSED)
 
 
-def load(path: str | os.PathLike) -> PigSolution:
-    """Read the solution at ``path``; raise ``TableError`` if it is missing or damaged."""
+def load(path: str | os.PathLike, checked: bool = True) -> PigSolution:
+    """Read the solution at ``path``; raise ``TableError`` if it is missing or damaged.
+
+    Every dataset's shape and type are checked against the stored rules before it is read; a
+    ``checked`` table's values then pass :func:`solver.pig.load_checks.check_values` (``verify``
+    reads with ``checked=False``, to show every check).
+    """
     path = Path(path)
     with open_table(path, KIND) as f:
         try:
-            return _read(f, path)
-        except (OSError, KeyError, ValueError, TypeError) as err:
-            raise TableError(f"{path} is damaged ({err}); recompute it with --force") from err
+            solution = _read(f, path)
+        except (OSError, KeyError, ValueError, TypeError, AttributeError, OverflowError) as err:
+            raise damaged(path, _why(err)) from err
+    if checked:
+        check_values(solution, path)
+    return solution
+
+
+def _why(err: Exception) -> str:
+    """Return an error from reading a file in a few words (the first line of its message)."""
+    words = str(err).strip().splitlines()
+    return (words[0] if words else type(err).__name__)[:200]
 
 
 def _read(f: h5py.File, path: Path) -> PigSolution:
@@ -155,13 +171,12 @@ def _read(f: h5py.File, path: Path) -> PigSolution:
     if int(attrs["format_version"]) == 1:
         values, mixed, full = _read_version_1(f, path, rules, attrs.get("layout"))
     else:
-        values = f["start_values"][()]
-        _check_shape(path, "start_values", values, (goal,) * n + (n,))
-        mixed = _read_mixed(f, n)
+        values = dataset(f, path, "start_values", (goal,) * n + (n,), FLOAT)[()]
+        mixed = _read_mixed(f, path, rules)
         full = _read_full(f, path, goal) if "win_probability" in f else None
     return PigSolution(
         rules,
-        values,
+        values.astype(np.float64, copy=False),
         mixed,
         str(attrs.get("method", "layered")),
         float(attrs.get("tolerance", 0.0)),
@@ -184,42 +199,43 @@ def _read_version_1(
     """
     goal = rules.goal
     if layout == "equilibrium":
-        values = f["start_values"][()]
         n = rules.players
-        _check_shape(path, "start_values", values, (goal,) * n + (n,))
-        return values, _read_mixed(f, n), None
+        values = dataset(f, path, "start_values", (goal,) * n + (n,), FLOAT)[()]
+        return values, _read_mixed(f, path, rules), None
     if layout == "full":
         p, roll = _read_full(f, path, goal)
         v0 = np.ascontiguousarray(p[:, :, 0])
         full: tuple[np.ndarray, np.ndarray] | None = (p, roll)
     elif layout == "compact":
-        v0 = f["win_probability_k0"][()]
-        _check_shape(path, "win_probability_k0", v0, (goal, goal))
+        v0 = dataset(f, path, "win_probability_k0", (goal, goal), FLOAT)[()]
         full = None
     else:
         raise TableError(f"{path} has an unknown layout {layout!r}")
+    v0 = v0.astype(np.float64, copy=False)
     return np.stack([v0, 1.0 - v0], axis=-1), Mixed.empty(2), full
 
 
-def _read_mixed(f: h5py.File, players: int) -> Mixed:
-    return Mixed(
-        f["mixed_scores"][()].astype(np.int64).reshape(-1, players),
-        f["mixed_turn_total"][()].astype(np.int64),
-        f["mixed_roll_probability"][()],
-    )
+def _read_mixed(f: h5py.File, path: Path, rules: PigRules) -> Mixed:
+    """Return the mixed states: at most one per score vector, each a state of the rules."""
+    goal, players = rules.goal, rules.players
+    q = dataset(f, path, "mixed_roll_probability", (None,), FLOAT)
+    count = q.shape[0]
+    if count > goal**players:
+        raise damaged(path, f"{count} mixed states in a table of {goal**players} score vectors")
+    k = dataset(f, path, "mixed_turn_total", (count,), INTEGER)[()].astype(np.int64)
+    flat = getattr(f.get("mixed_scores"), "ndim", 2) == 1  # (M * N,) or (M, N)
+    shape = (count * players,) if flat else (count, players)
+    scores = dataset(f, path, "mixed_scores", shape, INTEGER)
+    scores = scores[()].astype(np.int64).reshape(-1, players)
+    if count and not (scores.min() >= 0 and scores.max() < goal and k.min() > 0 and k.max() < goal):
+        raise damaged(path, "mixed states outside the table")
+    return Mixed(scores, k, q[()].astype(np.float64, copy=False))
 
 
 def _read_full(f: h5py.File, path: Path, goal: int) -> tuple[np.ndarray, np.ndarray]:
-    p = f["win_probability"][()]
-    roll = f["roll"][()].astype(bool)
-    _check_shape(path, "win_probability", p, (goal, goal, goal))
-    _check_shape(path, "roll", roll, (goal, goal, goal))
-    return p, roll
-
-
-def _check_shape(path: Path, name: str, array: np.ndarray, shape: tuple[int, ...]) -> None:
-    if array.shape != shape:
-        raise TableError(f"{path}: dataset {name} has shape {array.shape}, expected {shape}")
+    p = dataset(f, path, "win_probability", (goal, goal, goal), FLOAT)[()]
+    roll = dataset(f, path, "roll", (goal, goal, goal), FLAGS)[()].astype(bool)
+    return p.astype(np.float64, copy=False), roll
 
 
 def load_or_compute(
@@ -253,16 +269,13 @@ def load_or_compute(
 
 
 def load_for(path: str | os.PathLike, rules: PigRules) -> PigSolution:
-    """Return the table at ``path`` if it holds finite values for ``rules``; else raise
+    """Return the table at ``path`` if it is sound (:func:`load`) and for ``rules``; else raise
     TableError saying why (damaged, other rules)."""
     table = load(path)
     if table.rules != rules:
         raise TableError(
             f"{path} is for {describe_rules(table.rules)}, not {describe_rules(rules)}"
         )
-    arrays = [table.values] + ([table.full[0]] if table.full is not None else [])
-    if not all(np.isfinite(array).all() for array in arrays):
-        raise TableError(f"{path} is damaged (values that are not finite numbers)")
     return table
 
 

@@ -18,7 +18,8 @@ SAMPLE += [(123, 11), (300, 6), (301, 4)]  # then the largest full table, and a 
 
 
 def failed(path: Path) -> list[str]:
-    return [check.name for check in verify_table(load(path)) if not check.passed]
+    """Return the checks that fail, on a table read without the load checks (as verify does)."""
+    return [check.name for check in verify_table(load(path, checked=False)) if not check.passed]
 
 
 @pytest.mark.parametrize(("goal", "die"), SAMPLE, ids=[f"g{g}-d{d}" for g, d in SAMPLE])
