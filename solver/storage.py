@@ -22,6 +22,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pigsolve.solver import __version__
 from pigsolve.solver.errors import MissingTable, TableError
+from pigsolve.solver.write_guards import (
+    check_free_space,
+    deferred_interrupts,
+    sweep_stale,
+    temporary_prefix,
+)
 
 MAGIC = "pigsolve"
 FORMAT_VERSIONS = {"pig": 2, "hog": 1}
@@ -72,12 +78,17 @@ def kept_table(path: str | os.PathLike, load: Callable[[Path], T]) -> T:
         raise TableError(f"{path} already exists {joined}{way_out}") from None
 
 
+class AlreadyWritten(TableError):
+    """The file is there and was not to be overwritten (another run may have just written it)."""
+
+
 def save_or_keep(save: Callable[[], object], path: Path, load: Callable[[Path], T]) -> T | None:
     """Call ``save()`` and return None; if another run wrote ``path`` meanwhile (the exclusive
-    create of :func:`atomic_write` refused), return that table (:func:`kept_table`) instead."""
+    create of :func:`atomic_write` refused), return that table (:func:`kept_table`) instead.
+    Any other failure to write (a full disk) is raised as it is."""
     try:
         save()
-    except TableError:
+    except AlreadyWritten:
         if not path.is_file():
             raise
         return kept_table(path, load)
@@ -85,18 +96,20 @@ def save_or_keep(save: Callable[[], object], path: Path, load: Callable[[Path], 
 
 
 def atomic_write(
-    path: str | os.PathLike, write: Callable[[Path], None], force: bool = False
+    path: str | os.PathLike, write: Callable[[Path], None], force: bool = False, size: int = 0
 ) -> Path:
     """Call ``write(tmp_path)`` and move the finished file to ``path``.
 
     Without ``force`` the file is created only if ``path`` does not exist, atomically (a hard
     link that fails on an existing name), so of two runs racing for one name exactly one wins.
-    Raises ``TableError`` if ``path`` exists (without ``force``) or cannot be written. On any
-    failure (including Ctrl-C) the temporary file is removed and an existing ``path`` is left
-    untouched.
+    Raises ``TableError`` if ``path`` exists (without ``force``) or cannot be written, the disk
+    included: ``size``, the bytes the file takes at most, must be free first. On any failure
+    (including Ctrl-C, raised once ``write`` returns: :func:`deferred_interrupts`) the temporary
+    file is removed and an existing ``path`` is left untouched. Stale temporary files in the
+    folder are removed first (:func:`sweep_stale`).
     """
     path = Path(path)
-    exists = TableError(f"{path} already exists; pass --force to overwrite it")
+    exists = AlreadyWritten(f"{path} already exists; pass --force to overwrite it")
     if path.exists() and not force:
         raise exists
     if path.is_dir():
@@ -104,10 +117,13 @@ def atomic_write(
     tmp_path: Path | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        sweep_stale(path.parent)
+        check_free_space(path, size)
+        fd, tmp = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".tmp", dir=path.parent)
         os.close(fd)
         tmp_path = Path(tmp)
-        write(tmp_path)
+        with deferred_interrupts():
+            write(tmp_path)
         umask = os.umask(0)  # mkstemp makes the file private; give it the usual permissions
         os.umask(umask)
         os.chmod(tmp_path, 0o666 & ~umask)
@@ -121,7 +137,7 @@ def atomic_write(
             raise exists from None
         raise TableError(f"cannot write {path}: {path.parent} is not a directory") from None
     except OSError as err:
-        reason = err.strerror or str(err)
+        reason = os.strerror(err.errno) if err.errno else str(err).splitlines()[0]
         if isinstance(err, NotADirectoryError):
             reason = "a parent of it is not a directory"
         raise TableError(f"cannot write {path}: {reason}") from None
@@ -168,6 +184,7 @@ def write_table(
     """
 
     import h5py  # here, not at the top: commands that touch no table start without it
+    import numpy as np
 
     for name, value in [*datasets.items(), *attrs.items()]:
         if not _finite(value):
@@ -177,14 +194,42 @@ def write_table(
             )
 
     def write(tmp: Path) -> None:
-        with h5py.File(tmp, "w") as f:
+        f = h5py.File(tmp, "w")
+        kept = []  # every dataset stays open until the file is closed or abandoned
+        try:
             for name, data in datasets.items():
                 chunks = data.ndim >= 1 and data.size > 1 and name not in uncompressed
-                f.create_dataset(name, data=data, **(COMPRESSION if chunks else {}))
+                filters = COMPRESSION if chunks else {}
+                kept.append(f.create_dataset(name, data.shape, data.dtype, **filters))
+                if data.size:
+                    kept[-1].write_direct(np.ascontiguousarray(data))
             f.attrs.update(dict(attrs))
             stamp(f, kind)
+            f.flush()
+            f.close()
+        except BaseException:
+            _abandon(f)
+            raise
 
-    return atomic_write(path, write, force=force)
+    size = sum(getattr(value, "nbytes", 0) for value in datasets.values()) + 2**20
+    return atomic_write(path, write, force=force, size=size)
+
+
+def _abandon(f: h5py.File) -> None:
+    """Close ``f`` after a failed write, its contents lost, without an error now or at exit.
+
+    HDF5 writes its cached chunks and metadata on closing; after a full disk those writes fail
+    too, the file stays open and HDF5's handler crashes at exit. So its file descriptor is
+    pointed at the null device first: the closing writes succeed and go nowhere.
+    """
+    with contextlib.suppress(Exception):
+        null = os.open(os.devnull, os.O_RDWR)
+        try:
+            os.dup2(null, f.id.get_vfd_handle())
+        finally:
+            os.close(null)
+    with contextlib.suppress(Exception):
+        f.close()
 
 
 def _finite(value: Any) -> bool:
