@@ -28,6 +28,8 @@ EXPANSION = {FLOAT: 64}
 times; 0/1 choices some 100 times, :data:`OTHER_EXPANSION`): a file that declares far more is
 not a table, and reading it would only fill the memory."""
 OTHER_EXPANSION = 4096
+ROUNDING = 1e-12
+"""How far a probability may stray outside [0, 1] by rounding (Hog's reach 1 + 2.2e-16)."""
 SLACK = 2**20
 """Bytes any dataset may hold whatever it stores."""
 
@@ -85,15 +87,15 @@ def _kind_words(kinds: str) -> str:
 
 
 def check_probabilities(path: Path, name: str, values: np.ndarray, **words: str | None) -> None:
-    """Raise TableError unless every value of ``values`` is a finite number in [0, 1] (``words``:
-    the commands :func:`damaged` names).
+    """Raise TableError unless every value of ``values`` is a finite number in [0, 1], up to
+    :data:`ROUNDING` (``words``: the commands :func:`damaged` names).
 
     Its minimum and maximum decide (a NaN makes both NaN), with no temporary the table's size.
     """
     if values.size == 0:
         return
     low, high = float(values.min()), float(values.max())
-    if low >= 0.0 and high <= 1.0:
+    if low >= -ROUNDING and high <= 1.0 + ROUNDING:
         return
     if np.isfinite(low) and np.isfinite(high):
         reason = f"values outside [0, 1] in {name}: from {low:.6g} to {high:.6g}"

@@ -84,7 +84,7 @@ def _check_values(solution: HogSolution, path: Path) -> None:
         )
 
 
-def sampled_residual(solution: HogSolution, states: int = 64, seed: int = 20040601) -> float:
+def sampled_residual(solution: HogSolution, states: int = 32, seed: int = 20040601) -> float:
     """Return the largest gap between the stored value and the best action's value
     (:func:`solver.hog.evaluate.action_values`) over ``states`` states drawn with ``seed``."""
     from pigsolve.solver.hog.evaluate import action_values

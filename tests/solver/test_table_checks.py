@@ -14,6 +14,7 @@ import pytest
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig_outcomes import big_pig, pass_the_pigs, two_dice
 from pigsolve.solver.hog import table as hog_tables
 from pigsolve.solver.hog.solve import solve as hog_solve
 from pigsolve.solver.pig import table as pig_tables
@@ -164,9 +165,10 @@ def test_mixed_states_outside_the_table_are_refused(tmp_path):
         pig_tables.load(path)
 
 
-HOG = hog_rules("fa16", goal=30)
+HOG = [hog_rules("fa16", goal=30), hog_rules("su20", goal=20)]  # su20's values reach 1 + 2e-16
 
 
+@pytest.mark.parametrize("rules", HOG, ids=["fa16", "su20"])
 @pytest.mark.parametrize(
     ("damage", "reason"),
     [
@@ -175,12 +177,16 @@ HOG = hog_rules("fa16", goal=30)
         (lambda f: f["win_probability"].__setitem__(..., 0.9 * f["win_probability"][()]), "opt"),
         (lambda f: f["policy"].__setitem__((1, 2, 0, 0, 0), 99), "numbers of dice outside"),
         (lambda f: f.attrs.__setitem__("rules", "{not json"), "not a complete"),
-        (lambda f: f.attrs.__setitem__("rules", json.dumps({"name": "fa16"})), "its rules say"),
+        (
+            lambda f: f.attrs.__setitem__("rules", json.dumps({"name": "fa16", "goal": 9})),
+            "rules say",
+        ),
     ],
 )
-def test_damaged_hog_tables_are_refused(tmp_path, damage, reason):
-    path = hog_tables.save(hog_solve(HOG), tmp_path / "hog.h5")
-    hog_tables.load(path)
+def test_damaged_hog_tables_are_refused(tmp_path, rules, damage, reason):
+    path = hog_tables.save(hog_solve(rules), tmp_path / "hog.h5")
+    assert hog_tables.load(path).rules == rules  # sound before
+
     with h5py.File(path, "r+") as f:
         damage(f)
     with pytest.raises(TableError, match=reason) as caught:
@@ -209,3 +215,20 @@ def test_no_command_answers_from_a_damaged_table(solutions, pigsolve, args):
     )
     verified = pigsolve("verify", str(path))
     assert verified.returncode == 1 and "0 <= P <= 1" in verified.stdout
+
+
+@pytest.mark.parametrize(
+    ("rules", "method", "tolerance"),
+    [
+        (PigRules(40, 6), "value-iteration", 1e-2),  # stopped short: a residual near 1e-5
+        (PigRules(20, 2, piglet=True), "layered", None),
+        (PigRules(20, outcomes=two_dice()), "layered", None),  # resets
+        (PigRules(25, outcomes=pass_the_pigs()), "layered", None),  # blank rolls
+        (PigRules(15, 4, players=4), "layered", None),
+        (PigRules(12, players=3, outcomes=big_pig()), "layered", None),
+    ],
+    ids=["value-iteration", "piglet", "two-dice", "pass-the-pigs", "four-players", "big-pig-3"],
+)
+def test_sound_tables_of_every_kind_pass_the_load_checks(tmp_path, rules, method, tolerance):
+    path = pig_tables.save(solve(rules, method, tolerance), tmp_path / "t.h5")
+    assert pig_tables.load(path).rules == rules
