@@ -28,6 +28,7 @@ EXPANSION = {FLOAT: 64}
 times; 0/1 choices some 100 times, :data:`OTHER_EXPANSION`): a file that declares far more is
 not a table, and reading it would only fill the memory."""
 OTHER_EXPANSION = 4096
+"""The same for integers and flags."""
 ROUNDING = 1e-12
 """How far a probability may stray outside [0, 1] by rounding (Hog's reach 1 + 2.2e-16)."""
 SLACK = 2**20

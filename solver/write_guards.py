@@ -23,6 +23,7 @@ from pigsolve.solver.errors import TableError
 from pigsolve.solver.resources import memory_words
 
 STALE_SECONDS = 3600
+"""Age after which a temporary file of pigsolve's naming is stale whatever its writer."""
 TEMPORARY = re.compile(r"^\..+?(?:\.(?P<pid>\d+))?\.[a-z0-9_]{8}\.tmp$")
 """pigsolve's temporary files: ``.NAME.PID.XXXXXXXX.tmp``, or ``.NAME.XXXXXXXX.tmp`` (older)."""
 

