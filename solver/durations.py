@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from pigsolve.solver.compile_notes import foresee
 
 if TYPE_CHECKING:
     from pigsolve.solver.games.hog import HogRules
@@ -39,26 +40,6 @@ first run's wall time less a cached run's, with an empty ``NUMBA_CACHE_DIR``, 20
 machine shared and busy (two players' compute 7.6 to 17.5 s against 1.1 s; three players' 17 s
 against 1.0 s; Hog's 2.0 to 5.3 s against 1.2 s; ``compare best-response:hold20 hold20 --goal
 30`` 17.6 s against 0.8 s)."""
-
-
-UNFORESEEN = "compiling numba kernels on first use: about 10 s, once (cached for later runs)"
-"""What is said when numba starts a compile no model foresaw (5 to 20 s on this machine: the
-first exact comparison 5 s, simulation 7 s, tune 18 s)."""
-_compiling = {"foreseen": False, "say": None}
-
-
-def say_unforeseen_compiling(say: Callable[[str], None] | None) -> None:
-    """Have ``say`` told :data:`UNFORESEEN` once, when numba starts compiling in this process
-    unless a model has foreseen a compile (None: say nothing)."""
-    _compiling["say"] = say
-
-
-def compile_starts() -> None:
-    """Say :data:`UNFORESEEN` if due (numba's compile event calls this, :mod:`solver.jit`)."""
-    say = _compiling["say"]
-    if say is not None and not _compiling["foreseen"]:
-        _compiling["foreseen"] = True
-        say(UNFORESEEN)
 
 
 def about(seconds: float) -> str:
@@ -88,7 +69,8 @@ def compile_seconds(*kernels: tuple[str, str]) -> float:
     """Return the seconds compiling those of ``kernels`` numba has not cached will take (a
     compile so foreseen is not said again when it starts)."""
     seconds = sum(COMPILE_SECONDS[kernel] for kernel in kernels if not compiled(*kernel))
-    _compiling["foreseen"] = _compiling["foreseen"] or seconds > 0
+    if seconds > 0:
+        foresee()
     return seconds
 
 

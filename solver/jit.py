@@ -6,7 +6,7 @@ then imports ``scipy.linalg`` (about 0.2 s of a 0.6 s start) only to learn wheth
 ``np.linalg`` can be compiled. No kernel of pigsolve uses either, so the context is made here,
 once, while ``scipy.linalg`` cannot be imported; it can be again at once (``scipy.stats`` and the
 rest are unaffected). Kernel modules import ``njit`` and ``prange`` from here, never from numba.
-A compile's start is reported to :func:`solver.durations.compile_starts`, which says it once
+A compile's start is reported to :func:`solver.compile_notes.compile_starts`, which says it once
 where no estimate foresaw it.
 """
 
@@ -17,7 +17,7 @@ import sys
 from numba import njit, prange
 from numba.core import event
 
-from pigsolve.solver.durations import compile_starts
+from pigsolve.solver.compile_notes import compile_starts
 
 __all__ = ["njit", "prange"]
 
@@ -40,7 +40,7 @@ _make_context_without_blas_probe()
 
 
 class _CompileStarts(event.Listener):
-    """Tells :func:`solver.durations.compile_starts` when numba starts compiling."""
+    """Tells :func:`solver.compile_notes.compile_starts` when numba starts compiling."""
 
     def on_start(self, _: object) -> None:
         compile_starts()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pigsolve.solver import durations
+from pigsolve.solver import compile_notes, durations
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
 
@@ -95,8 +95,8 @@ def test_the_hog_model_gives_the_measured_times() -> None:
 def said_while_compiling(first: str, env: dict[str, str]) -> list[str]:
     """Run ``first``, then compile two new kernels; return what was said meanwhile."""
     code = (
-        "from pigsolve.solver import durations; "
-        "durations.say_unforeseen_compiling(lambda line: print('said:', line)); "
+        "from pigsolve.solver import compile_notes, durations; "
+        "compile_notes.say_unforeseen_compiling(lambda line: print('said:', line)); "
         f"{first}; "
         "from pigsolve.solver.jit import njit; "
         "f = njit(lambda x: x + 1); f(1); f(1.5); g = njit(lambda x: 2 * x); g(2)"
@@ -109,6 +109,6 @@ def said_while_compiling(first: str, env: dict[str, str]) -> list[str]:
 def test_a_compile_no_estimate_foresaw_is_said_once_when_it_starts(tmp_path: Path) -> None:
     """The first simulation, comparison or tune compiled for 5 to 20 s in silence."""
     env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "numba")}
-    assert said_while_compiling("pass", env) == [f"said: {durations.UNFORESEEN}"]
+    assert said_while_compiling("pass", env) == [f"said: {compile_notes.UNFORESEEN}"]
     foresee = "durations.compile_seconds(('pigsolve.solver.hog._kernels', 'sweep'))"
     assert said_while_compiling(foresee, env) == []  # the estimate said it (the cache is empty)

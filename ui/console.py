@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from pigsolve.solver.durations import say_unforeseen_compiling, wait_words
+from pigsolve.solver.compile_notes import say_unforeseen_compiling
+from pigsolve.solver.durations import wait_words
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.resources import check_memory
 

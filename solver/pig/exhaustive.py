@@ -40,7 +40,7 @@ import numpy as np
 from pigsolve.solver.errors import PigsolveError
 
 if TYPE_CHECKING:
-    from pigsolve.solver.pig.mixed import Orbit
+    from pigsolve.solver.pig.orbit import Orbit
 
 SLACK = 1e-12
 """How far a pig value may lie outside the values a box replies to by rounding."""

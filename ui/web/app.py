@@ -28,10 +28,9 @@ from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.hog import HogRules, hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web import analysis, limits, tables
-from pigsolve.ui.web.guard import MAX_DIGITS, RequestGuard, json_body
+from pigsolve.ui.web.guard import LOOPBACK, MAX_DIGITS, RequestGuard, json_body
 from pigsolve.ui.web.jobs import JobFailed, Pending
 from pigsolve.ui.web.pig_words import VARIANTS, roll_table
-from pigsolve.ui.web.serve import LOOPBACK
 from pigsolve.ui.web.sessions import MAX_GAMES, ApiError, Store, check_web_player, hint, new_session
 
 STATIC = Path(__file__).parent / "static"

@@ -14,7 +14,8 @@ most :data:`MAX_DIGITS` digits and whose fields each appear once.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+import re
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from starlette.datastructures import Headers
@@ -22,8 +23,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pigsolve.ui.web.serve import LOOPBACK, host_name
+from pigsolve.solver.errors import InvalidArgument
 from pigsolve.ui.web.sessions import ApiError
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+"""The names a server on this machine is always reached by."""
+AUTHORITY = re.compile(r"(?P<host>[\w.-]+|\[[\da-f:.]+\])(:\d{1,5})?", re.IGNORECASE | re.ASCII)
+"""A Host header: a name or an address, then perhaps a port."""
+WILDCARDS = ("0.0.0.0", "::", "")
+"""Hosts that serve on every interface: no name of their own."""
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_DIGITS = 25
@@ -151,3 +159,23 @@ async def json_body(request: Request) -> dict[str, Any]:
     if too_deep(body):
         raise ApiError(400, f"the request body is nested more than {MAX_DEPTH} deep")
     return body
+
+
+def host_name(authority: str) -> str:
+    """Return the host of ``authority`` ('host', 'host:port', '[::1]:8000', '::1'), in lower
+    case; '' if it is not a host name or address (with a port or none)."""
+    if authority.count(":") > 1 and not authority.startswith("["):
+        authority = f"[{authority}]"  # an IPv6 address without a port
+    match = AUTHORITY.fullmatch(authority)
+    return match.group("host").strip("[]").lower() if match else ""
+
+
+def served_hosts(host: str, allowed_hosts: Sequence[str]) -> list[str]:
+    """Return the host names the server answers to: loopback, ``host`` unless it is a wildcard
+    (0.0.0.0, ::) and ``allowed_hosts``; InvalidArgument for a name that is not a host."""
+    names = [*LOOPBACK, *([] if host in WILDCARDS else [host])]
+    for name in allowed_hosts:
+        if not host_name(name) or host_name(name) != name.strip("[]").lower():
+            raise InvalidArgument(f"--allow-host takes a host name or address, got {name!r}")
+        names.append(host_name(name))
+    return list(dict.fromkeys(names))

@@ -8,7 +8,6 @@ stop the server at once: the computations under way are killed and leave no file
 from __future__ import annotations
 
 import os
-import re
 import socket
 import threading
 import webbrowser
@@ -16,13 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.ui.web.guard import LOOPBACK, served_hosts
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
-"""The names a server on this machine is always reached by."""
-AUTHORITY = re.compile(r"(?P<host>[\w.-]+|\[[\da-f:.]+\])(:\d{1,5})?", re.IGNORECASE | re.ASCII)
-"""A Host header: a name or an address, then perhaps a port."""
-WILDCARDS = ("0.0.0.0", "::", "")
-"""Hosts that serve on every interface: no name of their own."""
 BACKLOG = 2048
 GRACE_SECONDS = 1
 """How long a stopping server lets the requests under way finish."""
@@ -74,26 +68,6 @@ def address(sock: socket.socket) -> str:
     """Return the URL of a bound socket, e.g. ``http://127.0.0.1:8000/``."""
     host, port = sock.getsockname()[:2]
     return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
-
-
-def host_name(authority: str) -> str:
-    """Return the host of ``authority`` ('host', 'host:port', '[::1]:8000', '::1'), in lower
-    case; '' if it is not a host name or address (with a port or none)."""
-    if authority.count(":") > 1 and not authority.startswith("["):
-        authority = f"[{authority}]"  # an IPv6 address without a port
-    match = AUTHORITY.fullmatch(authority)
-    return match.group("host").strip("[]").lower() if match else ""
-
-
-def served_hosts(host: str, allowed_hosts: Sequence[str]) -> list[str]:
-    """Return the host names the server answers to: loopback, ``host`` unless it is a wildcard
-    (0.0.0.0, ::) and ``allowed_hosts``; InvalidArgument for a name that is not a host."""
-    names = [*LOOPBACK, *([] if host in WILDCARDS else [host])]
-    for name in allowed_hosts:
-        if not host_name(name) or host_name(name) != name.strip("[]").lower():
-            raise InvalidArgument(f"--allow-host takes a host name or address, got {name!r}")
-        names.append(host_name(name))
-    return list(dict.fromkeys(names))
 
 
 def serve(

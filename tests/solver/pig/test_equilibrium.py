@@ -122,11 +122,12 @@ def test_the_complete_search_alone_finds_every_equilibrium(monkeypatch, players,
 def test_the_chains_of_best_replies() -> None:
     """Each rotation's best replies over pig values 0 to 1 roll at one more turn total per
     threshold, the thresholds rising; between two thresholds the greedy row is the chain's."""
-    from pigsolve.solver.pig import exhaustive, mixed
+    from pigsolve.solver.pig import exhaustive
+    from pigsolve.solver.pig.orbit import Orbit
 
     rules = PigRules(25, 4, players=3)
     values = solve(rules).values.reshape(-1, 3).copy()
-    orbit = mixed.Orbit(values, rules, (0, 2, 7))
+    orbit = Orbit(values, rules, (0, 2, 7))
     for i in range(orbit.length):
         chain = exhaustive.chain(orbit, i)
         assert np.all(np.diff(chain.t) >= 0) and chain.t[0] == 0 and chain.t[-1] == 1
@@ -165,11 +166,11 @@ def test_three_players_at_goal_250_where_the_bracket_search_failed() -> None:
 
 def test_the_corner_bound_holds_inside_the_coins_box() -> None:
     """Orbit.possible prunes by the corners: inside the box no pig value leaves their range."""
-    from pigsolve.solver.pig import mixed
+    from pigsolve.solver.pig.orbit import Orbit
 
     rules = PigRules(25, 4, players=3)
     values = solve(rules).values.reshape(-1, 3).copy()
-    orbit = mixed.Orbit(values, rules, (0, 2, 7))
+    orbit = Orbit(values, rules, (0, 2, 7))
     seen = np.vstack(orbit.wander())
     options = [orbit.options(i, seen[:, i].min(), seen[:, i].max()) for i in range(orbit.length)]
     combo = tuple(max(choices, key=lambda o: o.k) for choices in options)  # a coin where any

@@ -13,8 +13,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from pigsolve.ui.web.app import create_app
-from pigsolve.ui.web.guard import MAX_BODY_BYTES
-from pigsolve.ui.web.serve import served_hosts
+from pigsolve.ui.web.guard import MAX_BODY_BYTES, served_hosts
 
 JSON_TYPE = {"Content-Type": "application/json"}
 
