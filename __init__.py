@@ -79,9 +79,7 @@ def load(path: str | Path) -> Solution:
 
 def players(rules: Any) -> list[tuple[str, str]]:
     """Return ``(name, description)`` of every player of the game of ``rules``."""
-    from pigsolve.solver import registry
-
-    return registry.family_of(rules).players()
+    return _roster(rules).names()
 
 
 def player(name: str, rules: Any) -> Any:
@@ -90,9 +88,7 @@ def player(name: str, rules: Any) -> Any:
     ``optimal`` reads its table from ``data/`` under the current folder, solving and saving it
     there first if it is missing.
     """
-    from pigsolve.solver import registry
-
-    return registry.family_of(rules).player(name, rules)
+    return _roster(rules).make(name, rules)
 
 
 def evaluate(rules: Any, players: Sequence[Any]) -> tuple[float, ...]:
@@ -102,13 +98,14 @@ def evaluate(rules: Any, players: Sequence[Any]) -> tuple[float, ...]:
     """
     from pigsolve.solver import registry
 
-    return registry.family_of(rules).evaluate(rules, players)
+    return registry.family_of(rules).evaluate(rules, _seated(rules, players))
 
 
 def compare(rules: Any, a: Any, b: Any) -> Comparison:
     """Return the exact probabilities that player ``a`` beats ``b``: A first, B first, average."""
     from pigsolve.solver import registry
 
+    a, b = _seated(rules, [a, b])
     return registry.family_of(rules).compare(rules, a, b)
 
 
@@ -121,11 +118,22 @@ def simulate(rules: Any, players: Sequence[Any], games: int, seed: int | None = 
     """
     from pigsolve.solver import registry
 
-    return registry.family_of(rules).simulate(rules, players, games, seed)
+    return registry.family_of(rules).simulate(rules, _seated(rules, players), games, seed)
 
 
 def best_response(rules: Any, opponents: Sequence[str]) -> Any:
     """Return the player that best answers the named ``opponents`` (who move after it)."""
+    return _roster(rules).best_response(rules, opponents)
+
+
+def _roster(rules: Any) -> Any:
+    """Return the players of the family of ``rules`` (:mod:`policies.roster`)."""
+    from pigsolve.policies.roster import roster
     from pigsolve.solver import registry
 
-    return registry.family_of(rules).best_response(rules, opponents)
+    return roster(registry.family_of(rules).name)
+
+
+def _seated(rules: Any, players: Sequence[Any]) -> list[Any]:
+    """Return ``players`` with each name made a player of the game of ``rules``."""
+    return [player(p, rules) if isinstance(p, str) else p for p in players]

@@ -2,9 +2,10 @@
 
 A family (Pig's, Hog's) is one object, registered once with :func:`register`, that answers
 everything a front end needs without knowing the game: its game names, the rules a name and
-parameters give, the table's file name, solve and load, its players and exact evaluation,
-simulation and best response. It is OpenSpiel's ``REGISTER_SPIEL_GAME``: the public API
-(``import pigsolve``) and, later, the command line and the page consult only this module.
+parameters give, the table's file name, solve and load, and exact evaluation and simulation
+of players (their names and makers are a layer up: :mod:`policies.roster`). It is OpenSpiel's
+``REGISTER_SPIEL_GAME``: the public API (``import pigsolve``) and, later, the command line and
+the page consult only this module.
 
 The built-in families register themselves when their modules are imported; those modules are
 imported on the first look-up (:data:`BUILT_IN`), so importing the registry costs nothing.
@@ -104,14 +105,6 @@ class Family(Protocol):
         """Return the solution stored at ``path``."""
         ...
 
-    def players(self) -> list[tuple[str, str]]:
-        """Return ``(name, description)`` of every player the family accepts."""
-        ...
-
-    def player(self, name: str, rules: Any) -> Any:
-        """Return the computer player called ``name`` for ``rules``."""
-        ...
-
     def evaluate(self, rules: Any, players: Sequence[Any]) -> tuple[float, ...]:
         """Return each player's exact win probability, seated in order (the first moves first)."""
         ...
@@ -122,10 +115,6 @@ class Family(Protocol):
 
     def simulate(self, rules: Any, players: Sequence[Any], games: int, seed: int | None) -> Any:
         """Return the seeded Monte Carlo :class:`solver.results.Simulation` of two players."""
-        ...
-
-    def best_response(self, rules: Any, opponents: Sequence[str]) -> Any:
-        """Return the player that best answers the named ``opponents``."""
         ...
 
 

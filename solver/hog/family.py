@@ -4,7 +4,8 @@ A state is ``(score, opponent_score)`` (Pork Chop's flag and Feral Hogs' previou
 their starting values) or ``(score, opponent_score, four_sided, prev_points,
 opponent_prev_points)`` in full. Solutions are answered through :class:`HogResult`, the shared
 protocol over a :class:`solver.hog.solve.HogSolution` (whose ``win_probability`` is an array,
-kept as it is for its users). The players come from :mod:`policies`, imported when asked for.
+kept as it is for its users). The players come a layer up
+(:mod:`policies.roster`).
 """
 
 from __future__ import annotations
@@ -140,18 +141,6 @@ class HogFamily:
 
         return HogResult(load(path))
 
-    def players(self) -> list[tuple[str, str]]:
-        """Return ``(name, description)`` of every Hog player."""
-        from pigsolve.policies import player_names
-
-        return player_names(self.name)
-
-    def player(self, name: str, rules: HogRules) -> Any:
-        """Return the player ``name`` (``optimal`` reads or makes its table in ``data/``)."""
-        from pigsolve.policies import make_player
-
-        return make_player(self.name, name, rules)
-
     def evaluate(self, rules: HogRules, players: Sequence[Any]) -> tuple[float, ...]:
         """Return the two players' exact win probabilities, the first moving first."""
         comparison = self.compare(rules, *self._two(players))
@@ -161,7 +150,6 @@ class HogFamily:
         """Return the exact probabilities that ``a`` beats ``b``, A first and B first."""
         from pigsolve.solver.hog.evaluate import compare
 
-        a, b = self._computers(rules, [a, b])
         return compare(rules, a.table(rules), b.table(rules), a.name, b.name)
 
     def simulate(
@@ -170,23 +158,13 @@ class HogFamily:
         """Return ``games`` seeded games of the two players, A starting the even ones."""
         from pigsolve.solver.hog.simulate import simulate
 
-        a, b = self._computers(rules, self._two(players))
+        a, b = self._two(players)
         return simulate(rules, a.table(rules), b.table(rules), games, seed, a.name, b.name)
-
-    def best_response(self, rules: HogRules, opponents: Sequence[str]) -> Any:
-        """Return the exact best reply to the one named opponent."""
-        if len(opponents) != 1:
-            raise InvalidArgument(f"Hog's best response answers 1 opponent, got {len(opponents)}")
-        return self.player(f"best-response:{opponents[0]}", rules)
 
     def _two(self, players: Sequence[Any]) -> Sequence[Any]:
         if len(players) != 2:
             raise InvalidArgument(f"Hog is a game of 2 players, got {len(players)}")
         return players
-
-    def _computers(self, rules: HogRules, players: Sequence[Any]) -> list[Any]:
-        """Return ``players`` with each name made a player."""
-        return [self.player(p, rules) if isinstance(p, str) else p for p in players]
 
 
 HOG = register(HogFamily())

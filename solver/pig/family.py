@@ -3,8 +3,8 @@ Pig, Pass the Pigs, a TOML file), for any number of players.
 
 A state is ``((scores...), turn_total)`` from the mover's seat (:mod:`solver.registry`). The
 solvers, tables and evaluators are imported when first used, so registering costs nothing.
-The players come from :mod:`policies` (imported when asked for, the registry's one reference
-upwards: a family answers for its players).
+The players come a layer up (:mod:`policies.roster`): the family evaluates and simulates the
+players it is handed.
 """
 
 from __future__ import annotations
@@ -68,23 +68,11 @@ class PigFamily:
 
         return load(path)
 
-    def players(self) -> list[tuple[str, str]]:
-        """Return ``(name, description)`` of every Pig player."""
-        from pigsolve.policies import player_names
-
-        return player_names(self.name)
-
-    def player(self, name: str, rules: PigRules) -> Any:
-        """Return the player ``name`` (``optimal`` reads or makes its table in ``data/``)."""
-        from pigsolve.policies import make_player
-
-        return make_player(self.name, name, rules)
-
     def evaluate(self, rules: PigRules, players: Sequence[Any]) -> tuple[float, ...]:
         """Return each player's exact win probability, seat 0 moving first."""
         from pigsolve.solver.pig.evaluate import evaluate
 
-        evaluation = evaluate(rules, self._computers(rules, players))
+        evaluation = evaluate(rules, list(players))
         return tuple(float(p) for p in evaluation.win_probabilities)
 
     def compare(self, rules: PigRules, a: Any, b: Any) -> Comparison:
@@ -95,7 +83,7 @@ class PigFamily:
             raise InvalidArgument(
                 f"compare takes 2 players; the rules have {rules.players}: use evaluate"
             )
-        seated = self._computers(rules, [a, b])
+        seated = [a, b]
         starts = evaluate(rules, seated).starts
         a, b = (player.name for player in seated)
         first = (float(starts[0, 0]), float(starts[1, 0]))
@@ -108,18 +96,8 @@ class PigFamily:
         two players, a :class:`solver.pig.simulate.Tournament` for more."""
         from pigsolve.solver.pig.simulate import simulate
 
-        tournament = simulate(rules, self._computers(rules, players), games, seed)
+        tournament = simulate(rules, list(players), games, seed)
         return tournament.pair() if rules.players == 2 else tournament
-
-    def best_response(self, rules: PigRules, opponents: Sequence[str]) -> Any:
-        """Return the exact best reply to the named ``opponents``, who move after it in order."""
-        from pigsolve.policies.best_response import PREFIX
-
-        return self.player(PREFIX + ",".join(opponents), rules)
-
-    def _computers(self, rules: PigRules, players: Sequence[Any]) -> list[Any]:
-        """Return ``players`` with each name made a player."""
-        return [self.player(p, rules) if isinstance(p, str) else p for p in players]
 
 
 PIG = register(PigFamily())

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import pigsolve
+from pigsolve.policies.roster import ROSTERS, Roster
 from pigsolve.solver import registry
 from pigsolve.solver.results import Comparison, Simulation, Tally
 
@@ -92,26 +93,18 @@ class CoinFamily:
     def load(self, path: Any) -> CoinSolution:
         raise NotImplementedError("coin-race keeps no tables")
 
-    def players(self) -> list[tuple[str, str]]:
-        return [("step", "always steps"), ("flip", "always flips"), ("optimal", "the best")]
-
-    def player(self, name: str, rules: CoinRace) -> Coin:
-        if name == "optimal":
-            return Coin(name, lambda s, o, v: best(rules.goal, v, s, o))
-        return Coin(name, lambda s, o, v: name)
-
     def evaluate(self, rules: CoinRace, players: Any) -> tuple[float, float]:
-        a, b = (self.player(p, rules) if isinstance(p, str) else p for p in players)
+        a, b = players
         first = float(sweep(rules.goal, [a.choose, b.choose])[0][0, 0])
         return first, 1.0 - first
 
     def compare(self, rules: CoinRace, a: Any, b: Any) -> Comparison:
         a_first, b_first = self.evaluate(rules, [a, b])[0], self.evaluate(rules, [b, a])[1]
-        return Comparison(str(a), str(b), rules.goal, 2, a_first, b_first)
+        return Comparison(a.name, b.name, rules.goal, 2, a_first, b_first)
 
     def simulate(self, rules: CoinRace, players: Any, games: int, seed: int | None) -> Simulation:
         rng, goal, wins = np.random.default_rng(seed), rules.goal, [0, 0]
-        choosers = [self.player(p, rules).choose for p in players]
+        choosers = [p.choose for p in players]
         v = self.solve(rules).values  # what the optimal player consults
         for number in range(games):
             scores, mover = [0, 0], number % 2
@@ -123,10 +116,8 @@ class CoinFamily:
         a_games = (games + 1) // 2
         exact = self.compare(rules, *players)
         a_first, b_first = Tally(a_games, wins[0]), Tally(games - a_games, wins[1])
-        return Simulation(*players, goal, 2, seed or 0, a_first, b_first, 0.0, 0.0, exact)
-
-    def best_response(self, rules: CoinRace, opponents: Any) -> Any:
-        raise NotImplementedError("coin-race has no best response")
+        a, b = (p.name for p in players)
+        return Simulation(a, b, goal, 2, seed or 0, a_first, b_first, 0.0, 0.0, exact)
 
 
 @pytest.fixture
@@ -134,7 +125,22 @@ def coin_race(monkeypatch: pytest.MonkeyPatch) -> CoinFamily:
     """The toy family, registered for one test only."""
     registry.families()  # the built-in families first
     monkeypatch.setattr(registry, "_FAMILIES", dict(registry._FAMILIES))
+    monkeypatch.setitem(ROSTERS, "coin", Roster(coin_players, coin_player, no_best_response))
     return registry.register(CoinFamily())
+
+
+def coin_players() -> list[tuple[str, str]]:
+    return [("step", "always steps"), ("flip", "always flips"), ("optimal", "the best")]
+
+
+def coin_player(name: str, rules: CoinRace) -> Coin:
+    if name == "optimal":
+        return Coin(name, lambda s, o, v: best(rules.goal, v, s, o))
+    return Coin(name, lambda s, o, v: name)
+
+
+def no_best_response(rules: CoinRace, opponents: Any) -> Any:
+    raise NotImplementedError("coin-race has no best response")
 
 
 def test_the_toy_is_a_registered_game_for_its_test_only(coin_race) -> None:

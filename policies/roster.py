@@ -1,0 +1,64 @@
+"""Every game family's players, by the family's name: the list, the maker and the best reply.
+
+The solvers' registry (:mod:`solver.registry`) knows games and solutions, not players, since
+players sit a layer above it; the front door (``import pigsolve``) asks this module for them. A
+family registered elsewhere (the tests' toy) registers its roster here with
+:func:`register_roster`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pigsolve.solver.errors import InvalidArgument
+
+
+@dataclass(frozen=True)
+class Roster:
+    """A family's players: ``names()`` lists ``(name, description)``, ``make(name, rules)``
+    makes one, ``best_response(rules, opponents)`` makes the best reply to named opponents."""
+
+    names: Callable[[], list[tuple[str, str]]]
+    make: Callable[[str, Any], Any]
+    best_response: Callable[[Any, Sequence[str]], Any]
+
+
+ROSTERS: dict[str, Roster] = {}
+"""Every registered roster by its family's name (:attr:`solver.registry.Family.name`)."""
+
+
+def register_roster(family: str, roster: Roster) -> Roster:
+    """Register ``roster`` as the players of ``family``; return it."""
+    ROSTERS[family] = roster
+    return roster
+
+
+def roster(family: str) -> Roster:
+    """Return the players of ``family``."""
+    if family not in ROSTERS:
+        raise InvalidArgument(f"the {family} family has no players registered")
+    return ROSTERS[family]
+
+
+def _built_in(game: str, opponents_at_most: int | None) -> Roster:
+    from pigsolve.policies import make_player, player_names
+    from pigsolve.policies.best_response import PREFIX
+
+    def best_response(rules: Any, opponents: Sequence[str]) -> Any:
+        if opponents_at_most is not None and len(opponents) > opponents_at_most:
+            raise InvalidArgument(
+                f"{game}'s best response answers {opponents_at_most} opponent, got {len(opponents)}"
+            )
+        return make_player(game, PREFIX + ",".join(opponents), rules)
+
+    return Roster(
+        names=lambda: player_names(game),
+        make=lambda name, rules: make_player(game, name, rules),
+        best_response=best_response,
+    )
+
+
+register_roster("pig", _built_in("pig", None))
+register_roster("hog", _built_in("hog", 1))
