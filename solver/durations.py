@@ -82,24 +82,6 @@ def pig_work(rules: PigRules) -> int:
     return (roll_counts(rules)[0].size + 1) * rules.goal ** (rules.players + 1)
 
 
-def pig_solve(rules: PigRules, method: str = "layered") -> tuple[float, float]:
-    """Return the seconds solving ``rules`` takes: the work, and the compiling first."""
-    from pigsolve.solver.pig.solve import METHODS, PARALLEL_GOAL
-
-    work = pig_work(rules)
-    if rules.players > 2 and rules.resets:  # refused at once: solved for two players only
-        return 0.0, 0.0
-    if rules.players > 2:
-        return PIG_SECONDS["players"] * work, compile_seconds(
-            ("pigsolve.solver.pig._kernels.orbits", "solve_layer")
-        )
-    if METHODS.get(method) == "value-iteration":
-        return PIG_SECONDS["value-iteration"] * work, 0.0
-    pair = "_solve_sums_parallel" if rules.goal >= PARALLEL_GOAL else "_solve_sums"
-    kernel = ("pigsolve.solver.pig._kernels.pair", pair)
-    return PIG_SECONDS["layered"] * work, compile_seconds(kernel)
-
-
 def hog_solve(rules: HogRules) -> tuple[float, float]:
     """Return the seconds solving Hog's ``rules`` takes: the work, and the compiling first."""
     seconds = HOG_SECONDS.get(rules.name, max(HOG_SECONDS.values())) * math.prod(rules.shape)

@@ -14,6 +14,7 @@ import pytest
 from pigsolve.solver import compile_notes, durations
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.solve import solve_seconds
 
 SLOW = "from pigsolve.solver import durations; durations.PIG_SECONDS['layered'] = 1e-4"
 """A machine 10**5 times slower than this one: goal 30 takes about 16 s by the model."""
@@ -83,7 +84,7 @@ def test_compiling_is_foreseen_from_numba_s_own_cache_index(tmp_path: Path, pigs
     ],
 )
 def test_the_pig_model_gives_the_measured_times(rules, seconds) -> None:
-    work, _ = durations.pig_solve(rules)
+    work, _ = solve_seconds(rules)
     assert work == pytest.approx(seconds, rel=0.25)
 
 

@@ -15,7 +15,6 @@ from typing import Annotated
 import typer
 
 from pigsolve.policies import computer_tables, families
-from pigsolve.solver import durations
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
@@ -86,7 +85,7 @@ def compute(
         check_can_write(path, force)
         needed = pig_solver.memory_needed(rules, method)
         what = pig_tables.describe_rules(rules, False)
-        seconds = durations.pig_solve(rules, method.value)
+        seconds = pig_solver.solve_seconds(rules, method.value)
         announce_size(
             needed, what, quiet, lambda avail: pig_fits(rules, method.value, avail), seconds
         )

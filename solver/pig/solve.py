@@ -42,6 +42,7 @@ import time
 
 import numpy as np
 
+from pigsolve.solver import durations
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import Effect
@@ -100,6 +101,22 @@ def check_solvable(rules: PigRules, method: str = "layered") -> None:
         raise InvalidArgument(
             f"scores can fall to 0 in {rules.game} ({lost}); pigsolve solves it for 2 players only"
         )
+
+
+def solve_seconds(rules: PigRules, method: str = "layered") -> tuple[float, float]:
+    """Return the seconds solving ``rules`` takes: the work, and the compiling first."""
+    work = durations.pig_work(rules)
+    if rules.players > 2 and rules.resets:  # refused at once: solved for two players only
+        return 0.0, 0.0
+    if rules.players > 2:
+        return durations.PIG_SECONDS["players"] * work, durations.compile_seconds(
+            ("pigsolve.solver.pig._kernels.orbits", "solve_layer")
+        )
+    if METHODS.get(method) == "value-iteration":
+        return durations.PIG_SECONDS["value-iteration"] * work, 0.0
+    pair = "_solve_sums_parallel" if rules.goal >= PARALLEL_GOAL else "_solve_sums"
+    kernel = ("pigsolve.solver.pig._kernels.pair", pair)
+    return durations.PIG_SECONDS["layered"] * work, durations.compile_seconds(kernel)
 
 
 RUNTIME_BYTES = 200 * 2**20

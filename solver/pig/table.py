@@ -39,7 +39,7 @@ from pathlib import Path
 import h5py
 import numpy as np
 
-from pigsolve.solver.durations import pig_solve, wait_words
+from pigsolve.solver.durations import wait_words
 from pigsolve.solver.errors import MissingTable, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
@@ -252,14 +252,15 @@ def load_or_compute(
     path = default_path(rules) if path is None else Path(path)
     if path.exists():
         return load_for(path, rules)
+    from pigsolve.solver.pig.solve import solve, solve_seconds
+
     if announce is not None:
-        wait = wait_words(pig_solve(rules))
+        wait = wait_words(solve_seconds(rules))
         announce(
             f"computing the optimal table for {describe_rules(rules)}"
             + (f": {wait}" if wait else "")
             + " ..."
         )
-    from pigsolve.solver.pig.solve import solve
 
     solution = solve(rules)
     if save_or_say_why(lambda target: save(solution, target), path, announce):
