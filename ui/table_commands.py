@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from pigsolve.policies import computer_tables, families
-from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
 from pigsolve.solver.pig.tolerances import DEFAULT_TOLERANCE, MAX_RESIDUAL
@@ -23,6 +23,7 @@ from pigsolve.solver.storage import check_can_write, describe, kept_table, save_
 from pigsolve.ui import outcome_tables, result_tables, table_files
 from pigsolve.ui.console import (
     announce_size,
+    as_option,
     commands,
     console,
     note,
@@ -146,7 +147,10 @@ def query(
     from pigsolve.solver.pig.query import check_state, state_record
 
     rules = pig_rules(table, goal, die, players, piglet, game)
-    scores, k = check_state(rules, state)
+    try:
+        scores, k = check_state(rules, state)
+    except InvalidArgument as err:  # the state's length is set by an option: say where to look
+        raise InvalidArgument(f"{as_option(err)} (see --help)") from None
     stored = pig_tables.load_or_compute(rules, named_table(table, rules), note)
     record = state_record(stored, scores, k)
     if as_json:
