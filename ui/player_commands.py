@@ -43,6 +43,7 @@ from pigsolve.ui.options import (
 from pigsolve.ui.pig_play import Opponent, Opponents, PlayPlayers, play_pig
 from pigsolve.ui.pig_terminal import Style
 from pigsolve.ui.shared import named_table, tune_family
+from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
 
 players_app = typer.Typer()
 command = commands(players_app)
@@ -183,12 +184,22 @@ def gui(
             "the machine's name or LAN address a class types; others are refused."
         ),
     ] = None,
+    job_mib: Annotated[
+        int,
+        typer.Option(
+            help="Memory of one computation (its worker's address space), in MiB.", min=256
+        ),
+    ] = JOB_MEMORY_BYTES >> 20,
+    job_seconds: Annotated[
+        float, typer.Option(help="Wall clock of one computation, in seconds.", min=1)
+    ] = JOB_SECONDS,
 ) -> None:
     """Play Pig and Hog in the browser against perfect play (Ctrl-C stops it).
 
     Tables the page needs are computed in the background and saved in ./data/, where the other
     commands keep theirs; of those the page computed, the least recently used are deleted once
-    they take more than --cache-mib (listed in data/web-cache.json).
+    they take more than --cache-mib (listed in data/web-cache.json). A computation that passes
+    --job-mib or --job-seconds is stopped and answered in one line.
     """
     from pigsolve.ui.web.serve import serve
 
@@ -199,4 +210,6 @@ def gui(
         announce=note,
         cache_bytes=cache_mib * 2**20,
         allowed_hosts=allow_host or [],
+        job_bytes=job_mib * 2**20,
+        job_seconds=job_seconds,
     )

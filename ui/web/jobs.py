@@ -10,9 +10,12 @@ and removes the files they were writing.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
 import os
+import resource
 import signal
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -22,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import PigsolveError
+from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
 
 MAX_WORKERS = 2
 """Computations under way at once; one more is refused (503) until one ends."""
@@ -29,6 +33,8 @@ NICENESS = 10
 """Workers run at a lower priority than the server, which must keep answering."""
 KEPT_RESULTS = 16
 """Finished small results (explore data, comparisons) kept for the askers that come back."""
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the kernel signals the worker when the server dies."""
 
 
 class Pending(Exception):
@@ -58,11 +64,32 @@ class JobFailed(PigsolveError):
         self.status = status
 
 
-def _work(task: Callable[..., Any], args: tuple, progress: Any, sender: Any, go: Any) -> None:
-    """Run ``task(*args, report)`` in a worker process (once ``go`` is set, if given) and send
-    ``(status, result)`` back."""
+def _die_with(server: int) -> None:
+    """Have the kernel kill this worker when the server process ``server`` dies (even by
+    kill -9), and exit now if it is gone already."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != server:  # it died before the signal was asked for
+        os._exit(1)
+
+
+def _work(
+    task: Callable[..., Any],
+    args: tuple,
+    progress: Any,
+    sender: Any,
+    go: Any,
+    server: int,
+    memory_bytes: int | None,
+) -> None:
+    """Run ``task(*args, report)`` in a worker process (once ``go`` is set, if given) within
+    ``memory_bytes`` of address space, and send ``(status, result)`` back."""
+    _die_with(server)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
     os.nice(NICENESS)  # the server's requests come first
+    if memory_bytes is not None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     if go is not None:
         go.wait()
 
@@ -76,7 +103,7 @@ def _work(task: Callable[..., Any], args: tuple, progress: Any, sender: Any, go:
     except (ValueError, NotImplementedError) as err:  # the solver does not take these rules
         outcome = (409, f"the solver cannot compute this: {err}")
     except MemoryError:
-        outcome = (507, "the computation ran out of memory")
+        outcome = (413, "the computation needed more memory than the server gives a job")
     sender.send(outcome)
     sender.close()
 
@@ -105,14 +132,23 @@ class Jobs:
 
     ``patience`` is how long a request waits for its result before answering 202 (None: until
     it is there). With ``held`` the workers start but wait for :meth:`release` (tests use it to
-    hold a computation for as long as they need).
+    hold a computation for as long as they need). Each worker has ``memory_bytes`` of address
+    space and ``seconds`` of wall clock (None: no limit); one that passes either is answered
+    413 in one line, and the server lives on.
     """
 
     def __init__(
-        self, patience: float | None = 1.0, max_workers: int = MAX_WORKERS, held: bool = False
+        self,
+        patience: float | None = 1.0,
+        max_workers: int = MAX_WORKERS,
+        held: bool = False,
+        memory_bytes: int | None = JOB_MEMORY_BYTES,
+        seconds: float | None = JOB_SECONDS,
     ) -> None:
         self.patience = patience
         self.max_workers = max_workers
+        self.memory_bytes = memory_bytes
+        self.seconds = seconds
         self._context = multiprocessing.get_context("spawn")  # no forked event loop or threads
         self._go = self._context.Event() if held else None
         self._running: dict[Hashable, Job] = {}
@@ -150,7 +186,9 @@ class Jobs:
             progress = self._context.Value("d", -1.0)
             receiver, sender = self._context.Pipe(duplex=False)
             process = self._context.Process(
-                target=_work, args=(task, args, progress, sender, self._go), daemon=True
+                target=_work,
+                args=(task, args, progress, sender, self._go, os.getpid(), self.memory_bytes),
+                daemon=True,
             )
             process.start()
             sender.close()
@@ -161,9 +199,13 @@ class Jobs:
 
     def _wait(self, key: Hashable, job: Job, receiver: Any) -> None:
         try:
-            job.outcome = receiver.recv()
+            if receiver.poll(self.seconds):
+                job.outcome = receiver.recv()
+            else:
+                job.process.kill()
+                job.outcome = (413, f"{job.what} took longer than the {self.seconds:g} s a job may")
         except (EOFError, OSError):
-            job.outcome = (500, f"the computation of {job.what} stopped before it ended")
+            job.outcome = (413, self._died(job))
         job.process.join()
         receiver.close()
         if job.outcome[0] == 200 and job.on_success is not None:
@@ -173,6 +215,15 @@ class Jobs:
             if job.keep and job.outcome[0] == 200:  # for the askers who come back after a 202
                 self._keep(key, job.outcome[1])
         job.finished.set()
+
+    def _died(self, job: Job) -> str:
+        """Return why a worker that ended without an answer did: a job at the memory limit
+        dies in numba or BLAS rather than raising MemoryError."""
+        job.process.join()
+        limit = (
+            "" if self.memory_bytes is None else f" (a job may use {self.memory_bytes >> 20} MiB)"
+        )
+        return f"the computation of {job.what} stopped before it ended{limit}"
 
     async def outcome(self, job: Job) -> Any:
         """Return the job's result once it ends (JobFailed if it failed), or raise Pending."""

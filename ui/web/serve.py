@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
 from pigsolve.ui.web.guard import LOOPBACK, served_hosts
 
 BACKLOG = 2048
@@ -77,17 +78,21 @@ def serve(
     announce: Callable[[str], None] = print,
     cache_bytes: int | None = None,
     allowed_hosts: Sequence[str] = (),
+    job_bytes: int = JOB_MEMORY_BYTES,
+    job_seconds: float = JOB_SECONDS,
 ) -> None:
     """Run the app at ``http://host:port`` until Ctrl-C or SIGTERM; PigsolveError if the port
     is taken. Tables go to ``./data`` (the page's own past ``cache_bytes`` are dropped).
 
     The app answers requests addressed to ``host``, to loopback and to ``allowed_hosts`` (the
-    names and addresses students type), and refuses the others (:mod:`ui.web.guard`).
+    names and addresses students type), and refuses the others (:mod:`ui.web.guard`). Each
+    computation runs in a worker within ``job_bytes`` of memory and ``job_seconds``.
     """
     try:
         import uvicorn
 
         from pigsolve.ui.web.app import create_app
+        from pigsolve.ui.web.jobs import Jobs
         from pigsolve.ui.web.tables import PAGE_CACHE_BYTES, Tables
     except ImportError:
         raise PigsolveError("the GUI needs its extra: pip install -e '.[gui]'") from None
@@ -98,7 +103,8 @@ def serve(
         announce(f"answering requests addressed to {', '.join(hosts)} (more: --allow-host NAME)")
     url = address(sock)
     folder = Path.cwd() / "data"
-    tables = Tables(folder, PAGE_CACHE_BYTES if cache_bytes is None else cache_bytes)
+    jobs = Jobs(memory_bytes=job_bytes, seconds=job_seconds)
+    tables = Tables(folder, PAGE_CACHE_BYTES if cache_bytes is None else cache_bytes, jobs)
     announce(f"pigsolve gui at {url} (Ctrl-C stops it); tables go to {folder}")
     if open_browser and "CI" not in os.environ:
         threading.Timer(0.5, webbrowser.open, [url]).start()

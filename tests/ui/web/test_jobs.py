@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -63,3 +66,60 @@ def test_a_result_that_ends_after_its_202_is_kept_for_the_next_ask(workdir: Path
     path.unlink()  # a second computation would fail: the kept result is returned
     kept = asyncio.run(jobs.result(key, "grids", tables.explore_pig, (rules, path)))
     assert kept["scores"] == list(range(12)) and kept["goal"] == 12
+
+
+def test_a_job_past_its_memory_is_refused_in_one_line_and_the_next_job_runs() -> None:
+    """A dict of a billion keys passes a 512 MiB address space at once: MemoryError, a 413."""
+    jobs = Jobs(patience=None, memory_bytes=512 * 2**20)
+    job = jobs.start("big", "a huge dict", dict.fromkeys, (range(10**9),))
+    with pytest.raises(JobFailed, match="more memory than the server gives a job") as failed:
+        asyncio.run(jobs.outcome(job))
+    assert failed.value.status == 413
+    small = jobs.start("small", "a number's real part", getattr, (3, "real"))
+    assert asyncio.run(jobs.outcome(small)) == 3
+
+
+def test_a_job_past_its_wall_clock_is_killed_and_answered_in_one_line() -> None:
+    """A held job never starts computing: it is certain to pass any clock."""
+    jobs = Jobs(patience=None, held=True, seconds=0.2)
+    job = jobs.start("held", "the held job", dict.fromkeys, (range(3),))
+    with pytest.raises(JobFailed, match=r"^the held job took longer than the 0.2 s a job may$"):
+        asyncio.run(jobs.outcome(job))
+    assert not job.process.is_alive() and jobs.running() == []
+
+
+SERVER = """
+import os, sys
+from pigsolve.ui.web.jobs import Jobs
+if __name__ == "__main__":
+    job = Jobs(held=True).start("held", "the held job", dict.fromkeys, (range(3),))
+    print(job.process.pid, flush=True)
+    sys.stdin.readline()
+    os.kill(os.getpid(), 9)  # the server dies without a word: no close, no atexit
+"""
+
+
+def test_workers_die_with_the_server(tmp_path: Path) -> None:
+    """kill -9 of the server leaves no worker behind (the kernel's parent-death signal)."""
+    script = tmp_path / "server.py"
+    script.write_text(SERVER)
+    server = subprocess.Popen(
+        [sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    worker = int(server.stdout.readline())
+    assert _alive(worker)
+    server.communicate("\n", timeout=120)
+    for _ in range(600):  # the kernel signals at once; a busy machine may take a moment
+        if not _alive(worker):
+            break
+        time.sleep(0.1)
+    assert not _alive(worker)
+
+
+def _alive(pid: int) -> bool:
+    """Return True if ``pid`` runs (a zombie, reaped by init, counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
