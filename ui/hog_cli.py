@@ -99,7 +99,6 @@ def hog_query(
     as_json: Json = False,
 ) -> None:
     """The optimal number of dice in a state and the win probability of every choice."""
-    from pigsolve.solver.hog import evaluate as hog_evaluate
     from pigsolve.solver.hog import table as hog_tables
 
     game = hog_game(table, rules, goal)
@@ -107,7 +106,7 @@ def hog_query(
     state.check(game)
     solution = hog_tables.load_or_compute(game, named_table(table, game), note)
     p, best = solution.at(state)
-    values = hog_evaluate.action_values(game, solution.win_probability, state)
+    values = solution.action_values(state)
     if as_json:
         print(json.dumps(records.hog_state_record(game, state, p, best, values), allow_nan=False))
         return

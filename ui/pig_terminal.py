@@ -207,7 +207,7 @@ class OptimalTable(Protocol):
 
     def win_probability(self, i: int, j: int, k: int) -> float: ...
 
-    def action_values(self, i: int, j: int, k: int) -> tuple[float, float | None]: ...
+    def action_values(self, i: int, j: int, k: int) -> dict[str, float]: ...
 
     def should_roll(self, i: int, j: int, k: int) -> bool: ...
 
@@ -231,7 +231,8 @@ def hint_line(view: View, table: OptimalTable | EquilibriumTable, seat: int = 0)
         return "Hint: hold, and you win."
     if len(view.others) > 1:
         return equilibrium_hint_line(view, table, seat)
-    p_roll, p_hold = table.action_values(i, j, k)
+    values = table.action_values(i, j, k)
+    p_roll, p_hold = values["roll"], values.get("hold")
     if p_hold is None:  # holding at 0 passes the turn: the opponent moves from (j, i, 0)
         p_hold = 1.0 - table.win_probability(j, i, 0)
     best = "roll" if table.should_roll(i, j, k) else "hold"

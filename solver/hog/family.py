@@ -2,22 +2,18 @@
 
 A state is ``(score, opponent_score)`` (Pork Chop's flag and Feral Hogs' previous turn scores at
 their starting values) or ``(score, opponent_score, four_sided, prev_points,
-opponent_prev_points)`` in full. Solutions are answered through :class:`HogResult`, the shared
-protocol over a :class:`solver.hog.solve.HogSolution` (whose ``win_probability`` is an array,
-kept as it is for its users). The players come a layer up
-(:mod:`policies.roster`).
+opponent_prev_points)`` in full; a :class:`solver.hog.solve.HogSolution` answers the shared
+protocol. The players come a layer up (:mod:`policies.roster`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from numbers import Integral
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, HogState, RuleSet, hog_rules
+from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
 from pigsolve.solver.registry import register
 from pigsolve.solver.results import Comparison, Simulation
 
@@ -27,78 +23,6 @@ if TYPE_CHECKING:
 PREFIX = "hog-"
 PARAMETERS = ("goal", "feral_hogs")
 """The parameters :meth:`HogFamily.rules` takes (``feral_hogs``: su20's rule on or off)."""
-
-
-@dataclass(frozen=True, repr=False)
-class HogResult:
-    """A Hog solution as :class:`solver.registry.Solution` answers it.
-
-    ``table`` is the :class:`solver.hog.solve.HogSolution` itself, with its arrays
-    ``win_probability`` and ``policy`` over every state ``(s, o, f, a, b)``.
-    """
-
-    table: HogSolution
-
-    @property
-    def rules(self) -> HogRules:
-        """The rules solved."""
-        return self.table.rules
-
-    @property
-    def method(self) -> str:
-        """``optimal`` (or ``best-response:NAME``)."""
-        return self.table.method
-
-    @property
-    def seconds(self) -> float:
-        """The time of the backward pass, JIT compilation excluded."""
-        return self.table.seconds
-
-    @property
-    def num_iter(self) -> int:
-        """One: a single backward pass over decreasing score sums is exact."""
-        return 1
-
-    @property
-    def residual(self) -> float:
-        """Not computed (nan): the single backward pass leaves none but rounding."""
-        return float("nan")
-
-    def win_probability(self, state: Sequence[int] | HogState) -> float:
-        """Return the mover's win probability in ``state``."""
-        return float(self.table.win_probability[self._index(state)])
-
-    def best_action(self, state: Sequence[int] | HogState) -> int:
-        """Return the optimal number of dice in ``state`` (ties: the fewest)."""
-        return int(self.table.policy[self._index(state)])
-
-    def action_values(self, state: Sequence[int] | HogState) -> dict[int, float]:
-        """Return ``{number of dice: the mover's win probability}`` in ``state``."""
-        from pigsolve.solver.hog.evaluate import action_values
-
-        self._index(state)
-        return action_values(self.rules, self.table.win_probability, _state(state))
-
-    def _index(self, state: Sequence[int] | HogState) -> tuple[int, int, int, int, int]:
-        return _state(state).check(self.rules).index(self.rules)
-
-    def __repr__(self) -> str:
-        return repr(self.table)
-
-
-def _state(state: Sequence[int] | HogState) -> HogState:
-    """Return ``state`` as a :class:`HogState`; raise InvalidArgument if it has no such form."""
-    if isinstance(state, HogState):
-        return state
-    if len(state) not in (2, 5) or not all(isinstance(n, Integral) for n in state):
-        raise InvalidArgument(
-            f"a Hog state is (score, opponent_score) or five integers with the flag and the "
-            f"previous turn scores, got {state!r}"
-        )
-    if len(state) == 2:
-        return HogState(int(state[0]), int(state[1]))
-    score, opponent, four_sided, prev_points, opponent_prev_points = map(int, state)
-    return HogState(score, opponent, bool(four_sided), prev_points, opponent_prev_points)
 
 
 class HogFamily:
@@ -129,17 +53,17 @@ class HogFamily:
 
         return default_path(rules).name
 
-    def solve(self, rules: HogRules) -> HogResult:
+    def solve(self, rules: HogRules) -> HogSolution:
         """Return the optimal solution of ``rules``."""
         from pigsolve.solver.hog.solve import solve
 
-        return HogResult(solve(rules))
+        return solve(rules)
 
-    def load(self, path: Path) -> HogResult:
+    def load(self, path: Path) -> HogSolution:
         """Return the solution stored at ``path``."""
         from pigsolve.solver.hog.table import load
 
-        return HogResult(load(path))
+        return load(path)
 
     def evaluate(self, rules: HogRules, players: Sequence[Any]) -> tuple[float, ...]:
         """Return the two players' exact win probabilities, the first moving first."""

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -46,6 +47,7 @@ from pigsolve.solver.games.hog import (
     HogState,
     boost,
     free_bacon,
+    hog_state,
 )
 from pigsolve.solver.games.hog_dice import roll_distribution
 
@@ -57,29 +59,39 @@ TIE = 1e-12
 class HogSolution:
     """Win probabilities and the chosen numbers of dice in every Hog state.
 
+    Answers :class:`solver.registry.Solution` for a state ``(score, opponent_score)`` or the
+    five numbers ``(s, o, f, a, b)`` (:func:`solver.games.hog.hog_state`).
+
     Attributes
     ----------
     rules : HogRules
-    win_probability : ndarray(float64, shape=rules.shape)
+    values : ndarray(float64, shape=rules.shape)
         ``[s, o, f, a, b]``: the probability that the mover wins.
     policy : ndarray(int8, shape=rules.shape)
         The number of dice the mover chooses.
-    method : str
-        ``"optimal"`` or ``"best-response:NAME"``.
+    objective : str
+        What was solved: ``"optimal"`` or ``"best-response:NAME"``.
     seconds : float
         Time of the pass, without JIT compilation.
     """
 
     rules: HogRules
-    win_probability: np.ndarray
+    values: np.ndarray
     policy: np.ndarray
-    method: str
+    objective: str
     seconds: float
+
+    method = "backward-induction"
+    """How it was solved: one backward pass over decreasing score sums."""
+    num_iter = 1
+    """One pass is exact."""
+    residual = float("nan")
+    """Not computed: the single backward pass leaves none but rounding."""
 
     @property
     def p_first_player(self) -> float:
         """Return the first player's win probability from 0-0."""
-        return float(self.win_probability[0, 0, 0, 0, 0])
+        return float(self.values[0, 0, 0, 0, 0])
 
     @property
     def opening_move(self) -> int:
@@ -89,11 +101,37 @@ class HogSolution:
     def at(self, state: HogState) -> tuple[float, int]:
         """Return ``(win probability, number of dice)`` of the mover in ``state``."""
         index = state.index(self.rules)
-        return float(self.win_probability[index]), int(self.policy[index])
+        return float(self.values[index]), int(self.policy[index])
+
+    def win_probability(self, state: Sequence[int] | HogState) -> float:
+        """Return the mover's win probability in ``state``.
+
+        >>> from pigsolve.solver.games.hog import hog_rules
+        >>> round(solve(hog_rules("fa16", 20)).win_probability((0, 0)), 6)
+        0.69992
+        """
+        return self.at(self._state(state))[0]
+
+    def best_action(self, state: Sequence[int] | HogState) -> int:
+        """Return the optimal number of dice in ``state`` (ties: the fewest)."""
+        return self.at(self._state(state))[1]
+
+    def action_values(self, state: Sequence[int] | HogState) -> dict[int, float]:
+        """Return ``{number of dice: the mover's win probability}`` in ``state``."""
+        from pigsolve.solver.hog.evaluate import action_values
+
+        return action_values(self.rules, self.values, self._state(state))
+
+    def _state(self, state: Sequence[int] | HogState) -> HogState:
+        """Return ``state``: numbers given are checked against the rules; an engine's
+        :class:`HogState` is taken as it is (its previous turn scores count only with Feral
+        Hogs, and the table merges them past the cap)."""
+        return state if isinstance(state, HogState) else hog_state(state).check(self.rules)
 
     def __repr__(self) -> str:
         rows = {
             "rules": f"{self.rules.name}, goal={self.rules.goal}",
+            "objective": self.objective,
             "method": self.method,
             "p_first_player": f"{self.p_first_player:.12f}",
             "opening_move": self.opening_move,
@@ -206,7 +244,7 @@ def best_response(
 ) -> tuple[HogSolution, np.ndarray]:
     """Return the exact best reply to ``policy_b`` and B's win probabilities against it.
 
-    The reply's :class:`HogSolution` has method ``"best-response:NAME"``.
+    The reply's :class:`HogSolution` has the objective ``"best-response:NAME"``.
     """
     policy_b = check_policy(rules, policy_b)
     x_a, x_b = np.zeros(rules.shape), np.zeros(rules.shape)

@@ -35,13 +35,13 @@ def save(solution: HogSolution, path: str | os.PathLike, force: bool = False) ->
         "rules": solution.rules.to_json(),
         "rule_set": solution.rules.name,
         "goal": solution.rules.goal,
-        "method": solution.method,
+        "method": solution.objective,  # the attribute's name since version 1: what was solved
         "seconds": solution.seconds,
         "p_first_player": solution.p_first_player,
         "opening_move": solution.opening_move,
         "tie_tolerance": TIE,
     }
-    datasets = {"win_probability": solution.win_probability, "policy": solution.policy}
+    datasets = {"win_probability": solution.values, "policy": solution.policy}
     return write_table(path, KIND, datasets, attrs, force=force)
 
 
@@ -58,10 +58,10 @@ def load(path: str | os.PathLike, checked: bool = True) -> HogSolution:
             rules = HogRules.from_json(str(f.attrs["rules"]))
             v = dataset(f, path, "win_probability", rules.shape, FLOAT, **HOG_WORDS)[()]
             policy = dataset(f, path, "policy", rules.shape, INTEGER, **HOG_WORDS)[()]
-            method, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
+            objective, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             raise TableError(f"{path} is not a complete hog table ({err})") from err
-    solution = HogSolution(rules, v.astype(np.float64, copy=False), policy, method, seconds)
+    solution = HogSolution(rules, v.astype(np.float64, copy=False), policy, objective, seconds)
     if checked:
         _check_values(solution, path)
     return solution
@@ -70,11 +70,11 @@ def load(path: str | os.PathLike, checked: bool = True) -> HogSolution:
 def _check_values(solution: HogSolution, path: Path) -> None:
     """Raise TableError unless ``solution``'s values and choices are sound (see :func:`load`)."""
     rules = solution.rules
-    check_probabilities(path, "win_probability", solution.win_probability, **HOG_WORDS)
+    check_probabilities(path, "win_probability", solution.values, **HOG_WORDS)
     policy = solution.policy
     if policy.size and not (rules.min_rolls <= policy.min() and policy.max() <= MAX_ROLLS):
         raise damaged(path, "numbers of dice outside the rules in policy", **HOG_WORDS)
-    residual = sampled_residual(solution) if solution.method == "optimal" else 0.0
+    residual = sampled_residual(solution) if solution.objective == "optimal" else 0.0
     if not residual <= SAMPLE_LIMIT:
         raise damaged(
             path,
@@ -89,7 +89,7 @@ def sampled_residual(solution: HogSolution, states: int = 32, seed: int = 200406
     (:func:`solver.hog.evaluate.action_values`) over ``states`` states drawn with ``seed``."""
     from pigsolve.solver.hog.evaluate import action_values
 
-    rules, v = solution.rules, solution.win_probability
+    rules, v = solution.rules, solution.values
     worst = 0.0
     rng = np.random.default_rng(seed)
     for _ in range(states):
@@ -103,9 +103,9 @@ def load_for(path: str | os.PathLike, rules: HogRules) -> HogSolution:
     """Return the optimal table of ``rules`` at ``path`` if it is sound (:func:`load`); else raise
     TableError saying why (damaged, other rules, not the optimal table)."""
     solution = load(path)
-    if solution.rules != rules or solution.method != "optimal":
+    if solution.rules != rules or solution.objective != "optimal":
         raise TableError(
-            f"{path} holds the {solution.method} table of {solution.rules.name} goal "
+            f"{path} holds the {solution.objective} table of {solution.rules.name} goal "
             f"{solution.rules.goal}, not the optimal table of {rules.name} goal {rules.goal}"
         )
     return solution

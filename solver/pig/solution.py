@@ -144,7 +144,7 @@ def rebuild_row(
     return Row(roll, hold, probability)
 
 
-@dataclass(eq=False, repr=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class PigSolution:
     """The optimal (two players) or equilibrium (more) play of Pig, solved or read from a file.
 
@@ -267,17 +267,17 @@ class PigSolution:
             return float(self.full[0][state])
         return float(self.win_probabilities(state[:-1], state[-1])[0])
 
-    def action_values(self, *state: Any) -> tuple[float, float | None]:
-        """Return the mover's ``(p_roll, p_hold)`` in ``state``; ``p_hold`` is None at ``k = 0``.
-
-        Both are 1 in a won state.
+    def action_values(self, *state: Any) -> dict[str, float]:
+        """Return ``{"roll": p_roll, "hold": p_hold}``, the mover's win probability after each
+        action in ``state``; at ``k = 0`` only rolling is allowed. Both are 1 in a won state.
         """
         state = self.check_state(state)
         scores, k = state[:-1], state[-1]
         if scores[0] + k >= self.rules.goal:
-            return 1.0, 1.0
+            return {"roll": 1.0, "hold": 1.0}
         row = self.row(tuple(scores))
-        return float(row.roll[k, 0]), None if k == 0 else float(row.hold[k, 0])
+        values = {"roll": float(row.roll[k, 0])}
+        return values if k == 0 else values | {"hold": float(row.hold[k, 0])}
 
     def probabilities(self) -> np.ndarray:
         """Return the full two-player table ``P[i, j, k]`` (float64, ``(G, G, G)``)."""
@@ -288,15 +288,20 @@ class PigSolution:
         return self._full()[1]
 
     def _full(self) -> tuple[np.ndarray, np.ndarray]:
-        if self.full is None:
-            if self.rules.players != 2:
-                raise InvalidArgument(
-                    f"the table P(i, j, k) is two players'; with {self.rules.players} "
-                    "use the start values, rows or choices"
-                )
-            p, roll, _ = expand(self.rules, self.v0)
-            self.full = (p, roll)
-        return self.full
+        if self.full is not None:
+            return self.full
+        if self.rules.players != 2:
+            raise InvalidArgument(
+                f"the table P(i, j, k) is two players'; with {self.rules.players} "
+                "use the start values, rows or choices"
+            )
+        return self._expanded
+
+    @functools.cached_property
+    def _expanded(self) -> tuple[np.ndarray, np.ndarray]:
+        """The two-player table rebuilt from the start values once (a cache, not a field)."""
+        p, roll, _ = expand(self.rules, self.v0)
+        return p, roll
 
     def kernel_mixed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Return the mixed states as the kernels take them: sorted flat indices, k, q."""

@@ -148,7 +148,7 @@ def explore_hog(solution: Any) -> dict[str, Any]:
         "goal": rules.goal,
         "scores": list(range(rules.goal)),
         "dice": solution.policy[:, :, 0, 0, 0].astype(int).tolist(),
-        "p": solution.win_probability[:, :, 0, 0, 0].tolist(),
+        "p": solution.values[:, :, 0, 0, 0].tolist(),
     }
 
 
@@ -184,8 +184,9 @@ def pig_values(
     """Return the mover's win probability at ``scores`` (the mover's first, then in the order
     of play) and turn total ``k``, the values of rolling and holding (None at ``k = 0``) and
     whether rolling is optimal."""
-    p_roll, p_hold = table.action_values(*scores, k)
-    return table.win_probability(*scores, k), p_roll, p_hold, table.should_roll(*scores, k)
+    values = table.action_values(*scores, k)
+    p = table.win_probability(*scores, k)
+    return p, values["roll"], values.get("hold"), table.should_roll(*scores, k)
 
 
 def mover_after_turn(table: Any, others: tuple[int, ...], score: int) -> float:
@@ -196,10 +197,8 @@ def mover_after_turn(table: Any, others: tuple[int, ...], score: int) -> float:
 
 def hog_values(solution: Any, state: Any) -> tuple[int, dict[int, float]]:
     """Return the optimal number of dice in ``state`` and the mover's win probability for each."""
-    from pigsolve.solver.hog.evaluate import action_values
-
     _, best = solution.at(state)
-    return best, action_values(solution.rules, solution.win_probability, state)
+    return best, solution.action_values(state)
 
 
 class Tables:

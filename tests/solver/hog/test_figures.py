@@ -43,7 +43,7 @@ def test_su20_solver_equals_the_pure_python_reference_at_goal_11() -> None:
     rules = hog_rules("su20", goal=11)
     v, policy = reference_solve(rules)
     solution = solve(rules)
-    np.testing.assert_allclose(solution.win_probability, v, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(solution.values, v, rtol=0, atol=1e-13)
     np.testing.assert_array_equal(solution.policy, policy)
 
 

@@ -32,7 +32,7 @@ def su20_optimal() -> hog_solve.HogSolution:
 def test_solver_matches_pure_python_reference(rules) -> None:
     v, policy = reference_solve(rules)
     solution = solve(rules)
-    np.testing.assert_allclose(solution.win_probability, v, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(solution.values, v, rtol=0, atol=1e-13)
     np.testing.assert_array_equal(solution.policy, policy)
 
 
@@ -48,7 +48,7 @@ def test_goal_100_satisfies_the_bellman_equation_at_sampled_states(
         f = int(rng.integers(0, rules.shape[2]))
         a, b = (int(x) for x in rng.integers(0, prev_cap(rules) + 1, 2))
         state = HogState(s, o, bool(f), a, b)
-        values = action_values(rules, solution.win_probability, state)
+        values = action_values(rules, solution.values, state)
         best = max(values.values())
         chosen = min(n for n, x in values.items() if x >= best - TIE)
         assert solution.at(state) == pytest.approx((best, chosen), abs=1e-12)
@@ -56,10 +56,10 @@ def test_goal_100_satisfies_the_bellman_equation_at_sampled_states(
 
 def test_evaluating_the_optimal_policy_against_itself_gives_its_values(fa16_optimal) -> None:
     x_a, x_b = evaluate(FA16, fa16_optimal.policy, fa16_optimal.policy)
-    np.testing.assert_allclose(x_a, fa16_optimal.win_probability, atol=1e-12)
-    np.testing.assert_allclose(x_b, fa16_optimal.win_probability, atol=1e-12)
+    np.testing.assert_allclose(x_a, fa16_optimal.values, atol=1e-12)
+    np.testing.assert_allclose(x_b, fa16_optimal.values, atol=1e-12)
     reply, _ = best_response(FA16, fa16_optimal.policy, "optimal")
-    np.testing.assert_allclose(reply.win_probability, fa16_optimal.win_probability, atol=1e-12)
+    np.testing.assert_allclose(reply.values, fa16_optimal.values, atol=1e-12)
 
 
 def test_comparison_is_antisymmetric() -> None:

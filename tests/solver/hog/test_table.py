@@ -18,8 +18,12 @@ def test_table_round_trip_and_load_or_compute(tmp_path) -> None:
     assert len(announced) == 1 and path.exists()
     again = hog_table.load_or_compute(rules, path, announce=announced.append)
     assert len(announced) == 1
-    assert again.rules == rules and again.method == "optimal"
-    np.testing.assert_array_equal(again.win_probability, first.win_probability)
+    assert (
+        again.rules == rules
+        and again.objective == "optimal"
+        and again.method == "backward-induction"
+    )
+    np.testing.assert_array_equal(again.values, first.values)
     np.testing.assert_array_equal(again.policy, first.policy)
     with pytest.raises(TableError, match="already exists"):
         hog_table.save(first, path)

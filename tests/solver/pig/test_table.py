@@ -74,15 +74,15 @@ def test_rows_rebuild_the_table_and_action_values(full_path: Path, full_solution
     np.testing.assert_allclose(row.value[:, 0], p[4, 9, :26], atol=1e-15)
     np.testing.assert_allclose(row.value[:, 1], 1 - p[4, 9, :26], atol=1e-15)
     p_roll, p_hold = row.roll[:, 0], row.hold[:, 0]
-    assert table.action_values(4, 9, 0) == (pytest.approx(p_roll[0], abs=1e-15), None)
-    assert table.action_values(4, 9, 6) == (
-        pytest.approx(p_roll[6], abs=1e-15),
-        pytest.approx(p_hold[6], abs=1e-15),
-    )
+    assert table.action_values(4, 9, 0) == {"roll": pytest.approx(p_roll[0], abs=1e-15)}
+    assert table.action_values(4, 9, 6) == {
+        "roll": pytest.approx(p_roll[6], abs=1e-15),
+        "hold": pytest.approx(p_hold[6], abs=1e-15),
+    }
     # The same by the rules' equations, written out: rolling 2..6 or a pig, holding 6.
     p_roll6 = (1 - p[9, 4, 0] + sum(p[4, 9, 6 + r] for r in range(2, 7))) / 6
-    assert table.action_values(4, 9, 6)[0] == pytest.approx(p_roll6, abs=1e-15)
-    assert table.action_values(4, 9, 6)[1] == pytest.approx(1 - p[9, 10, 0], abs=1e-15)
+    assert table.action_values(4, 9, 6)["roll"] == pytest.approx(p_roll6, abs=1e-15)
+    assert table.action_values(4, 9, 6)["hold"] == pytest.approx(1 - p[9, 10, 0], abs=1e-15)
 
 
 def test_states_outside_the_table_are_rejected(full_path: Path) -> None:

@@ -76,7 +76,7 @@ def test_after_a_pork_chop_both_roll_four_sided_dice(client: TestClient) -> None
     assert len(state["dice"]) == 4 and max(state["dice"]) <= 4
     assert state["sides_in_play"] == 4
     state = client.post(f"/api/games/{state['id']}/actions", json={"num_rolls": -1}).json()
-    assert state["sides_in_play"] == 6 and state["dice_sides"] == 6
+    assert state["sides_in_play"] == 6 and state["dice_sides"] == 6, state
 
 
 def test_a_hog_hint_is_numbers_and_words(client: TestClient) -> None:
@@ -266,7 +266,7 @@ def test_a_state_s_values(client: TestClient) -> None:
 
     state = client.get("/api/pig/state?goal=30&i=3&j=7&k=5").json()
     table = load_or_compute(PigRules(30))
-    assert (state["roll"], state["hold"]) == table.action_values(3, 7, 5)
+    assert {"roll": state["roll"], "hold": state["hold"]} == table.action_values(3, 7, 5)
     assert state["best"] == ("roll" if table.should_roll(3, 7, 5) else "hold")
 
 
