@@ -18,11 +18,13 @@ from pigsolve.solver.errors import InvalidArgument
 @dataclass(frozen=True)
 class Roster:
     """A family's players: ``names()`` lists ``(name, description)``, ``make(name, rules)``
-    makes one, ``best_response(rules, opponents)`` makes the best reply to named opponents."""
+    makes one, ``best_response(rules, opponents)`` makes the best reply to named opponents,
+    ``optimal(solution)`` the optimal player reading a solution already in memory."""
 
     names: Callable[[], list[tuple[str, str]]]
     make: Callable[[str, Any], Any]
     best_response: Callable[[Any, Sequence[str]], Any]
+    optimal: Callable[[Any], Any] | None = None
 
 
 ROSTERS: dict[str, Roster] = {}
@@ -42,7 +44,19 @@ def roster(family: str) -> Roster:
     return ROSTERS[family]
 
 
-def _built_in(game: str, opponents_at_most: int | None) -> Roster:
+def _optimal_pig(solution: Any) -> Any:
+    from pigsolve.policies.optimal import OptimalPolicy
+
+    return OptimalPolicy(solution)
+
+
+def _optimal_hog(solution: Any) -> Any:
+    from pigsolve.policies.hog import TableStrategy
+
+    return TableStrategy("optimal", solution.rules, solution.policy)
+
+
+def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any], Any]) -> Roster:
     from pigsolve.policies import make_player, player_names
     from pigsolve.policies.best_response import PREFIX
 
@@ -57,8 +71,9 @@ def _built_in(game: str, opponents_at_most: int | None) -> Roster:
         names=lambda: player_names(game),
         make=lambda name, rules: make_player(game, name, rules),
         best_response=best_response,
+        optimal=optimal,
     )
 
 
-register_roster("pig", _built_in("pig", None))
-register_roster("hog", _built_in("hog", 1))
+register_roster("pig", _built_in("pig", None, _optimal_pig))
+register_roster("hog", _built_in("hog", 1, _optimal_hog))

@@ -359,3 +359,10 @@ def pass_the_pigs(
 
 BUILT_IN = {"two-dice": two_dice, "big-pig": big_pig, "pass-the-pigs": pass_the_pigs}
 """The built-in games besides Pig's die, by the name ``--game`` takes."""
+TITLES = {
+    "pig": "Pig",
+    "two-dice": "Two-Dice Pig",
+    "big-pig": "Big Pig",
+    "pass-the-pigs": "Pass the Pigs",
+}
+"""Pig's die and each built-in game by its name, with the name people know it by."""

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from pigsolve.solver.hog.solve import HogSolution
 
 PREFIX = "hog-"
+PAGE_GOAL = 200
+"""The largest Hog goal the page computes."""
 PARAMETERS = ("goal", "feral_hogs")
 """The parameters :meth:`HogFamily.rules` takes (``feral_hogs``: su20's rule on or off)."""
 
@@ -53,11 +55,17 @@ class HogFamily:
 
         return default_path(rules).name
 
-    def solve(self, rules: HogRules) -> HogSolution:
-        """Return the optimal solution of ``rules``."""
+    def solve(self, rules: HogRules, progress: Any = None) -> HogSolution:
+        """Return the optimal solution of ``rules`` (one pass: no ``progress`` is reported)."""
         from pigsolve.solver.hog.solve import solve
 
         return solve(rules)
+
+    def save(self, solution: HogSolution, path: Path) -> Path:
+        """Write ``solution`` to ``path`` atomically (an existing file is replaced)."""
+        from pigsolve.solver.hog.table import save
+
+        return save(solution, path, force=True)
 
     def load(self, path: Path) -> HogSolution:
         """Return the solution stored at ``path``."""
@@ -89,6 +97,49 @@ class HogFamily:
         if len(players) != 2:
             raise InvalidArgument(f"Hog is a game of 2 players, got {len(players)}")
         return players
+
+    # The page's questions: its limits, the memory a table needs, the words for a game.
+
+    def describe(self, rules: HogRules) -> str:
+        """Return the table of ``rules`` in words."""
+        return f"the optimal {rules.name} Hog table for goal {rules.goal}"
+
+    def title(self, rules: HogRules, players: bool = True) -> str:
+        """Return the game in words before a noun: nothing, Hog's page names its rules."""
+        return ""
+
+    def memory_bytes(self, rules: HogRules) -> int:
+        """Return the bytes a solve of ``rules`` needs at its peak, roughly."""
+        from pigsolve.solver.hog.solve import memory_needed
+
+        return memory_needed(rules)
+
+    def unsolved(self, rules: HogRules) -> str:
+        """Return '': every Hog game of two players is solved."""
+        return ""
+
+    def page_goal(self, rules: HogRules, use: str = "table") -> int:
+        """Return the largest goal the page computes, whatever the ``use``."""
+        return PAGE_GOAL
+
+    def page_refusal(self, rules: HogRules, use: str = "the page") -> str:
+        """Return '': within its goal the page computes every Hog table."""
+        return ""
+
+    def command(self, rules: HogRules) -> str:
+        """Return the command that computes the table of ``rules`` at the command line (its
+        options are the command's to explain: the page's words name no flag)."""
+        return "pigsolve hog compute"
+
+    def explore(self, solution: Any, cells: int) -> dict[str, Any]:
+        """Return the explorer's grids of ``solution``, scores sampled to at most ``cells``."""
+        from pigsolve.solver.hog.explore import explore_grids
+
+        return explore_grids(solution, cells)
+
+    def page_limits(self) -> dict[str, Any]:
+        """Return the sizes the page accepts, for ``GET /api/limits``."""
+        return {"goal": [1, PAGE_GOAL], "rules": [str(rule_set) for rule_set in RuleSet]}
 
 
 HOG = register(HogFamily())

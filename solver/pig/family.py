@@ -22,6 +22,21 @@ from pigsolve.solver.results import Comparison
 PARAMETERS = ("goal", "die_sides", "players", "piglet")
 """The parameters :meth:`PigFamily.rules` takes (``die_sides`` and ``piglet``: Pig's die only)."""
 
+PAGE_GOAL = 2500
+"""The largest two-player Pig goal the page computes (about 2 GiB and a minute or two)."""
+PAGE_GOALS = {3: 200, 4: 50}
+"""The largest goal the page computes for 3 and 4 players: measured on this project's 2-core
+machine, 3 players at goal 200 take 23 s and 383 MiB, 4 players at goal 50 5 s and 390 MiB (at
+goal 100 four players need 3.2 GB)."""
+PAGE_FAMILY_GOAL = 300
+"""The largest two-player goal of Two-Dice Pig, Big Pig and Pass the Pigs the page computes."""
+PAGE_DIE = 100
+"""The most sides of Pig's die the page takes."""
+PAGE_WORK = PAGE_GOAL**3 * 6
+"""Larger dice take longer: goal cubed times the sides may not pass goal 2500's with a d6."""
+PAGE_USES = {"explore": 1000, "compare": 300}
+"""The largest goal of the explorer's grids and of an exact round robin on the page."""
+
 
 class PigFamily:
     """Pig and the games of its family (see :class:`solver.registry.Family`)."""
@@ -56,11 +71,18 @@ class PigFamily:
 
         return default_path(rules).name
 
-    def solve(self, rules: PigRules) -> Any:
-        """Return the layered solution of ``rules`` (a :class:`solver.pig.solution.PigSolution`)."""
+    def solve(self, rules: PigRules, progress: Any = None) -> Any:
+        """Return the layered solution of ``rules`` (a :class:`solver.pig.solution.PigSolution`),
+        calling ``progress(done, total)`` as it goes."""
         from pigsolve.solver.pig.solve import solve
 
-        return solve(rules)
+        return solve(rules, progress=progress)
+
+    def save(self, solution: Any, path: Path) -> Path:
+        """Write ``solution`` to ``path`` atomically (an existing file is replaced)."""
+        from pigsolve.solver.pig.table import save
+
+        return save(solution, path, force=True)
 
     def load(self, path: Path) -> Any:
         """Return the :class:`solver.pig.solution.PigSolution` stored at ``path``."""
@@ -98,6 +120,86 @@ class PigFamily:
 
         tournament = simulate(rules, list(players), games, seed)
         return tournament.pair() if rules.players == 2 else tournament
+
+    # The page's questions: its limits, the memory a table needs, the words for a game.
+
+    def describe(self, rules: PigRules) -> str:
+        """Return the table of ``rules`` in words: ``the optimal table for goal 100 and a
+        6-sided die``."""
+        from pigsolve.solver.pig.table import describe_rules
+
+        return f"the optimal table for {describe_rules(rules)}"
+
+    def title(self, rules: PigRules, players: bool = True) -> str:
+        """Return the game (and ``players``) in words before a noun: '4-player Pig ', 'Big Pig '.
+
+        >>> PigFamily().title(PigRules(players=4)), PigFamily().title(PigRules())
+        ('4-player Pig ', '')
+        """
+        from pigsolve.solver.games.pig_outcomes import TITLES
+
+        seats = f"{rules.players}-player " if players and rules.players > 2 else ""
+        if not seats and rules.outcomes is None:
+            return ""
+        return f"{seats}{TITLES.get(rules.game, rules.game)} "
+
+    def memory_bytes(self, rules: PigRules) -> int:
+        """Return the bytes solving ``rules`` needs at its peak (``pigsolve compute`` checks it)."""
+        from pigsolve.solver.pig.solve import memory_needed
+
+        return memory_needed(rules)
+
+    def unsolved(self, rules: PigRules) -> str:
+        """Return why ``rules`` have no table ('' if they have one): where a roll loses the whole
+        score, only two players' games are solved."""
+        if rules.resets and rules.players > 2:
+            return (
+                f"{self.title(rules, players=False)}can lose a player's whole score, and such "
+                f"games are solved for two players only, not {rules.players}"
+            )
+        return ""
+
+    def page_goal(self, rules: PigRules, use: str = "table") -> int:
+        """Return the largest goal at which the page computes ``use`` (``table``, ``explore``,
+        ``compare``) for ``rules``'s game."""
+        if rules.players > 2:
+            largest = PAGE_GOALS.get(rules.players, 0)
+        else:
+            largest = PAGE_GOAL if rules.outcomes is None else PAGE_FAMILY_GOAL
+        return min(largest, PAGE_USES.get(use, largest))
+
+    def page_refusal(self, rules: PigRules, use: str = "the page") -> str:
+        """Return why the page refuses ``rules`` within its goals ('' if it does not): the work
+        grows as the goal cubed times the die's sides."""
+        largest = self.page_goal(rules)
+        if rules.goal <= largest and rules.goal**3 * rules.die_sides > PAGE_WORK:
+            return (
+                f"{use} takes goal {largest} with a 6-sided die at most (the work grows as the "
+                f"goal cubed times the sides): goal {rules.goal} with {rules.die_sides} sides is "
+                "for `pigsolve compute`"
+            )
+        return ""
+
+    def command(self, rules: PigRules) -> str:
+        """Return the command that computes the table of ``rules`` at the command line (its
+        options are the command's to explain: the page's words name no flag)."""
+        return "pigsolve compute"
+
+    def explore(self, solution: Any, cells: int) -> dict[str, Any]:
+        """Return the explorer's grids of ``solution``, scores sampled to at most ``cells``."""
+        from pigsolve.solver.pig.explore import explore_grids
+
+        return explore_grids(solution, cells)
+
+    def page_limits(self) -> dict[str, Any]:
+        """Return the sizes the page accepts, for ``GET /api/limits``."""
+        return {
+            "goal": [1, PAGE_GOAL],
+            "die": [2, PAGE_DIE],
+            "goal_cubed_times_sides": PAGE_WORK,
+            "family_goal": PAGE_FAMILY_GOAL,
+            "goal_by_players": {str(n): goal for n, goal in PAGE_GOALS.items()},
+        }
 
 
 PIG = register(PigFamily())

@@ -17,12 +17,10 @@ MAX_COMPARED = 8
 """Players in one round robin."""
 
 
-async def explore(store: tables.Tables, rules: PigRules | HogRules) -> dict[str, Any]:
-    """Return the explorer's data: Pig's hold boundary and ``P(i, j, 0)``, or Hog's dice and
-    win probability, over both scores."""
-    if isinstance(rules, HogRules):
-        return tables.explore_hog(await store.table(rules))
-    return await store.explore_pig(rules)
+async def explore(store: tables.Tables, rules: Any) -> dict[str, Any]:
+    """Return the explorer's data in the family's grids (Pig's hold boundary and ``P(i, j, 0)``,
+    Hog's dice and win probability) over both scores."""
+    return await store.explore(rules)
 
 
 async def pig_state(store: tables.Tables, rules: PigRules, i: int, j: int, k: int) -> dict:
@@ -45,4 +43,4 @@ async def compare(
         raise ApiError(400, f"players must name 1 to {MAX_COMPARED} players, got {len(names)}")
     for name in names:
         check_player_name(game, name, rules)
-    return {"players": names, "results": await store.compare(game, names, rules)}
+    return {"players": names, "results": await store.compare(names, rules)}

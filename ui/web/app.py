@@ -27,10 +27,13 @@ from pigsolve.policies import check_player_name, player_names
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.hog import HogRules, hog_rules
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.ui.web import analysis, limits, tables
+from pigsolve.solver.games.pig_outcomes import TITLES
+from pigsolve.solver.pig.family import PAGE_DIE, PAGE_USES
+from pigsolve.solver.registry import family_named
+from pigsolve.ui.web import analysis, tables
 from pigsolve.ui.web.guard import LOOPBACK, MAX_DIGITS, RequestGuard, json_body
 from pigsolve.ui.web.jobs import JobFailed, Pending
-from pigsolve.ui.web.pig_words import VARIANTS, roll_table
+from pigsolve.ui.web.pig_words import roll_table
 from pigsolve.ui.web.sessions import MAX_GAMES, ApiError, Store, check_web_player, hint, new_session
 
 STATIC = Path(__file__).parent / "static"
@@ -44,20 +47,13 @@ MAX_OPPONENTS = 3
 
 def page_limits() -> dict[str, Any]:
     """Return the sizes the page accepts (GET /api/limits; the forms read them)."""
+    pig, hog = family_named("pig"), family_named("hog")
     return {
-        "pig": {
-            "goal": [1, limits.MAX_PIG_GOAL],
-            "die": [2, limits.MAX_DIE],
-            "goal_cubed_times_sides": limits.MAX_PIG_WORK,
-            "variants": VARIANTS,
-            "family_goal": limits.MAX_FAMILY_GOAL,
-            "opponents": [1, MAX_OPPONENTS],
-            "goal_by_players": {str(n): goal for n, goal in limits.MAX_GOALS.items()},
-        },
-        "hog": {"goal": [1, limits.MAX_HOG_GOAL], "rules": list(RULE_SETS)},
-        "explore_goal": limits.MAX_EXPLORE_GOAL,
+        "pig": pig.page_limits() | {"variants": TITLES, "opponents": [1, MAX_OPPONENTS]},
+        "hog": hog.page_limits(),
+        "explore_goal": PAGE_USES["explore"],
         "explore_cells": tables.EXPLORE_CELLS,
-        "compare_goal": limits.MAX_COMPARE_GOAL,
+        "compare_goal": PAGE_USES["compare"],
         "compare_players": analysis.MAX_COMPARED,
         "games": MAX_GAMES,
         "cache_mib": tables.PAGE_CACHE_BYTES // 2**20,
@@ -147,12 +143,12 @@ def game_rules(game: str, fields: Any, players: int = 2) -> PigRules | HogRules:
     goal = integer(fields.get("goal", 100), "goal", 1)
     if game == "hog":
         return hog_rules(one_of(fields.get("rules", "fa16"), "rules", RULE_SETS), goal)
-    variant = one_of(fields.get("variant", "pig"), "variant", tuple(VARIANTS))
+    variant = one_of(fields.get("variant", "pig"), "variant", tuple(TITLES))
     if variant != "pig":
         if "die" in fields:
             raise ApiError(400, f"die is for Pig's die; {variant} has its own roll")
         return PigRules(goal, players=players, outcomes=roll_table(variant))
-    return PigRules(goal, integer(fields.get("die", 6), "die", 2, limits.MAX_DIE), players)
+    return PigRules(goal, integer(fields.get("die", 6), "die", 2, PAGE_DIE), players)
 
 
 def opponent_names(game: str, body: dict[str, Any]) -> list[str]:

@@ -1,4 +1,4 @@
-"""The Pig family on the page: the built-in games by name, and the last roll as the page draws
+"""The Pig family on the page: the built-in games' rolls, and the last roll as the page draws
 it (dice, pigs, or a named outcome, with what it does). The log's words are the terminal's
 (:func:`pigsolve.ui.pig_terminal.roll_words`).
 """
@@ -8,14 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from pigsolve.solver.games.pig_outcomes import BUILT_IN, Effect, Outcome, RollTable
-
-VARIANTS = {
-    "pig": "Pig",
-    "two-dice": "Two-Dice Pig",
-    "big-pig": "Big Pig",
-    "pass-the-pigs": "Pass the Pigs",
-}
-"""The games of the Pig view, by the name the API takes, with the name the page shows."""
 
 
 def roll_table(variant: str) -> RollTable | None:

@@ -242,7 +242,7 @@ def new_session(
     computers = {}
     for after, name in enumerate(opponents, 1):
         if name == "optimal":
-            player: Any = tables.optimal_player(kind, rules, table)
+            player: Any = tables.optimal_player(rules, table)
         else:
             player = make_player(kind, check_web_player(name), rules)
         if isinstance(player, Human):

@@ -21,21 +21,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from pigsolve.solver.games.hog import HogRules
-from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.registry import family_of
 from pigsolve.solver.storage import atomic_write
 from pigsolve.ui.records import game_fields, record
 from pigsolve.ui.web.jobs import JobFailed, Jobs
-from pigsolve.ui.web.limits import (
-    MAX_COMPARE_GOAL,
-    MAX_EXPLORE_GOAL,
-    NoTable,
-    check_size,
-    check_solvable,
-    largest_goal,
-)
+from pigsolve.ui.web.limits import NoTable, check_size, check_solvable
 
 PAGE_CACHE_BYTES = 256 * 2**20
 """Disk the tables computed by the page may take in ``data/`` (256 MiB)."""
@@ -50,132 +40,58 @@ LOADED_TABLES = 4
 Report = Callable[[int, int], None]
 
 
-def describe(rules: PigRules | HogRules) -> str:
-    """Return the table of ``rules`` in words, e.g. ``the goal-100 table (6-sided die)``."""
-    if isinstance(rules, HogRules):
-        return f"the optimal {rules.name} Hog table for goal {rules.goal}"
-    from pigsolve.solver.pig.table import describe_rules
-
-    return f"the optimal table for {describe_rules(rules)}"
+def describe(rules: Any) -> str:
+    """Return the table of ``rules`` in words, e.g. ``the optimal table for goal 100 and a
+    6-sided die``."""
+    return family_of(rules).describe(rules)
 
 
-def default_path(rules: PigRules | HogRules) -> Path:
+def default_path(rules: Any) -> Path:
     """Return where the command line keeps the table of ``rules`` (relative to its folder)."""
-    if isinstance(rules, HogRules):
-        from pigsolve.solver.hog.table import default_path as hog_path
-
-        return hog_path(rules)
-    from pigsolve.solver.pig.table import default_path as pig_path
-
-    return pig_path(rules)
+    return Path(family_of(rules).table_name(rules))
 
 
-def load(rules: PigRules | HogRules, path: Path) -> Any:
-    """Read the table of ``rules`` at ``path`` (a PigTable or a HogSolution)."""
-    if isinstance(rules, HogRules):
-        from pigsolve.solver.hog.table import load as load_hog
-
-        return load_hog(path)
-    from pigsolve.solver.pig.table import load as load_pig
-
-    table = load_pig(path)
+def load(rules: Any, path: Path) -> Any:
+    """Read the table of ``rules`` at ``path`` (its family's solution)."""
+    table = family_of(rules).load(path)
     if table.rules != rules:  # a file of another game under the same name
-        raise NoTable(f"{path.name} holds {table.rules.game}'s table, not {rules.game}'s")
+        raise NoTable(f"{path.name} holds the table of other rules, not {describe(rules)}")
     return table
 
 
-def solve_and_save(rules: PigRules | HogRules, path: Path, report: Report) -> int:
+def solve_and_save(rules: Any, path: Path, report: Report) -> int:
     """Solve ``rules`` (in a worker) and write the table to ``path``; return its size in bytes."""
-    if isinstance(rules, HogRules):
-        from pigsolve.solver.hog.solve import solve as solve_hog
-        from pigsolve.solver.hog.table import save as save_hog
-
-        save_hog(solve_hog(rules), path)
-    else:
-        from pigsolve.solver.pig.solve import solve as solve_pig
-        from pigsolve.solver.pig.table import save as save_pig
-
-        save_pig(solve_pig(rules, progress=report), path)
+    family = family_of(rules)
+    family.save(family.solve(rules, progress=report), path)
     return path.stat().st_size
 
 
-def hold_at(table: Any, scores: np.ndarray) -> np.ndarray:
-    """Return the smallest turn total ``k >= 1`` at which the optimal player holds, over
-    ``(i, j)`` in ``scores x scores`` (``G - i`` where it rolls to the goal)."""
-    goal = table.rules.goal
-    if not table.has_full_table:  # a large table: its sampled rows rebuilt one by one
-        i, j = np.meshgrid(scores, scores, indexing="ij")
-        pairs = np.stack([i.ravel(), j.ravel()], axis=1)
-        return table.hold_boundaries(pairs).reshape(len(scores), len(scores))
-    out = np.empty((len(scores), len(scores)), np.int64)
-    for row, i in enumerate(scores):
-        hold = np.ones((len(scores), goal + 1), bool)
-        hold[:, :goal] = ~table.roll_array()[i][scores]
-        hold[:, goal - i :] = True
-        hold[:, 0] = False
-        out[row] = hold.argmax(axis=1)
-    return out
+def explore_table(rules: Any, path: Path, report: Report) -> dict[str, Any]:
+    """Return (in a worker) the explorer's grids of the table at ``path``."""
+    return family_of(rules).explore(load(rules, path), EXPLORE_CELLS)
 
 
-def explore_pig(rules: PigRules, path: Path, report: Report) -> dict[str, Any]:
-    """Return (in a worker) :func:`explore_grids` of the table at ``path``."""
-    return explore_grids(load(rules, path))
+def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> list[dict]:
+    """Return (in a worker) the exact round robin of ``names``, row by row; ``optimal`` reads
+    the table at ``path``."""
+    from pigsolve.policies import make_player
+    from pigsolve.policies.human import Human
+    from pigsolve.solver.results import round_robin
 
-
-def explore_grids(table: Any) -> dict[str, Any]:
-    """Return the explorer's grids of a Pig table: scores sampled to :data:`EXPLORE_CELLS`,
-    the turn total at which to hold and ``P(i, j, 0)`` at each pair of them."""
-    rules = table.rules
-    step = math.ceil(rules.goal / EXPLORE_CELLS)
-    scores = np.arange(0, rules.goal, step)
-    return {
-        "goal": rules.goal,
-        "variant": rules.game,
-        "die": rules.die_sides,
-        "step": step,
-        "scores": scores.tolist(),
-        "hold_at": hold_at(table, scores).tolist(),
-        "p0": table.v0[np.ix_(scores, scores)].tolist(),
-    }
-
-
-def explore_hog(solution: Any) -> dict[str, Any]:
-    """Return the optimal number of dice and the win probability over both scores (no bonus
-    state: six-sided dice, no previous turn)."""
-    rules = solution.rules
-    return {
-        "rules": rules.name,
-        "goal": rules.goal,
-        "scores": list(range(rules.goal)),
-        "dice": solution.policy[:, :, 0, 0, 0].astype(int).tolist(),
-        "p": solution.values[:, :, 0, 0, 0].tolist(),
-    }
-
-
-def compare(
-    game: str, names: list[str], rules: PigRules | HogRules, path: Path | None, report: Report
-) -> list[dict[str, Any]]:
-    """Return (in a worker) the exact round robin of ``names``, row by row."""
-    from pigsolve.policies import computer_tables
-
-    if game == "hog":
-        from pigsolve.solver.hog.evaluate import round_robin
-    else:
-        from pigsolve.solver.pig.evaluate import round_robin
-    tables = computer_tables(game, names, rules, path)
+    family = family_of(rules)
+    players = {name: make_player(family.name, name, rules, path) for name in names}
+    if any(isinstance(player, Human) for player in players.values()):
+        raise NoTable("human cannot be compared; choose computer players")
+    results = round_robin(names, lambda a, b: family.compare(rules, players[a], players[b]))
     named = game_fields(rules)
-    return [record(result, named) for result in round_robin(rules, tables)]
+    return [record(result, named) for result in results]
 
 
-def optimal_player(game: str, rules: PigRules | HogRules, table: Any) -> Any:
+def optimal_player(rules: Any, table: Any) -> Any:
     """Return the optimal computer player reading ``table``."""
-    if game == "hog":
-        from pigsolve.policies.hog import TableStrategy
+    from pigsolve.policies.roster import roster
 
-        return TableStrategy("optimal", rules, table.policy)
-    from pigsolve.policies.optimal import OptimalPolicy
-
-    return OptimalPolicy(table)
+    return roster(family_of(rules).name).optimal(table)
 
 
 def pig_values(
@@ -222,11 +138,11 @@ class Tables:
         self._uses: dict[str, float] = {}  # last uses not yet written to the index
         self._written = -math.inf
 
-    def path(self, rules: PigRules | HogRules) -> Path:
+    def path(self, rules: Any) -> Path:
         """Return the file of ``rules``'s optimal table."""
         return self.folder / default_path(rules).name
 
-    async def table(self, rules: PigRules | HogRules) -> Any:
+    async def table(self, rules: Any) -> Any:
         """Return the optimal table of ``rules``; raise Pending while it is being computed."""
         if rules in self._loaded:
             self._loaded.move_to_end(rules)
@@ -235,7 +151,7 @@ class Tables:
         path, key = self.path(rules), ("table", rules)
         check_solvable(rules)
         if not path.exists() or key in self.jobs:
-            check_size(rules, largest_goal(rules))
+            check_size(rules)
             admit = functools.partial(self._admit, path)
             what = describe(rules)
             job = self.jobs.start(key, what, solve_and_save, (rules, path), [path], admit)
@@ -243,7 +159,7 @@ class Tables:
         self._touch(path)
         return await asyncio.to_thread(self._load_once, rules, path)
 
-    async def table_if_any(self, rules: PigRules | HogRules, required: bool) -> tuple[Any, str]:
+    async def table_if_any(self, rules: Any, required: bool) -> tuple[Any, str]:
         """Return the optimal table of ``rules`` and '', or, where the page has none (too large,
         not solved) and it is not ``required``, None and the reason; raise Pending meanwhile."""
         try:
@@ -253,7 +169,7 @@ class Tables:
                 raise
             return None, str(err)
 
-    def _load_once(self, rules: PigRules | HogRules, path: Path) -> Any:
+    def _load_once(self, rules: Any, path: Path) -> Any:
         """Read a table into memory (in a thread), once however many requests ask at once."""
         with self._load_lock:
             if rules not in self._loaded:
@@ -262,29 +178,28 @@ class Tables:
                     self._loaded.popitem(last=False)
             return self._loaded[rules]
 
-    async def explore_pig(self, rules: PigRules) -> dict[str, Any]:
+    async def explore(self, rules: Any) -> dict[str, Any]:
         """Return the explorer's grids for ``rules`` (the table computed first if missing)."""
-        check_size(rules, min(MAX_EXPLORE_GOAL, largest_goal(rules)), "the explorer")
+        check_size(rules, "explore", "the explorer")
         if rules.goal <= EXPLORE_CELLS:  # a small table's grids take milliseconds: no worker
-            return await asyncio.to_thread(explore_grids, await self.table(rules))
+            table = await self.table(rules)
+            return await asyncio.to_thread(family_of(rules).explore, table, EXPLORE_CELLS)
         path = self.path(rules)
         if not path.exists() or ("table", rules) in self.jobs:
             await self.table(rules)
         self._touch(path)
         what = f"the explorer's grids for goal {rules.goal}"
-        return await self.jobs.result(("explore", rules), what, explore_pig, (rules, path))
+        return await self.jobs.result(("explore", rules), what, explore_table, (rules, path))
 
-    async def compare(
-        self, game: str, names: list[str], rules: PigRules | HogRules
-    ) -> list[dict[str, Any]]:
+    async def compare(self, names: list[str], rules: Any) -> list[dict[str, Any]]:
         """Return the round robin of ``names`` (the optimal table computed first if named)."""
-        check_size(rules, MAX_COMPARE_GOAL if game == "pig" else largest_goal(rules), "compare")
+        check_size(rules, "compare", "compare")
         path = self.path(rules)
         if "optimal" in names:
             await self.table(rules)
         what = f"the round robin of {', '.join(names)} at goal {rules.goal}"
-        key = ("compare", game, tuple(names), rules)
-        return await self.jobs.result(key, what, compare, (game, names, rules, path))
+        key = ("compare", tuple(names), rules)
+        return await self.jobs.result(key, what, compare, (names, rules, path))
 
     def close(self) -> None:
         """Stop every computation (no half-written table is left)."""

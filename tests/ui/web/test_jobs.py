@@ -43,9 +43,9 @@ def test_a_result_is_computed_once_and_kept(workdir: Path) -> None:
     jobs = Jobs(patience=None)
     asyncio.run(jobs.outcome(jobs.start("table", "t", tables.solve_and_save, (rules, path))))
     key = ("explore", rules)
-    first = asyncio.run(jobs.result(key, "grids", tables.explore_pig, (rules, path)))
+    first = asyncio.run(jobs.result(key, "grids", tables.explore_table, (rules, path)))
     path.unlink()  # a second computation would fail: the kept result is returned
-    assert asyncio.run(jobs.result(key, "grids", tables.explore_pig, (rules, path))) is first
+    assert asyncio.run(jobs.result(key, "grids", tables.explore_table, (rules, path))) is first
     assert first["scores"] == list(range(12)) and first["goal"] == 12
 
 
@@ -58,13 +58,13 @@ def test_a_result_that_ends_after_its_202_is_kept_for_the_next_ask(workdir: Path
     jobs = Jobs(patience=0.0, held=True)
     key = ("explore", rules)
     with pytest.raises(Pending):
-        asyncio.run(jobs.result(key, "grids", tables.explore_pig, (rules, path)))
+        asyncio.run(jobs.result(key, "grids", tables.explore_table, (rules, path)))
     job = jobs._running[key]
     jobs.release()
     job.finished.wait(timeout=300)
     assert job.finished.is_set() and jobs.running() == []
     path.unlink()  # a second computation would fail: the kept result is returned
-    kept = asyncio.run(jobs.result(key, "grids", tables.explore_pig, (rules, path)))
+    kept = asyncio.run(jobs.result(key, "grids", tables.explore_table, (rules, path)))
     assert kept["scores"] == list(range(12)) and kept["goal"] == 12
 
 

@@ -7,12 +7,12 @@ import pytest
 pytest.importorskip("starlette")
 
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import BUILT_IN, pass_the_pigs, two_dice
-from pigsolve.ui.web.pig_words import VARIANTS, effect_words, roll_kind, roll_table, roll_view
+from pigsolve.solver.games.pig_outcomes import BUILT_IN, TITLES, pass_the_pigs, two_dice
+from pigsolve.ui.web.pig_words import effect_words, roll_kind, roll_table, roll_view
 
 
 def test_the_menu_names_pig_and_every_built_in_game() -> None:
-    assert set(VARIANTS) == {"pig", *BUILT_IN}
+    assert set(TITLES) == {"pig", *BUILT_IN}
     assert roll_table("pig") is None
     for name in BUILT_IN:
         assert roll_table(name) == BUILT_IN[name]()
