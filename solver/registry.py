@@ -97,8 +97,9 @@ class Family(Protocol):
         """Return the file name of the table of ``rules``."""
         ...
 
-    def solve(self, rules: Any) -> Solution:
-        """Return the optimal (or equilibrium) solution of ``rules``."""
+    def solve(self, rules: Any, progress: Any = None) -> Solution:
+        """Return the optimal (or equilibrium) solution of ``rules``, calling
+        ``progress(done, total)`` as it goes where the solver reports."""
         ...
 
     def load(self, path: Path) -> Solution:
@@ -115,6 +116,59 @@ class Family(Protocol):
 
     def simulate(self, rules: Any, players: Sequence[Any], games: int, seed: int | None) -> Any:
         """Return the seeded Monte Carlo :class:`solver.results.Simulation` of two players."""
+        ...
+
+    # The page's questions (``pigsolve gui``): its forms, limits and words for the family.
+
+    label: str
+    """The family as people name it (``Pig``, ``Hog``)."""
+    max_players: int
+    """The most players a game of the family seats."""
+    page_fields: tuple[str, ...]
+    """The fields the page names a game by (:meth:`page_rules` reads them)."""
+
+    def page_rules(self, fields: dict[str, Any], players: int = 2) -> Any:
+        """Return the rules ``fields`` name for ``players``; InvalidArgument naming a wrong field."""
+        ...
+
+    def save(self, solution: Solution, path: Path) -> Path:
+        """Write ``solution`` to ``path`` atomically."""
+        ...
+
+    def describe(self, rules: Any) -> str:
+        """Return the table of ``rules`` in words (``the optimal table for goal 100 ...``)."""
+        ...
+
+    def title(self, rules: Any, players: bool = True) -> str:
+        """Return the game in words before a noun where the family has several ('Big Pig ')."""
+        ...
+
+    def memory_bytes(self, rules: Any) -> int:
+        """Return the bytes solving ``rules`` needs at its peak."""
+        ...
+
+    def unsolved(self, rules: Any) -> str:
+        """Return why ``rules`` have no table, or ''."""
+        ...
+
+    def page_goal(self, rules: Any) -> int:
+        """Return the largest goal at which the page computes the table of ``rules``'s game."""
+        ...
+
+    def page_refusal(self, rules: Any, use: str = "the page") -> str:
+        """Return why the page refuses ``rules`` within its goal, or ''."""
+        ...
+
+    def command(self, rules: Any) -> str:
+        """Return the command that computes the table of ``rules`` at the command line."""
+        ...
+
+    def explore(self, solution: Solution, cells: int) -> dict[str, Any]:
+        """Return the explorer's grids of ``solution``, scores sampled to at most ``cells``."""
+        ...
+
+    def page_limits(self) -> dict[str, Any]:
+        """Return the sizes the page accepts for the family (``GET /api/limits``)."""
         ...
 
 

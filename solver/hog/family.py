@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.fields import integer, one_of
 from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
 from pigsolve.solver.registry import register
 from pigsolve.solver.results import Comparison, Simulation
@@ -34,6 +35,11 @@ class HogFamily:
     names = tuple(PREFIX + rule_set for rule_set in RuleSet)
     rules_type = HogRules
     file_suffixes = ()
+    label = "Hog"
+    """The family as people name it."""
+    max_players = 2
+    page_fields = ("rules", "goal")
+    """The fields the page names a game by (:meth:`page_rules`)."""
 
     def rules(
         self, name: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = None, **params: Any
@@ -118,8 +124,8 @@ class HogFamily:
         """Return '': every Hog game of two players is solved."""
         return ""
 
-    def page_goal(self, rules: HogRules, use: str = "table") -> int:
-        """Return the largest goal the page computes, whatever the ``use``."""
+    def page_goal(self, rules: HogRules) -> int:
+        """Return the largest goal at which the page computes a Hog table."""
         return PAGE_GOAL
 
     def page_refusal(self, rules: HogRules, use: str = "the page") -> str:
@@ -136,6 +142,14 @@ class HogFamily:
         from pigsolve.solver.hog.explore import explore_grids
 
         return explore_grids(solution, cells)
+
+    def page_rules(self, fields: dict[str, Any], players: int = 2) -> HogRules:
+        """Return the rules the page's ``fields`` name (``rules``, ``goal``); InvalidArgument
+        naming the field if one is wrong."""
+        goal = integer(fields.get("goal", 100), "goal", 1)
+        return hog_rules(
+            one_of(fields.get("rules", "fa16"), "rules", tuple(map(str, RuleSet))), goal
+        )
 
     def page_limits(self) -> dict[str, Any]:
         """Return the sizes the page accepts, for ``GET /api/limits``."""

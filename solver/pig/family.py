@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.fields import integer, one_of
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import BUILT_IN
+from pigsolve.solver.games.pig_outcomes import BUILT_IN, TITLES
 from pigsolve.solver.registry import register
 from pigsolve.solver.results import Comparison
 
@@ -34,8 +35,6 @@ PAGE_DIE = 100
 """The most sides of Pig's die the page takes."""
 PAGE_WORK = PAGE_GOAL**3 * 6
 """Larger dice take longer: goal cubed times the sides may not pass goal 2500's with a d6."""
-PAGE_USES = {"explore": 1000, "compare": 300}
-"""The largest goal of the explorer's grids and of an exact round robin on the page."""
 
 
 class PigFamily:
@@ -45,6 +44,11 @@ class PigFamily:
     names = ("pig", *BUILT_IN)
     rules_type = PigRules
     file_suffixes = (".toml",)
+    label = "Pig"
+    """The family as people name it."""
+    max_players = 4
+    page_fields = ("variant", "goal", "die")
+    """The fields the page names a game by (:meth:`page_rules`)."""
 
     def rules(self, name: str, **params: Any) -> PigRules:
         """Return the rules of ``name`` (a built-in game or a TOML file) with ``params``.
@@ -136,8 +140,6 @@ class PigFamily:
         >>> PigFamily().title(PigRules(players=4)), PigFamily().title(PigRules())
         ('4-player Pig ', '')
         """
-        from pigsolve.solver.games.pig_outcomes import TITLES
-
         seats = f"{rules.players}-player " if players and rules.players > 2 else ""
         if not seats and rules.outcomes is None:
             return ""
@@ -159,14 +161,11 @@ class PigFamily:
             )
         return ""
 
-    def page_goal(self, rules: PigRules, use: str = "table") -> int:
-        """Return the largest goal at which the page computes ``use`` (``table``, ``explore``,
-        ``compare``) for ``rules``'s game."""
+    def page_goal(self, rules: PigRules) -> int:
+        """Return the largest goal at which the page computes the table of ``rules``'s game."""
         if rules.players > 2:
-            largest = PAGE_GOALS.get(rules.players, 0)
-        else:
-            largest = PAGE_GOAL if rules.outcomes is None else PAGE_FAMILY_GOAL
-        return min(largest, PAGE_USES.get(use, largest))
+            return PAGE_GOALS.get(rules.players, 0)
+        return PAGE_GOAL if rules.outcomes is None else PAGE_FAMILY_GOAL
 
     def page_refusal(self, rules: PigRules, use: str = "the page") -> str:
         """Return why the page refuses ``rules`` within its goals ('' if it does not): the work
@@ -191,6 +190,21 @@ class PigFamily:
 
         return explore_grids(solution, cells)
 
+    def page_rules(self, fields: dict[str, Any], players: int = 2) -> PigRules:
+        """Return the rules the page's ``fields`` name (``variant``, ``goal``, ``die``) for
+        ``players``; InvalidArgument naming the field if one is wrong.
+
+        >>> PigFamily().page_rules({"variant": "big-pig", "goal": 50}).game
+        'big-pig'
+        """
+        goal = integer(fields.get("goal", 100), "goal", 1)
+        variant = one_of(fields.get("variant", "pig"), "variant", tuple(TITLES))
+        if variant == "pig":
+            return PigRules(goal, integer(fields.get("die", 6), "die", 2, PAGE_DIE), players)
+        if "die" in fields:
+            raise InvalidArgument(f"die is for Pig's die; {variant} has its own roll")
+        return PigRules(goal, players=players, outcomes=BUILT_IN[variant]())
+
     def page_limits(self) -> dict[str, Any]:
         """Return the sizes the page accepts, for ``GET /api/limits``."""
         return {
@@ -199,6 +213,8 @@ class PigFamily:
             "goal_cubed_times_sides": PAGE_WORK,
             "family_goal": PAGE_FAMILY_GOAL,
             "goal_by_players": {str(n): goal for n, goal in PAGE_GOALS.items()},
+            "variants": TITLES,
+            "opponents": [1, self.max_players - 1],
         }
 
 

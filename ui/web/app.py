@@ -25,49 +25,29 @@ from starlette.staticfiles import StaticFiles
 
 from pigsolve.policies import check_player_name, player_names
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
-from pigsolve.solver.games.hog import HogRules, hog_rules
-from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import TITLES
-from pigsolve.solver.pig.family import PAGE_DIE, PAGE_USES
-from pigsolve.solver.registry import family_named
-from pigsolve.ui.web import analysis, tables
+from pigsolve.solver.fields import integer, one_of
+from pigsolve.solver.registry import Family, families, family_named
+from pigsolve.ui.web import analysis, limits, tables
 from pigsolve.ui.web.guard import LOOPBACK, MAX_DIGITS, RequestGuard, json_body
 from pigsolve.ui.web.jobs import JobFailed, Pending
-from pigsolve.ui.web.pig_words import roll_table
 from pigsolve.ui.web.sessions import MAX_GAMES, ApiError, Store, check_web_player, hint, new_session
 
 STATIC = Path(__file__).parent / "static"
-GAMES = ("pig", "hog")
-RULE_SETS = ("fa16", "su20")
 FIRST = ("you", "computer", "random")
 SEED_LIMIT = 2**64
-MAX_OPPONENTS = 3
-"""Computer players beside the person in a Pig game (four players in all)."""
 
 
 def page_limits() -> dict[str, Any]:
-    """Return the sizes the page accepts (GET /api/limits; the forms read them)."""
-    pig, hog = family_named("pig"), family_named("hog")
-    return {
-        "pig": pig.page_limits() | {"variants": TITLES, "opponents": [1, MAX_OPPONENTS]},
-        "hog": hog.page_limits(),
-        "explore_goal": PAGE_USES["explore"],
+    """Return the sizes the page accepts (GET /api/limits; the forms read them): each family's,
+    by its name, then the page's own."""
+    return {family.name: family.page_limits() for family in families()} | {
+        "explore_goal": limits.USE_GOALS["explore"],
         "explore_cells": tables.EXPLORE_CELLS,
-        "compare_goal": PAGE_USES["compare"],
+        "compare_goal": limits.USE_GOALS["compare"],
         "compare_players": analysis.MAX_COMPARED,
         "games": MAX_GAMES,
         "cache_mib": tables.PAGE_CACHE_BYTES // 2**20,
     }
-
-
-def integer(value: Any, name: str, low: int, high: int | None = None, top: str = "") -> int:
-    """Return ``value`` if it is an integer from ``low`` to ``high`` (``top`` writes ``high``),
-    else raise a 400 naming the field."""
-    wrong = isinstance(value, bool) or not isinstance(value, int)
-    if wrong or value < low or (high is not None and value > high):
-        span = f"of at least {low}" if high is None else f"from {low} to {top or high}"
-        raise ApiError(400, f"{name} must be an integer {span}")
-    return value
 
 
 def query(request: Request, accepted: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -90,11 +70,6 @@ def known(fields: dict[str, Any], accepted: tuple[str, ...]) -> dict[str, Any]:
     return fields
 
 
-def rule_fields(game: str) -> tuple[str, ...]:
-    """Return the fields naming ``game``'s rules (see :func:`game_rules`)."""
-    return ("rules", "goal") if game == "hog" else ("variant", "goal", "die")
-
-
 def player_list(value: Any) -> list[str]:
     """Return the players of a compare's ``players``: a JSON list of names, or (the old form)
     names separated by commas, where a family's constants stay with it (``pace-race:21,8,71``)."""
@@ -115,13 +90,6 @@ def player_list(value: Any) -> list[str]:
     return names
 
 
-def one_of(value: Any, name: str, accepted: tuple[str, ...]) -> str:
-    """Return ``value`` if it is one of ``accepted``, else raise a 400 naming the field."""
-    if value not in accepted:
-        raise ApiError(400, f"{name} must be {', '.join(accepted[:-1])} or {accepted[-1]}")
-    return value
-
-
 def text(value: Any, name: str) -> str:
     """Return ``value`` if it is a string, else raise a 400 naming the field."""
     if not isinstance(value, str):
@@ -129,39 +97,27 @@ def text(value: Any, name: str) -> str:
     return value
 
 
-def game_of(request: Request) -> str:
-    """Return the path's game; 404 unless it is pig or hog."""
+def game_of(request: Request) -> Family:
+    """Return the family the path names; 404 unless one is registered by that name."""
     game = request.path_params["game"]
-    if game not in GAMES:
-        raise ApiError(404, f"unknown game {game[:40]!r}; accepted: pig, hog")
-    return game
+    known_families = {family.name: family for family in families()}
+    if game not in known_families:
+        accepted = ", ".join(known_families)
+        raise ApiError(404, f"unknown game {game[:40]!r}; accepted: {accepted}")
+    return known_families[game]
 
 
-def game_rules(game: str, fields: Any, players: int = 2) -> PigRules | HogRules:
-    """Return the rules named by ``fields`` (a body or the query): the variant, goal and die
-    (Pig), or the rules (Hog); ``players`` seats."""
-    goal = integer(fields.get("goal", 100), "goal", 1)
-    if game == "hog":
-        return hog_rules(one_of(fields.get("rules", "fa16"), "rules", RULE_SETS), goal)
-    variant = one_of(fields.get("variant", "pig"), "variant", tuple(TITLES))
-    if variant != "pig":
-        if "die" in fields:
-            raise ApiError(400, f"die is for Pig's die; {variant} has its own roll")
-        return PigRules(goal, players=players, outcomes=roll_table(variant))
-    return PigRules(goal, integer(fields.get("die", 6), "die", 2, PAGE_DIE), players)
-
-
-def opponent_names(game: str, body: dict[str, Any]) -> list[str]:
+def opponent_names(family: Family, body: dict[str, Any]) -> list[str]:
     """Return the computer players named by ``opponents`` (a list, one a seat after the
-    person's) or ``opponent`` (one name); Hog takes one."""
+    person's) or ``opponent`` (one name); as many as the family seats beside the person."""
     if "opponents" in body and "opponent" in body:
         raise ApiError(400, "give opponent or opponents, not both")
     if "opponents" not in body:
         return [text(body.get("opponent", "optimal"), "opponent")]
     names = body["opponents"]
-    most = 1 if game == "hog" else MAX_OPPONENTS
+    most = family.max_players - 1
     if not isinstance(names, list) or not 1 <= len(names) <= most:
-        seats = "1 name (Hog is for two players)" if game == "hog" else f"1 to {most} names"
+        seats = f"1 to {most} names" if most > 1 else f"1 name ({family.label} is for two players)"
         raise ApiError(400, f"opponents must be a list of {seats}, one a computer player")
     return [text(name, "each of opponents") for name in names]
 
@@ -191,14 +147,15 @@ def create_app(
 
     async def players(request: Request) -> JSONResponse:
         query(request)
-        names = player_names(game_of(request))
+        names = player_names(game_of(request).name)
         return JSONResponse([{"name": name, "description": words} for name, words in names])
 
     async def start(request: Request) -> JSONResponse:
-        game, body = game_of(request), await json_body(request)
-        known(body, ("opponent", "opponents", *rule_fields(game), "first", "seed"))
-        opponents = opponent_names(game, body)
-        rules = game_rules(game, body, len(opponents) + 1)
+        family, body = game_of(request), await json_body(request)
+        known(body, ("opponent", "opponents", *family.page_fields, "first", "seed"))
+        opponents = opponent_names(family, body)
+        rules = family.page_rules(body, len(opponents) + 1)
+        game = family.name
         for name in opponents:
             check_player_name(game, check_web_player(name), rules)
         first = one_of(body.get("first", "random"), "first", FIRST)
@@ -237,22 +194,23 @@ def create_app(
             return JSONResponse(hint(session))
 
     async def explore(request: Request) -> JSONResponse:
-        game = game_of(request)
-        rules = game_rules(game, query(request, rule_fields(game)))
+        family = game_of(request)
+        rules = family.page_rules(query(request, family.page_fields))
         return JSONResponse(await analysis.explore(table_store, rules))
 
     async def value(request: Request) -> JSONResponse:
-        fields = query(request, (*rule_fields("pig"), "i", "j", "k"))
-        rules = game_rules("pig", fields)
+        pig = family_named("pig")  # the explorer's cell of Pig's table (Hog's has no k)
+        fields = query(request, (*pig.page_fields, "i", "j", "k"))
+        rules = pig.page_rules(fields)
         i, j, k = (integer(fields.get(name, 0), name, 0) for name in "ijk")
         return JSONResponse(await analysis.pig_state(table_store, rules, i, j, k))
 
     async def versus(request: Request) -> JSONResponse:
-        game = game_of(request)
-        fields = query(request, ("players", *rule_fields(game)))
+        family = game_of(request)
+        fields = query(request, ("players", *family.page_fields))
         names = player_list(fields.pop("players", ""))
-        rules = game_rules(game, fields)
-        return JSONResponse(await analysis.compare(table_store, game, names, rules))
+        rules = family.page_rules(fields)
+        return JSONResponse(await analysis.compare(table_store, family.name, names, rules))
 
     async def refused(request: Request, err: Exception) -> JSONResponse:
         if isinstance(err, Pending):

@@ -13,6 +13,9 @@ from pigsolve.solver.registry import family_of
 from pigsolve.solver.resources import check_memory, memory_words
 from pigsolve.ui.web.jobs import JobFailed
 
+USE_GOALS = {"explore": 1000, "compare": 300}
+"""The largest goal of the explorer's grids and of an exact round robin, whatever the game."""
+
 
 class SizeError(JobFailed):
     """A table too large for this machine or for the page: a 413."""
@@ -30,8 +33,10 @@ class NoTable(JobFailed):
 
 
 def largest_goal(rules: Any, use: str = "table") -> int:
-    """Return the largest goal at which the page computes ``use`` for ``rules``'s game."""
-    return family_of(rules).page_goal(rules, use)
+    """Return the largest goal at which the page computes ``use`` (``table``, ``explore``,
+    ``compare``) for ``rules``'s game."""
+    largest = family_of(rules).page_goal(rules)
+    return min(largest, USE_GOALS.get(use, largest))
 
 
 def check_solvable(rules: Any) -> None:
@@ -61,7 +66,7 @@ def check_size(rules: Any, use: str = "table", words: str = "the page") -> None:
     refusal = family.page_refusal(rules, words)
     if refusal:
         raise SizeError(refusal)
-    largest = family.page_goal(rules, use)
+    largest = largest_goal(rules, use)
     if rules.goal > largest:
         raise SizeError(
             f"{words} takes {family.title(rules)}goals up to {largest}; goal {rules.goal} needs "
