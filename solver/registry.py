@@ -128,7 +128,7 @@ class Family(Protocol):
     """The fields the page names a game by (:meth:`page_rules` reads them)."""
 
     def page_rules(self, fields: dict[str, Any], players: int = 2) -> Any:
-        """Return the rules ``fields`` name for ``players``; InvalidArgument naming a wrong field."""
+        """Return the rules ``fields`` name for ``players`` (InvalidArgument names a wrong one)."""
         ...
 
     def save(self, solution: Solution, path: Path) -> Path:
