@@ -33,7 +33,7 @@ from pigsolve.solver.engine import (
 )
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
-from pigsolve.solver.games.pig_outcomes import Effect, Outcome
+from pigsolve.solver.pig.words import classic_lines, roll_words
 from pigsolve.ui import prompt
 
 if TYPE_CHECKING:
@@ -51,31 +51,6 @@ class Style(StrEnum):
 
     classic = "classic"
     rounds = "rounds"
-
-
-def roll_words(outcome: Outcome, die: bool = True) -> str:
-    """Return what was rolled, in words, as the terminal and the page's log say it: Pig's die's
-    face (``die``), else both dice or both pigs, the outcome's name where it says more, and its
-    points where they are not the dice's sum; a roll that loses the score says so.
-
-    >>> from pigsolve.solver.games.pig_outcomes import big_pig, pass_the_pigs, two_dice
-    >>> pair = {o.name: o for o in [*two_dice().outcomes, *pass_the_pigs().outcomes]}
-    >>> roll_words(pair["4 and 3"], False), roll_words(pair["double 1s"], False)
-    ('4 and 3', '1 and 1, double 1s: score lost, back to 0')
-    >>> snouter, double_1s = pair["razorback and snouter"], big_pig().outcomes[0]
-    >>> roll_words(snouter, False), roll_words(double_1s, False)
-    ('razorback and snouter: 15', '1 and 1, double 1s: 25')
-    """
-    if die:
-        return outcome.name
-    shown = " and ".join(outcome.faces) if outcome.dice else outcome.name
-    if outcome.name != shown:
-        shown = f"{shown}, {outcome.name}"
-    if outcome.effect is Effect.reset:
-        return f"{shown}: score lost, back to 0"
-    if outcome.effect is Effect.add and outcome.points != sum(outcome.dice):
-        return f"{shown}: {outcome.points}"
-    return shown
 
 
 class ClassicStyle:
@@ -115,23 +90,7 @@ class ClassicStyle:
 
     def show(self, event: PigEvent) -> None:
         """Print one event."""
-        out = self.stdout.write
-        match event:
-            case TurnStarted(player, scores):
-                for seat, score in enumerate(scores):
-                    out(f"Player {seat + 1} score: {score}\n")
-                out(f"It is player {player + 1}'s turn.\n")
-            case Rolled(_, _, outcome):
-                out(f"Roll: {roll_words(outcome, self.die)}\n")
-            case Pigged(_, score):
-                out(f"Turn total: 0\nNew score: {score}\n")
-            case Reset(_, lost):
-                out("Turn total: 0\nNew score: 0" + f" (lost {lost} banked points)" * bool(lost))
-                out("\n")
-            case Held(_, turn_total, score):
-                out(f"Turn total: {turn_total}\nNew score: {score}\n")
-            case Won():
-                pass
+        self.stdout.write(classic_lines(event, self.die))
         self.stdout.flush()
 
 

@@ -104,6 +104,13 @@ class HogFamily:
             raise InvalidArgument(f"Hog is a game of 2 players, got {len(players)}")
         return players
 
+    def play(self, rules: Any, rng: Any) -> Any:
+        """Return a game of ``rules`` with dice drawn from ``rng``, as the page plays it (its
+        engine, actions by name, the log's words): a :class:`solver.hog.play.HogPlay`."""
+        from pigsolve.solver.hog.play import HogPlay
+
+        return HogPlay(rules, rng)
+
     # The page's questions: its limits, the memory a table needs, the words for a game.
 
     def describe(self, rules: HogRules) -> str:

@@ -125,6 +125,13 @@ class PigFamily:
         tournament = simulate(rules, list(players), games, seed)
         return tournament.pair() if rules.players == 2 else tournament
 
+    def play(self, rules: Any, rng: Any) -> Any:
+        """Return a game of ``rules`` with dice drawn from ``rng``, as the page plays it (its
+        engine, actions by name, the log's words): a :class:`solver.pig.play.PigPlay`."""
+        from pigsolve.solver.pig.play import PigPlay
+
+        return PigPlay(rules, rng)
+
     # The page's questions: its limits, the memory a table needs, the words for a game.
 
     def describe(self, rules: PigRules) -> str:

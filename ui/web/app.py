@@ -177,12 +177,9 @@ def create_app(
         game_id = request.path_params["id"]
         body = await json_body(request)
         session = store.get(game_id)
-        known(body, ("action",) if session.kind == "pig" else ("num_rolls",))
-        if session.kind == "pig":
-            move: Any = one_of(body.get("action"), "action", ("roll", "hold")) == "roll"
-        else:
-            rules = session.game.rules
-            move = integer(body.get("num_rolls"), "num_rolls", rules.min_rolls, rules.actions[-1])
+        field = session.play.action_field
+        known(body, (field,))
+        move = session.play.action(body.get(field))
         with session.lock:
             session.act(move)
             return JSONResponse(session.state(game_id))

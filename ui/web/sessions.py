@@ -2,14 +2,13 @@
 
 The person's moves arrive one request at a time; the computer's moves are played at once after
 them, so a response always ends at the person's next decision or at the end of the game. The log
-is the terminal's: the classic transcript of documents 000/001 for Pig (each roll of Two-Dice
-Pig, Big Pig and Pass the Pigs said with its points), the turn lines of ``pigsolve hog play``
-for Hog. A Pig game seats the person and one to three computer players.
+is the terminal's, in the family's words (:meth:`solver.registry.Family.play`): the classic
+transcript of documents 000/001 for Pig, the turn lines of ``pigsolve hog play`` for Hog. A game
+seats the person and up to the family's most players less one computer players.
 """
 
 from __future__ import annotations
 
-import io
 import secrets
 import threading
 import time
@@ -22,17 +21,9 @@ import numpy as np
 from pigsolve.policies import Player, make_player
 from pigsolve.policies.human import Human
 from pigsolve.policies.user import is_user_player
-from pigsolve.solver.dice import RandomDice
-from pigsolve.solver.engine import HogGame, PigGame, Rolled
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.hog import HogRules
-from pigsolve.solver.games.hog_dice import die_sides
-from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import Effect
-from pigsolve.ui.hog_terminal import describe_turn
-from pigsolve.ui.pig_terminal import ClassicStyle
+from pigsolve.solver.registry import Play, family_of
 from pigsolve.ui.web import tables
-from pigsolve.ui.web.pig_words import roll_view
 
 IDLE_SECONDS = 30 * 60
 """A game untouched this long is forgotten."""
@@ -52,17 +43,6 @@ def check_web_player(name: str) -> str:
     return name
 
 
-def choice_words(kind: str, action: Any) -> str:
-    """Return a choice in the game's words: roll, hold, Pork Chop, Free Bacon, 3 dice."""
-    if kind == "pig":
-        return action if isinstance(action, str) else ("roll" if action else "hold")
-    if action == -1:
-        return "Pork Chop"
-    if action == 0:
-        return "Free Bacon"
-    return f"{action} {'die' if action == 1 else 'dice'}"
-
-
 class ApiError(PigsolveError):
     """A request the API refuses: ``status`` is its HTTP status (4xx)."""
 
@@ -73,75 +53,38 @@ class ApiError(PigsolveError):
 
 @dataclass
 class Session:
-    """One game: the engine, the person's seat, the computer players by seat (name, player),
-    the sides of the dice last rolled, the log so far and the optimal table that judges the
-    person's choices (None: not analysed, ``no_table`` says why).
+    """One game: its family's play (engine, actions by name, words), the person's seat, the
+    computer players by seat (name, player), the log so far and the optimal table that judges
+    the person's choices (None: not analysed, ``no_table`` says why).
 
     The computer players move as soon as it is their turn, so between requests the person is to
     move or the game is over.
     """
 
-    game: PigGame | HogGame
+    play: Play
     kind: str
     human: int
     computers: dict[int, tuple[str, Player]]
-    dice_sides: int
     table: Any = None
     no_table: str = ""
     log: list[str] = field(default_factory=list)
-    dice: list[int] = field(default_factory=list)
-    roll: dict[str, Any] | None = None
-    dice_roller: str = ""
     decisions: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    @property
+    def game(self) -> Any:
+        """The engine."""
+        return self.play.game
+
     def record(self, events: list[Any]) -> None:
-        """Append the events to the log in the terminal's words (``pigsolve play``'s transcript)
-        and keep the last roll for the page to draw."""
-        if self.kind == "hog":
-            names = tuple(self.names)
-            self.log += [describe_turn(record, names) for record in events]
-            for record in events:
-                if record.outcomes:  # the last dice rolled stay in view after a Free Bacon
-                    self.dice = [int(value) for value in record.outcomes]
-                    self.dice_sides = die_sides(self.game.rules, record.state)
-                    self.dice_roller = names[record.who]
-            return
-        die = self.game.rules.outcomes is None
-        text = io.StringIO()
-        style = ClassicStyle(self.human, io.StringIO(), text, die=die)
-        for event in events:
-            if isinstance(event, Rolled):
-                self.roll = roll_view(event.outcome, event.player, die)
-                self.dice = [event.value] if die else list(event.outcome.dice)
-            style.show(event)
-        self.log += text.getvalue().splitlines()
+        """Append the events to the log in the terminal's words (``pigsolve play``'s transcript)."""
+        self.log += self.play.lines(events, self.names)
 
     @property
     def names(self) -> list[str]:
         """Return each seat's name: 'you' or the computer player's."""
         seats = len(self.game.scores)
         return ["you" if seat == self.human else self.computers[seat][0] for seat in range(seats)]
-
-    def advice(self) -> tuple[Any, dict[Any, float]]:
-        """Return the optimal action and the mover's win probability after each legal action
-        (Pig: 'roll'/'hold'; Hog: numbers of dice)."""
-        game = self.game
-        if self.kind == "hog":
-            return tables.hog_values(self.table, game.view)
-        view = game.view
-        if view.score + view.turn_total >= view.goal:  # hold and win; a roll risks the turn
-            table = game.rules.roll_table
-            after_pig = tables.mover_after_turn(self.table, view.others, view.score)
-            after_reset = tables.mover_after_turn(self.table, view.others, 0)
-            roll = float(table.probability(Effect.add)) + (
-                float(table.probability(Effect.pig)) * after_pig
-                + float(table.probability(Effect.reset)) * after_reset
-            )
-            return "hold", {"roll": roll, "hold": 1.0}
-        _, p_roll, p_hold, roll = tables.pig_values(self.table, view.scores, view.turn_total)
-        values = {"roll": p_roll} | ({} if p_hold is None else {"hold": p_hold})
-        return ("roll" if roll else "hold"), values
 
     def play_computer(self) -> None:
         """Play the computer's moves until the person is to move or the game is over."""
@@ -153,11 +96,11 @@ class Session:
         """Play the person's ``action``; ApiError if the game is over or it is not legal."""
         if self.game.over:
             raise ApiError(409, "the game is over")
+        name = self.play.name(action)
         if action not in self.game.legal_actions():
-            raise ApiError(400, f"{choice_words(self.kind, action)} is not a legal choice now")
+            raise ApiError(400, f"{self.play.words(name)} is not a legal choice now")
         if self.table is not None:
-            best, values = self.advice()
-            name = ("roll" if action else "hold") if self.kind == "pig" else action
+            best, values = self.play.advice(self.table)
             self.decisions.append(
                 {"action": name, "best": best, "p": values[name], "best_p": values[best]}
             )
@@ -167,11 +110,9 @@ class Session:
     def state(self, game_id: str) -> dict[str, Any]:
         """Return what the page shows: scores, whose turn, the legal actions, the dice in play,
         the log, the person's win probability after each choice and the costly choices."""
-        game = self.game
-        legal = [] if game.over else list(game.legal_actions())
-        if self.kind == "pig":
-            legal = ["roll" if action else "hold" for action in legal]
-        state = {
+        game, words = self.game, self.play.words
+        legal = [] if game.over else self.play.legal()
+        return {
             "id": game_id,
             "game": self.kind,
             "goal": game.rules.goal,
@@ -181,11 +122,10 @@ class Session:
             "scores": [int(score) for score in game.scores],
             "player": game.player,
             "legal": legal,
-            "choices": [choice_words(self.kind, a) for a in game.legal_actions()] if legal else [],
+            "choices": [words(name) for name in legal],
             "over": game.over,
             "winner": game.winner,
             "log": self.log,
-            "dice": self.dice,
             "analysed": self.table is not None,
             "no_hints": self.no_table,
             "evaluation": [decision["p"] for decision in self.decisions],
@@ -194,38 +134,26 @@ class Session:
                 | {
                     "move": number,
                     "cost": decision["best_p"] - decision["p"],
-                    "action_words": choice_words(self.kind, decision["action"]),
-                    "best_words": choice_words(self.kind, decision["best"]),
+                    "action_words": words(decision["action"]),
+                    "best_words": words(decision["best"]),
                 }
                 for number, decision in enumerate(self.decisions, 1)
                 if decision["best_p"] - decision["p"] >= REVIEW_COST
             ],
-        }
-        if self.kind == "pig":
-            state["variant"] = game.rules.game
-            state["die"] = game.rules.die_sides
-            state["turn_total"] = game.view.turn_total
-            state["roll"] = self.roll
-        else:
-            rules = game.rules
-            state["rules"] = rules.name
-            state["dice_sides"] = self.dice_sides  # the sides of the dice last rolled
-            state["dice_roller"] = self.dice_roller  # who rolled them: "you" or the opponent
-            state["sides_in_play"] = die_sides(rules, game.view)  # the mover's dice now
-        return state
+        } | self.play.fields()
 
 
 def new_session(
     kind: str,
-    rules: PigRules | HogRules,
+    rules: Any,
     opponents: list[str],
     first: str,
     seed: int | None,
     table: Any = None,
     no_table: str = "",
 ) -> Session:
-    """Start a game of ``kind`` ('pig' or 'hog') under ``rules``: the person and ``opponents``
-    (computer players, in the order they move after the person).
+    """Start a game of the family ``kind`` ('pig', 'hog', ...) under ``rules``: the person and
+    ``opponents`` (computer players, in the order they move after the person).
 
     The person moves first for ``first`` 'you', last for 'computer', at a seat drawn by the
     seeded generator for 'random'. ``table`` is the optimal table: optimal players read it and
@@ -235,10 +163,7 @@ def new_session(
     seats = len(opponents) + 1
     last = seats - 1
     human = int(rng.integers(seats)) if first == "random" else {"you": 0, "computer": last}[first]
-    if isinstance(rules, PigRules):
-        game: PigGame | HogGame = PigGame(rules, RandomDice(rules.die_sides, rng))
-    else:
-        game = HogGame(rules, RandomDice(rules.die_sides, rng))
+    play = family_of(rules).play(rules, rng)
     computers = {}
     for after, name in enumerate(opponents, 1):
         if name == "optimal":
@@ -248,8 +173,8 @@ def new_session(
         if isinstance(player, Human):
             raise ApiError(400, "opponents must be computer players, not human")
         computers[(human + after) % seats] = (name, player)
-    session = Session(game, kind, human, computers, rules.die_sides, table, no_table)
-    session.record(list(game.start()))
+    session = Session(play, kind, human, computers, table, no_table)
+    session.record(list(play.game.start()))
     session.play_computer()
     return session
 
@@ -260,13 +185,13 @@ def hint(session: Session) -> dict[str, Any]:
         raise ApiError(409, "the game is over")
     if session.table is None:
         raise ApiError(409, f"no hints in this game: {session.no_table or 'it has no table'}")
-    best, values = session.advice()
+    best, values = session.play.advice(session.table)
+    words = session.play.words
     return {
         "best": best,
-        "best_words": choice_words(session.kind, best),
+        "best_words": words(best),
         "values": [
-            {"action": action, "words": choice_words(session.kind, action), "p": p}
-            for action, p in values.items()
+            {"action": action, "words": words(action), "p": p} for action, p in values.items()
         ],
     }
 

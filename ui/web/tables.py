@@ -105,18 +105,6 @@ def pig_values(
     return p, values["roll"], values.get("hold"), table.should_roll(*scores, k)
 
 
-def mover_after_turn(table: Any, others: tuple[int, ...], score: int) -> float:
-    """Return the mover's win probability once its turn has ended with ``score`` banked and
-    the others' scores ``others`` (in the order they move next)."""
-    return float(table.win_probabilities((*others, score), 0)[-1])
-
-
-def hog_values(solution: Any, state: Any) -> tuple[int, dict[int, float]]:
-    """Return the optimal number of dice in ``state`` and the mover's win probability for each."""
-    _, best = solution.at(state)
-    return best, solution.action_values(state)
-
-
 class Tables:
     """The page's tables: on disk under ``folder`` (``data/``), in memory, or being computed.
 

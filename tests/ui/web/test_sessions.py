@@ -5,13 +5,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("starlette")
 
+import pigsolve
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.ui.web.sessions import ApiError, Store, choice_words, new_session
+from pigsolve.solver.registry import family_of
+from pigsolve.ui.web.sessions import ApiError, Store, new_session
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -25,11 +28,12 @@ ROOT = Path(__file__).resolve().parents[3]
         ("hog", 10, "10 dice"),
         ("pig", True, "roll"),
         ("pig", False, "hold"),
-        ("pig", "hold", "hold"),
     ],
 )
 def test_choices_in_the_game_s_words(kind: str, action, words: str) -> None:
-    assert choice_words(kind, action) == words
+    rules = pigsolve.game("hog-fa16") if kind == "hog" else PigRules()
+    play = family_of(rules).play(rules, np.random.default_rng(0))
+    assert play.words(play.name(action)) == words
 
 
 def test_the_review_lists_only_choices_costing_a_tenth_of_a_point() -> None:

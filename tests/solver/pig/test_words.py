@@ -1,21 +1,14 @@
-"""The family on the page: the games by name, and the last roll as the page draws it."""
+"""Pig's words: the games by name, and the last roll as the page draws it."""
 
 from __future__ import annotations
 
-import pytest
-
-pytest.importorskip("starlette")
-
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN, TITLES, pass_the_pigs, two_dice
-from pigsolve.ui.web.pig_words import effect_words, roll_kind, roll_table, roll_view
+from pigsolve.solver.pig.words import effect_words, roll_kind, roll_view
 
 
 def test_the_menu_names_pig_and_every_built_in_game() -> None:
     assert set(TITLES) == {"pig", *BUILT_IN}
-    assert roll_table("pig") is None
-    for name in BUILT_IN:
-        assert roll_table(name) == BUILT_IN[name]()
 
 
 def test_a_roll_is_dice_pigs_or_a_named_outcome() -> None:
