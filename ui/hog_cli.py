@@ -14,6 +14,7 @@ from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.durations import hog_solve
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import HogState
+from pigsolve.solver.hog.words import state_words
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, kept_table, save_or_keep
 from pigsolve.ui import hog_terminal, records, result_tables, table_files
@@ -110,7 +111,7 @@ def hog_query(
     if as_json:
         print(json.dumps(records.hog_state_record(game, state, p, best, values), allow_nan=False))
         return
-    title = f"{game.name} goal {game.goal}: {hog_terminal.state_words(state)}"
+    title = f"{game.name} goal {game.goal}: {state_words(state)}"
     console.print(result_tables.dice_values(title, values, best))
 
 

@@ -303,26 +303,6 @@ class HogState:
         )
 
 
-def hog_state(state: Sequence[int] | HogState) -> HogState:
-    """Return ``state`` as a :class:`HogState`: ``(score, opponent_score)``, with the flag and
-    the previous turn scores at their starting values, or all five numbers.
-
-    >>> hog_state((3, 7)) == HogState(3, 7, False, 0, 0), hog_state((3, 7, 1, 2, 0)).four_sided
-    (True, True)
-    """
-    if isinstance(state, HogState):
-        return state
-    if len(state) not in (2, 5) or not all(isinstance(n, Integral) for n in state):
-        raise InvalidArgument(
-            f"a Hog state is (score, opponent_score) or five integers with the flag and the "
-            f"previous turn scores, got {state!r}"
-        )
-    if len(state) == 2:
-        return HogState(int(state[0]), int(state[1]))
-    score, opponent, four_sided, prev_points, opponent_prev_points = map(int, state)
-    return HogState(score, opponent, bool(four_sided), prev_points, opponent_prev_points)
-
-
 def check_num_rolls(rules: HogRules, num_rolls: Any) -> int:
     """Return ``num_rolls`` if the rules accept it, else raise ValueError naming the range."""
     if not isinstance(num_rolls, Integral) or num_rolls not in rules.actions:

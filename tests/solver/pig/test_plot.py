@@ -172,10 +172,10 @@ def test_contours_read_p_at_k_0_only(tmp_path: Path, monkeypatch) -> None:
     compact = load_or_compute(PigRules(goal=301), path=tmp_path / "t.h5")  # start values only
     assert not compact.has_full_table
 
-    def refuse() -> None:
+    def refuse(solution) -> None:
         raise AssertionError("the full table was built")
 
-    monkeypatch.setattr(compact, "probabilities", refuse)
+    monkeypatch.setattr(type(compact), "_expanded", property(refuse))
     assert png_size(plot_table(compact, "contours", tmp_path / "c.png"))[0] > 0
 
 
