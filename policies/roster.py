@@ -19,12 +19,20 @@ from pigsolve.solver.errors import InvalidArgument
 class Roster:
     """A family's players: ``names()`` lists ``(name, description)``, ``make(name, rules)``
     makes one, ``best_response(rules, opponents)`` makes the best reply to named opponents,
-    ``optimal(solution)`` the optimal player reading a solution already in memory."""
+    ``optimal(solution)`` the optimal player reading a solution already in memory,
+    ``check(name, rules)`` refuses a name before anything is computed (None: :meth:`make`
+    refuses it)."""
 
     names: Callable[[], list[tuple[str, str]]]
     make: Callable[[str, Any], Any]
     best_response: Callable[[Any, Sequence[str]], Any]
     optimal: Callable[[Any], Any] | None = None
+    check: Callable[[str, Any], None] | None = None
+
+    def check_name(self, name: str, rules: Any) -> None:
+        """Raise InvalidArgument unless ``name`` is one of these players for ``rules``."""
+        if self.check is not None:
+            self.check(name, rules)
 
 
 ROSTERS: dict[str, Roster] = {}
@@ -57,7 +65,7 @@ def _optimal_hog(solution: Any) -> Any:
 
 
 def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any], Any]) -> Roster:
-    from pigsolve.policies import make_player, player_names
+    from pigsolve.policies import check_player_name, make_player, player_names
     from pigsolve.policies.best_response import PREFIX
 
     def best_response(rules: Any, opponents: Sequence[str]) -> Any:
@@ -72,6 +80,7 @@ def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any],
         make=lambda name, rules: make_player(game, name, rules),
         best_response=best_response,
         optimal=optimal,
+        check=lambda name, rules: check_player_name(game, name, rules),
     )
 
 

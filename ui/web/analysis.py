@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pigsolve.solver.games.hog import HogRules
+from pigsolve.policies.roster import roster
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web import tables
 from pigsolve.ui.web.sessions import ApiError, check_web_player
@@ -32,15 +32,11 @@ async def pig_state(store: tables.Tables, rules: PigRules, i: int, j: int, k: in
     return {"i": i, "j": j, "k": k, "p": p, "roll": p_roll, "hold": p_hold, "best": best}
 
 
-async def compare(
-    store: tables.Tables, game: str, names: list[str], rules: PigRules | HogRules
-) -> dict[str, Any]:
+async def compare(store: tables.Tables, game: str, names: list[str], rules: Any) -> dict[str, Any]:
     """Return the exact round robin of ``names``: P(row beats column) for every ordered pair."""
-    from pigsolve.policies import check_player_name
-
     names = [check_web_player(name) for name in dict.fromkeys(names)]
     if not 1 <= len(names) <= MAX_COMPARED:
         raise ApiError(400, f"players must name 1 to {MAX_COMPARED} players, got {len(names)}")
     for name in names:
-        check_player_name(game, name, rules)
+        roster(game).check_name(name, rules)
     return {"players": names, "results": await store.compare(names, rules)}

@@ -23,7 +23,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pigsolve.policies import check_player_name, player_names
+from pigsolve.policies.roster import roster
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.fields import integer, one_of
 from pigsolve.solver.registry import Family, families, family_named
@@ -147,7 +147,7 @@ def create_app(
 
     async def players(request: Request) -> JSONResponse:
         query(request)
-        names = player_names(game_of(request).name)
+        names = roster(game_of(request).name).names()
         return JSONResponse([{"name": name, "description": words} for name, words in names])
 
     async def start(request: Request) -> JSONResponse:
@@ -155,15 +155,15 @@ def create_app(
         known(body, ("opponent", "opponents", *family.page_fields, "first", "seed"))
         opponents = opponent_names(family, body)
         rules = family.page_rules(body, len(opponents) + 1)
-        game = family.name
+        players = roster(family.name)
         for name in opponents:
-            check_player_name(game, check_web_player(name), rules)
+            players.check_name(check_web_player(name), rules)
         first = one_of(body.get("first", "random"), "first", FIRST)
         seed = body.get("seed")
         if seed is not None:
             seed = integer(seed, "seed", 0, SEED_LIMIT - 1, "2^64 - 1")
         table, no_table = await table_store.table_if_any(rules, "optimal" in opponents)
-        session = new_session(game, rules, opponents, first, seed, table, no_table)
+        session = new_session(family.name, rules, opponents, first, seed, table, no_table)
         return JSONResponse(session.state(store.add(session)), status_code=201)
 
     async def show(request: Request) -> JSONResponse:

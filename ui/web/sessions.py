@@ -18,8 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.policies import Player, make_player
+from pigsolve.policies import Player
 from pigsolve.policies.human import Human
+from pigsolve.policies.roster import roster
 from pigsolve.policies.user import is_user_player
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.registry import Play, family_of
@@ -169,7 +170,7 @@ def new_session(
         if name == "optimal":
             player: Any = tables.optimal_player(rules, table)
         else:
-            player = make_player(kind, check_web_player(name), rules)
+            player = roster(kind).make(check_web_player(name), rules)
         if isinstance(player, Human):
             raise ApiError(400, "opponents must be computer players, not human")
         computers[(human + after) % seats] = (name, player)

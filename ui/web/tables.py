@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pigsolve.policies.roster import roster
 from pigsolve.solver.registry import family_of
 from pigsolve.solver.storage import atomic_write
 from pigsolve.ui.records import game_fields, record
@@ -74,12 +75,16 @@ def explore_table(rules: Any, path: Path, report: Report) -> dict[str, Any]:
 def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> list[dict]:
     """Return (in a worker) the exact round robin of ``names``, row by row; ``optimal`` reads
     the table at ``path``."""
-    from pigsolve.policies import make_player
     from pigsolve.policies.human import Human
     from pigsolve.solver.results import round_robin
 
     family = family_of(rules)
-    players = {name: make_player(family.name, name, rules, path) for name in names}
+    players = {
+        name: optimal_player(rules, load(rules, path))
+        if name == "optimal" and path is not None
+        else roster(family.name).make(name, rules)
+        for name in names
+    }
     if any(isinstance(player, Human) for player in players.values()):
         raise NoTable("human cannot be compared; choose computer players")
     results = round_robin(names, lambda a, b: family.compare(rules, players[a], players[b]))
@@ -89,8 +94,6 @@ def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> 
 
 def optimal_player(rules: Any, table: Any) -> Any:
     """Return the optimal computer player reading ``table``."""
-    from pigsolve.policies.roster import roster
-
     return roster(family_of(rules).name).optimal(table)
 
 
