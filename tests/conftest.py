@@ -15,6 +15,9 @@ from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.solve import solve
 
+sys.path.insert(0, str(Path(__file__).parent))  # the toy family's module, tests/coin_race.py
+pytest_plugins = ("coin_race",)  # its fixture ``coin_race`` registers it for one test
+
 PROCESS_SECONDS = 300
 """The bound on one `pigsolve` process: generous for a busy machine, finite for a hung one."""
 

@@ -1,0 +1,270 @@
+"""The tests' toy game family, a coin race, registered only by the fixture ``coin_race`` (a
+pytest plugin of the root conftest): the registry is the only door, so the product serves it
+with no change outside the registry.
+
+The mover either steps (1 point, surely) or flips a coin (2 points on heads, nothing on tails);
+the first to the goal wins. Its values are small enough to derive by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import h5py
+import numpy as np
+import pytest
+
+from pigsolve.policies.roster import ROSTERS, Roster
+from pigsolve.solver import registry
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.fields import integer
+from pigsolve.solver.results import Comparison, Simulation, Tally
+
+ACTIONS = {"step": ((1.0, 1),), "flip": ((0.5, 2), (0.5, 0))}
+"""Each action's (probability, points) outcomes."""
+
+
+@dataclass(frozen=True)
+class CoinRace:
+    goal: int = 5
+
+
+def worth(goal: int, v_next: np.ndarray, s: int, o: int, action: str) -> float:
+    """Return the mover's win probability after ``action`` at (s, o), the next mover's values
+    being ``v_next``."""
+    return sum(p * (1.0 if s + g >= goal else 1.0 - v_next[o, s + g]) for p, g in ACTIONS[action])
+
+
+def best(goal: int, v_next: np.ndarray, s: int, o: int) -> str:
+    return max(ACTIONS, key=lambda a: worth(goal, v_next, s, o, a))
+
+
+def sweep(goal: int, choosers: list[Any]) -> list[np.ndarray]:
+    """Return each seat's values when seat m chooses by ``choosers[m](s, o, v_next)``."""
+    v = [np.zeros((goal, goal)), np.zeros((goal, goal))]
+    for _ in range(200):
+        for m in (0, 1):
+            v[m] = np.array(
+                [
+                    [worth(goal, v[1 - m], s, o, choosers[m](s, o, v[1 - m])) for o in range(goal)]
+                    for s in range(goal)
+                ]
+            )
+    return v
+
+
+@dataclass(frozen=True)
+class CoinSolution:
+    rules: CoinRace
+    values: np.ndarray
+    method: str = "value-iteration"
+    residual: float = float("nan")
+    num_iter: int = 200
+    seconds: float = 0.0
+
+    def win_probability(self, state: tuple[int, int]) -> float:
+        return float(self.values[state])
+
+    def best_action(self, state: tuple[int, int]) -> str:
+        return best(self.rules.goal, self.values, *state)
+
+    def action_values(self, state: tuple[int, int]) -> dict[str, float]:
+        return {a: worth(self.rules.goal, self.values, *state, a) for a in ACTIONS}
+
+
+@dataclass(frozen=True)
+class Coin:
+    """A player: ``decide(s, o, v_next)`` gives the action; ``choose(view)`` plays it in a game
+    (``values``: the solved values the optimal player reads)."""
+
+    name: str
+    decide: Any
+    values: Any = None
+
+    def choose(self, view: tuple[int, int]) -> str:
+        return self.decide(*view, self.values)
+
+
+class CoinFamily:
+    name, names, rules_type, file_suffixes = "coin", ("coin-race",), CoinRace, ()
+
+    def rules(self, name: str, **params: Any) -> CoinRace:
+        return CoinRace(**params)
+
+    def table_name(self, rules: CoinRace) -> str:
+        return f"coin-race-goal{rules.goal}.h5"
+
+    def solve(self, rules: CoinRace, progress: Any = None) -> CoinSolution:
+        optimal = lambda s, o, v: best(rules.goal, v, s, o)  # noqa: E731
+        return CoinSolution(rules, sweep(rules.goal, [optimal, optimal])[0])
+
+    def save(self, solution: CoinSolution, path: Path) -> Path:
+        with h5py.File(path, "w") as f:
+            f["values"], f.attrs["goal"] = solution.values, solution.rules.goal
+        return path
+
+    def load(self, path: Path) -> CoinSolution:
+        with h5py.File(path, "r") as f:
+            return CoinSolution(CoinRace(int(f.attrs["goal"])), f["values"][()])
+
+    def evaluate(self, rules: CoinRace, players: Any) -> tuple[float, float]:
+        a, b = players
+        first = float(sweep(rules.goal, [a.decide, b.decide])[0][0, 0])
+        return first, 1.0 - first
+
+    def compare(self, rules: CoinRace, a: Any, b: Any) -> Comparison:
+        a_first, b_first = self.evaluate(rules, [a, b])[0], self.evaluate(rules, [b, a])[1]
+        return Comparison(a.name, b.name, rules.goal, 2, a_first, b_first)
+
+    def simulate(self, rules: CoinRace, players: Any, games: int, seed: int | None) -> Simulation:
+        rng, goal, wins = np.random.default_rng(seed), rules.goal, [0, 0]
+        choosers = [p.decide for p in players]
+        v = self.solve(rules).values  # what the optimal player consults
+        for number in range(games):
+            scores, mover = [0, 0], number % 2
+            while max(scores) < goal:
+                outcomes = ACTIONS[choosers[mover](scores[mover], scores[1 - mover], v)]
+                scores[mover] += outcomes[0][1] if len(outcomes) == 1 or rng.random() < 0.5 else 0
+                mover = 1 - mover
+            wins[number % 2] += scores[0] >= goal
+        a_games = (games + 1) // 2
+        exact = self.compare(rules, *players)
+        a_first, b_first = Tally(a_games, wins[0]), Tally(games - a_games, wins[1])
+        a, b = (p.name for p in players)
+        return Simulation(a, b, goal, 2, seed or 0, a_first, b_first, 0.0, 0.0, exact)
+
+    # The page's questions and its play: what the browser needs, nothing more.
+    label, max_players, page_fields = "Coin race", 2, ("goal",)
+
+    def page_rules(self, fields: dict[str, Any], players: int = 2) -> CoinRace:
+        return CoinRace(integer(fields.get("goal", 5), "goal", 1, PAGE_GOAL))
+
+    def play(self, rules: CoinRace, rng: np.random.Generator) -> CoinPlay:
+        return CoinPlay(CoinGame(rules, rng))
+
+    def describe(self, rules: CoinRace) -> str:
+        return f"the coin race table for goal {rules.goal}"
+
+    def title(self, rules: CoinRace, players: bool = True) -> str:
+        return "coin race "
+
+    def memory_bytes(self, rules: CoinRace) -> int:
+        return 8 * rules.goal**2
+
+    def unsolved(self, rules: CoinRace) -> str:
+        return ""
+
+    def page_goal(self, rules: CoinRace) -> int:
+        return PAGE_GOAL
+
+    def page_refusal(self, rules: CoinRace, use: str = "the page") -> str:
+        return ""
+
+    def command(self, rules: CoinRace) -> str:
+        return "pigsolve compute"
+
+    def explore(self, solution: CoinSolution, cells: int) -> dict[str, Any]:
+        return {"goal": solution.rules.goal, "p": solution.values.tolist()}
+
+    def page_limits(self) -> dict[str, Any]:
+        return {"goal": [1, PAGE_GOAL]}
+
+
+PAGE_GOAL = 30
+
+
+class CoinGame:
+    """The step-wise engine: the mover steps or flips; the first to the goal wins."""
+
+    def __init__(self, rules: CoinRace, rng: np.random.Generator) -> None:
+        self.rules, self.rng, self.scores, self.player = rules, rng, [0, 0], 0
+
+    @property
+    def over(self) -> bool:
+        return max(self.scores) >= self.rules.goal
+
+    @property
+    def winner(self) -> int | None:
+        return self.player if self.over else None
+
+    @property
+    def view(self) -> tuple[int, int]:
+        return self.scores[self.player], self.scores[1 - self.player]
+
+    def legal_actions(self) -> tuple[str, ...]:
+        return () if self.over else tuple(ACTIONS)
+
+    def start(self) -> list[Any]:
+        return []
+
+    def apply(self, action: str) -> list[tuple[int, str, int]]:
+        outcomes = ACTIONS[action]
+        points = outcomes[0][1] if len(outcomes) == 1 or self.rng.random() < 0.5 else 0
+        event = (self.player, action, points)
+        self.scores[self.player] += points
+        if not self.over:
+            self.player = 1 - self.player
+        return [event]
+
+
+@dataclass
+class CoinPlay:
+    game: CoinGame
+    action_field = "action"
+
+    def legal(self) -> list[str]:
+        return list(self.game.legal_actions())
+
+    def action(self, value: Any) -> str:
+        if value not in ACTIONS:
+            raise InvalidArgument("action must be step or flip")
+        return value
+
+    def name(self, action: str) -> str:
+        return action
+
+    def words(self, name: str) -> str:
+        return name
+
+    def lines(self, events: Any, names: Any) -> list[str]:
+        return [f"{names[who]} {action}s: {points} points" for who, action, points in events]
+
+    def fields(self) -> dict[str, Any]:
+        return {"dice": []}
+
+    def advice(self, table: CoinSolution) -> tuple[str, dict[str, float]]:
+        view = self.game.view
+        return table.best_action(view), table.action_values(view)
+
+
+@pytest.fixture
+def coin_race(monkeypatch: pytest.MonkeyPatch) -> CoinFamily:
+    """The toy family, registered for one test only."""
+    registry.families()  # the built-in families first
+    monkeypatch.setattr(registry, "_FAMILIES", dict(registry._FAMILIES))
+    roster = Roster(coin_players, coin_player, no_best_response, optimal_coin)
+    monkeypatch.setitem(ROSTERS, "coin", roster)
+    return registry.register(CoinFamily())
+
+
+def coin_players() -> list[tuple[str, str]]:
+    return [("step", "always steps"), ("flip", "always flips"), ("optimal", "the best")]
+
+
+def coin_player(name: str, rules: CoinRace) -> Coin:
+    if name == "optimal":
+        return optimal_coin(CoinFamily().solve(rules))
+    if name not in ACTIONS:
+        raise InvalidArgument(f"unknown player {name!r}; accepted: step, flip, optimal")
+    return Coin(name, lambda s, o, v: name)
+
+
+def optimal_coin(solution: CoinSolution) -> Coin:
+    goal = solution.rules.goal
+    return Coin("optimal", lambda s, o, v: best(goal, v, s, o), solution.values)
+
+
+def no_best_response(rules: CoinRace, opponents: Any) -> Any:
+    raise NotImplementedError("coin-race has no best response")
