@@ -33,6 +33,9 @@ from pigsolve.solver.errors import InvalidArgument
 
 BUILT_IN = ("pigsolve.solver.pig.family", "pigsolve.solver.hog.family")
 """The modules whose import registers the built-in families."""
+DEFAULT = "pig"
+"""The family a command plays when no ``--game`` names another (its options are the top-level
+commands')."""
 
 
 @runtime_checkable

@@ -13,7 +13,7 @@ from pigsolve.policies import computer_tables, make_player, player_names
 from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.durations import hog_solve
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import HogState
+from pigsolve.solver.games.hog import HogState, RuleSet
 from pigsolve.solver.hog.words import state_words
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, kept_table, save_or_keep
@@ -26,6 +26,7 @@ from pigsolve.ui.console import (
     note,
     terminal_hints,
 )
+from pigsolve.ui.fronts import register_front
 from pigsolve.ui.options import (
     Against,
     Family,
@@ -53,6 +54,17 @@ hog_app = typer.Typer(
     rich_markup_mode=None,
 )
 hog_command = commands(hog_app)
+
+
+@hog_app.callback()
+def alias(context: typer.Context) -> None:
+    """Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.
+
+    An alias: `pigsolve hog COMMAND --rules fa16` is `pigsolve COMMAND --game hog-fa16`.
+    """
+    command = context.invoked_subcommand
+    if sys.stderr.isatty():  # said to the person typing; scripts' output stays as it was
+        note(f"`pigsolve hog {command}` is `pigsolve {command} --game hog-fa16` (or hog-su20) now")
 
 
 @hog_command("compute")
@@ -211,3 +223,94 @@ def hog_play(
     hog_terminal.play_in_terminal(
         game, player, opponent, you - 1, dice, sys.stdin, sys.stdout, hint
     )
+
+
+def _rule_set(name: str) -> RuleSet:
+    """Return the rule set of the game ``hog-fa16`` or ``hog-su20``."""
+    return RuleSet(name.removeprefix("hog-"))
+
+
+def _compute(name: str, goal=None, out=None, force=False, quiet=False) -> None:
+    hog_compute(_rule_set(name), goal, out, force, quiet)
+
+
+def _query(name: str, state: list[int], goal=None, table=None, as_json=False) -> None:
+    if len(state) not in (2, 5):
+        raise InvalidArgument(
+            f"a Hog state is SCORE OPPONENT_SCORE (or five numbers with the four-sided flag and "
+            f"both previous turn scores), got {len(state)} numbers"
+        )
+    score, opponent, four_sided, prev, opponent_prev = (*state, 0, 0, 0)[:5]
+    hog_query(
+        score,
+        opponent,
+        bool(four_sided),
+        prev,
+        opponent_prev,
+        _rule_set(name),
+        goal,
+        table,
+        as_json,
+    )
+
+
+def _policies(name: str) -> None:
+    hog_policies()
+
+
+def _compare(
+    name: str, players: list[str], goal=None, table=None, as_json=False, timeout=None
+) -> None:
+    if len(players) != 2:
+        raise InvalidArgument(f"Hog compares players A and B, got {len(players)} names")
+    hog_compare(*players, _rule_set(name), goal, table, as_json, timeout)
+
+
+def _simulate(
+    name: str,
+    players: list[str],
+    games=10_000,
+    seed=None,
+    goal=None,
+    table=None,
+    timeout=None,
+    as_json=False,
+) -> None:
+    if len(players) != 2:
+        raise InvalidArgument(f"Hog is a game of 2 players, got {len(players)} names")
+    hog_simulate(*players, games, seed, _rule_set(name), goal, table, timeout, as_json)
+
+
+def _tune(
+    name: str,
+    family: str,
+    against="optimal",
+    goal=None,
+    ranges=None,
+    table=None,
+    as_json=False,
+    timeout=None,
+) -> None:
+    hog_tune(family, against, _rule_set(name), goal, ranges, table, as_json, timeout)
+
+
+def _play(
+    name: str, opponent=None, you=None, rolls=None, seed=None, goal=None, hints=False, timeout=None
+) -> None:
+    hog_play(
+        opponent or "optimal", you or 1, rolls, seed, _rule_set(name), goal, None, hints, timeout
+    )
+
+
+register_front(
+    "hog",
+    {
+        "compute": _compute,
+        "query": _query,
+        "policies": _policies,
+        "compare": _compare,
+        "simulate": _simulate,
+        "tune": _tune,
+        "play": _play,
+    },
+)

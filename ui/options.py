@@ -26,8 +26,8 @@ from pigsolve.solver.storage import open_table, read_attrs
 
 PIG = "pig"
 """The name ``--game`` takes for Pig's die (``--die``, ``--piglet``)."""
-GAME_NAMES = registry.family_named(PIG).names
-"""The built-in games' names, as ``--game`` takes them: the Pig family's in the registry."""
+GAME_NAMES = registry.names()
+"""Every registered game's name, as ``--game`` takes it (the registry's one list)."""
 
 Goal = Annotated[
     int | None, typer.Option("--goal", help="Points needed to win (default 100, or the table's).")
@@ -142,7 +142,8 @@ def roll_table(game: str | None) -> RollTable | None:
     if game.endswith(".toml") or "/" in game or Path(game).is_file():
         return load_game(game)
     raise InvalidArgument(
-        f"unknown game {game!r}; accepted: {', '.join(GAME_NAMES)}, or a .toml file of outcomes"
+        f"unknown game {game!r}; accepted: {', '.join(registry.names())}, or a .toml file of "
+        "outcomes"
     )
 
 

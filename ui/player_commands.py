@@ -21,6 +21,7 @@ from pigsolve.ui.console import (
     console,
     note,
 )
+from pigsolve.ui.fronts import routed
 from pigsolve.ui.options import (
     Against,
     Die,
@@ -50,8 +51,10 @@ command = commands(players_app)
 
 
 @command("policies")
-def policies_command() -> None:
+def policies_command(game: Game = None) -> None:
     """List the players that `play --opponent` (and the comparisons) accept."""
+    if routed("policies", game):
+        return
     console.print(result_tables.named_rows(("name", "player"), player_names("pig")))
 
 
@@ -75,6 +78,25 @@ def play(
 ) -> None:
     """Play Pig (or another game of the family: --game) in the terminal against one to three
     computer players."""
+    seats = None if players == 2 else players
+    chosen = None if style is Style.classic else style
+    if routed(
+        "play",
+        game,
+        opponent=opponent,
+        opponents=opponents,
+        players=seats,
+        style=chosen,
+        you=you,
+        rolls=rolls,
+        seed=seed,
+        goal=goal,
+        die=die,
+        piglet=piglet,
+        hints=hints,
+        timeout=timeout,
+    ):
+        return
     rules = pig_rules(None, goal, die, players, piglet, game)
     play_pig(rules, opponent, opponents, style, you, rolls, seed, hints)
 
@@ -104,6 +126,21 @@ def compare(
 ) -> None:
     """Exact probability that player A beats player B: A first, B first, and on a coin toss
     (with --players N: every player, every seating order)."""
+    if routed(
+        "compare",
+        game,
+        players=players,
+        every_pair=every_pair,
+        goal=goal,
+        die=die,
+        table=table,
+        as_json=as_json,
+        as_csv=as_csv,
+        number=number,
+        piglet=piglet,
+        timeout=timeout,
+    ):
+        return
     names = list(players or [])
     rules = pig_rules(table, goal, die, number, piglet, game)
     if as_json and as_csv:
@@ -144,6 +181,21 @@ def simulate(
 ) -> None:
     """Play many games of A against B (or of N players, the first move passing round) and set
     the win rates beside the exact values."""
+    if routed(
+        "simulate",
+        game,
+        players=players,
+        games=games,
+        seed=seed,
+        goal=goal,
+        die=die,
+        table=table,
+        number=number,
+        piglet=piglet,
+        timeout=timeout,
+        as_json=as_json,
+    ):
+        return
     rules = pig_rules(table, goal, die, number, piglet, game)
     seed = None if seed is None else check_seed(seed)
     announce_games(games)
@@ -163,6 +215,19 @@ def tune(
     timeout: Timeout = None,
 ) -> None:
     """Find a family's best constants exactly: hold, turns, base-pace-race, pace-race."""
+    if routed(
+        "tune",
+        game,
+        family=family,
+        against=against,
+        goal=goal,
+        die=die,
+        ranges=ranges,
+        table=table,
+        as_json=as_json,
+        timeout=timeout,
+    ):
+        return
     rules = pig_rules(table, goal, die, game=game)
     if rules.players != 2:
         raise InvalidArgument(f"tune is for two players; {table} is a {rules.players}-player table")

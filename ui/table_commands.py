@@ -29,6 +29,7 @@ from pigsolve.ui.console import (
     note,
     progress_bar,
 )
+from pigsolve.ui.fronts import routed
 from pigsolve.ui.options import (
     Die,
     Force,
@@ -46,6 +47,14 @@ from pigsolve.ui.shared import named_table
 from pigsolve.ui.way_out import pig_fits
 
 tables_app = typer.Typer()
+
+
+def extras(method: Method, tolerance: float) -> dict[str, object]:
+    """Return Pig's solver options where they are not the default (another family refuses them)."""
+    given = {"method": method if method is not Method.layered else None}
+    return given | {"tolerance": tolerance if tolerance != DEFAULT_TOLERANCE else None}
+
+
 command = commands(tables_app)
 
 
@@ -74,6 +83,11 @@ def compute(
     quiet: Quiet = False,
 ) -> None:
     """Compute the win probability of every Pig state under optimal play and save it (HDF5)."""
+    options = {"die": die, "players": players, "piglet": piglet, "out": out}
+    if routed(
+        "compute", game, goal=goal, force=force, quiet=quiet, **options, **extras(method, tolerance)
+    ):
+        return
     from pigsolve.solver.pig import solve as pig_solver
     from pigsolve.solver.pig import table as pig_tables
 
@@ -110,6 +124,8 @@ def info(
 ) -> None:
     """Show a table's attributes and datasets; with --game (or a game's table) the game's roll
     outcomes first, even before its table is computed."""
+    if routed("info", game, path=path, goal=goal, die=die, players=players, piglet=piglet):
+        return
     from pigsolve.solver.pig import table as pig_tables
     from pigsolve.solver.registry import load as load_table
 
@@ -143,6 +159,18 @@ def query(
     as_json: Json = False,
 ) -> None:
     """Show each player's win probability in a state, the optimal action and both values."""
+    if routed(
+        "query",
+        game,
+        state=state,
+        table=table,
+        goal=goal,
+        die=die,
+        players=players,
+        piglet=piglet,
+        as_json=as_json,
+    ):
+        return
     from pigsolve.solver.pig import table as pig_tables
     from pigsolve.solver.pig.query import check_state, state_record
 
@@ -172,6 +200,8 @@ def verify(
     ] = MAX_RESIDUAL,
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
+    if routed("verify", game, path=path, goal=goal, die=die, players=players, piglet=piglet):
+        return
     from pigsolve.solver.pig import table as pig_tables
     from pigsolve.solver.pig.verify import verify_table
 
@@ -220,6 +250,8 @@ def export(
     force: Force = False,
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
+    if routed("export", game, what=what, out=out, table=table, goal=goal, die=die, players=players):
+        return
     from pigsolve.solver.pig.export import export_table, format_for, stored_table
 
     fmt = format_for(out, fmt)  # a bad name is reported before any table is made
@@ -245,6 +277,8 @@ def plot(
 ) -> None:
     """Draw the roll/hold boundary, one slice of it, the win-probability contours, or N players'
     boundary beside two players'."""
+    if routed("plot", game, kind=kind, out=out, table=table, goal=goal, die=die, players=players):
+        return
     from pigsolve.solver.pig.export import stored_table
     from pigsolve.solver.pig.plot import plot_table
 

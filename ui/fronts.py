@@ -1,0 +1,252 @@
+"""Every command for every family: ``pigsolve compare A B --game hog-fa16`` as for Pig.
+
+The top-level commands are the default family's (:data:`solver.registry.DEFAULT`, Pig) with its
+options. Given ``--game NAME`` of another family, a command is served by that family's front
+(:func:`register_front`: Hog's, in :mod:`ui.hog_cli`, whose group ``pigsolve hog`` is an alias
+of it), or else by the generic front, which asks only the registry and :mod:`policies.roster`:
+a family registered anywhere (the tests' toy) is computed, queried, compared, simulated and
+played with no change here. An option the family does not take is one line, exit 2.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.registry import DEFAULT, Family, families
+
+Command = Callable[..., None]
+
+BUILT_IN_FRONTS = ("pigsolve.ui.hog_cli",)
+"""The modules whose import registers a family's own front."""
+
+_FRONTS: dict[str, dict[str, Command]] = {}
+"""Each family's own commands by name, by the family's name."""
+
+
+def register_front(family: str, commands: dict[str, Command]) -> None:
+    """Register ``commands`` (by command name) as the front of the family ``family``."""
+    _FRONTS[family] = commands
+
+
+def other_family(game: str | None) -> Family | None:
+    """Return the family ``--game NAME`` names if it is not the default family's game (None:
+    the default family's name, a game file, or no ``--game``)."""
+    if game is None:
+        return None
+    name = game.strip().lower()
+    for family in families():
+        if name in family.names and family.name != DEFAULT:
+            return family
+    return None
+
+
+def routed(command: str, game: str | None, **options: Any) -> bool:
+    """Serve ``command`` for ``--game``'s family if it is another family than the default's
+    and return True; return False for the default family (the caller serves it).
+
+    ``options`` are the command's, by parameter name; those left at their default (None,
+    False) are not given. The family's front takes those it knows; any other given is
+    refused in one line naming its flag.
+    """
+    family = other_family(game)
+    if family is None:
+        return False
+    for module in BUILT_IN_FRONTS:
+        importlib.import_module(module)
+    front = _FRONTS.get(family.name, GENERIC)
+    if command not in front:
+        served = ", ".join(front)
+        raise InvalidArgument(f"{command} does not serve {game}; its commands: {served}")
+    serve = front[command]
+    accepted = serve.__code__.co_varnames[: serve.__code__.co_argcount]
+    for name, value in options.items():
+        if name not in accepted and value not in (None, False, [], ()):
+            flag = "--" + name.replace("_", "-")
+            raise InvalidArgument(f"{flag} is not an option of {game}")
+    serve(game.strip().lower(), **{k: v for k, v in options.items() if k in accepted})
+    return True
+
+
+def _rules(name: str, goal: int | None) -> Any:
+    from pigsolve.solver.registry import game
+
+    return game(name) if goal is None else game(name, goal=goal)
+
+
+def _path(family: Family, rules: Any, out: Path | None) -> Path:
+    return out or Path("data") / family.table_name(rules)
+
+
+def _solution(name: str, goal: int | None, table: Path | None) -> Any:
+    """Return the table of ``name`` at ``table`` (or ``data/``'s), computed in memory if missing."""
+    from pigsolve.solver.registry import family_of
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    path = _path(family, rules, table)
+    return family.load(path) if path.is_file() else family.solve(rules)
+
+
+def compute(
+    name: str,
+    goal: int | None = None,
+    out: Path | None = None,
+    force: bool = False,
+    quiet: bool = False,
+) -> None:
+    """Solve the game and save its table; an existing table is kept without ``force``."""
+    from pigsolve.solver.registry import family_of
+    from pigsolve.solver.storage import check_can_write
+    from pigsolve.ui.console import announce_size
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    path = _path(family, rules, out)
+    if path.is_file() and not force:
+        solution = family.load(path)
+    else:
+        check_can_write(path, force)
+        announce_size(family.memory_bytes(rules), family.describe(rules), quiet)
+        solution = family.solve(rules)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        family.save(solution, path)
+    if not quiet:
+        print(f"{family.describe(rules)}: {path}\n{solution!r}")
+
+
+def query(
+    name: str,
+    state: list[int],
+    goal: int | None = None,
+    table: Path | None = None,
+    as_json: bool = False,
+) -> None:
+    """Print the mover's win probability in ``state``, the best action and each action's value."""
+    solution = _solution(name, goal, table)
+    state_ = tuple(state)
+    record = {
+        "state": list(state_),
+        "win_probability": solution.win_probability(state_),
+        "best_action": solution.best_action(state_),
+        "action_values": {str(a): v for a, v in solution.action_values(state_).items()},
+    }
+    if as_json:
+        print(json.dumps(record, allow_nan=False))
+        return
+    print(f"win probability {record['win_probability']:.6f}; best: {record['best_action']}")
+    for action, value in record["action_values"].items():
+        print(f"  {action}: {value:.6f}")
+
+
+def policies(name: str) -> None:
+    """List the family's players."""
+    from pigsolve.policies.roster import roster
+    from pigsolve.solver.registry import family_of
+
+    for player, words in roster(family_of(_rules(name, None)).name).names():
+        print(f"{player}\t{words}")
+
+
+def compare(name: str, players: list[str], goal: int | None = None, as_json: bool = False) -> None:
+    """Print the exact probability that player A beats player B, A first and B first."""
+    import pigsolve
+    from pigsolve.ui import records
+
+    if len(players) != 2:
+        raise InvalidArgument(f"compare takes players A and B, got {len(players)}")
+    rules = _rules(name, goal)
+    result = pigsolve.compare(rules, *players)
+    if as_json:
+        print(json.dumps(records.record(result), allow_nan=False))
+        return
+    print(
+        f"{result.a} beats {result.b}: {result.a_first:.6f} moving first, "
+        f"{result.b_first:.6f} moving second"
+    )
+
+
+def simulate(
+    name: str,
+    players: list[str],
+    games: int = 100_000,
+    seed: int | None = None,
+    goal: int | None = None,
+) -> None:
+    """Play ``games`` seeded games of A against B and print the win rates beside the exact ones."""
+    import pigsolve
+
+    result = pigsolve.simulate(_rules(name, goal), players, games, seed=seed)
+    print(
+        f"{result.a} won {result.a_first.rate:.4f} moving first (exact "
+        f"{result.exact.a_first:.4f}), {result.b_first.rate:.4f} moving second"
+    )
+
+
+def play(
+    name: str,
+    opponent: str | None = None,
+    seed: int | None = None,
+    goal: int | None = None,
+    hints: bool = False,
+) -> None:
+    """Play the game at the terminal against ``opponent``, moving first: the family's words."""
+    import numpy as np
+
+    from pigsolve.policies.roster import roster
+    from pigsolve.solver.registry import family_of
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    game = family.play(rules, np.random.default_rng(seed))
+    opponent = opponent or "optimal"
+    computer = roster(family.name).make(opponent, rules)
+    table = family.solve(rules) if hints else None
+    names = ["you", opponent]
+    for line in game.lines(game.game.start(), names):
+        print(line)
+    while not game.game.over:
+        if game.game.player == 0:
+            if table is not None:
+                best, values = game.advice(table)
+                shown = ", ".join(f"{game.words(a)} {p:.1%}" for a, p in values.items())
+                print(f"Hint: {game.words(best)} ({shown})")
+            choices = ", ".join(game.words(a) for a in game.legal())
+            text = _ask(f"Your move ({choices}): ")
+            value: Any = int(text) if text.lstrip("-").isdigit() else text
+            try:
+                action = game.action(value)
+            except InvalidArgument as err:
+                print(err)
+                continue
+        else:
+            action = computer.choose(game.game.view)
+        for line in game.lines(game.game.apply(action), names):
+            print(line)
+    print(f"{names[game.game.winner]} won.")
+
+
+def _ask(prompt: str) -> str:
+    """Return the next line typed after ``prompt``; InvalidArgument at the end of input."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise InvalidArgument("no more input: the game is left unfinished")
+    return line.strip()
+
+
+GENERIC: dict[str, Command] = {
+    "compute": compute,
+    "query": query,
+    "policies": policies,
+    "compare": compare,
+    "simulate": simulate,
+    "play": play,
+}
+"""The commands any registered family is served by through the registry alone."""
