@@ -164,6 +164,20 @@ class Family(Protocol):
         """Return a game of ``rules`` with dice drawn from ``rng`` (a numpy Generator)."""
         ...
 
+    # The command line's questions (the built-in families' own fronts ask them).
+
+    def require(self, path: Path, rules: Any) -> Path:
+        """Return ``path`` if a file is there; else MissingTable naming the command that makes it."""
+        ...
+
+    def record_fields(self, rules: Any) -> dict[str, Any]:
+        """Return how a JSON record names the game of ``rules``."""
+        ...
+
+    def compare_tables(self, rules: Any, a: Any, b: Any, name_a: str, name_b: str) -> Any:
+        """Return the exact :class:`solver.results.Comparison` of two decision tables."""
+        ...
+
     # The page's questions (``pigsolve gui``): its forms, limits and words for the family.
 
     label: str

@@ -7,13 +7,13 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.registry import family_of
 from pigsolve.solver.results import Comparison
 
 
 def game_fields(rules: Any) -> dict[str, Any]:
-    """Return how JSON names a game: Pig's by its die (and ``piglet``), the family's other games
-    by name, Hog by its rule set (``rules``).
+    """Return how JSON names a game, as its family says: Pig's by its die (and ``piglet``), the
+    family's other games by name, Hog by its rule set (``rules``).
 
     >>> from pigsolve.solver.games.pig import PigRules
     >>> game_fields(PigRules()), game_fields(PigRules(die_sides=2, piglet=True))
@@ -25,11 +25,7 @@ def game_fields(rules: Any) -> dict[str, Any]:
     >>> game_fields(hog_rules("fa16"))
     {'rules': 'fa16'}
     """
-    if not isinstance(rules, PigRules):
-        return {"rules": rules.name}
-    if rules.outcomes is not None:
-        return {"game": rules.game}
-    return {"die": rules.die_sides} | ({"piglet": True} if rules.piglet else {})
+    return family_of(rules).record_fields(rules)
 
 
 def record(result: Comparison, named: Mapping[str, Any] | None = None) -> dict[str, Any]:

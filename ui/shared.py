@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pigsolve.policies import computer_tables, families
-from pigsolve.solver.games.hog import HogRules
-from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.registry import family_of
 from pigsolve.solver.results import Comparison, check_seed
 from pigsolve.ui import records, result_tables
 from pigsolve.ui.console import (
@@ -43,15 +42,11 @@ def tune_family(
         console.print(result_tables.tuning(family, results, documents, optimal))
 
 
-def named_table(table: Path | None, rules: PigRules | HogRules) -> Path | None:
+def named_table(table: Path | None, rules: Any) -> Path | None:
     """Return the table file the user named, if it exists (None: the default, made if missing)."""
     if table is None:
         return None
-    from pigsolve.solver.hog import table as hog_tables
-    from pigsolve.solver.pig import table as pig_tables
-
-    tables = hog_tables if isinstance(rules, HogRules) else pig_tables
-    return tables.require(table, rules)
+    return family_of(rules).require(table, rules)
 
 
 def seeded_rng(seed: int | None) -> np.random.Generator:
@@ -72,13 +67,7 @@ def seeded_streams(seed: int | None, others: int) -> list[np.random.Generator]:
     return [np.random.default_rng(stream) for stream in [sequence, *sequence.spawn(others)]]
 
 
-def exact_comparison(
-    game: str, rules: PigRules | HogRules, a: str, b: str, table: Path | None
-) -> Comparison:
+def exact_comparison(game: str, rules: Any, a: str, b: str, table: Path | None) -> Comparison:
     """Return the exact comparison of two players (both names checked before any table is made)."""
     tables = computer_tables(game, [a, b], rules, named_table(table, rules), note)
-    from pigsolve.solver.hog import evaluate as hog_evaluate
-    from pigsolve.solver.pig import evaluate as pig_evaluate
-
-    evaluate = hog_evaluate if game == "hog" else pig_evaluate
-    return evaluate.compare(rules, tables[a], tables[b], a, b)
+    return family_of(rules).compare_tables(rules, tables[a], tables[b], a, b)

@@ -132,6 +132,27 @@ class PigFamily:
 
         return PigPlay(rules, rng)
 
+    # The command line's questions: its tables, how JSON names a game, pairs of tables.
+
+    def require(self, path: Path, rules: Any) -> Path:
+        """Return ``path`` if a file is there; else MissingTable naming the command that makes
+        it."""
+        from pigsolve.solver.pig.table import require
+
+        return require(path, rules)
+
+    def record_fields(self, rules: Any) -> dict[str, Any]:
+        """Return how a JSON record names the game of ``rules``."""
+        if rules.outcomes is not None:
+            return {"game": rules.game}
+        return {"die": rules.die_sides} | ({"piglet": True} if rules.piglet else {})
+
+    def compare_tables(self, rules: Any, a: Any, b: Any, name_a: str, name_b: str) -> Comparison:
+        """Return the exact comparison of two players' decision tables (their ``table(rules)``)."""
+        from pigsolve.solver.pig.evaluate import compare
+
+        return compare(rules, a, b, name_a, name_b)
+
     # The page's questions: its limits, the memory a table needs, the words for a game.
 
     def describe(self, rules: PigRules) -> str:
