@@ -167,7 +167,7 @@ class Family(Protocol):
     # The command line's questions (the built-in families' own fronts ask them).
 
     def require(self, path: Path, rules: Any) -> Path:
-        """Return ``path`` if a file is there; else MissingTable naming the command that makes it."""
+        """Return ``path`` if a file is there; else MissingTable naming the command making it."""
         ...
 
     def record_fields(self, rules: Any) -> dict[str, Any]:
