@@ -88,7 +88,7 @@ def player(name: str, rules: Any) -> Any:
     ``optimal`` reads its table from ``data/`` under the current folder, solving and saving it
     there first if it is missing.
     """
-    return _roster(rules).make(name, rules)
+    return _roster(rules).player(name, rules)
 
 
 def evaluate(rules: Any, players: Sequence[Any]) -> tuple[float, ...]:

@@ -17,7 +17,6 @@ table (and the two-player optimal player) also give that table, ``table(rules)``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -28,13 +27,6 @@ from pigsolve.solver.games.pig import PigRules
 
 if TYPE_CHECKING:
     import numpy as np
-
-
-class GameName(StrEnum):
-    """The games pigsolve plays."""
-
-    pig = "pig"
-    hog = "hog"
 
 
 @runtime_checkable
@@ -54,34 +46,9 @@ Rules = PigRules | HogRules
 
 def player_names(game: str) -> list[tuple[str, str]]:
     """Return (name, description) for every player of ``game`` the interfaces accept."""
-    user = ("path/to/file.py:function", "your own function (this runs your code)")
-    if GameName(game) is GameName.hog:
-        from pigsolve.policies.hog import PLAYERS
+    from pigsolve.policies.roster import roster
 
-        return [*PLAYERS[:-1], user, PLAYERS[-1]]
-    from pigsolve.policies.optimal import OptimalPolicy
-    from pigsolve.policies.pig import BasePaceRace, HoldAt, PaceRace, ScoringTurns
-
-    return [
-        (OptimalPolicy.name, OptimalPolicy.description),
-        ("hold20", HoldAt(20).description + ", the documents' computer player"),
-        ("holdN", '"hold at N or goal" for any N >= 1, e.g. hold25'),
-        ("four-turns", ScoringTurns(4).description),
-        ("turnsT", '"T scoring turns" for any T >= 1, e.g. turns3'),
-        ("base-pace-race", BasePaceRace().description),
-        ("pace-race", PaceRace().description),
-        (
-            "FAMILY:A,B,C",
-            "base-pace-race or pace-race with other constants, e.g. pace-race:21,8,71",
-        ),
-        (
-            "best-response:A,B",
-            "the best reply to fixed opponents, named in the order they move after it "
-            "(one per other player), e.g. best-response:hold20,hold20 for 3 players",
-        ),
-        user,
-        (Human.name, Human.description),
-    ]
+    return roster(game).names()
 
 
 def computer_names(game: str) -> list[str]:
@@ -99,25 +66,11 @@ def check_player_name(game: str, name: str, rules: Rules) -> None:
     Nothing is computed, so a bad name is reported before any table is built (a file named
     ``file.py:function`` is checked when its player is made).
     """
+    from pigsolve.policies.roster import roster
     from pigsolve.policies.user import is_user_player
 
-    if is_user_player(name):
-        return
-    if GameName(game) is GameName.hog:
-        from pigsolve.policies.hog import check_name
-
-        check_name(name, rules)
-        return
-    from pigsolve.policies.best_response import PREFIX, opponent_names
-    from pigsolve.policies.pig import family_member
-
-    if name.startswith(PREFIX):
-        for opponent in opponent_names(name, rules):
-            check_player_name(game, opponent, rules)
-        return
-    if name not in ("optimal", "human") and family_member(name) is None:
-        accepted = ", ".join(n for n, _ in player_names(game))
-        raise InvalidArgument(f"unknown player {name!r}; accepted: {accepted}")
+    if not is_user_player(name):
+        roster(game).check_name(name, rules)
 
 
 def make_player(
@@ -129,31 +82,13 @@ def make_player(
 ) -> Player | Human:
     """Return the player of ``game`` called ``name`` for ``rules``.
 
-    ``table_path`` and ``announce`` concern ``optimal`` (and Hog's best responses): where its
-    table lives (default ``data/``) and a callable told, in one line, when the table must be
-    computed first. An unknown name raises InvalidArgument listing the accepted names.
+    ``table_path`` and ``announce`` concern ``optimal`` (and best responses): where its table
+    lives (default ``data/``) and a callable told, in one line, when the table must be computed
+    first. An unknown name raises InvalidArgument listing the accepted names.
     """
-    check_player_name(game, name, rules)
-    if name == Human.name:
-        return Human()
-    if GameName(game) is GameName.hog:
-        from pigsolve.policies.hog import make_player as make_hog_player
+    from pigsolve.policies.roster import roster
 
-        return make_hog_player(name, rules, table_path, announce)
-    from pigsolve.policies.pig import family_member
-    from pigsolve.policies.user import UserPigPlayer, is_user_player
-
-    if is_user_player(name):
-        return UserPigPlayer(name)
-    if name.startswith("best-response:"):
-        from pigsolve.policies.best_response import make_best_response
-
-        return make_best_response(name, rules, table_path, announce)
-    if name == "optimal":
-        from pigsolve.policies.optimal import optimal_player
-
-        return optimal_player(rules, table_path, announce)
-    return family_member(name)
+    return roster(game).player(name, rules, table_path, announce)
 
 
 def computer_tables(

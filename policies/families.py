@@ -13,6 +13,7 @@ import math
 import re
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
@@ -37,7 +38,7 @@ EDGE_GAIN = 1e-12
 more than this; a smaller gain is rounding."""
 
 
-def family_ranges(game: str, family: str, rules: PigRules | HogRules) -> Ranges:
+def family_ranges(game: str, family: str, rules: Any) -> Ranges:
     """Return the parameters of ``family`` with the documents' values and default ranges."""
     families = _families(game, rules)
     if family not in families:
@@ -55,13 +56,35 @@ PIG_RANGES: dict[str, Ranges] = {
 and the low and high end of ``pigsolve tune``'s default search range."""
 
 
-def _families(game: str, rules: PigRules | HogRules) -> dict[str, Ranges]:
+def _families(game: str, rules: Any) -> dict[str, Ranges]:
     """Return every family of ``game`` with its parameters' documents' values and ranges."""
-    if game == "hog":
-        rolls = 4 if rules.name == "fa16" else 6
-        helper = {"margin": (8, 0, 20), "num_rolls": (rolls, 1, MAX_ROLLS)}
-        families = {"always": {"num_rolls": (rolls, rules.min_rolls, MAX_ROLLS)}}
-        return families | {"bacon": helper, "swap": helper}
+    return _tuning(game).ranges(rules)
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """A game family's tunable players (:mod:`policies.roster` holds one per game family):
+    ``ranges(rules)`` each family's parameters with the documents' values and default ranges,
+    ``limits(rules, ranges)`` each parameter's accepted values, ``member(family, values)`` a
+    member's name, ``example()`` rules to name the parameters by."""
+
+    ranges: Callable[[Any], dict[str, Ranges]]
+    limits: Callable[[Any, Ranges], Limits]
+    member: Callable[[str, Sequence[int]], str]
+    example: Callable[[], Any]
+
+
+def _tuning(game: str) -> Tuning:
+    from pigsolve.policies.roster import roster
+
+    tuning = roster(game).tuning
+    if tuning is None:
+        raise InvalidArgument(f"the {game} family has no players to tune")
+    return tuning
+
+
+def pig_ranges(rules: PigRules) -> dict[str, Ranges]:
+    """Return Pig's families' ranges, widened for a game whose turns are longer than Pig's."""
     if rules.outcomes is None:
         return PIG_RANGES
     scale = turn_scale(rules) / turn_scale(PigRules())
@@ -69,6 +92,14 @@ def _families(game: str, rules: PigRules | HogRules) -> dict[str, Ranges]:
         family: {name: _scaled(name, bounds, scale) for name, bounds in ranges.items()}
         for family, ranges in PIG_RANGES.items()
     }
+
+
+def hog_ranges(rules: HogRules) -> dict[str, Ranges]:
+    """Return Hog's families' ranges (CS 61A's always, bacon and swap strategies)."""
+    rolls = 4 if rules.name == "fa16" else 6
+    helper = {"margin": (8, 0, 20), "num_rolls": (rolls, 1, MAX_ROLLS)}
+    families = {"always": {"num_rolls": (rolls, rules.min_rolls, MAX_ROLLS)}}
+    return families | {"bacon": helper, "swap": helper}
 
 
 POINTS = ("base", "pace")
@@ -101,13 +132,21 @@ def _scaled(name: str, bounds: tuple[int, int, int], scale: float) -> tuple[int,
     return documents, low, high
 
 
-def family_limits(game: str, rules: PigRules | HogRules, ranges: Ranges) -> Limits:
+def family_limits(game: str, rules: Any, ranges: Ranges) -> Limits:
     """Return the lowest and highest value each parameter of ``ranges`` accepts."""
-    if game == "hog":
-        return {
-            name: (0, None) if name == "margin" else (rules.min_rolls, MAX_ROLLS) for name in ranges
-        }
+    return _tuning(game).limits(rules, ranges)
+
+
+def pig_limits(rules: PigRules, ranges: Ranges) -> Limits:
+    """Return Pig's parameters' limits: counts from 1, points from 0, no highest."""
     return {name: (LOWEST.get(name, 0), None) for name in ranges}
+
+
+def hog_limits(rules: HogRules, ranges: Ranges) -> Limits:
+    """Return Hog's parameters' limits: a margin from 0, dice within the rules."""
+    return {
+        name: (0, None) if name == "margin" else (rules.min_rolls, MAX_ROLLS) for name in ranges
+    }
 
 
 def parameter_names(game: str) -> str:
@@ -116,8 +155,8 @@ def parameter_names(game: str) -> str:
     >>> parameter_names("hog")
     'always: num_rolls; bacon: margin, num_rolls; swap: margin, num_rolls'
     """
-    rules = hog_rules("fa16") if game == "hog" else PigRules()
-    families = _families(game, rules)
+    tuning = _tuning(game)
+    families = tuning.ranges(tuning.example())
     return "; ".join(f"{name}: {', '.join(ranges)}" for name, ranges in families.items())
 
 
@@ -150,13 +189,27 @@ def with_ranges(defaults: Ranges, texts: Sequence[str], limits: Limits | None = 
 
 def member_name(game: str, family: str, values: Sequence[int]) -> str:
     """Return the registry's name of the member of ``family`` with constants ``values``."""
-    if family in ("hold", "turns", "always"):
-        return f"{family}{values[0]}"
-    if game == "pig":
-        from pigsolve.policies.pig import FAMILIES
+    return _tuning(game).member(family, values)
 
-        return FAMILIES[family](*values).name
+
+def pig_member(family: str, values: Sequence[int]) -> str:
+    """Return a Pig family member's name (``hold25``, ``pace-race:21,8,71``)."""
+    if family in ("hold", "turns"):
+        return f"{family}{values[0]}"
+    from pigsolve.policies.pig import FAMILIES
+
+    return FAMILIES[family](*values).name
+
+
+def hog_member(family: str, values: Sequence[int]) -> str:
+    """Return a Hog family member's name (``always4``, ``bacon:9,5``)."""
+    if family == "always":
+        return f"{family}{values[0]}"
     return f"{family}:{','.join(map(str, values))}"
+
+
+PIG_TUNING = Tuning(pig_ranges, pig_limits, pig_member, PigRules)
+HOG_TUNING = Tuning(hog_ranges, hog_limits, hog_member, lambda: hog_rules("fa16"))
 
 
 def candidates(game: str, family: str, ranges: Ranges) -> list[str]:
@@ -168,7 +221,7 @@ def candidates(game: str, family: str, ranges: Ranges) -> list[str]:
 def tune(
     game: str,
     family: str,
-    rules: PigRules | HogRules,
+    rules: Any,
     against: str,
     opponent: np.ndarray,
     ranges: Sequence[str] = (),
@@ -196,7 +249,7 @@ BATCH = 128
 
 def _threshold_batch(
     game: str,
-    rules: PigRules | HogRules,
+    rules: Any,
     names: Sequence[str],
     against: str,
     opponent: np.ndarray,
@@ -208,10 +261,10 @@ def _threshold_batch(
     from pigsolve.policies import make_player
     from pigsolve.policies.pig import ThresholdPolicy
 
-    if game != "pig" or opponent.shape[0] != 1 or rules.players != 2 or rules.goal > 300:
-        return None
     players = [make_player(game, name, rules) for name in names]
     if not all(isinstance(p, ThresholdPolicy) and p.memory == 1 for p in players):
+        return None  # not Pig's threshold players (Hog's, or ones that count their turns)
+    if opponent.shape[0] != 1 or rules.players != 2 or rules.goal > 300:
         return None
     import numpy as np
 
@@ -237,24 +290,20 @@ def _threshold_batch(
     return results
 
 
-def checked_ranges(
-    game: str, family: str, rules: PigRules | HogRules, ranges: Sequence[str] = ()
-) -> Ranges:
+def checked_ranges(game: str, family: str, rules: Any, ranges: Sequence[str] = ()) -> Ranges:
     """Return the ranges searched: the family's defaults with the ``NAME=LO:HI`` overrides."""
     defaults = family_ranges(game, family, rules)
     return with_ranges(defaults, ranges, family_limits(game, rules, defaults))
 
 
 def _scorer(
-    game: str, rules: PigRules | HogRules, against: str, opponent: np.ndarray
+    game: str, rules: Any, against: str, opponent: np.ndarray
 ) -> Callable[[str], Comparison]:
     """Return the function giving a named member's exact comparison with ``opponent``."""
     from pigsolve.policies import make_player
+    from pigsolve.solver.registry import family_of
 
-    if game == "hog":
-        from pigsolve.solver.hog.evaluate import compare
-    else:
-        from pigsolve.solver.pig.evaluate import compare
+    compare = family_of(rules).compare_tables
 
     def score(name: str) -> Comparison:
         return compare(rules, make_player(game, name, rules).table(rules), opponent, name, against)
@@ -265,7 +314,7 @@ def _scorer(
 def edge_warnings(
     game: str,
     family: str,
-    rules: PigRules | HogRules,
+    rules: Any,
     against: str,
     opponent: np.ndarray,
     ranges: Sequence[str],

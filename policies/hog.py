@@ -68,6 +68,13 @@ def _sixty_one_a(rules: HogRules):
     return {"fa16": fa16, "su20": su20}[rules.name]
 
 
+def player_names() -> list[tuple[str, str]]:
+    """Return (name, description) for every Hog player the interfaces accept."""
+    from pigsolve.policies.pig import USER_PLAYER
+
+    return [*PLAYERS[:-1], USER_PLAYER, PLAYERS[-1]]
+
+
 def check_name(name: str, rules: HogRules) -> None:
     """Raise ValueError, listing the accepted names, unless ``name`` names a Hog player.
 

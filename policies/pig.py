@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -217,3 +217,67 @@ def family_member(name: str) -> ThresholdPolicy | None:
     if triple:
         return FAMILIES[triple.group(1)](*map(int, triple.groups()[1:]))
     return None
+
+
+USER_PLAYER = ("path/to/file.py:function", "your own function (this runs your code)")
+"""The players read from a file, as every family lists them."""
+
+
+def player_names() -> list[tuple[str, str]]:
+    """Return (name, description) for every Pig player the interfaces accept."""
+    from pigsolve.policies.human import Human
+    from pigsolve.policies.optimal import OptimalPolicy
+
+    return [
+        (OptimalPolicy.name, OptimalPolicy.description),
+        ("hold20", HoldAt(20).description + ", the documents' computer player"),
+        ("holdN", '"hold at N or goal" for any N >= 1, e.g. hold25'),
+        ("four-turns", ScoringTurns(4).description),
+        ("turnsT", '"T scoring turns" for any T >= 1, e.g. turns3'),
+        ("base-pace-race", BasePaceRace().description),
+        ("pace-race", PaceRace().description),
+        (
+            "FAMILY:A,B,C",
+            "base-pace-race or pace-race with other constants, e.g. pace-race:21,8,71",
+        ),
+        (
+            "best-response:A,B",
+            "the best reply to fixed opponents, named in the order they move after it "
+            "(one per other player), e.g. best-response:hold20,hold20 for 3 players",
+        ),
+        USER_PLAYER,
+        (Human.name, Human.description),
+    ]
+
+
+def check_name(name: str, rules: Any) -> None:
+    """Raise InvalidArgument, listing the accepted names, unless ``name`` is a Pig player."""
+    from pigsolve.policies.best_response import PREFIX, opponent_names
+
+    if name.startswith(PREFIX):
+        from pigsolve.policies import check_player_name
+
+        for opponent in opponent_names(name, rules):
+            check_player_name("pig", opponent, rules)
+        return
+    if name not in ("optimal", "human") and family_member(name) is None:
+        accepted = ", ".join(n for n, _ in player_names())
+        raise InvalidArgument(f"unknown player {name!r}; accepted: {accepted}")
+
+
+def make_player(name: str, rules: Any, table_path: Any = None, announce: Any = None) -> Any:
+    """Return the computer Pig player called ``name`` (checked) for ``rules``; ``table_path``
+    and ``announce`` concern the optimal table (:func:`policies.optimal.optimal_player`)."""
+    from pigsolve.policies.user import UserPigPlayer, is_user_player
+
+    if is_user_player(name):
+        return UserPigPlayer(name)
+    if name.startswith("best-response:"):
+        from pigsolve.policies.best_response import make_best_response
+
+        return make_best_response(name, rules, table_path, announce)
+    if name == "optimal":
+        from pigsolve.policies.optimal import optimal_player
+
+        return optimal_player(rules, table_path, announce)
+    return family_member(name)

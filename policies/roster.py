@@ -12,14 +12,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pigsolve.policies.families import HOG_TUNING, PIG_TUNING
 from pigsolve.solver.errors import InvalidArgument
 
 
 @dataclass(frozen=True)
 class Roster:
-    """A family's players: ``names()`` lists ``(name, description)``, ``make(name, rules)``
-    makes one, ``best_response(rules, opponents)`` makes the best reply to named opponents,
-    ``optimal(solution)`` the optimal player reading a solution already in memory,
+    """A family's players: ``names()`` lists ``(name, description)``; ``make(name, rules,
+    table_path=None, announce=None)`` makes one (its optimal table at ``table_path``);
+    ``best_response(rules, opponents)`` makes the best reply to named opponents;
+    ``optimal(solution)`` the optimal player reading a solution already in memory;
     ``check(name, rules)`` refuses a name before anything is computed (None: :meth:`make`
     refuses it)."""
 
@@ -28,6 +30,20 @@ class Roster:
     best_response: Callable[[Any, Sequence[str]], Any]
     optimal: Callable[[Any], Any] | None = None
     check: Callable[[str, Any], None] | None = None
+    tuning: Any = None
+    """The family's tunable players (:class:`policies.families.Tuning`), or None."""
+
+    def player(self, name: str, rules: Any, table_path: Any = None, announce: Any = None) -> Any:
+        """Return the player ``name`` for ``rules``, the name checked first (``human``: the
+        person at the keyboard; a ``file.py:function``: checked when made)."""
+        from pigsolve.policies.human import Human
+        from pigsolve.policies.user import is_user_player
+
+        if not is_user_player(name):
+            self.check_name(name, rules)
+        if name == Human.name:
+            return Human()
+        return self.make(name, rules, table_path, announce)
 
     def check_name(self, name: str, rules: Any) -> None:
         """Raise InvalidArgument unless ``name`` is one of these players for ``rules``."""
@@ -64,11 +80,19 @@ def _optimal_hog(solution: Any) -> Any:
     return TableStrategy("optimal", solution.rules, solution.policy)
 
 
-def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any], Any]) -> Roster:
-    from pigsolve.policies import check_player_name, make_player, player_names
+def _built_in(
+    game: str, opponents_at_most: int | None, optimal: Callable[[Any], Any], tuning: Any
+) -> Roster:
+    """Return a built-in family's roster: its players' module is ``policies.{game}``."""
+    import importlib
+
     from pigsolve.policies.best_response import PREFIX
 
+    players = importlib.import_module(f"pigsolve.policies.{game}")
+
     def best_response(rules: Any, opponents: Sequence[str]) -> Any:
+        from pigsolve.policies import make_player
+
         if opponents_at_most is not None and len(opponents) > opponents_at_most:
             raise InvalidArgument(
                 f"{game}'s best response answers {opponents_at_most} opponent, got {len(opponents)}"
@@ -76,13 +100,14 @@ def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any],
         return make_player(game, PREFIX + ",".join(opponents), rules)
 
     return Roster(
-        names=lambda: player_names(game),
-        make=lambda name, rules: make_player(game, name, rules),
+        names=players.player_names,
+        make=players.make_player,
         best_response=best_response,
         optimal=optimal,
-        check=lambda name, rules: check_player_name(game, name, rules),
+        check=players.check_name,
+        tuning=tuning,
     )
 
 
-register_roster("pig", _built_in("pig", None, _optimal_pig))
-register_roster("hog", _built_in("hog", 1, _optimal_hog))
+register_roster("pig", _built_in("pig", None, _optimal_pig, PIG_TUNING))
+register_roster("hog", _built_in("hog", 1, _optimal_hog, HOG_TUNING))

@@ -82,7 +82,7 @@ def bench_fresh_compute(
         start = time.perf_counter()
         peak = _child([*command, "--goal", str(goal)])
         seconds = time.perf_counter() - start
-    name = "pig" if game == "pig" else f"pig {game}"
+    name = "pig" if game == "pig" else f"pig {game}"  # a game of Pig's family: its bench row
     seats = "" if (game, players) == ("pig", 2) else f", {players} players"
     states = PigRules(goal).num_states if players == 2 else goal**players
     row: Row = {

@@ -81,6 +81,7 @@ def parse_rolls(text: str, die_sides: int, source: str = "rolls", game: str = "p
         for token in line.split():
             value = int(token) if token.isascii() and token.isdigit() else 0
             if not 1 <= value <= die_sides:
+                # Pig's die or another game of Pig's family (its outcomes): not a Hog branch
                 what = f"a {die_sides}-sided die" if game == "pig" else f"the game {game}"
                 order = "" if game == "pig" else ", each outcome a range in the order info lists"
                 raise GameInputError(

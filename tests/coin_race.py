@@ -253,7 +253,7 @@ def coin_players() -> list[tuple[str, str]]:
     return [("step", "always steps"), ("flip", "always flips"), ("optimal", "the best")]
 
 
-def coin_player(name: str, rules: CoinRace) -> Coin:
+def coin_player(name: str, rules: CoinRace, table_path: Any = None, announce: Any = None) -> Coin:
     if name == "optimal":
         return optimal_coin(CoinFamily().solve(rules))
     if name not in ACTIONS:

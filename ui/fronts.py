@@ -205,7 +205,7 @@ def play(
     family = family_of(rules)
     game = family.play(rules, np.random.default_rng(seed))
     opponent = opponent or "optimal"
-    computer = roster(family.name).make(opponent, rules)
+    computer = roster(family.name).player(opponent, rules)
     table = family.solve(rules) if hints else None
     names = ["you", opponent]
     for line in game.lines(game.game.start(), names):

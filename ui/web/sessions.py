@@ -170,7 +170,7 @@ def new_session(
         if name == "optimal":
             player: Any = tables.optimal_player(rules, table)
         else:
-            player = roster(kind).make(check_web_player(name), rules)
+            player = roster(kind).player(check_web_player(name), rules)
         if isinstance(player, Human):
             raise ApiError(400, "opponents must be computer players, not human")
         computers[(human + after) % seats] = (name, player)

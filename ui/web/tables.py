@@ -82,7 +82,7 @@ def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> 
     players = {
         name: optimal_player(rules, load(rules, path))
         if name == "optimal" and path is not None
-        else roster(family.name).make(name, rules)
+        else roster(family.name).player(name, rules)
         for name in names
     }
     if any(isinstance(player, Human) for player in players.values()):
