@@ -83,15 +83,16 @@ def _optimal_hog(solution: Any) -> Any:
 def _built_in(
     game: str, opponents_at_most: int | None, optimal: Callable[[Any], Any], tuning: Any
 ) -> Roster:
-    """Return a built-in family's roster: its players' module is ``policies.{game}``."""
+    """Return a built-in family's roster: its players' module, ``policies.{game}``, is imported
+    at the first call (``--version`` and ``--help`` import no numpy)."""
     import importlib
 
-    from pigsolve.policies.best_response import PREFIX
-
-    players = importlib.import_module(f"pigsolve.policies.{game}")
+    def players() -> Any:
+        return importlib.import_module(f"pigsolve.policies.{game}")
 
     def best_response(rules: Any, opponents: Sequence[str]) -> Any:
         from pigsolve.policies import make_player
+        from pigsolve.policies.best_response import PREFIX
 
         if opponents_at_most is not None and len(opponents) > opponents_at_most:
             raise InvalidArgument(
@@ -100,11 +101,11 @@ def _built_in(
         return make_player(game, PREFIX + ",".join(opponents), rules)
 
     return Roster(
-        names=players.player_names,
-        make=players.make_player,
+        names=lambda: players().player_names(),
+        make=lambda *args: players().make_player(*args),
         best_response=best_response,
         optimal=optimal,
-        check=players.check_name,
+        check=lambda name, rules: players().check_name(name, rules),
         tuning=tuning,
     )
 

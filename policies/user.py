@@ -90,7 +90,8 @@ def _other_game(spec: str, function: Callable[..., Any]) -> str:
     if _takes(function, 2):
         return (
             "; this looks like a Hog strategy (score, opponent_score): "
-            f"use `pigsolve hog compare {spec} ...` (or another `pigsolve hog` command)"
+            f"use `pigsolve compare {spec} ... --game hog-fa16` (or another command with "
+            "--game hog-fa16)"
         )
     if _takes(function, 3) or _takes(function, 4):
         return (

@@ -36,8 +36,9 @@ NORMALISE = [
 """What may differ between a run and the page: (pattern, replacement), applied to both."""
 NOT_RUN = ("pigsolve gui",)
 """Commands that do not end by themselves."""
-SLOW = ("pigsolve hog tune",)
-"""Commands of half a minute or more on the two-core machine: their blocks are marked ``slow``."""
+SLOW = re.compile(r"pigsolve (hog tune|tune .*--game hog-)")
+"""Commands of half a minute or more on the two-core machine (tuning Hog's families): their
+blocks are marked ``slow``."""
 TIMEOUT = 600
 
 
@@ -142,7 +143,7 @@ BLOCKS = [
         page,
         block,
         id=f"{label(page)}:{block[0].line}",
-        marks=[pytest.mark.slow] if any(e.command.startswith(SLOW) for e in block) else [],
+        marks=[pytest.mark.slow] if any(SLOW.match(e.command) for e in block) else [],
     )
     for page in EXISTING
     for block in examples(page)
@@ -238,7 +239,7 @@ def test_a_block_running_a_slow_command_is_marked_slow() -> None:
     """``pytest -m "not slow"`` leaves out the blocks that run a ``SLOW`` command, only them."""
     for param in BLOCKS:
         _, block = param.values
-        slow = any(example.command.startswith(SLOW) for example in block)
+        slow = any(SLOW.match(example.command) for example in block)
         assert bool(param.marks) == slow, param.id
     assert any(param.marks and param.id.startswith("docs/how-to/tune.md:") for param in BLOCKS)
 

@@ -170,8 +170,8 @@ def test_a_hog_strategy_given_to_pig_is_pointed_to_the_hog_commands(mine: Path) 
     assert result.exit_code == 2  # a usage error: the player named does not fit the game
     assert result.stderr.splitlines()[-1] == (
         f"error: {mine}:hog_randy must take 3 or 4 arguments; this looks like a Hog strategy "
-        f"(score, opponent_score): use `pigsolve hog compare {mine}:hog_randy ...` (or another "
-        "`pigsolve hog` command)"
+        f"(score, opponent_score): use `pigsolve compare {mine}:hog_randy ... --game hog-fa16` (or "
+        "another command with --game hog-fa16)"
     )
 
 
