@@ -58,16 +58,18 @@ def game(name: str | Path, **params: Any) -> Any:
     return registry.game(name, **params)
 
 
-def solve(rules: Any) -> Solution:
+def solve(rules: Any, **options: Any) -> Solution:
     """Return the optimal (or, for three or more players, equilibrium) solution of ``rules``.
 
-    The solution answers ``win_probability(state)``, ``best_action(state)`` and
-    ``action_values(state)``, and tells its ``rules``, ``method``, ``residual``, ``num_iter`` and
+    ``options`` are the family's solver's: Pig takes ``method`` (``layered`` or
+    ``value-iteration``, two players) and ``tolerance``; a family refuses those it lacks
+    (TypeError naming them). The solution answers ``win_probability(state)``,
+    ``best_action(state)`` and ``action_values(state)``, and tells its ``rules``, ``method``, ``residual``, ``num_iter`` and
     ``seconds`` (:class:`solver.registry.Solution`).
     """
     from pigsolve.solver import registry
 
-    return registry.family_of(rules).solve(rules)
+    return registry.family_of(rules).solve(rules, **options)
 
 
 def load(path: str | Path) -> Solution:
@@ -78,8 +80,9 @@ def load(path: str | Path) -> Solution:
 
 
 def players(rules: Any) -> list[tuple[str, str]]:
-    """Return ``(name, description)`` of every player of the game of ``rules``."""
-    return _roster(rules).names()
+    """Return ``(name, description)`` of every player of the game of ``rules`` (rules, or a
+    game's name such as ``"hog-fa16"``)."""
+    return _roster(game(rules) if isinstance(rules, str) else rules).names()
 
 
 def player(name: str, rules: Any) -> Any:

@@ -242,3 +242,16 @@ def test_the_front_door_names_no_game() -> None:
     # (a name is told from a player by isinstance(p, str), which asks nothing of a game)
     code = ast.unparse(tree)
     assert not re.search(r"PigRules|HogRules|solver\.(pig|hog)|isinstance\((?!\w+, str\))", code)
+
+
+def test_solve_takes_the_family_s_solver_options() -> None:
+    rules = pigsolve.game("pig", goal=30)
+    iterated = pigsolve.solve(rules, method="value-iteration")
+    layered = pigsolve.solve(rules)
+    assert (iterated.method, layered.method) == ("value-iteration", "layered")
+    assert iterated.win_probability(((0, 0), 0)) == pytest.approx(
+        layered.win_probability(((0, 0), 0)), abs=1e-9
+    )
+    assert pigsolve.players("hog-fa16") == pigsolve.players(pigsolve.game("hog-fa16"))
+    with pytest.raises(TypeError, match="method"):
+        pigsolve.solve(pigsolve.game("hog-fa16", goal=20), method="value-iteration")

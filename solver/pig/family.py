@@ -75,12 +75,19 @@ class PigFamily:
 
         return default_path(rules).name
 
-    def solve(self, rules: PigRules, progress: Any = None) -> Any:
-        """Return the layered solution of ``rules`` (a :class:`solver.pig.solution.PigSolution`),
-        calling ``progress(done, total)`` as it goes."""
+    def solve(
+        self,
+        rules: PigRules,
+        progress: Any = None,
+        method: str = "layered",
+        tolerance: float | None = None,
+    ) -> Any:
+        """Return the solution of ``rules`` by ``method`` (``layered``, or ``value-iteration``
+        for two players to ``tolerance``), a :class:`solver.pig.solution.PigSolution`, calling
+        ``progress(done, total)`` as it goes."""
         from pigsolve.solver.pig.solve import solve
 
-        return solve(rules, progress=progress)
+        return solve(rules, method, tolerance, progress=progress)
 
     def save(self, solution: Any, path: Path) -> Path:
         """Write ``solution`` to ``path`` atomically (an existing file is replaced)."""
