@@ -64,8 +64,8 @@ def solve(rules: Any, **options: Any) -> Solution:
     ``options`` are the family's solver's: Pig takes ``method`` (``layered`` or
     ``value-iteration``, two players) and ``tolerance``; a family refuses those it lacks
     (TypeError naming them). The solution answers ``win_probability(state)``,
-    ``best_action(state)`` and ``action_values(state)``, and tells its ``rules``, ``method``, ``residual``, ``num_iter`` and
-    ``seconds`` (:class:`solver.registry.Solution`).
+    ``best_action(state)`` and ``action_values(state)``, and tells its ``rules``, ``method``,
+    ``residual``, ``num_iter`` and ``seconds`` (:class:`solver.registry.Solution`).
     """
     from pigsolve.solver import registry
 
