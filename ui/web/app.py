@@ -164,7 +164,8 @@ def create_app(
             seed = integer(seed, "seed", 0, SEED_LIMIT - 1, "2^64 - 1")
         table, no_table = await table_store.table_if_any(rules, "optimal" in opponents)
         session = new_session(family.name, rules, opponents, first, seed, table, no_table)
-        return JSONResponse(session.state(store.add(session)), status_code=201)
+        client = request.client.host if request.client else ""
+        return JSONResponse(session.state(store.add(session, client)), status_code=201)
 
     async def show(request: Request) -> JSONResponse:
         game_id = request.path_params["id"]
@@ -176,7 +177,7 @@ def create_app(
     async def act(request: Request) -> JSONResponse:
         game_id = request.path_params["id"]
         body = await json_body(request)
-        session = store.get(game_id)
+        session = store.get(game_id, touch=True)
         field = session.play.action_field
         known(body, (field,))
         move = session.play.action(body.get(field))

@@ -30,6 +30,9 @@ IDLE_SECONDS = 30 * 60
 """A game untouched this long is forgotten."""
 MAX_GAMES = 1000
 """Games kept in memory at once."""
+GAMES_PER_CLIENT = 100
+"""Games one client (one address) keeps at once: a class of 30 behind one address still fits,
+and a flood from one client cannot fill the store."""
 REVIEW_COST = 0.001
 """The review lists the choices that cost at least this much win probability (0.1 points)."""
 
@@ -198,52 +201,61 @@ def hint(session: Session) -> dict[str, Any]:
 
 
 class Store:
-    """Games by id; a game idle for more than ``idle_seconds`` is forgotten, at most ``limit``
-    are kept (when full, the finished game touched longest ago makes room; if none is finished,
-    503). ``clock`` tells the time in seconds."""
+    """Games by id, shared fairly: a game idle for more than ``idle_seconds`` is forgotten; at
+    most ``limit`` are kept, and at most ``per_client`` of one client's (by its address). A full
+    store forgets the finished game idle longest, else the game idle longest, so a new player
+    always gets a game; a client at its share forgets its own game idle longest. Only actions
+    (a new game, a move) keep a game alive: reading it does not. ``clock`` tells the time."""
 
     def __init__(
         self,
         idle_seconds: float = IDLE_SECONDS,
         limit: int = MAX_GAMES,
         clock: Callable[[], float] = time.monotonic,
+        per_client: int = GAMES_PER_CLIENT,
     ) -> None:
         self.idle_seconds = idle_seconds
         self.limit = limit
+        self.per_client = per_client
         self.clock = clock
-        self._games: dict[str, tuple[Session, float]] = {}
+        self._games: dict[str, tuple[Session, float, str]] = {}
         self._lock = threading.Lock()
 
-    def add(self, session: Session) -> str:
-        """Keep ``session``; return its new id."""
+    def add(self, session: Session, client: str = "") -> str:
+        """Keep ``session``, started by ``client``; return its new id."""
         with self._lock:
             self._expire()
-            if len(self._games) >= self.limit:
-                finished = [
-                    (touched, key) for key, (game, touched) in self._games.items() if game.game.over
-                ]
-                if not finished:
-                    raise ApiError(503, f"{self.limit} games are in progress; try again later")
-                del self._games[min(finished)[1]]
+            own = [key for key, (_, _, who) in self._games.items() if who == client]
+            if len(own) >= self.per_client:
+                del self._games[min(own, key=lambda key: self._games[key][1])]
+            elif len(self._games) >= self.limit:
+                del self._games[min(self._games, key=self._idle_rank)]
             game_id = secrets.token_urlsafe(9)
-            self._games[game_id] = (session, self.clock())
+            self._games[game_id] = (session, self.clock(), client)
             return game_id
 
-    def get(self, game_id: str) -> Session:
-        """Return the game ``game_id``; ApiError 404 if it is unknown or expired."""
+    def get(self, game_id: str, touch: bool = False) -> Session:
+        """Return the game ``game_id`` (``touch``: an action, which keeps it alive); ApiError
+        404 if it is unknown or expired."""
         with self._lock:
             self._expire()
             if game_id not in self._games:
                 raise ApiError(404, f"no game {game_id!r} (unknown, or idle too long)")
-            session, _ = self._games[game_id]
-            self._games[game_id] = (session, self.clock())
+            session, _, client = self._games[game_id]
+            if touch:
+                self._games[game_id] = (session, self.clock(), client)
             return session
 
     def __len__(self) -> int:
         return len(self._games)
 
+    def _idle_rank(self, game_id: str) -> tuple[bool, float]:
+        """Order games for eviction: finished before unfinished, then idle longest first."""
+        session, touched, _ = self._games[game_id]
+        return not session.game.over, touched
+
     def _expire(self) -> None:
         now = self.clock()
-        for game_id, (_, touched) in list(self._games.items()):
+        for game_id, (_, touched, _) in list(self._games.items()):
             if now - touched > self.idle_seconds:
                 del self._games[game_id]
