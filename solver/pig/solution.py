@@ -28,6 +28,7 @@ the full table ``P(i, j, k)`` and its choices (``full``), made by the pair kerne
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,10 @@ def rebuild_row(
     return Row(roll, hold, probability)
 
 
+KEPT_ROWS = 256
+"""Rows a solution keeps once rebuilt (the page's and the players' recent states)."""
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class PigSolution:
     """The optimal (two players) or equilibrium (more) play of Pig, solved or read from a file.
@@ -228,9 +233,17 @@ class PigSolution:
             )
         return tuple(state)
 
-    @functools.lru_cache(maxsize=256)  # noqa: B019 - one cache per long-lived solution is intended
     def row(self, scores: tuple[int, ...]) -> Row:
         """Return the mover's row at ``scores`` (mover first, then in the order of play)."""
+        return self._rows(tuple(scores))
+
+    @functools.cached_property
+    def _rows(self) -> Callable[[tuple[int, ...]], Row]:
+        """The rows rebuilt so far, the last :data:`KEPT_ROWS`: a cache of this solution's own
+        (a cache on the class would keep every solution it saw alive)."""
+        return functools.lru_cache(maxsize=KEPT_ROWS)(self._rebuild_row)
+
+    def _rebuild_row(self, scores: tuple[int, ...]) -> Row:
         scores = self.check_scores(scores)
         choices = None if self.full is None else self.full[1][scores]
         return rebuild_row(self.values, self.rules, scores, self.mixed, choices)

@@ -181,15 +181,17 @@ def create_app(
         field = session.play.action_field
         known(body, (field,))
         move = session.play.action(body.get(field))
+        table = await table_store.table(session.game.rules) if session.needs_table else None
         with session.lock:
-            session.act(move)
+            session.act(move, table)
             return JSONResponse(session.state(game_id))
 
     async def advise(request: Request) -> JSONResponse:
         query(request)
         session = store.get(request.path_params["id"])
+        table = await table_store.table(session.game.rules) if session.analysed else None
         with session.lock:
-            return JSONResponse(hint(session))
+            return JSONResponse(hint(session, table))
 
     async def explore(request: Request) -> JSONResponse:
         family = game_of(request)

@@ -58,18 +58,21 @@ class ApiError(PigsolveError):
 @dataclass
 class Session:
     """One game: its family's play (engine, actions by name, words), the person's seat, the
-    computer players by seat (name, player), the log so far and the optimal table that judges
-    the person's choices (None: not analysed, ``no_table`` says why).
+    computer players by seat (name, player; None for ``optimal``, who reads the table), the log
+    so far, and whether the optimal table judges the person's choices (``no_table`` says why
+    not).
 
-    The computer players move as soon as it is their turn, so between requests the person is to
-    move or the game is over.
+    The session keeps no table: the optimal table is the server's, in its bounded cache
+    (:class:`ui.web.tables.Tables`), handed to each move (one copy however many games read it).
+    The computer players move as soon as it is their turn, so between requests the person is
+    to move or the game is over.
     """
 
     play: Play
     kind: str
     human: int
-    computers: dict[int, tuple[str, Player]]
-    table: Any = None
+    computers: dict[int, tuple[str, Player | None]]
+    analysed: bool = False
     no_table: str = ""
     log: list[str] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)
@@ -79,6 +82,11 @@ class Session:
     def game(self) -> Any:
         """The engine."""
         return self.play.game
+
+    @property
+    def needs_table(self) -> bool:
+        """True if a move needs the optimal table: it judges the person or plays a seat."""
+        return self.analysed or any(player is None for _, player in self.computers.values())
 
     def record(self, events: list[Any]) -> None:
         """Append the events to the log in the terminal's words (``pigsolve play``'s transcript)."""
@@ -90,26 +98,32 @@ class Session:
         seats = len(self.game.scores)
         return ["you" if seat == self.human else self.computers[seat][0] for seat in range(seats)]
 
-    def play_computer(self) -> None:
-        """Play the computer's moves until the person is to move or the game is over."""
+    def play_computer(self, table: Any = None) -> None:
+        """Play the computer's moves until the person is to move or the game is over; ``table``
+        is the optimal table the ``optimal`` players read."""
+        optimal = None
         while not self.game.over and self.game.player != self.human:
             _, player = self.computers[self.game.player]
+            if player is None:
+                optimal = optimal or tables.optimal_player(self.game.rules, table)
+                player = optimal
             self.record(self.game.apply(player.choose(self.game.view)))
 
-    def act(self, action: Any) -> None:
-        """Play the person's ``action``; ApiError if the game is over or it is not legal."""
+    def act(self, action: Any, table: Any = None) -> None:
+        """Play the person's ``action`` (judged by the optimal ``table`` if analysed); ApiError
+        if the game is over or it is not legal."""
         if self.game.over:
             raise ApiError(409, "the game is over")
         name = self.play.name(action)
         if action not in self.game.legal_actions():
             raise ApiError(400, f"{self.play.words(name)} is not a legal choice now")
-        if self.table is not None:
-            best, values = self.play.advice(self.table)
+        if self.analysed:
+            best, values = self.play.advice(table)
             self.decisions.append(
                 {"action": name, "best": best, "p": values[name], "best_p": values[best]}
             )
         self.record(self.game.apply(action))
-        self.play_computer()
+        self.play_computer(table)
 
     def state(self, game_id: str) -> dict[str, Any]:
         """Return what the page shows: scores, whose turn, the legal actions, the dice in play,
@@ -130,7 +144,7 @@ class Session:
             "over": game.over,
             "winner": game.winner,
             "log": self.log,
-            "analysed": self.table is not None,
+            "analysed": self.analysed,
             "no_hints": self.no_table,
             "evaluation": [decision["p"] for decision in self.decisions],
             "review": [
@@ -170,26 +184,24 @@ def new_session(
     play = family_of(rules).play(rules, rng)
     computers = {}
     for after, name in enumerate(opponents, 1):
-        if name == "optimal":
-            player: Any = tables.optimal_player(rules, table)
-        else:
-            player = roster(kind).player(check_web_player(name), rules)
+        player = None if name == "optimal" else roster(kind).player(check_web_player(name), rules)
         if isinstance(player, Human):
             raise ApiError(400, "opponents must be computer players, not human")
         computers[(human + after) % seats] = (name, player)
-    session = Session(play, kind, human, computers, table, no_table)
+    session = Session(play, kind, human, computers, table is not None, no_table)
     session.record(list(play.game.start()))
-    session.play_computer()
+    session.play_computer(table)
     return session
 
 
-def hint(session: Session) -> dict[str, Any]:
-    """Return the optimal choice and the person's win probability after each legal choice."""
+def hint(session: Session, table: Any = None) -> dict[str, Any]:
+    """Return the optimal choice and the person's win probability after each legal choice,
+    from the optimal ``table``."""
     if session.game.over:
         raise ApiError(409, "the game is over")
-    if session.table is None:
+    if not session.analysed:
         raise ApiError(409, f"no hints in this game: {session.no_table or 'it has no table'}")
-    best, values = session.play.advice(session.table)
+    best, values = session.play.advice(table)
     words = session.play.words
     return {
         "best": best,

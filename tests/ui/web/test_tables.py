@@ -113,3 +113,25 @@ def test_the_page_s_tables_are_bounded_least_recently_used_first(workdir: Path) 
     assert names == [f"pig-players2-goal{goal}-die6.h5" for goal in (26, 27, 29)]
     index = json.loads((workdir / "data" / INDEX).read_text())["tables"]
     assert sorted(index) == [f"pig-players2-goal{goal}-die6.h5" for goal in (27, 29)]
+
+
+def test_games_share_the_bounded_cache_and_pin_no_table(workdir: Path) -> None:
+    """Games at more goals than the cache holds: each table is the cache's one copy, and a
+    table the cache drops is freed, though its game goes on (the next move reads it again)."""
+    import gc
+    import weakref
+
+    from pigsolve.ui.web.tables import LOADED_TABLES
+
+    tables = Tables(jobs=Jobs(patience=None))
+    with TestClient(create_app(table_store=tables), base_url="http://127.0.0.1") as client:
+        body = {"opponent": "optimal", "first": "you", "seed": 2}
+        first = client.post("/api/pig/games", json=body | {"goal": 10}).json()
+        kept = weakref.ref(tables._loaded[PigRules(10)])
+        for goal in range(11, 12 + LOADED_TABLES):
+            assert client.post("/api/pig/games", json=body | {"goal": goal}).status_code == 201
+        assert len(tables._loaded) == LOADED_TABLES and PigRules(10) not in tables._loaded
+        gc.collect()
+        assert kept() is None  # no game holds it
+        moved = client.post(f"/api/games/{first['id']}/actions", json={"action": "roll"})
+        assert moved.status_code == 200 and moved.json()["evaluation"]
