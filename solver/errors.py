@@ -36,6 +36,16 @@ class TableError(PigsolveError):
     """A table file that is missing, unreadable, not a pigsolve table or of an unknown version."""
 
 
+class WriteError(TableError):
+    """A table that could not be written (a full disk, no permission, a file in the way):
+    ``reason`` says why without a path, for answers that must not show the server's files
+    (``private``, the reason naming paths, is the message's)."""
+
+    def __init__(self, path: object, reason: str, private: str | None = None) -> None:
+        super().__init__(f"cannot write {path}: {reason if private is None else private}")
+        self.reason = reason
+
+
 class GameInputError(PigsolveError):
     """Bad game input: a malformed rolls file, dice running out, input ending mid-game."""
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pigsolve.solver import __version__
-from pigsolve.solver.errors import MissingTable, TableError
+from pigsolve.solver.errors import MissingTable, TableError, WriteError
 from pigsolve.solver.write_guards import (
     check_free_space,
     deferred_interrupts,
@@ -52,7 +52,7 @@ def check_can_write(path: str | os.PathLike, force: bool = False) -> Path:
     if path.exists() and not force:
         raise TableError(f"{path} already exists; pass --force to overwrite it")
     if path.is_dir():
-        raise TableError(f"cannot write {path}: it is a directory")
+        raise WriteError(path, "it is a directory")
     folder = path.parent
     while not folder.exists():
         folder = folder.parent
@@ -113,7 +113,7 @@ def atomic_write(
     if path.exists() and not force:
         raise exists
     if path.is_dir():
-        raise TableError(f"cannot write {path}: it is a directory")
+        raise WriteError(path, "it is a directory")
     tmp_path: Path | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -135,12 +135,13 @@ def atomic_write(
     except FileExistsError as err:
         if err.filename is not None and Path(err.filename) != path.parent:
             raise exists from None
-        raise TableError(f"cannot write {path}: {path.parent} is not a directory") from None
+        folder = f"{path.parent} is not a directory"
+        raise WriteError(path, "its folder is not a directory", folder) from None
     except OSError as err:
         reason = os.strerror(err.errno) if err.errno else str(err).splitlines()[0]
         if isinstance(err, NotADirectoryError):
             reason = "a parent of it is not a directory"
-        raise TableError(f"cannot write {path}: {reason}") from None
+        raise WriteError(path, reason) from None
     finally:
         if tmp_path is not None:
             tmp_path.unlink(missing_ok=True)

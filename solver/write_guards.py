@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from pigsolve.solver.errors import TableError
+from pigsolve.solver.errors import WriteError
 from pigsolve.solver.resources import memory_words
 
 STALE_SECONDS = 3600
@@ -66,13 +66,12 @@ def _running(pid: int) -> bool:
 
 
 def check_free_space(path: Path, size: int) -> None:
-    """Raise TableError if ``path``'s folder has less than ``size`` bytes free."""
+    """Raise WriteError if ``path``'s folder has less than ``size`` bytes free."""
     free = shutil.disk_usage(path.parent).free
     if size > free:
-        raise TableError(
-            f"cannot write {path}: it needs about {memory_words(size)} and {path.parent} has "
-            f"{memory_words(free)} free"
-        )
+        needs, left = memory_words(size), memory_words(free)
+        where = f"it needs about {needs} and {path.parent} has {left} free"
+        raise WriteError(path, f"it needs about {needs} and the disk has {left} free", where)
 
 
 class Interrupts:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.errors import PigsolveError, WriteError
 from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
 
 MAX_WORKERS = 2
@@ -98,6 +98,8 @@ def _work(
 
     try:
         outcome: tuple[int, Any] = (200, task(*args, report))
+    except WriteError as err:  # the server's disk: no path in the answer
+        outcome = (507, f"the server could not save the table: {err.reason}")
     except PigsolveError as err:
         outcome = (getattr(err, "status", 400), str(err))
     except (ValueError, NotImplementedError) as err:  # the solver does not take these rules

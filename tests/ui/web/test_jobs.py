@@ -26,15 +26,16 @@ def test_a_202_says_what_is_computed_and_how_far() -> None:
 
 
 def test_a_worker_s_refusal_reaches_the_asker(workdir: Path) -> None:
-    """The worker's PigsolveError becomes the request's one-line 4xx."""
+    """A table the worker cannot write is a 507 in one line, naming no path of the server."""
     (workdir / "data").write_text("a file where the folder should be")
     jobs = Jobs(patience=None)
     job = jobs.start(
         "t", "a table", tables.solve_and_save, (PigRules(5), workdir / "data" / "t.h5")
     )
-    with pytest.raises(JobFailed, match="cannot write") as failed:
+    with pytest.raises(JobFailed) as failed:
         asyncio.run(jobs.outcome(job))
-    assert failed.value.status == 400 and jobs.running() == []
+    assert str(failed.value) == "the server could not save the table: its folder is not a directory"
+    assert failed.value.status == 507 and jobs.running() == []
 
 
 def test_a_result_is_computed_once_and_kept(workdir: Path) -> None:
