@@ -231,6 +231,11 @@ class Family(Protocol):
         """Return the sizes the page accepts for the family (``GET /api/limits``)."""
         ...
 
+    def evaluation_cost(self, rules: Any, memories: Sequence[int]) -> tuple[int, float]:
+        """Return the peak bytes and seconds of an exact round robin of players who count
+        ``memories`` turns (1: none), for the page's budget before the job starts."""
+        ...
+
 
 _FAMILIES: dict[str, Family] = {}
 """Every registered family by its name."""

@@ -171,6 +171,9 @@ class CoinFamily:
     def page_limits(self) -> dict[str, Any]:
         return {"goal": [1, PAGE_GOAL]}
 
+    def evaluation_cost(self, rules: CoinRace, memories: Any) -> tuple[int, float]:
+        return 16 * rules.goal**2 * len(memories), 0.0
+
 
 PAGE_GOAL = 30
 

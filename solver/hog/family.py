@@ -130,6 +130,18 @@ class HogFamily:
 
         return compare(rules, a, b, name_a, name_b)
 
+    def evaluation_cost(self, rules: HogRules, memories: Sequence[int]) -> tuple[int, float]:
+        """Return the peak bytes and the seconds of a round robin of ``len(memories)`` players:
+        a policy table each (int8 over ``rules.shape``) and a solve's memory; every ordered
+        pair one backward pass."""
+        import math
+
+        from pigsolve.solver.durations import hog_solve
+        from pigsolve.solver.hog.solve import memory_needed
+
+        size = math.prod(rules.shape)
+        return len(memories) * size + memory_needed(rules), hog_solve(rules)[0] * len(memories) ** 2
+
     # The page's questions: its limits, the memory a table needs, the words for a game.
 
     def describe(self, rules: HogRules) -> str:

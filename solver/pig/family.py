@@ -160,6 +160,20 @@ class PigFamily:
 
         return compare(rules, a, b, name_a, name_b)
 
+    def evaluation_cost(self, rules: PigRules, memories: Sequence[int]) -> tuple[int, float]:
+        """Return the peak bytes and the seconds of a round robin of players who count
+        ``memories`` held turns (1: none): each player's roll table, ``memory * G**3`` bools,
+        and the largest pair's values, ``2 * G**2 * m_a * m_b`` floats, every ordered pair's
+        work ``m_a * m_b`` times an evaluation's."""
+        from pigsolve.solver.durations import PIG_SECONDS, pig_work
+
+        goal = rules.goal
+        tables = sum(memories) * goal**3
+        pairs = [(a, b) for a in memories for b in memories]
+        values = max(16 * goal**2 * a * b for a, b in pairs)
+        seconds = PIG_SECONDS["players"] * pig_work(rules) * sum(a * b for a, b in pairs)
+        return tables + values, seconds
+
     # The page's questions: its limits, the memory a table needs, the words for a game.
 
     def describe(self, rules: PigRules) -> str:

@@ -22,11 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.policies.roster import roster
+from pigsolve.solver.durations import about
 from pigsolve.solver.registry import family_of
+from pigsolve.solver.resources import memory_words
 from pigsolve.solver.storage import atomic_write
 from pigsolve.ui.records import game_fields, record
 from pigsolve.ui.web.jobs import JobFailed, Jobs
-from pigsolve.ui.web.limits import NoTable, check_size, check_solvable
+from pigsolve.ui.web.limits import NoTable, SizeError, check_size, check_solvable
 
 PAGE_CACHE_BYTES = 256 * 2**20
 """Disk the tables computed by the page may take in ``data/`` (256 MiB)."""
@@ -185,12 +187,37 @@ class Tables:
     async def compare(self, names: list[str], rules: Any) -> list[dict[str, Any]]:
         """Return the round robin of ``names`` (the optimal table computed first if named)."""
         check_size(rules, "compare", "compare")
+        self._check_budget(names, rules)
         path = self.path(rules)
         if "optimal" in names:
             await self.table(rules)
         what = f"the round robin of {', '.join(names)} at goal {rules.goal}"
         key = ("compare", tuple(names), rules)
         return await self.jobs.result(key, what, compare, (names, rules, path))
+
+    def _check_budget(self, names: list[str], rules: Any) -> None:
+        """Raise SizeError (413) if the round robin of ``names`` needs more memory or time than
+        the server gives a job, before it starts (the players' own sizes included)."""
+        family = family_of(rules)
+        players = roster(family.name)
+        memories = [
+            1 if name == "optimal" else getattr(players.player(name, rules), "memory", 1)
+            for name in names
+        ]
+        needed, seconds = family.evaluation_cost(rules, memories)
+        budget, clock = self.jobs.memory_bytes, self.jobs.seconds
+        words = f"the round robin of {', '.join(names)} at goal {rules.goal}"
+        if budget is not None and needed > budget:
+            raise SizeError(
+                f"{words} needs about {memory_words(needed)} of memory and the server gives a "
+                f"job {memory_words(budget)}: compare fewer players, or players that count "
+                "fewer turns"
+            )
+        if clock is not None and seconds > clock:
+            raise SizeError(
+                f"{words} takes about {about(seconds)} and the server gives a job "
+                f"{clock:g} s: compare fewer players"
+            )
 
     def close(self) -> None:
         """Stop every computation (no half-written table is left)."""

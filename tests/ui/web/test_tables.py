@@ -135,3 +135,20 @@ def test_games_share_the_bounded_cache_and_pin_no_table(workdir: Path) -> None:
         assert kept() is None  # no game holds it
         moved = client.post(f"/api/games/{first['id']}/actions", json={"action": "roll"})
         assert moved.status_code == 200 and moved.json()["evaluation"]
+
+
+def test_a_round_robin_past_the_job_budget_is_refused_before_it_starts(workdir: Path) -> None:
+    """turns300 against itself holds 2 G^2 300^2 floats: about 13 GiB at goal 100, past a
+    4 GiB job; refused in one line at once, and a round robin that fits still runs."""
+    tables = Tables(jobs=Jobs(patience=None, memory_bytes=4 * 2**30, seconds=600))
+    with TestClient(create_app(table_store=tables), base_url="http://127.0.0.1") as client:
+        refused = client.get('/api/pig/compare?players=["turns300","hold20"]&goal=100')
+        assert refused.status_code == 413 and tables.jobs.running() == []
+        message = refused.json()["error"]
+        assert message.startswith("the round robin of turns300, hold20 at goal 100 needs about ")
+        assert "GiB of memory and the server gives a job 4.0 GiB" in message
+        slow = Tables(jobs=Jobs(patience=None, seconds=1e-6))
+        with pytest.raises(Exception, match="takes about .* and the server gives a job 1e-06 s"):
+            slow._check_budget(["hold20", "hold25"], PigRules(100))
+        fits = client.get('/api/pig/compare?players=["hold20","hold25"]&goal=30')
+        assert fits.status_code == 200 and len(fits.json()["results"]) == 4
