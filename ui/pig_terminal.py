@@ -39,7 +39,7 @@ from pigsolve.ui import prompt
 if TYPE_CHECKING:
     import numpy as np
 
-    from pigsolve.solver.pig.solution import Row
+    from pigsolve.solver.pig.rows import Row
 
 
 ANSWERS = {"roll": True, "hold": False}

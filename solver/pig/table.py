@@ -22,7 +22,7 @@ besides Pig's die stores its whole roll table there (``game``:
 rebuilds the same :class:`PigRules` (:meth:`PigRules.from_json`). Files without
 it are Pig's die. Files of format version 1 (layouts ``full``, ``compact`` and ``equilibrium``)
 are still read.
-Reading needs no numba: rows are rebuilt with :func:`solver.pig.solution.rebuild_row`.
+Reading needs no numba: rows are rebuilt with :func:`solver.pig.rows.rebuild_row`.
 """
 
 from __future__ import annotations

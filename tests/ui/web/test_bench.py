@@ -1,4 +1,5 @@
-"""The load test of ``pigsolve bench``: 20 games against a real server while a table computes."""
+"""The load test of ``pigsolve bench``: games against a real server while a table computes, a
+flood of game starts, and round robins at the job budget's edge."""
 
 from __future__ import annotations
 
@@ -21,3 +22,7 @@ def test_twenty_games_are_answered_while_a_large_table_computes() -> None:
     assert all(t > 0 for times in load["timings"].values() for t in times)
     progress = load["progress"]
     assert all(0 <= p <= 1 for p in progress) and progress == sorted(progress)
+    # A flood past the store's 1000 games: every start answered, and a new player still plays.
+    assert set(load["flood"]) == {201} and load["newcomer"] == 201
+    assert load["edge"] == (413, 200)  # past the job budget at once; within it, answered
+    assert load["peak_mib"] is None or load["peak_mib"] > 0

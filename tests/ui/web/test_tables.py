@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web.app import create_app
 from pigsolve.ui.web.jobs import Jobs
+from pigsolve.ui.web.limits import SizeError
 from pigsolve.ui.web.tables import INDEX, Tables
 
 
@@ -148,7 +149,7 @@ def test_a_round_robin_past_the_job_budget_is_refused_before_it_starts(workdir: 
         assert message.startswith("the round robin of turns300, hold20 at goal 100 needs about ")
         assert "GiB of memory and the server gives a job 4.0 GiB" in message
         slow = Tables(jobs=Jobs(patience=None, seconds=1e-6))
-        with pytest.raises(Exception, match="takes about .* and the server gives a job 1e-06 s"):
+        with pytest.raises(SizeError, match=r"takes about .* and the server gives a job 1e-06 s"):
             slow._check_budget(["hold20", "hold25"], PigRules(100))
         fits = client.get('/api/pig/compare?players=["hold20","hold25"]&goal=30')
         assert fits.status_code == 200 and len(fits.json()["results"]) == 4
