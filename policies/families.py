@@ -63,7 +63,7 @@ def _families(game: str, rules: Any) -> dict[str, Ranges]:
 
 @dataclass(frozen=True)
 class Tuning:
-    """A game family's tunable players (:mod:`policies.roster` holds one per game family):
+    """A game family's tunable players (:data:`TUNINGS` holds one per game family):
     ``ranges(rules)`` each family's parameters with the documents' values and default ranges,
     ``limits(rules, ranges)`` each parameter's accepted values, ``member(family, values)`` a
     member's name, ``example()`` rules to name the parameters by."""
@@ -75,12 +75,9 @@ class Tuning:
 
 
 def _tuning(game: str) -> Tuning:
-    from pigsolve.policies.roster import roster
-
-    tuning = roster(game).tuning
-    if tuning is None:
+    if game not in TUNINGS:
         raise InvalidArgument(f"the {game} family has no players to tune")
-    return tuning
+    return TUNINGS[game]
 
 
 def pig_ranges(rules: PigRules) -> dict[str, Ranges]:
@@ -208,8 +205,12 @@ def hog_member(family: str, values: Sequence[int]) -> str:
     return f"{family}:{','.join(map(str, values))}"
 
 
-PIG_TUNING = Tuning(pig_ranges, pig_limits, pig_member, PigRules)
-HOG_TUNING = Tuning(hog_ranges, hog_limits, hog_member, lambda: hog_rules("fa16"))
+TUNINGS = {
+    "pig": Tuning(pig_ranges, pig_limits, pig_member, PigRules),
+    "hog": Tuning(hog_ranges, hog_limits, hog_member, lambda: hog_rules("fa16")),
+}
+"""Each game family's tunable players, by the family's name (a family registered elsewhere
+adds its own)."""
 
 
 def candidates(game: str, family: str, ranges: Ranges) -> list[str]:

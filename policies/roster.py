@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pigsolve.policies.families import HOG_TUNING, PIG_TUNING
 from pigsolve.solver.errors import InvalidArgument
 
 
@@ -30,8 +29,6 @@ class Roster:
     best_response: Callable[[Any, Sequence[str]], Any]
     optimal: Callable[[Any], Any] | None = None
     check: Callable[[str, Any], None] | None = None
-    tuning: Any = None
-    """The family's tunable players (:class:`policies.families.Tuning`), or None."""
 
     def player(self, name: str, rules: Any, table_path: Any = None, announce: Any = None) -> Any:
         """Return the player ``name`` for ``rules``, the name checked first (``human``: the
@@ -80,9 +77,7 @@ def _optimal_hog(solution: Any) -> Any:
     return TableStrategy("optimal", solution.rules, solution.policy)
 
 
-def _built_in(
-    game: str, opponents_at_most: int | None, optimal: Callable[[Any], Any], tuning: Any
-) -> Roster:
+def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any], Any]) -> Roster:
     """Return a built-in family's roster: its players' module, ``policies.{game}``, is imported
     at the first call (``--version`` and ``--help`` import no numpy)."""
     import importlib
@@ -106,9 +101,8 @@ def _built_in(
         best_response=best_response,
         optimal=optimal,
         check=lambda name, rules: players().check_name(name, rules),
-        tuning=tuning,
     )
 
 
-register_roster("pig", _built_in("pig", None, _optimal_pig, PIG_TUNING))
-register_roster("hog", _built_in("hog", 1, _optimal_hog, HOG_TUNING))
+register_roster("pig", _built_in("pig", None, _optimal_pig))
+register_roster("hog", _built_in("hog", 1, _optimal_hog))

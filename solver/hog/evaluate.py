@@ -1,4 +1,4 @@
-"""Exact evaluation of two fixed Hog policies: win probabilities, comparisons, action values."""
+"""Exact evaluation of two fixed Hog policies: win probabilities and comparisons."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from pigsolve.solver import results
-from pigsolve.solver.games.hog import HogRules, HogState, is_over
-from pigsolve.solver.games.hog_dice import chance_outcomes
+from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.hog.solve import check_policy, sweep
 from pigsolve.solver.results import Comparison
 
@@ -38,26 +37,6 @@ def compare(
     start = (0, 0, 0, 0, 0)
     a_first, b_first = float(x_a[start]), 1.0 - float(x_b[start])
     return Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
-
-
-def action_values(rules: HogRules, v_next: np.ndarray, state: HogState) -> dict[int, float]:
-    """Return the mover's win probability for each number of dice, given the opponent's values.
-
-    ``v_next`` holds the next mover's win probabilities (the solution itself under optimal
-    play). Computed in pure Python from :func:`solver.games.hog_dice.chance_outcomes`: an
-    independent check of the compiled pass, and the source of ``hog play --hints``.
-    """
-    values = {}
-    for n in rules.actions:
-        total = 0.0
-        for prob, turn in chance_outcomes(rules, state, n):
-            nxt = turn.next_state
-            if nxt.opponent_score >= rules.goal:
-                total += float(prob)
-            elif not is_over(rules, nxt):
-                total += float(prob) * (1.0 - float(v_next[nxt.index(rules)]))
-        values[n] = total
-    return values
 
 
 def round_robin(rules: HogRules, tables: Mapping[str, np.ndarray]) -> list[Comparison]:

@@ -1,7 +1,7 @@
 """A pure-Python Hog solver from the exact chance outcomes: the tests' independent reference.
 
 Slow (seconds at goal 40, about 35 s for fa16 at goal 100) and plain: one backward pass over
-decreasing score sums taking each action's value from :func:`solver.hog.evaluate.action_values`,
+decreasing score sums taking each action's value from :func:`solver.hog.values.action_values`,
 which reads :func:`solver.games.hog_dice.chance_outcomes`, never the compiled tables.
 """
 
@@ -12,8 +12,8 @@ import itertools
 import numpy as np
 
 from pigsolve.solver.games.hog import HogRules, HogState
-from pigsolve.solver.hog.evaluate import action_values
 from pigsolve.solver.hog.solve import TIE
+from pigsolve.solver.hog.values import action_values
 
 
 def reference_solve(rules: HogRules) -> tuple[np.ndarray, np.ndarray]:

@@ -119,7 +119,7 @@ class HogSolution:
 
     def action_values(self, state: Sequence[int] | HogState) -> dict[int, float]:
         """Return ``{number of dice: the mover's win probability}`` in ``state``."""
-        from pigsolve.solver.hog.evaluate import action_values
+        from pigsolve.solver.hog.values import action_values
 
         return action_values(self.rules, self.values, self._state(state))
 

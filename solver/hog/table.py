@@ -86,8 +86,8 @@ def _check_values(solution: HogSolution, path: Path) -> None:
 
 def sampled_residual(solution: HogSolution, states: int = 32, seed: int = 20040601) -> float:
     """Return the largest gap between the stored value and the best action's value
-    (:func:`solver.hog.evaluate.action_values`) over ``states`` states drawn with ``seed``."""
-    from pigsolve.solver.hog.evaluate import action_values
+    (:func:`solver.hog.values.action_values`) over ``states`` states drawn with ``seed``."""
+    from pigsolve.solver.hog.values import action_values
 
     rules, v = solution.rules, solution.values
     worst = 0.0

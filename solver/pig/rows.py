@@ -5,16 +5,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.tolerances import TIE
-
-if TYPE_CHECKING:
-    from pigsolve.solver.pig.solution import Mixed
 
 
 @dataclass(frozen=True)
@@ -36,16 +32,18 @@ def rebuild_row(
     values: np.ndarray,
     rules: PigRules,
     scores: tuple[int, ...],
-    mixed: Mixed,
+    mixed: tuple[int, float],
     choices: np.ndarray | None = None,
 ) -> Row:
     """Return the mover's row at ``scores`` rebuilt from the start-of-turn ``values``.
 
     Pure numpy (no numba). A turn total ``k`` with ``scores[0] + k >= goal`` is a win and is not
-    in the row. ``choices`` (bool, one per turn total), if given, are the solver's own choices
-    (two players' full table); else the better action is taken, ties holding. In a game with
-    blank rolls (``add`` 0 points, chance ``p0``) ``roll`` is the value of one roll, a blank
-    coming back to the same state, and ``roll_probability`` the chance of rolling at each visit.
+    in the row. ``mixed`` is the turn total at which the mover mixes there and its chance of
+    rolling (:meth:`solver.pig.solution.Mixed.lookup`). ``choices`` (bool, one per turn total),
+    if given, are the solver's own choices (two players' full table); else the better action is
+    taken, ties holding. In a game with blank rolls (``add`` 0 points, chance ``p0``) ``roll``
+    is the value of one roll, a blank coming back to the same state, and ``roll_probability``
+    the chance of rolling at each visit.
     """
     goal, players = rules.goal, rules.players
     length = goal - scores[0]
@@ -54,7 +52,7 @@ def rebuild_row(
     pig = np.roll(values[(*scores[1:], scores[0])], 1)
     # A reset (two players only) leaves the mover at 0 and the other to move.
     reset = np.roll(values[(*scores[1:], 0)], 1) if resets else np.zeros(players)
-    mix_k, mix_q = mixed.lookup(scores)
+    mix_k, mix_q = mixed
     roll = np.empty((length, players))
     hold = np.zeros((length, players))
     chosen = np.empty((length, players))

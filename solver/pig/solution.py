@@ -177,7 +177,7 @@ class PigSolution:
     def _rebuild_row(self, scores: tuple[int, ...]) -> Row:
         scores = self.check_scores(scores)
         choices = None if self.full is None else self.full[1][scores]
-        return rebuild_row(self.values, self.rules, scores, self.mixed, choices)
+        return rebuild_row(self.values, self.rules, scores, self.mixed.lookup(scores), choices)
 
     def win_probabilities(self, scores: tuple[int, ...], k: int = 0) -> np.ndarray:
         """Return every player's win probability at ``scores`` and turn total ``k``."""

@@ -7,9 +7,10 @@ import pytest
 
 from pigsolve.solver.games.hog import HogState, hog_rules, prev_cap
 from pigsolve.solver.hog import solve as hog_solve
-from pigsolve.solver.hog.evaluate import action_values, compare, evaluate
+from pigsolve.solver.hog.evaluate import compare, evaluate
 from pigsolve.solver.hog.reference import reference_solve
 from pigsolve.solver.hog.solve import TIE, best_response, solve
+from pigsolve.solver.hog.values import action_values
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 
