@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+OVERWRITE = "pass force=True to overwrite it"
+"""The way out of a refused write (the command line shows ``force=True`` as ``--force``)."""
+
 COMPRESSION = {"compression": "gzip", "compression_opts": 4, "shuffle": True}
 
 
@@ -50,7 +53,7 @@ def check_can_write(path: str | os.PathLike, force: bool = False) -> Path:
     """
     path = Path(path)
     if path.exists() and not force:
-        raise TableError(f"{path} already exists; pass --force to overwrite it")
+        raise TableError(f"{path} already exists; {OVERWRITE}", parameter="force")
     if path.is_dir():
         raise WriteError(path, "it is a directory")
     folder = path.parent
@@ -64,18 +67,18 @@ def check_can_write(path: str | os.PathLike, force: bool = False) -> Path:
 
 
 def kept_table(path: str | os.PathLike, load: Callable[[Path], T]) -> T:
-    """Return ``load(path)``, the table a ``compute`` without ``--force`` keeps: a valid one for
-    the rules asked (``load`` checks). One ``load`` refuses raises TableError naming ``--force``.
+    """Return ``load(path)``, the table a ``compute`` without ``force`` keeps: a valid one for
+    the rules asked (``load`` checks). One ``load`` refuses raises TableError naming ``force``.
     """
     path = Path(path)
     try:
         return load(path)
     except TableError as err:
-        reason = str(err).removeprefix(f"{path} ").removesuffix("; recompute it with --force")
+        reason = str(err).removeprefix(f"{path} ")
         verb = reason.split(" ")[0] in ("is", "holds", "has")
         joined = f"and {reason}" if verb else f"({reason})"
-        way_out = "" if "--force" in reason else "; pass --force to overwrite it"
-        raise TableError(f"{path} already exists {joined}{way_out}") from None
+        way_out = "" if "--force" in reason else f"; {OVERWRITE}"
+        raise TableError(f"{path} already exists {joined}{way_out}", parameter="force") from None
 
 
 class AlreadyWritten(TableError):
@@ -109,7 +112,7 @@ def atomic_write(
     folder are removed first (:func:`sweep_stale`).
     """
     path = Path(path)
-    exists = AlreadyWritten(f"{path} already exists; pass --force to overwrite it")
+    exists = AlreadyWritten(f"{path} already exists; {OVERWRITE}", parameter="force")
     if path.exists() and not force:
         raise exists
     if path.is_dir():

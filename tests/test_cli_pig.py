@@ -251,7 +251,10 @@ def test_a_read_only_folder_computes_in_memory_and_says_once(
         ),
         (["compare", "optimal", "hold20", "--goal", "20", "--table", "t.h5"], "--goal 20 --out"),
         (["simulate", "optimal", "hold20", "--goal", "20", "--table", "t.h5"], "--goal 20 --out"),
-        (["hog", "query", "0", "0", "--goal", "20", "--table", "t.h5"], "hog compute --rules fa16"),
+        (
+            ["hog", "query", "0", "0", "--goal", "20", "--table", "t.h5"],
+            "compute --game hog-fa16 --goal 20 --out t.h5",
+        ),
         (["info", "--goal", "37"], "create it with `pigsolve compute --goal 37`"),
         (["verify", "--goal", "37", "--die", "4"], "`pigsolve compute --goal 37 --die 4`"),
     ],
@@ -326,7 +329,7 @@ def test_a_memory_refusal_names_the_largest_goal_that_fits_and_a_simulation(monk
     )
     hog = runner.invoke(app, ["hog", "compute", "--rules", "su20", "--goal", "5000"])
     assert one_line_error(hog).endswith(
-        "the largest goal that fits is 2702: `pigsolve hog compute --rules su20 --goal 2702`"
+        "the largest goal that fits is 2702: `pigsolve compute --game hog-su20 --goal 2702`"
     )
 
 

@@ -58,6 +58,7 @@ OPTIONS = {
     "kind": "--kind",
     "opponent": "--opponent",
     "fmt": "--format",
+    "force": "--force",
     "ranges": "--range",
     "pigsolve.policies.time_limit.set_timeout": "--timeout",
 }
@@ -77,6 +78,11 @@ def as_option(err: PigsolveError) -> str:
     return in_options(str(err), getattr(err, "parameters", ()))
 
 
+def _with_value(option: str, value: str) -> str:
+    """Return ``option`` with ``value``, or alone for a flag's ``True``."""
+    return option if value == "True" else f"{option} {value}"
+
+
 def in_options(message: str, parameters: Iterable[str]) -> str:
     """Return ``message`` with each of ``parameters`` shown as its option: the one it starts
     with, and any written as a keyword or call with a value (``method='layered'`` as ``--method
@@ -84,6 +90,8 @@ def in_options(message: str, parameters: Iterable[str]) -> str:
 
     >>> in_options("opponent goes with kind='slice'", ["opponent", "kind"])
     '--opponent goes with --kind slice'
+    >>> in_options("t.h5 already exists; pass force=True to overwrite it", ["force"])
+    't.h5 already exists; pass --force to overwrite it'
     """
     for parameter in parameters:
         option = OPTIONS.get(parameter)
@@ -91,7 +99,7 @@ def in_options(message: str, parameters: Iterable[str]) -> str:
             continue
         message = re.sub(
             rf"(?<![\w.]){re.escape(parameter)}{_VALUE}",
-            lambda match, option=option: f"{option} {next(filter(None, match.groups()))}",
+            lambda match, option=option: _with_value(option, next(filter(None, match.groups()))),
             message,
         )
         if re.match(rf"{re.escape(parameter)}\b", message):

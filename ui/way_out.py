@@ -32,7 +32,8 @@ def hog_fits(game: HogRules, available: int) -> str:
     """Return the largest goal of ``game``'s rule set that fits ``available`` bytes, as the
     command that computes it."""
     from pigsolve.solver.hog.solve import memory_needed
+    from pigsolve.solver.hog.table import compute_command
 
     goal = largest_goal(lambda g: memory_needed(replace(game, goal=g)), game.goal, available)
-    command = f"pigsolve hog compute --rules {game.name} --goal {goal}"
+    command = compute_command(replace(game, goal=goal))
     return f"the largest goal that fits is {goal}: `{command}`"

@@ -15,7 +15,7 @@ from pigsolve.solver.hog.solve import TIE, HogSolution, solve
 from pigsolve.solver.storage import open_table, save_or_say_why, write_table
 from pigsolve.solver.table_checks import FLOAT, INTEGER, check_probabilities, damaged, dataset
 
-HOG_WORDS = {"verify": None, "compute": "pigsolve hog compute --force"}
+HOG_WORDS = {"verify": None, "compute": "pigsolve compute --game hog-fa16 --force (or hog-su20)"}
 """Hog has no ``verify`` command: a damaged table is rewritten."""
 SAMPLE_LIMIT = 1e-9
 """The largest gap accepted in the sample: one backward pass is exact up to rounding."""
@@ -111,12 +111,23 @@ def load_for(path: str | os.PathLike, rules: HogRules) -> HogSolution:
     return solution
 
 
+def compute_command(rules: HogRules, path: str | os.PathLike | None = None) -> str:
+    """Return the ``pigsolve compute`` command that writes the table of ``rules`` to ``path``.
+
+    >>> compute_command(HogRules("fa16", goal=50), "t.h5")
+    'pigsolve compute --game hog-fa16 --goal 50 --out t.h5'
+    """
+    words = [f"pigsolve compute --game hog-{rules.name} --goal {rules.goal}"]
+    if path is not None and Path(path) != default_path(rules):
+        words.append(f"--out {path}")
+    return " ".join(words)
+
+
 def require(path: str | os.PathLike, rules: HogRules) -> Path:
     """Return ``path`` if a file is there; else raise MissingTable with the command that makes
     it."""
     if not Path(path).exists():
-        command = f"pigsolve hog compute --rules {rules.name} --goal {rules.goal} --out {path}"
-        raise MissingTable(f"no table at {path}; create it with `{command}`")
+        raise MissingTable(f"no table at {path}; create it with `{compute_command(rules, path)}`")
     return Path(path)
 
 

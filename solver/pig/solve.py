@@ -251,7 +251,7 @@ def _residual(rules: PigRules, v0: np.ndarray) -> float:
     """Return the Bellman residual of two players' ``P(i, j, 0)``, rebuilding row by row."""
     from pigsolve.solver.pig import _kernels
 
-    none = np.empty((1, 1, 1))
+    none = np.zeros((1, 1, 1))
     return float(
         _kernels._expand(
             np.ascontiguousarray(v0),

@@ -143,7 +143,7 @@ def test_a_kept_table_that_is_not_valid_is_refused_naming_force(tmp_path: Path) 
     with pytest.raises(TableError) as refused:
         kept_table(target, refuse)
     assert str(refused.value) == (
-        f"{target} already exists and is for goal 25, not goal 26; pass --force to overwrite it"
+        f"{target} already exists and is for goal 25, not goal 26; pass force=True to overwrite it"
     )
 
 
