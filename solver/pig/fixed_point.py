@@ -31,8 +31,13 @@ def fixed_point(
     of ``x <- step(x)`` (memory :data:`ANDERSON_MEMORY`); the last call of ``step`` was at ``x``.
     ``report`` receives the largest change of each round.
 
+    ``start`` is one vector, or a batch of independent ones (a row each, accelerated each on its
+    own: the threshold players tuned together, :mod:`solver.pig.evaluate_thresholds`).
+
     >>> round(float(fixed_point(lambda x: 0.5 * x + 0.25, np.array([0.0]))[0]), 12)
     0.5
+    >>> fixed_point(lambda x: x * [[0.5], [0.25]] + 0.25, np.zeros((2, 1))).round(12).tolist()
+    [[0.5], [0.333333333333]]
 
     Raises PigsolveError if the values have not settled in :data:`MAX_ROUNDS` rounds.
     """
@@ -54,9 +59,10 @@ def fixed_point(
         last = (restart, change)
         restart = restart + change
         if steps:
-            dx, dg = np.array(steps).T, np.array(moves).T
-            gamma = np.linalg.lstsq(dg, change, rcond=None)[0]
-            restart = np.clip(restart - (dx + dg) @ gamma, 0.0, 1.0)
+            dx, dg = np.stack(steps, axis=-1), np.stack(moves, axis=-1)  # (..., n, memory)
+            cutoff = np.finfo(float).eps * max(dg.shape[-2:])  # as numpy's lstsq with rcond=None
+            gamma = np.linalg.pinv(dg, rcond=cutoff) @ change[..., None]
+            restart = np.clip(restart - ((dx + dg) @ gamma)[..., 0], 0.0, 1.0)
     raise PigsolveError(
         f"the values after a reset did not settle in {MAX_ROUNDS} rounds "
         f"(largest change {largest:.2g})"
