@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -355,20 +354,3 @@ def edge_warnings(
 def documents_member(game: str, family: str, ranges: Ranges) -> str:
     """Return the name of the family's member at the documents' constants."""
     return member_name(game, family, [value for value, _, _ in ranges.values()])
-
-
-def bench_tune(optimal: np.ndarray, family: str = "pace-race") -> dict[str, Any]:
-    """Time tuning a three-constant Pig family over its default ranges against ``optimal``."""
-    rules = PigRules()
-    start = time.perf_counter()
-    results, _ = tune("pig", family, rules, "optimal", optimal)
-    seconds = time.perf_counter() - start
-    return {
-        "benchmark": f"pig tune {family} against optimal, {len(results):,} candidates",
-        "goal": rules.goal,
-        "seconds": seconds,
-        "compile_seconds": None,
-        "rate": len(results) / seconds,
-        "unit": "candidates/s",
-        "peak_mib": None,
-    }

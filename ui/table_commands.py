@@ -7,14 +7,12 @@ commands (typer's "one file per command").
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pigsolve.policies import computer_tables, families
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
@@ -220,14 +218,9 @@ def bench(
     quick: Annotated[bool, typer.Option("--quick", help="Only the Pig solvers.")] = False,
 ) -> None:
     """Time the solvers side by side (JIT compile time apart) and print the figures."""
-    from pigsolve.solver import bench as benchmarks
-    from pigsolve.ui.web.bench import bench_gui
+    from pigsolve.ui.bench import bench_rows
 
-    tables = {} if quick else computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
-    others = [families.bench_tune(tables["optimal"]), *bench_gui()] if tables else []
-    others += benchmarks.bench_others(tables["optimal"], tables["hold20"]) if tables else []
-    others += benchmarks.bench_startup([sys.executable, "-m", "pigsolve"]) if tables else []
-    rows = benchmarks.run([sys.executable, "-m", "pigsolve", "compute"], large, others)
+    rows = bench_rows(large, quick)
     if as_json:
         console.print_json(json.dumps(rows, allow_nan=False))
         return

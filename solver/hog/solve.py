@@ -272,20 +272,3 @@ def best_response(
     policy_a = np.zeros(rules.shape, np.int8)
     seconds = sweep(rules, x_a, policy_a, False, x_b, policy_b.copy(), True, False)
     return HogSolution(rules, x_a, policy_a, f"best-response:{name}", seconds), x_b
-
-
-def bench_hog(rules: HogRules) -> dict[str, float | str | int]:
-    """Time the optimal solve of ``rules``: compile (or cache load) seconds and solve seconds."""
-    from dataclasses import replace
-
-    start = time.perf_counter()
-    solve(replace(rules, goal=2))
-    compile_seconds = time.perf_counter() - start
-    solution = solve(rules)
-    return {
-        "rules": rules.name,
-        "goal": rules.goal,
-        "states": int(np.prod(rules.shape)),
-        "compile_seconds": compile_seconds,
-        "seconds": solution.seconds,
-    }

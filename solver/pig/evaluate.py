@@ -299,19 +299,3 @@ def round_robin(rules: PigRules, tables: Mapping[str, np.ndarray]) -> list[Compa
     return results.round_robin(
         list(tables), lambda a, b: compare(rules, tables[a], tables[b], a, b)
     )
-
-
-def bench_compare(
-    rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray, repeats: int = 5
-) -> dict[str, float]:
-    """Time one exact comparison of two roll tables.
-
-    Returns ``{"compile_seconds", "seconds"}``: the first call (JIT compilation or cache load)
-    and the best of ``repeats`` calls after it.
-    """
-    timings = []
-    for _ in range(repeats + 1):
-        start = time.perf_counter()
-        compare(rules, roll_a, roll_b)
-        timings.append(time.perf_counter() - start)
-    return {"compile_seconds": timings[0], "seconds": min(timings[1:])}

@@ -32,7 +32,6 @@ from pigsolve.solver.pig.seats import (
     SeatPolicy,
     pack_seats,
     seat_policies,
-    threshold_seat,
 )
 from pigsolve.solver.results import Comparison, Progress, Simulation, Tally, check_seed, fresh_seed
 
@@ -237,26 +236,3 @@ def simulate(
     starts = evaluate(rules, policies).starts if exact and evaluable(rules, policies) else None
     names = tuple(p.name for p in policies) if names is None else tuple(names)
     return Tournament(rules, names, seed, started, wins, mean_turns, seconds, starts)
-
-
-def bench_simulate(
-    rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray, games: int = 1_000_000
-) -> dict[str, float]:
-    """Time ``games`` games of two roll tables.
-
-    Returns ``{"compile_seconds", "seconds", "games", "games_per_second"}``; ``seconds`` excludes
-    the JIT warm-up (a 2-game run first).
-    """
-    seated = [threshold_seat("A", roll_a, rules), threshold_seat("B", roll_b, rules)]
-    start = time.perf_counter()
-    play(rules, seated, 2, 0)
-    compile_seconds = time.perf_counter() - start
-    start = time.perf_counter()
-    play(rules, seated, games, 0)
-    seconds = time.perf_counter() - start
-    return {
-        "compile_seconds": compile_seconds,
-        "seconds": seconds,
-        "games": games,
-        "games_per_second": games / seconds,
-    }

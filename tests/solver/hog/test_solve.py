@@ -117,12 +117,6 @@ def test_su20_optimal_figures(su20_optimal) -> None:
     assert su20_optimal.opening_move == 2  # |2 - 0| = 2: Feral Hogs bonus on the first turn
 
 
-def test_bench_reports_compile_and_solve_seconds() -> None:
-    result = hog_solve.bench_hog(hog_rules("fa16", goal=30))
-    assert set(result) >= {"seconds", "compile_seconds", "rules", "goal"}
-    assert result["seconds"] > 0
-
-
 def test_61a_final_strategies_exact_win_rates() -> None:
     """The scores-only final_strategy of each 61A module, evaluated exactly over both seats."""
     from pigsolve.policies.hog import scores_table

@@ -100,7 +100,7 @@ def test_boundary_csv_is_a_matrix(table, tmp_path: Path) -> None:
 def test_existing_files_are_kept_without_force(table, tmp_path: Path) -> None:
     out = tmp_path / "b.csv"
     out.write_text("precious\n")
-    with pytest.raises(PigsolveError, match="--force"):
+    with pytest.raises(PigsolveError, match="force=True"):
         export_table(table, "boundary", out)
     assert out.read_text() == "precious\n"
     export_table(table, "boundary", out, force=True)

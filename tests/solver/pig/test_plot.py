@@ -151,7 +151,7 @@ def test_bad_arguments(table, tmp_path: Path, kind, name, opponent, message) -> 
 def test_existing_file_is_kept_without_force(table, tmp_path: Path) -> None:
     out = tmp_path / "b.png"
     out.write_bytes(b"mine")
-    with pytest.raises(PigsolveError, match="--force"):
+    with pytest.raises(PigsolveError, match="force=True"):
         plot_table(table, "boundary", out)
     assert out.read_bytes() == b"mine"
     png_size(plot_table(table, "boundary", out, force=True))

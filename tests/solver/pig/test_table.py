@@ -162,7 +162,7 @@ def test_missing_dataset(full_path: Path) -> None:
 
 def test_existing_file_is_kept_without_force(full_path: Path, full_solution) -> None:
     before = full_path.read_bytes()
-    with pytest.raises(TableError, match="already exists; pass --force"):
+    with pytest.raises(TableError, match="already exists; pass force=True"):
         save(full_solution, full_path)
     assert full_path.read_bytes() == before
 

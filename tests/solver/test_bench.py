@@ -1,0 +1,30 @@
+"""The solvers' benchmark rows: each names what it timed and measures it apart from compiling."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pigsolve.solver import bench
+from pigsolve.solver.games.hog import hog_rules
+from pigsolve.solver.games.pig import PigRules
+
+KEYS = {"benchmark", "goal", "seconds", "compile_seconds", "rate", "unit", "peak_mib"}
+
+
+def test_a_hog_solve_is_timed_apart_from_compiling() -> None:
+    rules = hog_rules("fa16", goal=30)
+    row = bench.bench_hog(rules)
+    assert set(row) == KEYS and row["benchmark"] == "hog fa16 optimal solve"
+    assert row["seconds"] > 0
+    assert row["rate"] == pytest.approx(np.prod(rules.shape) / row["seconds"])
+
+
+def test_a_comparison_and_a_simulation_are_timed() -> None:
+    rules = PigRules(20)
+    hold5 = np.zeros((1, 20, 20, 20), dtype=bool)
+    hold5[..., :5] = True
+    compared = bench.bench_compare(rules, hold5, hold5, repeats=1)
+    simulated = bench.bench_simulate(rules, hold5, hold5, games=1000)
+    assert set(compared) == set(simulated) == KEYS
+    assert simulated["rate"] == pytest.approx(1000 / simulated["seconds"])
