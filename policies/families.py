@@ -111,7 +111,7 @@ def turn_scale(rules: PigRules) -> float:
     >>> turn_scale(PigRules()), turn_scale(PigRules(outcomes=big_pig()))
     (20.0, 26.5)
     """
-    gains = rules.roll_table.gains()
+    gains = rules.roll_outcomes.gains()
     mean = sum(points * p for points, p in gains)
     return float(mean / (1 - sum(p for _, p in gains)))
 

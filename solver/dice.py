@@ -67,7 +67,7 @@ def parse_rolls(text: str, die_sides: int, source: str = "rolls", game: str = "p
 
     For a ``game`` of the Pig family other than Pig, ``die_sides`` is its roll table's
     denominator ``L``: a number picks an outcome as
-    :meth:`solver.games.pig_outcomes.RollTable.draw` does.
+    :meth:`solver.games.pig_outcomes.RollOutcomes.draw` does.
 
     >>> parse_rolls("3 1\\n6", 6)
     [3, 1, 6]

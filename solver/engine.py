@@ -37,7 +37,7 @@ class TurnStarted:
 class Rolled:
     """Seat ``player`` rolled ``outcome``; ``value`` is the number drawn from the dice source
     (for Pig's die the face, 1 to D, as printed on the die: see
-    :meth:`solver.games.pig_outcomes.RollTable.draw`)."""
+    :meth:`solver.games.pig_outcomes.RollOutcomes.draw`)."""
 
     player: int
     value: int
@@ -152,7 +152,7 @@ class PigGame:
         """Roll once for the mover; a pig or a reset passes the turn."""
         me = self.player
         banked = self.position.scores[me]
-        value, outcome = self.rules.roll_table.draw(self.dice)
+        value, outcome = self.rules.roll_outcomes.draw(self.dice)
         self.position = after_roll(self.position, outcome)
         rolled = Rolled(me, value, outcome)
         if outcome.effect is Effect.add:

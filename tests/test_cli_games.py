@@ -307,7 +307,7 @@ def test_a_game_with_blank_rolls_is_solved_evaluated_and_played(pigsolve, workdi
     assert compared.returncode == 0, compared.stderr
     record = finite_json(compared.stdout)
     rules = PigRules(20, outcomes=load_game(game))
-    outcomes = [(o.probability, str(o.effect), o.points) for o in rules.roll_table.outcomes]
+    outcomes = [(o.probability, str(o.effect), o.points) for o in rules.roll_outcomes.outcomes]
     a_first, b_first = hold_at_match(20, (8, 12), outcomes)
     assert record["a_first"] == pytest.approx(a_first, abs=1e-12)
     assert record["b_first"] == pytest.approx(b_first, abs=1e-12)

@@ -21,7 +21,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_files import load_game
-from pigsolve.solver.games.pig_outcomes import BUILT_IN, RollTable
+from pigsolve.solver.games.pig_outcomes import BUILT_IN, RollOutcomes
 from pigsolve.solver.storage import open_table, read_attrs
 
 PIG = "pig"
@@ -125,13 +125,13 @@ def game_count(text: str | int) -> int:
     return int(value)
 
 
-def roll_table(game: str | None) -> RollTable | None:
+def game_outcomes(game: str | None) -> RollOutcomes | None:
     """Return the roll outcomes ``--game`` names: None for Pig's die (``pig`` or no option), a
     built-in game's table, or the game of a TOML file (a name with a ``.toml`` suffix or a ``/``).
 
     Raises InvalidArgument, in one line, for an unknown name or a bad file.
 
-    >>> roll_table("two-dice").name, roll_table("pig")
+    >>> game_outcomes("two-dice").name, game_outcomes("pig")
     ('two-dice', None)
     """
     if game is None or game.strip().lower() == PIG:
@@ -157,7 +157,7 @@ def pig_rules(
 ) -> PigRules:
     """Return the rules of a Pig command: a named table's, else the options' (or the defaults).
 
-    ``game`` is ``--game`` (see :func:`roll_table`); ``--die`` and ``--piglet`` go with Pig's
+    ``game`` is ``--game`` (see :func:`game_outcomes`); ``--die`` and ``--piglet`` go with Pig's
     die only.
 
     Raises
@@ -169,7 +169,7 @@ def pig_rules(
     """
     if die is not None and die > MAX_DIE_SIDES:
         raise InvalidArgument(f"--die takes at most {MAX_DIE_SIDES:,} sides, got {die:,}")
-    outcomes = roll_table(game)
+    outcomes = game_outcomes(game)
     _check_die_options(outcomes, die, piglet)
     default = PigRules()
     options = PigRules(
@@ -202,7 +202,7 @@ def pig_rules(
 def setting(rules: PigRules) -> str:
     """Return the game, goal and die in a few words, for a comparison's title.
 
-    >>> setting(PigRules()), setting(PigRules(outcomes=roll_table("two-dice")))
+    >>> setting(PigRules()), setting(PigRules(outcomes=game_outcomes("two-dice")))
     ('goal 100, die 6', 'two-dice, goal 100')
     """
     if rules.outcomes is None:
@@ -210,7 +210,7 @@ def setting(rules: PigRules) -> str:
     return f"{rules.game}, goal {rules.goal}"
 
 
-def _check_die_options(outcomes: RollTable | None, die: int | None, piglet: bool | None) -> None:
+def _check_die_options(outcomes: RollOutcomes | None, die: int | None, piglet: bool | None) -> None:
     """Raise InvalidArgument if ``--die`` or ``--piglet`` is given for a game with its own roll."""
     if outcomes is not None and (die is not None or piglet):
         option = "--die" if die is not None else "--piglet"

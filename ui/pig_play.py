@@ -127,7 +127,7 @@ def play_pig(
     names = opponent_names(rules, opponent, opponents)
     dice_rng, seat_rng, coins_rng = seeded_streams(seed, 2)
     human = pig_terminal.choose_seat(you, style, seat_rng, rules.players)
-    sides = rules.roll_table.denominator  # one roll is one draw of a fair die of L sides
+    sides = rules.roll_outcomes.denominator  # one roll is one draw of a fair die of L sides
     dice = (
         read_rolls(rolls, sides, rules.game) if rolls is not None else RandomDice(sides, dice_rng)
     )

@@ -129,8 +129,8 @@ def info(
 
     rules = pig_rules(path, goal, die, players, piglet, game)
     if game is not None or rules.outcomes is not None:
-        console.print(outcome_tables.outcome_table(rules.roll_table))
-        for line in outcome_tables.game_notes(rules.roll_table):
+        console.print(outcome_tables.outcome_table(rules.roll_outcomes))
+        for line in outcome_tables.game_notes(rules.roll_outcomes):
             console.print(line, highlight=False, markup=False)
         if path is None and not pig_tables.default_path(rules).exists():
             command = pig_tables.compute_command(rules)

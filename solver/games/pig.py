@@ -59,7 +59,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig_outcomes import Effect, Outcome, RollTable, die, table_from_json
+from pigsolve.solver.games.pig_outcomes import Effect, Outcome, RollOutcomes, die, table_from_json
 
 if TYPE_CHECKING:
     import numpy as np
@@ -78,7 +78,7 @@ class PigRules:
     die_sides: int = DEFAULT_DIE_SIDES
     players: int = 2
     piglet: bool = False
-    outcomes: RollTable | None = None
+    outcomes: RollOutcomes | None = None
     """Another game of the family (Two-Dice Pig, Big Pig, Pass the Pigs, a TOML file); None is
     Pig's die of ``die_sides`` sides (Piglet with ``piglet``)."""
 
@@ -96,20 +96,20 @@ class PigRules:
             )
 
     @property
-    def roll_table(self) -> RollTable:
+    def roll_outcomes(self) -> RollOutcomes:
         """Return the outcomes of one roll: ``outcomes``, or Pig's die.
 
-        >>> [o.name for o in PigRules(die_sides=3).roll_table.outcomes]
+        >>> [o.name for o in PigRules(die_sides=3).roll_outcomes.outcomes]
         ['1', '2', '3']
         """
         return self.outcomes or die(self.die_sides, self.piglet)
 
     @property
-    def solved_roll(self) -> RollTable:
+    def solved_roll(self) -> RollOutcomes:
         """Return the roll as the solvers, evaluators and simulators take it: a game's points
-        capped at the goal and its blanks conditioned out (:meth:`RollTable.solved_as`); Pig's
+        capped at the goal and its blanks conditioned out (:meth:`RollOutcomes.solved_as`); Pig's
         die as it is (no blanks, at most ``--die`` points)."""
-        return self.roll_table if self.outcomes is None else self.outcomes.solved_as(self.goal)
+        return self.roll_outcomes if self.outcomes is None else self.outcomes.solved_as(self.goal)
 
     @property
     def game(self) -> str:
@@ -129,7 +129,7 @@ class PigRules:
         ((0, 2, 3, 4, 5, 6), (0, 1, 1))
         """
         if self.outcomes is not None:
-            raise ValueError(f"the game {self.game!r} has no die faces: use roll_table")
+            raise ValueError(f"the game {self.game!r} has no die faces: use roll_outcomes")
         if self.piglet:
             return (PIG,) + (1,) * (self.die_sides - 1)
         return (PIG, *range(2, self.die_sides + 1))
@@ -221,10 +221,10 @@ def roll_counts(rules: PigRules) -> tuple[np.ndarray, np.ndarray, float, float, 
     )
 
 
-def roll_outcomes(rules: PigRules) -> list[tuple[Fraction, int]]:
+def die_outcomes(rules: PigRules) -> list[tuple[Fraction, int]]:
     """Return the exact ``(probability, points)`` of one roll, ``points = 0`` for a pig.
 
-    >>> [(str(p), points) for p, points in roll_outcomes(PigRules(die_sides=3))]
+    >>> [(str(p), points) for p, points in die_outcomes(PigRules(die_sides=3))]
     [('1/3', 0), ('1/3', 2), ('1/3', 3)]
     """
     counts: dict[int, int] = {}

@@ -28,7 +28,7 @@ from pigsolve.solver.games.pig_outcomes import (
     KERN_TOUCHING,
     Effect,
     Outcome,
-    RollTable,
+    RollOutcomes,
     pass_the_pigs,
 )
 
@@ -38,7 +38,7 @@ GAME_KEYS = ("name", "outcome", "game", "counts", "touching")
 OUTCOME_KEYS = ("name", "probability", "count", "effect", "points")
 
 
-def load_game(path: str | Path) -> RollTable:
+def load_game(path: str | Path) -> RollOutcomes:
     """Return the game described by the TOML file at ``path`` (see the module docstring).
 
     A file may instead say ``game = "pass-the-pigs"`` with a ``[counts]`` table (and optionally
@@ -83,7 +83,7 @@ def _check_keys(where: str, table: dict, known: tuple[str, ...]) -> None:
             raise InvalidArgument(f"{where}unknown key {key!r}{hint}; known: {', '.join(known)}")
 
 
-def _from_toml(data: dict, default_name: str) -> RollTable:
+def _from_toml(data: dict, default_name: str) -> RollOutcomes:
     _check_keys("", data, GAME_KEYS)
     name = str(data.get("name", default_name))
     if data.get("game") == "pass-the-pigs":
@@ -119,7 +119,7 @@ def _from_toml(data: dict, default_name: str) -> RollTable:
             else _fraction(row["probability"], f"outcome {number}")
         )
         outcomes.append(Outcome(str(row.get("name", number)), chance, Effect(effect), points))
-    return RollTable(name, tuple(outcomes))
+    return RollOutcomes(name, tuple(outcomes))
 
 
 def _count(row: dict) -> int:

@@ -74,7 +74,7 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class RollTable:
+class RollOutcomes:
     """The outcomes of one roll of a Pig-family game, checked when made.
 
     >>> table = two_dice()
@@ -155,7 +155,7 @@ class RollTable:
                 return value, outcome
         raise AssertionError("the probabilities sum to 1")  # pragma: no cover
 
-    def solved_as(self, goal: int) -> RollTable:
+    def solved_as(self, goal: int) -> RollOutcomes:
         """Return the roll as the solvers take it at ``goal``: points past the goal capped at
         the goal (a win either way), and blanks (``add`` 0 points) conditioned out.
 
@@ -166,7 +166,7 @@ class RollTable:
 
         >>> quarter = Fraction(1, 4)
         >>> one, blank = Outcome("one", quarter, Effect.pig), Outcome("blank", quarter, Effect.add)
-        >>> table = RollTable("blank", (one, blank, Outcome("ten", 2 * quarter, Effect.add, 10)))
+        >>> table = RollOutcomes("blank", (one, blank, Outcome("ten", 2 * quarter, Effect.add, 10)))
         >>> [(o.name, str(o.probability), o.points) for o in table.solved_as(5).outcomes]
         [('one', '1/3', 0), ('ten', '2/3', 5)]
         """
@@ -223,8 +223,8 @@ class RollTable:
         }
 
 
-def table_from_json(data: Mapping) -> RollTable:
-    """Return the roll table that :attr:`RollTable.as_json` stored (checked again).
+def table_from_json(data: Mapping) -> RollOutcomes:
+    """Return the roll table that :attr:`RollOutcomes.as_json` stored (checked again).
 
     >>> table_from_json(two_dice().as_json) == two_dice()
     True
@@ -240,13 +240,13 @@ def table_from_json(data: Mapping) -> RollTable:
             )
             for row in data["outcomes"]
         )
-        return RollTable(str(data["name"]), outcomes)
+        return RollOutcomes(str(data["name"]), outcomes)
     except (KeyError, TypeError, ValueError) as err:
         raise InvalidArgument(f"a stored game's outcome table is damaged ({err})") from None
 
 
 @functools.cache
-def die(sides: int = 6, piglet: bool = False) -> RollTable:
+def die(sides: int = 6, piglet: bool = False) -> RollOutcomes:
     """Return Pig's die: face 1 is a pig, face ``f`` adds ``f`` (with ``piglet``, adds 1).
 
     >>> [(o.name, str(o.probability), str(o.effect), o.points) for o in die(3).outcomes]
@@ -257,7 +257,7 @@ def die(sides: int = 6, piglet: bool = False) -> RollTable:
     chance = Fraction(1, sides)
     faces = [Outcome("1", chance, Effect.pig)]
     faces += [Outcome(str(f), chance, Effect.add, 1 if piglet else f) for f in range(2, sides + 1)]
-    return RollTable(f"{sides}-sided {'piglet ' if piglet else ''}die", tuple(faces))
+    return RollOutcomes(f"{sides}-sided {'piglet ' if piglet else ''}die", tuple(faces))
 
 
 def _pairs(score) -> tuple[Outcome, ...]:
@@ -271,7 +271,7 @@ def _pairs(score) -> tuple[Outcome, ...]:
     return tuple(outcomes)
 
 
-def two_dice() -> RollTable:
+def two_dice() -> RollOutcomes:
     """Return Two-Dice Pig: a single 1 is a pig, double 1s reset the score, else the sum adds."""
 
     def score(a: int, b: int) -> tuple[Effect, int]:
@@ -281,10 +281,10 @@ def two_dice() -> RollTable:
             return Effect.pig, 0
         return Effect.add, a + b
 
-    return RollTable("two-dice", _pairs(score))
+    return RollOutcomes("two-dice", _pairs(score))
 
 
-def big_pig() -> RollTable:
+def big_pig() -> RollOutcomes:
     """Return Big Pig: a single 1 is a pig, double 1s add 25, other doubles twice their sum.
 
     >>> str(big_pig().probability(Effect.add, 25)), big_pig().resets
@@ -298,7 +298,7 @@ def big_pig() -> RollTable:
             return Effect.pig, 0
         return Effect.add, 2 * (a + b) if a == b else a + b
 
-    return RollTable("big-pig", _pairs(score))
+    return RollOutcomes("big-pig", _pairs(score))
 
 
 KERN_COUNTS = {
@@ -318,7 +318,7 @@ SIDES = ("dot up", "dot down")
 
 def pass_the_pigs(
     counts: Mapping[str, int] = KERN_COUNTS, touching: Fraction = KERN_TOUCHING
-) -> RollTable:
+) -> RollOutcomes:
     """Return Pass the Pigs: two pigs drawn independently from one pig's ``counts``.
 
     One pig on each side: a pig out. Both on the same side: 1 point. Two of the same scoring
@@ -354,7 +354,7 @@ def pass_the_pigs(
         outcomes.append(Outcome(name, p, effect, points, (a, b)))
     if touching:
         outcomes.append(Outcome("touching", touching, Effect.reset, 0, ("touching",)))
-    return RollTable("pass-the-pigs", tuple(outcomes))
+    return RollOutcomes("pass-the-pigs", tuple(outcomes))
 
 
 BUILT_IN = {"two-dice": two_dice, "big-pig": big_pig, "pass-the-pigs": pass_the_pigs}

@@ -162,7 +162,7 @@ def hog_state(state: Sequence[int] | HogState) -> HogState:
     return HogState(score, opponent, bool(four_sided), prev_points, opponent_prev_points)
 
 
-def roll_table(rules: HogRules) -> np.ndarray:
+def outcome_probabilities(rules: HogRules) -> np.ndarray:
     """Return the turn-score distributions of rolling ``n >= 1`` dice, for the solver.
 
     Returns
@@ -203,7 +203,7 @@ def sweep(
     from pigsolve.solver.games.hog import FERAL_BONUS, FERAL_GAP
     from pigsolve.solver.hog import _kernels as _hog_kernels
 
-    roll_p, bacon = roll_table(rules), bacon_table(rules)
+    roll_p, bacon = outcome_probabilities(rules), bacon_table(rules)
     start = time.perf_counter()
     _hog_kernels.sweep(
         rules.goal,

@@ -9,7 +9,7 @@ caller allocates. Imported only on computing paths. ``seats`` is the tuple of
 Game g draws its rolls (and its coins at mixed states) from its own splitmix64 stream seeded by
 (seed, g), so results do not depend on threading or chunking. A roll is a fair draw of
 ``1..L``, ``L`` the common denominator of the game's probabilities, each outcome taking
-consecutive numbers in the order of its table (as :meth:`solver.games.pig_outcomes.RollTable.
+consecutive numbers in the order of its table (as :meth:`solver.games.pig_outcomes.RollOutcomes.
 draw`): exact probabilities. Below ``L = 2**32`` Lemire's unbiased reduction of 32 bits (Pig's
 die: the faces drawn before the family existed), above it the rejection of 64-bit draws beyond
 the largest multiple of ``L``. :func:`play_games` plays any seats; :func:`play_pair`, its fast

@@ -73,7 +73,7 @@ class PigPlay:
         """Return the optimal action and the mover's win probability after each legal action."""
         view = self.game.view
         if view.score + view.turn_total >= view.goal:  # hold and win; a roll risks the turn
-            outcomes = self.game.rules.roll_table
+            outcomes = self.game.rules.roll_outcomes
             after_pig = _after_turn(table, view.others, view.score)
             after_reset = _after_turn(table, view.others, 0)
             roll = float(outcomes.probability(Effect.add)) + (

@@ -75,7 +75,7 @@ def rebuild_row(
                 probability[k] = float(roll[k, 0] > hold[k, 0] + TIE)
         q = probability[k]
         chosen[k] = q * roll[k] + (1 - q) * hold[k]
-    blank = float(rules.roll_table.probability(Effect.add, 0))
+    blank = float(rules.roll_outcomes.probability(Effect.add, 0))
     if blank:  # the roll above is one that changes something; a blank comes back to this state
         roll = (1 - blank) * roll + blank * chosen
         probability /= 1 - blank + blank * probability  # per visit: the same mixture in the end

@@ -97,7 +97,7 @@ def check_solvable(rules: PigRules, method: str = "layered") -> None:
     if method not in METHODS:
         raise InvalidArgument(f"invalid method {method!r}: choose 'layered' or 'value-iteration'")
     if rules.resets and rules.players != 2:
-        lost = " or ".join(o.name for o in rules.roll_table.outcomes if o.effect is Effect.reset)
+        lost = " or ".join(o.name for o in rules.roll_outcomes.outcomes if o.effect is Effect.reset)
         raise InvalidArgument(
             f"scores can fall to 0 in {rules.game} ({lost}); pigsolve solves it for 2 players only"
         )

@@ -18,7 +18,7 @@ smaller datasets are compressed.
 
 The ``rules`` attribute (JSON, :attr:`PigRules.as_json`) holds the rules; a game of the family
 besides Pig's die stores its whole roll table there (``game``:
-:attr:`solver.games.pig_outcomes.RollTable.as_json`, exact fractions), from which :func:`load`
+:attr:`solver.games.pig_outcomes.RollOutcomes.as_json`, exact fractions), from which :func:`load`
 rebuilds the same :class:`PigRules` (:meth:`PigRules.from_json`). Files without
 it are Pig's die. Files of format version 1 (layouts ``full``, ``compact`` and ``equilibrium``)
 are still read.
@@ -98,7 +98,7 @@ def game_slug(rules: PigRules) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", rules.game.lower()).strip("-") or "game"
     if is_built_in(rules):
         return slug
-    text = json.dumps(rules.roll_table.as_json, sort_keys=True)
+    text = json.dumps(rules.roll_outcomes.as_json, sort_keys=True)
     return f"{slug}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 

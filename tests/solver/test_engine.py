@@ -16,7 +16,7 @@ from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.games.pig_outcomes import (
     Effect,
     Outcome,
-    RollTable,
+    RollOutcomes,
     big_pig,
     die,
     two_dice,
@@ -129,7 +129,7 @@ def test_a_blank_first_roll_rolls_again_with_nothing_to_hold():
     turn total 0, where holding is no action: the terminal's hold was an internal error."""
     third = Fraction(1, 3)
     blank = Outcome("blank", third, Effect.add)
-    table = RollTable(
+    table = RollOutcomes(
         "blank", (Outcome("one", third, Effect.pig), blank, Outcome("four", third, Effect.add, 4))
     )
     game = PigGame(PigRules(goal=10, outcomes=table), ListedDice([2, 2, 3, 2]))  # blanks, 4

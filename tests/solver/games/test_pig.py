@@ -15,8 +15,8 @@ from pigsolve.solver.games.pig import (
     Position,
     View,
     after_roll,
+    die_outcomes,
     roll_counts,
-    roll_outcomes,
 )
 from pigsolve.solver.games.pig_outcomes import Effect, big_pig, die, pass_the_pigs, two_dice
 
@@ -59,13 +59,13 @@ def test_num_states_counts_every_state_before_the_goal(goal: int) -> None:
 
 
 @pytest.mark.parametrize(("die_sides", "piglet"), [(2, False), (4, False), (6, True), (3, True)])
-def test_roll_outcomes_enumerate_the_faces(die_sides: int, piglet: bool) -> None:
+def test_die_outcomes_enumerate_the_faces(die_sides: int, piglet: bool) -> None:
     rules = PigRules(die_sides=die_sides, piglet=piglet)
     expected: dict[int, Fraction] = {}
     for face in range(1, die_sides + 1):
         points = 0 if face == 1 else (1 if piglet else face)
         expected[points] = expected.get(points, Fraction(0)) + Fraction(1, die_sides)
-    outcomes = roll_outcomes(rules)
+    outcomes = die_outcomes(rules)
     assert {points: p for p, points in outcomes} == expected
     assert [points for _, points in outcomes] == sorted(expected)
 
@@ -104,8 +104,8 @@ def test_a_family_game_has_its_own_roll_not_a_die():
     for bad in ({"die_sides": 4}, {"piglet": True}, {"die_sides": 4, "piglet": True}):
         with pytest.raises(InvalidArgument, match="own roll"):
             PigRules(outcomes=two_dice(), **bad)
-    assert PigRules(die_sides=4, piglet=True).roll_table == die(4, piglet=True)
-    assert PigRules(outcomes=big_pig()).roll_table == big_pig()
+    assert PigRules(die_sides=4, piglet=True).roll_outcomes == die(4, piglet=True)
+    assert PigRules(outcomes=big_pig()).roll_outcomes == big_pig()
     assert (PigRules().game, PigRules(outcomes=two_dice()).game) == ("pig", "two-dice")
     assert [PigRules(outcomes=t).resets for t in (two_dice(), big_pig(), pass_the_pigs())] == [
         True,

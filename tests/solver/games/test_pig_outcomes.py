@@ -15,7 +15,7 @@ from pigsolve.solver.games.pig_outcomes import (
     KERN_COUNTS,
     Effect,
     Outcome,
-    RollTable,
+    RollOutcomes,
     big_pig,
     die,
     pass_the_pigs,
@@ -301,13 +301,13 @@ def test_a_game_whose_rolls_cannot_be_drawn_exactly_is_refused():
         Outcome("c", 1 - a - b, Effect.add, 2),
     )
     with pytest.raises(InvalidArgument, match="too large to draw"):
-        RollTable("fine-grained", outcomes)
+        RollOutcomes("fine-grained", outcomes)
 
 
 def test_the_largest_denominator_drawn_is_two_to_the_62():
-    def game(denominator: int) -> RollTable:
+    def game(denominator: int) -> RollOutcomes:
         rare = Fraction(1, denominator)
-        return RollTable(
+        return RollOutcomes(
             "rare", (Outcome("a", rare, Effect.pig), Outcome("b", 1 - rare, Effect.add, 1))
         )
 
@@ -366,4 +366,4 @@ def test_a_game_that_cannot_score_is_refused() -> None:
     """A game whose only scoring outcome added 0 printed P(0, 0, 0) = nan."""
     blank = Outcome("blank", Fraction(1, 2), Effect.add, 0)
     with pytest.raises(InvalidArgument, match=r"no outcome adds points .* no one could ever"):
-        RollTable("blank", (Outcome("one", Fraction(1, 2), Effect.pig), blank))
+        RollOutcomes("blank", (Outcome("one", Fraction(1, 2), Effect.pig), blank))

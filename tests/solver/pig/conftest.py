@@ -8,15 +8,15 @@ from fractions import Fraction
 import pytest
 
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import Effect, Outcome, RollTable
+from pigsolve.solver.games.pig_outcomes import Effect, Outcome, RollOutcomes
 from pigsolve.solver.pig.solution import PigSolution
 from pigsolve.solver.pig.solve import by_orbits as by_orbits_solver
 
 
-def die_of_faces(faces: tuple[int, ...]) -> RollTable:
+def die_of_faces(faces: tuple[int, ...]) -> RollOutcomes:
     """Return the roll of a fair die with the given faces (0: a pig, else the points it adds)."""
     chance = Fraction(1, len(faces))
-    return RollTable(
+    return RollOutcomes(
         "faces " + " ".join(map(str, faces)),
         tuple(
             Outcome(f"face {n}", chance, Effect.add if f else Effect.pig, f)

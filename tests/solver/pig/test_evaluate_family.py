@@ -17,7 +17,7 @@ from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import (
     Effect,
     Outcome,
-    RollTable,
+    RollOutcomes,
     big_pig,
     die,
     pass_the_pigs,
@@ -33,9 +33,9 @@ from pigsolve.solver.pig.solve import solve
 GAMES = {"two-dice": two_dice, "big-pig": big_pig, "pass-the-pigs": pass_the_pigs}
 
 
-def lucky_reset() -> RollTable:
+def lucky_reset() -> RollOutcomes:
     """Return a small game with a reset and unequal, non-consecutive gains."""
-    return RollTable(
+    return RollOutcomes(
         "lucky",
         (
             Outcome("pig", Fraction(1, 5), Effect.pig),
@@ -46,7 +46,7 @@ def lucky_reset() -> RollTable:
     )
 
 
-def chances(table: RollTable) -> tuple[list[tuple[Fraction, int]], Fraction, Fraction]:
+def chances(table: RollOutcomes) -> tuple[list[tuple[Fraction, int]], Fraction, Fraction]:
     """Return the outcome table's (probability, points) of each add, and P(pig), P(reset)."""
     adds = [(o.probability, o.points) for o in table.outcomes if o.effect is Effect.add]
     pig = sum((o.probability for o in table.outcomes if o.effect is Effect.pig), Fraction(0))
@@ -55,7 +55,7 @@ def chances(table: RollTable) -> tuple[list[tuple[Fraction, int]], Fraction, Fra
 
 
 def turn_end(
-    table: RollTable, goal: int, score: int, hold: int
+    table: RollOutcomes, goal: int, score: int, hold: int
 ) -> tuple[Fraction, Fraction, dict[int, Fraction]]:
     """Return (P(pig), P(reset), {banked k: P}) of a turn from ``score`` held at ``hold`` (or
     the goal); a banked ``k`` with ``score + k >= goal`` is a win."""
@@ -80,7 +80,7 @@ def turn_end(
     return lost * pig, lost * reset, banked
 
 
-def reference_best(table: RollTable, goal: int, hold: int) -> tuple[float, float]:
+def reference_best(table: RollOutcomes, goal: int, hold: int) -> tuple[float, float]:
     """Return the best reply's win probability against "hold at ``hold``", moving first and
     second, by plain value iteration over its states (pure Python, sweeps to 1e-15)."""
     adds, pig, reset = (
@@ -110,7 +110,7 @@ def reference_best(table: RollTable, goal: int, hold: int) -> tuple[float, float
     return mine[0, 0, 0], waiting[0, 0]
 
 
-def reference_starts(table: RollTable, goal: int, holds: tuple[int, ...]) -> list[list[float]]:
+def reference_starts(table: RollOutcomes, goal: int, holds: tuple[int, ...]) -> list[list[float]]:
     """Return ``[m][p]``: player p's win probability when seat m starts, players holding at
     ``holds[p]`` (or the goal), by plain sweeps over the start-of-turn values, pure Python.
 
@@ -147,7 +147,7 @@ def reference_starts(table: RollTable, goal: int, holds: tuple[int, ...]) -> lis
 
 
 @pytest.mark.parametrize("table", [two_dice(), pass_the_pigs(), big_pig()], ids=lambda t: t.name)
-def test_best_response_equals_the_reference(table: RollTable) -> None:
+def test_best_response_equals_the_reference(table: RollOutcomes) -> None:
     goal, hold = 14, 5
     rules = PigRules(goal, outcomes=table)
     reply = best_response(rules, holders(rules, (hold,)))
@@ -158,7 +158,7 @@ def test_best_response_equals_the_reference(table: RollTable) -> None:
 
 
 @pytest.mark.parametrize("table", [two_dice(), big_pig()], ids=lambda t: t.name)
-def test_a_reply_is_a_whole_table(table: RollTable) -> None:
+def test_a_reply_is_a_whole_table(table: RollOutcomes) -> None:
     """By policy iteration (two-dice: scores fall) or by layers: each start row sums to 1, no
     roll is kept at or past the goal, and its counters are those of a run that settled, timed
     within the call."""
@@ -208,7 +208,7 @@ def holders(rules: PigRules, holds: tuple[int, ...]) -> list:
     [two_dice(), big_pig(), pass_the_pigs(), lucky_reset(), die(4)],
     ids=lambda t: t.name,
 )
-def test_two_players_equal_the_reference(table: RollTable) -> None:
+def test_two_players_equal_the_reference(table: RollOutcomes) -> None:
     goal, holds = 14, (5, 9)
     rules = PigRules(goal, outcomes=table)
     exact = evaluate(rules, holders(rules, holds)).starts
@@ -303,7 +303,7 @@ def test_a_game_with_a_large_denominator_is_simulated_exactly() -> None:
     """Above 2**32 numbers the rolls are drawn by 64-bit rejection: still the exact chances."""
     size = 2**40
     pig = Fraction(size // 4 + 12345, size)
-    table = RollTable(
+    table = RollOutcomes(
         "fine",
         (
             Outcome("pig", pig, Effect.pig),

@@ -64,7 +64,7 @@ def reference_values(rules: PigRules, players: list) -> np.ndarray:
     """Return ``[m][s][j]`` by one sparse linear solve over every state (mover, scores, k),
     the roll read from the rules' outcome table (a reset zeroes the mover's score)."""
     goal, n = rules.goal, rules.players
-    outcomes = [(float(o.probability), o.effect, o.points) for o in rules.roll_table.outcomes]
+    outcomes = [(float(o.probability), o.effect, o.points) for o in rules.roll_outcomes.outcomes]
     index = {}
     for m in range(n):
         for s in itertools.product(range(goal), repeat=n):

@@ -17,7 +17,7 @@ from pigsolve.solver.games.pig_files import load_game
 from pigsolve.solver.games.pig_outcomes import (
     Effect,
     Outcome,
-    RollTable,
+    RollOutcomes,
     big_pig,
     pass_the_pigs,
     two_dice,
@@ -90,7 +90,7 @@ def plain_value_iteration(rules: PigRules, tolerance: float = 1e-13, full: bool 
     """Return every player's start-of-turn chances by score vector (with ``full``, by
     ``(scores, k)``), by plain in-place sweeps.
 
-    Pure Python, written from the rules alone: each roll outcome of ``rules.roll_table`` adds
+    Pure Python, written from the rules alone: each roll outcome of ``rules.roll_outcomes`` adds
     its points (a win at the goal; 0 points: the same state again), pigs (the turn passes, the
     mover's score kept) or resets (the turn passes, the mover's score 0); holding at ``k >= 1``
     banks ``k``.
@@ -129,7 +129,7 @@ def plain_roll(rules: PigRules, value: dict, scores: tuple[int, ...], k: int) ->
     giving each state's chances, a blank coming back to this one)."""
     win = [1.0] + [0.0] * (rules.players - 1)
     rolled = [0.0] * rules.players
-    for outcome in rules.roll_table.outcomes:
+    for outcome in rules.roll_outcomes.outcomes:
         if outcome.effect is Effect.pig:
             after = passed(value, scores, scores[0])
         elif outcome.effect is Effect.reset:
@@ -200,8 +200,8 @@ def test_two_dice_at_goal_100_reaches_the_fixed_point() -> None:
 def test_a_reset_at_score_0_is_a_pig() -> None:
     """Goal 2: a roll of 2 wins, so the mover has banked nothing at a reset: as a pig."""
 
-    def game(effect: Effect) -> RollTable:
-        return RollTable(
+    def game(effect: Effect) -> RollOutcomes:
+        return RollOutcomes(
             str(effect),
             (
                 Outcome("one", Fraction(1, 3), effect),
@@ -288,7 +288,7 @@ def test_a_blank_roll_comes_back_to_the_same_state(tmp_path, game: str, full: bo
 def test_points_past_the_goal_count_as_the_goal(tmp_path) -> None:
     """2**63 - 1 points overflowed the turn total: P = nan, and a query an IndexError."""
     outcomes = toml_game(tmp_path, "blank")
-    capped = RollTable(
+    capped = RollOutcomes(
         outcomes.name, tuple(replace(o, points=min(o.points, 12)) for o in outcomes.outcomes)
     )
     huge, goal = solve(PigRules(12, outcomes=outcomes)), solve(PigRules(12, outcomes=capped))

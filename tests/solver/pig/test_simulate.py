@@ -12,7 +12,7 @@ from pigsolve.policies import make_player
 from pigsolve.policies.best_response import solve_best_response
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
-from pigsolve.solver.games.pig_outcomes import RollTable, two_dice
+from pigsolve.solver.games.pig_outcomes import RollOutcomes, two_dice
 from pigsolve.solver.pig import simulate as simulate_module
 from pigsolve.solver.pig.evaluate import compare
 from pigsolve.solver.pig.seatings import compare_seatings
@@ -215,7 +215,7 @@ def test_tournament_z_scores_count_each_first_mover_apart() -> None:
 
 
 @pytest.mark.parametrize("game", [None, two_dice()], ids=["die", "two-dice"])
-def test_the_pair_kernel_plays_the_same_games_as_the_general_one(game: RollTable | None) -> None:
+def test_the_pair_kernel_plays_the_same_games_as_the_general_one(game: RollOutcomes | None) -> None:
     """Two threshold tables take the fast path; it must play exactly the general kernel's games
     (held turns counted by four-turns included; resets too)."""
     from pigsolve.solver.pig._simulate_kernels import play_games, play_pair

@@ -16,7 +16,7 @@ from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import (
     Effect,
     Outcome,
-    RollTable,
+    RollOutcomes,
     big_pig,
     pass_the_pigs,
     two_dice,
@@ -292,7 +292,7 @@ def test_the_one_layout_round_trips_for_any_number_of_players(tmp_path: Path, pl
     [two_dice(), big_pig(), pass_the_pigs(), pass_the_pigs(touching=Fraction(1, 50))],
     ids=["two-dice", "big-pig", "pass-the-pigs", "pass-the-pigs-other-counts"],
 )
-def test_a_game_of_the_family_round_trips_with_its_roll_table(tmp_path: Path, outcomes) -> None:
+def test_a_game_of_the_family_round_trips_with_its_roll_outcomes(tmp_path: Path, outcomes) -> None:
     rules = PigRules(20, outcomes=outcomes)
     solution = solve(rules)
     table = load(save(solution, tmp_path / "t.h5"))
@@ -304,9 +304,9 @@ def test_a_game_of_the_family_round_trips_with_its_roll_table(tmp_path: Path, ou
 
 
 def test_every_game_has_its_own_default_path(tmp_path: Path) -> None:
-    same_name = RollTable("lucky", (Outcome("one", Fraction(1, 2), Effect.pig),
+    same_name = RollOutcomes("lucky", (Outcome("one", Fraction(1, 2), Effect.pig),
                                     Outcome("six", Fraction(1, 2), Effect.add, 6)))  # fmt: skip
-    other = RollTable("lucky", (Outcome("one", Fraction(1, 3), Effect.pig),
+    other = RollOutcomes("lucky", (Outcome("one", Fraction(1, 3), Effect.pig),
                                 Outcome("six", Fraction(2, 3), Effect.add, 6)))  # fmt: skip
     paths = {
         str(default_path(PigRules(100, outcomes=table)))
@@ -326,7 +326,7 @@ def test_every_game_has_its_own_default_path(tmp_path: Path) -> None:
         load_or_compute(PigRules(30, outcomes=two_dice()), path=tmp_path / "t.h5")
 
 
-def test_a_damaged_roll_table_in_the_rules_is_a_table_error(tmp_path: Path) -> None:
+def test_damaged_roll_outcomes_in_the_rules_are_a_table_error(tmp_path: Path) -> None:
     rules = PigRules(8, outcomes=two_dice())
     path = save(solve(rules), tmp_path / "t.h5")
     with h5py.File(path, "r+") as f:

@@ -16,7 +16,7 @@ def test_a_roll_is_dice_pigs_or_a_named_outcome() -> None:
     pigs = {o.name: o for o in pass_the_pigs().outcomes}
     assert roll_kind(double_6s) == "dice" and roll_kind(pigs["double snouter"]) == "pigs"
     assert roll_kind(pigs["touching"]) == "pigs"  # one face: the pigs touch
-    die_one = PigRules().roll_table.outcomes[0]
+    die_one = PigRules().roll_outcomes.outcomes[0]
     assert die_one.faces == () and roll_kind(die_one) == "outcome"
 
 
@@ -29,7 +29,7 @@ def test_what_a_roll_does_in_words() -> None:
 
 
 def test_the_last_roll_as_the_page_draws_it() -> None:
-    four = PigRules().roll_table.outcomes[3]
+    four = PigRules().roll_outcomes.outcomes[3]
     assert roll_view(four, 1, die=True) == {
         "player": 1,
         "kind": "die",
