@@ -307,7 +307,7 @@ def farkle_rules_from_toml(path: str | Path) -> FarkleRules:
 def _rules_from_toml(data: dict[str, Any]) -> FarkleRules:
     _check_keys("", data, RULE_KEYS)
     name = data.pop("base", "farkle")
-    if name not in RULE_SETS:
+    if not isinstance(name, str) or name not in RULE_SETS:
         accepted = ", ".join(map(repr, RULE_SETS))
         raise InvalidArgument(f"base must be one of {accepted}, got {name!r}", parameter="base")
     base = RULE_SETS[name]
