@@ -1,0 +1,335 @@
+r"""Farkle: the rules as data, two built-in rule sets and a TOML game file.
+
+Rules
+-----
+A turn starts with a roll of all the dice. After each roll the mover must set aside at least one
+scoring combination (:mod:`solver.games.farkle_scoring` lists the legal choices); a roll with
+none is a *farkle*: the turn total is lost and the turn passes. Otherwise the mover either banks
+the turn total (once it reaches ``min_bank``) or rolls the dice not yet set aside; with
+``hot_dice``, setting aside the last die gives a fresh roll of all of them. A player who farkles
+three turns in a row loses ``farkle_penalty`` banked points (and the count starts again). The
+first player to bank ``goal`` points wins at once, or, with ``last_turn``, after every other
+player has had one more turn.
+
+==================  ========  =============================================  ==========
+``FarkleRules``     type      meaning                                        default
+==================  ========  =============================================  ==========
+``dice``            int       dice in a full roll, 1 to 6                    6
+``goal``            int       banked points that win, a multiple of 50       10,000
+``scoring``         Scoring   the points of each combination (below)         ``farkle``
+``hot_dice``        bool      all dice scored: roll all of them again        True
+``min_bank``        int       the least turn total that may be banked        0
+``farkle_penalty``  int       banked points lost on a third farkle in a row  0
+``last_turn``       bool      the others get one more turn after the goal    False
+``players``         int       players, ``>= 2``                              2
+==================  ========  =============================================  ==========
+
+================================  =========  ===========================================  =========
+``Scoring``                       type       meaning                                      default
+================================  =========  ===========================================  =========
+``single_one``                    int        one 1                                        100
+``single_five``                   int        one 5                                        50
+``three_of_a_kind``               6 ints     three 1s, three 2s, ..., three 6s            1000, 200n
+``multiples``                     str        4, 5, 6 of a kind: ``"none"`` (only as a     none
+                                             triple plus singles), ``"doubling"`` (each
+                                             extra die doubles the triple),
+                                             ``"additive"`` (each adds the triple's
+                                             value), ``"fixed"`` (``of_a_kind_points``)
+``of_a_kind_points``              3 ints     4, 5 and 6 of a kind with ``"fixed"``        None
+``straight``                      int|None   1-2-3-4-5-6; None: not scored                None
+``three_pairs``                   int|None   pairs of three different faces               None
+``four_and_pair_is_three_pairs``  bool       four of a kind and a pair count as           True
+                                             three pairs
+``four_and_pair``                 int|None   four of a kind and a pair of another face    None
+``two_triplets``                  int|None   triples of two different faces               None
+================================  =========  ===========================================  =========
+
+Every number of points is a positive multiple of 50 (:data:`POINT_UNIT`), the unit of a table.
+Six of one face is never three pairs nor two triplets here: those need different faces (as in
+timpalpant/go-farkle's ``isThreePairs``).
+
+Rule sets
+---------
+``farkle`` (the defaults)
+    Busche & Neller's "simplest form of Farkle from a scoring perspective" (ACG 2017): singles
+    and triples only, hot dice, no minimum, no penalty, two players, the first to bank 10,000
+    wins at once.
+``facebook-farkle``
+    Facebook Farkle as Busche solved it (2016), as far as it is documented: see the comments on
+    :data:`FACEBOOK_FARKLE` (the source's scoring table was not found). Busche's lower bound
+    of -2,500 on banked scores bounds his model; it is not a rule.
+
+References
+----------
+M. Busche and T. W. Neller, "Optimal Play of the Farkle Dice Game", ACG 2017, LNCS 10664.
+M. Busche, "Maximizing Win Probability in the Game of Farkle" (2016),
+http://www.mattbusche.org/blog/article/optimal_farkle/. Research notes: /work/farkle-rules.md.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from numbers import Integral
+from pathlib import Path
+from typing import Any
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.pig_files import _check_keys, _read_text
+
+POINT_UNIT = 50
+"""Every score, goal and number of points is a multiple of this."""
+MAX_DICE = 6
+FACES = 6
+DEFAULT_GOAL = 10_000
+MULTIPLES = ("none", "doubling", "additive", "fixed")
+"""The ways four, five and six of a kind can score (see the module docstring)."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def _check_points(name: str, value: object, optional: bool = False) -> None:
+    """Raise InvalidArgument unless ``value`` is a positive multiple of 50 (or None if
+    ``optional``)."""
+    if optional and value is None:
+        return
+    if not _is_int(value) or value <= 0 or value % POINT_UNIT:
+        what = "None (not scored) or " if optional else ""
+        raise InvalidArgument(
+            f"{name} must be {what}a positive multiple of {POINT_UNIT}, got {value!r}",
+            parameter=name,
+        )
+
+
+def _check_bool(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise InvalidArgument(f"{name} must be True or False, got {value!r}", parameter=name)
+
+
+def _points_tuple(name: str, value: object, size: int, meaning: str) -> tuple[int, ...]:
+    """Return ``value`` as a tuple of ``size`` points, or raise InvalidArgument."""
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != size:
+        raise InvalidArgument(
+            f"{name} must be {size} points ({meaning}), got {value!r}", parameter=name
+        )
+    for points in value:
+        _check_points(name, points)
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The points of each Farkle combination (see the module docstring's table)."""
+
+    single_one: int = 100
+    single_five: int = 50
+    three_of_a_kind: tuple[int, ...] = (1000, 200, 300, 400, 500, 600)
+    multiples: str = "none"
+    of_a_kind_points: tuple[int, ...] | None = None
+    straight: int | None = None
+    three_pairs: int | None = None
+    four_and_pair_is_three_pairs: bool = True
+    four_and_pair: int | None = None
+    two_triplets: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_points("single_one", self.single_one)
+        _check_points("single_five", self.single_five)
+        triples = _points_tuple("three_of_a_kind", self.three_of_a_kind, FACES, "faces 1 to 6")
+        object.__setattr__(self, "three_of_a_kind", triples)
+        if self.multiples not in MULTIPLES:
+            raise InvalidArgument(
+                f"multiples must be one of {', '.join(map(repr, MULTIPLES))}, "
+                f"got {self.multiples!r}",
+                parameter="multiples",
+            )
+        if self.multiples == "fixed":
+            fixed = _points_tuple(
+                "of_a_kind_points", self.of_a_kind_points, 3, "four, five, six of a kind"
+            )
+            object.__setattr__(self, "of_a_kind_points", fixed)
+        elif self.of_a_kind_points is not None:
+            raise InvalidArgument(
+                f"of_a_kind_points goes with multiples='fixed', not {self.multiples!r}",
+                parameter=("of_a_kind_points", "multiples"),
+            )
+        for name in ("straight", "three_pairs", "four_and_pair", "two_triplets"):
+            _check_points(name, getattr(self, name), optional=True)
+        _check_bool("four_and_pair_is_three_pairs", self.four_and_pair_is_three_pairs)
+
+    def of_a_kind(self, face: int, count: int) -> int | None:
+        """Return the points of ``count`` dice showing ``face`` as one combination, None if they
+        are not one (fewer than three, or more than three without ``multiples``).
+
+        >>> doubling = Scoring(multiples="doubling")
+        >>> doubling.of_a_kind(1, 3), doubling.of_a_kind(1, 5), Scoring().of_a_kind(1, 4)
+        (1000, 4000, None)
+        """
+        triple = self.three_of_a_kind[face - 1]
+        if count == 3:
+            return triple
+        if not 3 < count <= MAX_DICE or self.multiples == "none":
+            return None
+        if self.multiples == "doubling":
+            return triple * 2 ** (count - 3)
+        if self.multiples == "additive":
+            return triple * (count - 2)
+        return self.of_a_kind_points[count - 4]
+
+
+@dataclass(frozen=True)
+class FarkleRules:
+    """The parameters of a game of Farkle (see the module docstring for their table); the
+    defaults are Busche & Neller's ``farkle``."""
+
+    dice: int = MAX_DICE
+    goal: int = DEFAULT_GOAL
+    scoring: Scoring = Scoring()
+    hot_dice: bool = True
+    min_bank: int = 0
+    farkle_penalty: int = 0
+    last_turn: bool = False
+    players: int = 2
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.dice) or not 1 <= self.dice <= MAX_DICE:
+            raise InvalidArgument(
+                f"dice must be an integer from 1 to {MAX_DICE}, got {self.dice!r}",
+                parameter="dice",
+            )
+        _check_points("goal", self.goal)
+        if not isinstance(self.scoring, Scoring):
+            raise InvalidArgument(
+                f"scoring must be a Scoring, got {self.scoring!r}", parameter="scoring"
+            )
+        for name in ("min_bank", "farkle_penalty"):
+            value = getattr(self, name)
+            if not _is_int(value) or value < 0 or value % POINT_UNIT:
+                raise InvalidArgument(
+                    f"{name} must be 0 or a positive multiple of {POINT_UNIT}, got {value!r}",
+                    parameter=name,
+                )
+        _check_bool("hot_dice", self.hot_dice)
+        _check_bool("last_turn", self.last_turn)
+        if not _is_int(self.players) or self.players < 2:
+            raise InvalidArgument(
+                f"players must be an integer >= 2, got {self.players!r}", parameter="players"
+            )
+
+
+FARKLE = FarkleRules()
+"""Busche & Neller (ACG 2017): singles and triples only (/work/farkle-rules.md §1.3, read
+through two secondary summaries of the paper's Table 1), hot dice, two players. No minimum bank
+and no final turn: the paper's excerpt mentions neither (§1.4, §5 item 4)."""
+
+FACEBOOK_FARKLE = FarkleRules(
+    scoring=Scoring(
+        # Four or more of a kind "doubles" (life123, §2.3); that each extra die doubles again is
+        # our reading, not confirmed for Facebook (§4, §5 item 5).
+        multiples="doubling",
+        # 1,500 and 750 are Busche's generic scoring page, not confirmed for Facebook (§2.2).
+        straight=1500,
+        three_pairs=750,
+        # Busche's page: "some game variants don't allow 4-of-a-kind plus a pair to be counted
+        # as three-pair", so his default counts it; Facebook's choice is unknown (§2.2).
+        four_and_pair_is_three_pairs=True,
+        # Two triplets: Facebook's list of combinations has none (ggraham412, §2.3), so they
+        # score as two triples.
+    ),
+    # -500 on the third farkle in a row: Busche's rules page; the 2016 post only names "the
+    # three consecutive farkle penalty" (§2.2, §2.4).
+    farkle_penalty=500,
+    # No minimum bank: not confirmed; Busche's page says "typically 300" and life123's 300 is
+    # Facebook's solo mode (§2.3, §2.4, §5 item 6).
+    min_bank=0,
+    # Goal 10,000 and no final turn: presumed, not confirmed for the 2016 model (§2.4, §5 item 6).
+)
+"""Facebook Farkle as Busche solved it in 2016, as far as /work/farkle-rules.md §2 documents it."""
+
+RULE_SETS = {"farkle": FARKLE, "facebook-farkle": FACEBOOK_FARKLE}
+"""The built-in rule sets by name."""
+
+
+def farkle_rules(name: str) -> FarkleRules:
+    """Return the built-in rule set ``name``: 'farkle' or 'facebook-farkle'.
+
+    >>> farkle_rules("facebook-farkle").scoring.straight
+    1500
+    """
+    try:
+        return RULE_SETS[name]
+    except (KeyError, TypeError):
+        accepted = ", ".join(map(repr, RULE_SETS))
+        raise InvalidArgument(
+            f"unknown Farkle rule set {name!r}; accepted: {accepted}", parameter="name"
+        ) from None
+
+
+# A game file ------------------------------------------------------------------------------------
+
+RULE_KEYS = ("base", *(f.name for f in fields(FarkleRules)))
+SCORING_KEYS = tuple(f.name for f in fields(Scoring))
+OPTIONAL_POINTS = ("straight", "three_pairs", "four_and_pair", "two_triplets", "of_a_kind_points")
+"""Scoring keys a file sets to ``false`` for "not scored" (TOML has no None)."""
+
+
+def farkle_rules_from_toml(path: str | Path) -> FarkleRules:
+    """Return the Farkle rules in the TOML file at ``path``: a built-in rule set (``base``,
+    'farkle' unless given) with the keys the file sets changed, e.g.::
+
+        base = "facebook-farkle"
+        goal = 5000
+        min_bank = 300
+        [scoring]
+        two_triplets = 2500
+        straight = false     # not scored
+
+    Every error is one line naming the file and the key.
+    """
+    path = Path(path)
+    try:
+        data = tomllib.loads(_read_text(path))
+    except FileNotFoundError:
+        raise InvalidArgument(f"no game file {path}") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise InvalidArgument(f"cannot read game file {path}: {err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidArgument(f"{path} is not valid TOML: {err}") from None
+    try:
+        return _rules_from_toml(data)
+    except InvalidArgument as err:
+        raise InvalidArgument(f"{path}: {err}", parameter=err.parameters) from None
+
+
+def _rules_from_toml(data: dict[str, Any]) -> FarkleRules:
+    _check_keys("", data, RULE_KEYS)
+    name = data.pop("base", "farkle")
+    if not isinstance(name, str) or name not in RULE_SETS:
+        accepted = ", ".join(map(repr, RULE_SETS))
+        raise InvalidArgument(f"base must be one of {accepted}, got {name!r}", parameter="base")
+    base = RULE_SETS[name]
+    scoring = base.scoring
+    if "scoring" in data:
+        table = data.pop("scoring")
+        if not isinstance(table, dict):
+            raise InvalidArgument(
+                f"scoring must be a table ([scoring]), got {table!r}", parameter="scoring"
+            )
+        _check_keys("scoring: ", table, SCORING_KEYS)
+        for key in OPTIONAL_POINTS:
+            if table.get(key) is True:
+                raise InvalidArgument(
+                    f"scoring: {key} must be false (not scored) or points, got true", parameter=key
+                )
+            if table.get(key) is False:
+                table[key] = None
+        if table.get("multiples", scoring.multiples) != "fixed" and "of_a_kind_points" not in table:
+            table["of_a_kind_points"] = None
+        try:
+            scoring = replace(scoring, **table)
+        except InvalidArgument as err:
+            raise InvalidArgument(f"scoring: {err}", parameter=err.parameters) from None
+    return replace(base, scoring=scoring, **data)
