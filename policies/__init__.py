@@ -2,7 +2,7 @@
 
 A computer player answers ``choose(view)`` (Pig: True rolls; Hog: a number of dice) and gives
 the exact solvers its decisions in every state through one method: a Pig player
-``seat_policy(rules)`` (a :class:`solver.pig.seats.SeatPolicy`, for any number of players), a
+``seat_policy(rules)`` (a :class:`solver.pig.seat_policy.SeatPolicy`, for any number of players), a
 Hog player ``table(rules)`` (int8 ``rules.shape``). The Pig players that decide by a threshold
 table (and the two-player optimal player) also give that table, ``table(rules)`` (bool
 ``(memory, G, G, G)``), which the two-player pair kernels read. The human player

@@ -27,7 +27,7 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.best_response import Reply, best_response
-from pigsolve.solver.pig.seats import ComputerPlayer, SeatPolicy
+from pigsolve.solver.pig.seat_policy import ComputerPlayer, SeatPolicy
 
 PREFIX = "best-response:"
 

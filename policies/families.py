@@ -269,7 +269,7 @@ def _threshold_batch(
     import numpy as np
 
     from pigsolve.solver.pig.evaluate_thresholds import first_mover_probabilities
-    from pigsolve.solver.pig.seats import check_roll_table
+    from pigsolve.solver.pig.seat_policy import check_roll_table
 
     goal = rules.goal
     opponent = check_roll_table(opponent, goal, against)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pigsolve.solver.pig.seats import SeatPolicy, threshold_seat
+from pigsolve.solver.pig.seat_policy import SeatPolicy, threshold_seat
 
 if TYPE_CHECKING:
     from pigsolve.solver.games.pig import PigRules, View

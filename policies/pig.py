@@ -34,11 +34,11 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import View
-from pigsolve.solver.pig.seats import threshold_seat
+from pigsolve.solver.pig.seat_policy import threshold_seat
 
 if TYPE_CHECKING:
     from pigsolve.solver.games.pig import PigRules
-    from pigsolve.solver.pig.seats import SeatPolicy
+    from pigsolve.solver.pig.seat_policy import SeatPolicy
 
 
 class ThresholdPolicy(ABC):

@@ -31,7 +31,7 @@ from pigsolve.policies import time_limit
 from pigsolve.solver.errors import InvalidArgument, MissingFile, PigsolveError
 from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules, View
-from pigsolve.solver.pig.seats import SeatPolicy, threshold_seat
+from pigsolve.solver.pig.seat_policy import SeatPolicy, threshold_seat
 
 MEMORY = 8
 """Held turns a four-argument Pig function can tell apart (0 .. MEMORY - 1)."""

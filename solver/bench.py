@@ -242,7 +242,7 @@ def bench_simulate(
     rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray, games: int = 1_000_000
 ) -> Row:
     """Time ``games`` simulated games of two roll tables (after a 2-game run that compiles)."""
-    from pigsolve.solver.pig.seats import threshold_seat
+    from pigsolve.solver.pig.seat_policy import threshold_seat
     from pigsolve.solver.pig.simulate import play
 
     seated = [threshold_seat("A", roll_a, rules), threshold_seat("B", roll_b, rules)]

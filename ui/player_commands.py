@@ -14,7 +14,7 @@ import typer
 from pigsolve.policies import computer_names, computer_tables, player_names
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.results import check_seed
-from pigsolve.ui import records, result_tables, seatings
+from pigsolve.ui import pig_matches, records, result_tables
 from pigsolve.ui.console import (
     announce_games,
     commands,
@@ -148,7 +148,7 @@ def compare(
     if as_csv and not every_pair:
         raise InvalidArgument("--csv goes with --all; use --json for one pair")
     if not every_pair:
-        return seatings.compare(rules, names, table, as_json)
+        return pig_matches.compare(rules, names, table, as_json)
     if rules.players != 2:  # a round robin is of pairs: refused before any table is made
         raise InvalidArgument(f"--all compares pairs of players, not games of {rules.players}")
     from pigsolve.solver.pig import evaluate as pig_evaluate
@@ -199,7 +199,7 @@ def simulate(
     rules = pig_rules(table, goal, die, number, piglet, game)
     seed = None if seed is None else check_seed(seed)
     announce_games(games)
-    seatings.simulate(rules, players, games, seed, table, as_json)
+    pig_matches.simulate(rules, players, games, seed, table, as_json)
 
 
 @command()

@@ -8,7 +8,7 @@ Two kinds of kernel, one for the general case and a fast path:
 - any number of players (:func:`evaluate_layer`): scores are absolute (seat order) in
   ``values[m, flat(s), j]``, seat ``j``'s win probability when seat ``m`` is to move at turn
   total 0. A seat's player sees its *frame*: its own score, then the next seats' in the order
-  they move. ``seats`` is the tuple of :func:`solver.pig.seats.pack_seats`; ``tally`` the roll
+  they move. ``seats`` is the tuple of :func:`solver.pig.seat_policy.pack_seats`; ``tally`` the roll
   in counts of a fair draw, :func:`solver.games.pig.roll_counts` (no resets: two players'
   take the pair);
 - two threshold tables (:func:`evaluate_pair`), which may count their held turns: the 2x2
@@ -24,7 +24,7 @@ import numpy as np
 from pigsolve.solver.jit import njit, prange
 from pigsolve.solver.pig._kernels.indexing import decode, flat_index
 from pigsolve.solver.pig._kernels.rows import greedy
-from pigsolve.solver.pig.seats import BEST, EXPLICIT, THRESHOLD
+from pigsolve.solver.pig.seat_policy import BEST, EXPLICIT, THRESHOLD
 from pigsolve.solver.pig.tolerances import ROUNDING, TIE
 
 MAX_ITERATIONS = 100

@@ -2,7 +2,7 @@
 
 Private (see :mod:`solver.pig.simulate`): plain loops over arrays that write into arrays the
 caller allocates. Imported only on computing paths. ``seats`` is the tuple of
-:func:`solver.pig.seats.pack_seats`, ``tally`` the roll of
+:func:`solver.pig.seat_policy.pack_seats`, ``tally`` the roll of
 :func:`solver.games.pig.roll_counts` (for the greedy seats), ``draws`` the tuple of
 :func:`solver.pig.simulate.roll_draws`.
 
@@ -23,7 +23,7 @@ import numpy as np
 from pigsolve.solver.jit import njit, prange
 from pigsolve.solver.pig._evaluate_kernels import frame_of, seat_choices
 from pigsolve.solver.pig._kernels.indexing import flat_index
-from pigsolve.solver.pig.seats import EXPLICIT, THRESHOLD
+from pigsolve.solver.pig.seat_policy import EXPLICIT, THRESHOLD
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -39,7 +39,7 @@ from pigsolve.solver.pig.evaluate import (
     run_layers,
 )
 from pigsolve.solver.pig.evaluate_pair import pair_values, two_player_table
-from pigsolve.solver.pig.seats import EXPLICIT, ComputerPlayer, SeatPolicy, seat_policies
+from pigsolve.solver.pig.seat_policy import EXPLICIT, ComputerPlayer, SeatPolicy, seat_policies
 from pigsolve.solver.results import Progress
 
 

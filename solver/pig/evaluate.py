@@ -36,7 +36,7 @@ resets are refused (simulate them).
 
 Players
 -------
-Every player gives its decisions as a :class:`solver.pig.seats.SeatPolicy` (its
+Every player gives its decisions as a :class:`solver.pig.seat_policy.SeatPolicy` (its
 ``seat_policy(rules)``): a threshold table ``[t, i, j, k]`` read with j = the leader among the
 others, greedy on a stored equilibrium (with its coins at mixed states), or explicit choices
 per frame (a best response). A table that counts held turns (memory > 1) needs the counters in
@@ -65,7 +65,7 @@ from pigsolve.solver.durations import evaluation, wait_words
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.evaluate_pair import fast_tables, pair_values
-from pigsolve.solver.pig.seats import (
+from pigsolve.solver.pig.seat_policy import (
     ComputerPlayer,
     SeatPolicy,
     pack_seats,

@@ -21,11 +21,17 @@ import numpy as np
 
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.fixed_point import fixed_point
-from pigsolve.solver.pig.seats import GREEDY, SeatPolicy, check_roll_table, pair_tables, seat_table
+from pigsolve.solver.pig.seat_policy import (
+    GREEDY,
+    SeatPolicy,
+    check_roll_table,
+    pair_tables,
+    seat_table,
+)
 
 
 def fast_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndarray] | None:
-    """Return the roll tables of two seats for the pair kernels (:func:`solver.pig.seats.
+    """Return the roll tables of two seats for the pair kernels (:func:`solver.pig.seat_policy.
     pair_tables`); where scores can fall every two-player seat, a greedy one made a table."""
     if not rules.resets or len(policies) != 2:
         return pair_tables(rules, policies)

@@ -39,7 +39,7 @@ def first_mover_probabilities(
     hold_values : ndarray(int, shape=(C, G, G))
         ``hold_values[c, i, j]``: candidate c's hold value with score i against j.
     roll_y : ndarray(bool, shape=(1, G, G, G))
-        The opponent's roll table (memory 1), as :func:`solver.pig.seats.check_roll_table`
+        The opponent's roll table (memory 1), as :func:`solver.pig.seat_policy.check_roll_table`
         takes it.
     """
     goal = rules.goal

@@ -16,7 +16,7 @@ import numpy as np
 
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.evaluate import Announce, evaluate
-from pigsolve.solver.pig.seats import ComputerPlayer, seat_policies
+from pigsolve.solver.pig.seat_policy import ComputerPlayer, seat_policies
 from pigsolve.solver.results import Comparison
 
 

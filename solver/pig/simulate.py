@@ -27,7 +27,7 @@ from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.evaluate import evaluable, evaluate
 from pigsolve.solver.pig.evaluate_pair import fast_tables
-from pigsolve.solver.pig.seats import (
+from pigsolve.solver.pig.seat_policy import (
     ComputerPlayer,
     SeatPolicy,
     pack_seats,

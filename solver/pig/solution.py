@@ -39,7 +39,7 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.rows import Row, rebuild_row
-from pigsolve.solver.pig.seats import EXPLICIT, GREEDY, SeatPolicy
+from pigsolve.solver.pig.seat_policy import EXPLICIT, GREEDY, SeatPolicy
 
 
 @dataclass(frozen=True)

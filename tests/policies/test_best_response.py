@@ -15,7 +15,7 @@ from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.evaluate import compare, evaluate
-from pigsolve.solver.pig.seats import threshold_seat
+from pigsolve.solver.pig.seat_policy import threshold_seat
 from pigsolve.solver.pig.solve import solve
 
 RULES = PigRules(20, 6, players=3)

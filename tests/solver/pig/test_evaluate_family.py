@@ -25,8 +25,8 @@ from pigsolve.solver.games.pig_outcomes import (
 )
 from pigsolve.solver.pig.best_response import best_response
 from pigsolve.solver.pig.evaluate import evaluate, run_layers
+from pigsolve.solver.pig.seat_policy import EXPLICIT, SeatPolicy
 from pigsolve.solver.pig.seatings import compare_seatings
-from pigsolve.solver.pig.seats import EXPLICIT, SeatPolicy
 from pigsolve.solver.pig.simulate import roll_draws, simulate
 from pigsolve.solver.pig.solve import solve
 

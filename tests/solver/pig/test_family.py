@@ -258,7 +258,7 @@ def test_the_orbit_solver_refuses_resets(by_orbits) -> None:
 
 
 def test_the_optimal_seat_of_a_game_with_resets_plays_the_tables_choices() -> None:
-    from pigsolve.solver.pig.seats import EXPLICIT
+    from pigsolve.solver.pig.seat_policy import EXPLICIT
 
     rules = PigRules(20, outcomes=two_dice())
     solution = solve(rules)
