@@ -256,7 +256,7 @@ def _threshold_batch(
     progress: Callable[[int, int], None] | None,
 ) -> list[Comparison] | None:
     """Return every named member's exact comparison from the batched evaluator of
-    :mod:`solver.pig.evaluate_thresholds`, or None where it does not apply (Hog, players that
+    :mod:`solver.pig.evaluation.thresholds`, or None where it does not apply (Hog, players that
     remember their turns, an opponent that does, goals above 300)."""
     from pigsolve.policies import make_player
     from pigsolve.policies.pig import ThresholdPolicy
@@ -268,7 +268,7 @@ def _threshold_batch(
         return None
     import numpy as np
 
-    from pigsolve.solver.pig.evaluate_thresholds import first_mover_probabilities
+    from pigsolve.solver.pig.evaluation.thresholds import first_mover_probabilities
     from pigsolve.solver.pig.seat_policy import check_roll_table
 
     goal = rules.goal

@@ -224,7 +224,7 @@ def _first_and_best(run: Callable[[], Any], repeats: int) -> tuple[float, float]
 
 def bench_compare(rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray, repeats: int = 5) -> Row:
     """Time one exact comparison of two roll tables: its first call and the best of ``repeats``."""
-    from pigsolve.solver.pig.evaluate import compare
+    from pigsolve.solver.pig.evaluation.evaluate import compare
 
     compile_seconds, seconds = _first_and_best(lambda: compare(rules, roll_a, roll_b), repeats)
     return {

@@ -33,7 +33,7 @@ COMPILE_SECONDS = {
     ("pigsolve.solver.pig._kernels.pair", "_solve_sums_parallel"): 10.0,
     ("pigsolve.solver.pig._kernels.orbits", "solve_layer"): 15.0,
     ("pigsolve.solver.hog._kernels", "sweep"): 4.0,
-    ("pigsolve.solver.pig._evaluate_kernels", "evaluate_layer"): 15.0,
+    ("pigsolve.solver.pig.evaluation._kernels", "evaluate_layer"): 15.0,
 }
 """Seconds numba takes to compile a kernel (and the kernels it calls) on its first use: the
 first run's wall time less a cached run's, with an empty ``NUMBA_CACHE_DIR``, 2026-11-24, the
@@ -92,7 +92,7 @@ def evaluation(rules: PigRules, best: bool = False) -> tuple[float, float]:
     """Return the seconds an exact evaluation of ``rules``'s players by layers takes (twice that
     for a best response, which re-solves), and the compiling first."""
     work = PIG_SECONDS["players"] * pig_work(rules) * (2 if best else 1)
-    return work, compile_seconds(("pigsolve.solver.pig._evaluate_kernels", "evaluate_layer"))
+    return work, compile_seconds(("pigsolve.solver.pig.evaluation._kernels", "evaluate_layer"))
 
 
 def wait_words(seconds: tuple[float, float]) -> str | None:

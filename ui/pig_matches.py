@@ -1,9 +1,9 @@
 """``compare`` and ``simulate`` for any number of Pig players.
 
 Builds the named players (every name checked before any table is made), calls
-:func:`solver.pig.seatings.compare_seatings` or :func:`solver.pig.simulate.simulate` and renders
-the result: two players as a pair (A first, B first, coin toss: the layout Hog shares), more as
-every seating or every player.
+:func:`solver.pig.evaluation.seatings.compare_seatings` or :func:`solver.pig.simulate.simulate` and
+renders the result: two players as a pair (A first, B first, coin toss: the layout Hog shares), more
+as every seating or every player.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def make_players(rules: PigRules, names: Sequence[str], table: Path | None) -> l
 
 def compare(rules: PigRules, names: Sequence[str], table: Path | None, as_json: bool) -> None:
     """Print every player's exact win probability in each seating order and on average."""
-    from pigsolve.solver.pig.seatings import compare_seatings
+    from pigsolve.solver.pig.evaluation.seatings import compare_seatings
 
     result = compare_seatings(rules, make_players(rules, names, table), note, names)
     if len(names) == PAIR:

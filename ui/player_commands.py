@@ -151,7 +151,7 @@ def compare(
         return pig_matches.compare(rules, names, table, as_json)
     if rules.players != 2:  # a round robin is of pairs: refused before any table is made
         raise InvalidArgument(f"--all compares pairs of players, not games of {rules.players}")
-    from pigsolve.solver.pig import evaluate as pig_evaluate
+    from pigsolve.solver.pig.evaluation import evaluate as pig_evaluate
 
     names = list(dict.fromkeys(names or computer_names("pig")))
     tables = computer_tables("pig", names, rules, named_table(table, rules), note)

@@ -21,8 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.jit import njit, prange
-from pigsolve.solver.pig._evaluate_kernels import frame_of, seat_choices
 from pigsolve.solver.pig._kernels.indexing import flat_index
+from pigsolve.solver.pig.evaluation._kernels import frame_of, seat_choices
 from pigsolve.solver.pig.seat_policy import EXPLICIT, THRESHOLD
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)

@@ -2,7 +2,7 @@ r"""The exact best response to fixed Pig players, for any number of players.
 
 Seat 0 maximises its own win probability against fixed players in seats 1..N-1: a one-player
 problem. Its row of turn totals at a score vector depends on its own value after a pig,
-:math:`x = V_1(s)_0` (the values of :mod:`solver.pig.evaluate`); per score vector, policy
+:math:`x = V_1(s)_0` (the values of :mod:`solver.pig.evaluation.evaluate`); per score vector, policy
 iteration chooses greedily at x (a tie within :data:`solver.pig.tolerances.TIE` holds), solves
 the cycle of the N turns and chooses again at the new x until the choices stand. Layers of score
 sums go from the highest down, as in the evaluation, whose kernel does this work. The result is
@@ -14,7 +14,7 @@ The player that plays it is :class:`policies.best_response.BestResponse`.
 
 Where scores can fall (a reset), two players only: the layers no longer order the states, so
 the reply is found by policy iteration over the whole table: evaluate its choices against the
-opponent's table exactly (:func:`solver.pig.evaluate_pair.pair_values`, the fixed point over the
+opponent's table exactly (:func:`solver.pig.evaluation.pair.pair_values`, the fixed point over the
 values after a reset), choose greedily at the values found (a tie within
 :data:`solver.pig.tolerances.TIE` holds), and repeat until no choice changes, starting from the
 opponent's own choices.
@@ -30,7 +30,7 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
-from pigsolve.solver.pig.evaluate import (
+from pigsolve.solver.pig.evaluation.evaluate import (
     Announce,
     check_evaluable,
     check_memory_for,
@@ -38,7 +38,7 @@ from pigsolve.solver.pig.evaluate import (
     memory_needed,
     run_layers,
 )
-from pigsolve.solver.pig.evaluate_pair import pair_values, two_player_table
+from pigsolve.solver.pig.evaluation.pair import pair_values, two_player_table
 from pigsolve.solver.pig.seat_policy import EXPLICIT, ComputerPlayer, SeatPolicy, seat_policies
 from pigsolve.solver.results import Progress
 
@@ -147,7 +147,7 @@ def best_response(
 
 def _reply_by_policy_iteration(rules: PigRules, opponent: SeatPolicy) -> Reply:
     """Return the best reply of two players where scores can fall (module docstring)."""
-    from pigsolve.solver.pig._evaluate_kernels import MAX_ITERATIONS, greedy_tables
+    from pigsolve.solver.pig.evaluation._kernels import MAX_ITERATIONS, greedy_tables
 
     start_time = time.perf_counter()
     goal, chances = rules.goal, roll_counts(rules)

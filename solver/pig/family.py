@@ -103,14 +103,14 @@ class PigFamily:
 
     def evaluate(self, rules: PigRules, players: Sequence[Any]) -> tuple[float, ...]:
         """Return each player's exact win probability, seat 0 moving first."""
-        from pigsolve.solver.pig.evaluate import evaluate
+        from pigsolve.solver.pig.evaluation.evaluate import evaluate
 
         evaluation = evaluate(rules, list(players))
         return tuple(float(p) for p in evaluation.win_probabilities)
 
     def compare(self, rules: PigRules, a: Any, b: Any) -> Comparison:
         """Return the exact probabilities that ``a`` beats ``b``, A first and B first."""
-        from pigsolve.solver.pig.evaluate import evaluate
+        from pigsolve.solver.pig.evaluation.evaluate import evaluate
 
         if rules.players != 2:
             raise InvalidArgument(
@@ -156,7 +156,7 @@ class PigFamily:
 
     def compare_tables(self, rules: Any, a: Any, b: Any, name_a: str, name_b: str) -> Comparison:
         """Return the exact comparison of two players' decision tables (their ``table(rules)``)."""
-        from pigsolve.solver.pig.evaluate import compare
+        from pigsolve.solver.pig.evaluation.evaluate import compare
 
         return compare(rules, a, b, name_a, name_b)
 

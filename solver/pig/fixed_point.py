@@ -32,7 +32,7 @@ def fixed_point(
     ``report`` receives the largest change of each round.
 
     ``start`` is one vector, or a batch of independent ones (a row each, accelerated each on its
-    own: the threshold players tuned together, :mod:`solver.pig.evaluate_thresholds`).
+    own: the threshold players tuned together, :mod:`solver.pig.evaluation.thresholds`).
 
     >>> round(float(fixed_point(lambda x: 0.5 * x + 0.25, np.array([0.0]))[0]), 12)
     0.5

@@ -1,10 +1,10 @@
 """The one contract between a computer player and the solver: its decisions as a SeatPolicy.
 
 Every computer Pig player answers ``seat_policy(rules)`` with a :class:`SeatPolicy`, one of a few
-kinds the kernels read (a threshold table, greedy on a stored equilibrium, explicit choices).
-The exact evaluation, the best response and the simulation take players through this method
-alone (:func:`seat_policies`), for any number of players, and :func:`pack_seats` encodes them as
-the kernels read them. Shared by :mod:`solver.pig.evaluate`, :mod:`solver.pig.best_response`,
+kinds the kernels read (a threshold table, greedy on a stored equilibrium, explicit choices). The
+exact evaluation, the best response and the simulation take players through this method alone
+(:func:`seat_policies`), for any number of players, and :func:`pack_seats` encodes them as the
+kernels read them. Shared by :mod:`solver.pig.evaluation.evaluate`, :mod:`solver.pig.best_response`,
 :mod:`solver.pig.simulate` and their kernels, so that the kernels import nothing above them.
 """
 

@@ -10,7 +10,7 @@ player, which flips its coin at mixed states, and the best response. Game g roll
 flips its coins, from its own splitmix64 stream seeded by (seed, g), so a seed reproduces the
 same games on any number of threads and in any chunking. Wins are counted by first mover; win
 rates get Wilson 95% intervals (:class:`solver.results.Tally`) and z-scores against the exact
-probabilities of :mod:`solver.pig.evaluate`.
+probabilities of :mod:`solver.pig.evaluation.evaluate`.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import Effect
-from pigsolve.solver.pig.evaluate import evaluable, evaluate
-from pigsolve.solver.pig.evaluate_pair import fast_tables
+from pigsolve.solver.pig.evaluation.evaluate import evaluable, evaluate
+from pigsolve.solver.pig.evaluation.pair import fast_tables
 from pigsolve.solver.pig.seat_policy import (
     ComputerPlayer,
     SeatPolicy,
@@ -61,7 +61,7 @@ class Tournament:
         The games alone, JIT compilation excluded.
     exact : ndarray(float64, shape=(N, N)) or None
         ``exact[r, p]``: player p's exact win probability when player r moves first, where the
-        evaluation takes the players (see :func:`solver.pig.evaluate.evaluable`).
+        evaluation takes the players (see :func:`solver.pig.evaluation.evaluate.evaluable`).
     """
 
     rules: PigRules
@@ -219,7 +219,7 @@ def simulate(
     (a fresh seed if None).
 
     With ``exact`` the result carries the exact probabilities too, where
-    :func:`solver.pig.evaluate.evaluable` says the evaluation takes the players quickly.
+    :func:`solver.pig.evaluation.evaluate.evaluable` says the evaluation takes the players quickly.
     ``names`` shows the players (default: their own names).
     """
     if games < rules.players:

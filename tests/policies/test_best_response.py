@@ -14,7 +14,7 @@ from pigsolve.policies.best_response import make_best_response, solve_best_respo
 from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
-from pigsolve.solver.pig.evaluate import compare, evaluate
+from pigsolve.solver.pig.evaluation.evaluate import compare, evaluate
 from pigsolve.solver.pig.seat_policy import threshold_seat
 from pigsolve.solver.pig.solve import solve
 

@@ -16,7 +16,7 @@ from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.hog.evaluate import compare as hog_compare
-from pigsolve.solver.pig.evaluate import compare as pig_compare
+from pigsolve.solver.pig.evaluation.evaluate import compare as pig_compare
 
 STRATEGIES = Path(__file__).resolve().parents[1] / "data" / "strategies"
 PIG, HOG = f"{STRATEGIES / 'pig.py'}", f"{STRATEGIES / 'hog.py'}"

@@ -224,7 +224,7 @@ def test_a_higher_score_can_hurt_the_mover_with_three_players() -> None:
     none): at goal 68 with a four-sided die the mover of (1, 50, 50) wins less than the mover
     of (0, 50, 50). verify accepts the equilibrium, and evaluating its players exactly (the
     evaluator's own layers, seat by seat) gives the same values: the fall is the game's."""
-    from pigsolve.solver.pig.evaluate import run_layers
+    from pigsolve.solver.pig.evaluation.evaluate import run_layers
 
     rules = PigRules(68, 4, players=3)
     table = solve(rules)

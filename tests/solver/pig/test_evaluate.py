@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.evaluate import compare
-from pigsolve.solver.pig.evaluate_pair import evaluate_tables
+from pigsolve.solver.pig.evaluation.evaluate import compare
+from pigsolve.solver.pig.evaluation.pair import evaluate_tables
 from pigsolve.solver.pig.seat_policy import check_roll_table
 from pigsolve.solver.pig.solve import PigSolution, solve
 from pigsolve.solver.results import Comparison

@@ -24,9 +24,9 @@ from pigsolve.solver.games.pig_outcomes import (
     two_dice,
 )
 from pigsolve.solver.pig.best_response import best_response
-from pigsolve.solver.pig.evaluate import evaluate, run_layers
+from pigsolve.solver.pig.evaluation.evaluate import evaluate, run_layers
+from pigsolve.solver.pig.evaluation.seatings import compare_seatings
 from pigsolve.solver.pig.seat_policy import EXPLICIT, SeatPolicy
-from pigsolve.solver.pig.seatings import compare_seatings
 from pigsolve.solver.pig.simulate import roll_draws, simulate
 from pigsolve.solver.pig.solve import solve
 

@@ -19,10 +19,10 @@ from pigsolve.solver import resources
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.games.pig_outcomes import Effect, pass_the_pigs, two_dice
-from pigsolve.solver.pig.evaluate import compare, evaluate, run_layers
-from pigsolve.solver.pig.evaluate_pair import evaluate_tables
+from pigsolve.solver.pig.evaluation.evaluate import compare, evaluate, run_layers
+from pigsolve.solver.pig.evaluation.pair import evaluate_tables
+from pigsolve.solver.pig.evaluation.seatings import compare_seatings
 from pigsolve.solver.pig.seat_policy import SeatPolicy, seat_policies, threshold_seat
-from pigsolve.solver.pig.seatings import compare_seatings
 from pigsolve.solver.pig.solve import solve
 
 

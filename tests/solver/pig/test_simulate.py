@@ -14,9 +14,9 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import RollOutcomes, two_dice
 from pigsolve.solver.pig import simulate as simulate_module
-from pigsolve.solver.pig.evaluate import compare
+from pigsolve.solver.pig.evaluation.evaluate import compare
+from pigsolve.solver.pig.evaluation.seatings import compare_seatings
 from pigsolve.solver.pig.seat_policy import pack_seats, threshold_seat
-from pigsolve.solver.pig.seatings import compare_seatings
 from pigsolve.solver.pig.simulate import Tournament, play, roll_draws, simulate
 from pigsolve.solver.pig.solve import solve
 from pigsolve.solver.results import Comparison, Simulation, Tally

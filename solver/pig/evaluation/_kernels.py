@@ -1,7 +1,7 @@
 """Numba kernels of the exact evaluation of fixed Pig players and of the best response.
 
-Private (see :mod:`solver.pig.evaluate` and :mod:`solver.pig.best_response`): plain loops over
-arrays that write into arrays the caller allocates. Imported only on computing paths.
+Private (see :mod:`solver.pig.evaluation.evaluate` and :mod:`solver.pig.best_response`): plain loops
+over arrays that write into arrays the caller allocates. Imported only on computing paths.
 
 Two kinds of kernel, one for the general case and a fast path:
 
@@ -13,7 +13,7 @@ Two kinds of kernel, one for the general case and a fast path:
   take the pair);
 - two threshold tables (:func:`evaluate_pair`), which may count their held turns: the 2x2
   system per pair of scores, about 20 times faster at goal 100; with resets, the values after
-  a reset are given (the fixed point of :func:`solver.pig.evaluate_pair.evaluate_tables`), and
+  a reset are given (the fixed point of :func:`solver.pig.evaluation.pair.evaluate_tables`), and
   :func:`greedy_tables` turns a greedy seat into such a table.
 """
 

@@ -31,7 +31,7 @@ turn can reach the goal. Nothing is iterated: exact up to rounding.
 
 Resets (Two-Dice Pig's double 1s, Pass the Pigs' touching pigs) lead to a lower score sum, so
 the layers no longer order the states: two players take the pair kernel with the values after a
-reset iterated to a fixed point (:mod:`solver.pig.evaluate_pair`); three or more players with
+reset iterated to a fixed point (:mod:`solver.pig.evaluation.pair`); three or more players with
 resets are refused (simulate them).
 
 Players
@@ -43,7 +43,7 @@ per frame (a best response). A table that counts held turns (memory > 1) needs t
 the state: :func:`evaluate` takes it on the two-player fast path below and refuses it otherwise
 (simulate it instead).
 
-Fast path: two threshold tables or explicit choices go to :mod:`solver.pig.evaluate_pair`, the
+Fast path: two threshold tables or explicit choices go to :mod:`solver.pig.evaluation.pair`, the
 same cycle for N = 2 solved per pair of scores as a 2x2 system (held-turn counters included),
 about 20 times faster at goal 100. Memory: :math:`N \cdot G^N \cdot N` float64 values, checked
 before anything is allocated.
@@ -64,7 +64,7 @@ from pigsolve.solver import results
 from pigsolve.solver.durations import evaluation, wait_words
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
-from pigsolve.solver.pig.evaluate_pair import fast_tables, pair_values
+from pigsolve.solver.pig.evaluation.pair import fast_tables, pair_values
 from pigsolve.solver.pig.seat_policy import (
     ComputerPlayer,
     SeatPolicy,
@@ -256,8 +256,8 @@ def run_layers(
 ) -> Run:
     """Evaluate the seats layer by layer with the general kernel, the memory checked by the
     caller (``best``: seat 0 is the best responder; its placeholder policy is ignored)."""
-    from pigsolve.solver.pig import _evaluate_kernels as kernels
     from pigsolve.solver.pig._kernels.indexing import layer
+    from pigsolve.solver.pig.evaluation import _kernels as kernels
 
     if rules.resets:  # the pair evaluation and the best response's policy iteration take them
         raise InvalidArgument(f"the layers of score sums do not order {rules.game}: scores fall")

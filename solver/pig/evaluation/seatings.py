@@ -1,8 +1,8 @@
 """Every seating of N fixed Pig players compared exactly (the N! orders of play).
 
-Each seating is one :func:`solver.pig.evaluate.evaluate`; its N rotations come from the same
-evaluation (each seat's start values), so (N - 1)! evaluations suffice. Two players give the two
-seatings A first and B first: the comparison of :func:`solver.pig.evaluate.compare`.
+Each seating is one :func:`solver.pig.evaluation.evaluate.evaluate`; its N rotations come from the
+same evaluation (each seat's start values), so (N - 1)! evaluations suffice. Two players give the
+two seatings A first and B first: the comparison of :func:`solver.pig.evaluation.evaluate.compare`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.evaluate import Announce, evaluate
+from pigsolve.solver.pig.evaluation.evaluate import Announce, evaluate
 from pigsolve.solver.pig.seat_policy import ComputerPlayer, seat_policies
 from pigsolve.solver.results import Comparison
 

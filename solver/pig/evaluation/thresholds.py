@@ -1,21 +1,20 @@
 r"""Exact evaluation of many threshold players against one fixed opponent, batched.
 
-A threshold player X rolls at turn total k while k is below its hold value h(i, j) (always at
-k = 0, never once i + k reaches the goal G): the families ``hold``, ``base-pace-race`` and
-``pace-race`` of :mod:`policies.pig`. Its turn from score i ends, whatever j, by a pig with
-probability :math:`q_h` or by stopping at a turn total :math:`k \in [h, h + r_{max})` with
-probability :math:`s_h(k)`, where :math:`h` is the hold value clipped to :math:`[1, G - i]`
-(stopping at :math:`i + k \ge G` is a win). These few numbers per hold value are shared by
-every candidate, and so is the opponent Y's turn from every state: its chance to win outright,
-to pig, and to bank each turn total. With both tabulated once, one candidate costs the 2x2
-systems of :mod:`solver.pig.evaluate` (solved layer by layer of i + j, from high to low) with
-:math:`O(r_{max})` work for X's turn and the span of Y's banked totals for Y's, instead of
-re-tabulating both turns turn total by turn total. The results are those of
-:func:`solver.pig.evaluate.compare` up to rounding (a test checks 1e-12). Where a reset can
-lose a score (Two-Dice Pig, Pass the Pigs) the values after a reset, ``w_y[j, 0]`` and
-``w_x[i, 0]`` (a lower score sum), are taken as given, the layers solved, and those values
-found as the solver and the other evaluations find theirs
-(:func:`solver.pig.fixed_point.fixed_point`, each candidate's accelerated on its own).
+A threshold player X rolls at turn total k while k is below its hold value h(i, j) (always at k = 0,
+never once i + k reaches the goal G): the families ``hold``, ``base-pace-race`` and ``pace-race`` of
+:mod:`policies.pig`. Its turn from score i ends, whatever j, by a pig with probability :math:`q_h`
+or by stopping at a turn total :math:`k \in [h, h + r_{max})` with probability :math:`s_h(k)`, where
+:math:`h` is the hold value clipped to :math:`[1, G - i]` (stopping at :math:`i + k \ge G` is a
+win). These few numbers per hold value are shared by every candidate, and so is the opponent Y's
+turn from every state: its chance to win outright, to pig, and to bank each turn total. With both
+tabulated once, one candidate costs the 2x2 systems of :mod:`solver.pig.evaluation.evaluate` (solved
+layer by layer of i + j, from high to low) with :math:`O(r_{max})` work for X's turn and the span of
+Y's banked totals for Y's, instead of re-tabulating both turns turn total by turn total. The results
+are those of :func:`solver.pig.evaluation.evaluate.compare` up to rounding (a test checks 1e-12).
+Where a reset can lose a score (Two-Dice Pig, Pass the Pigs) the values after a reset, ``w_y[j, 0]``
+and ``w_x[i, 0]`` (a lower score sum), are taken as given, the layers solved, and those values found
+as the solver and the other evaluations find theirs (:func:`solver.pig.fixed_point.fixed_point`,
+each candidate's accelerated on its own).
 """
 
 from __future__ import annotations

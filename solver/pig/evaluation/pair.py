@@ -1,9 +1,9 @@
 r"""The exact evaluation of two players' roll tables: the pair kernel, resets included.
 
-The fast path of :func:`solver.pig.evaluate.evaluate` for two seats (threshold tables, held-turn
-counters included, or explicit choices): per pair of scores the cycle of the two turns is a
-2x2 system, solved by layers of the score sum from the highest down
-(:func:`solver.pig._evaluate_kernels.evaluate_pair`).
+The fast path of :func:`solver.pig.evaluation.evaluate.evaluate` for two seats (threshold tables,
+held-turn counters included, or explicit choices): per pair of scores the cycle of the two turns is
+a 2x2 system, solved by layers of the score sum from the highest down
+(:func:`solver.pig.evaluation._kernels.evaluate_pair`).
 
 Where a reset can lose a score (Two-Dice Pig's double 1s, Pass the Pigs' touching pigs) the
 value after it, ``w_y[j, 0]`` for X and ``w_x[i, 0]`` for Y, lies on a lower score sum: those
@@ -41,7 +41,7 @@ def fast_tables(rules: PigRules, policies: Sequence[SeatPolicy]) -> list[np.ndar
 def two_player_table(rules: PigRules, policy: SeatPolicy) -> np.ndarray:
     """Return a seat of two players as a roll table ``[t, i, j, k]``; a greedy one chooses at
     its own values, resets included (two players never mix)."""
-    from pigsolve.solver.pig._evaluate_kernels import greedy_tables
+    from pigsolve.solver.pig.evaluation._kernels import greedy_tables
 
     goal = rules.goal
     if policy.kind != GREEDY:
@@ -55,7 +55,8 @@ def evaluate_tables(
     rules: PigRules, roll_x: np.ndarray, roll_y: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return the exact k = 0 win probabilities of two roll tables playing each other (the pair
-    kernel: :func:`solver.pig.evaluate.evaluate`'s fast path, which also tracks held-turn counters).
+    kernel: :func:`solver.pig.evaluation.evaluate.evaluate`'s fast path, which also tracks held-turn
+    counters).
 
     Parameters
     ----------
@@ -87,7 +88,7 @@ def pair_values(
     as without resets, and ``R`` iterated to the fixed point of the affine map (Anderson's
     acceleration, :func:`solver.pig.fixed_point.fixed_point`).
     """
-    from pigsolve.solver.pig._evaluate_kernels import evaluate_pair
+    from pigsolve.solver.pig.evaluation._kernels import evaluate_pair
 
     goal, m_x, m_y = rules.goal, roll_x.shape[0], roll_y.shape[0]
     tally = roll_counts(rules)

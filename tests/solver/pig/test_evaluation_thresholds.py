@@ -8,8 +8,8 @@ import pytest
 from pigsolve.policies import make_player
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import big_pig, pass_the_pigs, two_dice
-from pigsolve.solver.pig.evaluate import compare
-from pigsolve.solver.pig.evaluate_thresholds import first_mover_probabilities as batched
+from pigsolve.solver.pig.evaluation.evaluate import compare
+from pigsolve.solver.pig.evaluation.thresholds import first_mover_probabilities as batched
 from pigsolve.solver.pig.solve import solve
 
 
