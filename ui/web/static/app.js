@@ -57,7 +57,7 @@ async function choose(next) {
   setUp(limits.families.find((f) => f.name === game));
   newGame();
   explored = null;
-  document.querySelectorAll(".mode:not([data-mode=play])").forEach((b) => { b.hidden = !EXPLORED.includes(game); });
+  $("nav[aria-label=view]").hidden = !EXPLORED.includes(game);  // Play alone: no choice of views
   if (!EXPLORED.includes(game) && view !== "play") mode("play");
   const players = computers(await api(`/api/${game}/players`));
   if (game !== next) return;  // another tab was chosen meanwhile

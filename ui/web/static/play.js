@@ -77,6 +77,7 @@ function show(next) {
   $(".turn").hidden = state.turn_total === undefined;
   $("#turn-total").textContent = state.turn_total ?? "";
   $("#dice").innerHTML = onTheTable(state);
+  $("#dice").hidden = $("#dice").innerHTML === "";  // a game with nothing on the table yet, or ever
   const words = tableWords(state);
   for (const [where, text] of [["#roll-words", words.roll], ["#in-play", words.inPlay]]) {
     $(where).hidden = text === null;
