@@ -231,10 +231,56 @@ class Family(Protocol):
         """Return the sizes the page accepts for the family (``GET /api/limits``)."""
         ...
 
+    def page_form(self) -> dict[str, Any]:
+        """Return the page's set-up form of the family (``GET /api/limits``' ``families``):
+        ``fields``, one :func:`integer_field` or :func:`choice_field` a name of
+        :attr:`page_fields`, in order, and ``note``, its limits in words."""
+        ...
+
+    def page_title(self, rules: Any) -> str:
+        """Return the game of ``rules`` in the page's one-line summary (``Big Pig``, ``Hog
+        fa16``); the goal and the players are said apart."""
+        ...
+
     def evaluation_cost(self, rules: Any, memories: Sequence[int]) -> tuple[int, float]:
         """Return the peak bytes and seconds of an exact round robin of players who count
         ``memories`` turns (1: none), for the page's budget before the job starts."""
         ...
+
+
+def integer_field(
+    name: str,
+    label: str,
+    low: int,
+    high: int,
+    default: int,
+    only: dict[str, list[Any]] | None = None,
+) -> dict[str, Any]:
+    """Return a whole-number field of the page's set-up form, from ``low`` to ``high``; ``only``
+    (a field's name and its values) shows and sends it only when that field has one of them.
+
+    >>> integer_field("goal", "Goal", 1, 30, 5)
+    {'name': 'goal', 'label': 'Goal', 'kind': 'integer', 'min': 1, 'max': 30, 'default': 5}
+    """
+    field = {"name": name, "label": label, "kind": "integer", "min": low, "max": high}
+    return field | {"default": default} | ({"only": only} if only else {})
+
+
+def choice_field(
+    name: str,
+    label: str,
+    choices: dict[str, str],
+    default: str,
+    only: dict[str, list[Any]] | None = None,
+) -> dict[str, Any]:
+    """Return a field of the page's set-up form that takes one of ``choices`` (value: words).
+
+    >>> choice_field("rules", "Rules", {"fa16": "Fall 2016"}, "fa16")["choices"]
+    [{'value': 'fa16', 'label': 'Fall 2016'}]
+    """
+    listed = [{"value": value, "label": words} for value, words in choices.items()]
+    field = {"name": name, "label": label, "kind": "choice", "choices": listed}
+    return field | {"default": default} | ({"only": only} if only else {})
 
 
 _FAMILIES: dict[str, Family] = {}
@@ -307,3 +353,13 @@ def load(path: Path) -> Solution:
     with open_table(path, None) as f:
         kind = str(f.attrs["kind"])
     return family_named(kind).load(path)
+
+
+def page_families() -> list[dict[str, Any]]:
+    """Return what the page draws of each family: its tab (name, label, most players) and its
+    set-up form (:meth:`Family.page_form`)."""
+    return [
+        {"name": family.name, "label": family.label, "max_players": family.max_players}
+        | family.page_form()
+        for family in families()
+    ]

@@ -171,6 +171,13 @@ class CoinFamily:
     def page_limits(self) -> dict[str, Any]:
         return {"goal": [1, PAGE_GOAL]}
 
+    def page_form(self) -> dict[str, Any]:
+        fields = [registry.integer_field("goal", "Goal", 1, PAGE_GOAL, 5)]
+        return {"fields": fields, "note": f"Coin race: goal up to {PAGE_GOAL}."}
+
+    def page_title(self, rules: CoinRace) -> str:
+        return "Coin race"
+
     def evaluation_cost(self, rules: CoinRace, memories: Any) -> tuple[int, float]:
         return 16 * rules.goal**2 * len(memories), 0.0
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.fields import integer, one_of
 from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
-from pigsolve.solver.registry import register
+from pigsolve.solver.registry import choice_field, integer_field, register
 from pigsolve.solver.results import Comparison, Simulation
 
 if TYPE_CHECKING:
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 PREFIX = "hog-"
 PAGE_GOAL = 200
 """The largest Hog goal the page computes."""
+RULE_SET_WORDS = {"fa16": "Fall 2016", "su20": "Summer 2020"}
+"""Each rule set as the page's form names it."""
 PARAMETERS = ("goal", "feral_hogs")
 """The parameters :meth:`HogFamily.rules` takes (``feral_hogs``: su20's rule on or off)."""
 
@@ -192,6 +194,21 @@ class HogFamily:
     def page_limits(self) -> dict[str, Any]:
         """Return the sizes the page accepts, for ``GET /api/limits``."""
         return {"goal": [1, PAGE_GOAL], "rules": [str(rule_set) for rule_set in RuleSet]}
+
+    def page_form(self) -> dict[str, Any]:
+        """Return the page's set-up form: the rule set and the goal."""
+        rule_sets = {
+            str(rule_set): RULE_SET_WORDS.get(str(rule_set), str(rule_set)) for rule_set in RuleSet
+        }
+        fields = [
+            choice_field("rules", "Rules", rule_sets, "fa16"),
+            integer_field("goal", "Goal", 1, PAGE_GOAL, DEFAULT_GOAL),
+        ]
+        return {"fields": fields, "note": f"Hog: goal up to {PAGE_GOAL}."}
+
+    def page_title(self, rules: HogRules) -> str:
+        """Return the game in the page's summary: 'Hog fa16'."""
+        return f"Hog {rules.name}"
 
 
 HOG = register(HogFamily())

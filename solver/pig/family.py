@@ -17,7 +17,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.fields import integer, one_of
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN, TITLES
-from pigsolve.solver.registry import register
+from pigsolve.solver.registry import choice_field, integer_field, register
 from pigsolve.solver.results import Comparison
 
 PARAMETERS = ("goal", "die_sides", "players", "piglet")
@@ -265,6 +265,31 @@ class PigFamily:
             "variants": TITLES,
             "opponents": [1, self.max_players - 1],
         }
+
+    def page_form(self) -> dict[str, Any]:
+        """Return the page's set-up form: the game, the goal and (Pig's die only) the die."""
+        by = PAGE_GOALS
+        note = (
+            f"Pig: goal 1 to {PAGE_GOAL}, die 2 to {PAGE_DIE} sides (larger dice, smaller "
+            f"goals); the other games up to goal {PAGE_FAMILY_GOAL}; 3 players up to goal "
+            f"{by[3]}, 4 players up to {by[4]} (hints and the optimal player need the game's "
+            "table; larger games are played without them)."
+        )
+        fields = [
+            choice_field("variant", "Game", TITLES, "pig"),
+            integer_field("goal", "Goal", 1, PAGE_GOAL, 100),
+            integer_field("die", "Die", 2, PAGE_DIE, 6, only={"variant": ["pig"]}),
+        ]
+        return {"fields": fields, "note": note}
+
+    def page_title(self, rules: PigRules) -> str:
+        """Return the game in the page's summary: 'Big Pig', 'Pig, 8-sided die'.
+
+        >>> PigFamily().page_title(PigRules(die_sides=8)), PigFamily().page_title(PigRules())
+        ('Pig, 8-sided die', 'Pig')
+        """
+        die = f", {rules.die_sides}-sided die" if rules.outcomes is None else ""
+        return TITLES.get(rules.game, rules.game) + ("" if die == ", 6-sided die" else die)
 
 
 PIG = register(PigFamily())

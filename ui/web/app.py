@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 from pigsolve.policies.roster import roster
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.fields import integer, one_of
-from pigsolve.solver.registry import Family, families, family_named
+from pigsolve.solver.registry import Family, families, family_named, page_families
 from pigsolve.ui.web import analysis, limits, tables
 from pigsolve.ui.web.guard import LOOPBACK, MAX_DIGITS, RequestGuard, json_body
 from pigsolve.ui.web.jobs import JobFailed, Pending
@@ -39,7 +39,8 @@ SEED_LIMIT = 2**64
 
 def page_limits() -> dict[str, Any]:
     """Return the sizes the page accepts (GET /api/limits; the forms read them): each family's,
-    by its name, then the page's own."""
+    by its name, then the page's own, and ``families``: each family's tab and set-up form
+    (:func:`solver.registry.page_families`)."""
     return {family.name: family.page_limits() for family in families()} | {
         "explore_goal": limits.USE_GOALS["explore"],
         "explore_cells": tables.EXPLORE_CELLS,
@@ -47,6 +48,7 @@ def page_limits() -> dict[str, Any]:
         "compare_players": analysis.MAX_COMPARED,
         "games": MAX_GAMES,
         "cache_mib": tables.PAGE_CACHE_BYTES // 2**20,
+        "families": page_families(),
     }
 
 

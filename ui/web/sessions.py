@@ -133,12 +133,14 @@ class Session:
         return {
             "id": game_id,
             "game": self.kind,
+            "title": family_of(game.rules).page_title(game.rules),
             "goal": game.rules.goal,
             "you": self.human,
             "players": self.names,
             "opponent": ", ".join(name for name, _ in self.computers.values()),
             "scores": [int(score) for score in game.scores],
             "player": game.player,
+            "action_field": self.play.action_field,  # the field of POST .../actions
             "legal": legal,
             "choices": [words(name) for name in legal],
             "over": game.over,

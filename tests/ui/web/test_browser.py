@@ -148,14 +148,14 @@ def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(
 
 def test_a_hog_game_rolls_the_dice_chosen_and_shows_them(page: Page, shots: Path) -> None:
     start(page, "hog", "bacon", seed=5)
-    options = page.locator("#num-rolls option").all_text_contents()
+    options = page.locator("#choice option").all_text_contents()
     assert options[:3] == ["Pork Chop", "Free Bacon", "1 die"] and options[-1] == "10 dice"
     assert "Dice in play for the next roll: six-sided" in page.text_content("#in-play")
     drawn = []
     while page.is_hidden("#banner"):
         before = page.text_content("#log")
-        page.select_option("#num-rolls", "3")
-        page.click("#roll-hog")
+        page.select_option("#choice", "3")
+        page.click("#play-choice")
         wait_for_log_change(page, before)
         drawn.append(page.locator("#dice svg").count())
     page.screenshot(path=shots / "hog.png", full_page=True)
@@ -206,8 +206,8 @@ def test_every_view_fits_the_screen(any_page: Page, shots: Path) -> None:
     assert no_sideways_scroll(page)
     page.screenshot(path=shots / f"play-{width}.png", full_page=True)
     start(page, "hog", "optimal", seed=3)
-    page.select_option("#num-rolls", "10")
-    page.click("#roll-hog")
+    page.select_option("#choice", "10")
+    page.click("#play-choice")
     page.wait_for_selector("#chart:not([hidden])")
     assert no_sideways_scroll(page)
     page.screenshot(path=shots / f"hog-{width}.png", full_page=True)
@@ -371,10 +371,11 @@ def test_a_game_on_a_phone_folds_the_set_up_and_fits_the_screen(phone: Page) -> 
     start(phone, "pig", "optimal", seed=3, goal="40")
     assert phone.is_hidden("#setup")
     assert phone.text_content("#summary") == "Pig, goal 40, vs optimal, hints on change"
-    assert all(in_view(phone, button) for button in ("#roll", "#hold", "#hint"))
+    roll, hold = "[data-action=roll]", "[data-action=hold]"
+    assert all(in_view(phone, button) for button in (roll, hold, "#hint"))
     phone.click("#hint")
     phone.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Best')")
-    assert all(in_view(phone, shown) for shown in ("#roll", "#hold", "#hint", "#hint-text"))
+    assert all(in_view(phone, shown) for shown in (roll, hold, "#hint", "#hint-text"))
     phone.click("#summary")
     assert phone.is_visible("#setup") and phone.get_attribute("#summary", "aria-expanded") == "true"
     phone.click("#summary")
@@ -383,7 +384,7 @@ def test_a_game_on_a_phone_folds_the_set_up_and_fits_the_screen(phone: Page) -> 
     assert phone.text_content("#summary") == "Hog fa16, goal 100, vs optimal, hints on change"
     phone.click("#hint")
     phone.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Best')")
-    assert all(in_view(phone, shown) for shown in ("#num-rolls", "#roll-hog", "#hint-text"))
+    assert all(in_view(phone, shown) for shown in ("#choice", "#play-choice", "#hint-text"))
 
 
 def test_the_surface_keeps_its_words_inside_on_a_phone(phone: Page, shots: Path) -> None:

@@ -30,9 +30,25 @@ def test_the_page_lists_the_toy_s_limits_and_players(coin_client: TestClient) ->
     assert names == ["step", "flip", "optimal"]
 
 
+def test_the_page_is_told_the_toy_s_tab_and_form(coin_client: TestClient) -> None:
+    families = coin_client.get("/api/limits").json()["families"]
+    assert [family["name"] for family in families] == ["pig", "hog", "coin"]
+    goal = {"name": "goal", "label": "Goal", "kind": "integer", "min": 1, "max": 30, "default": 5}
+    assert families[-1] == {
+        "name": "coin",
+        "label": "Coin race",
+        "max_players": 2,
+        "fields": [goal],
+        "note": "Coin race: goal up to 30.",
+    }
+    die = families[0]["fields"][-1]
+    assert (die["name"], die["only"]) == ("die", {"variant": ["pig"]})
+
+
 def test_the_toy_is_played_to_the_end_with_hints_and_a_review(coin_client: TestClient) -> None:
     body = {"opponent": "optimal", "goal": 5, "first": "you", "seed": 3}
     state = coin_client.post("/api/coin/games", json=body).json()
+    assert (state["title"], state["action_field"]) == ("Coin race", "action")
     assert (state["game"], state["legal"], state["choices"]) == (
         "coin",
         ["step", "flip"],

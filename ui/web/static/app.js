@@ -1,14 +1,13 @@
 // pigsolve in the browser: the page asks the Python engine for every roll, score and rule.
+// This file: the requests, the tabs (one a family) and views, Explore and Compare; Play is play.js.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 let game = "pig";
 let view = "play";
-let state = null;
 let explored = null;
 let limits = null;
-let folded = false;  // the set-up form folded into its one-line summary during a game
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -44,165 +43,51 @@ async function api(path, body, poll = true) {
   }
 }
 
-const sidesWords = (sides) => ({ 4: "four-sided", 6: "six-sided" }[sides] || `${sides}-sided`);
-
-function seats(state) {
-  // One card a seat, in the order of play: its name, its number, its score, who is to move.
-  return state.players.map((name, seat) => {
-    const classes = ["player", seat === state.you ? "you" : "", !state.over && state.player === seat ? "to-move" : ""];
-    const shown = seat === state.you ? "You" : name;
-    return `<div class="${classes.join(" ")}" data-seat="${seat}"><span class="badge">to move</span>`
-      + `<span class="name">${shown}</span><span class="seat-no">player ${seat + 1}</span>`
-      + `<span class="score">${state.scores[seat]}</span></div>`;
-  }).join("");
-}
-
-function winner(state) {
-  return state.winner === state.you ? "You win!" : `${state.players[state.winner]} (player ${state.winner + 1}) wins.`;
-}
-
-function status(state) {
-  if (state.over) return "Game over.";
-  return state.player === state.you ? `Your turn (player ${state.you + 1}).` : `${state.players[state.player]} is playing.`;
-}
-
-function rollWords(state) {
-  // Who rolled the last roll and what it did, in words.
-  const roll = state.roll;
-  if (!roll) return "";
-  const who = roll.player === state.you ? "You" : state.players[roll.player];
-  const shown = roll.kind === "outcome" ? roll.name : roll.faces.join(" and ");
-  return `${who} rolled ${shown}: ${roll.words}.`;
-}
-
-function summary(state) {
-  // The game being played in one line: its rules, the computer players, hints or none.
-  const rules = state.game === "hog" ? `Hog ${state.rules}`
-    : (limits ? limits.pig.variants[state.variant] : state.variant) + (state.variant === "pig" && state.die !== 6 ? `, ${state.die}-sided die` : "");
-  return `${rules}, goal ${state.goal}, vs ${state.opponent}, ${state.analysed ? "hints on" : "no hints"}`;
-}
-
-function fold(shut) {
-  // Fold the set-up form into its summary (during a game) or open it again.
-  folded = shut && state !== null;
-  $("#setup").hidden = view !== "play" || folded;
-  $("#summary").hidden = view !== "play" || state === null;
-  $("#summary").setAttribute("aria-expanded", !folded);
-  if (state) $("#summary").innerHTML = `${escape(summary(state))} <span class="change">${folded ? "change" : "hide"}</span>`;
-}
-
-function show(next) {
-  state = next;
-  $("#board").hidden = view !== "play";
-  const you = state.you;
-  $("#seats").innerHTML = seats(state);
-  $("#status").textContent = status(state);
-  $("#turn-total").textContent = state.game === "pig" ? state.turn_total : "-";
-  if (state.game === "pig") {
-    $("#dice").innerHTML = pieces(state.roll, state);
-    $("#roll-words").textContent = rollWords(state);
-  } else {
-    $("#dice").innerHTML = state.dice.map((value) => die(value, state.dice_sides)).join("");
-    $("#roll-words").textContent = "";
-  }
-  if (state.game === "hog") {
-    const sides = state.dice_sides;
-    const count = state.dice.length, dice = count === 1 ? "die" : "dice";
-    const rolled = count ? `Last dice rolled (${state.dice_roller}): ${count} ${sidesWords(sides)} ${dice}. ` : "";
-    const chop = state.sides_in_play !== 6 ? " (after a Pork Chop)" : "";
-    $("#in-play").textContent = rolled + (state.over ? "" : `Dice in play for the next roll: ${sidesWords(state.sides_in_play)}${chop}.`);
-    const chosen = Number($("#num-rolls").value || 4);
-    $("#num-rolls").innerHTML = state.legal.map((n, c) =>
-      `<option value="${n}" ${n === chosen ? "selected" : ""}>${state.choices[c]}</option>`).join("");
-  }
-  $("#roll").disabled = !state.legal.includes("roll");
-  $("#hold").disabled = !state.legal.includes("hold");
-  $("#roll-hog").disabled = state.legal.length === 0;
-  $("#hint").disabled = state.legal.length === 0 || !state.analysed;
-  $("#hint").title = state.analysed ? "" : `No hints: ${state.no_hints}`;
-  $("#log").textContent = state.log.join("\n");
-  $("#log").scrollTop = $("#log").scrollHeight;
-  $("#banner").hidden = !state.over;
-  $("#again").hidden = !state.over;
-  $("#actions").hidden = state.over;  // the result takes the buttons' place
-  if (state.over) $("#banner").textContent = winner(state);
-  $("#hint-text").textContent = state.analysed ? "" : `No hints or review in this game: ${state.no_hints}.`;
-  $("#hint-text").hidden = state.over && state.analysed;  // no blank line above the result
-  $("#chart").hidden = state.evaluation.length === 0;
-  if (state.evaluation.length) winChart($("#chart svg"), state.evaluation);
-  review(state);
-}
-
-function review(state) {
-  $("#review").hidden = !state.over || !state.analysed;
-  if (!state.over) return;
-  const items = state.review.map((d) =>
-    `<li>decision ${d.move}: you chose ${d.action_words}, optimal was ${d.best_words}: cost ${(100 * d.cost).toFixed(1)} points of win probability</li>`);
-  $("#review ol").innerHTML = items.join("") || "<li>No decision cost 0.1 points of win probability or more.</li>";
-}
-
-async function act(body) {
-  if (!state || state.over) return;
-  try { show(await api(`/api/games/${state.id}/actions`, body)); say(""); } catch (err) { say(err.message); }
-}
-
-async function hint() {
-  try {
-    const advice = await api(`/api/games/${state.id}/hint`);
-    const values = advice.values.map((v) => `${v.words}: ${(100 * v.p).toFixed(1)}%`);
-    $("#hint-text").textContent = `Best: ${advice.best_words}. Your win probability with ${values.join(", ")}`;
-  } catch (err) { say(err.message); }
-}
-
 function computers(players) {
   return players.filter((p) => p.name !== "human" && !/[A-Z]|path/.test(p.name));
 }
 
+const EXPLORED = ["pig", "hog"];  // the families whose Explore and Compare this file draws
+
 async function choose(next) {
+  // The tab of family ``next``: its set-up form (play.js), its players, its views.
   game = next;
   document.body.className = game;
   document.querySelectorAll(".tab").forEach((tab) => tab.setAttribute("aria-pressed", tab.dataset.game === game));
-  const players = computers(await api(`/api/${game}/players`));
-  const options = players.map((p) => `<option value="${escape(p.name)}" title="${escape(p.description)}">${escape(p.name)}</option>`).join("");
-  document.querySelectorAll("select.computers").forEach((select) => {
-    const chosen = select.value;  // one chosen while the list was asked for stays chosen
-    select.innerHTML = options;
-    if (players.some((p) => p.name === chosen)) select.value = chosen;
-  });
-  seatsShown();
-  $("#board").hidden = true;
-  state = null;
-  fold(false);
+  setUp(limits.families.find((f) => f.name === game));
+  newGame();
   explored = null;
+  $("nav[aria-label=view]").hidden = !EXPLORED.includes(game);  // Play alone: no choice of views
+  if (!EXPLORED.includes(game) && view !== "play") mode("play");
+  const players = computers(await api(`/api/${game}/players`));
+  if (game !== next) return;  // another tab was chosen meanwhile
+  playersShown(players);
   $("#compare-players").innerHTML = "<legend>Players</legend>" + players
-    .map((p, n) => `<label><input type="checkbox" value="${p.name}" ${n < 3 ? "checked" : ""}>${p.name}</label>`).join("");
+    .map((p, n) => `<label><input type="checkbox" value="${escape(p.name)}" ${n < 3 ? "checked" : ""}>${escape(p.name)}</label>`).join("");
   if (view === "explore") explore();
 }
 
 function showLimits() {
-  const pig = limits.pig, hog = limits.hog;
+  // One tab a family; the Explore and Compare forms' games and sizes.
+  $("#tabs").innerHTML = limits.families.map((f) =>
+    `<button class="tab" data-game="${escape(f.name)}" aria-pressed="false">${escape(f.label)}</button>`).join("");
+  document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => choose(tab.dataset.game)));
+  const pig = limits.pig;
+  if (!pig) return;
   const variants = Object.entries(pig.variants).map(([name, words]) => `<option value="${name}">${words}</option>`).join("");
   document.querySelectorAll("select.variants").forEach((select) => { select.innerHTML = variants; });
-  seatsShown();
-  for (const form of ["#setup", "#explore-form", "#compare-form"]) {
+  variantsShown();
+  for (const form of ["#explore-form", "#compare-form"]) {
     $(`${form} input[name=die]`).max = pig.die[1];
   }
-  $("#setup input[name=goal]").max = pig.goal[1];
   $("#explore-form input[name=goal]").max = limits.explore_goal;
   $("#compare-form input[name=goal]").max = limits.compare_goal;
-  const by = pig.goal_by_players;
-  $("#setup-limits").textContent = `Pig: goal ${pig.goal[0]} to ${pig.goal[1]}, die ${pig.die[0]} to ${pig.die[1]} sides (larger dice, smaller goals); `
-    + `the other games up to goal ${pig.family_goal}; 3 players up to goal ${by["3"]}, 4 players up to ${by["4"]} `
-    + `(hints and the optimal player need the game's table; larger games are played without them). `
-    + `Hog: goal up to ${hog.goal[1]}; at most ${limits.games} games at once. Large tables take a while the first time.`;
   $("#explore-limits").textContent = `Goals up to ${limits.explore_goal} (the other games up to ${pig.family_goal}); above ${limits.explore_cells}, every few scores are drawn.`;
 }
 
-function seatsShown() {
-  // As many seat menus as computer players (Hog: one); the die only for Pig's die.
-  const count = game === "pig" ? Number($("#setup select[name=count]").value) : 1;
-  document.querySelectorAll("#setup .seat").forEach((label, n) => label.classList.toggle("unused", n >= count));
-  for (const form of ["#setup", "#explore-form", "#compare-form"]) {
+function variantsShown() {
+  // The die only for Pig's die.
+  for (const form of ["#explore-form", "#compare-form"]) {
     $(form).classList.toggle("family", $(`${form} select[name=variant]`).value !== "pig");
   }
 }
@@ -213,42 +98,6 @@ function pigFields(form) {
   if (fields.variant === "pig") fields.die = Number(form.get("die"));
   return fields;
 }
-
-$("#setup").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const form = new FormData(event.target);
-  const body = { first: form.get("first") };
-  if (game === "pig") {
-    Object.assign(body, pigFields(form));
-    body.opponents = ["opponent", "opponent2", "opponent3"].slice(0, Number(form.get("count"))).map((name) => form.get(name));
-  } else {
-    body.opponent = form.get("opponent");
-    body.rules = form.get("rules");
-  }
-  if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
-  say("");
-  try {
-    show(await api(`/api/${game}/games`, body));
-    say("");
-    fold(true);
-    if ($("#summary").getBoundingClientRect().top < 0) $("#summary").scrollIntoView();
-  } catch (err) { say(err.message); }
-  document.activeElement.blur();  // space and Enter now play, not press "New game" again
-});
-$("#summary").addEventListener("click", () => fold(!folded));
-document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => choose(tab.dataset.game)));
-$("#roll").addEventListener("click", () => act({ action: "roll" }));
-$("#hold").addEventListener("click", () => act({ action: "hold" }));
-$("#roll-hog").addEventListener("click", () => act({ num_rolls: Number($("#num-rolls").value) }));
-$("#hint").addEventListener("click", hint);
-document.addEventListener("keydown", (event) => {
-  if (!state || $("#board").hidden || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
-  if (event.target.closest("#summary, #again")) return;  // these buttons take their own keys
-  if (event.key === " " || event.key === "Enter") {
-    event.preventDefault();
-    if (game === "pig") act({ action: "roll" }); else act({ num_rolls: Number($("#num-rolls").value) });
-  } else if (event.key.toLowerCase() === "h" && game === "pig") act({ action: "hold" });
-});
 
 // Explore: the optimal policy as a heat map and, for Pig, one opponent score's slice.
 async function explore(event) {
@@ -395,9 +244,13 @@ function mode(name) {
 }
 
 $("#explore-form").addEventListener("submit", explore);
-document.querySelectorAll("select.variants, #setup select[name=count]").forEach((select) => select.addEventListener("change", seatsShown));
+document.querySelectorAll("select.variants").forEach((select) => select.addEventListener("change", variantsShown));
 $("#slice-j").addEventListener("input", slice);
 $("#compare-form").addEventListener("submit", compare);
 document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => mode(b.dataset.mode)));
-api("/api/limits").then((answer) => { limits = answer; showLimits(); });
-choose("pig");
+document.addEventListener("DOMContentLoaded", async () => {
+  // play.js is loaded after this file: the page starts once both are.
+  try { limits = await api("/api/limits"); } catch (err) { say(err.message); return; }
+  showLimits();
+  choose(limits.families[0].name);
+});

@@ -1,4 +1,4 @@
-// What lies on the table after a roll: one die, two dice, two pigs (named), drawn as SVG.
+// What lies on the table after a roll: one die, two dice, two pigs (named), drawn as SVG, and in words.
 "use strict";
 
 function die(value, sides) {
@@ -53,4 +53,31 @@ function pieces(roll, state) {
   if (roll.kind === "dice") return roll.faces.map((face) => die(Number(face), 6)).join("");
   if (roll.kind === "pigs") return roll.faces.map(pig).join("");
   return `<div class="pig-card"><strong>${roll.name}</strong></div>`;
+}
+
+function onTheTable(state) {
+  // What the game's state says lies on the table: the last roll's pieces, or the dice last
+  // rolled (each of ``dice_sides`` sides); nothing where it says neither.
+  if (state.roll) return pieces(state.roll, state);
+  return (state.dice || []).map((value) => die(value, state.dice_sides || 6)).join("");
+}
+
+const sidesWords = (sides) => ({ 4: "four-sided", 6: "six-sided" }[sides] || `${sides}-sided`);
+
+function tableWords(state) {
+  // The table in words, where the state holds them (null: a line the game does not have): who
+  // rolled the last roll and what it did; the dice last rolled and those in play next.
+  const words = { roll: null, inPlay: null };
+  if ("roll" in state) {
+    const roll = state.roll;
+    const who = roll && (roll.player === state.you ? "You" : state.players[roll.player]);
+    words.roll = roll ? `${who} rolled ${roll.kind === "outcome" ? roll.name : roll.faces.join(" and ")}: ${roll.words}.` : "";
+  }
+  if ("sides_in_play" in state) {
+    const count = state.dice.length, dice = count === 1 ? "die" : "dice";
+    const rolled = count ? `Last dice rolled (${state.dice_roller}): ${count} ${sidesWords(state.dice_sides)} ${dice}. ` : "";
+    const chop = state.sides_in_play !== 6 ? " (after a Pork Chop)" : "";
+    words.inPlay = rolled + (state.over ? "" : `Dice in play for the next roll: ${sidesWords(state.sides_in_play)}${chop}.`);
+  }
+  return words;
 }

@@ -1,0 +1,163 @@
+"""Any registered family is played in a real browser (Chromium via Playwright): the tests' toy
+family, the coin race (tests/coin_race.py), gets its tab, its set-up form and a button a legal
+choice from what the server says of it, and is played to the end with a hint. Its table is saved
+in the server's table folder first (worker processes know only the built-in families).
+Screenshots land in the test's temporary folder (PIGSOLVE_SCREENSHOTS=DIR keeps them)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+import uvicorn
+
+import pigsolve
+from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.serve import address, bind
+from pigsolve.ui.web.tables import Tables
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+    pytest.skip("no Chromium here (.ci/run installs it)", allow_module_level=True)
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+START_SECONDS = 60
+"""The bound on the server's start."""
+WAIT_MS = 60_000
+"""The bound on any wait for the page."""
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
+
+
+@pytest.fixture
+def url(coin_race, tmp_path: Path) -> Iterator[str]:
+    """Serve the app in a thread, the coin race registered and its goal-5 table in the server's
+    table folder."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    rules = pigsolve.game("coin-race", goal=5)
+    coin_race.save(pigsolve.solve(rules), folder / coin_race.table_name(rules))
+    tables = Tables(folder)
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(create_app(table_store=tables), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + START_SECONDS
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield address(sock)
+    server.should_exit = True
+    thread.join(timeout=START_SECONDS)
+    tables.close()
+
+
+@pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
+def page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """Yield the page at each width; fail on any console error."""
+    errors: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport=request.param)
+        page.set_default_timeout(WAIT_MS)
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        yield page
+        browser.close()
+    assert errors == []
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Return the folder for screenshots."""
+    folder = Path(os.environ.get("PIGSOLVE_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def no_sideways_scroll(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def wait_for_log_change(page: Page, before: str) -> None:
+    page.wait_for_function(
+        "before => document.querySelector('#log').textContent !== before", arg=before
+    )
+
+
+def test_a_tab_a_family_with_its_own_form(page: Page) -> None:
+    """The tabs are the registered families; each draws its fields and its seats."""
+    page.wait_for_selector(".tab[data-game=coin]")
+    assert page.locator(".tab").all_text_contents() == ["Pig", "Hog", "Coin race"]
+    page.click(".tab[data-game=hog]")
+    assert page.locator("#setup select[name=rules] option").all_text_contents() == [
+        "Fall 2016",
+        "Summer 2020",
+    ]
+    assert page.get_attribute("#setup input[name=goal]", "max") == "200"
+    assert page.locator("#setup select[name=count]").count() == 0
+    page.click(".tab[data-game=coin]")
+    assert page.locator("#game-fields [name]").count() == 1
+    assert page.input_value("#setup input[name=goal]") == "5"
+    assert page.get_attribute("#setup input[name=goal]", "max") == "30"
+    assert page.text_content("#setup-limits").startswith("Coin race: goal up to 30.")
+    assert page.is_hidden(".mode[data-mode=explore]") and page.is_hidden(".mode[data-mode=compare]")
+    page.click(".tab[data-game=pig]")
+    assert page.is_visible(".mode[data-mode=explore]") and page.is_visible(
+        "#setup select[name=count]"
+    )
+    page.select_option("#setup select[name=variant]", "big-pig")
+    assert page.is_hidden("#setup input[name=die]")  # Pig's die only
+
+
+def test_the_coin_race_is_played_to_the_end_with_a_hint(page: Page, shots: Path) -> None:
+    width = page.viewport_size["width"]
+    page.click(".tab[data-game=coin]")
+    page.select_option("#setup select[name=opponent]", "optimal")
+    page.select_option("#setup select[name=first]", "you")
+    page.fill("#setup input[name=seed]", "3")
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"coin-set-up-{width}.png", full_page=True)
+    page.click("#start")
+    page.wait_for_selector("#board:not([hidden])")
+    assert page.text_content("#summary") == "Coin race, goal 5, vs optimal, hints on change"
+    assert page.text_content("#status") == "Your turn (player 1)."
+    buttons = page.locator("#choices button")
+    assert [b.get_attribute("data-action") for b in buttons.all()] == ["step", "flip"]
+    assert buttons.all_text_contents() == ["Step space", "Flip F"]
+    assert page.is_hidden(".turn") and page.is_hidden("#roll-words") and page.is_hidden("#in-play")
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Best')")
+    hint = page.text_content("#hint-text")
+    words = r"Best: (step|flip)\. Your win probability with step: [\d.]+%, flip: [\d.]+%"
+    assert re.fullmatch(words, hint)
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"coin-hint-{width}.png", full_page=True)
+    moves = 0
+    while page.is_hidden("#banner"):
+        before = page.text_content("#log")
+        if moves % 2:
+            page.keyboard.press("f")  # a choice's letter plays it
+        else:
+            page.click("#choices [data-action=step]")
+        wait_for_log_change(page, before)
+        moves += 1
+    assert page.text_content("#banner") in ("You win!", "optimal (player 2) wins.")
+    log = page.text_content("#log").splitlines()
+    assert "you steps: 1 points" in log and any(line.startswith("you flips") for line in log)
+    assert page.is_visible("#review") and page.locator("#review li").count() >= 1
+    assert page.locator("#chart circle").count() == moves  # a point a decision
+    assert page.is_hidden("#actions") and page.is_visible("#again")
+    scores = [int(s) for s in page.locator("#seats .score").all_text_contents()]
+    assert max(scores) >= 5
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"coin-end-{width}.png", full_page=True)

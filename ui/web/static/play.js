@@ -1,0 +1,224 @@
+// Play: a game of any registered family, drawn from what the server says of it. The set-up form
+// comes from the family's description (GET /api/limits' families), the moves from the game's
+// state (its legal actions and their words), what lies on the table from pieces.js.
+"use strict";
+
+let state = null;
+let family = null;  // the chosen family's description: label, max_players, fields, note
+let folded = false;  // the set-up form folded into its one-line summary during a game
+const MOST_BUTTONS = 4;  // more choices than this are a menu and one button
+const PLAYERS = ["two", "three", "four", "five", "six"];
+
+function seats(state) {
+  // One card a seat, in the order of play: its name, its number, its score, who is to move.
+  return state.players.map((name, seat) => {
+    const classes = ["player", seat === state.you ? "you" : "", !state.over && state.player === seat ? "to-move" : ""];
+    const shown = seat === state.you ? "You" : escape(name);
+    return `<div class="${classes.join(" ")}" data-seat="${seat}"><span class="badge">to move</span>`
+      + `<span class="name">${shown}</span><span class="seat-no">player ${seat + 1}</span>`
+      + `<span class="score">${state.scores[seat]}</span></div>`;
+  }).join("");
+}
+
+function winner(state) {
+  return state.winner === state.you ? "You win!" : `${state.players[state.winner]} (player ${state.winner + 1}) wins.`;
+}
+
+function status(state) {
+  if (state.over) return "Game over.";
+  return state.player === state.you ? `Your turn (player ${state.you + 1}).` : `${state.players[state.player]} is playing.`;
+}
+
+function summary(state) {
+  // The game being played in one line: its rules, the computer players, hints or none.
+  return `${state.title}, goal ${state.goal}, vs ${state.opponent}, ${state.analysed ? "hints on" : "no hints"}`;
+}
+
+function fold(shut) {
+  // Fold the set-up form into its summary (during a game) or open it again.
+  folded = shut && state !== null;
+  $("#setup").hidden = view !== "play" || folded;
+  $("#summary").hidden = view !== "play" || state === null;
+  $("#summary").setAttribute("aria-expanded", !folded);
+  if (state) $("#summary").innerHTML = `${escape(summary(state))} <span class="change">${folded ? "change" : "hide"}</span>`;
+}
+
+function keys(words) {
+  // The key of each choice: space for the first, else its first letter where no other shares it.
+  const first = words.map((w) => w[0].toLowerCase());
+  return first.map((letter, n) => (n === 0 ? " " : first.indexOf(letter) === first.lastIndexOf(letter) ? letter : ""));
+}
+
+function choices(state) {
+  // A button a choice, or (many choices) a menu of them and one button; the menu keeps the
+  // choice made before while it is legal, else it offers a middle one.
+  const words = state.choices.map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  if (state.legal.length > MOST_BUTTONS) {
+    const before = $("#choice") ? $("#choice").value : null;
+    const values = state.legal.map(String);
+    const chosen = values.includes(before) ? before : values[Math.floor(values.length / 2)];
+    const options = values.map((v, n) => `<option value="${escape(v)}" ${v === chosen ? "selected" : ""}>${escape(words[n])}</option>`);
+    return `<label>Your move <select id="choice">${options.join("")}</select></label>`
+      + '<button id="play-choice" type="button">Play <kbd>space</kbd></button>';
+  }
+  const shortcut = keys(state.choices);
+  return state.legal.map((value, n) => {
+    const key = shortcut[n] === " " ? "space" : shortcut[n].toUpperCase();
+    return `<button class="choice" type="button" data-action="${escape(String(value))}">${escape(words[n])}`
+      + (key ? ` <kbd>${key}</kbd>` : "") + "</button>";
+  }).join("");
+}
+
+function show(next) {
+  state = next;
+  $("#board").hidden = view !== "play";
+  $("#seats").innerHTML = seats(state);
+  $("#status").textContent = status(state);
+  $(".turn").hidden = state.turn_total === undefined;
+  $("#turn-total").textContent = state.turn_total ?? "";
+  $("#dice").innerHTML = onTheTable(state);
+  $("#dice").hidden = $("#dice").innerHTML === "";  // a game with nothing on the table yet, or ever
+  const words = tableWords(state);
+  for (const [where, text] of [["#roll-words", words.roll], ["#in-play", words.inPlay]]) {
+    $(where).hidden = text === null;
+    $(where).textContent = text || "";
+  }
+  const drawn = choices(state);
+  if ($("#choices").dataset.drawn !== drawn) $("#choices").innerHTML = $("#choices").dataset.drawn = drawn;
+  $("#hint").disabled = state.legal.length === 0 || !state.analysed;
+  $("#hint").title = state.analysed ? "" : `No hints: ${state.no_hints}`;
+  $("#log").textContent = state.log.join("\n");
+  $("#log").scrollTop = $("#log").scrollHeight;
+  $("#banner").hidden = !state.over;
+  $("#again").hidden = !state.over;
+  $("#actions").hidden = state.over;  // the result takes the buttons' place
+  if (state.over) $("#banner").textContent = winner(state);
+  $("#hint-text").textContent = state.analysed ? "" : `No hints or review in this game: ${state.no_hints}.`;
+  $("#hint-text").hidden = state.over && state.analysed;  // no blank line above the result
+  $("#chart").hidden = state.evaluation.length === 0;
+  if (state.evaluation.length) winChart($("#chart svg"), state.evaluation);
+  review(state);
+}
+
+function review(state) {
+  $("#review").hidden = !state.over || !state.analysed;
+  if (!state.over) return;
+  const items = state.review.map((d) =>
+    `<li>decision ${d.move}: you chose ${escape(d.action_words)}, optimal was ${escape(d.best_words)}: cost ${(100 * d.cost).toFixed(1)} points of win probability</li>`);
+  $("#review ol").innerHTML = items.join("") || "<li>No decision cost 0.1 points of win probability or more.</li>";
+}
+
+async function act(value) {
+  // Play the legal action named ``value`` (its name as a string, as the buttons and menu hold it).
+  if (!state || state.over) return;
+  const action = state.legal.find((legal) => String(legal) === value);
+  if (action === undefined) return;
+  try { show(await api(`/api/games/${state.id}/actions`, { [state.action_field]: action })); say(""); } catch (err) { say(err.message); }
+}
+
+async function hint() {
+  try {
+    const advice = await api(`/api/games/${state.id}/hint`);
+    const values = advice.values.map((v) => `${v.words}: ${(100 * v.p).toFixed(1)}%`);
+    $("#hint-text").textContent = `Best: ${advice.best_words}. Your win probability with ${values.join(", ")}`;
+  } catch (err) { say(err.message); }
+}
+
+function field(f) {
+  // One field of the set-up form as the family describes it: a whole number or a choice.
+  const only = f.only ? ` data-only='${escape(JSON.stringify(f.only))}'` : "";
+  const name = escape(f.name);
+  const input = f.kind === "choice"
+    ? `<select name="${name}">${f.choices.map((c) => `<option value="${escape(c.value)}" ${c.value === f.default ? "selected" : ""}>${escape(c.label)}</option>`).join("")}</select>`
+    : `<input name="${name}" type="number" min="${f.min}" max="${f.max}" value="${f.default}">`;
+  return `<label${only}>${escape(f.label)} ${input}</label>`;
+}
+
+function setUp(described) {
+  // The set-up form of the family ``described``: its fields, then as many seats as it takes.
+  family = described;
+  $("#game-fields").innerHTML = described.fields.map(field).join("");
+  const most = described.max_players - 1;
+  const counts = Array.from({ length: most }, (_, n) => `<option value="${n + 1}">${n + 1} (${PLAYERS[n] || n + 2} players)</option>`);
+  const count = most > 1 ? `<label>Computer players <select name="count">${counts.join("")}</select></label>` : "";
+  const seatMenus = Array.from({ length: most }, (_, n) =>
+    `<label class="seat">${n ? "Then" : "Opponent"} <select name="opponent${n ? n + 1 : ""}" class="computers"></select></label>`);
+  $("#seat-fields").innerHTML = count + seatMenus.join("");
+  $("#setup-limits").textContent = `${described.note} At most ${limits.games} games at once. Large tables take a while the first time.`;
+  fieldsShown();
+}
+
+function fieldsShown() {
+  // A field the family shows only for some values of another (Pig's die: Pig's game only), and
+  // as many seat menus as computer players.
+  const form = new FormData($("#setup"));
+  document.querySelectorAll("#game-fields label[data-only]").forEach((label) => {
+    const only = Object.entries(JSON.parse(label.dataset.only));
+    label.hidden = !only.every(([name, values]) => values.map(String).includes(form.get(name)));
+  });
+  const count = Number(form.get("count") || 1);
+  document.querySelectorAll("#setup .seat").forEach((label, n) => label.classList.toggle("unused", n >= count));
+}
+
+function playersShown(players) {
+  // The computer players of the family in each seat's menu; one chosen already stays chosen.
+  const options = players.map((p) => `<option value="${escape(p.name)}" title="${escape(p.description)}">${escape(p.name)}</option>`).join("");
+  document.querySelectorAll("select.computers").forEach((select) => {
+    const chosen = select.value;
+    select.innerHTML = options;
+    if (players.some((p) => p.name === chosen)) select.value = chosen;
+  });
+}
+
+function newGame() {
+  // The chosen family's set-up, no game on the board.
+  $("#board").hidden = true;
+  state = null;
+  fold(false);
+}
+
+$("#setup").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const body = { first: form.get("first") };
+  for (const f of family.fields) {
+    if ($(`#game-fields [name="${f.name}"]`).closest("label").hidden) continue;
+    body[f.name] = f.kind === "integer" ? Number(form.get(f.name)) : form.get(f.name);
+  }
+  const count = Number(form.get("count") || 1);
+  body.opponents = [...document.querySelectorAll("#setup select.computers")].slice(0, count).map((select) => select.value);
+  if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
+  say("");
+  try {
+    show(await api(`/api/${game}/games`, body));
+    say("");
+    fold(true);
+    if ($("#summary").getBoundingClientRect().top < 0) $("#summary").scrollIntoView();
+  } catch (err) { say(err.message); }
+  document.activeElement.blur();  // space and Enter now play, not press "New game" again
+});
+$("#setup").addEventListener("change", fieldsShown);
+$("#summary").addEventListener("click", () => fold(!folded));
+$("#choices").addEventListener("click", (event) => {
+  const button = event.target.closest("button");
+  if (!button) return;
+  act(button.id === "play-choice" ? $("#choice").value : button.dataset.action);
+});
+$("#hint").addEventListener("click", hint);
+document.addEventListener("keydown", (event) => {
+  // Space or Enter plays the first choice (or the menu's); a choice's letter plays it.
+  if (!state || state.over || $("#board").hidden || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  if (event.target.closest("#summary, #again")) return;  // these buttons take their own keys
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const menu = $("#choice");
+  const key = event.key === "Enter" ? " " : event.key.toLowerCase();
+  if (menu && key === " ") {
+    event.preventDefault();
+    act(menu.value);
+  } else if (!menu) {
+    const n = keys(state.choices).indexOf(key);
+    if (n < 0) return;
+    event.preventDefault();
+    act(String(state.legal[n]));
+  }
+});
