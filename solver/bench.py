@@ -27,6 +27,28 @@ if TYPE_CHECKING:
 Row = dict[str, Any]
 
 
+def row(
+    benchmark: str,
+    goal: int,
+    seconds: float,
+    compile_seconds: float | None = None,
+    rate: float | None = None,
+    unit: str = "",
+    peak_mib: float | None = None,
+) -> Row:
+    """Return one row of ``pigsolve bench``: what was timed, at which goal, its seconds (JIT
+    compilation apart), its rate and unit and the peak of its memory (None: not measured)."""
+    return {
+        "benchmark": benchmark,
+        "goal": goal,
+        "seconds": seconds,
+        "compile_seconds": compile_seconds,
+        "rate": rate,
+        "unit": unit,
+        "peak_mib": peak_mib,
+    }
+
+
 def _traced(run: Callable[[], Any]) -> tuple[Any, float]:
     """Return ``run()`` and the peak of the arrays it allocated, in MiB (tracemalloc)."""
     tracemalloc.start()
@@ -52,17 +74,8 @@ def bench_methods(goal: int = 100, repeats: int = 5) -> list[Row]:
         # Timed untraced: tracemalloc also traces numba's allocations and slows them down.
         seconds = min(solve(rules, method).seconds for _ in range(runs))
         _, peak = _traced(lambda m=method: solve(rules, m))
-        rows.append(
-            {
-                "benchmark": f"pig {method}",
-                "goal": goal,
-                "seconds": seconds,
-                "compile_seconds": compile_seconds,
-                "rate": rules.num_states / seconds,
-                "unit": "states/s",
-                "peak_mib": peak,
-            }
-        )
+        rate = rules.num_states / seconds
+        rows.append(row(f"pig {method}", goal, seconds, compile_seconds, rate, "states/s", peak))
     rows[0]["speedup_vs_value_iteration"] = rows[1]["seconds"] / rows[0]["seconds"]
     return rows
 
@@ -89,18 +102,13 @@ def bench_fresh_compute(
     name = "pig" if game == "pig" else f"pig {game}"  # a game of Pig's family: its bench row
     seats = "" if (game, players) == ("pig", 2) else f", {players} players"
     states = PigRules(goal).num_states if players == 2 else goal**players
-    row: Row = {
-        "benchmark": f"{name} compute{seats}, fresh process",
-        "goal": goal,
-        "seconds": seconds,
-        "compile_seconds": None,
-        "rate": states / seconds,
-        "unit": "states/s" if players == 2 else "score vectors/s",
-        "peak_mib": peak,
-    }
+    unit = "states/s" if players == 2 else "score vectors/s"
+    fresh = row(
+        f"{name} compute{seats}, fresh process", goal, seconds, None, states / seconds, unit, peak
+    )
     if (game, players) in FAMILY_TARGETS:
-        row["target_seconds"] = FAMILY_TARGETS[game, players]
-    return row
+        fresh["target_seconds"] = FAMILY_TARGETS[game, players]
+    return fresh
 
 
 def _child(command: Sequence[str]) -> float:
@@ -146,14 +154,8 @@ def bench_startup(pigsolve: Sequence[str], repeats: int = 5) -> list[Row]:
         seconds = {name: _best_time(command, tmp, repeats) for name, command in commands.items()}
     yardstick = seconds["python -c pass"]
     return [
-        {
-            "benchmark": f"{name}, fresh process",
-            "goal": 100,
-            "seconds": time_taken,
-            "compile_seconds": None,
-            "rate": None,
-            "unit": "",
-            "peak_mib": None,
+        row(f"{name}, fresh process", 100, time_taken)
+        | {
             "times_python_start": time_taken / yardstick,
             "target_seconds": STARTUP_TARGETS.get(name.removeprefix("pigsolve ")),
         }
@@ -227,15 +229,7 @@ def bench_compare(rules: PigRules, roll_a: np.ndarray, roll_b: np.ndarray, repea
     from pigsolve.solver.pig.evaluation.evaluate import compare
 
     compile_seconds, seconds = _first_and_best(lambda: compare(rules, roll_a, roll_b), repeats)
-    return {
-        "benchmark": "pig compare optimal vs hold20",
-        "goal": rules.goal,
-        "seconds": seconds,
-        "compile_seconds": compile_seconds,
-        "rate": None,
-        "unit": "",
-        "peak_mib": None,
-    }
+    return row("pig compare optimal vs hold20", rules.goal, seconds, compile_seconds)
 
 
 def bench_simulate(
@@ -252,15 +246,8 @@ def bench_simulate(
     start = time.perf_counter()
     play(rules, seated, games, 0)
     seconds = time.perf_counter() - start
-    return {
-        "benchmark": f"pig simulate hold20 vs optimal, {games:,} games",
-        "goal": rules.goal,
-        "seconds": seconds,
-        "compile_seconds": compile_seconds,
-        "rate": games / seconds,
-        "unit": "games/s",
-        "peak_mib": None,
-    }
+    name = f"pig simulate hold20 vs optimal, {games:,} games"
+    return row(name, rules.goal, seconds, compile_seconds, games / seconds, "games/s")
 
 
 def bench_hog(rules: HogRules) -> Row:
@@ -271,12 +258,6 @@ def bench_hog(rules: HogRules) -> Row:
     solve(replace(rules, goal=2))
     compile_seconds = time.perf_counter() - start
     solution = solve(rules)
-    return {
-        "benchmark": f"hog {rules.name} optimal solve",
-        "goal": rules.goal,
-        "seconds": solution.seconds,
-        "compile_seconds": compile_seconds,
-        "rate": int(np.prod(rules.shape)) / solution.seconds,
-        "unit": "states/s",
-        "peak_mib": None,
-    }
+    rate = int(np.prod(rules.shape)) / solution.seconds
+    name = f"hog {rules.name} optimal solve"
+    return row(name, rules.goal, solution.seconds, compile_seconds, rate, "states/s")

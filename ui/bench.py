@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any
 
 import numpy as np
 
 from pigsolve.policies import computer_tables
 from pigsolve.policies.families import tune
+from pigsolve.solver.bench import Row, row
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.console import note
-
-Row = dict[str, Any]
 
 
 def bench_rows(large: bool = False, quick: bool = False) -> list[Row]:
@@ -38,12 +36,5 @@ def bench_tune(optimal: np.ndarray, family: str = "pace-race") -> Row:
     start = time.perf_counter()
     results, _ = tune("pig", family, rules, "optimal", optimal)
     seconds = time.perf_counter() - start
-    return {
-        "benchmark": f"pig tune {family} against optimal, {len(results):,} candidates",
-        "goal": rules.goal,
-        "seconds": seconds,
-        "compile_seconds": None,
-        "rate": len(results) / seconds,
-        "unit": "candidates/s",
-        "peak_mib": None,
-    }
+    name = f"pig tune {family} against optimal, {len(results):,} candidates"
+    return row(name, rules.goal, seconds, None, len(results) / seconds, "candidates/s")

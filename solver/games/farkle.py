@@ -68,7 +68,6 @@ http://www.mattbusche.org/blog/article/optimal_farkle/. Research notes: /work/fa
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from numbers import Integral
@@ -76,7 +75,7 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.pig_files import _check_keys, _read_text
+from pigsolve.solver.games.game_files import check_keys, read_game_file
 
 POINT_UNIT = 50
 """Every score, goal and number of points is a multiple of this."""
@@ -290,14 +289,7 @@ def farkle_rules_from_toml(path: str | Path) -> FarkleRules:
     Every error is one line naming the file and the key.
     """
     path = Path(path)
-    try:
-        data = tomllib.loads(_read_text(path))
-    except FileNotFoundError:
-        raise InvalidArgument(f"no game file {path}") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InvalidArgument(f"cannot read game file {path}: {err}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidArgument(f"{path} is not valid TOML: {err}") from None
+    data = read_game_file(path)
     try:
         return _rules_from_toml(data)
     except InvalidArgument as err:
@@ -305,7 +297,7 @@ def farkle_rules_from_toml(path: str | Path) -> FarkleRules:
 
 
 def _rules_from_toml(data: dict[str, Any]) -> FarkleRules:
-    _check_keys("", data, RULE_KEYS)
+    check_keys("", data, RULE_KEYS)
     name = data.pop("base", "farkle")
     if not isinstance(name, str) or name not in RULE_SETS:
         accepted = ", ".join(map(repr, RULE_SETS))
@@ -318,7 +310,7 @@ def _rules_from_toml(data: dict[str, Any]) -> FarkleRules:
             raise InvalidArgument(
                 f"scoring must be a table ([scoring]), got {table!r}", parameter="scoring"
             )
-        _check_keys("scoring: ", table, SCORING_KEYS)
+        check_keys("scoring: ", table, SCORING_KEYS)
         for key in OPTIONAL_POINTS:
             if table.get(key) is True:
                 raise InvalidArgument(

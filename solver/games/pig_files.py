@@ -15,14 +15,12 @@ outcome, each with a probability or a count, an effect and, for ``add``, the poi
 
 from __future__ import annotations
 
-import difflib
-import stat
-import tomllib
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.game_files import check_keys, read_game_file
 from pigsolve.solver.games.pig_outcomes import (
     KERN_COUNTS,
     KERN_TOUCHING,
@@ -32,8 +30,6 @@ from pigsolve.solver.games.pig_outcomes import (
     pass_the_pigs,
 )
 
-MAX_GAME_BYTES = 2**20
-"""The largest game file read (1 MiB): a table of outcomes is a few kilobytes."""
 GAME_KEYS = ("name", "outcome", "game", "counts", "touching")
 OUTCOME_KEYS = ("name", "probability", "count", "effect", "points")
 
@@ -45,46 +41,15 @@ def load_game(path: str | Path) -> RollOutcomes:
     ``touching = "23/6000"``) to play Pass the Pigs with its own frequencies.
     """
     path = Path(path)
-    try:
-        data = tomllib.loads(_read_text(path))
-    except FileNotFoundError:
-        raise InvalidArgument(f"no game file {path}") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InvalidArgument(f"cannot read game file {path}: {err}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidArgument(f"{path} is not valid TOML: {err}") from None
+    data = read_game_file(path)
     try:
         return replace(_from_toml(data, path.stem), source=str(path))
     except InvalidArgument as err:
         raise InvalidArgument(f"{path}: {err}") from None
 
 
-def _read_text(path: Path) -> str:
-    """Return the text of the game file at ``path``: a regular file of at most
-    :data:`MAX_GAME_BYTES` (a FIFO or a device would block or never end)."""
-    if not stat.S_ISREG(path.stat().st_mode):
-        raise InvalidArgument(f"game file {path} is not a regular file")
-    with path.open("rb") as f:
-        data = f.read(MAX_GAME_BYTES + 1)
-    if len(data) > MAX_GAME_BYTES:
-        raise InvalidArgument(
-            f"game file {path} is over {MAX_GAME_BYTES // 2**20} MiB: a game is a short table"
-        )
-    return data.decode()
-
-
-def _check_keys(where: str, table: dict, known: tuple[str, ...]) -> None:
-    """Raise InvalidArgument naming the first key of ``table`` not in ``known`` (and the near
-    name, if one is)."""
-    for key in table:
-        if key not in known:
-            near = difflib.get_close_matches(key, known, n=1)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
-            raise InvalidArgument(f"{where}unknown key {key!r}{hint}; known: {', '.join(known)}")
-
-
 def _from_toml(data: dict, default_name: str) -> RollOutcomes:
-    _check_keys("", data, GAME_KEYS)
+    check_keys("", data, GAME_KEYS)
     name = str(data.get("name", default_name))
     if data.get("game") == "pass-the-pigs":
         touching = _fraction(data.get("touching", str(KERN_TOUCHING)), "touching")
@@ -95,7 +60,7 @@ def _from_toml(data: dict, default_name: str) -> RollOutcomes:
     if not isinstance(rows, list) or not rows or not all(isinstance(row, dict) for row in rows):
         raise InvalidArgument("list the outcomes as [[outcome]] tables")
     for number, row in enumerate(rows, 1):
-        _check_keys(f"outcome {number}: ", row, OUTCOME_KEYS)
+        check_keys(f"outcome {number}: ", row, OUTCOME_KEYS)
     given = {("probability" in row, "count" in row) for row in rows}
     if given != {(True, False)} and given != {(False, True)}:
         raise InvalidArgument("give every outcome either a probability or a count, not a mix")

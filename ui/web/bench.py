@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-Row = dict[str, Any]
+from pigsolve.solver.bench import Row, row
+
 START_SECONDS = 60
 LOAD_SECONDS = 300
 """The load test stops after this long even if the large table is not done."""
@@ -37,15 +38,8 @@ PAUSE_SECONDS = 0.1
 def _row(
     name: str, seconds: float, rate: float | None = None, unit: str = "", goal: int = 100
 ) -> Row:
-    return {
-        "benchmark": name,
-        "goal": goal,
-        "seconds": seconds,
-        "compile_seconds": None,
-        "rate": rate,
-        "unit": unit,
-        "peak_mib": None,
-    }
+    """Return a row of the page's benchmarks (goal 100 unless said; nothing compiled)."""
+    return row(name, goal, seconds, None, rate, unit)
 
 
 def bench_moves(actions: int = 200) -> list[Row]:
@@ -263,6 +257,5 @@ def bench_gui(goal: int = 2500, games: int = 50, seconds: float = 20.0) -> list[
             load["edge_seconds"],
         )
     )
-    row = _row("gui server peak memory (workers apart)", 0.0, load["peak_mib"], "MiB")
-    rows.append(row)
+    rows.append(_row("gui server peak memory (workers apart)", 0.0, load["peak_mib"], "MiB"))
     return rows

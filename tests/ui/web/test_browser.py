@@ -6,92 +6,55 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
-import shutil
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
+from browser_pages import (
+    DESKTOP,
+    PHONE,
+    no_sideways_scroll,
+    open_page,
+    screenshot_folder,
+    served,
+    wait_for_log_change,
+)
+from PIL import Image  # with matplotlib, of the test extra
+from playwright.sync_api import Page
 
-pytest.importorskip("starlette")
-import uvicorn
-
-from pigsolve.ui.web.app import create_app
-from pigsolve.ui.web.serve import address, bind
 from pigsolve.ui.web.tables import Tables
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
-    pytest.skip("no Chromium here (.ci/run installs it)", allow_module_level=True)
-
-from PIL import Image  # noqa: E402 (with matplotlib, of the test extra)
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-
-START_SECONDS = 60
-"""The bound on the server's start."""
 WAIT_MS = 120_000
 """The bound on any wait for the page (tables are computed on first use)."""
-PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 
 
 @pytest.fixture(scope="module")
 def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Serve the app in a thread; its tables go to a folder of its own."""
-    tables = Tables(tmp_path_factory.mktemp("gui") / "data")
-    sock = bind("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(table_store=tables), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + START_SECONDS
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield address(sock)
-    server.should_exit = True
-    thread.join(timeout=START_SECONDS)
-    tables.close()
+    with served(Tables(tmp_path_factory.mktemp("gui") / "data")) as address:
+        yield address
 
 
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
-    """Return the folder for screenshots."""
-    folder = Path(os.environ.get("PIGSOLVE_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def open_page(url: str, viewport: dict[str, int]) -> Iterator[Page]:
-    """Yield the page at ``viewport``; fail on any console error."""
-    errors: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport=viewport)
-        page.set_default_timeout(WAIT_MS)
-        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(url)
-        yield page
-        browser.close()
-    assert errors == []
+    return screenshot_folder(tmp_path)
 
 
 @pytest.fixture
 def page(url: str) -> Iterator[Page]:
-    yield from open_page(url, DESKTOP)
+    yield from open_page(url, DESKTOP, WAIT_MS)
 
 
 @pytest.fixture
 def phone(url: str) -> Iterator[Page]:
-    yield from open_page(url, PHONE)
+    yield from open_page(url, PHONE, WAIT_MS)
 
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
 def any_page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    yield from open_page(url, request.param)
+    yield from open_page(url, request.param, WAIT_MS)
 
 
 def start(page: Page, game: str, opponent: str, seed: int, **fields: str) -> None:
@@ -114,12 +77,6 @@ def in_view(page: Page, selector: str) -> bool:
         return False
     right, bottom = box["x"] + box["width"], box["y"] + box["height"]
     return min(box["x"], box["y"]) >= 0 and right <= screen["width"] and bottom <= screen["height"]
-
-
-def wait_for_log_change(page: Page, before: str) -> None:
-    page.wait_for_function(
-        "before => document.querySelector('#log').textContent !== before", arg=before
-    )
 
 
 def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(
@@ -190,10 +147,6 @@ def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Pa
     assert "optimal:" in page.text_content("#hover")
     page.wait_for_selector("#surface .main-svg")  # the 3D surface, drawn by the shipped plotly.js
     page.screenshot(path=shots / "explore.png", full_page=True)
-
-
-def no_sideways_scroll(page: Page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_every_view_fits_the_screen(any_page: Page, shots: Path) -> None:

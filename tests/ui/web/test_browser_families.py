@@ -6,35 +6,27 @@ Screenshots land in the test's temporary folder (PIGSOLVE_SCREENSHOTS=DIR keeps 
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-pytest.importorskip("starlette")
-import uvicorn
+from browser_pages import (
+    DESKTOP,
+    PHONE,
+    no_sideways_scroll,
+    open_page,
+    screenshot_folder,
+    served,
+    wait_for_log_change,
+)
+from playwright.sync_api import Page
 
 import pigsolve
-from pigsolve.ui.web.app import create_app
-from pigsolve.ui.web.serve import address, bind
 from pigsolve.ui.web.tables import Tables
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
-    pytest.skip("no Chromium here (.ci/run installs it)", allow_module_level=True)
-
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-
-START_SECONDS = 60
-"""The bound on the server's start."""
 WAIT_MS = 60_000
 """The bound on any wait for the page."""
-PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 
 
 @pytest.fixture
@@ -45,53 +37,19 @@ def url(coin_race, tmp_path: Path) -> Iterator[str]:
     folder.mkdir()
     rules = pigsolve.game("coin-race", goal=5)
     coin_race.save(pigsolve.solve(rules), folder / coin_race.table_name(rules))
-    tables = Tables(folder)
-    sock = bind("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(table_store=tables), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + START_SECONDS
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield address(sock)
-    server.should_exit = True
-    thread.join(timeout=START_SECONDS)
-    tables.close()
+    with served(Tables(folder)) as address:
+        yield address
 
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
 def page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     """Yield the page at each width; fail on any console error."""
-    errors: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport=request.param)
-        page.set_default_timeout(WAIT_MS)
-        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(url)
-        yield page
-        browser.close()
-    assert errors == []
+    yield from open_page(url, request.param, WAIT_MS)
 
 
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
-    """Return the folder for screenshots."""
-    folder = Path(os.environ.get("PIGSOLVE_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def no_sideways_scroll(page: Page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def wait_for_log_change(page: Page, before: str) -> None:
-    page.wait_for_function(
-        "before => document.querySelector('#log').textContent !== before", arg=before
-    )
+    return screenshot_folder(tmp_path)
 
 
 def test_a_tab_a_family_with_its_own_form(page: Page) -> None:
