@@ -91,6 +91,11 @@ class FarkleSolution:
         """Return the first player's chance at the start of the game, ``P(0, 0)``."""
         return float(self.values[0, 0])
 
+    def turn_rows(self, scores: tuple[int, int]) -> TurnRows:
+        """Return the mover's turn at ``scores`` ``(i, j)`` in points (rows in units)."""
+        i, j, _, _ = self._state((scores, 0, self.rules.dice))
+        return self._rows(i, j)
+
     def win_probability(self, state: Any) -> float:
         """Return the mover's chance in ``state`` ``((i, j), t, n)`` (points) under optimal
         play, before the roll."""
