@@ -1,0 +1,1 @@
+"""Exact methods for Farkle: the turn as arrays, solve, the solution."""
