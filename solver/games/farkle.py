@@ -63,7 +63,8 @@ References
 ----------
 M. Busche and T. W. Neller, "Optimal Play of the Farkle Dice Game", ACG 2017, LNCS 10664.
 M. Busche, "Maximizing Win Probability in the Game of Farkle" (2016),
-http://www.mattbusche.org/blog/article/optimal_farkle/. Research notes: /work/farkle-rules.md.
+http://www.mattbusche.org/blog/article/optimal_farkle/.
+The sources and our choices: docs/explanations/farkle.md.
 """
 
 from __future__ import annotations
@@ -220,14 +221,14 @@ class FarkleRules:
 
 
 FARKLE = FarkleRules()
-"""Busche & Neller (ACG 2017): singles and triples only (/work/farkle-rules.md §1.3, read
+"""Busche & Neller (ACG 2017): singles and triples only (docs/explanations/farkle.md §1.3, read
 through two secondary summaries of the paper's Table 1), hot dice, two players. No minimum bank
-and no final turn: the paper's excerpt mentions neither (§1.4, §5 item 4)."""
+and no final turn: the paper's excerpt mentions neither (§1.4)."""
 
 FACEBOOK_FARKLE = FarkleRules(
     scoring=Scoring(
         # Four or more of a kind "doubles" (life123, §2.3); that each extra die doubles again is
-        # our reading, not confirmed for Facebook (§4, §5 item 5).
+        # our reading, not confirmed for Facebook (§2.4).
         multiples="doubling",
         # 1,500 and 750 are Busche's generic scoring page, not confirmed for Facebook (§2.2).
         straight=1500,
@@ -242,11 +243,12 @@ FACEBOOK_FARKLE = FarkleRules(
     # three consecutive farkle penalty" (§2.2, §2.4).
     farkle_penalty=500,
     # No minimum bank: not confirmed; Busche's page says "typically 300" and life123's 300 is
-    # Facebook's solo mode (§2.3, §2.4, §5 item 6).
+    # Facebook's solo mode (§2.2, §2.4).
     min_bank=0,
-    # Goal 10,000 and no final turn: presumed, not confirmed for the 2016 model (§2.4, §5 item 6).
+    # Goal 10,000 and no final turn: presumed, not confirmed for the 2016 model (§2.2, §2.4).
 )
-"""Facebook Farkle as Busche solved it in 2016, as far as /work/farkle-rules.md §2 documents it."""
+"""Facebook Farkle as Busche solved it in 2016, as far as its sources document it
+(docs/explanations/farkle.md §2)."""
 
 RULE_SETS = {"farkle": FARKLE, "facebook-farkle": FACEBOOK_FARKLE}
 """The built-in rule sets by name."""
