@@ -91,8 +91,7 @@ def bank_totals(name: str, rules: FarkleRules) -> tuple[int, ...] | None:
     totals = tuple(int(total) for total in match.group(1).split(","))
     if len(totals) not in (1, rules.dice):
         raise InvalidArgument(
-            f"{name} needs 1 bank total or {rules.dice} (one per number of dice), "
-            f"got {len(totals)}"
+            f"{name} needs 1 bank total or {rules.dice} (one per number of dice), got {len(totals)}"
         )
     for total in totals:
         if total % POINT_UNIT:
@@ -143,9 +142,7 @@ def optimal_player(solution: Any) -> FarklePlayer:
     from pigsolve.solver.farkle.policy import guided
 
     rules = solution.rules
-    return FarklePlayer(
-        "optimal", rules, guided(rules, solution.values), player_names(rules)[0][1]
-    )
+    return FarklePlayer("optimal", rules, guided(rules, solution.values), player_names(rules)[0][1])
 
 
 def _solution(
