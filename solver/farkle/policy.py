@@ -27,6 +27,7 @@ tables about 1 MB; no table over ``(i, j, t, n)`` is made.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -72,6 +73,9 @@ class FarklePolicy:
     choose: np.ndarray
 
     def __post_init__(self) -> None:
+        # This policy's own cache of the guide's turns (one on the class would keep every
+        # policy alive).
+        object.__setattr__(self, "_guide_rows", functools.lru_cache(64)(self._rebuild_rows))
         t = turn(self.rules)
         dice, size = self.rules.dice, t.ways.shape[1]
         if self.kind == GUIDED:
@@ -151,35 +155,23 @@ class FarklePolicy:
         kept = [(c, p) for c, p in keeps(counts, self.rules.scoring) if n - sum(c) == left]
         return faces_of(max(kept, key=lambda keep: keep[1])[0])
 
-    def _guide_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
-        return _guide_rows(self, i, j)
+    def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
+        """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
+        from pigsolve.solver.farkle import _kernels
+
+        rules = self.rules
+        goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+        size = max(goal, min_bank)
+        value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
+        farkle = 1.0 - float(self.guide[j, i])
+        _kernels.turn_values(
+            self.guide, i, j, farkle, min_bank, *turn(rules).arrays, value, slope, roll
+        )
+        return value, roll
 
 
 def _bank_value(values: np.ndarray, i: int, j: int, u: int) -> float:
     return 1.0 if i + u >= values.shape[0] else 1.0 - float(values[j, i + u])
-
-
-_ROWS: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
-
-
-def _guide_rows(policy: FarklePolicy, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
-    """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]`` (a few kept)."""
-    key = (id(policy), i, j)
-    if key not in _ROWS:
-        from pigsolve.solver.farkle import _kernels
-
-        rules = policy.rules
-        goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
-        size = max(goal, min_bank)
-        value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
-        farkle = 1.0 - float(policy.guide[j, i])
-        _kernels.turn_values(
-            policy.guide, i, j, farkle, min_bank, *turn(rules).arrays, value, slope, roll
-        )
-        if len(_ROWS) > 64:
-            _ROWS.clear()
-        _ROWS[key] = (value, roll)
-    return _ROWS[key]
 
 
 # Builders ---------------------------------------------------------------------------------------
