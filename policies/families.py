@@ -2,7 +2,8 @@
 
 Pig: ``hold`` (N), ``turns`` (T), ``base-pace-race`` (base, pace, race) and ``pace-race`` (pace,
 rate, race) of :mod:`policies.pig`. Hog: ``always`` (N) and CS 61A's ``bacon`` and ``swap``
-(margin or cutoff, N dice). A member is named as the registry names it (``hold25``,
+(margin or cutoff, N dice). Farkle: ``bank`` (the bank total in fifties) of
+:mod:`policies.farkle`. A member is named as the registry names it (``hold25``,
 ``pace-race:21,8,71``, ``bacon:9,5``), so every interface can use the winner at once.
 """
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.games.hog import MAX_ROLLS, HogRules, hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.results import Comparison, rank
@@ -204,9 +206,31 @@ def hog_member(family: str, values: Sequence[int]) -> str:
     return f"{family}:{','.join(map(str, values))}"
 
 
+FARKLE_RANGES: dict[str, Ranges] = {"bank": {"fifties": (6, 4, 30)}}
+"""Farkle's threshold family ``bank:T`` (:mod:`policies.farkle`): its total in fifties (300
+points, the usual minimum bank; searched from 200 to 1,500 points). At goal 10,000 each member
+takes a minute or so against ``optimal``."""
+
+
+def farkle_ranges(rules: FarkleRules) -> dict[str, Ranges]:
+    """Return Farkle's families' ranges: ``bank`` (the total in fifties)."""
+    return FARKLE_RANGES
+
+
+def farkle_limits(rules: FarkleRules, ranges: Ranges) -> Limits:
+    """Return Farkle's parameters' limits: a total from 0 fifties, no highest."""
+    return {name: (0, None) for name in ranges}
+
+
+def farkle_member(family: str, values: Sequence[int]) -> str:
+    """Return a Farkle family member's name: ``bank:300`` for 6 fifties."""
+    return f"{family}:{values[0] * POINT_UNIT}"
+
+
 TUNINGS = {
     "pig": Tuning(pig_ranges, pig_limits, pig_member, PigRules),
     "hog": Tuning(hog_ranges, hog_limits, hog_member, lambda: hog_rules("fa16")),
+    "farkle": Tuning(farkle_ranges, farkle_limits, farkle_member, FarkleRules),
 }
 """Each game family's tunable players, by the family's name (a family registered elsewhere
 adds its own)."""

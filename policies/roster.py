@@ -77,6 +77,12 @@ def _optimal_hog(solution: Any) -> Any:
     return TableStrategy("optimal", solution.rules, solution.policy)
 
 
+def _optimal_farkle(solution: Any) -> Any:
+    from pigsolve.policies.farkle import optimal_player
+
+    return optimal_player(solution)
+
+
 def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any], Any]) -> Roster:
     """Return a built-in family's roster: its players' module, ``policies.{game}``, is imported
     at the first call (``--version`` and ``--help`` import no numpy)."""
@@ -106,3 +112,4 @@ def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any],
 
 register_roster("pig", _built_in("pig", None, _optimal_pig))
 register_roster("hog", _built_in("hog", 1, _optimal_hog))
+register_roster("farkle", _built_in("farkle", 1, _optimal_farkle))

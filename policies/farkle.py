@@ -1,0 +1,157 @@
+"""Farkle players by name: optimal, max-score and the bank-at thresholds.
+
+A Farkle computer player gives its decisions in every state as one
+:class:`solver.farkle.policy.FarklePolicy` (``table(rules)``), which the exact evaluation
+(:mod:`solver.farkle.evaluate`) and the simulation (:mod:`solver.farkle.simulate`) read, and
+answers one state with ``action(state, roll=None)``: ``"bank"`` or ``"roll"`` before a roll,
+the faces it keeps after one (states ``((score, opponent_score), turn_total, dice)`` in points,
+as :class:`solver.farkle.solution.FarkleSolution` takes them).
+
+============================  ==================================================================
+``optimal``                   the solver's optimal play (:func:`solver.farkle.solve.solve`)
+``max-score``                 the most expected points per turn, scores ignored (Neller and
+                              Busche's comparison; :func:`solver.farkle.policy.max_score`)
+``bank:T``                    bank once the turn total is at least T points; after a roll keep
+                              the most points, the more dice left at a tie
+``bank:T1,...,T6``            the same with a total per number of dice about to be rolled
+============================  ==================================================================
+
+Every player wins at once when its turn total reaches the goal (the rules, as the solver's).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
+
+BANK = re.compile(r"bank:(\d{1,9}(?:,\d{1,9})*)")
+"""A threshold player's name: ``bank:T`` or one total per number of dice."""
+
+
+class FarklePlayer:
+    """A Farkle computer player: its name, a description and its decisions for one rule set."""
+
+    def __init__(self, name: str, rules: FarkleRules, policy: Any, description: str = "") -> None:
+        self.name = name
+        self.description = description
+        self.rules = rules
+        self.policy = policy
+
+    def table(self, rules: FarkleRules) -> Any:
+        """Return the decisions in every state (a :class:`solver.farkle.policy.FarklePolicy`)."""
+        if rules != self.rules:
+            raise InvalidArgument(f"{self.name} was made for {self.rules}, not {rules}")
+        return self.policy
+
+    def action(self, state: Any, roll: Any = None) -> Any:
+        """Return ``"bank"`` or ``"roll"`` in ``state`` before a roll; after ``roll`` the faces
+        kept (None for a farkle)."""
+        return self.policy.action(state, roll)
+
+    def __repr__(self) -> str:
+        return f"<FarklePlayer {self.name} (goal {self.rules.goal})>"
+
+
+def player_names(rules: FarkleRules | None = None) -> list[tuple[str, str]]:
+    """Return (name, description) for every Farkle player the interfaces accept."""
+    from pigsolve.policies.human import Human
+
+    dice = MAX_DICE if rules is None else rules.dice
+    totals = ",".join(f"T{n}" for n in range(1, dice + 1))
+    return [
+        ("optimal", "maximises its win probability against a player who does the same"),
+        ("max-score", "maximises each turn's expected points, ignoring the scores"),
+        (
+            "bank:T",
+            "banks once the turn total is at least T points, keeps the most points, e.g. bank:300",
+        ),
+        (f"bank:{totals}", "the same with T_n points when n dice are left to roll"),
+        (Human.name, Human.description),
+    ]
+
+
+MAX_DICE = 6
+
+
+def bank_totals(name: str, rules: FarkleRules) -> tuple[int, ...] | None:
+    """Return the bank totals of a ``bank:`` player (InvalidArgument if they are wrong), None
+    if ``name`` is not one.
+
+    >>> bank_totals("bank:300", FarkleRules()), bank_totals("optimal", FarkleRules())
+    ((300,), None)
+    """
+    match = BANK.fullmatch(name)
+    if match is None:
+        return None
+    totals = tuple(int(total) for total in match.group(1).split(","))
+    if len(totals) not in (1, rules.dice):
+        raise InvalidArgument(
+            f"{name} needs 1 bank total or {rules.dice} (one per number of dice), got {len(totals)}"
+        )
+    for total in totals:
+        if total % POINT_UNIT:
+            raise InvalidArgument(f"{name}: bank totals are multiples of {POINT_UNIT}, got {total}")
+    return totals
+
+
+def check_name(name: str, rules: FarkleRules) -> None:
+    """Raise InvalidArgument, listing the accepted names, unless ``name`` is a Farkle player."""
+    if name in ("optimal", "max-score", "human") or bank_totals(name, rules) is not None:
+        return
+    accepted = ", ".join(n for n, _ in player_names(rules))
+    raise InvalidArgument(f"unknown Farkle player {name!r}; accepted: {accepted}")
+
+
+def make_player(
+    name: str,
+    rules: FarkleRules,
+    table_path: Path | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> FarklePlayer:
+    """Return the computer Farkle player called ``name`` (checked) for ``rules``.
+
+    ``table_path``/``announce`` concern ``optimal``: its solution is read from
+    ``solver.farkle.table.load_or_compute`` where that module exists, else solved here.
+    """
+    from pigsolve.solver.farkle import policy
+
+    check_name(name, rules)
+    if name == "human":
+        raise InvalidArgument("human is not a computer player")
+    if name == "optimal":
+        return optimal_player(_solution(rules, table_path, announce))
+    names = dict(player_names(rules))
+    if name == "max-score":
+        return FarklePlayer(name, rules, policy.max_score(rules), names[name])
+    totals = bank_totals(name, rules)
+    description = (
+        f"banks once the turn total is at least {totals[0]} points, keeps the most points"
+        if len(totals) == 1
+        else "banks at " + ", ".join(f"{t} with {n} dice" for n, t in enumerate(totals, 1))
+    )
+    return FarklePlayer(name, rules, policy.thresholds(rules, totals), description)
+
+
+def optimal_player(solution: Any) -> FarklePlayer:
+    """Return the optimal player of a :class:`solver.farkle.solution.FarkleSolution`."""
+    from pigsolve.solver.farkle.policy import guided
+
+    rules = solution.rules
+    return FarklePlayer("optimal", rules, guided(rules, solution.values), player_names(rules)[0][1])
+
+
+def _solution(
+    rules: FarkleRules, table_path: Path | None, announce: Callable[[str], None] | None
+) -> Any:
+    try:
+        from pigsolve.solver.farkle.table import load_or_compute
+    except ImportError:
+        from pigsolve.solver.farkle.solve import solve
+
+        return solve(rules)
+    return load_or_compute(rules, path=table_path, announce=announce)

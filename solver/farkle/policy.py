@@ -1,0 +1,293 @@
+r"""A fixed Farkle player as arrays: what the exact evaluation and the simulation read.
+
+A player decides twice in a turn (units of 50 points, :mod:`solver.farkle.solve`): before a
+roll, at scores ``(i, j)`` (mover first), turn total ``t`` and ``n`` dice to roll, whether to
+bank (where the rules allow it: ``t > 0``, ``t >= min_bank``); after a roll, which option
+``(n', p)`` of the roll's outcome ``k`` (:mod:`solver.farkle.turn`) to take, written as the dice
+left ``n'``. The rules decide the rest, for every player alike: a turn total that wins by
+banking (``t >= max(G - i, min_bank)``) wins at once, and with every die kept and no hot dice
+the turn banks.
+
+Two kinds
+---------
+``turn`` (:data:`TURN`)
+    Decisions that ignore the scores: ``bank[t, n]`` for ``t`` below its rows (from there on:
+    bank), ``choose[t, n, k]`` the dice left (rows past the last: the last). A threshold player
+    has one ``choose`` row; the expected-points player (:func:`max_score`) about ``G`` rows.
+``guided`` (:data:`GUIDED`)
+    The greedy player of a table ``guide[i, j]`` of start-of-turn win probabilities (the
+    solver's ``P``): at ``(i, j)`` it runs the solver's turn programme
+    (:func:`solver.farkle._kernels.turn_values`) on ``guide`` and takes its choices, bank at a
+    tie, the fewest dice left at a tie after a roll. With the optimal ``P`` it is the optimal
+    player; its ``G x G`` floats stand for every decision at every score.
+
+Memory at goal 10,000 (``G = 200``): a guided player 320 kB, the expected-points player's
+tables about 1 MB; no table over ``(i, j, t, n)`` is made.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.turn import Turn, options, outcomes, turn
+from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules, Scoring
+from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, rolls
+
+TURN = 0
+"""A player whose decisions ignore the scores: tables over ``(t, n)``."""
+GUIDED = 1
+"""The greedy player of a table of win probabilities (the optimal player of a solution)."""
+CODE_BASE = 7
+"""A roll's counts ``c`` are coded as ``sum(c[f] * 7**f)`` (:func:`outcome_index`)."""
+
+
+@dataclass(frozen=True, eq=False)
+class FarklePolicy:
+    """A fixed Farkle player's decisions (see the module docstring).
+
+    Attributes
+    ----------
+    rules : FarkleRules
+        The rules the arrays were made for (the outcomes ``k`` are theirs).
+    kind : int
+        :data:`TURN` or :data:`GUIDED`.
+    guide : ndarray(float64, (G, G))
+        ``P(i, j)`` the guided player acts on; ``(1, 1)`` zeros for a turn player.
+    bank : ndarray(bool, (R, D + 1))
+        A turn player banks at ``[t, n]`` (where allowed); from ``t = R`` on it always banks.
+    choose : ndarray(int64, (C, D + 1, K))
+        A turn player's dice left after outcome ``k`` of ``n`` dice at turn total ``t``
+        (row ``min(t, C - 1)``).
+    """
+
+    rules: FarkleRules
+    kind: int
+    guide: np.ndarray
+    bank: np.ndarray
+    choose: np.ndarray
+
+    def __post_init__(self) -> None:
+        # This policy's own cache of the guide's turns (one on the class would keep every
+        # policy alive).
+        object.__setattr__(self, "_guide_rows", functools.lru_cache(64)(self._rebuild_rows))
+        t = turn(self.rules)
+        dice, size = self.rules.dice, t.ways.shape[1]
+        if self.kind == GUIDED:
+            goal = self.rules.goal // POINT_UNIT
+            if self.guide.shape != (goal, goal):
+                raise InvalidArgument(f"a guided player needs a {goal} x {goal} table")
+            return
+        if self.bank.ndim != 2 or self.bank.shape[1] != dice + 1 or not len(self.bank):
+            raise InvalidArgument(f"bank must have shape (rows, {dice + 1})")
+        if self.choose.ndim != 3 or self.choose.shape[1:] != (dice + 1, size):
+            raise InvalidArgument(f"choose must have shape (rows, {dice + 1}, {size})")
+        for n in range(1, dice + 1):
+            k = t.num_outcomes[n]
+            left = self.choose[:, n, :k]
+            if left.min() < 0 or left.max() >= n:
+                raise InvalidArgument(f"choose names dice left outside 0..{n - 1} for {n} dice")
+            offered = np.take_along_axis(t.points[n, :k][None], left[..., None], axis=2)
+            if (offered < 0).any():
+                raise InvalidArgument(f"choose names an option no keep gives ({n} dice)")
+
+    @property
+    def arrays(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+        """Return ``(kind, guide, bank, choose)``, as the kernels take them."""
+        return self.kind, self.guide, self.bank, self.choose
+
+    def banks(self, i: int, j: int, t: int, n: int) -> bool:
+        """Return True if the player banks at ``(i, j, t, n)`` (units), where the rules let it.
+
+        A turn total that wins by banking banks whatever the player says."""
+        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
+        if t <= 0 or t < min_bank:
+            return False
+        if t >= max(goal - i, min_bank):
+            return True
+        if self.kind == GUIDED:
+            _, roll = self._guide_rows(i, j)
+            return _bank_value(self.guide, i, j, t) >= roll[t, n]
+        return t >= len(self.bank) or bool(self.bank[t, n])
+
+    def dice_left(self, i: int, j: int, t: int, n: int, k: int) -> int:
+        """Return the dice left the player chooses after outcome ``k`` of ``n`` dice."""
+        if self.kind != GUIDED:
+            return int(self.choose[min(t, len(self.choose) - 1), n, k])
+        arrays = turn(self.rules)
+        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
+        top = max(goal - i, min_bank)
+        value, _ = self._guide_rows(i, j)
+        best, chosen = -1.0, -1
+        for left in range(n):
+            gain = int(arrays.points[n, k, left])
+            if gain < 0:
+                continue
+            u, m = t + gain, int(arrays.next_dice[left])
+            if m == 0:
+                v = _bank_value(self.guide, i, j, u)
+            else:
+                v = 1.0 if u >= top else float(value[u, m])
+            if v > best:
+                best, chosen = v, left
+        return chosen
+
+    def action(self, state: tuple, roll: tuple[int, ...] | None = None) -> str | tuple[int, ...]:
+        """Return the action in ``state`` ``((i, j), t, n)`` in points: ``"bank"`` or
+        ``"roll"`` before a roll, the faces kept after ``roll`` (a keep giving the chosen
+        option: its dice left and most points); None for a farkle."""
+        (i, j), t, n = state
+        i, j, t = i // POINT_UNIT, j // POINT_UNIT, t // POINT_UNIT
+        if roll is None:
+            return "bank" if self.banks(i, j, t, n) else "roll"
+        counts = counts_of(roll)
+        if sum(counts) != n:
+            raise InvalidArgument(f"roll {tuple(roll)!r} must show {n} dice", parameter="roll")
+        k = int(outcome_index(self.rules)[roll_code(counts)])
+        if k < 0:
+            return None
+        left = self.dice_left(i, j, t, n, k)
+        kept = [(c, p) for c, p in keeps(counts, self.rules.scoring) if n - sum(c) == left]
+        return faces_of(max(kept, key=lambda keep: keep[1])[0])
+
+    def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
+        """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
+        from pigsolve.solver.farkle import _kernels
+
+        rules = self.rules
+        goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+        size = max(goal, min_bank)
+        value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
+        farkle = 1.0 - float(self.guide[j, i])
+        _kernels.turn_values(
+            self.guide, i, j, farkle, min_bank, *turn(rules).arrays, value, slope, roll
+        )
+        return value, roll
+
+
+def _bank_value(values: np.ndarray, i: int, j: int, u: int) -> float:
+    return 1.0 if i + u >= values.shape[0] else 1.0 - float(values[j, i + u])
+
+
+# Builders ---------------------------------------------------------------------------------------
+
+
+def guided(rules: FarkleRules, guide: np.ndarray) -> FarklePolicy:
+    """Return the greedy player of ``guide[i, j]`` (a solution's ``values``: the optimal one)."""
+    guide = np.ascontiguousarray(guide, np.float64)
+    dice, size = rules.dice, turn(rules).ways.shape[1]
+    return FarklePolicy(
+        rules,
+        GUIDED,
+        guide,
+        np.zeros((1, dice + 1), np.bool_),
+        np.zeros((1, dice + 1, size), np.int64),
+    )
+
+
+def most_points(arrays: Turn) -> np.ndarray:
+    """Return ``choose[n, k]``: the option of the most points, the more dice left at a tie."""
+    points = arrays.points
+    left = np.arange(points.shape[2])
+    # Most points first, then most dice left; -1 (no option) loses.
+    key = np.where(points >= 0, points * (points.shape[2] + 1) + left, -1)
+    return key.argmax(axis=2).astype(np.int64)
+
+
+def thresholds(rules: FarkleRules, totals: tuple[int, ...]) -> FarklePolicy:
+    """Return the player that banks once the turn total is at least ``totals[n - 1]`` points
+    with ``n`` dice to roll (one total: the same for every ``n``) and after a roll keeps the
+    most points (the more dice left at a tie).
+
+    >>> thresholds(FarkleRules(), (300,)).bank[5:7, 6].tolist()
+    [False, True]
+    """
+    dice = rules.dice
+    if len(totals) == 1:
+        totals = totals * dice
+    if len(totals) != dice:
+        raise InvalidArgument(
+            f"give 1 or {dice} bank totals (one per number of dice), got {totals}"
+        )
+    for total in totals:
+        if total < 0 or total % POINT_UNIT:
+            raise InvalidArgument(
+                f"a bank total must be 0 or a multiple of {POINT_UNIT}, got {total}"
+            )
+    units = np.array([0, *(total // POINT_UNIT for total in totals)])
+    rows = int(units.max()) + 1
+    bank = np.arange(rows)[:, None] >= units[None, :]
+    bank[:, 0] = False
+    return FarklePolicy(rules, TURN, np.zeros((1, 1)), bank, most_points(turn(rules))[None])
+
+
+def max_score_cap(rules: FarkleRules) -> int:
+    """Return the turn total (units) from which banking maximises the turn's expected points:
+    there, with ``n`` dice, rolling gains at most ``gain(n)``, the expected most points of a
+    roll, and loses the total with the farkle's chance ``f(n)``, so it does not pay once
+    ``f(n) t >= gain(n)``; beyond it banking is a fixed point of the expectation's equation."""
+    arrays = turn(rules)
+    cap = rules.min_bank // POINT_UNIT
+    for n in range(1, rules.dice + 1):
+        gain = float((arrays.ways[n] * arrays.points[n].max(axis=1)).sum())
+        cap = max(cap, math.ceil(gain / arrays.farkle_ways[n]))
+    return cap + 1
+
+
+def max_score(rules: FarkleRules) -> FarklePolicy:
+    r"""Return the player that maximises the turn's expected points, scores ignored (Neller &
+    Busche's *max-score*): the one-player programme
+
+    .. math:: E(t, n) = \max\Big(t,\ \sum_k \pi_k(n) \max_{(n', p) \in k} E(t + p, n')\Big)
+
+    (a farkle scores 0; bank only where the rules allow), with :math:`E(t, n) = t` from
+    :func:`max_score_cap` on. Not capped at the goal: a total that reaches it wins at once
+    anyway. Bank at a tie; after a roll the most expected points, the fewest dice left at a tie.
+    """
+    from pigsolve.solver.farkle._policy_kernels import max_score_tables
+
+    arrays = turn(rules)
+    cap = max_score_cap(rules)
+    size = arrays.ways.shape[1]
+    bank = np.zeros((cap, rules.dice + 1), np.bool_)
+    choose = np.zeros((cap, rules.dice + 1, size), np.int64)
+    expected = np.zeros((cap, rules.dice + 1))
+    max_score_tables(rules.min_bank // POINT_UNIT, *arrays.arrays, expected, bank, choose)
+    return FarklePolicy(rules, TURN, np.zeros((1, 1)), bank, choose)
+
+
+# Rolls as outcomes ------------------------------------------------------------------------------
+
+
+def roll_code(counts: tuple[int, ...]) -> int:
+    """Return the code of a roll's counts (the index :func:`outcome_index` reads).
+
+    >>> roll_code((1, 0, 0, 0, 2, 0))
+    4803
+    """
+    return sum(c * CODE_BASE**f for f, c in enumerate(counts))
+
+
+def outcome_index(rules: FarkleRules) -> np.ndarray:
+    """Return ``index[code]``: the outcome ``k`` of :func:`solver.farkle.turn.turn` that a roll
+    (coded by :func:`roll_code`) gives, -1 for a farkle."""
+    return _outcome_index(rules.dice, rules.scoring)
+
+
+@cache
+def _outcome_index(dice: int, scoring: Scoring) -> np.ndarray:
+    index = np.full(CODE_BASE**FACES, -1, np.int64)
+    for n in range(1, dice + 1):
+        _, found = outcomes(n, scoring)  # the order turn() numbers the outcomes in
+        number = {listed: k for k, listed in enumerate(found)}
+        for counts, _ in rolls(n):
+            listed = options(counts, scoring)
+            if listed:
+                index[roll_code(counts)] = number[listed]
+    index.flags.writeable = False
+    return index
