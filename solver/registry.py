@@ -319,10 +319,16 @@ def register(family: Family) -> Family:
 
 
 def families() -> list[Family]:
-    """Return every registered family, the built-in ones first."""
+    """Return every registered family, the built-in ones first in :data:`BUILT_IN`'s order
+    (whichever module was imported first), then the others as they were registered."""
     for module in BUILT_IN:
         importlib.import_module(module)  # registers on first import
-    return list(_FAMILIES.values())
+
+    def rank(family: Family) -> int:
+        module = type(family).__module__
+        return BUILT_IN.index(module) if module in BUILT_IN else len(BUILT_IN)
+
+    return sorted(_FAMILIES.values(), key=rank)
 
 
 def names() -> list[str]:
