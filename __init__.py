@@ -1,8 +1,8 @@
-"""pigsolve: exact solutions of the jeopardy dice games Pig and Hog, from Python.
+"""pigsolve: exact solutions of the jeopardy dice games Pig, Hog and Farkle, from Python.
 
 >>> import pigsolve
 >>> pigsolve.games()
-['pig', 'two-dice', 'big-pig', 'pass-the-pigs', 'hog-fa16', 'hog-su20']
+['pig', 'two-dice', 'big-pig', 'pass-the-pigs', 'hog-fa16', 'hog-su20', 'farkle', 'facebook-farkle']
 >>> pigsolve.game("pig", goal=50)
 PigRules(goal=50, die_sides=6, players=2, piglet=False, outcomes=None)
 
@@ -50,8 +50,9 @@ def game(name: str | Path, **params: Any) -> Any:
 
     ``name`` is one of :func:`games` or a path to a TOML game of roll outcomes. The Pig family
     takes ``goal``, ``die_sides``, ``players`` and ``piglet`` (the last two sides and piglet for
-    Pig's die only); Hog takes ``goal`` and ``feral_hogs``. Bad values raise ``ValueError``
-    naming the parameter, unknown parameters ``TypeError``.
+    Pig's die only); Hog takes ``goal`` and ``feral_hogs``; Farkle takes ``goal`` and its rules'
+    fields (``dice``, ``hot_dice``, ``min_bank``, ...: :data:`solver.farkle.family.PARAMETERS`).
+    Bad values raise ``ValueError`` naming the parameter, unknown parameters ``TypeError``.
     """
     from pigsolve.solver import registry
 

@@ -20,6 +20,12 @@ Every solution answers :class:`Solution` about a state in its family's form:
 ``hog`` (CS 61A's fa16 and su20)
     ``(score, opponent_score)``, with the Pork Chop flag and the previous turn scores (Feral
     Hogs) at their starting values 0; ``(score, opponent_score, flag, mine, theirs)`` in full.
+``farkle`` (Farkle, Facebook Farkle)
+    ``((score, opponent_score), turn_total, dice)`` in points, before a roll, e.g.
+    ``((0, 0), 350, 3)``; after a roll the questions take its faces too, ``roll=(1, 5, 5)``.
+
+A command line names a state by numbers: :meth:`Family.parse_state` reads them (and the
+options of :attr:`Family.query_options`, such as Farkle's ``--roll``).
 """
 
 from __future__ import annotations
@@ -31,7 +37,11 @@ from typing import Any, Protocol, runtime_checkable
 
 from pigsolve.solver.errors import InvalidArgument
 
-BUILT_IN = ("pigsolve.solver.pig.family", "pigsolve.solver.hog.family")
+BUILT_IN = (
+    "pigsolve.solver.pig.family",
+    "pigsolve.solver.hog.family",
+    "pigsolve.solver.farkle.family",
+)
 """The modules whose import registers the built-in families."""
 DEFAULT = "pig"
 """The family a command plays when no ``--game`` names another (its options are the top-level
@@ -166,6 +176,18 @@ class Family(Protocol):
 
     # The command line's questions (the built-in families' own fronts ask them).
 
+    query_options: tuple[str, ...]
+    """The options ``pigsolve query`` takes for the family beyond the state (Farkle: ``roll``,
+    the dice just rolled); :meth:`parse_state` reads them."""
+
+    def parse_state(
+        self, rules: Any, numbers: Sequence[int], **options: str
+    ) -> tuple[Any, dict[str, Any]]:
+        """Return the state the command line's ``numbers`` name, in the family's form, and the
+        keyword arguments the solution's questions take from ``options`` (those of
+        :attr:`query_options` given, as typed); InvalidArgument in one line if one is wrong."""
+        ...
+
     def require(self, path: Path, rules: Any) -> Path:
         """Return ``path`` if a file is there; else MissingTable naming the command making it."""
         ...
@@ -297,17 +319,23 @@ def register(family: Family) -> Family:
 
 
 def families() -> list[Family]:
-    """Return every registered family, the built-in ones first."""
+    """Return every registered family, the built-in ones first in :data:`BUILT_IN`'s order
+    (whichever module was imported first), then the others as they were registered."""
     for module in BUILT_IN:
         importlib.import_module(module)  # registers on first import
-    return list(_FAMILIES.values())
+
+    def rank(family: Family) -> int:
+        module = type(family).__module__
+        return BUILT_IN.index(module) if module in BUILT_IN else len(BUILT_IN)
+
+    return sorted(_FAMILIES.values(), key=rank)
 
 
 def names() -> list[str]:
     """Return the name of every registered game, family by family.
 
     >>> names()[:2], names()[-2:]
-    (['pig', 'two-dice'], ['hog-fa16', 'hog-su20'])
+    (['pig', 'two-dice'], ['farkle', 'facebook-farkle'])
     """
     return [name for family in families() for name in family.names]
 

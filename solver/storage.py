@@ -1,11 +1,10 @@
 """Self-describing, versioned HDF5 storage shared by every pigsolve table.
 
-Every file carries the root attributes ``format`` (:data:`MAGIC`), ``kind`` (``"pig"`` or
-``"hog"``), ``format_version`` (:data:`FORMAT_VERSIONS` of the kind, independent of the package
-version),
-``pigsolve_version`` and ``created`` (UTC, ISO 8601), written last. Files are written to a
-temporary file in the target's directory and renamed over the target only once complete, so an
-interrupted run never leaves a half-written table behind.
+Every file carries the root attributes ``format`` (:data:`MAGIC`), ``kind`` (``"pig"``,
+``"hog"`` or ``"farkle"``), ``format_version`` (:data:`FORMAT_VERSIONS` of the kind,
+independent of the package version), ``pigsolve_version`` and ``created`` (UTC, ISO 8601),
+written last. Files are written to a temporary file in the target's directory and renamed over
+the target only once complete, so an interrupted run never leaves a half-written table behind.
 """
 
 from __future__ import annotations
@@ -30,9 +29,9 @@ from pigsolve.solver.write_guards import (
 )
 
 MAGIC = "pigsolve"
-FORMAT_VERSIONS = {"pig": 2, "hog": 1}
+FORMAT_VERSIONS = {"pig": 2, "hog": 1, "farkle": 1}
 """The format version each kind of table is written in."""
-READ_VERSIONS = {"pig": (1, 2), "hog": (1,)}
+READ_VERSIONS = {"pig": (1, 2), "hog": (1,), "farkle": (1,)}
 """The format versions each kind is read in (pig version 1: the layouts before one for any N)."""
 FORMAT_VERSION = FORMAT_VERSIONS["pig"]
 if TYPE_CHECKING:
@@ -289,7 +288,7 @@ def check_stamp(f: h5py.File, path: Path, kind: str | None) -> None:
     """Raise ``TableError`` unless ``f`` is a known-format pigsolve file of ``kind`` (None: any)."""
     if f.attrs.get("format") != MAGIC:
         raise TableError(f"{path} is not a pigsolve table (no format attribute {MAGIC!r})")
-    if f.attrs.get("kind") not in ("pig", "hog"):
+    if f.attrs.get("kind") not in tuple(READ_VERSIONS):
         raise TableError(f"{path} is not a complete pigsolve table (no table kind recorded)")
     if kind is not None and f.attrs.get("kind") != kind:
         raise TableError(f"{path} holds a {f.attrs.get('kind')} table, not a {kind} table")

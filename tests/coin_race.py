@@ -93,6 +93,11 @@ class CoinFamily:
     def rules(self, name: str, **params: Any) -> CoinRace:
         return CoinRace(**params)
 
+    query_options: tuple[str, ...] = ()
+
+    def parse_state(self, rules: CoinRace, numbers: Any, **options: str) -> tuple[Any, dict]:
+        return tuple(numbers), {}
+
     def table_name(self, rules: CoinRace) -> str:
         return f"coin-race-goal{rules.goal}.h5"
 

@@ -47,6 +47,8 @@ def test_games_are_the_registered_names_every_consumer_reads() -> None:
         "pass-the-pigs",
         "hog-fa16",
         "hog-su20",
+        "farkle",
+        "facebook-farkle",
     ]
     assert list(GAME_NAMES) == pigsolve.games()
 
@@ -83,7 +85,9 @@ def test_hog_takes_goal_and_feral_hogs() -> None:
         ("pig", {"sides": 4}, TypeError, "takes the parameters goal, die_sides, players, piglet"),
         ("hog-fa16", {"players": 3}, TypeError, "takes the parameters goal, feral_hogs"),
         ("hog-su20", {"goal": -1}, ValueError, "goal must be an integer >= 1"),
-        ("farkle", {}, ValueError, "unknown game 'farkle'; accepted: pig, two-dice"),
+        ("yahtzee", {}, ValueError, "unknown game 'yahtzee'; accepted: pig, two-dice"),
+        ("farkle", {"goal": 1001}, ValueError, "goal must be a positive multiple of 50"),
+        ("farkle", {"players": 3}, TypeError, "takes the parameters goal, dice, scoring"),
     ],
 )
 def test_bad_parameters_raise_python_errors(name, params, error, message) -> None:

@@ -126,22 +126,50 @@ def query(
     goal: int | None = None,
     table: Path | None = None,
     as_json: bool = False,
+    roll: str | None = None,
 ) -> None:
-    """Print the mover's win probability in ``state``, the best action and each action's value."""
+    """Print the mover's win probability in ``state``, the best action and each action's value;
+    the family reads the state's numbers and its own options (:meth:`Family.parse_state`)."""
+    from pigsolve.solver.registry import family_of
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    given = {"roll": roll} if roll is not None else {}
+    for option in given:
+        if option not in family.query_options:
+            raise InvalidArgument(f"--{option} is not an option of {name}")
+    state_, extra = family.parse_state(rules, state, **given)
     solution = _solution(name, goal, table)
-    state_ = tuple(state)
+    values = solution.action_values(state_, **extra)
+    best = solution.best_action(state_, **extra)
     record = {
-        "state": list(state_),
-        "win_probability": solution.win_probability(state_),
-        "best_action": solution.best_action(state_),
-        "action_values": {str(a): v for a, v in solution.action_values(state_).items()},
+        "state": _plain(state_),
+        **{option: _plain(value) for option, value in extra.items()},
+        "win_probability": solution.win_probability(state_, **extra),
+        "best_action": _plain(best),
+        "action_values": {_action_text(a): v for a, v in values.items()},
     }
     if as_json:
         print(json.dumps(record, allow_nan=False))
         return
-    print(f"win probability {record['win_probability']:.6f}; best: {record['best_action']}")
+    chosen = "none (no action to choose)" if best is None else _action_text(best)
+    print(f"win probability {record['win_probability']:.6f}; best: {chosen}")
     for action, value in record["action_values"].items():
         print(f"  {action}: {value:.6f}")
+
+
+def _plain(value: Any) -> Any:
+    """Return ``value`` with its tuples made lists (JSON's arrays)."""
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _action_text(action: Any) -> str:
+    """Return an action as a query prints it: a tuple of numbers (kept dice) spaced out."""
+    if isinstance(action, tuple | list):
+        return " ".join(map(str, action))
+    return str(action)
 
 
 def policies(name: str) -> None:
@@ -206,7 +234,7 @@ def play(
     game = family.play(rules, np.random.default_rng(seed))
     opponent = opponent or "optimal"
     computer = roster(family.name).player(opponent, rules)
-    table = family.solve(rules) if hints else None
+    table = _solution(name, goal, None) if hints else None  # data/'s table, else solved
     names = ["you", opponent]
     for line in game.lines(game.game.start(), names):
         print(line)

@@ -155,6 +155,10 @@ def query(
     piglet: Piglet = None,
     game: Game = None,
     as_json: Json = False,
+    roll: Annotated[
+        str | None,
+        typer.Option(help="Farkle: the dice just rolled, e.g. 1,5,5 (each keep's value)."),
+    ] = None,
 ) -> None:
     """Show each player's win probability in a state, the optimal action and both values."""
     if routed(
@@ -167,8 +171,11 @@ def query(
         players=players,
         piglet=piglet,
         as_json=as_json,
+        roll=roll,
     ):
         return
+    if roll is not None:
+        raise InvalidArgument(f"--roll is not an option of {game or 'pig'}")
     from pigsolve.solver.pig import table as pig_tables
     from pigsolve.solver.pig.query import check_state, state_record
 

@@ -30,6 +30,8 @@ from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, sco
 
 KEPT_ROWS = 256
 """Turns a solution keeps once rebuilt."""
+VALUES = "win_probability"
+"""The name of the stored values (:func:`values_shape`) in a table file."""
 
 Keep = tuple[int, ...]
 """The faces set aside, lowest first."""
@@ -96,10 +98,17 @@ class FarkleSolution:
         i, j, _, _ = self._state((scores, 0, self.rules.dice))
         return self._rows(i, j)
 
-    def win_probability(self, state: Any) -> float:
+    def win_probability(self, state: Any, roll: Sequence[int] | None = None) -> float:
         """Return the mover's chance in ``state`` ``((i, j), t, n)`` (points) under optimal
-        play, before the roll."""
-        return self._value(*self._state(state))
+        play, before the roll; after the roll ``roll``, that of its best keep (a farkle's:
+        the opponent's turn next, ``1 - P(j, i)``)."""
+        if roll is None:
+            return self._value(*self._state(state))
+        found = self.action_values(state, roll)
+        if found:
+            return max(found.values())
+        i, j, _, _ = self._state(state)
+        return self._rows(i, j).farkle
 
     def action_values(self, state: Any, roll: Sequence[int] | None = None) -> dict[Any, float]:
         """Return the mover's chance after each legal action in ``state`` ``((i, j), t, n)``.
@@ -137,32 +146,8 @@ class FarkleSolution:
 
     def _state(self, state: Any) -> tuple[int, int, int, int]:
         """Return ``state`` ``((i, j), t, n)`` in points as units ``(i, j, t, n)``, or raise
-        InvalidArgument."""
-        rules = self.rules
-        try:
-            (i, j), t, n = state
-        except (TypeError, ValueError):
-            raise InvalidArgument(
-                f"a Farkle state is ((score, opponent_score), turn_total, dice), got {state!r}",
-                parameter="state",
-            ) from None
-        numbers = (i, j, t, n)
-        if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in numbers):
-            raise InvalidArgument(f"state {state!r} must hold integers", parameter="state")
-        if not all(0 <= score < rules.goal and score % POINT_UNIT == 0 for score in (i, j)):
-            raise InvalidArgument(
-                f"scores in {state!r} must be multiples of {POINT_UNIT} from 0 to "
-                f"{rules.goal - POINT_UNIT}",
-                parameter="state",
-            )
-        if t < 0 or t % POINT_UNIT:
-            raise InvalidArgument(
-                f"turn total in {state!r} must be a multiple of {POINT_UNIT}, >= 0",
-                parameter="state",
-            )
-        if not 1 <= n <= rules.dice:
-            raise InvalidArgument(f"dice in {state!r} must be 1 to {rules.dice}", parameter="state")
-        return i // POINT_UNIT, j // POINT_UNIT, t // POINT_UNIT, int(n)
+        InvalidArgument (:func:`state_units`)."""
+        return state_units(self.rules, state)
 
     def _rebuild_rows(self, i: int, j: int) -> TurnRows:
         from pigsolve.solver.farkle import _kernels
@@ -200,6 +185,50 @@ class FarkleSolution:
             farkles = turn(self.rules).farkle_ways[n] / turn(self.rules).scale[n]
             found["roll"] = float(1.0 - farkles * (1.0 - rows.farkle))
         return found
+
+
+def state_units(rules: FarkleRules, state: Any) -> tuple[int, int, int, int]:
+    """Return the state ``((i, j), t, n)`` of ``rules`` in points as units ``(i, j, t, n)``, or
+    raise InvalidArgument in one line.
+
+    >>> state_units(FarkleRules(), ((100, 0), 350, 3))
+    (2, 0, 7, 3)
+    """
+    try:
+        (i, j), t, n = state
+    except (TypeError, ValueError):
+        raise InvalidArgument(
+            f"a Farkle state is ((score, opponent_score), turn_total, dice), got {state!r}",
+            parameter="state",
+        ) from None
+    numbers = (i, j, t, n)
+    if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in numbers):
+        raise InvalidArgument(f"state {state!r} must hold integers", parameter="state")
+    if not all(0 <= score < rules.goal and score % POINT_UNIT == 0 for score in (i, j)):
+        raise InvalidArgument(
+            f"scores in {state!r} must be multiples of {POINT_UNIT} from 0 to "
+            f"{rules.goal - POINT_UNIT}",
+            parameter="state",
+        )
+    if t < 0 or t % POINT_UNIT:
+        raise InvalidArgument(
+            f"turn total in {state!r} must be a multiple of {POINT_UNIT}, >= 0",
+            parameter="state",
+        )
+    if not 1 <= n <= rules.dice:
+        raise InvalidArgument(f"dice in {state!r} must be 1 to {rules.dice}", parameter="state")
+    return i // POINT_UNIT, j // POINT_UNIT, t // POINT_UNIT, int(n)
+
+
+def values_shape(rules: FarkleRules) -> tuple[int, ...]:
+    """Return the shape of a solution's ``values`` under ``rules``: ``(G, G)``, ``G`` the goal in
+    units (the one place a solver that counts farkles would change it).
+
+    >>> values_shape(FarkleRules(goal=1000))
+    (20, 20)
+    """
+    goal = rules.goal // POINT_UNIT
+    return (goal, goal)
 
 
 def keep_points(kept: Keep, rules: FarkleRules) -> int:

@@ -69,8 +69,9 @@ The sources and our choices: docs/explanations/farkle.md.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 from numbers import Integral
 from pathlib import Path
 from typing import Any
@@ -218,6 +219,25 @@ class FarkleRules:
             raise InvalidArgument(
                 f"players must be an integer >= 2, got {self.players!r}", parameter="players"
             )
+
+    def to_json(self) -> str:
+        """Return the rules as JSON (stored in a table's attributes), :meth:`from_json`'s input.
+
+        >>> FarkleRules.from_json(FarkleRules(goal=500).to_json()) == FarkleRules(goal=500)
+        True
+        """
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> FarkleRules:
+        """Return the rules written by :meth:`to_json`; InvalidArgument in one line if ``text``
+        is not such rules."""
+        try:
+            data = json.loads(text)
+            scoring = Scoring(**data.pop("scoring"))
+            return cls(scoring=scoring, **data)
+        except (ValueError, TypeError, KeyError, AttributeError) as err:
+            raise InvalidArgument(f"not Farkle rules in JSON ({err})", parameter="rules") from None
 
 
 FARKLE = FarkleRules()

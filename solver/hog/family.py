@@ -113,7 +113,31 @@ class HogFamily:
 
         return HogPlay(rules, rng)
 
-    # The command line's questions: its tables, how JSON names a game, pairs of tables.
+    # The command line's questions: its tables, a query's state, how JSON names a game, pairs
+    # of tables.
+
+    query_options: tuple[str, ...] = ()
+    """``pigsolve query``'s options beyond the state: none."""
+
+    def parse_state(
+        self, rules: HogRules, numbers: Sequence[int], **options: str
+    ) -> tuple[Any, dict[str, Any]]:
+        """Return the state the command line's ``numbers`` name: ``score opponent_score``, or
+        five numbers with the four-sided flag and both previous turn scores.
+
+        >>> HogFamily().parse_state(hog_rules("fa16"), [10, 20])
+        ((10, 20), {})
+        """
+        if options:
+            flag = "--" + next(iter(options)).replace("_", "-")
+            raise InvalidArgument(f"{flag} is not an option of Hog")
+        if len(numbers) not in (2, 5):
+            raise InvalidArgument(
+                "a Hog state is SCORE OPPONENT_SCORE (or five numbers with the four-sided flag "
+                f"and both previous turn scores), got {len(numbers)} numbers",
+                parameter="state",
+            )
+        return tuple(int(x) for x in numbers), {}
 
     def require(self, path: Path, rules: Any) -> Path:
         """Return ``path`` if a file is there; else MissingTable naming the command that makes

@@ -139,7 +139,25 @@ class PigFamily:
 
         return PigPlay(rules, rng)
 
-    # The command line's questions: its tables, how JSON names a game, pairs of tables.
+    # The command line's questions: its tables, a query's state, how JSON names a game, pairs
+    # of tables.
+
+    query_options: tuple[str, ...] = ()
+    """``pigsolve query``'s options beyond the state: none."""
+
+    def parse_state(
+        self, rules: PigRules, numbers: Sequence[int], **options: str
+    ) -> tuple[Any, dict[str, Any]]:
+        """Return the state ``((scores...), turn_total)`` the command line's ``numbers`` name
+        (every score, the mover's first, then the turn total).
+
+        >>> PigFamily().parse_state(PigRules(goal=50), [5, 7, 2])
+        (((5, 7), 2), {})
+        """
+        from pigsolve.solver.pig.query import check_state
+
+        _no_options(options, rules.game)
+        return check_state(rules, list(numbers)), {}
 
     def require(self, path: Path, rules: Any) -> Path:
         """Return ``path`` if a file is there; else MissingTable naming the command that makes
@@ -290,6 +308,13 @@ class PigFamily:
         """
         die = f", {rules.die_sides}-sided die" if rules.outcomes is None else ""
         return TITLES.get(rules.game, rules.game) + ("" if die == ", 6-sided die" else die)
+
+
+def _no_options(options: dict[str, Any], game: str) -> None:
+    """Raise InvalidArgument naming the first of ``options`` given: the family takes none."""
+    if options:
+        flag = "--" + next(iter(options)).replace("_", "-")
+        raise InvalidArgument(f"{flag} is not an option of {game}")
 
 
 PIG = register(PigFamily())

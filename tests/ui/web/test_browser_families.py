@@ -55,7 +55,7 @@ def shots(tmp_path: Path) -> Path:
 def test_a_tab_a_family_with_its_own_form(page: Page) -> None:
     """The tabs are the registered families; each draws its fields and its seats."""
     page.wait_for_selector(".tab[data-game=coin]")
-    assert page.locator(".tab").all_text_contents() == ["Pig", "Hog", "Coin race"]
+    assert page.locator(".tab").all_text_contents() == ["Pig", "Hog", "Farkle", "Coin race"]
     page.click(".tab[data-game=hog]")
     assert page.locator("#setup select[name=rules] option").all_text_contents() == [
         "Fall 2016",

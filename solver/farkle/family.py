@@ -1,0 +1,330 @@
+"""Farkle's family in the registry: the rule sets ``farkle`` and ``facebook-farkle``, two players.
+
+A state is ``((score, opponent_score), turn_total, dice)`` in points, before a roll; after one
+the solution's questions take the roll's faces too (``roll=(1, 5, 5)``): see
+:mod:`solver.farkle.solution`. The solver, tables, evaluators and the step-wise game are
+imported when first used, so registering costs nothing. The players come a layer up
+(:mod:`policies.roster`); exact evaluation and simulation are :mod:`solver.farkle.evaluate` and
+:mod:`solver.farkle.simulate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.fields import integer, one_of
+from pigsolve.solver.games.farkle import (
+    DEFAULT_GOAL,
+    POINT_UNIT,
+    RULE_SETS,
+    FarkleRules,
+    farkle_rules,
+)
+from pigsolve.solver.registry import choice_field, integer_field, register
+from pigsolve.solver.results import Comparison, Simulation
+
+if TYPE_CHECKING:
+    from pigsolve.solver.farkle.solution import FarkleSolution
+
+PARAMETERS = ("goal", "dice", "scoring", "hot_dice", "min_bank", "farkle_penalty", "last_turn")
+"""The parameters :meth:`FarkleFamily.rules` takes: :class:`FarkleRules`' fields but ``players``
+(the family seats two)."""
+PAGE_GOAL = DEFAULT_GOAL
+"""The largest goal the page computes: 10,000 takes some 11 s on two cores (the solver's own
+measure, :data:`solver.farkle.solve.PARALLEL_GOAL`), and the work grows as the goal cubed, so
+15,000 would take some 40 s."""
+RULE_SET_WORDS = {"farkle": "Farkle", "facebook-farkle": "Facebook Farkle"}
+"""Each rule set as people name it."""
+
+
+class FarkleFamily:
+    """Farkle (see :class:`solver.registry.Family`)."""
+
+    name = "farkle"
+    names = tuple(RULE_SETS)
+    rules_type = FarkleRules
+    file_suffixes = ()
+    label = "Farkle"
+    """The family as people name it."""
+    max_players = 2
+    page_fields = ("rules", "goal")
+    """The fields the page names a game by (:meth:`page_rules`)."""
+    query_options = ("roll",)
+    """``pigsolve query``'s options beyond the state: the dice just rolled."""
+
+    def rules(self, name: str, **params: Any) -> FarkleRules:
+        """Return the rule set ``name`` (``farkle``, ``facebook-farkle``) or the TOML game at
+        ``name``, with ``params`` (:data:`PARAMETERS`) changed.
+
+        >>> FarkleFamily().rules("farkle", goal=1000, min_bank=300).min_bank
+        300
+        """
+        unknown = sorted(set(params) - set(PARAMETERS))
+        if unknown:
+            raise TypeError(
+                f"{name} takes the parameters {', '.join(PARAMETERS)}, not {', '.join(unknown)}"
+            )
+        if name in RULE_SETS:
+            base = farkle_rules(name)
+        else:
+            from pigsolve.solver.games.farkle import farkle_rules_from_toml
+
+            base = farkle_rules_from_toml(name)
+        return replace(base, **params)
+
+    def table_name(self, rules: FarkleRules) -> str:
+        """Return the file name of the table of ``rules`` (in ``data/`` by default)."""
+        from pigsolve.solver.farkle.table import default_path
+
+        return default_path(rules).name
+
+    def solve(self, rules: FarkleRules, progress: Any = None) -> FarkleSolution:
+        """Return the optimal solution of ``rules``, calling ``progress(pairs done, pairs)``."""
+        from pigsolve.solver.farkle.solve import solve
+
+        return solve(rules, progress)
+
+    def save(self, solution: FarkleSolution, path: Path) -> Path:
+        """Write ``solution`` to ``path`` atomically (an existing file is replaced)."""
+        from pigsolve.solver.farkle.table import save
+
+        return save(solution, path, force=True)
+
+    def load(self, path: Path) -> FarkleSolution:
+        """Return the solution stored at ``path`` (checked before it is believed)."""
+        from pigsolve.solver.farkle.table import load
+
+        return load(path)
+
+    def evaluate(self, rules: FarkleRules, players: Sequence[Any]) -> tuple[float, ...]:
+        """Return the two players' exact win probabilities, the first moving first."""
+        from pigsolve.solver.farkle.evaluate import evaluate
+
+        return tuple(evaluate(rules, self._two(players)))
+
+    def compare(self, rules: FarkleRules, a: Any, b: Any) -> Comparison:
+        """Return the exact probabilities that ``a`` beats ``b``, A first and B first."""
+        from pigsolve.solver.farkle.evaluate import compare
+
+        return compare(rules, a, b)
+
+    def simulate(
+        self, rules: FarkleRules, players: Sequence[Any], games: int, seed: int | None = None
+    ) -> Simulation:
+        """Return ``games`` seeded games of the two players, the first move alternating."""
+        from pigsolve.solver.farkle.simulate import simulate
+
+        return simulate(rules, self._two(players), games, seed)
+
+    def _two(self, players: Sequence[Any]) -> list[Any]:
+        if len(players) != 2:
+            raise InvalidArgument(f"Farkle is solved for 2 players, got {len(players)}")
+        return list(players)
+
+    def play(self, rules: FarkleRules, rng: Any) -> Any:
+        """Return a game of ``rules`` with dice drawn from ``rng``, as the page and the terminal
+        play it: a :class:`solver.farkle.play.FarklePlay`."""
+        from pigsolve.solver.farkle.play import FarklePlay
+
+        return FarklePlay(rules, rng)
+
+    # The command line's questions: its tables, a query's state, how JSON names a game.
+
+    def parse_state(
+        self, rules: FarkleRules, numbers: Sequence[int], roll: str | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Return the state ``score opponent_score turn_total dice`` (points) the command line
+        names and, with ``roll`` (``"1,5,5"``: the dice just rolled), the solution's keyword
+        ``roll``; InvalidArgument in one line if either is wrong.
+
+        >>> FarkleFamily().parse_state(FarkleRules(), [0, 0, 350, 3], "1,5,5")
+        (((0, 0), 350, 3), {'roll': (1, 5, 5)})
+        """
+        if len(numbers) != 4:
+            raise InvalidArgument(
+                "a Farkle state is 4 numbers: score, opponent's score, turn total, dice to roll "
+                f"(e.g. 0 0 350 3), got {len(numbers)}",
+                parameter="state",
+            )
+        i, j, t, n = (int(x) for x in numbers)
+        state = ((i, j), t, n)
+        check_state(rules, state)
+        if roll is None:
+            return state, {}
+        return state, {"roll": parse_roll(roll, n)}
+
+    def require(self, path: Path, rules: FarkleRules) -> Path:
+        """Return ``path`` if a file is there; else MissingTable naming the command that makes
+        it."""
+        from pigsolve.solver.farkle.table import require
+
+        return require(path, rules)
+
+    def record_fields(self, rules: FarkleRules) -> dict[str, Any]:
+        """Return how a JSON record names the game of ``rules``: its rule set (and rules)."""
+        from pigsolve.solver.farkle.table import rule_set_name
+
+        name = rule_set_name(rules)
+        return {"rules": name} if name in RULE_SETS else {"rules": rules.to_json()}
+
+    def compare_tables(
+        self, rules: FarkleRules, a: Any, b: Any, name_a: str, name_b: str
+    ) -> Comparison:
+        """Return the exact comparison of two Farkle players (a Farkle player is its own
+        table), named ``name_a`` and ``name_b``."""
+        result = self.compare(rules, a, b)
+        return replace(result, a=name_a, b=name_b)
+
+    def evaluation_cost(self, rules: FarkleRules, memories: Sequence[int]) -> tuple[int, float]:
+        """Return the peak bytes and the seconds of a round robin of ``len(memories)`` players:
+        about a solve's memory and time for every ordered pair."""
+        pairs = len(memories) ** 2
+        return self.memory_bytes(rules) * len(memories), solve_seconds(rules) * pairs
+
+    # The page's questions: its limits, the memory a table needs, the words for a game.
+
+    def describe(self, rules: FarkleRules) -> str:
+        """Return the table of ``rules`` in words: ``the optimal Farkle table for goal 10000``."""
+        return f"the optimal {self.page_title(rules)} table for goal {rules.goal}"
+
+    def title(self, rules: FarkleRules, players: bool = True) -> str:
+        """Return the game in words before a noun: '' for Farkle, 'Facebook Farkle ' for the
+        other rule set, 'custom Farkle ' for other rules."""
+        words = self.page_title(rules)
+        return "" if words == "Farkle" else f"{words} "
+
+    def memory_bytes(self, rules: FarkleRules) -> int:
+        """Return the bytes a solve of ``rules`` needs at its peak, roughly: three ``G x G``
+        arrays of 8 bytes and a turn's rows per core, with a megabyte of slack."""
+        goal = rules.goal // POINT_UNIT
+        rows = 3 * 8 * max(goal, rules.min_bank // POINT_UNIT) * (rules.dice + 1)
+        return 3 * 8 * goal * goal + 4 * rows + 2**20
+
+    def unsolved(self, rules: FarkleRules) -> str:
+        """Return why ``rules`` have no table ('' if they have one): the penalty for three
+        farkles, the last turn and more players are not solved yet."""
+        from pigsolve.solver.farkle.solve import check_solvable
+
+        try:
+            check_solvable(rules)
+        except InvalidArgument as err:
+            return str(err)
+        return ""
+
+    def page_goal(self, rules: FarkleRules) -> int:
+        """Return the largest goal at which the page computes a Farkle table."""
+        return PAGE_GOAL
+
+    def page_refusal(self, rules: FarkleRules, use: str = "the page") -> str:
+        """Return '': within its goal the page computes every solved Farkle table."""
+        return ""
+
+    def command(self, rules: FarkleRules) -> str:
+        """Return the command that computes the table of ``rules`` at the command line."""
+        from pigsolve.solver.farkle.table import rule_set_name
+
+        name = rule_set_name(rules)
+        return f"pigsolve compute --game {name if name in RULE_SETS else 'farkle'}"
+
+    def explore(self, solution: FarkleSolution, cells: int) -> dict[str, Any]:
+        """Return the explorer's grid of ``solution``: the mover's chance at the start of a
+        turn over both scores, sampled to at most ``cells`` scores a side."""
+        values = solution.values
+        step = max(1, -(-values.shape[0] // max(cells, 1)))
+        scores = list(range(0, solution.rules.goal, step * POINT_UNIT))
+        return {
+            "rules": self.page_title(solution.rules),
+            "goal": solution.rules.goal,
+            "scores": scores,
+            "p": values[::step, ::step].tolist(),
+        }
+
+    def page_rules(self, fields: dict[str, Any], players: int = 2) -> FarkleRules:
+        """Return the rules the page's ``fields`` name (``rules``, ``goal``); InvalidArgument
+        naming the field if one is wrong.
+
+        >>> FarkleFamily().page_rules({"rules": "farkle", "goal": 1000}).goal
+        1000
+        """
+        if players != 2:
+            raise InvalidArgument(f"Farkle is played by 2 players here, not {players}")
+        name = one_of(fields.get("rules", "farkle"), "rules", tuple(RULE_SETS))
+        goal = integer(fields.get("goal", DEFAULT_GOAL), "goal", POINT_UNIT, PAGE_GOAL)
+        if goal % POINT_UNIT:
+            raise InvalidArgument(f"goal must be a multiple of {POINT_UNIT}", parameter="goal")
+        return replace(farkle_rules(name), goal=goal)
+
+    def page_limits(self) -> dict[str, Any]:
+        """Return the sizes the page accepts, for ``GET /api/limits``."""
+        return {"goal": [POINT_UNIT, PAGE_GOAL], "goal_step": POINT_UNIT, "rules": list(RULE_SETS)}
+
+    def page_form(self) -> dict[str, Any]:
+        """Return the page's set-up form: the rule set and the goal."""
+        fields = [
+            choice_field("rules", "Rules", RULE_SET_WORDS, "farkle"),
+            integer_field("goal", "Goal", POINT_UNIT, PAGE_GOAL, DEFAULT_GOAL),
+        ]
+        note = (
+            f"Farkle: goal {POINT_UNIT} to {PAGE_GOAL:,} in steps of {POINT_UNIT}; Facebook "
+            "Farkle's penalty for three farkles in a row is not solved yet (played without "
+            "hints or the optimal player)."
+        )
+        return {"fields": fields, "note": note}
+
+    def page_title(self, rules: FarkleRules) -> str:
+        """Return the game in the page's summary: 'Farkle', 'Facebook Farkle' or 'custom
+        Farkle'."""
+        from pigsolve.solver.farkle.table import rule_set_name
+
+        return RULE_SET_WORDS.get(rule_set_name(rules), "custom Farkle")
+
+
+def check_state(rules: FarkleRules, state: Any) -> None:
+    """Raise InvalidArgument in one line unless ``state`` ``((i, j), t, n)`` is a state of
+    ``rules`` (the solution's own check, made without a table)."""
+    from pigsolve.solver.farkle.solution import state_units
+
+    state_units(rules, state)
+
+
+def parse_roll(text: str, dice: int) -> tuple[int, ...]:
+    """Return the faces of the roll ``text`` (``"1,5,5"`` or ``"1 5 5"``), ``dice`` of them.
+
+    >>> parse_roll("5,1,5", 3)
+    (1, 5, 5)
+    >>> parse_roll("1,9", 2)
+    Traceback (most recent call last):
+    ...
+    pigsolve.solver.errors.InvalidArgument: --roll 1,9: a die shows 1 to 6, got 9
+    """
+    parts = text.replace(",", " ").split()
+    if not all(part.isdigit() for part in parts):
+        raise InvalidArgument(
+            f"--roll {text}: faces 1 to 6 separated by commas (e.g. 1,5,5)", parameter="roll"
+        )
+    faces = tuple(sorted(int(part) for part in parts))
+    wrong = [face for face in faces if not 1 <= face <= 6]
+    if wrong:
+        raise InvalidArgument(
+            f"--roll {text}: a die shows 1 to 6, got {wrong[0]}", parameter="roll"
+        )
+    if len(faces) != dice:
+        raise InvalidArgument(
+            f"--roll {text}: the state rolls {dice} {'die' if dice == 1 else 'dice'}, "
+            f"the roll shows {len(faces)}",
+            parameter="roll",
+        )
+    return faces
+
+
+def solve_seconds(rules: FarkleRules) -> float:
+    """Return the seconds a solve of ``rules`` takes, roughly: 11 s at goal 10,000 with six
+    dice, growing as the goal cubed."""
+    return 11.0 * (rules.goal / DEFAULT_GOAL) ** 3 * rules.dice / 6
+
+
+FARKLE = register(FarkleFamily())

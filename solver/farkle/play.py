@@ -1,0 +1,306 @@
+"""A game of Farkle, step by step, as the terminal and the page play it.
+
+The engine (:class:`FarkleGame`) holds the whole game and is driven one choice at a time, as
+:mod:`solver.engine`'s Pig and Hog games are. Before a roll the mover banks (once the turn total
+may be banked) or rolls; after a roll the mover sets aside a legal keep, named by its faces
+(``(1, 5)``, by name ``"1 5"``: :func:`solver.games.farkle_scoring.keeps` lists them). A roll
+with no keep is a farkle: the turn total is lost and the turn passes at once. Where rolling is
+the only choice (a turn's first roll, a turn total below ``min_bank``) the dice are rolled with
+no question, and a roll's only keep is set aside with none. With hot dice, a keep of every die
+rolls them all again; without, it banks.
+
+What a player sees (:attr:`FarkleGame.view`) is a :class:`FarkleView`: the solution's state
+``((score, opponent_score), turn_total, dice)`` in points, and the roll showing (None before a
+roll), so ``solution.best_action(*view)`` is the optimal choice. A player's ``choose(view)``
+answers ``"bank"``, ``"roll"`` or the kept faces; the engine also takes a keep by name or as a
+list (:func:`solver.farkle.words.parse_choice`).
+
+The rules applied are :mod:`solver.games.farkle`'s, the penalty for three farkles in a row and
+the last turn included (the solver does not solve those yet: such games are played without a
+table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from pigsolve.solver.dice import Dice, RandomDice
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.words import (
+    Banked,
+    Farkled,
+    FarkleEvent,
+    HotDice,
+    Kept,
+    Rolled,
+    TurnStarted,
+    Won,
+    choice_words,
+    event_lines,
+    keep_name,
+    parse_choice,
+)
+from pigsolve.solver.games.farkle import FACES, FarkleRules
+from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, score
+
+Choice = str | tuple[int, ...]
+"""``"bank"``, ``"roll"`` or the kept faces, lowest first."""
+
+
+class FarkleView(NamedTuple):
+    """What the mover sees: the solution's ``state`` ``((scores...), turn_total, dice)`` (the
+    mover's score first, then the next seats'), and the ``roll`` showing (None before a roll)."""
+
+    state: tuple[tuple[int, ...], int, int]
+    roll: tuple[int, ...] | None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every banked score, the mover's first."""
+        return self.state[0]
+
+    @property
+    def turn_total(self) -> int:
+        """The points at stake this turn."""
+        return self.state[1]
+
+    @property
+    def dice(self) -> int:
+        """The dice the next roll throws (or the roll showing threw)."""
+        return self.state[2]
+
+
+class FarkleGame:
+    """A game of Farkle between ``rules.players`` seats; seat 0 moves first (see the module
+    docstring)."""
+
+    def __init__(self, rules: FarkleRules, dice: Dice) -> None:
+        self.rules = rules
+        self.dice = dice
+        self.player = 0
+        self._scores = [0] * rules.players
+        self.turn_total = 0
+        self.to_roll = rules.dice
+        """The dice the next roll throws (or the roll showing threw)."""
+        self.roll: tuple[int, ...] | None = None
+        """The roll showing, lowest face first; None before a roll."""
+        self.kept: list[int] = []
+        """The faces set aside since the turn's last full roll."""
+        self.farkles = [0] * rules.players
+        """Each seat's farkles in a row."""
+        self.winner: int | None = None
+        self._last_round_from: int | None = None
+
+    @property
+    def over(self) -> bool:
+        """Return True once a seat has won."""
+        return self.winner is not None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Return every seat's banked score."""
+        return tuple(self._scores)
+
+    @property
+    def view(self) -> FarkleView:
+        """Return what the mover sees."""
+        seats = len(self._scores)
+        scores = tuple(self._scores[(self.player + k) % seats] for k in range(seats))
+        return FarkleView((scores, self.turn_total, self.to_roll), self.roll)
+
+    def may_bank(self) -> bool:
+        """Return True if the turn total may be banked now (before a roll)."""
+        return self.turn_total > 0 and self.turn_total >= self.rules.min_bank
+
+    def legal_actions(self) -> tuple[Choice, ...]:
+        """Return the mover's choices: bank (where allowed) and roll before a roll, the legal
+        keeps after one."""
+        if self.over:
+            return ()
+        if self.roll is not None:
+            found = keeps(counts_of(self.roll), self.rules.scoring)
+            return tuple(faces_of(kept) for kept, _ in found)
+        return ("bank", "roll") if self.may_bank() else ("roll",)
+
+    def start(self) -> list[FarkleEvent]:
+        """Return the events that open the game, up to seat 0's first decision."""
+        return self._begin_turn()
+
+    def apply(self, action: Any) -> list[FarkleEvent]:
+        """Play the mover's choice; return the events up to the next decision (or the end)."""
+        choice = parse_choice(action)
+        if choice not in self.legal_actions():
+            raise InvalidArgument(
+                f"{choice_words(_name(choice))} is not a legal choice now", parameter="action"
+            )
+        if choice == "bank":
+            return self._bank()
+        if choice == "roll":
+            return self._roll()
+        return self._keep(choice)
+
+    # Steps ----------------------------------------------------------------------------------
+
+    def _begin_turn(self) -> list[FarkleEvent]:
+        """Start the mover's turn with its first roll (nothing may be banked before it)."""
+        self.turn_total, self.to_roll, self.roll, self.kept = 0, self.rules.dice, None, []
+        return [TurnStarted(self.player, self.scores), *self._roll()]
+
+    def _roll(self) -> list[FarkleEvent]:
+        """Roll the dice not set aside; a farkle passes the turn."""
+        me = self.player
+        self.roll = tuple(sorted(self.dice.roll(FACES) for _ in range(self.to_roll)))
+        events: list[FarkleEvent] = [Rolled(me, self.roll)]
+        found = keeps(counts_of(self.roll), self.rules.scoring)
+        if len(found) == 1:  # no choice: the one keep is set aside
+            return events + self._keep(faces_of(found[0][0]))
+        if found:
+            return events
+        lost, penalty = self.turn_total, 0
+        self.farkles[me] += 1
+        if self.rules.farkle_penalty and self.farkles[me] >= 3:
+            penalty, self.farkles[me] = self.rules.farkle_penalty, 0
+            self._scores[me] -= penalty
+        events.append(Farkled(me, lost, penalty, self._scores[me]))
+        return events + self._next_turn()
+
+    def _keep(self, faces: tuple[int, ...]) -> list[FarkleEvent]:
+        """Set ``faces`` aside; with every die scored roll them all again (hot dice) or bank;
+        roll at once where banking is not allowed."""
+        me, rules = self.player, self.rules
+        points = score(counts_of(faces), rules.scoring) or 0
+        self.turn_total += points
+        left = self.to_roll - len(faces)
+        self.roll = None
+        self.kept += faces
+        events: list[FarkleEvent] = [Kept(me, faces, points, self.turn_total, left)]
+        if left == 0:
+            if not rules.hot_dice:
+                return events + self._bank()
+            self.to_roll, self.kept = rules.dice, []
+            events.append(HotDice(me, rules.dice))
+        else:
+            self.to_roll = left
+        if not self.may_bank():
+            events += self._roll()
+        return events
+
+    def _bank(self) -> list[FarkleEvent]:
+        """Bank the turn total; reaching the goal wins (with ``last_turn``, after one more turn
+        of every other seat)."""
+        me = self.player
+        self._scores[me] += self.turn_total
+        self.farkles[me] = 0
+        events: list[FarkleEvent] = [Banked(me, self.turn_total, self._scores[me])]
+        if self._scores[me] >= self.rules.goal and self._last_round_from is None:
+            if not self.rules.last_turn:
+                self.winner, self.roll = me, None
+                return [*events, Won(me)]
+            self._last_round_from = me
+        return events + self._next_turn()
+
+    def _next_turn(self) -> list[FarkleEvent]:
+        """Pass the turn to the next seat (or end the last round)."""
+        self.player = (self.player + 1) % len(self._scores)
+        if self.player == self._last_round_from:
+            best = max(self._scores)  # a tie goes to the first to reach the goal
+            order = [(self.player + k) % len(self._scores) for k in range(len(self._scores))]
+            self.winner = next(seat for seat in order if self._scores[seat] == best)
+            self.roll = None
+            return [Won(self.winner)]
+        return self._begin_turn()
+
+
+def _name(choice: Choice) -> str:
+    return choice if isinstance(choice, str) else keep_name(choice)
+
+
+class FarklePlay:
+    """One game of Farkle with seeded dice, as the page and the terminal play it: the choices
+    by name (``bank``, ``roll``, ``1 5``), the log's words, the dice to draw and the advice."""
+
+    action_field = "action"
+    """The field of a request that names the person's choice."""
+
+    def __init__(self, rules: FarkleRules, rng: np.random.Generator) -> None:
+        self.game = FarkleGame(rules, RandomDice(FACES, rng))
+        self.dice: list[int] = []
+        """The dice last rolled (they stay in view after a farkle)."""
+        self.dice_roller = ""
+
+    def legal(self) -> list[str]:
+        """Return the mover's choices now, by name."""
+        return [self.name(action) for action in self.game.legal_actions()]
+
+    def action(self, value: Any) -> Choice:
+        """Return the engine's choice ``value`` names (a name, ``keep 1 5``, faces); raise
+        InvalidArgument if it names none or one not legal now."""
+        choice = parse_choice(value)
+        if choice not in self.game.legal_actions():
+            choices = ", ".join(choice_words(name) for name in self.legal())
+            raise InvalidArgument(
+                f"{choice_words(_name(choice))} is not a legal choice now; choose {choices}",
+                parameter=self.action_field,
+            )
+        return choice
+
+    def name(self, action: Choice) -> str:
+        """Return the engine's ``action`` by name: ``bank``, ``roll``, ``1 5``."""
+        return _name(parse_choice(action))
+
+    def words(self, name: str) -> str:
+        """Return a choice in the page's words: ``bank``, ``roll``, ``keep 1 5``."""
+        return choice_words(name)
+
+    def lines(self, events: Sequence[FarkleEvent], names: Sequence[str]) -> list[str]:
+        """Return the log's lines for ``events`` and keep the dice last rolled."""
+        text = []
+        for event in events:
+            if isinstance(event, Rolled):
+                self.dice, self.dice_roller = list(event.faces), names[event.player]
+            text += event_lines(event, names)
+        return text
+
+    def fields(self) -> dict[str, Any]:
+        """Return what the page draws besides the scores: the dice last rolled (six-sided),
+        who rolled them, the turn total, the dice set aside and the dice the next roll
+        throws."""
+        from pigsolve.solver.farkle.table import rule_set_name
+
+        game = self.game
+        return {
+            "rules": rule_set_name(game.rules),
+            "dice": self.dice,
+            "dice_sides": FACES,
+            "dice_roller": self.dice_roller,
+            "turn_total": game.turn_total,
+            "kept": list(game.kept),
+            "dice_to_roll": 0 if game.over else game.to_roll,
+            "farkles": list(game.farkles),
+        }
+
+    def advice(self, table: Any) -> tuple[str, dict[str, float]]:
+        """Return the optimal choice and the mover's win probability after each legal one, by
+        name, from the solution ``table`` (:class:`solver.farkle.solution.FarkleSolution`)."""
+        state, roll = self.game.view
+        values = table.action_values(state, roll)
+        best = table.best_action(state, roll)
+        return self.name(best), {self.name(action): p for action, p in values.items()}
+
+
+class SolutionPlayer:
+    """The optimal player reading a solution already in memory (the page's and the hints'):
+    ``choose(view)`` is ``solution.best_action(view.state, view.roll)``."""
+
+    name = "optimal"
+    description = "maximizes the probability of winning (the solution in memory)"
+
+    def __init__(self, solution: Any) -> None:
+        self.solution = solution
+
+    def choose(self, view: FarkleView) -> Choice:
+        """Return the optimal choice in ``view``."""
+        return self.solution.best_action(view.state, view.roll)

@@ -1,0 +1,159 @@
+"""Farkle tables on disk: the default path, writing, reading (checked before it is believed).
+
+A table is a ``kind="farkle"`` file of :mod:`solver.storage`: the rules as JSON
+(:meth:`FarkleRules.to_json`) and one dataset, ``win_probability``, the solution's values
+``P(i, j)`` of the shape :func:`solver.farkle.solution.values_shape` gives for its rules. On
+loading, the shape and type are checked from the header, the values must be probabilities, and
+a sample of states must satisfy the optimality equation (each turn rebuilt from the values).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
+from pigsolve.solver.farkle.solution import VALUES, FarkleSolution, values_shape
+from pigsolve.solver.games.farkle import POINT_UNIT, RULE_SETS, FarkleRules
+from pigsolve.solver.storage import open_table, write_table
+from pigsolve.solver.table_checks import FLOAT, check_probabilities, damaged, dataset
+
+KIND = "farkle"
+SAMPLE_PAIRS = 16
+"""Score pairs whose turn is rebuilt and checked on loading."""
+SAMPLE_LIMIT = 1e-9
+"""The largest gap accepted between a stored value and its rebuilt turn's (the solver's is at
+most 1e-14)."""
+
+
+def rule_set_name(rules: FarkleRules) -> str:
+    """Return the name of the built-in rule set ``rules`` are at some goal, or ``custom-`` and a
+    short hash of the rules (a TOML game, changed parameters).
+
+    >>> rule_set_name(FarkleRules(goal=500)), rule_set_name(FarkleRules(dice=3))
+    ('farkle', 'custom-b9faee81')
+    """
+    for name, base in RULE_SETS.items():
+        if replace(rules, goal=base.goal) == base:
+            return name
+    text = replace(rules, goal=POINT_UNIT).to_json()
+    return f"custom-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+
+
+def default_path(rules: FarkleRules) -> Path:
+    """Return ``data/farkle-{name}-goal{G}.h5``, ``name`` the rule set's (:func:`rule_set_name`).
+
+    >>> str(default_path(FarkleRules()))
+    'data/farkle-farkle-goal10000.h5'
+    """
+    return Path("data") / f"farkle-{rule_set_name(rules)}-goal{rules.goal}.h5"
+
+
+def compute_command(rules: FarkleRules, path: str | os.PathLike | None = None) -> str:
+    """Return the command that writes the table of ``rules`` (at ``path``).
+
+    >>> compute_command(FarkleRules(goal=1000), "t.h5")
+    'pigsolve compute --game farkle --goal 1000 --out t.h5'
+    """
+    name = rule_set_name(rules)
+    game = name if name in RULE_SETS else "farkle"
+    words = [f"pigsolve compute --game {game} --goal {rules.goal}"]
+    if path is not None and Path(path) != default_path(rules):
+        words.append(f"--out {path}")
+    return " ".join(words)
+
+
+def _words(rules: FarkleRules | None) -> dict[str, str | None]:
+    """Return the commands a damaged table's message names: no verify, the compute."""
+    name = "farkle" if rules is None else rule_set_name(rules)
+    game = name if name in RULE_SETS else "farkle"
+    return {"verify": None, "compute": f"pigsolve compute --game {game} --force"}
+
+
+def save(solution: FarkleSolution, path: str | os.PathLike, force: bool = False) -> Path:
+    """Write ``solution`` atomically as a ``kind="farkle"`` table."""
+    rules = solution.rules
+    attrs = {
+        "rules": rules.to_json(),
+        "rule_set": rule_set_name(rules),
+        "goal": rules.goal,
+        "method": solution.method,
+        "residual": solution.residual,
+        "num_iter": solution.num_iter,
+        "seconds": solution.seconds,
+        "p_first_player": solution.p_first_player,
+    }
+    values = np.asarray(solution.values, dtype=np.float64)
+    return write_table(path, KIND, {VALUES: values}, attrs, force=force)
+
+
+def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
+    """Read a table written by :func:`save`; TableError in one line if it is not one or is
+    damaged (``checked``: the values' range and a sample of the optimality equation too)."""
+    path = Path(path)
+    rules = None
+    with open_table(path, KIND) as f:
+        try:
+            rules = FarkleRules.from_json(str(f.attrs["rules"]))
+            words = _words(rules)
+            values = dataset(f, path, VALUES, values_shape(rules), FLOAT, **words)[()]
+            method, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
+            residual, num_iter = float(f.attrs["residual"]), int(f.attrs["num_iter"])
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
+            reason = str(err).splitlines()[0] if isinstance(err, InvalidArgument) else repr(err)
+            raise damaged(path, f"not a complete farkle table: {reason}", **_words(rules)) from None
+    values = values.astype(np.float64, copy=False)
+    solution = FarkleSolution(rules, values, method, residual, num_iter, seconds)
+    if checked:
+        check_values(solution, path)
+    return solution
+
+
+def check_values(solution: FarkleSolution, path: Path) -> None:
+    """Raise TableError unless the values are probabilities and a sample of score pairs'
+    turns, rebuilt from them, give them back (:func:`sampled_residual`)."""
+    words = _words(solution.rules)
+    check_probabilities(path, VALUES, solution.values, **words)
+    gap = sampled_residual(solution)
+    if not gap <= SAMPLE_LIMIT:
+        reason = f"its values break the optimality equation by up to {gap:.3g} in a sample"
+        raise damaged(path, reason, **words)
+
+
+def sampled_residual(
+    solution: FarkleSolution, pairs: int = SAMPLE_PAIRS, seed: int = 2017
+) -> float:
+    """Return the largest gap between ``P(i, j)`` and its turn's value rebuilt from the other
+    values, over ``pairs`` score pairs drawn with ``seed`` (0-0 always among them)."""
+    goal, dice = solution.values.shape[0], solution.rules.dice
+    rng = np.random.default_rng(seed)
+    drawn = [(0, 0)] + [tuple(int(x) for x in rng.integers(0, goal, 2)) for _ in range(pairs - 1)]
+    worst = 0.0
+    for i, j in drawn:
+        rows = solution._rows(i, j)
+        rebuilt = 1.0 if rows.top <= 0 else float(rows.value[0, dice])
+        worst = max(worst, abs(rebuilt - float(solution.values[i, j])))
+    return worst
+
+
+def load_for(path: str | os.PathLike, rules: FarkleRules) -> FarkleSolution:
+    """Return the table of ``rules`` at ``path`` (:func:`load`); TableError if it holds others."""
+    solution = load(path)
+    if solution.rules != rules:
+        raise TableError(
+            f"{path} holds the table of other Farkle rules ({rule_set_name(solution.rules)}, "
+            f"goal {solution.rules.goal}), not those asked ({rule_set_name(rules)}, goal "
+            f"{rules.goal})"
+        )
+    return solution
+
+
+def require(path: str | os.PathLike, rules: FarkleRules) -> Path:
+    """Return ``path`` if a file is there; else MissingTable with the command that makes it."""
+    if not Path(path).exists():
+        raise MissingTable(f"no table at {path}; create it with `{compute_command(rules, path)}`")
+    return Path(path)

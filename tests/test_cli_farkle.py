@@ -1,0 +1,169 @@
+"""Farkle at the command line, through the generic front (no Farkle branch in the commands):
+compute, query before and after a roll, and a game at the terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import pigsolve
+from pigsolve.cli import app
+from pigsolve.policies.roster import ROSTERS, Roster
+from pigsolve.solver.farkle.play import FarklePlay, SolutionPlayer
+
+runner = CliRunner()
+GOAL = ("--goal", "1000")
+
+
+def run(*args: str, stdin: str | None = None):
+    return runner.invoke(app, list(args), input=stdin)
+
+
+@pytest.fixture
+def farkle_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Farkle's optimal player alone, reading the solution in memory: the terminal's front is
+    tested here, not the players (``policies.farkle``), and its games are then foreseeable."""
+
+    def make(name: str, rules, table_path=None, announce=None) -> SolutionPlayer:
+        return SolutionPlayer(pigsolve.solve(rules))
+
+    stand_in = Roster(lambda: [("optimal", "the best")], make, None, SolutionPlayer, None)
+    monkeypatch.setitem(ROSTERS, "farkle", stand_in)
+
+
+def test_compute_writes_the_default_table(workdir: Path) -> None:
+    result = run("compute", "--game", "farkle", *GOAL)
+    assert result.exit_code == 0, result.output
+    path = workdir / "data" / "farkle-farkle-goal1000.h5"
+    assert path.is_file()
+    assert result.stdout.startswith(f"the optimal Farkle table for goal 1000: {Path('data')}")
+    assert pigsolve.load(path).rules == pigsolve.game("farkle", goal=1000)
+    again = run("compute", "--game", "farkle", *GOAL)  # kept, not computed again
+    assert again.exit_code == 0 and "P(0, 0)=0.602390" in again.stdout
+    out = workdir / "elsewhere" / "t.h5"
+    assert run("compute", "--game", "farkle", *GOAL, "--out", str(out)).exit_code == 0
+    assert out.is_file()
+
+
+def test_query_before_and_after_a_roll(workdir: Path) -> None:
+    solution = pigsolve.solve(pigsolve.game("farkle", goal=1000))
+    state = ((0, 0), 350, 3)
+    before = run("query", "--game", "farkle", "0", "0", "350", "3", *GOAL)
+    assert before.exit_code == 0, before.output
+    lines = before.stdout.splitlines()
+    p = solution.win_probability(state)
+    assert lines[0] == f"win probability {p:.6f}; best: {solution.best_action(state)}"
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["bank", "roll"]
+    after = run("query", "--game", "farkle", "0", "0", "350", "3", "--roll", "5,1,5", *GOAL)
+    assert after.exit_code == 0, after.output
+    values = solution.action_values(state, (1, 5, 5))
+    assert after.stdout.splitlines()[0].endswith("best: 1 5 5")
+    assert f"  1 5: {values[(1, 5)]:.6f}" in after.stdout.splitlines()
+    as_json = run(
+        "query", "--game", "farkle", "0", "0", "350", "3", "--roll", "1,5,5", *GOAL, "--json"
+    )
+    record = json.loads(as_json.stdout)
+    assert record["state"] == [[0, 0], 350, 3] and record["roll"] == [1, 5, 5]
+    assert record["best_action"] == [1, 5, 5] and record["action_values"]["1 5"] == values[(1, 5)]
+    assert record["win_probability"] == max(values.values())
+    farkle = run("query", "--game", "farkle", "0", "0", "350", "3", "--roll", "2,3,4", *GOAL)
+    assert farkle.exit_code == 0 and "best: none" in farkle.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("0", "0", "350", "3", "--roll", "1,9"), "--roll 1,9: a die shows 1 to 6, got 9"),
+        (
+            ("0", "0", "350", "3", "--roll", "1,5"),
+            "--roll 1,5: the state rolls 3 dice, the roll shows 2",
+        ),
+        (("0", "0", "350"), "a Farkle state is 4 numbers"),
+        (("0", "0", "355", "3"), "turn total in ((0, 0), 355, 3) must be a multiple of 50"),
+    ],
+)
+def test_a_bad_state_or_roll_is_one_line_exit_2(workdir: Path, args, message: str) -> None:
+    result = run("query", "--game", "farkle", *args, *GOAL)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {message}") and result.stderr.count("\n") == 1
+    assert not (workdir / "data").exists()  # refused before any table is made
+
+
+def test_roll_is_farkles_alone(workdir: Path) -> None:
+    for game in ("pig", "hog-fa16", "two-dice"):
+        result = run("query", "--game", game, "0", "0", "0", "--roll", "1")
+        assert result.exit_code == 2 and "--roll is not an option of" in result.stderr, game
+
+
+def test_commands_farkle_lacks_are_one_line(workdir: Path) -> None:
+    result = run("verify", "--game", "farkle")
+    assert result.exit_code == 2 and result.stderr.startswith("error: verify does not serve farkle")
+    unsolved = run("compute", "--game", "facebook-farkle", "--quiet")
+    assert unsolved.exit_code == 2 and "farkle_penalty=500 is not solved yet" in unsolved.stderr
+
+
+def hinted_moves(seed: int) -> list[str]:
+    """Return the person's moves in the seeded game at goal 1000 where both seats play the
+    optimal choice (the hint), to the game's end."""
+    rules = pigsolve.game("farkle", goal=1000)
+    solution, play = pigsolve.solve(rules), FarklePlay(rules, np.random.default_rng(seed))
+    play.game.start()
+    moves = []
+    while not play.game.over:
+        if play.game.player == 0:
+            moves.append(play.advice(solution)[0])
+            play.game.apply(play.action(moves[-1]))
+        else:
+            play.game.apply(SolutionPlayer(solution).choose(play.game.view))
+    return moves
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_game_at_the_terminal_to_its_end(farkle_players, workdir: Path, seed: int) -> None:
+    moves = hinted_moves(seed)
+    result = run(
+        "play",
+        "--game",
+        "farkle",
+        *GOAL,
+        "--opponent",
+        "optimal",
+        "--hints",
+        "--seed",
+        str(seed),
+        stdin="\n".join(moves) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "your turn (you 0, optimal 0)"
+    assert lines[-1] in ("you won.", "optimal won.")
+    hints = [line for line in lines if line.startswith("Hint: ")]
+    assert len(hints) == len(moves) and all(
+        hint.startswith(f"Hint: {FarklePlay.words(None, move)} (")
+        for hint, move in zip(hints, moves, strict=True)
+    )
+
+
+def test_a_few_moves_then_the_end_of_input(farkle_players, workdir: Path) -> None:
+    moves = "hold\n2 2\nroll\n"  # not a choice, not a legal keep, not legal after a roll
+    result = run(
+        "play",
+        "--game",
+        "farkle",
+        *GOAL,
+        "--opponent",
+        "optimal",
+        "--hints",
+        "--seed",
+        "3",
+        stdin=moves,
+    )
+    assert result.exit_code == 2
+    assert "'hold' is not a choice" in result.stdout
+    assert "is not a legal choice now" in result.stdout
+    assert "Hint: keep" in result.stdout and "you roll 6 dice" in result.stdout
+    assert result.stderr.strip() == "error: no more input: the game is left unfinished"
