@@ -58,12 +58,12 @@ def turn_values(
     value ``value[t, n]``, its derivative in ``c`` under the chosen policy ``slope[t, n]`` (that
     policy's chance of ending the turn in a farkle) and the value of rolling ``roll[t, n]``.
     Banking (``t > 0``, ``t >= min_bank``) is chosen where it is not worse than rolling; after a
-    roll the option of the most value, the fewest dice left at a tie. Totals from ``top`` on
-    are won (value 1, slope 0). The arrays need ``top`` rows and ``D + 1`` columns.
+    roll the option of the most value, the fewest dice left at a tie. From ``top`` on the turn
+    banks (slope 0): without a last turn it wins. ``values`` is the table a bank reaches
+    (:func:`bank_value`). The arrays need ``top`` rows and ``D + 1`` columns.
     """
-    goal = values.shape[0]
     dice = next_dice.shape[0]
-    top = max(goal - i, min_bank)
+    top = max(cap - i, min_bank)
     for t in range(top - 1, -1, -1):
         can_bank = t > 0 and t >= min_bank
         bank = bank_value(values, i, j, t, last) if can_bank else -1.0

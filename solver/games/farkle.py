@@ -9,7 +9,8 @@ the turn total (once it reaches ``min_bank``) or rolls the dice not yet set asid
 ``hot_dice``, setting aside the last die gives a fresh roll of all of them. A player who farkles
 three turns in a row loses ``farkle_penalty`` banked points (and the count starts again). The
 first player to bank ``goal`` points wins at once, or, with ``last_turn``, after every other
-player has had one more turn.
+player has had one more turn: the highest score wins, a tie is a draw (half a win each, as
+timpalpant/go-farkle splits it; :func:`solver.farkle.solution.last_turn_values`).
 
 ==================  ========  =============================================  ==========
 ``FarkleRules``     type      meaning                                        default

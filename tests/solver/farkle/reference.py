@@ -34,7 +34,8 @@ def value_iteration(
     """Return the mover's value before every roll, ``{state: p}`` in units (module docstring),
     for every turn total ``t`` below ``max(C - i, min_bank)`` (``C`` the goal, or with a last
     turn ``ceiling``; from there the turn banks), ``n`` 1 to ``dice``; ``P(i, j)`` is ``(i, j, 0,
-    dice)`` (with counts ``(i, j, 0, dice, 0, 0)``). ``floor`` and ``ceiling`` are points.
+    dice)`` (with counts ``(i, j, 0, dice, 0, 0)``); with a last turn also its states
+    ``("last", d, t, n)``. ``floor`` and ``ceiling`` are points.
     Raise AssertionError if the sweeps do not settle in ``max_sweeps``."""
     goal, min_bank, dice = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT, rules.dice
     penalty = rules.farkle_penalty // POINT_UNIT
@@ -137,5 +138,5 @@ def value_iteration(
             change = max(change, abs(best - value[k]))
             value[k] = best
         if change <= tolerance:
-            return value
+            return value | last
     raise AssertionError(f"no convergence in {max_sweeps} sweeps (last change {change:.2g})")
