@@ -66,6 +66,27 @@ def values_shape(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> tuple[int, .
     return (FARKLE_COUNTS, FARKLE_COUNTS, size, size)
 
 
+def num_states(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> int:
+    """Return the states before a roll of ``rules`` solved with ``floor``: every start of a turn
+    (:func:`values_shape`) times each turn total below ``max(G - i, min_bank)`` (from there
+    banking wins) times the dice to roll, 1 to ``dice``; a last turn's states not counted.
+
+    Busche (2016) reports 423,765,000 states for Facebook Farkle with his floor of -2,500:
+    exactly this count with a minimum bank of 300, not with none (423,562,500). His state is
+    then ours: dice 1 to 6, both players' farkles in a row, scores in steps of 50 from -2,500.
+
+    >>> from dataclasses import replace
+    >>> from pigsolve.solver.games.farkle import FACEBOOK_FARKLE
+    >>> num_states(FACEBOOK_FARKLE), num_states(replace(FACEBOOK_FARKLE, min_bank=300))
+    (423562500, 423765000)
+    """
+    shape = values_shape(rules, floor)
+    goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    lowest = goal - shape[-1]
+    turn_totals = sum(max(goal - i, min_bank) for i in range(lowest, goal))
+    return int(np.prod(shape[:-2])) * shape[-1] * turn_totals * rules.dice
+
+
 def default_ceiling(rules: FarkleRules) -> int:
     """Return the highest banked score (points) kept with a last turn: the goal plus
     :data:`DEFAULT_CEILING_LEAD`. A turn total reaching it banks; rolling on could gain at most

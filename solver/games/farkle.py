@@ -243,7 +243,10 @@ FACEBOOK_FARKLE = FarkleRules(
     # three consecutive farkle penalty" (§2.2, §2.4).
     farkle_penalty=500,
     # No minimum bank: not confirmed; Busche's page says "typically 300" and life123's 300 is
-    # Facebook's solo mode (§2.3, §2.4, §5 item 6).
+    # Facebook's solo mode (§2.3, §2.4, §5 item 6). Busche's count of 423,765,000 states is
+    # exactly ours with a minimum bank of 300 (423,562,500 without; the 15 turn totals per
+    # opponent state that a 300 minimum adds just below the goal:
+    # solver.farkle.solution.num_states), strong evidence that his model had it.
     min_bank=0,
     # Goal 10,000 and no final turn: presumed, not confirmed for the 2016 model (§2.4, §5 item 6).
 )
