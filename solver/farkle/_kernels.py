@@ -22,10 +22,12 @@ MAX_STEPS = 100
 
 
 @njit(cache=True)
-def bank_value(values, i, j, u):  # pragma: no cover
-    """Return the mover's chance after banking the turn total ``u`` at ``(i, j)``."""
+def bank_value(values, i, j, u, last):  # pragma: no cover
+    """Return the mover's chance after banking the turn total ``u`` at ``(i, j)``: below the
+    goal ``1 - values[j, i + u]``, from it on ``1 - last[i + u - j]`` (the opponent's last turn
+    needing ``i + u - j`` to tie; all zeros without a last turn)."""
     if i + u >= values.shape[0]:
-        return 1.0
+        return 1.0 - last[i + u - j]
     return 1.0 - values[j, i + u]
 
 
@@ -36,6 +38,8 @@ def turn_values(
     j,
     c,
     min_bank,
+    cap,
+    last,
     ways,
     points,
     num_outcomes,
@@ -47,21 +51,22 @@ def turn_values(
     roll,
 ):  # pragma: no cover
     """Fill the turn at ``(i, j)`` with a farkle worth ``c``; return ``top``, the first turn
-    total that wins by banking.
+    total that must bank: ``max(cap - i, min_bank)``, ``cap`` the goal's index (banking wins)
+    or with a last turn the highest score kept (the mover banks there).
 
     For every turn total ``t < top`` and dice to roll ``n`` (1 to D) it writes the optimal
     value ``value[t, n]``, its derivative in ``c`` under the chosen policy ``slope[t, n]`` (that
     policy's chance of ending the turn in a farkle) and the value of rolling ``roll[t, n]``.
     Banking (``t > 0``, ``t >= min_bank``) is chosen where it is not worse than rolling; after a
-    roll the option of the most value, the fewest dice left at a tie. Totals from ``top`` on
-    are won (value 1, slope 0). The arrays need ``top`` rows and ``D + 1`` columns.
+    roll the option of the most value, the fewest dice left at a tie. From ``top`` on the turn
+    banks (slope 0): without a last turn it wins. ``values`` is the table a bank reaches
+    (:func:`bank_value`). The arrays need ``top`` rows and ``D + 1`` columns.
     """
-    goal = values.shape[0]
     dice = next_dice.shape[0]
-    top = max(goal - i, min_bank)
+    top = max(cap - i, min_bank)
     for t in range(top - 1, -1, -1):
         can_bank = t > 0 and t >= min_bank
-        bank = bank_value(values, i, j, t) if can_bank else -1.0
+        bank = bank_value(values, i, j, t, last) if can_bank else -1.0
         for n in range(1, dice + 1):
             total = farkle_ways[n] * c
             total_slope = farkle_ways[n]
@@ -74,11 +79,8 @@ def turn_values(
                         continue
                     u = t + gain
                     m = next_dice[left]
-                    if m == 0:  # every die kept without hot dice: the turn banks
-                        v = bank_value(values, i, j, u)
-                        d = 0.0
-                    elif u >= top:
-                        v = 1.0
+                    if m == 0 or u >= top:  # every die kept without hot dice, or the cap: bank
+                        v = bank_value(values, i, j, u, last)
                         d = 0.0
                     else:
                         v = value[u, m]
@@ -101,7 +103,7 @@ def turn_values(
 
 @njit(cache=True)
 def solve_pair(
-    values, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice
+    values, i, j, min_bank, cap, last, ways, points, num_outcomes, farkle_ways, scale, next_dice
 ):  # pragma: no cover
     """Solve ``P(i, j)`` and ``P(j, i)`` (``i <= j``) given every higher score sum, write them
     into ``values`` and return ``(Newton steps, last residual)``.
@@ -115,7 +117,7 @@ def solve_pair(
     """
     goal = values.shape[0]
     dice = next_dice.shape[0]
-    size = max(goal, min_bank)
+    size = max(cap, min_bank)
     value = np.empty((size, dice + 1))
     slope = np.empty((size, dice + 1))
     roll = np.empty((size, dice + 1))
@@ -132,38 +134,14 @@ def solve_pair(
             y, dy = x, -1.0
         else:
             turn_values(
-                values,
-                j,
-                i,
-                1.0 - x,
-                min_bank,
-                ways,
-                points,
-                num_outcomes,
-                farkle_ways,
-                scale,
-                next_dice,
-                value,
-                slope,
-                roll,
-            )
+                values, j, i, 1.0 - x, min_bank, cap, last,
+                ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
+            )  # fmt: skip
             y, dy = value[0, dice], slope[0, dice]
         turn_values(
-            values,
-            i,
-            j,
-            1.0 - y,
-            min_bank,
-            ways,
-            points,
-            num_outcomes,
-            farkle_ways,
-            scale,
-            next_dice,
-            value,
-            slope,
-            roll,
-        )
+            values, i, j, 1.0 - y, min_bank, cap, last,
+            ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
+        )  # fmt: skip
         new, dx = value[0, dice], slope[0, dice]
         f = new - x
         if abs(f) <= ROUNDING or step == MAX_STEPS:
@@ -183,24 +161,14 @@ def solve_pair(
 
 @njit(cache=True)
 def _pair_of_sum(
-    values,
-    s,
-    q,
-    min_bank,
-    ways,
-    points,
-    num_outcomes,
-    farkle_ways,
-    scale,
-    next_dice,
-    steps,
-    residuals,
-):  # pragma: no cover
+    values, s, q, min_bank, cap, last,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
+):  # fmt: skip  # pragma: no cover
     """Solve the ``q``-th pair ``i <= j`` of score sum ``s`` (lowest ``i`` first)."""
     i = max(0, s - values.shape[0] + 1) + q
     j = s - i
     count, residual = solve_pair(
-        values, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice
+        values, i, j, min_bank, cap, last, ways, points, num_outcomes, farkle_ways, scale, next_dice
     )
     steps[i, j] = count
     residuals[i, j] = residual
@@ -208,19 +176,9 @@ def _pair_of_sum(
 
 @njit(cache=True)
 def _solve_sums(
-    values,
-    s_high,
-    s_low,
-    min_bank,
-    ways,
-    points,
-    num_outcomes,
-    farkle_ways,
-    scale,
-    next_dice,
-    steps,
-    residuals,
-):  # pragma: no cover
+    values, s_high, s_low, min_bank, cap, last,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
+):  # fmt: skip  # pragma: no cover
     """Solve the score sums ``s_high`` down to ``s_low`` of ``values``, pair after pair; write
     each pair's Newton steps and residual at ``[i, j]`` (``i <= j``) of ``steps``,
     ``residuals``."""
@@ -228,52 +186,121 @@ def _solve_sums(
     for s in range(s_high, s_low - 1, -1):
         for q in range(s // 2 - max(0, s - goal + 1) + 1):
             _pair_of_sum(
-                values,
-                s,
-                q,
-                min_bank,
-                ways,
-                points,
-                num_outcomes,
-                farkle_ways,
-                scale,
-                next_dice,
-                steps,
-                residuals,
-            )
+                values, s, q, min_bank, cap, last,
+                ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
+            )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _solve_sums_parallel(
-    values,
-    s_high,
-    s_low,
-    min_bank,
-    ways,
-    points,
-    num_outcomes,
-    farkle_ways,
-    scale,
-    next_dice,
-    steps,
-    residuals,
-):  # pragma: no cover
+    values, s_high, s_low, min_bank, cap, last,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
+):  # fmt: skip  # pragma: no cover
     """:func:`_solve_sums` with the pairs of a score sum solved in parallel (each touches only
     its own two values and reads higher sums)."""
     goal = values.shape[0]
     for s in range(s_high, s_low - 1, -1):
         for q in prange(s // 2 - max(0, s - goal + 1) + 1):
             _pair_of_sum(
-                values,
-                s,
-                q,
-                min_bank,
-                ways,
-                points,
-                num_outcomes,
-                farkle_ways,
-                scale,
-                next_dice,
-                steps,
-                residuals,
-            )
+                values, s, q, min_bank, cap, last,
+                ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
+            )  # fmt: skip
+
+
+# The three-farkle penalty ---------------------------------------------------------------------
+
+
+@njit(cache=True)
+def farkle_value(values, restart, a, b, i, j, penalty):  # pragma: no cover
+    """Return the mover's chance after a farkle at ``(a, b, i, j)``: the opponent moves at
+    ``(b, a + 1, j, i)``, or on a third farkle at ``(b, 0, j, max(i - penalty, 0))``, read
+    from ``restart[b, j, i']`` (the values a penalty reaches, taken as given)."""
+    if a < 2:
+        return 1.0 - values[b, a + 1, j, i]
+    return 1.0 - restart[b, j, max(i - penalty, 0)]
+
+
+@njit(cache=True)
+def _penalty_pair(
+    values, restart, i, j, penalty, min_bank, cap, last,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
+):  # fmt: skip  # pragma: no cover
+    """Solve the states of the scores ``i <= j`` (both orders, every count) given the higher
+    score sums and ``restart``: a farkle raises the mover's count, so the counts' sum ``a + b``
+    orders them (highest first) and each state is one turn with a known farkle value."""
+    dice = next_dice.shape[0]
+    for total in range(4, -1, -1):
+        for a in range(max(0, total - 2), min(2, total) + 1):
+            b = total - a
+            for order in range(2 if i != j else 1):
+                x, y = (i, j) if order == 0 else (j, i)
+                c = farkle_value(values, restart, a, b, x, y, penalty)
+                turn_values(
+                    values[b, 0], x, y, c, min_bank, cap, last,
+                    ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
+                )  # fmt: skip
+                values[a, b, x, y] = value[0, dice]
+
+
+@njit(cache=True, parallel=True)
+def _penalty_sums(
+    values, restart, penalty, min_bank, cap, last,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice,
+):  # fmt: skip  # pragma: no cover
+    """Solve every score sum of ``values[a, b, i, j]`` from the highest down, the values a
+    penalty reaches taken from ``restart``; the pairs of a sum in parallel."""
+    size = values.shape[2]
+    dice = next_dice.shape[0]
+    rows = max(cap, min_bank)
+    for s in range(2 * size - 2, -1, -1):
+        low = max(0, s - size + 1)
+        for q in prange(s // 2 - low + 1):
+            value = np.empty((rows, dice + 1))
+            slope = np.empty((rows, dice + 1))
+            roll = np.empty((rows, dice + 1))
+            _penalty_pair(
+                values, restart, low + q, s - low - q, penalty, min_bank, cap, last,
+                ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
+            )  # fmt: skip
+
+
+# The last turn --------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def last_turn(
+    last, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice
+):  # pragma: no cover
+    """Fill ``last[d]`` with the chance of the player whose last turn needs ``d >= 1`` units to
+    tie the leader: finishing above wins (1), level draws (1/2), below loses, a farkle too.
+    Banking (``t > 0``, ``t >= min_bank``) is worth 1/2 at ``t = d``, else nothing below
+    ``d``; from ``max(d + 1, min_bank)`` on the turn wins. ``last[0]`` is 1/2."""
+    dice = next_dice.shape[0]
+    size = last.shape[0]
+    value = np.empty((max(size, min_bank) + 1, dice + 1))
+    last[0] = 0.5
+    for d in range(1, size):
+        top = max(d + 1, min_bank)
+        for t in range(top - 1, -1, -1):
+            bank = 0.5 if t == d and t >= min_bank else 0.0
+            for n in range(1, dice + 1):
+                total = 0.0
+                for k in range(num_outcomes[n]):
+                    best = 0.0
+                    for left in range(n):
+                        gain = points[n, k, left]
+                        if gain < 0:
+                            continue
+                        u = t + gain
+                        m = next_dice[left]
+                        if m == 0:  # the turn banks
+                            v = 1.0 if u > d else (0.5 if u == d else 0.0)
+                        elif u >= top:
+                            v = 1.0
+                        else:
+                            v = value[u, m]
+                        if v > best:
+                            best = v
+                    total += ways[n, k] * best
+                value[t, n] = max(bank, total / scale[n])
+        last[d] = value[0, dice]

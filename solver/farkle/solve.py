@@ -10,6 +10,8 @@ die). Before a roll the mover banks, when ``t > 0`` and ``t >= min_bank``, worth
 
 .. math:: B_{ij}(t) = 1 \text{ if } i + t \ge G, \text{ else } 1 - P(j, i + t),
 
+(with a last turn, from the goal on, one less the opponent's chance in the last turn),
+
 or rolls. After a roll the mover picks an option of :mod:`solver.farkle.turn`: ``n'`` dice
 left and ``p`` points, going on to ``(t + p, n')`` (all dice again at ``n' = 0`` with hot dice;
 without, the turn banks). A farkle ends the turn with nothing: the opponent moves at ``(j, i)``,
@@ -34,9 +36,32 @@ of every state (the turn's own states are computed exactly given ``c``). The tur
 runs ``t`` from high to low in a numba kernel; from :data:`PARALLEL_GOAL` on the pairs of a sum
 are solved in parallel.
 
-Not solved yet: the penalty for three farkles in a row (it lowers a banked score, so the layers
-no longer order the states: it will need the fixed point of :mod:`solver.pig.fixed_point` over
-the values it reaches, as Pig's resets do), the last turn, and more than two players.
+The three-farkle penalty
+------------------------
+With ``farkle_penalty`` the state adds each player's farkles in a row, ``a`` the mover's and
+``b`` the opponent's (0 to 2): ``P(a, b, i, j)``. A farkle passes the turn at ``(b, a + 1, j,
+i)``; a third in a row at ``(b, 0, j, max(i - penalty, f))``, ``f`` the floor (a parameter of
+the solve, :data:`solver.farkle.solution.DEFAULT_FLOOR`, Busche's -2,500: scores can fall
+without end otherwise); a bank at ``(b, 0, j, i + t)``. The turn itself depends on ``a`` only
+through the farkle's value. A penalty lowers a score, so the sums no longer order the states:
+the values a penalty reaches, ``R = P(·, 0, ·, ·)``, are taken as given constants; then within
+a sum a farkle only raises the counts, so the states of a pair of scores are solved one turn
+each, counts' sum ``a + b`` from 4 down, no Newton needed. The rounds ``R <- P(R)(·, 0, ·, ·)``
+go to their fixed point by Anderson's acceleration
+(:func:`solver.pig.fixed_point.fixed_point`, as Pig's resets), until no value moves by more
+than 1e-14. Each round costs 18 turns a pair of scores (the layered solve without the penalty
+about 6), and the rounds are many (50 to 120 measured): at 10,000 with the floor at -2,500 a
+round is about 4 minutes on two cores.
+
+The last turn
+-------------
+With ``last_turn``, a bank reaching the goal gives the opponent one more turn, a one-player
+problem given the lead ``d`` (:func:`solver.farkle.solution.last_turn_values`: finishing above
+wins, level is a draw worth 1/2); banking there is worth ``1 - last[d]``, so the leader may
+roll on past the goal. The leader's score is bounded by the solve's ``ceiling``
+(:func:`solver.farkle.solution.default_ceiling`): a turn total reaching it banks.
+
+Not solved yet: more than two players.
 
 References
 ----------
@@ -51,9 +76,16 @@ import time
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.farkle.solution import FarkleSolution
+from pigsolve.solver.farkle.solution import (
+    DEFAULT_FLOOR,
+    FarkleSolution,
+    default_ceiling,
+    last_turn_values,
+    values_shape,
+)
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
+from pigsolve.solver.pig.fixed_point import RESTART_ROUNDING, fixed_point
 from pigsolve.solver.results import Progress
 
 PARALLEL_GOAL = 2000
@@ -62,43 +94,52 @@ idle cores 11 s against 16 s one pair after another (slower, though, where anoth
 holds a core)."""
 
 
-def solve(rules: FarkleRules, progress: Progress | None = None) -> FarkleSolution:
+def solve(
+    rules: FarkleRules,
+    progress: Progress | None = None,
+    floor: int = DEFAULT_FLOOR,
+    ceiling: int | None = None,
+) -> FarkleSolution:
     """Return the optimal play of two-player Farkle under ``rules``, calling
-    ``progress(pairs done, pairs)`` as it goes.
+    ``progress(done, total)`` as it goes.
+
+    ``floor`` (points, a multiple of 50, at most 0) bounds the banked scores from below when
+    ``rules.farkle_penalty`` can take them below 0: a penalty ends no lower. ``ceiling``
+    (points, above the goal) bounds the banked score with ``rules.last_turn``: a turn total
+    reaching it banks (default :func:`solver.farkle.solution.default_ceiling`). Neither is a
+    rule; each is ignored where the rules cannot reach it.
 
     >>> solution = solve(FarkleRules(dice=2, goal=500))
     >>> round(solution.p_first_player, 6), solution.residual <= 1e-14
     (0.537158, True)
     """
     check_solvable(rules)
+    floor, ceiling = check_bounds(rules, floor, ceiling)
     goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    offset = -floor // POINT_UNIT
+    cap = (ceiling - floor) // POINT_UNIT
     arrays = turn(rules).arrays
+    last = last_turn_values(rules, goal + offset, cap)
     warm_up()
-    values = np.zeros((goal, goal))
-    steps = np.zeros((goal, goal), np.int64)
-    residuals = np.zeros((goal, goal))
+    values = np.zeros(values_shape(rules, floor))
     start = time.perf_counter()
-    _sweep_sums(values, min_bank, arrays, steps, residuals, progress)
+    if rules.farkle_penalty:
+        penalty = rules.farkle_penalty // POINT_UNIT
+        residual, rounds = _penalty_rounds(values, penalty, min_bank, cap, last, arrays, progress)
+        method = "layered rounds"
+    else:
+        steps = np.zeros(values.shape, np.int64)
+        residuals = np.zeros(values.shape)
+        _sweep_sums(values, min_bank, cap, last, arrays, steps, residuals, progress)
+        residual, rounds, method = float(residuals.max()), int(steps.max()), "layered"
     seconds = time.perf_counter() - start
-    return FarkleSolution(
-        rules, values, "layered", float(residuals.max()), int(steps.max()), seconds
-    )
+    return FarkleSolution(rules, values, method, residual, rounds, seconds, floor, ceiling)
 
 
 def check_solvable(rules: FarkleRules) -> None:
     """Raise :class:`InvalidArgument` unless :func:`solve` solves ``rules``."""
     if not isinstance(rules, FarkleRules):
         raise InvalidArgument(f"rules must be FarkleRules, got {rules!r}", parameter="rules")
-    if rules.farkle_penalty > 0:
-        raise InvalidArgument(
-            f"farkle_penalty={rules.farkle_penalty} is not solved yet: the penalty lowers a "
-            "banked score, so the layers no longer order the states; use farkle_penalty=0",
-            parameter="farkle_penalty",
-        )
-    if rules.last_turn:
-        raise InvalidArgument(
-            "last_turn=True is not solved yet; use last_turn=False", parameter="last_turn"
-        )
     if rules.players != 2:
         raise InvalidArgument(
             f"players={rules.players} is not solved yet: Farkle is solved for 2 players",
@@ -106,9 +147,33 @@ def check_solvable(rules: FarkleRules) -> None:
         )
 
 
+def check_bounds(rules: FarkleRules, floor: int, ceiling: int | None) -> tuple[int, int]:
+    """Return ``(floor, ceiling)`` in points as :func:`solve` uses them (0 without a penalty,
+    the goal without a last turn), or raise :class:`InvalidArgument`."""
+    for name, value in (("floor", floor), ("ceiling", ceiling)):
+        if value is not None and (
+            not isinstance(value, int | np.integer) or isinstance(value, bool) or value % POINT_UNIT
+        ):
+            raise InvalidArgument(
+                f"{name} must be a multiple of {POINT_UNIT} points, got {value!r}", parameter=name
+            )
+    if floor > 0:
+        raise InvalidArgument(f"floor must be at most 0, got {floor}", parameter="floor")
+    if ceiling is not None and ceiling <= rules.goal:
+        raise InvalidArgument(
+            f"ceiling must be above the goal {rules.goal}, got {ceiling}", parameter="ceiling"
+        )
+    floor = int(floor) if rules.farkle_penalty else 0
+    if not rules.last_turn:
+        return floor, rules.goal
+    return floor, int(ceiling) if ceiling is not None else default_ceiling(rules)
+
+
 def _sweep_sums(
     values: np.ndarray,
     min_bank: int,
+    cap: int,
+    last: np.ndarray,
     arrays: tuple[np.ndarray, ...],
     steps: np.ndarray,
     residuals: np.ndarray,
@@ -127,9 +192,41 @@ def _sweep_sums(
     chunk = max(1, (highest + 1) // 64)
     for s_high in range(highest, -1, -chunk):
         s_low = max(0, s_high - chunk + 1)
-        solve_sums(values, s_high, s_low, min_bank, *arrays, steps, residuals)
+        solve_sums(values, s_high, s_low, min_bank, cap, last, *arrays, steps, residuals)
         if progress is not None:
             progress(int(solved[highest - s_low]), int(solved[-1]))
+
+
+def _penalty_rounds(
+    values: np.ndarray,
+    penalty: int,
+    min_bank: int,
+    cap: int,
+    last: np.ndarray,
+    arrays: tuple[np.ndarray, ...],
+    progress: Progress | None,
+) -> tuple[float, int]:
+    """Solve ``values[a, b, i, j]`` with the three-farkle penalty: rounds of layers, each with
+    the values a penalty reaches (``values[:, 0]``) given, to their fixed point; return the
+    last round's largest change and the rounds."""
+    from pigsolve.solver.farkle import _kernels
+
+    rounds, changes = 0, []
+
+    def step(restart: np.ndarray) -> np.ndarray:
+        nonlocal rounds
+        rounds += 1
+        _kernels._penalty_sums(values, restart, penalty, min_bank, cap, last, *arrays)
+        return values[:, 0].copy()
+
+    def report(largest: float) -> None:  # on a log scale from a change of 1 down to ROUNDING
+        changes.append(largest)
+        if progress is not None:
+            reached = np.log(max(largest, RESTART_ROUNDING)) / np.log(RESTART_ROUNDING)
+            progress(int(1000 * min(max(reached, 0.0), 1.0)), 1000)
+
+    fixed_point(step, np.full(values[:, 0].shape, 0.5), report)
+    return changes[-1], rounds
 
 
 def warm_up() -> float:
@@ -138,7 +235,11 @@ def warm_up() -> float:
 
     start = time.perf_counter()
     arrays = turn(FarkleRules(dice=1, goal=100)).arrays
+    last = np.zeros(8)
     for kernel in (_kernels._solve_sums, _kernels._solve_sums_parallel):
         values, steps = np.zeros((2, 2)), np.zeros((2, 2), np.int64)
-        kernel(values, 2, 0, 0, *arrays, steps, np.zeros((2, 2)))
+        kernel(values, 2, 0, 0, 2, last, *arrays, steps, np.zeros((2, 2)))
+    values = np.zeros((3, 3, 2, 2))
+    _kernels._penalty_sums(values, np.zeros((3, 2, 2)), 1, 0, 2, last, *arrays)
+    _kernels.last_turn(np.zeros(3), 0, *arrays)
     return time.perf_counter() - start

@@ -9,7 +9,8 @@ the turn total (once it reaches ``min_bank``) or rolls the dice not yet set asid
 ``hot_dice``, setting aside the last die gives a fresh roll of all of them. A player who farkles
 three turns in a row loses ``farkle_penalty`` banked points (and the count starts again). The
 first player to bank ``goal`` points wins at once, or, with ``last_turn``, after every other
-player has had one more turn.
+player has had one more turn: the highest score wins, a tie is a draw (half a win each, as
+timpalpant/go-farkle splits it; :func:`solver.farkle.solution.last_turn_values`).
 
 ==================  ========  =============================================  ==========
 ``FarkleRules``     type      meaning                                        default
@@ -263,7 +264,10 @@ FACEBOOK_FARKLE = FarkleRules(
     # three consecutive farkle penalty" (§2.2, §2.4).
     farkle_penalty=500,
     # No minimum bank: not confirmed; Busche's page says "typically 300" and life123's 300 is
-    # Facebook's solo mode (§2.2, §2.4).
+    # Facebook's solo mode (§2.2, §2.4). Busche's count of 423,765,000 states is
+    # exactly ours with a minimum bank of 300 (423,562,500 without; the 15 turn totals per
+    # opponent state that a 300 minimum adds just below the goal:
+    # solver.farkle.solution.num_states), strong evidence that his model had it.
     min_bank=0,
     # Goal 10,000 and no final turn: presumed, not confirmed for the 2016 model (§2.2, §2.4).
 )
