@@ -13,10 +13,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from pigsolve.solver.farkle._kernels import bank_value, turn_values
+from pigsolve.solver.farkle._kernels import turn_values
 from pigsolve.solver.jit import njit, prange
 
 GUIDED = 1  # solver.farkle.policy.GUIDED (numba freezes it)
+
+
+@njit(cache=True)
+def _bank(values, i, j, u):  # pragma: no cover
+    """Return the mover's chance after banking ``u`` at ``(i, j)``: 1 from the goal on (these
+    players' rules have no last turn)."""
+    if i + u >= values.shape[0]:
+        return 1.0
+    return 1.0 - values[j, i + u]
 
 
 @njit(cache=True)
@@ -31,7 +40,7 @@ def _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue):  # pragm
         u = t + gain
         m = next_dice[left]
         if m == 0:
-            v = bank_value(guide, i, j, u)
+            v = _bank(guide, i, j, u)
         elif u >= top:
             v = 1.0
         else:
@@ -47,7 +56,7 @@ def _banks(kind, guide, bank, i, j, t, n, groll):  # pragma: no cover
     """Return True if the player banks at ``(i, j, t, n)`` where banking is allowed, ``t`` below
     the total that wins (the guide's rows filled for ``(i, j)``)."""
     if kind == GUIDED:
-        return bank_value(guide, i, j, t) >= groll[t, n]
+        return _bank(guide, i, j, t) >= groll[t, n]
     if t >= bank.shape[0]:
         return True
     return bank[t, n]
@@ -101,6 +110,8 @@ def policy_turn(
             j,
             1.0 - guide[j, i],
             min_bank,
+            guide.shape[0],
+            np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),  # no last turn
             ways,
             points,
             num_outcomes,
@@ -116,7 +127,7 @@ def policy_turn(
         can_bank = t > 0 and t >= min_bank
         for n in range(1, dice + 1):
             if can_bank and _banks(kind, guide, bank, i, j, t, n, groll):
-                value[t, n] = bank_value(other, i, j, t)
+                value[t, n] = _bank(other, i, j, t)
                 slope[t, n] = 0.0
                 continue
             total = 0.0
@@ -126,7 +137,7 @@ def policy_turn(
                 u = t + points[n, k, left]
                 m = next_dice[left]
                 if m == 0:  # every die kept without hot dice: the turn banks
-                    v = bank_value(other, i, j, u)
+                    v = _bank(other, i, j, u)
                     d = 0.0
                 elif u >= top:
                     v = 1.0
@@ -400,6 +411,8 @@ def play_games(
                     j,
                     1.0 - guide[j, i],
                     min_bank,
+                    guide.shape[0],
+                    np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),  # no last turn
                     ways,
                     points,
                     num_outcomes,

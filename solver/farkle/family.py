@@ -286,9 +286,9 @@ class FarkleFamily:
 def check_state(rules: FarkleRules, state: Any) -> None:
     """Raise InvalidArgument in one line unless ``state`` ``((i, j), t, n)`` is a state of
     ``rules`` (the solution's own check, made without a table)."""
-    from pigsolve.solver.farkle.solution import state_units
+    from pigsolve.solver.farkle.solution import state_indices
 
-    state_units(rules, state)
+    state_indices(rules, state)
 
 
 def parse_roll(text: str, dice: int) -> tuple[int, ...]:

@@ -77,8 +77,8 @@ def num_states(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> int:
 
     >>> from dataclasses import replace
     >>> from pigsolve.solver.games.farkle import FACEBOOK_FARKLE
-    >>> num_states(FACEBOOK_FARKLE), num_states(replace(FACEBOOK_FARKLE, min_bank=300))
-    (423562500, 423765000)
+    >>> num_states(FACEBOOK_FARKLE), num_states(replace(FACEBOOK_FARKLE, min_bank=0))
+    (423765000, 423562500)
     """
     shape = values_shape(rules, floor)
     goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
@@ -256,17 +256,46 @@ class FarkleSolution:
 
     # Helpers -------------------------------------------------------------------------------
 
-    def win_probability(self, state: Any, roll: Sequence[int] | None = None) -> float:
-        """Return the mover's chance in ``state`` ``((i, j), t, n)`` or ``((i, j), t, n, (a,
-        b))`` (points; ``a, b`` the farkles in a row) under optimal play, before the roll; after
-        the roll ``roll``, that of its best keep (a farkle's: the opponent's turn next)."""
-        if roll is None:
-            return self._value(*self._state(state))
-        found = self.action_values(state, roll)
-        if found:
-            return max(found.values())
-        a, b, i, j, _, _ = self._state(state)
-        return self._rows(a, b, i, j).farkle
+    @property
+    def _counts(self) -> bool:
+        """Whether the state has farkle counts (the penalty)."""
+        return bool(self.rules.farkle_penalty)
+
+    @property
+    def _offset(self) -> int:
+        """The index of a score of 0 (units above the floor)."""
+        return -self.floor // POINT_UNIT
+
+    @functools.cached_property
+    def _last(self) -> np.ndarray:
+        rules = self.rules
+        goal = rules.goal // POINT_UNIT + self._offset
+        cap = (self.ceiling - self.floor) // POINT_UNIT
+        return last_turn_values(rules, goal, cap)
+
+    def _start(self, a: int, b: int, i: int, j: int) -> float:
+        """Return the mover's chance at the start of a turn (indices)."""
+        if self._counts:
+            return float(self.values[a, b, i, j])
+        return float(self.values[i, j])
+
+    def _table(self, b: int) -> np.ndarray:
+        """Return the 2-D table a bank reaches: the opponent to move with ``b`` farkles in a
+        row, the banker with none."""
+        return self.values[b, 0] if self._counts else self.values
+
+    def _farkle(self, a: int, b: int, i: int, j: int) -> float:
+        """Return the mover's chance after a farkle (indices)."""
+        if not self._counts:
+            return 1.0 - float(self.values[j, i])
+        if a < 2:
+            return 1.0 - float(self.values[b, a + 1, j, i])
+        penalty = self.rules.farkle_penalty // POINT_UNIT
+        return 1.0 - float(self.values[b, 0, j, max(i - penalty, 0)])
+
+    def _state(self, state: Any) -> tuple[int, int, int, int, int, int]:
+        """Return ``state`` as indices (:func:`state_indices`), or raise InvalidArgument."""
+        return state_indices(self.rules, state, self.floor)
 
     def _rebuild_rows(self, a: int, b: int, i: int, j: int) -> TurnRows:
         from pigsolve.solver.farkle import _kernels
@@ -314,26 +343,37 @@ class FarkleSolution:
         return found
 
 
-def state_units(rules: FarkleRules, state: Any) -> tuple[int, int, int, int]:
-    """Return the state ``((i, j), t, n)`` of ``rules`` in points as units ``(i, j, t, n)``, or
-    raise InvalidArgument in one line.
+def state_indices(
+    rules: FarkleRules, state: Any, floor: int | None = None
+) -> tuple[int, int, int, int, int, int]:
+    """Return ``state`` ``((i, j), t, n[, (a, b)])`` of ``rules`` in points as indices ``(a, b,
+    i, j, t, n)`` (scores from ``floor``, units; ``floor`` 0 without the penalty), or raise
+    InvalidArgument in one line (``floor`` None: :data:`DEFAULT_FLOOR` with the penalty).
 
-    >>> state_units(FarkleRules(), ((100, 0), 350, 3))
-    (2, 0, 7, 3)
+    >>> state_indices(FarkleRules(), ((100, 0), 350, 3))
+    (0, 0, 2, 0, 7, 3)
     """
+    if floor is None:
+        floor = DEFAULT_FLOOR if rules.farkle_penalty else 0
     try:
-        (i, j), t, n = state
+        if len(state) == 4:
+            (i, j), t, n, (a, b) = state
+        else:
+            (i, j), t, n = state
+            a = b = 0
     except (TypeError, ValueError):
         raise InvalidArgument(
-            f"a Farkle state is ((score, opponent_score), turn_total, dice), got {state!r}",
+            "a Farkle state is ((score, opponent_score), turn_total, dice) or with the "
+            f"farkles in a row ((score, opponent_score), turn_total, dice, (a, b)), got "
+            f"{state!r}",
             parameter="state",
         ) from None
-    numbers = (i, j, t, n)
+    numbers = (i, j, t, n, a, b)
     if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in numbers):
         raise InvalidArgument(f"state {state!r} must hold integers", parameter="state")
-    if not all(0 <= score < rules.goal and score % POINT_UNIT == 0 for score in (i, j)):
+    if not all(floor <= x < rules.goal and x % POINT_UNIT == 0 for x in (i, j)):
         raise InvalidArgument(
-            f"scores in {state!r} must be multiples of {POINT_UNIT} from 0 to "
+            f"scores in {state!r} must be multiples of {POINT_UNIT} from {floor} to "
             f"{rules.goal - POINT_UNIT}",
             parameter="state",
         )
@@ -344,18 +384,16 @@ def state_units(rules: FarkleRules, state: Any) -> tuple[int, int, int, int]:
         )
     if not 1 <= n <= rules.dice:
         raise InvalidArgument(f"dice in {state!r} must be 1 to {rules.dice}", parameter="state")
-    return i // POINT_UNIT, j // POINT_UNIT, t // POINT_UNIT, int(n)
-
-
-def values_shape(rules: FarkleRules) -> tuple[int, ...]:
-    """Return the shape of a solution's ``values`` under ``rules``: ``(G, G)``, ``G`` the goal in
-    units (the one place a solver that counts farkles would change it).
-
-    >>> values_shape(FarkleRules(goal=1000))
-    (20, 20)
-    """
-    goal = rules.goal // POINT_UNIT
-    return (goal, goal)
+    most = FARKLE_COUNTS - 1 if rules.farkle_penalty else 0
+    if not (0 <= a <= most and 0 <= b <= most):
+        raise InvalidArgument(
+            f"farkles in a row in {state!r} must be 0 to {most}", parameter="state"
+        )
+    offset = -floor // POINT_UNIT
+    return (
+        int(a), int(b), i // POINT_UNIT + offset, j // POINT_UNIT + offset, t // POINT_UNIT,
+        int(n),
+    )  # fmt: skip
 
 
 def keep_points(kept: Keep, rules: FarkleRules) -> int:

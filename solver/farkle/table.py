@@ -86,6 +86,8 @@ def save(solution: FarkleSolution, path: str | os.PathLike, force: bool = False)
         "num_iter": solution.num_iter,
         "seconds": solution.seconds,
         "p_first_player": solution.p_first_player,
+        "floor": solution.floor,
+        "ceiling": solution.ceiling,
     }
     values = np.asarray(solution.values, dtype=np.float64)
     return write_table(path, KIND, {VALUES: values}, attrs, force=force)
@@ -100,14 +102,20 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
         try:
             rules = FarkleRules.from_json(str(f.attrs["rules"]))
             words = _words(rules)
-            values = dataset(f, path, VALUES, values_shape(rules), FLOAT, **words)[()]
+            floor, ceiling = int(f.attrs["floor"]), int(f.attrs["ceiling"])
+            values = dataset(f, path, VALUES, values_shape(rules, floor), FLOAT, **words)[()]
             method, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
             residual, num_iter = float(f.attrs["residual"]), int(f.attrs["num_iter"])
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             reason = str(err).splitlines()[0] if isinstance(err, InvalidArgument) else repr(err)
             raise damaged(path, f"not a complete farkle table: {reason}", **_words(rules)) from None
     values = values.astype(np.float64, copy=False)
-    solution = FarkleSolution(rules, values, method, residual, num_iter, seconds)
+    try:
+        solution = FarkleSolution(
+            rules, values, method, residual, num_iter, seconds, floor, ceiling
+        )
+    except InvalidArgument as err:
+        raise damaged(path, str(err), **_words(rules)) from None
     if checked:
         check_values(solution, path)
     return solution
@@ -129,14 +137,16 @@ def sampled_residual(
 ) -> float:
     """Return the largest gap between ``P(i, j)`` and its turn's value rebuilt from the other
     values, over ``pairs`` score pairs drawn with ``seed`` (0-0 always among them)."""
-    goal, dice = solution.values.shape[0], solution.rules.dice
+    shape, dice = solution.values.shape, solution.rules.dice
     rng = np.random.default_rng(seed)
-    drawn = [(0, 0)] + [tuple(int(x) for x in rng.integers(0, goal, 2)) for _ in range(pairs - 1)]
+    start = tuple(0 for _ in shape[:-2]) + (-solution.floor // POINT_UNIT,) * 2  # 0-0, no farkles
+    drawn = [start] + [tuple(int(rng.integers(0, n)) for n in shape) for _ in range(pairs - 1)]
     worst = 0.0
-    for i, j in drawn:
-        rows = solution._rows(i, j)
+    for index in drawn:
+        a, b, i, j = (0, 0, *index) if len(index) == 2 else index
+        rows = solution._rows(a, b, i, j)
         rebuilt = 1.0 if rows.top <= 0 else float(rows.value[0, dice])
-        worst = max(worst, abs(rebuilt - float(solution.values[i, j])))
+        worst = max(worst, abs(rebuilt - float(solution.values[index])))
     return worst
 
 

@@ -263,12 +263,10 @@ FACEBOOK_FARKLE = FarkleRules(
     # -500 on the third farkle in a row: Busche's rules page; the 2016 post only names "the
     # three consecutive farkle penalty" (§2.2, §2.4).
     farkle_penalty=500,
-    # No minimum bank: not confirmed; Busche's page says "typically 300" and life123's 300 is
-    # Facebook's solo mode (§2.2, §2.4). Busche's count of 423,765,000 states is
-    # exactly ours with a minimum bank of 300 (423,562,500 without; the 15 turn totals per
-    # opponent state that a 300 minimum adds just below the goal:
-    # solver.farkle.solution.num_states), strong evidence that his model had it.
-    min_bank=0,
+    # A minimum bank of 300: Busche's rules page says "typically 300" (§2.2), and his count of
+    # 423,765,000 states is exactly ours with it (423,562,500 without: the 15 turn totals that
+    # a 300 minimum adds below the goal, solver.farkle.solution.num_states), so his model had it.
+    min_bank=300,
     # Goal 10,000 and no final turn: presumed, not confirmed for the 2016 model (§2.2, §2.4).
 )
 """Facebook Farkle as Busche solved it in 2016, as far as its sources document it

@@ -39,7 +39,7 @@ def test_facebook_farkle() -> None:
     assert (scoring.four_and_pair, scoring.two_triplets) == (None, None)
     assert (rules.farkle_penalty, rules.min_bank, rules.goal, rules.last_turn) == (
         500,
-        0,
+        300,  # Busche's state count (docs/explanations/farkle.md §2.4)
         10_000,
         False,
     )

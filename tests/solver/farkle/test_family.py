@@ -65,9 +65,11 @@ def test_solved_and_loaded_through_the_front_door(small: FarkleSolution, tmp_pat
 def test_what_is_not_solved_says_why() -> None:
     family = FarkleFamily()
     assert family.unsolved(SMALL) == ""
-    assert "farkle_penalty=500 is not solved yet" in family.unsolved(FACEBOOK_FARKLE)
-    with pytest.raises(InvalidArgument, match="farkle_penalty"):
-        pigsolve.solve(FACEBOOK_FARKLE)
+    assert family.unsolved(FACEBOOK_FARKLE) == ""
+    three = replace(SMALL, players=3)
+    assert "players=3 is not solved yet" in family.unsolved(three)
+    with pytest.raises(InvalidArgument, match="players"):
+        pigsolve.solve(three)
 
 
 def test_the_page_questions() -> None:
