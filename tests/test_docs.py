@@ -32,6 +32,7 @@ NORMALISE = [
     (re.compile(r"\b\d+(\.\d+)?( ?)(s|ms|µs)\b"), r"<time>\2\3"),  # 0.019 s, 12 ms
     (re.compile(r"\(\d+(\.\d+)? (KiB|MiB|GiB|B)\)"), "(<size>)"),  # (2.1 MiB)
     (re.compile(r"\d+(\.\d+)? (KiB|MiB|GiB) peak"), "<size> peak"),
+    (re.compile(r"\bseconds=\d+(\.\d+)?"), "seconds=<time>"),  # a solution's repr
 ]
 """What may differ between a run and the page: (pattern, replacement), applied to both."""
 NOT_RUN = ("pigsolve gui",)

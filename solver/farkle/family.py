@@ -37,6 +37,9 @@ PAGE_GOAL = DEFAULT_GOAL
 """The largest goal the page computes: 10,000 takes some 11 s on two cores (the solver's own
 measure, :data:`solver.farkle.solve.PARALLEL_GOAL`), and the work grows as the goal cubed, so
 15,000 would take some 40 s."""
+PENALTY_PAGE_GOAL = 1000
+"""The largest goal the page computes with the three-farkle penalty: its rounds of layers take
+some four minutes at 1,000 on two cores (and hours at 10,000)."""
 RULE_SET_WORDS = {"farkle": "Farkle", "facebook-farkle": "Facebook Farkle"}
 """Each rule set as people name it."""
 
@@ -206,7 +209,7 @@ class FarkleFamily:
 
     def unsolved(self, rules: FarkleRules) -> str:
         """Return why ``rules`` have no table ('' if they have one): the penalty for three
-        farkles, the last turn and more players are not solved yet."""
+        farkles and the last turn are; more players are not yet."""
         from pigsolve.solver.farkle.solve import check_solvable
 
         try:
@@ -217,7 +220,7 @@ class FarkleFamily:
 
     def page_goal(self, rules: FarkleRules) -> int:
         """Return the largest goal at which the page computes a Farkle table."""
-        return PAGE_GOAL
+        return PENALTY_PAGE_GOAL if rules.farkle_penalty else PAGE_GOAL
 
     def page_refusal(self, rules: FarkleRules, use: str = "the page") -> str:
         """Return '': within its goal the page computes every solved Farkle table."""
@@ -270,8 +273,8 @@ class FarkleFamily:
         ]
         note = (
             f"Farkle: goal {POINT_UNIT} to {PAGE_GOAL:,} in steps of {POINT_UNIT}; Facebook "
-            "Farkle's penalty for three farkles in a row is not solved yet (played without "
-            "hints or the optimal player)."
+            f"Farkle to {PENALTY_PAGE_GOAL:,} (its penalty for three farkles in a row makes "
+            "the table take minutes)."
         )
         return {"fields": fields, "note": note}
 
