@@ -30,9 +30,9 @@ import numpy as np
 from pigsolve.solver.dice import Dice, RandomDice
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.words import (
-    Banked,
     Farkled,
     FarkleEvent,
+    Held,
     HotDice,
     Kept,
     Rolled,
@@ -194,7 +194,7 @@ class FarkleGame:
         me = self.player
         self._scores[me] += self.turn_total
         self.farkles[me] = 0
-        events: list[FarkleEvent] = [Banked(me, self.turn_total, self._scores[me])]
+        events: list[FarkleEvent] = [Held(me, self.turn_total, self._scores[me])]
         if self._scores[me] >= self.rules.goal and self._last_round_from is None:
             if not self.rules.last_turn:
                 self.winner, self.roll = me, None

@@ -7,18 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pigsolve.solver.engine import Held, TurnStarted, Won
 from pigsolve.solver.errors import InvalidArgument
 
 ACTIONS = ("bank", "roll")
 """The choices before a roll; after one the choices are keeps, named by their faces."""
-
-
-@dataclass(frozen=True)
-class TurnStarted:
-    """Seat ``player`` begins a turn; ``scores`` are every seat's banked scores."""
-
-    player: int
-    scores: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -60,23 +53,8 @@ class HotDice:
     dice: int
 
 
-@dataclass(frozen=True)
-class Banked:
-    """Seat ``player`` banked ``turn_total``, bringing its score to ``score``."""
-
-    player: int
-    turn_total: int
-    score: int
-
-
-@dataclass(frozen=True)
-class Won:
-    """Seat ``player`` won."""
-
-    player: int
-
-
-FarkleEvent = TurnStarted | Rolled | Farkled | Kept | HotDice | Banked | Won
+FarkleEvent = TurnStarted | Rolled | Farkled | Kept | HotDice | Held | Won
+"""A game's events: the turn's start, its holding and the win are the engine's (Pig's)."""
 
 
 def keep_name(faces: Sequence[int]) -> str:
@@ -156,7 +134,7 @@ def event_lines(event: FarkleEvent, names: Sequence[str]) -> list[str]:
             return [f"{who} keep{s} {kept} for {points}: turn total {turn_total}, {rest}"]
         case HotDice(_, dice):
             return [f"hot dice: all {dice} dice roll again"]
-        case Banked(_, turn_total, score):
+        case Held(_, turn_total, score):
             return [f"{who} bank{s} {turn_total}: score {score}"]
         case Won():
             return []

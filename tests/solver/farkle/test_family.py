@@ -17,7 +17,7 @@ from pigsolve.solver.farkle.family import FarkleFamily
 from pigsolve.solver.farkle.play import FarkleGame, FarklePlay, SolutionPlayer
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.solve import solve
-from pigsolve.solver.farkle.words import Banked, Farkled, HotDice, Kept, Rolled, TurnStarted, Won
+from pigsolve.solver.farkle.words import Farkled, Held, HotDice, Kept, Rolled, TurnStarted, Won
 from pigsolve.solver.games.farkle import FACEBOOK_FARKLE, FARKLE, FarkleRules
 from pigsolve.solver.games.farkle_scoring import counts_of, score
 
@@ -161,7 +161,7 @@ def test_hot_dice_roll_every_die_again() -> None:
     game.start()
     assert game.apply("1 1 1 5 5 5") == [Kept(0, (1, 1, 1, 5, 5, 5), 1500, 1500, 0), HotDice(0, 6)]
     assert game.view.state == ((0, 0), 1500, 6) and game.legal_actions() == ("bank", "roll")
-    assert game.apply("bank") == [Banked(0, 1500, 1500), Won(0)]
+    assert game.apply("bank") == [Held(0, 1500, 1500), Won(0)]
     assert game.over and game.winner == 0 and game.legal_actions() == ()
 
 
@@ -194,7 +194,7 @@ def test_with_the_last_turn_every_other_seat_plays_once_more(rolls: list[int], w
     game = FarkleGame(replace(SMALL, dice=1, goal=200, last_turn=True), ListedDice(rolls))
     game.start()
     game.apply("roll")
-    assert Banked(0, 200, 200) in game.apply("bank")
+    assert Held(0, 200, 200) in game.apply("bank")
     assert not game.over and game.player == 1
     while game.view.turn_total < 100 * (len(rolls) - 2):
         game.apply("roll")
