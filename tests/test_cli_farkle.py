@@ -165,3 +165,20 @@ def test_a_few_moves_then_the_end_of_input(farkle_players, workdir: Path) -> Non
     assert "is not a legal choice now" in result.stdout
     assert "Hint: keep" in result.stdout and "you roll 6 dice" in result.stdout
     assert result.stderr.strip() == "error: no more input: the game is left unfinished"
+
+
+def test_tune_finds_the_best_bank_total_exactly(workdir: Path) -> None:
+    """`tune bank --game farkle` ranks each total against optimal, as Pig's families are."""
+    result = run(
+        "tune", "bank", "--game", "farkle", "--goal", "500", "--range", "fifties=4:8", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    ranked = [record["best"], *record["runners_up"]]
+    averages = [row["average"] for row in ranked]
+    assert record["candidates"] == 5 and averages == sorted(averages, reverse=True)
+    rules = pigsolve.game("farkle", goal=500)
+    best = pigsolve.compare(rules, record["best"]["a"], "optimal")
+    assert record["best"]["average"] == pytest.approx(best.average, abs=1e-12)
+    optimal = pigsolve.solve(rules)
+    assert record["optimal"]["a_first"] == pytest.approx(optimal.p_first_player, abs=1e-12)

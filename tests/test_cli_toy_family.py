@@ -73,7 +73,7 @@ def test_a_command_or_option_the_family_lacks_is_one_line(coin_race, workdir: Pa
             ("compute", "--game", "hog-fa16", "--players", "3"),
             "--players is not an option of hog-fa16",
         ),
-        (("tune", "hold", "--game", "coin-race"), "tune does not serve coin-race"),
+        (("tune", "hold", "--game", "coin-race"), "the coin family has no players to tune"),
     ]:
         result = run(*args)
         assert result.exit_code == 2 and result.stderr.startswith(f"error: {message}"), (

@@ -216,6 +216,23 @@ def simulate(
     )
 
 
+def tune(
+    name: str,
+    family: str,
+    against: str = "optimal",
+    goal: int | None = None,
+    ranges: list[str] | None = None,
+    table: Path | None = None,
+    as_json: bool = False,
+) -> None:
+    """Find the best constants of the game's tuning ``family`` exactly against ``against``."""
+    from pigsolve.solver.registry import family_of
+    from pigsolve.ui.shared import tune_family
+
+    rules = _rules(name, goal)
+    tune_family(family_of(rules).name, family, rules, against, ranges or [], table, as_json)
+
+
 def play(
     name: str,
     opponent: str | None = None,
@@ -275,6 +292,7 @@ GENERIC: dict[str, Command] = {
     "policies": policies,
     "compare": compare,
     "simulate": simulate,
+    "tune": tune,
     "play": play,
 }
 """The commands any registered family is served by through the registry alone."""
