@@ -1,12 +1,12 @@
-"""Numba kernels of fixed Farkle players: their turns, the exact evaluation and the games.
+"""Numba kernels of fixed Farkle players: their turns and the exact evaluation.
 
 A player comes as ``kind, guide, bank, choose`` (:class:`solver.farkle.policy.FarklePolicy`),
 the turn as the arrays of :class:`solver.farkle.turn.Turn` (``ways, points, num_outcomes,
 farkle_ways, scale, next_dice``), both always in that order. :func:`policy_turn` is one turn
 of a fixed player against the opponent's values, affine in the farkle's worth;
 :func:`_evaluate_sums` solves the score sums from the highest down, each ordered pair a 2 x 2
-linear system (:mod:`solver.farkle.evaluate`); :func:`play_games` plays seeded games
-(:mod:`solver.farkle.simulate`); :func:`max_score_tables` is the expected-points programme.
+linear system (:mod:`solver.farkle.evaluate`); :func:`max_score_tables` is the expected-points
+programme. The games are played by :mod:`solver.farkle._simulate_kernels`.
 """
 
 from __future__ import annotations
@@ -356,107 +356,3 @@ def max_score_tables(
             rolled = total / scale[n]
             bank[t, n] = can_bank and t >= rolled
             expected[t, n] = t if bank[t, n] else rolled
-
-
-@njit(cache=True, nogil=True)
-def play_games(
-    rng,
-    winner,
-    turns,
-    first_game,
-    goal,
-    min_bank,
-    ways,
-    points,
-    num_outcomes,
-    farkle_ways,
-    scale,
-    next_dice,
-    outcome_of,
-    kind_a,
-    guide_a,
-    bank_a,
-    choose_a,
-    kind_b,
-    guide_b,
-    bank_b,
-    choose_b,
-):  # pragma: no cover
-    """Play ``len(winner)`` games, A (seat 0) starting game ``first_game + g`` when it is even;
-    write each game's winner (0: A) and turns. Dice are drawn from ``rng`` face by face and
-    the roll's outcome read from ``outcome_of[code]`` (-1: a farkle)."""
-    dice = next_dice.shape[0]
-    size = max(goal, min_bank)
-    gvalue = np.empty((size, dice + 1))
-    gslope = np.empty((size, dice + 1))
-    groll = np.empty((size, dice + 1))
-    counts = np.zeros(6, np.int64)
-    scores = np.zeros(2, np.int64)
-    for g in range(winner.shape[0]):
-        scores[:] = 0
-        mover = (first_game + g) % 2
-        count = 0
-        while True:
-            count += 1
-            i = scores[mover]
-            j = scores[1 - mover]
-            if mover == 0:
-                kind, guide, bank, choose = kind_a, guide_a, bank_a, choose_a
-            else:
-                kind, guide, bank, choose = kind_b, guide_b, bank_b, choose_b
-            if kind == GUIDED:
-                turn_values(
-                    guide,
-                    i,
-                    j,
-                    1.0 - guide[j, i],
-                    min_bank,
-                    guide.shape[0],
-                    np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),  # no last turn
-                    ways,
-                    points,
-                    num_outcomes,
-                    farkle_ways,
-                    scale,
-                    next_dice,
-                    gvalue,
-                    gslope,
-                    groll,
-                )
-            top = max(goal - i, min_bank)
-            t = 0
-            n = dice
-            banked = 0
-            won = False
-            while True:
-                if t >= top:
-                    won = True
-                    break
-                if t > 0 and t >= min_bank and _banks(kind, guide, bank, i, j, t, n, groll):
-                    banked = t
-                    break
-                counts[:] = 0
-                for _ in range(n):
-                    counts[rng.integers(0, 6)] += 1
-                code = 0
-                power = 1
-                for f in range(6):
-                    code += counts[f] * power
-                    power *= 7
-                k = outcome_of[code]
-                if k < 0:  # a farkle
-                    break
-                left = _left(kind, guide, choose, i, j, t, n, k, top, points, next_dice, gvalue)
-                t += points[n, k, left]
-                n = next_dice[left]
-                if n == 0:  # every die kept without hot dice: the turn banks
-                    if i + t >= goal:
-                        won = True
-                    banked = t
-                    break
-            if won:
-                winner[g] = mover
-                break
-            scores[mover] += banked
-            mover = 1 - mover
-        turns[g] = count

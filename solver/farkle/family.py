@@ -289,7 +289,7 @@ class FarkleFamily:
 def check_state(rules: FarkleRules, state: Any) -> None:
     """Raise InvalidArgument in one line unless ``state`` ``((i, j), t, n)`` is a state of
     ``rules`` (the solution's own check, made without a table)."""
-    from pigsolve.solver.farkle.solution import state_indices
+    from pigsolve.solver.farkle.states import state_indices
 
     state_indices(rules, state)
 

@@ -158,7 +158,7 @@ class FarklePolicy:
     def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
         from pigsolve.solver.farkle import _kernels
-        from pigsolve.solver.farkle.solution import last_turn_values
+        from pigsolve.solver.farkle.states import last_turn_values
 
         rules = self.rules
         goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT

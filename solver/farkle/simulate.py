@@ -46,7 +46,7 @@ def simulate(
     With ``exact`` the result carries the exact probabilities of the same players
     (:func:`solver.farkle.evaluate.compare`) for the z-scores.
     """
-    from pigsolve.solver.farkle._policy_kernels import play_games
+    from pigsolve.solver.farkle._simulate_kernels import play_games
 
     check_solvable(rules)
     if len(players) != 2:

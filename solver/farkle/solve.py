@@ -41,7 +41,7 @@ The three-farkle penalty
 With ``farkle_penalty`` the state adds each player's farkles in a row, ``a`` the mover's and
 ``b`` the opponent's (0 to 2): ``P(a, b, i, j)``. A farkle passes the turn at ``(b, a + 1, j,
 i)``; a third in a row at ``(b, 0, j, max(i - penalty, f))``, ``f`` the floor (a parameter of
-the solve, :data:`solver.farkle.solution.DEFAULT_FLOOR`, Busche's -2,500: scores can fall
+the solve, :data:`solver.farkle.states.DEFAULT_FLOOR`, Busche's -2,500: scores can fall
 without end otherwise); a bank at ``(b, 0, j, i + t)``. The turn itself depends on ``a`` only
 through the farkle's value. A penalty lowers a score, so the sums no longer order the states:
 the values a penalty reaches, ``R = P(·, 0, ·, ·)``, are taken as given constants; then within
@@ -76,9 +76,9 @@ import time
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.farkle.solution import (
+from pigsolve.solver.farkle.solution import FarkleSolution
+from pigsolve.solver.farkle.states import (
     DEFAULT_FLOOR,
-    FarkleSolution,
     default_ceiling,
     last_turn_values,
     values_shape,

@@ -2,7 +2,7 @@
 
 A table is a ``kind="farkle"`` file of :mod:`solver.storage`: the rules as JSON
 (:meth:`FarkleRules.to_json`) and one dataset, ``win_probability``, the solution's values
-``P(i, j)`` of the shape :func:`solver.farkle.solution.values_shape` gives for its rules. On
+``P(i, j)`` of the shape :func:`solver.farkle.states.values_shape` gives for its rules. On
 loading, the shape and type are checked from the header, the values must be probabilities, and
 a sample of states must satisfy the optimality equation (each turn rebuilt from the values).
 """
@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
-from pigsolve.solver.farkle.solution import VALUES, FarkleSolution, values_shape
+from pigsolve.solver.farkle.solution import VALUES, FarkleSolution
+from pigsolve.solver.farkle.states import values_shape
 from pigsolve.solver.games.farkle import POINT_UNIT, RULE_SETS, FarkleRules
 from pigsolve.solver.storage import open_table, write_table
 from pigsolve.solver.table_checks import FLOAT, check_probabilities, damaged, dataset

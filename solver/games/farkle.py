@@ -265,7 +265,7 @@ FACEBOOK_FARKLE = FarkleRules(
     farkle_penalty=500,
     # A minimum bank of 300: Busche's rules page says "typically 300" (§2.2), and his count of
     # 423,765,000 states is exactly ours with it (423,562,500 without: the 15 turn totals that
-    # a 300 minimum adds below the goal, solver.farkle.solution.num_states), so his model had it.
+    # a 300 minimum adds below the goal, solver.farkle.states.num_states), so his model had it.
     min_bank=300,
     # Goal 10,000 and no final turn: presumed, not confirmed for the 2016 model (§2.2, §2.4).
 )

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.farkle.solution import last_turn_values
 from pigsolve.solver.farkle.solve import solve
+from pigsolve.solver.farkle.states import last_turn_values
 from pigsolve.solver.games.farkle import FarkleRules
 
 

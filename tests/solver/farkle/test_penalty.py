@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.farkle.solution import values_shape
 from pigsolve.solver.farkle.solve import solve
+from pigsolve.solver.farkle.states import values_shape
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 
 

@@ -12,8 +12,9 @@ import pytest
 
 from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
 from pigsolve.solver.farkle import table
-from pigsolve.solver.farkle.solution import FarkleSolution, values_shape
+from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.solve import solve
+from pigsolve.solver.farkle.states import values_shape
 from pigsolve.solver.games.farkle import FACEBOOK_FARKLE, FARKLE, FarkleRules, Scoring
 
 RULES = FarkleRules(dice=3, goal=600)
