@@ -223,8 +223,16 @@ class FarkleFamily:
         return PENALTY_PAGE_GOAL if rules.farkle_penalty else PAGE_GOAL
 
     def page_refusal(self, rules: FarkleRules, use: str = "the page") -> str:
-        """Return '': within its goal the page computes every solved Farkle table."""
-        return ""
+        """Return why ``use`` does not compute the table of ``rules`` ('' if it does): with the
+        three-farkle penalty a goal past :data:`PENALTY_PAGE_GOAL` takes too long, not too
+        much memory."""
+        if not rules.farkle_penalty or rules.goal <= PENALTY_PAGE_GOAL:
+            return ""
+        return (
+            f"{use} takes goals up to {PENALTY_PAGE_GOAL:,} with the penalty for three farkles "
+            f"in a row; goal {rules.goal:,} takes far longer to compute: use "
+            f"`{self.command(rules)}` at the command line"
+        )
 
     def command(self, rules: FarkleRules) -> str:
         """Return the command that computes the table of ``rules`` at the command line."""

@@ -84,6 +84,9 @@ def test_the_page_questions() -> None:
             family.page_rules(fields)
     assert family.page_limits()["goal"] == [50, family.page_goal(SMALL)]
     assert family.page_title(FACEBOOK_FARKLE) == "Facebook Farkle"
+    assert family.page_refusal(replace(FACEBOOK_FARKLE, goal=1000)) == ""
+    refusal = family.page_refusal(FACEBOOK_FARKLE)
+    assert "takes far longer" in refusal and "memory" not in refusal
     assert family.title(SMALL) == "" and family.title(FACEBOOK_FARKLE) == "Facebook Farkle "
     assert family.describe(SMALL) == "the optimal Farkle table for goal 1000"
     assert 0 < family.memory_bytes(FARKLE) < 2**24
