@@ -61,8 +61,13 @@ def test_penalty_hurts_and_counts_matter() -> None:
     assert np.abs(p[0, 0, off:, off:] - without.values).max() > 1e-3
     state = ((0, 0), 0, 3)
     assert solution.win_probability(state) == solution.win_probability((*state, (0, 0)))
-    assert solution.win_probability(((-400, 350), 0, 3, (2, 1))) < solution.win_probability(
-        ((-400, 350), 0, 3, (0, 1))
+    # above the floor a third farkle costs points; at the floor (-400) it cannot
+    assert solution.win_probability(((-200, 350), 0, 3, (2, 1))) < solution.win_probability(
+        ((-200, 350), 0, 3, (0, 1))
+    )
+    floor = ((-400, 350), 0, 3)
+    assert solution.win_probability((*floor, (2, 1))) == pytest.approx(
+        solution.win_probability((*floor, (0, 1))), abs=1e-14
     )
 
 
