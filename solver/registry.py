@@ -139,7 +139,9 @@ class Family(Protocol):
     rules_type: type
     """The class of its frozen rules."""
     file_suffixes: tuple[str, ...]
-    """Suffixes of game files it reads (Pig: ``.toml``); empty if none."""
+    """Suffixes of game files it reads (``.toml``); empty if none. A file names the game it
+    changes in its key ``base`` (Farkle's ``base = "facebook-farkle"``), and without one it is
+    the default family's (:func:`family_of_game`)."""
 
     def rules(self, name: str, **params: Any) -> Any:
         """Return the frozen rules of game ``name`` (or a game file) with ``params``."""
@@ -363,14 +365,37 @@ def game(name: str | Path, **params: Any) -> Any:
     (50, 'su20')
     """
     text = str(name).strip()
+    family = family_of_game(text)
+    return family.rules(text.lower() if text.lower() in family.names else text, **params)
+
+
+def family_of_game(name: str | Path) -> Family:
+    """Return the family of the game ``name``: a registered name, or a game file, whose key
+    ``base`` names the built-in game it changes (no ``base``: the default family's file).
+
+    >>> family_of_game("hog-fa16").name
+    'hog'
+    """
+    text = str(name).strip()
     for family in families():
         if text.lower() in family.names:
-            return family.rules(text.lower(), **params)
+            return family
+    suffixes = tuple({suffix for family in families() for suffix in family.file_suffixes})
+    if not (text.endswith(suffixes) or Path(text).is_file()):
+        raise InvalidArgument(
+            f"unknown game {text!r}; accepted: {', '.join(names())}, or a game file (.toml)"
+        )
+    from pigsolve.solver.games.game_files import read_game_file
+
+    base = read_game_file(Path(text)).get("base")
+    if base is None:
+        return family_named(DEFAULT)
     for family in families():
-        if family.file_suffixes and (text.endswith(family.file_suffixes) or Path(text).is_file()):
-            return family.rules(text, **params)
+        if family.file_suffixes and isinstance(base, str) and base.lower() in family.names:
+            return family
+    readers = [name for family in families() if family.file_suffixes for name in family.names]
     raise InvalidArgument(
-        f"unknown game {text!r}; accepted: {', '.join(names())}, or a game file (.toml)"
+        f"{text}: base must name a game a file can change ({', '.join(readers)}), got {base!r}"
     )
 
 

@@ -104,6 +104,29 @@ def test_commands_farkle_lacks_are_one_line(workdir: Path) -> None:
     assert result.exit_code == 2 and result.stderr.startswith("error: verify does not serve farkle")
 
 
+def test_a_farkle_file_is_farkles(workdir: Path) -> None:
+    """A game file naming a Farkle rule set as its ``base`` is Farkle's in every command; one
+    without ``base`` is still Pig's, and a ``base`` no family reads is one line."""
+    game = workdir / "three.toml"
+    game.write_text('base = "farkle"\ngoal = 1000\ndice = 3\n')
+    expected = pigsolve.solve(pigsolve.game("farkle", goal=1000, dice=3)).p_first_player
+    assert run("compute", "--game", str(game)).exit_code == 0
+    result = run("query", "--game", str(game), "0", "0", "0", "3")
+    assert result.exit_code == 0 and result.output.startswith(f"win probability {expected:.6f}")
+    result = run("compare", "optimal", "max-score", "--game", str(game))
+    assert result.exit_code == 0 and "optimal beats max-score" in result.output
+    pig = workdir / "lucky.toml"
+    pig.write_text(
+        '[[outcome]]\nname = "one"\nprobability = "1/2"\neffect = "pig"\n'
+        '[[outcome]]\nname = "six"\nprobability = "1/2"\neffect = "add"\npoints = 6\n'
+    )
+    assert pigsolve.game(pig, goal=20).goal == 20
+    game.write_text('base = "skunk"\n')
+    result = run("query", "--game", str(game), "0", "0", "0", "3")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "base must name a game a file can change" in result.stderr
+
+
 def hinted_moves(seed: int) -> list[str]:
     """Return the person's moves in the seeded game at goal 1000 where both seats play the
     optimal choice (the hint), to the game's end."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.registry import DEFAULT, Family, families
+from pigsolve.solver.registry import DEFAULT, Family, family_of_game
 
 Command = Callable[..., None]
 
@@ -35,15 +35,12 @@ def register_front(family: str, commands: dict[str, Command]) -> None:
 
 
 def other_family(game: str | None) -> Family | None:
-    """Return the family ``--game NAME`` names if it is not the default family's game (None:
-    the default family's name, a game file, or no ``--game``)."""
+    """Return the family of ``--game NAME`` (a name or a game file) if it is not the default
+    family (None: the default family's game, or no ``--game``)."""
     if game is None:
         return None
-    name = game.strip().lower()
-    for family in families():
-        if name in family.names and family.name != DEFAULT:
-            return family
-    return None
+    family = family_of_game(game)
+    return None if family.name == DEFAULT else family
 
 
 def routed(command: str, game: str | None, **options: Any) -> bool:

@@ -50,7 +50,7 @@ class FarkleFamily:
     name = "farkle"
     names = tuple(RULE_SETS)
     rules_type = FarkleRules
-    file_suffixes = ()
+    file_suffixes = (".toml",)
     label = "Farkle"
     """The family as people name it."""
     max_players = 2
