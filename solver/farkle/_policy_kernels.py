@@ -20,6 +20,21 @@ GUIDED = 1  # solver.farkle.policy.GUIDED (numba freezes it)
 
 
 @njit(cache=True)
+def guided_turn(
+    guide, i, j, min_bank,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
+):  # fmt: skip  # pragma: no cover
+    """Fill ``gvalue``, ``gslope``, ``groll`` with the turn at ``(i, j)`` of the player guided
+    by the start values ``guide`` (its own optimal table): a farkle worth ``1 - guide[j, i]``,
+    no last turn."""
+    turn_values(
+        guide, i, j, 1.0 - guide[j, i], min_bank, guide.shape[0],
+        np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),
+        ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
+    )  # fmt: skip
+
+
+@njit(cache=True)
 def _bank(values, i, j, u):  # pragma: no cover
     """Return the mover's chance after banking ``u`` at ``(i, j)``: 1 from the goal on (these
     players' rules have no last turn)."""
@@ -104,24 +119,10 @@ def policy_turn(
     goal = other.shape[0]
     dice = next_dice.shape[0]
     if kind == GUIDED:
-        turn_values(
-            guide,
-            i,
-            j,
-            1.0 - guide[j, i],
-            min_bank,
-            guide.shape[0],
-            np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),  # no last turn
-            ways,
-            points,
-            num_outcomes,
-            farkle_ways,
-            scale,
-            next_dice,
-            gvalue,
-            gslope,
-            groll,
-        )
+        guided_turn(
+            guide, i, j, min_bank,
+            ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
+        )  # fmt: skip
     top = max(goal - i, min_bank)
     for t in range(top - 1, -1, -1):
         can_bank = t > 0 and t >= min_bank
