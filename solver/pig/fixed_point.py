@@ -26,10 +26,12 @@ def fixed_point(
     step: Callable[[np.ndarray], np.ndarray],
     start: np.ndarray,
     report: Callable[[float], None] | None = None,
+    accelerate: bool = True,
 ) -> np.ndarray:
     """Return ``x`` with ``step(x) = x`` to :data:`RESTART_ROUNDING`, by Anderson's acceleration
-    of ``x <- step(x)`` (memory :data:`ANDERSON_MEMORY`); the last call of ``step`` was at ``x``.
-    ``report`` receives the largest change of each round.
+    of ``x <- step(x)`` (memory :data:`ANDERSON_MEMORY`), or by plain rounds if not
+    ``accelerate``; the last call of ``step`` was at ``x``. ``report`` receives the largest
+    change of each round.
 
     ``start`` is one vector, or a batch of independent ones (a row each, accelerated each on its
     own: the threshold players tuned together, :mod:`solver.pig.evaluation.thresholds`).
@@ -52,7 +54,7 @@ def fixed_point(
             report(largest)
         if largest <= RESTART_ROUNDING:
             return restart
-        if last is not None:
+        if last is not None and accelerate:
             steps.append(restart - last[0])
             moves.append(change - last[1])
             del steps[:-ANDERSON_MEMORY], moves[:-ANDERSON_MEMORY]
