@@ -184,7 +184,7 @@ def test_a_few_moves_then_the_end_of_input(farkle_players, workdir: Path) -> Non
         stdin=moves,
     )
     assert result.exit_code == 2
-    assert "'hold' is not a choice" in result.stdout
+    assert "'hold' is not a choice; choose keep" in result.stdout  # the keeps, not bank/roll
     assert "is not a legal choice now" in result.stdout
     assert "Hint: keep" in result.stdout and "you roll 6 dice" in result.stdout
     assert result.stderr.strip() == "error: no more input: the game is left unfinished"

@@ -238,9 +238,14 @@ class FarklePlay:
     def action(self, value: Any) -> Choice:
         """Return the engine's choice ``value`` names (a name, ``keep 1 5``, faces); raise
         InvalidArgument if it names none or one not legal now."""
-        choice = parse_choice(value)
+        choices = ", ".join(choice_words(name) for name in self.legal())
+        try:
+            choice = parse_choice(value)
+        except InvalidArgument:
+            raise InvalidArgument(
+                f"{value!r} is not a choice; choose {choices}", parameter=self.action_field
+            ) from None
         if choice not in self.game.legal_actions():
-            choices = ", ".join(choice_words(name) for name in self.legal())
             raise InvalidArgument(
                 f"{choice_words(_name(choice))} is not a legal choice now; choose {choices}",
                 parameter=self.action_field,
