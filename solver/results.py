@@ -150,3 +150,12 @@ def fresh_seed() -> int:
     import numpy as np
 
     return int(np.random.SeedSequence().entropy) % 2**64
+
+
+@dataclass(frozen=True)
+class Check:
+    """One verified property of a table: its name, whether it holds and what was measured."""
+
+    name: str
+    passed: bool
+    detail: str

@@ -100,8 +100,29 @@ def test_roll_is_farkles_alone(workdir: Path) -> None:
 
 
 def test_commands_farkle_lacks_are_one_line(workdir: Path) -> None:
-    result = run("verify", "--game", "farkle")
-    assert result.exit_code == 2 and result.stderr.startswith("error: verify does not serve farkle")
+    result = run("plot", "--game", "farkle", "--kind", "slice", "--out", "x.png")
+    assert result.exit_code == 2 and result.stderr.startswith("error: plot does not serve farkle")
+
+
+def test_info_and_verify_read_the_table(workdir: Path) -> None:
+    """`info` shows a table the load checks pass; `verify` re-solves every start value's turn
+    from the stored values, and fails (exit 1) once one value is off."""
+    import h5py
+
+    missing = run("info", "--game", "farkle", *GOAL)
+    assert missing.exit_code == 2 and "pigsolve compute --game farkle --goal 1000" in missing.stderr
+    assert run("compute", "--game", "farkle", *GOAL).exit_code == 0
+    result = run("info", "--game", "farkle", *GOAL)
+    assert result.exit_code == 0 and "p_first_player" in result.output
+    assert "win_probability" in result.output and "20 x 20" in result.output
+    result = run("verify", "--game", "farkle", *GOAL)
+    assert result.exit_code == 0 and "Bellman residual" in result.output
+    table = workdir / "data" / "farkle-farkle-goal1000.h5"
+    with h5py.File(table, "r+") as f:
+        f["win_probability"][3, 4] += 1e-6
+    result = run("verify", "--game", "farkle", *GOAL, str(table))
+    assert result.exit_code == 1, result.output
+    assert "fails: Bellman residual" in result.stderr
 
 
 def test_a_farkle_file_is_farkles(workdir: Path) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.pig.tolerances import MAX_RESIDUAL
 from pigsolve.solver.registry import DEFAULT, Family, family_of_game
 
 Command = Callable[..., None]
@@ -56,7 +57,9 @@ def routed(command: str, game: str | None, **options: Any) -> bool:
         return False
     for module in BUILT_IN_FRONTS:
         importlib.import_module(module)
-    front = _FRONTS.get(family.name, GENERIC)
+    front = _FRONTS.get(family.name) or {
+        name: serve for name, serve in GENERIC.items() if hasattr(family, NEEDS.get(name, "name"))
+    }
     if command not in front:
         served = ", ".join(front)
         raise InvalidArgument(f"{command} does not serve {game}; its commands: {served}")
@@ -66,7 +69,7 @@ def routed(command: str, game: str | None, **options: Any) -> bool:
         if name not in accepted and value not in (None, False, [], ()):
             flag = "--" + name.replace("_", "-")
             raise InvalidArgument(f"{flag} is not an option of {game}")
-    serve(game.strip().lower(), **{k: v for k, v in options.items() if k in accepted})
+    serve(game.strip(), **{k: v for k, v in options.items() if k in accepted})
     return True
 
 
@@ -115,6 +118,45 @@ def compute(
         family.save(solution, path)
     if not quiet:
         print(f"{family.describe(rules)}: {path}\n{solution!r}")
+
+
+def _stored(name: str, goal: int | None, path: Path | None) -> tuple[Family, Path]:
+    """Return the family of ``name`` and its table file (``path`` or ``data/``'s), which must
+    exist: a missing one is MissingTable naming the command that makes it."""
+    from pigsolve.solver.registry import family_of
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    return family, family.require(_path(family, rules, path), rules)
+
+
+def info(name: str, path: Path | None = None, goal: int | None = None) -> None:
+    """Show a table's attributes and datasets, once the family's checks have passed."""
+    from pigsolve.solver.storage import describe
+    from pigsolve.ui import table_files
+    from pigsolve.ui.console import console
+
+    family, path = _stored(name, goal, path)
+    attrs, datasets = describe(path)
+    family.load(path)  # the figures shown are those of a table that passes the load checks
+    console.print(table_files.attributes(path, attrs))
+    console.print(table_files.datasets(datasets))
+
+
+def verify(
+    name: str, path: Path | None = None, goal: int | None = None, max_residual: float = MAX_RESIDUAL
+) -> None:
+    """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
+    from pigsolve.solver.errors import PigsolveError
+    from pigsolve.ui import table_files
+    from pigsolve.ui.console import console
+
+    family, path = _stored(name, goal, path)
+    checks = family.verify(family.load(path), max_residual)
+    console.print(table_files.checks(path, checks))
+    failed = [check.name for check in checks if not check.passed]
+    if failed:
+        raise PigsolveError(f"{path} fails: {', '.join(failed)}")
 
 
 def query(
@@ -285,6 +327,8 @@ def _ask(prompt: str) -> str:
 
 GENERIC: dict[str, Command] = {
     "compute": compute,
+    "info": info,
+    "verify": verify,
     "query": query,
     "policies": policies,
     "compare": compare,
@@ -293,3 +337,5 @@ GENERIC: dict[str, Command] = {
     "play": play,
 }
 """The commands any registered family is served by through the registry alone."""
+NEEDS = {"verify": "verify"}
+"""The generic commands that serve only a family with this method."""

@@ -205,7 +205,16 @@ def verify(
     ] = MAX_RESIDUAL,
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
-    if routed("verify", game, path=path, goal=goal, die=die, players=players, piglet=piglet):
+    if routed(
+        "verify",
+        game,
+        path=path,
+        goal=goal,
+        die=die,
+        players=players,
+        piglet=piglet,
+        max_residual=max_residual,
+    ):
         return
     from pigsolve.solver.pig import table as pig_tables
     from pigsolve.solver.pig.verify import verify_table

@@ -264,6 +264,35 @@ def _penalty_sums(
             )  # fmt: skip
 
 
+@njit(cache=True, parallel=True)
+def bellman_residuals(
+    values, penalty, min_bank, cap, last,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, out,
+):  # fmt: skip  # pragma: no cover
+    """Fill ``out[a, b, i, j]`` with ``|value - turn|``: each stored start value against its
+    turn re-solved from the stored values (``values`` 4-D; without the penalty one count,
+    ``(1, 1, G, G)``, a farkle worth ``1 - values[0, 0, j, i]``)."""
+    counts, size = values.shape[0], values.shape[2]
+    dice = next_dice.shape[0]
+    rows = max(cap, min_bank)
+    restart = values[:, 0]
+    for p in prange(counts * counts * size):
+        a, b, i = p // (counts * size), (p // size) % counts, p % size
+        value = np.empty((rows, dice + 1))
+        slope = np.empty((rows, dice + 1))
+        roll = np.empty((rows, dice + 1))
+        for j in range(size):
+            if counts == 1:
+                c = 1.0 - values[0, 0, j, i]
+            else:
+                c = farkle_value(values, restart, a, b, i, j, penalty)
+            turn_values(
+                values[b, 0], i, j, c, min_bank, cap, last,
+                ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
+            )  # fmt: skip
+            out[a, b, i, j] = abs(value[0, dice] - values[a, b, i, j])
+
+
 # The last turn --------------------------------------------------------------------------------
 
 

@@ -25,7 +25,7 @@ from pigsolve.solver.games.farkle import (
     farkle_rules,
 )
 from pigsolve.solver.registry import choice_field, integer_field, register
-from pigsolve.solver.results import Comparison, Simulation
+from pigsolve.solver.results import Check, Comparison, Simulation
 
 if TYPE_CHECKING:
     from pigsolve.solver.farkle.solution import FarkleSolution
@@ -102,6 +102,12 @@ class FarkleFamily:
         from pigsolve.solver.farkle.table import load
 
         return load(path)
+
+    def verify(self, solution: FarkleSolution, max_residual: float) -> list[Check]:
+        """Return the checks of ``solution``: its Bellman residual re-solved, its chances."""
+        from pigsolve.solver.farkle.verify import verify_table
+
+        return verify_table(solution, max_residual)
 
     def evaluate(self, rules: FarkleRules, players: Sequence[Any]) -> tuple[float, ...]:
         """Return the two players' exact win probabilities, the first moving first."""

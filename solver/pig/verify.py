@@ -7,13 +7,12 @@ probabilities that sum to 1. A two-player full table is checked state by state a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from pigsolve.solver.games.pig import roll_counts
 from pigsolve.solver.pig.solution import PigSolution
 from pigsolve.solver.pig.tolerances import MAX_RESIDUAL
+from pigsolve.solver.results import Check
 
 MAX_SUM_ERROR = 1e-12
 """How far from 1 the players' win probabilities of a state may sum."""
@@ -21,15 +20,6 @@ MAX_SUM_ERROR = 1e-12
 MAX_FALL = 1e-12
 """How much a player's win probability may fall as its own score rises (rounding); a larger
 fall is counted, and fails the check for two players, where none is possible."""
-
-
-@dataclass(frozen=True)
-class Check:
-    """One verified property: its name, whether it holds and what was measured."""
-
-    name: str
-    passed: bool
-    detail: str
 
 
 def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list[Check]:

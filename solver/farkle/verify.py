@@ -1,0 +1,61 @@
+"""Check a Farkle table against its equations: every start value is its turn re-solved.
+
+Each stored start-of-turn value is compared with the optimal turn from that state, rebuilt
+from the stored values alone (banks read the table, a farkle its value at the next state), as
+:mod:`solver.pig.verify` does for Pig; and the values must be probabilities.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pigsolve.solver.farkle.solution import FarkleSolution
+from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.games.farkle import POINT_UNIT
+from pigsolve.solver.pig.tolerances import MAX_RESIDUAL
+from pigsolve.solver.results import Check
+
+
+def bellman_residual(solution: FarkleSolution) -> float:
+    """Return the largest ``|stored value - its turn re-solved from the stored values|``.
+
+    >>> from pigsolve.solver.farkle.solve import solve
+    >>> from pigsolve.solver.games.farkle import FarkleRules
+    >>> bellman_residual(solve(FarkleRules(dice=2, goal=500))) < 1e-14
+    True
+    """
+    from pigsolve.solver.farkle import _kernels
+
+    rules = solution.rules
+    values = solution.values
+    if values.ndim == 2:
+        values = values[None, None]
+    values = np.ascontiguousarray(values)
+    cap = (solution.ceiling - solution.floor) // POINT_UNIT
+    out = np.empty(values.shape)
+    _kernels.bellman_residuals(
+        values,
+        rules.farkle_penalty // POINT_UNIT,
+        rules.min_bank // POINT_UNIT,
+        cap,
+        solution._last,
+        *turn(rules).arrays,
+        out,
+    )
+    return float(out.max())
+
+
+def verify_table(solution: FarkleSolution, max_residual: float = MAX_RESIDUAL) -> list[Check]:
+    """Recompute the Bellman residual of ``solution`` and check that its values are chances."""
+    values = solution.values
+    finite = bool(np.isfinite(values).all())
+    residual = bellman_residual(solution) if finite else np.inf
+    low, high = float(values.min()), float(values.max())
+    return [
+        Check(
+            "Bellman residual",
+            residual <= max_residual,
+            f"max |V - its turn re-solved| = {residual:.3g} (limit {max_residual:g})",
+        ),
+        Check("0 <= P <= 1", finite and low >= 0 and high <= 1, f"range [{low}, {high}]"),
+    ]
