@@ -226,3 +226,26 @@ def test_tune_finds_the_best_bank_total_exactly(workdir: Path) -> None:
     assert record["best"]["average"] == pytest.approx(best.average, abs=1e-12)
     optimal = pigsolve.solve(rules)
     assert record["optimal"]["a_first"] == pytest.approx(optimal.p_first_player, abs=1e-12)
+
+
+def test_export_writes_the_chances_and_when_to_bank(workdir: Path) -> None:
+    """`export` writes the start values and the banking totals of the table, as the solution
+    and :func:`bank_thresholds` give them; what Farkle has not is one line."""
+    import csv
+
+    from pigsolve.solver.farkle.thresholds import bank_thresholds
+
+    rules = pigsolve.game("farkle", goal=1000)
+    solution = pigsolve.solve(rules)
+    result = run("export", "--game", "farkle", *GOAL, "--what", "probabilities", "--out", "p.npy")
+    assert result.exit_code == 0 and result.output.startswith("wrote p.npy")
+    assert np.array_equal(np.load("p.npy"), solution.values)
+    result = run("export", "--game", "farkle", *GOAL, "--what", "boundary", "--out", "b.csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(Path("b.csv").open()))
+    assert len(rows) == 20 * 20
+    expected = bank_thresholds(solution, 300)
+    got = [row for row in rows if row["opponent_score"] == "300"]
+    assert [int(row["bank_from_3_dice"]) for row in got] == expected.totals[:, 2].tolist()
+    result = run("export", "--game", "farkle", *GOAL, "--what", "policy", "--out", "x.csv")
+    assert result.exit_code == 2 and result.stderr.startswith("error: unknown export 'policy'")

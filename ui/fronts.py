@@ -159,6 +159,23 @@ def verify(
         raise PigsolveError(f"{path} fails: {', '.join(failed)}")
 
 
+def export(
+    name: str,
+    what: str,
+    out: Path,
+    fmt: str | None = None,
+    table: Path | None = None,
+    goal: int | None = None,
+    force: bool = False,
+) -> None:
+    """Write ``what`` of the game's table (computed in memory if missing) to ``out``."""
+    from pigsolve.solver.registry import family_of
+
+    family = family_of(_rules(name, goal))
+    written = family.export(_solution(name, goal, table), str(what), out, fmt, force)
+    print(f"wrote {written}")
+
+
 def query(
     name: str,
     state: list[int],
@@ -329,6 +346,7 @@ GENERIC: dict[str, Command] = {
     "compute": compute,
     "info": info,
     "verify": verify,
+    "export": export,
     "query": query,
     "policies": policies,
     "compare": compare,
@@ -337,5 +355,5 @@ GENERIC: dict[str, Command] = {
     "play": play,
 }
 """The commands any registered family is served by through the registry alone."""
-NEEDS = {"verify": "verify"}
+NEEDS = {"verify": "verify", "export": "export"}
 """The generic commands that serve only a family with this method."""

@@ -259,7 +259,18 @@ def export(
     force: Force = False,
 ) -> None:
     """Export the optimal policy, its win probabilities or its roll/hold boundary."""
-    if routed("export", game, what=what, out=out, table=table, goal=goal, die=die, players=players):
+    if routed(
+        "export",
+        game,
+        what=what,
+        out=out,
+        fmt=fmt,
+        table=table,
+        goal=goal,
+        die=die,
+        players=players,
+        force=force,
+    ):
         return
     from pigsolve.solver.pig.export import export_table, format_for, stored_table
 

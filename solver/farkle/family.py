@@ -109,6 +109,14 @@ class FarkleFamily:
 
         return verify_table(solution, max_residual)
 
+    def export(
+        self, solution: FarkleSolution, what: str, out: Path, fmt: str | None, force: bool
+    ) -> Path:
+        """Write ``what`` (``probabilities``, ``boundary``) of ``solution`` to ``out``."""
+        from pigsolve.solver.farkle.export import export_table
+
+        return export_table(solution, what, out, fmt, force)
+
     def evaluate(self, rules: FarkleRules, players: Sequence[Any]) -> tuple[float, ...]:
         """Return the two players' exact win probabilities, the first moving first."""
         from pigsolve.solver.farkle.evaluate import evaluate

@@ -1,0 +1,97 @@
+"""Export a Farkle table as CSV, JSON or NumPy ``.npy`` files.
+
+What can be exported (scores in points, from 0 below the goal; both players with no farkle in
+a row):
+
+``probabilities``
+    ``P(i, j)``, the mover's chance at the start of a turn with ``i`` banked against ``j``.
+``boundary``
+    When to bank: for each own score ``i``, opponent's score ``j`` and ``n`` dice to roll, the
+    smallest turn total at which the optimal player banks (-1: it rolls on to the goal), as
+    :mod:`solver.farkle.thresholds` finds it.
+
+Every file is written atomically (:func:`solver.storage.atomic_write`) and an existing file is
+kept unless ``force`` is given.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import numpy as np
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.solution import FarkleSolution
+from pigsolve.solver.farkle.thresholds import bank_thresholds
+from pigsolve.solver.games.farkle import POINT_UNIT
+from pigsolve.solver.pig.export import format_for
+from pigsolve.solver.storage import atomic_write
+
+EXPORTS = ("probabilities", "boundary")
+"""What :func:`export_table` writes."""
+
+
+def export_table(
+    solution: FarkleSolution,
+    what: str,
+    out: str | Path,
+    fmt: str | None = None,
+    force: bool = False,
+) -> Path:
+    """Write ``what`` (:data:`EXPORTS`) of ``solution`` to ``out`` as ``fmt`` (csv, json or
+    npy; default: the suffix of ``out``); return the path written."""
+    out = Path(out)
+    if what not in EXPORTS:
+        raise InvalidArgument(f"unknown export {what!r} for Farkle; accepted: {', '.join(EXPORTS)}")
+    fmt = format_for(out, fmt)
+    array, axes = _array(solution, what)
+    scores = list(range(0, solution.rules.goal, POINT_UNIT))
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb" if fmt == "npy" else "w", newline="" if fmt == "csv" else None) as f:
+            if fmt == "npy":
+                np.save(f, array, allow_pickle=False)
+            elif fmt == "json":
+                document = {
+                    "what": what,
+                    "rules": json.loads(solution.rules.to_json()),
+                    "axes": axes,
+                    "scores": scores,
+                    "shape": list(array.shape),
+                    what: array.tolist(),
+                }
+                json.dump(document, f, separators=(",", ":"), allow_nan=False)
+                f.write("\n")
+            else:
+                _write_csv(f, what, array, scores)
+
+    return atomic_write(out, write, force=force)
+
+
+def _array(solution: FarkleSolution, what: str) -> tuple[np.ndarray, list[str]]:
+    """Return the array of ``what`` and its axes' names."""
+    scores = range(0, solution.rules.goal, POINT_UNIT)
+    if what == "probabilities":
+        zero = -solution.floor // POINT_UNIT  # the index of a score of 0
+        values = solution.values if solution.values.ndim == 2 else solution.values[0, 0]
+        return values[zero:, zero:].copy(), ["score", "opponent_score"]
+    totals = np.stack([bank_thresholds(solution, j).totals for j in scores], axis=1)
+    return totals, ["score", "opponent_score", "dice"]
+
+
+def _write_csv(f, what: str, array: np.ndarray, scores: list[int]) -> None:
+    """Write one row per pair of scores: the chance, or the banking total for each dice left."""
+    writer = csv.writer(f)
+    if what == "probabilities":
+        writer.writerow(["score", "opponent_score", "win_probability"])
+        rows = ([i, j, repr(float(array[s, t]))] for s, i in enumerate(scores)
+                for t, j in enumerate(scores))  # fmt: skip
+    else:
+        dice = array.shape[2]
+        names = [f"bank_from_{n}_dice" for n in range(1, dice + 1)]
+        writer.writerow(["score", "opponent_score", *names])
+        rows = ([i, j, *map(int, array[s, t])] for s, i in enumerate(scores)
+                for t, j in enumerate(scores))  # fmt: skip
+    writer.writerows(rows)
