@@ -242,7 +242,8 @@ def test_export_writes_the_chances_and_when_to_bank(workdir: Path) -> None:
     assert np.array_equal(np.load("p.npy"), solution.values)
     result = run("export", "--game", "farkle", *GOAL, "--what", "boundary", "--out", "b.csv")
     assert result.exit_code == 0, result.output
-    rows = list(csv.DictReader(Path("b.csv").open()))
+    with Path("b.csv").open() as f:
+        rows = list(csv.DictReader(f))
     assert len(rows) == 20 * 20
     expected = bank_thresholds(solution, 300)
     got = [row for row in rows if row["opponent_score"] == "300"]
