@@ -99,9 +99,15 @@ def test_roll_is_farkles_alone(workdir: Path) -> None:
         assert result.exit_code == 2 and "--roll is not an option of" in result.stderr, game
 
 
-def test_commands_farkle_lacks_are_one_line(workdir: Path) -> None:
-    result = run("plot", "--game", "farkle", "--kind", "slice", "--out", "x.png")
-    assert result.exit_code == 2 and result.stderr.startswith("error: plot does not serve farkle")
+def test_plot_draws_when_to_bank(workdir: Path) -> None:
+    """`plot --kind boundary` draws the banking totals; Pig's other kinds are one line."""
+    pytest.importorskip("matplotlib")
+    args = ("plot", "--game", "farkle", *GOAL, "--opponent", "500")
+    result = run(*args, "--kind", "boundary", "--out", "bank.png")
+    assert result.exit_code == 0 and Path("bank.png").read_bytes()[:4] == b"\x89PNG"
+    result = run(*args, "--kind", "slice", "--out", "x.png")
+    assert result.exit_code == 2
+    assert result.stderr == "error: unknown plot 'slice' for Farkle; accepted: boundary\n"
 
 
 def test_info_and_verify_read_the_table(workdir: Path) -> None:

@@ -176,6 +176,23 @@ def export(
     print(f"wrote {written}")
 
 
+def plot(
+    name: str,
+    kind: str,
+    out: Path,
+    opponent: int | None = None,
+    table: Path | None = None,
+    goal: int | None = None,
+    force: bool = False,
+) -> None:
+    """Draw ``kind`` of the game's table (computed in memory if missing) to ``out``."""
+    from pigsolve.solver.registry import family_of
+
+    family = family_of(_rules(name, goal))
+    written = family.plot(_solution(name, goal, table), str(kind), out, opponent, force)
+    print(f"wrote {written}")
+
+
 def query(
     name: str,
     state: list[int],
@@ -347,6 +364,7 @@ GENERIC: dict[str, Command] = {
     "info": info,
     "verify": verify,
     "export": export,
+    "plot": plot,
     "query": query,
     "policies": policies,
     "compare": compare,
@@ -355,5 +373,5 @@ GENERIC: dict[str, Command] = {
     "play": play,
 }
 """The commands any registered family is served by through the registry alone."""
-NEEDS = {"verify": "verify", "export": "export"}
+NEEDS = {"verify": "verify", "export": "export", "plot": "plot"}
 """The generic commands that serve only a family with this method."""

@@ -285,7 +285,7 @@ def plot(
     kind: Annotated[Plot, typer.Option(help="What to draw.")],
     out: Annotated[Path, typer.Option(help="The file to write: .png, .pdf or .svg.")],
     opponent: Annotated[
-        int | None, typer.Option(help="The opponent's score J (for --kind slice).")
+        int | None, typer.Option(help="The opponent's score J (Pig's slice, Farkle's boundary).")
     ] = None,
     table: Table = None,
     goal: Goal = None,
@@ -297,7 +297,18 @@ def plot(
 ) -> None:
     """Draw the roll/hold boundary, one slice of it, the win-probability contours, or N players'
     boundary beside two players'."""
-    if routed("plot", game, kind=kind, out=out, table=table, goal=goal, die=die, players=players):
+    if routed(
+        "plot",
+        game,
+        kind=kind,
+        out=out,
+        opponent=opponent,
+        table=table,
+        goal=goal,
+        die=die,
+        players=players,
+        force=force,
+    ):
         return
     from pigsolve.solver.pig.export import stored_table
     from pigsolve.solver.pig.plot import plot_table

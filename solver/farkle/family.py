@@ -117,6 +117,14 @@ class FarkleFamily:
 
         return export_table(solution, what, out, fmt, force)
 
+    def plot(
+        self, solution: FarkleSolution, kind: str, out: Path, opponent: int | None, force: bool
+    ) -> Path:
+        """Draw ``kind`` (``boundary``: when to bank) of ``solution`` to ``out``."""
+        from pigsolve.solver.farkle.plot import plot_table
+
+        return plot_table(solution, kind, out, opponent, force)
+
     def evaluate(self, rules: FarkleRules, players: Sequence[Any]) -> tuple[float, ...]:
         """Return the two players' exact win probabilities, the first moving first."""
         from pigsolve.solver.farkle.evaluate import evaluate

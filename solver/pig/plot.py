@@ -44,7 +44,7 @@ HEURISTIC_HOLD = 20
 DPI = 200
 
 
-def _figure(width: float, height: float) -> Figure:
+def new_figure(width: float, height: float) -> Figure:
     """Return a new matplotlib Figure in a paper-like style (PigsolveError without matplotlib)."""
     try:
         import matplotlib
@@ -76,7 +76,7 @@ def setting(rules: PigRules) -> str:
     return f"{rules.game}, goal {rules.goal}"
 
 
-def _save(fig: Figure, out: Path, force: bool) -> Path:
+def save_figure(fig: Figure, out: Path, force: bool) -> Path:
     """Write ``fig`` to ``out`` atomically, in the format its suffix names."""
     fmt = out.suffix.lower().lstrip(".")
     return atomic_write(out, lambda tmp: fig.savefig(tmp, format=fmt, dpi=DPI), force=force)
@@ -87,7 +87,7 @@ def plot_boundary(table: PigSolution, out: Path, force: bool = False) -> Path:
     goal = table.rules.goal
     boundary = hold_boundary(np.asarray(table.roll_array(), dtype=bool)).astype(float)
     i, j = np.meshgrid(np.arange(goal), np.arange(goal), indexing="ij")
-    fig = _figure(6.4, 5.2)
+    fig = new_figure(6.4, 5.2)
     ax = fig.add_subplot(projection="3d")
     ax.plot_surface(
         i, j, boundary, cmap="viridis", rstride=1, cstride=1, linewidth=0, antialiased=True
@@ -100,7 +100,7 @@ def plot_boundary(table: PigSolution, out: Path, force: bool = False) -> Path:
     ax.set_zlim(0, boundary.max())
     ax.view_init(elev=28, azim=-125)
     ax.set_title(f"Roll/hold boundary of optimal play ({setting(table.rules)})")
-    return _save(fig, out, force)
+    return save_figure(fig, out, force)
 
 
 def plot_slice(table: PigSolution, opponent: int, out: Path, force: bool = False) -> Path:
@@ -113,7 +113,7 @@ def plot_slice(table: PigSolution, opponent: int, out: Path, force: bool = False
     k = np.arange(goal)
     state = np.where(i[:, None] + k[None, :] < goal, roll[:, opponent, :].astype(float), np.nan)
     boundary = hold_boundary(roll)[:, opponent]
-    fig = _figure(6.4, 4.0)
+    fig = new_figure(6.4, 4.0)
     from matplotlib.colors import ListedColormap  # importable: _figure found matplotlib
     from matplotlib.patches import Patch
 
@@ -149,14 +149,14 @@ def plot_slice(table: PigSolution, opponent: int, out: Path, force: bool = False
     ax.set_xlabel("player score $i$")
     ax.set_ylabel("turn total $k$")
     ax.set_title(f"Roll/hold boundary at opponent score $j = {opponent}$ ({setting(table.rules)})")
-    return _save(fig, out, force)
+    return save_figure(fig, out, force)
 
 
 def plot_contours(table: PigSolution, out: Path, force: bool = False) -> Path:
     """Draw P(i, j, 0) with contour lines at 3%, 9%, 27% and 81%."""
     goal = table.rules.goal
     p0 = np.asarray(table.v0, dtype=np.float64)  # P(i, j, 0): stored as is, never the full table
-    fig = _figure(5.6, 5.0)
+    fig = new_figure(5.6, 5.0)
     ax = fig.add_subplot()
     image = ax.imshow(
         p0.T, origin="lower", cmap="Greys", vmin=0, vmax=1, alpha=0.55, interpolation="nearest"
@@ -170,7 +170,7 @@ def plot_contours(table: PigSolution, out: Path, force: bool = False) -> Path:
     ax.set_xlabel("player score $i$")
     ax.set_ylabel("opponent score $j$")
     ax.set_title(f"Win probability at the start of a turn ({setting(table.rules)})")
-    return _save(fig, out, force)
+    return save_figure(fig, out, force)
 
 
 def plot_players(
@@ -182,7 +182,7 @@ def plot_players(
     i = np.arange(goal)
     boundary = many.choices()[0]
     pairs = hold_boundary(np.asarray(two.roll_array(), dtype=bool))
-    fig = _figure(6.4, 4.2)
+    fig = new_figure(6.4, 4.2)
     ax = fig.add_subplot()
     colors = ["#08306b", "#2171b5", "#6baed6", "#cb181d", "#fb6a4a"]
     top = 0
@@ -207,7 +207,7 @@ def plot_players(
     ax.set_ylabel("first turn total held")
     ax.set_title(f"Hold boundary: {players} players against 2 (goal {goal})")
     ax.legend(loc="upper right", frameon=False, ncol=2, fontsize=8)
-    return _save(fig, out, force)
+    return save_figure(fig, out, force)
 
 
 def plot_table(
