@@ -91,14 +91,7 @@ def bench_fresh_compute(
     process, run once before at goal 10 to fill the JIT cache; ``command`` is how the caller
     runs ``pigsolve compute``. Also reports that process's peak resident memory.
     """
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "table.h5"
-        command = [*command, "--game", game, "--players", str(players), "--out", str(out)]
-        command += ["--force", "--quiet"]
-        _child([*command, "--goal", "10"])
-        start = time.perf_counter()
-        peak = _child([*command, "--goal", str(goal)])
-        seconds = time.perf_counter() - start
+    seconds, peak = _fresh([*command, "--game", game, "--players", str(players)], goal, 10)
     name = "pig" if game == "pig" else f"pig {game}"  # a game of Pig's family: its bench row
     seats = "" if (game, players) == ("pig", 2) else f", {players} players"
     states = PigRules(goal).num_states if players == 2 else goal**players
@@ -108,6 +101,38 @@ def bench_fresh_compute(
     )
     if (game, players) in FAMILY_TARGETS:
         fresh["target_seconds"] = FAMILY_TARGETS[game, players]
+    return fresh
+
+
+def _fresh(command: Sequence[str], goal: int, warm_goal: int) -> tuple[float, float]:
+    """Return the seconds and peak MiB of ``command --goal GOAL --out FILE --force --quiet`` in
+    a fresh process, run once before at ``warm_goal`` to fill the JIT cache."""
+    with tempfile.TemporaryDirectory() as tmp:
+        command = [*command, "--out", str(Path(tmp) / "table.h5"), "--force", "--quiet"]
+        _child([*command, "--goal", str(warm_goal)])
+        start = time.perf_counter()
+        peak = _child([*command, "--goal", str(goal)])
+        return time.perf_counter() - start, peak
+
+
+FARKLE_TARGETS = {("farkle", 10000): 300.0, ("facebook-farkle", 1000): None}
+"""Farkle's fresh computes in ``bench --large``, with their targets of seconds (issue 27: at
+most 5 minutes and 4 GiB at goal 10,000; Facebook Farkle's hour is its full goal, measured
+by ``pigsolve compute --game facebook-farkle`` itself)."""
+
+
+def bench_fresh_farkle(command: Sequence[str], game: str, goal: int) -> Row:
+    """Time ``command --game GAME --goal GOAL`` (a Farkle rule set) in a fresh process."""
+    from pigsolve.solver.farkle.states import num_states
+    from pigsolve.solver.registry import game as rules_of
+
+    seconds, peak = _fresh([*command, "--game", game], goal, 500)
+    states = num_states(rules_of(game, goal=goal))
+    fresh = row(
+        f"{game} compute, fresh process", goal, seconds, None, states / seconds, "states/s", peak
+    )
+    if FARKLE_TARGETS.get((game, goal)) is not None:
+        fresh["target_seconds"] = FARKLE_TARGETS[game, goal]
     return fresh
 
 
@@ -177,7 +202,8 @@ def run(
     compute_command: Sequence[str], large: bool = False, others: Sequence[Row] = ()
 ) -> list[Row]:
     """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` for two and
-    three players (with ``large`` also four players, three at goal 500 and goal 1000), the
+    three players (with ``large`` also four players, three at goal 500, goal 1000 and Farkle's
+    :data:`FARKLE_TARGETS`), the
     family's games of :data:`FAMILY_TARGETS`, then ``others``. The N-player and family rows also
     give their time as a multiple of the two-player compute's."""
     rows = bench_methods()
@@ -196,6 +222,10 @@ def run(
     rows += [two_players, *more]
     if large:
         rows.append(bench_fresh_compute(compute_command, goal=1000))
+        for game, goal in FARKLE_TARGETS:
+            farkle = bench_fresh_farkle(compute_command, game, goal)
+            farkle["times_two_player_compute"] = farkle["seconds"] / two_players["seconds"]
+            rows.append(farkle)
     return rows + list(others)
 
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from pigsolve.solver import bench
+from pigsolve.solver.farkle.states import num_states
+from pigsolve.solver.games.farkle import FARKLE
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
 
@@ -28,3 +33,14 @@ def test_a_comparison_and_a_simulation_are_timed() -> None:
     simulated = bench.bench_simulate(rules, hold5, hold5, games=1000)
     assert set(compared) == set(simulated) == KEYS
     assert simulated["rate"] == pytest.approx(1000 / simulated["seconds"])
+
+
+def test_a_farkle_compute_is_timed_in_a_fresh_process() -> None:
+    """Farkle's bench row runs ``pigsolve compute --game NAME`` in a child process: its
+    states, rate and peak memory are reported, and a goal without a target has none."""
+    command = [sys.executable, "-m", "pigsolve", "compute"]
+    found = bench.bench_fresh_farkle(command, "farkle", 1000)
+    assert found["benchmark"] == "farkle compute, fresh process" and found["goal"] == 1000
+    expected = num_states(replace(FARKLE, goal=1000))
+    assert found["rate"] * found["seconds"] == pytest.approx(expected)
+    assert found["peak_mib"] > 10 and "target_seconds" not in found
