@@ -272,11 +272,14 @@ class FarklePlay:
     def fields(self) -> dict[str, Any]:
         """Return what the page draws besides the scores: the dice last rolled (six-sided),
         who rolled them, the turn total, the dice set aside and the dice the next roll
-        throws."""
+        throws; and ``pick``, the dice to pick from when the choices are which to keep (each
+        keep named by its faces, lowest first), else empty."""
         from pigsolve.solver.farkle.table import rule_set_name
 
         game = self.game
+        keeping = not game.over and any(isinstance(a, tuple) for a in game.legal_actions())
         return {
+            "pick": list(self.dice) if keeping else [],
             "rules": rule_set_name(game.rules),
             "dice": self.dice,
             "dice_sides": FACES,

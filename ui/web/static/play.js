@@ -6,6 +6,8 @@
 let state = null;
 let family = null;  // the chosen family's description: label, max_players, fields, note
 let folded = false;  // the set-up form folded into its one-line summary during a game
+const picked = new Set();  // the dice (indices into state.pick) picked to keep
+const hinted = new Set();  // the dice the hint keeps
 const MOST_BUTTONS = 4;  // more choices than this are a menu and one button
 const PLAYERS = ["two", "three", "four", "five", "six"];
 
@@ -49,9 +51,57 @@ function keys(words) {
   return first.map((letter, n) => (n === 0 ? " " : first.indexOf(letter) === first.lastIndexOf(letter) ? letter : ""));
 }
 
+function picking(state) {
+  // Whether the person picks dice to keep: a game whose state offers dice to pick from, each
+  // keep a legal action named by its faces, lowest first ("1 5 5").
+  return Boolean(state.pick && state.pick.length) && !state.over && state.player === state.you;
+}
+
+const FACES = /^[1-9]\d*( [1-9]\d*)*$/;  // a keep's name: its faces
+
+function pickedName(state) {
+  return [...picked].map((n) => state.pick[n]).sort((a, b) => a - b).join(" ");
+}
+
+function picker(state) {
+  // The dice to pick from, each a toggle button drawn as the die.
+  const classes = (n) => ["pick", picked.has(n) ? "picked" : "", hinted.has(n) ? "hinted" : ""].join(" ").trim();
+  return state.pick.map((face, n) => `<button type="button" class="${classes(n)}" data-die="${n}" `
+    + `aria-pressed="${picked.has(n)}" title="${picked.has(n) ? "kept: click to put back" : "click to keep"}">${die(face, 6)}</button>`).join("");
+}
+
+function keepButton(state) {
+  // One button that keeps the dice picked, live only for a legal keep; other choices beside it.
+  const name = pickedName(state);
+  const legal = state.legal.map(String).includes(name);
+  const words = picked.size === 0 ? "Pick the dice to keep" : legal ? `Keep ${name}` : `${name} does not score alone`;
+  const others = state.legal.filter((v) => !FACES.test(String(v)));
+  return `<button id="keep" type="button" ${legal ? "" : "disabled"}>${escape(words)} <kbd>space</kbd></button>`
+    + others.map((v) => `<button class="choice" type="button" data-action="${escape(String(v))}">${escape(String(v))}</button>`).join("");
+}
+
+function drawPick() {
+  // Redraw the dice and the keep button after a die is picked or put back.
+  $("#dice").innerHTML = picker(state);
+  $("#choices").innerHTML = $("#choices").dataset.drawn = keepButton(state);
+}
+
+function pick(n) {
+  if (picked.has(n)) picked.delete(n); else picked.add(n);
+  drawPick();
+}
+
+function pickFace(face) {
+  // The key of a face picks a die showing it (or, all of them picked, puts one back).
+  const dice = state.pick.map((f, n) => [f, n]).filter(([f]) => f === face).map(([, n]) => n);
+  const free = dice.find((n) => !picked.has(n));
+  if (free !== undefined) pick(free); else if (dice.length) pick(dice[dice.length - 1]);
+}
+
 function choices(state) {
   // A button a choice, or (many choices) a menu of them and one button; the menu keeps the
   // choice made before while it is legal, else it offers a middle one.
+  if (picking(state)) return keepButton(state);
   const words = state.choices.map((w) => w.charAt(0).toUpperCase() + w.slice(1));
   if (state.legal.length > MOST_BUTTONS) {
     const before = $("#choice") ? $("#choice").value : null;
@@ -76,7 +126,9 @@ function show(next) {
   $("#status").textContent = status(state);
   $(".turn").hidden = state.turn_total === undefined;
   $("#turn-total").textContent = state.turn_total ?? "";
-  $("#dice").innerHTML = onTheTable(state);
+  picked.clear();
+  hinted.clear();
+  $("#dice").innerHTML = picking(state) ? picker(state) : onTheTable(state);
   $("#dice").hidden = $("#dice").innerHTML === "";  // a game with nothing on the table yet, or ever
   const words = tableWords(state);
   for (const [where, text] of [["#roll-words", words.roll], ["#in-play", words.inPlay]]) {
@@ -119,6 +171,15 @@ async function act(value) {
 async function hint() {
   try {
     const advice = await api(`/api/games/${state.id}/hint`);
+    if (picking(state) && FACES.test(String(advice.best))) {  // the best keep's dice, marked
+      const left = String(advice.best).split(" ").map(Number);
+      hinted.clear();
+      state.pick.forEach((face, n) => {
+        const at = left.indexOf(face);
+        if (at >= 0) { hinted.add(n); left.splice(at, 1); }
+      });
+      drawPick();
+    }
     const values = advice.values.map((v) => `${v.words}: ${(100 * v.p).toFixed(1)}%`);
     $("#hint-text").textContent = `Best: ${advice.best_words}. Your win probability with ${values.join(", ")}`;
   } catch (err) { say(err.message); }
@@ -202,7 +263,12 @@ $("#summary").addEventListener("click", () => fold(!folded));
 $("#choices").addEventListener("click", (event) => {
   const button = event.target.closest("button");
   if (!button) return;
-  act(button.id === "play-choice" ? $("#choice").value : button.dataset.action);
+  if (button.id === "keep") act(pickedName(state));
+  else act(button.id === "play-choice" ? $("#choice").value : button.dataset.action);
+});
+$("#dice").addEventListener("click", (event) => {
+  const button = event.target.closest("button.pick");
+  if (button && picking(state)) pick(Number(button.dataset.die));
 });
 $("#hint").addEventListener("click", hint);
 document.addEventListener("keydown", (event) => {
@@ -212,7 +278,12 @@ document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const menu = $("#choice");
   const key = event.key === "Enter" ? " " : event.key.toLowerCase();
-  if (menu && key === " ") {
+  if (picking(state)) {  // a face's digit picks a die; space or Enter keeps them
+    if (/^[1-9]$/.test(key)) pickFace(Number(key));
+    else if (key === " " && !$("#keep").disabled) act(pickedName(state));
+    else return;
+    event.preventDefault();
+  } else if (menu && key === " ") {
     event.preventDefault();
     act(menu.value);
   } else if (!menu) {

@@ -1,0 +1,122 @@
+"""Farkle in a real browser (Chromium via Playwright): the dice rolled are drawn, the person
+clicks the dice to keep (or types their faces), a keep that does not score is refused on the
+button, the hint marks the best dice, and a game at goal 1,000 is played to its end at a phone's
+and a desktop's width. Screenshots land in the test's temporary folder (PIGSOLVE_SCREENSHOTS=DIR
+keeps them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_pages import (
+    DESKTOP,
+    PHONE,
+    no_sideways_scroll,
+    open_page,
+    screenshot_folder,
+    served,
+    wait_for_log_change,
+)
+from playwright.sync_api import Page
+
+import pigsolve
+from pigsolve.solver.farkle.family import FarkleFamily
+from pigsolve.ui.web.tables import Tables
+
+WAIT_MS = 60_000
+"""The bound on any wait for the page."""
+GOAL = 1000
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Serve the app in a thread with Farkle's goal-1,000 table in its table folder."""
+    folder = tmp_path_factory.mktemp("data")
+    rules = pigsolve.game("farkle", goal=GOAL)
+    family = FarkleFamily()
+    family.save(pigsolve.solve(rules), folder / family.table_name(rules))
+    with served(Tables(folder)) as address:
+        yield address
+
+
+@pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
+def page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from open_page(url, request.param, WAIT_MS)
+
+
+def start(page: Page) -> None:
+    page.click(".tab[data-game=farkle]")
+    page.fill("#setup input[name=goal]", str(GOAL))
+    page.select_option("#setup select[name=opponent]", "optimal")
+    page.select_option("#setup select[name=first]", "you")
+    page.fill("#setup input[name=seed]", "4")
+    page.click("#start")
+    page.wait_for_selector("#board:not([hidden])")
+
+
+def faces(page: Page) -> list[int]:
+    """The faces of the dice to pick from, as drawn."""
+    labels = [svg.get_attribute("aria-label") for svg in page.locator("#dice .pick svg").all()]
+    return [int(label.split()[0]) for label in labels]
+
+
+def test_farkle_is_played_by_clicking_dice(page: Page, tmp_path: Path) -> None:
+    shots, width = screenshot_folder(tmp_path), page.viewport_size["width"]
+    start(page)
+    assert page.locator("#dice .pick").count() == 6  # the first roll: six dice to pick from
+    assert page.text_content("#keep").startswith("Pick the dice to keep")
+    assert page.is_disabled("#keep")
+    refused = checked_hint = False
+    while page.is_hidden("#banner"):
+        before = page.text_content("#log")
+        if page.locator("#dice .pick").count():
+            shown = faces(page)
+            lone = next(
+                (n for n, f in enumerate(shown) if f not in (1, 5) and shown.count(f) < 3), None
+            )
+            if lone is not None and not refused:  # a die that scores nothing alone
+                page.click(f"#dice .pick[data-die='{lone}']")
+                assert page.is_disabled("#keep")
+                assert page.text_content("#keep").startswith(f"{shown[lone]} does not score alone")
+                page.click(f"#dice .pick[data-die='{lone}']")  # put back
+                refused = True
+            page.click("#hint")
+            page.wait_for_function(
+                "document.querySelector('#hint-text').textContent.startsWith('Best')"
+            )
+            hinted = page.locator("#dice .pick.hinted")
+            assert hinted.count() >= 1
+            if not checked_hint:
+                assert no_sideways_scroll(page)
+                page.screenshot(path=shots / f"farkle-hint-{width}.png", full_page=True)
+                checked_hint = True
+            for button in hinted.all():
+                button.click()
+            best = page.text_content("#hint-text").removeprefix("Best: keep ").split(".")[0]
+            assert page.text_content("#keep").startswith(f"Keep {best}")
+            assert page.is_enabled("#keep")
+            page.keyboard.press("Enter")
+        else:
+            total = int(page.text_content("#turn-total") or 0)
+            choice = (
+                "bank" if total >= 300 and page.locator("[data-action=bank]").count() else "roll"
+            )
+            page.click(f"#choices [data-action={choice}]")
+        wait_for_log_change(page, before)
+    assert refused and checked_hint
+    assert page.text_content("#banner") in ("You win!", "optimal (player 2) wins.")
+    assert page.is_visible("#review") and page.locator("#chart circle").count() >= 1
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"farkle-end-{width}.png", full_page=True)
+
+
+def test_a_face_s_key_picks_a_die(page: Page) -> None:
+    start(page)
+    shown = faces(page)
+    page.keyboard.press(str(shown[0]))
+    assert page.locator("#dice .pick.picked").count() == 1
+    assert page.get_attribute("#dice .pick.picked", "aria-pressed") == "true"
+    page.keyboard.press(str(shown[0]))  # the next die of that face, if any, else put back
+    assert page.locator("#dice .pick.picked").count() == (2 if shown.count(shown[0]) > 1 else 0)
