@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.solve import solve
+from pigsolve.solver.farkle.thresholds import bank_thresholds
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules, Scoring, farkle_rules
 from pigsolve.solver.games.farkle_scoring import faces_of, keeps, rolls
 
@@ -80,6 +81,9 @@ def test_first_player_at_goal_10000() -> None:
     komi = np.argmin(np.abs(solution.values[0, :20] - 0.5)) * POINT_UNIT
     assert komi == 200
     assert solution.residual <= 1e-14
+    # docs/how-to/farkle.md: at 0 against 5,000, bank from these totals with 1 to 6 dice
+    found = bank_thresholds(solution, 5000)
+    assert found.totals[0].tolist() == [450, 350, 700, 2800, 5850, 7350]
 
 
 @pytest.fixture(scope="module")
