@@ -272,41 +272,6 @@ class Family(Protocol):
         ...
 
 
-def integer_field(
-    name: str,
-    label: str,
-    low: int,
-    high: int,
-    default: int,
-    only: dict[str, list[Any]] | None = None,
-) -> dict[str, Any]:
-    """Return a whole-number field of the page's set-up form, from ``low`` to ``high``; ``only``
-    (a field's name and its values) shows and sends it only when that field has one of them.
-
-    >>> integer_field("goal", "Goal", 1, 30, 5)
-    {'name': 'goal', 'label': 'Goal', 'kind': 'integer', 'min': 1, 'max': 30, 'default': 5}
-    """
-    field = {"name": name, "label": label, "kind": "integer", "min": low, "max": high}
-    return field | {"default": default} | ({"only": only} if only else {})
-
-
-def choice_field(
-    name: str,
-    label: str,
-    choices: dict[str, str],
-    default: str,
-    only: dict[str, list[Any]] | None = None,
-) -> dict[str, Any]:
-    """Return a field of the page's set-up form that takes one of ``choices`` (value: words).
-
-    >>> choice_field("rules", "Rules", {"fa16": "Fall 2016"}, "fa16")["choices"]
-    [{'value': 'fa16', 'label': 'Fall 2016'}]
-    """
-    listed = [{"value": value, "label": words} for value, words in choices.items()]
-    field = {"name": name, "label": label, "kind": "choice", "choices": listed}
-    return field | {"default": default} | ({"only": only} if only else {})
-
-
 _FAMILIES: dict[str, Family] = {}
 """Every registered family by its name."""
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.fields import integer, one_of
+from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.games.farkle import (
     DEFAULT_GOAL,
     POINT_UNIT,
@@ -24,7 +24,7 @@ from pigsolve.solver.games.farkle import (
     FarkleRules,
     farkle_rules,
 )
-from pigsolve.solver.registry import choice_field, integer_field, register
+from pigsolve.solver.registry import register
 from pigsolve.solver.results import Check, Comparison, Simulation
 
 if TYPE_CHECKING:

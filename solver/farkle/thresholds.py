@@ -43,8 +43,8 @@ def bank_thresholds(solution: FarkleSolution, opponent_score: int = 0) -> BankTh
     >>> from pigsolve.solver.farkle.solve import solve
     >>> from pigsolve.solver.games.farkle import FarkleRules
     >>> found = bank_thresholds(solve(FarkleRules(dice=3, goal=1000)), 500)
-    >>> int(found.totals[0, 2]), found.exceptions  # own score 0, three dice: bank from 350
-    (350, 0)
+    >>> int(found.totals[0, 2]), found.exceptions  # own score 0, three dice: bank from 550
+    (550, 0)
     """
     rules = solution.rules
     if (

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.fields import integer, one_of
+from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
-from pigsolve.solver.registry import choice_field, integer_field, register
+from pigsolve.solver.registry import register
 from pigsolve.solver.results import Comparison, Simulation
 
 if TYPE_CHECKING:

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.fields import integer, one_of
+from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN, TITLES
-from pigsolve.solver.registry import choice_field, integer_field, register
+from pigsolve.solver.registry import register
 from pigsolve.solver.results import Comparison
 
 PARAMETERS = ("goal", "die_sides", "players", "piglet")
