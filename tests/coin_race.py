@@ -19,7 +19,7 @@ import pytest
 from pigsolve.policies.roster import ROSTERS, Roster
 from pigsolve.solver import registry
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.fields import integer
+from pigsolve.solver.fields import integer, integer_field
 from pigsolve.solver.results import Comparison, Simulation, Tally
 
 ACTIONS = {"step": ((1.0, 1),), "flip": ((0.5, 2), (0.5, 0))}
@@ -177,7 +177,7 @@ class CoinFamily:
         return {"goal": [1, PAGE_GOAL]}
 
     def page_form(self) -> dict[str, Any]:
-        fields = [registry.integer_field("goal", "Goal", 1, PAGE_GOAL, 5)]
+        fields = [integer_field("goal", "Goal", 1, PAGE_GOAL, 5)]
         return {"fields": fields, "note": f"Coin race: goal up to {PAGE_GOAL}."}
 
     def page_title(self, rules: CoinRace) -> str:

@@ -74,9 +74,7 @@ def _array(solution: FarkleSolution, what: str) -> tuple[np.ndarray, list[str]]:
     """Return the array of ``what`` and its axes' names."""
     scores = range(0, solution.rules.goal, POINT_UNIT)
     if what == "probabilities":
-        zero = -solution.floor // POINT_UNIT  # the index of a score of 0
-        values = solution.values if solution.values.ndim == 2 else solution.values[0, 0]
-        return values[zero:, zero:].copy(), ["score", "opponent_score"]
+        return solution.start_values.copy(), ["score", "opponent_score"]
     totals = np.stack([bank_thresholds(solution, j).totals for j in scores], axis=1)
     return totals, ["score", "opponent_score", "dice"]
 

@@ -40,6 +40,9 @@ measure, :data:`solver.farkle.solve.PARALLEL_GOAL`), and the work grows as the g
 PENALTY_PAGE_GOAL = 1000
 """The largest goal the page computes with the three-farkle penalty: its rounds of layers take
 some four minutes at 1,000 on two cores (and hours at 10,000)."""
+EXPLORE_STEP = 500
+"""The explorer draws when to bank against opponents this many points apart (above goal 2,000;
+below, every 50): 20 opponents at goal 10,000, each a quarter of a second or more."""
 RULE_SET_WORDS = {"farkle": "Farkle", "facebook-farkle": "Facebook Farkle"}
 """Each rule set as people name it."""
 
@@ -56,6 +59,8 @@ class FarkleFamily:
     max_players = 2
     page_fields = ("rules", "goal")
     """The fields the page names a game by (:meth:`page_rules`)."""
+    use_goals = {"explore": PAGE_GOAL}
+    """The page's explorer draws any goal the page computes."""
     query_options = ("roll",)
     """``pigsolve query``'s options beyond the state: the dice just rolled."""
 
@@ -264,16 +269,23 @@ class FarkleFamily:
         return f"pigsolve compute --game {name if name in RULE_SETS else 'farkle'}"
 
     def explore(self, solution: FarkleSolution, cells: int) -> dict[str, Any]:
-        """Return the explorer's grid of ``solution``: the mover's chance at the start of a
-        turn over both scores, sampled to at most ``cells`` scores a side."""
-        values = solution.values
-        step = max(1, -(-values.shape[0] // max(cells, 1)))
-        scores = list(range(0, solution.rules.goal, step * POINT_UNIT))
+        """Return the explorer's data of ``solution``: the mover's chance at the start of a turn
+        over both scores (at most ``cells`` a side), and when to bank (the smallest turn total,
+        by own score and dice to roll) against opponents every :data:`EXPLORE_STEP` points."""
+        from pigsolve.solver.farkle.thresholds import bank_thresholds
+
+        rules = solution.rules
+        step = max(1, -(-rules.goal // POINT_UNIT // max(cells, 1)))
+        opponents = list(range(0, rules.goal, max(POINT_UNIT, EXPLORE_STEP * (rules.goal > 2000))))
         return {
-            "rules": self.page_title(solution.rules),
-            "goal": solution.rules.goal,
-            "scores": scores,
-            "p": values[::step, ::step].tolist(),
+            "rules": self.page_title(rules),
+            "goal": rules.goal,
+            "dice": rules.dice,
+            "scores": list(range(0, rules.goal, step * POINT_UNIT)),
+            "p": solution.start_values[::step, ::step].tolist(),
+            "bank_scores": list(range(0, rules.goal, POINT_UNIT)),
+            "bank_opponents": opponents,
+            "bank": [bank_thresholds(solution, j).totals.tolist() for j in opponents],
         }
 
     def page_rules(self, fields: dict[str, Any], players: int = 2) -> FarkleRules:

@@ -127,6 +127,13 @@ class FarkleSolution:
         """Return the first player's chance at the start of the game, ``P(0, 0)``."""
         return self._start(0, 0, self._offset, self._offset)
 
+    @property
+    def start_values(self) -> np.ndarray:
+        """Return ``P(i, j)`` at the start of a turn for banked scores from 0 below the goal
+        (rows the mover's, in units of 50), neither player with a farkle in a row."""
+        values = self.values[0, 0] if self._counts else self.values
+        return values[self._offset :, self._offset :]
+
     def turn_rows(self, scores: tuple[int, int], counts: tuple[int, int] = (0, 0)) -> TurnRows:
         """Return the mover's turn at ``scores`` ``(i, j)`` in points and farkles in a row
         ``counts`` (rows in units)."""

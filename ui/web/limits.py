@@ -14,7 +14,8 @@ from pigsolve.solver.resources import check_memory, memory_words
 from pigsolve.ui.web.jobs import JobFailed
 
 USE_GOALS = {"explore": 1000, "compare": 300}
-"""The largest goal of the explorer's grids and of an exact round robin, whatever the game."""
+"""The largest goal of the explorer's grids and of an exact round robin, unless the family
+sets its own (``use_goals``: Farkle's goals are in points)."""
 
 
 class SizeError(JobFailed):
@@ -35,8 +36,10 @@ class NoTable(JobFailed):
 def largest_goal(rules: Any, use: str = "table") -> int:
     """Return the largest goal at which the page computes ``use`` (``table``, ``explore``,
     ``compare``) for ``rules``'s game."""
-    largest = family_of(rules).page_goal(rules)
-    return min(largest, USE_GOALS.get(use, largest))
+    family = family_of(rules)
+    largest = family.page_goal(rules)
+    uses = USE_GOALS | getattr(family, "use_goals", {})  # a family's own bounds, in its points
+    return min(largest, uses.get(use, largest))
 
 
 def check_solvable(rules: Any) -> None:

@@ -120,3 +120,28 @@ def test_a_face_s_key_picks_a_die(page: Page) -> None:
     assert page.get_attribute("#dice .pick.picked", "aria-pressed") == "true"
     page.keyboard.press(str(shown[0]))  # the next die of that face, if any, else put back
     assert page.locator("#dice .pick.picked").count() == (2 if shown.count(shown[0]) > 1 else 0)
+
+
+def test_explore_draws_when_to_bank(page: Page, tmp_path: Path) -> None:
+    """Explore draws the mover's chance over both scores and, for the opponent's score the
+    slider picks, a line of banking totals for each number of dice; Compare is Pig's and Hog's."""
+    shots, width = screenshot_folder(tmp_path), page.viewport_size["width"]
+    page.click(".tab[data-game=farkle]")
+    assert page.is_hidden(".mode[data-mode=compare]")
+    # the goal set before the view opens, which draws at once (no goal-10,000 table here)
+    page.evaluate(f"document.querySelector('[name=farkle_goal]').value = {GOAL}")
+    page.click(".mode[data-mode=explore]")
+    page.wait_for_selector("#slice .legend")
+    assert (
+        page.text_content("#map-caption")
+        == f"Farkle, goal {GOAL}: the mover's win probability under optimal play"
+    )
+    assert page.text_content("#slice-words").startswith("Turn total at which to bank")
+    assert page.locator("#slice .legend text").all_text_contents() == [
+        "6 dice", "5 dice", "4 dice", "3 dice", "2 dice", "1 die"
+    ]  # fmt: skip
+    page.fill("#slice-j", "10")  # the opponent at 500
+    page.dispatch_event("#slice-j", "input")
+    assert page.text_content("#slice-j-value") == "500"
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"farkle-explore-{width}.png", full_page=True)

@@ -47,7 +47,8 @@ function computers(players) {
   return players.filter((p) => p.name !== "human" && !/[A-Z]|path/.test(p.name));
 }
 
-const EXPLORED = ["pig", "hog"];  // the families whose Explore and Compare this file draws
+const EXPLORED = ["pig", "hog", "farkle"];  // the families whose Explore this file draws
+const COMPARED = ["pig", "hog"];  // and whose Compare
 
 async function choose(next) {
   // The tab of family ``next``: its set-up form (play.js), its players, its views.
@@ -58,7 +59,8 @@ async function choose(next) {
   newGame();
   explored = null;
   $("nav[aria-label=view]").hidden = !EXPLORED.includes(game);  // Play alone: no choice of views
-  if (!EXPLORED.includes(game) && view !== "play") mode("play");
+  $(".mode[data-mode=compare]").hidden = !COMPARED.includes(game);
+  if ((!EXPLORED.includes(game) && view !== "play") || (!COMPARED.includes(game) && view === "compare")) mode("play");
   const players = computers(await api(`/api/${game}/players`));
   if (game !== next) return;  // another tab was chosen meanwhile
   playersShown(players);
@@ -103,7 +105,8 @@ function pigFields(form) {
 async function explore(event) {
   if (event) event.preventDefault();
   const form = new FormData($("#explore-form"));
-  const query = game === "pig" ? new URLSearchParams(pigFields(form)).toString() : `rules=${form.get("rules")}&goal=100`;
+  const query = game === "pig" ? new URLSearchParams(pigFields(form)).toString()
+    : game === "farkle" ? `rules=${form.get("farkle_rules")}&goal=${form.get("farkle_goal")}` : `rules=${form.get("rules")}&goal=100`;
   try { explored = await api(`/api/${game}/explore?${query}`); say(""); } catch (err) {
     say(err.message);
     explored = null;  // no chart of another game under this form
@@ -112,20 +115,23 @@ async function explore(event) {
     if (window.Plotly) Plotly.purge("surface");
     return;
   }
-  const grid = game === "pig" ? explored.hold_at : explored.dice;
+  const grid = game === "pig" ? explored.hold_at : game === "farkle" ? explored.p : explored.dice;
   const range = game === "pig" ? holdRange(explored) : {};
   heatmap($("#map"), grid, explored.scores, game === "pig"
     ? { x: "your score i", y: "opponent score j", scale: "hold at turn total k" }
+    : game === "farkle" ? { x: "your score", y: "opponent score", scale: "win probability" }
     : { x: "your score", y: "opponent score", scale: "number of dice (-1: Pork Chop, 0: Free Bacon)" }, range);
   $("#map-key").innerHTML = game === "pig" && range.apart
     ? `Colours: the turn total k at which to hold, from ${range.low} or less to ${range.high} or more (the middle 90% of the `
       + `states where the player holds short of the goal). <span class="swatch" style="background:${APART}"></span> Grey: it rolls on to the goal.`
-    : "Colours: the number of dice to roll.";
+    : game === "farkle" ? "Colours: the chance of the player to move, at the start of a turn." : "Colours: the number of dice to roll.";
   const sampled = explored.step > 1 ? ` (every ${explored.step}th score)` : "";
   $("#map-caption").textContent = game === "pig"
     ? `${limits ? limits.pig.variants[explored.variant] : explored.variant}: the turn total at which the optimal player holds, goal ${explored.goal}${sampled}`
+    : game === "farkle" ? `${explored.rules}, goal ${explored.goal}: the mover's win probability under optimal play`
     : `Optimal number of dice, ${form.get("rules")} rules, goal ${explored.goal}, six-sided dice and no previous turn`;
-  $("#slice-j").max = explored.scores.length - 1;
+  $("#slice-words").textContent = game === "farkle" ? "Turn total at which to bank (no line: it rolls on to the goal), by dice to roll, for opponent score" : "Turn total at which to hold, for opponent score";
+  $("#slice-j").max = (game === "farkle" ? explored.bank_opponents : explored.scores).length - 1;
   $("#slice-j").value = 0;
   slice();
   if (game === "pig") surface(range);
@@ -162,7 +168,22 @@ function sliceRanges() {
   return [{ low: 0, high: explored.goal, label: "your score i" }, { low: 0, high: explored.goal, label: "turn total k" }];
 }
 
+function bankSlice() {
+  // Farkle: the smallest turn total at which the optimal player banks, a line for each number of
+  // dice to roll, against the opponent's score the slider picks (none where it rolls on).
+  const o = Number($("#slice-j").value), scores = explored.bank_scores;
+  $("#slice-j-value").textContent = explored.bank_opponents[o];
+  const top = Math.max(...explored.bank[o].flat(), 50);
+  const series = Array.from({ length: explored.dice }, (_, n) => ({
+    className: `dice${n + 1}`,
+    points: explored.bank[o].map((row, s) => [scores[s], row[n]]).filter(([, t]) => t >= 0),
+  })).reverse();
+  lines($("#slice"), series, { low: 0, high: explored.goal, label: "your score" }, { low: 0, high: top, label: "bank at turn total" },
+    series.map((s) => [s.className, `${s.className.slice(4)} ${s.className === "dice1" ? "die" : "dice"}`]));
+}
+
 function slice() {
+  if (explored && game === "farkle") bankSlice();
   if (!explored || game !== "pig") return;
   const b = Number($("#slice-j").value), goal = explored.goal, scores = explored.scores;
   $("#slice-j-value").textContent = scores[b];
@@ -180,6 +201,7 @@ $("#map").addEventListener("mousemove", (event) => {
   const [a, b] = cell, i = explored.scores[a], j = explored.scores[b];
   $("#hover").textContent = game === "pig"
     ? `i = ${i}, j = ${j}: hold at k = ${explored.hold_at[a][b]}; P(${i}, ${j}, 0) = ${(100 * explored.p0[a][b]).toFixed(2)}%`
+    : game === "farkle" ? `${i} vs ${j}: win probability ${(100 * explored.p[a][b]).toFixed(2)}% at the start of a turn`
     : `${i} vs ${j}: ${explored.dice[a][b]} dice; win probability ${(100 * explored.p[a][b]).toFixed(2)}%`;
 });
 
