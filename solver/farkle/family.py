@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
@@ -59,7 +59,7 @@ class FarkleFamily:
     max_players = 2
     page_fields = ("rules", "goal")
     """The fields the page names a game by (:meth:`page_rules`)."""
-    use_goals = {"explore": PAGE_GOAL}
+    use_goals: ClassVar[dict[str, int]] = {"explore": PAGE_GOAL}
     """The page's explorer draws any goal the page computes."""
     query_options = ("roll",)
     """``pigsolve query``'s options beyond the state: the dice just rolled."""
