@@ -39,7 +39,7 @@ measure, :data:`solver.farkle.solve.PARALLEL_GOAL`), and the work grows as the g
 15,000 would take some 40 s."""
 PENALTY_PAGE_GOAL = 1000
 """The largest goal the page computes with the three-farkle penalty: its rounds of layers take
-some four minutes at 1,000 on two cores (and hours at 10,000)."""
+under a minute at 1,000 on two cores (41 minutes at 10,000)."""
 EXPLORE_STEP = 500
 """The explorer draws when to bank against opponents this many points apart (above goal 2,000;
 below, every 50): 20 opponents at goal 10,000, each a quarter of a second or more."""
