@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 
@@ -26,8 +27,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.thresholds import bank_thresholds
 from pigsolve.solver.games.farkle import POINT_UNIT
-from pigsolve.solver.pig.export import format_for
-from pigsolve.solver.storage import atomic_write
+from pigsolve.solver.pig.export import format_for, write_file
 
 EXPORTS = ("probabilities", "boundary")
 """What :func:`export_table` writes."""
@@ -49,25 +49,24 @@ def export_table(
     array, axes = _array(solution, what)
     scores = list(range(0, solution.rules.goal, POINT_UNIT))
 
-    def write(tmp: Path) -> None:
-        with open(tmp, "wb" if fmt == "npy" else "w", newline="" if fmt == "csv" else None) as f:
-            if fmt == "npy":
-                np.save(f, array, allow_pickle=False)
-            elif fmt == "json":
-                document = {
-                    "what": what,
-                    "rules": json.loads(solution.rules.to_json()),
-                    "axes": axes,
-                    "scores": scores,
-                    "shape": list(array.shape),
-                    what: array.tolist(),
-                }
-                json.dump(document, f, separators=(",", ":"), allow_nan=False)
-                f.write("\n")
-            else:
-                _write_csv(f, what, array, scores)
+    def body(f: IO) -> None:
+        if fmt == "npy":
+            np.save(f, array, allow_pickle=False)
+        elif fmt == "json":
+            document = {
+                "what": what,
+                "rules": json.loads(solution.rules.to_json()),
+                "axes": axes,
+                "scores": scores,
+                "shape": list(array.shape),
+                what: array.tolist(),
+            }
+            json.dump(document, f, separators=(",", ":"), allow_nan=False)
+            f.write("\n")
+        else:
+            _write_csv(f, what, array, scores)
 
-    return atomic_write(out, write, force=force)
+    return write_file(out, fmt, body, force)
 
 
 def _array(solution: FarkleSolution, what: str) -> tuple[np.ndarray, list[str]]:

@@ -111,9 +111,16 @@ def export_table(
         arrays["boundary"] = hold_boundary(roll)
     writers = {"csv": _write_csv, "json": _write_json, "npy": _write_npy}
 
+    return write_file(out, fmt, lambda f: writers[fmt](f, what, arrays, table), force)
+
+
+def write_file(out: Path, fmt: str, body: Callable[[IO], None], force: bool = False) -> Path:
+    """Write ``out`` atomically by ``body(f)``, ``f`` open as ``fmt`` needs (bytes for npy, text
+    for csv and json); an existing file is kept unless ``force``."""
+
     def write(tmp: Path) -> None:
         with open(tmp, "wb" if fmt == "npy" else "w", newline="" if fmt == "csv" else None) as f:
-            writers[fmt](f, what, arrays, table)
+            body(f)
 
     return atomic_write(out, write, force=force)
 
@@ -185,23 +192,22 @@ def _export_equilibrium(table: PigSolution, what: str, out: Path, fmt: str, forc
         for scores, k, q in zip(*vars(table.mixed).values(), strict=True)
     ]
 
-    def write(tmp: Path) -> None:
-        with open(tmp, "wb" if fmt == "npy" else "w", newline="" if fmt == "csv" else None) as f:
-            if fmt == "npy":
-                np.save(f, array, allow_pickle=False)
-            elif fmt == "json":
-                document = {
-                    "what": what, "goal": goal, "die": table.rules.die_sides, "players": n,
-                    "axes": axes, "shape": list(array.shape), what: array.tolist(),
-                    "mixed": mixed,
-                    "metadata": {key: _plain(value) for key, value in table.attrs.items()},
-                }  # fmt: skip
-                json.dump(document, f, separators=(",", ":"), allow_nan=False)
-                f.write("\n")
-            else:
-                _write_equilibrium_csv(f, what, array, table)
+    def body(f: IO) -> None:
+        if fmt == "npy":
+            np.save(f, array, allow_pickle=False)
+        elif fmt == "json":
+            document = {
+                "what": what, "goal": goal, "die": table.rules.die_sides, "players": n,
+                "axes": axes, "shape": list(array.shape), what: array.tolist(),
+                "mixed": mixed,
+                "metadata": {key: _plain(value) for key, value in table.attrs.items()},
+            }  # fmt: skip
+            json.dump(document, f, separators=(",", ":"), allow_nan=False)
+            f.write("\n")
+        else:
+            _write_equilibrium_csv(f, what, array, table)
 
-    return atomic_write(out, write, force=force)
+    return write_file(out, fmt, body, force)
 
 
 def _write_equilibrium_csv(f: IO[str], what: str, array: np.ndarray, table: PigSolution) -> None:
