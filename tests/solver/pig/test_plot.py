@@ -66,7 +66,7 @@ def drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
     from mpl_toolkits.mplot3d import Axes3D
 
     seen: dict = {}
-    save, surface = plot._save, Axes3D.plot_surface
+    save, surface = plot.save_figure, Axes3D.plot_surface
 
     def saved(fig, out, force):
         seen["figure"] = fig
@@ -76,7 +76,7 @@ def drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
         seen["surface"] = (x, y, z)
         return surface(self, x, y, z, *args, **kwargs)
 
-    monkeypatch.setattr(plot, "_save", saved)
+    monkeypatch.setattr(plot, "save_figure", saved)
     monkeypatch.setattr(Axes3D, "plot_surface", plotted)
     return seen
 
