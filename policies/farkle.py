@@ -53,6 +53,10 @@ class FarklePlayer:
         kept (None for a farkle)."""
         return self.policy.action(state, roll)
 
+    def choose(self, view: Any) -> Any:
+        """Return the action in the game's ``view`` (:class:`solver.farkle.play.FarkleView`)."""
+        return self.action(view.state, view.roll)
+
     def __repr__(self) -> str:
         return f"<FarklePlayer {self.name} (goal {self.rules.goal})>"
 
@@ -142,7 +146,30 @@ def optimal_player(solution: Any) -> FarklePlayer:
     from pigsolve.solver.farkle.policy import guided
 
     rules = solution.rules
-    return FarklePlayer("optimal", rules, guided(rules, solution.values), player_names(rules)[0][1])
+    description = player_names(rules)[0][1]
+    if rules.farkle_penalty:
+        return PenaltyOptimalPlayer(solution, description)
+    return FarklePlayer("optimal", rules, guided(rules, solution.values), description)
+
+
+class PenaltyOptimalPlayer(FarklePlayer):
+    """The optimal player of a game with the three-farkle penalty, reading its solution: it
+    plays (its choices read the farkles in a row), but the exact evaluation and the games'
+    kernels know no farkles in a row yet, so they refuse it in one line."""
+
+    def __init__(self, solution: Any, description: str) -> None:
+        super().__init__("optimal", solution.rules, None, description)
+        self.solution = solution
+
+    def table(self, rules: FarkleRules) -> Any:
+        raise InvalidArgument(
+            "the optimal player of a game with the three-farkle penalty plays and gives hints, "
+            "but is not evaluated exactly or simulated yet: its choices read the farkles in a row"
+        )
+
+    def action(self, state: Any, roll: Any = None) -> Any:
+        """Return the solution's best action in ``state`` (farkles in a row included)."""
+        return self.solution.best_action(state, roll)
 
 
 def _solution(

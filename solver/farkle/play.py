@@ -52,9 +52,11 @@ Choice = str | tuple[int, ...]
 
 class FarkleView(NamedTuple):
     """What the mover sees: the solution's ``state`` ``((scores...), turn_total, dice)`` (the
-    mover's score first, then the next seats'), and the ``roll`` showing (None before a roll)."""
+    mover's score first, then the next seats'; with the three-farkle penalty each seat's
+    farkles in a row after them, in the same order), and the ``roll`` showing (None before a
+    roll)."""
 
-    state: tuple[tuple[int, ...], int, int]
+    state: tuple
     roll: tuple[int, ...] | None
 
     @property
@@ -108,8 +110,12 @@ class FarkleGame:
     def view(self) -> FarkleView:
         """Return what the mover sees."""
         seats = len(self._scores)
-        scores = tuple(self._scores[(self.player + k) % seats] for k in range(seats))
-        return FarkleView((scores, self.turn_total, self.to_roll), self.roll)
+        order = [(self.player + k) % seats for k in range(seats)]
+        scores = tuple(self._scores[seat] for seat in order)
+        if not self.rules.farkle_penalty:
+            return FarkleView((scores, self.turn_total, self.to_roll), self.roll)
+        counts = tuple(self.farkles[seat] for seat in order)  # farkles in a row matter
+        return FarkleView((scores, self.turn_total, self.to_roll, counts), self.roll)
 
     def may_bank(self) -> bool:
         """Return True if the turn total may be banked now (before a roll)."""

@@ -138,10 +138,11 @@ class FarklePolicy:
         return chosen
 
     def action(self, state: tuple, roll: tuple[int, ...] | None = None) -> str | tuple[int, ...]:
-        """Return the action in ``state`` ``((i, j), t, n)`` in points: ``"bank"`` or
-        ``"roll"`` before a roll, the faces kept after ``roll`` (a keep giving the chosen
-        option: its dice left and most points); None for a farkle."""
-        (i, j), t, n = state
+        """Return the action in ``state`` ``((i, j), t, n)`` in points (farkles in a row after
+        it, if any, are not read): ``"bank"`` or ``"roll"`` before a roll, the faces kept after
+        ``roll`` (a keep giving the chosen option: its dice left and most points); None for a
+        farkle."""
+        (i, j), t, n = state[:3]
         i, j, t = i // POINT_UNIT, j // POINT_UNIT, t // POINT_UNIT
         if roll is None:
             return "bank" if self.banks(i, j, t, n) else "roll"

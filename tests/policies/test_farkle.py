@@ -89,3 +89,24 @@ def test_bank_is_a_tuning_family() -> None:
     for name in names:
         check_name(name, RULES)
     assert families.parameter_names("farkle") == "bank: fifties"
+
+
+@pytest.mark.parametrize("game", ["farkle", "facebook-farkle"])
+def test_the_players_play_a_game_step_by_step(game: str) -> None:
+    """The terminal's and the page's computer players choose from the game's view (with the
+    penalty it shows the farkles in a row, which the optimal player's table reads)."""
+    import numpy as np
+
+    from pigsolve.solver.farkle.play import FarklePlay
+    from pigsolve.solver.registry import game as rules_of
+
+    rules = rules_of(game, goal=500)
+    players = [make_player("farkle", name, rules) for name in ("optimal", "max-score", "bank:300")]
+    for seed in range(6):
+        play = FarklePlay(rules, np.random.default_rng(seed))
+        play.game.start()
+        seats = (players[seed % 3], players[(seed + 1) % 3])
+        while not play.game.over:
+            view = play.game.view
+            assert len(view.state) == (4 if rules.farkle_penalty else 3)
+            play.game.apply(seats[play.game.player].choose(view))
