@@ -101,7 +101,8 @@ def test_the_players_play_a_game_step_by_step(game: str) -> None:
     from pigsolve.solver.registry import game as rules_of
 
     rules = rules_of(game, goal=500)
-    players = [make_player("farkle", name, rules) for name in ("optimal", "max-score", "bank:300")]
+    optimal = optimal_player(solve(rules, floor=-500))  # a floor near 0: a fast solve
+    players = [optimal, *(make_player("farkle", name, rules) for name in ("max-score", "bank:300"))]
     for seed in range(6):
         play = FarklePlay(rules, np.random.default_rng(seed))
         play.game.start()
