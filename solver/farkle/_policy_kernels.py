@@ -29,6 +29,21 @@ def _bank(values, i, j, u):  # pragma: no cover
 
 
 @njit(cache=True)
+def guide_turn(
+    guide, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    gvalue, gslope, groll,
+):  # fmt: skip  # pragma: no cover
+    """Fill a guided player's turn at ``(i, j)``: the solver's turn programme
+    (:func:`solver.farkle._kernels.turn_values`) on its table ``guide``, a farkle worth
+    ``1 - guide[j, i]``, no last turn; ``gvalue``, ``gslope``, ``groll`` as it fills them."""
+    turn_values(
+        guide, i, j, 1.0 - guide[j, i], min_bank, guide.shape[0],
+        np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),  # no last turn
+        ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
+    )  # fmt: skip
+
+
+@njit(cache=True)
 def _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue):  # pragma: no cover
     """Return the dice left of the guide's best option (fewest dice left at a tie)."""
     best = -1.0
@@ -104,24 +119,10 @@ def policy_turn(
     goal = other.shape[0]
     dice = next_dice.shape[0]
     if kind == GUIDED:
-        turn_values(
-            guide,
-            i,
-            j,
-            1.0 - guide[j, i],
-            min_bank,
-            guide.shape[0],
-            np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),  # no last turn
-            ways,
-            points,
-            num_outcomes,
-            farkle_ways,
-            scale,
-            next_dice,
-            gvalue,
-            gslope,
-            groll,
-        )
+        guide_turn(
+            guide, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            gvalue, gslope, groll,
+        )  # fmt: skip
     top = max(goal - i, min_bank)
     for t in range(top - 1, -1, -1):
         can_bank = t > 0 and t >= min_bank

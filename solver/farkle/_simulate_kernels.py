@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pigsolve.solver.farkle._kernels import turn_values
-from pigsolve.solver.farkle._policy_kernels import GUIDED, _banks, _left
+from pigsolve.solver.farkle._policy_kernels import GUIDED, _banks, _left, guide_turn
 from pigsolve.solver.jit import njit
 
 
@@ -58,24 +57,10 @@ def play_games(
             else:
                 kind, guide, bank, choose = kind_b, guide_b, bank_b, choose_b
             if kind == GUIDED:
-                turn_values(
-                    guide,
-                    i,
-                    j,
-                    1.0 - guide[j, i],
-                    min_bank,
-                    guide.shape[0],
-                    np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),  # no last turn
-                    ways,
-                    points,
-                    num_outcomes,
-                    farkle_ways,
-                    scale,
-                    next_dice,
-                    gvalue,
-                    gslope,
-                    groll,
-                )
+                guide_turn(
+                    guide, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale,
+                    next_dice, gvalue, gslope, groll,
+                )  # fmt: skip
             top = max(goal - i, min_bank)
             t = 0
             n = dice

@@ -157,18 +157,13 @@ class FarklePolicy:
 
     def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
-        from pigsolve.solver.farkle import _kernels
-        from pigsolve.solver.farkle.states import last_turn_values
+        from pigsolve.solver.farkle._policy_kernels import guide_turn
 
         rules = self.rules
-        goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
-        size = max(goal, min_bank)
+        min_bank = rules.min_bank // POINT_UNIT
+        size = max(rules.goal // POINT_UNIT, min_bank)
         value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
-        farkle = 1.0 - float(self.guide[j, i])
-        last = last_turn_values(rules, goal, goal)  # all zeros: no last turn here
-        _kernels.turn_values(
-            self.guide, i, j, farkle, min_bank, goal, last, *turn(rules).arrays, value, slope, roll
-        )
+        guide_turn(self.guide, i, j, min_bank, *turn(rules).arrays, value, slope, roll)
         return value, roll
 
 
