@@ -14,6 +14,7 @@ as :class:`solver.farkle.solution.FarkleSolution` takes them).
 ``bank:T``                    bank once the turn total is at least T points; after a roll keep
                               the most points, the more dice left at a tie
 ``bank:T1,...,T6``            the same with a total per number of dice about to be rolled
+``file.py:function``          your function (:mod:`policies.farkle_user`)
 ============================  ==================================================================
 
 Every player wins at once when its turn total reaches the goal (the rules, as the solver's).
@@ -52,6 +53,10 @@ class FarklePlayer:
         """Return ``"bank"`` or ``"roll"`` in ``state`` before a roll; after ``roll`` the faces
         kept (None for a farkle)."""
         return self.policy.action(state, roll)
+
+    def choose(self, view: Any) -> Any:
+        """Return the action in ``view`` (a :class:`solver.farkle.play.FarkleView`)."""
+        return self.policy.action(view.state, view.roll)
 
     def __repr__(self) -> str:
         return f"<FarklePlayer {self.name} (goal {self.rules.goal})>"
@@ -118,8 +123,13 @@ def make_player(
     ``table_path``/``announce`` concern ``optimal``: its solution is read from
     ``solver.farkle.table.load_or_compute`` where that module exists, else solved here.
     """
+    from pigsolve.policies.user import is_user_player
     from pigsolve.solver.farkle import policy
 
+    if is_user_player(name):
+        from pigsolve.policies.farkle_user import UserFarklePlayer
+
+        return UserFarklePlayer(name, rules)
     check_name(name, rules)
     if name == "human":
         raise InvalidArgument("human is not a computer player")
