@@ -14,6 +14,7 @@ as :class:`solver.farkle.solution.FarkleSolution` takes them).
 ``bank:T``                    bank once the turn total is at least T points; after a roll keep
                               the most points, the more dice left at a tie
 ``bank:T1,...,T6``            the same with a total per number of dice about to be rolled
+``file.py:function``          your function (:mod:`policies.farkle_user`)
 ============================  ==================================================================
 
 Every player wins at once when its turn total reaches the goal (the rules, as the solver's).
@@ -122,8 +123,13 @@ def make_player(
     ``table_path``/``announce`` concern ``optimal``: its solution is read from
     ``solver.farkle.table.load_or_compute`` where that module exists, else solved here.
     """
+    from pigsolve.policies.user import is_user_player
     from pigsolve.solver.farkle import policy
 
+    if is_user_player(name):
+        from pigsolve.policies.farkle_user import UserFarklePlayer
+
+        return UserFarklePlayer(name, rules)
     check_name(name, rules)
     if name == "human":
         raise InvalidArgument("human is not a computer player")

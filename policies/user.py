@@ -93,6 +93,11 @@ def _other_game(spec: str, function: Callable[..., Any]) -> str:
             f"use `pigsolve compare {spec} ... --game hog-fa16` (or another command with "
             "--game hog-fa16)"
         )
+    if _takes(function, 5):
+        return (
+            "; this looks like a Farkle strategy (score, opponent_score, turn_total, "
+            f"dice_left, roll): use `pigsolve compare {spec} ... --game farkle`"
+        )
     if _takes(function, 3) or _takes(function, 4):
         return (
             "; this looks like a Pig strategy (score, opponent_score, turn_total): "
@@ -117,31 +122,33 @@ def _exception(err: BaseException) -> str:
     return f"{type(err).__name__}: {err}"
 
 
-def _call(spec: str, function: Callable[..., Any], args: tuple[int, ...]) -> Any:
+def ask(spec: str, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """Return ``function(*args)``; an exception, ``sys.exit`` or a call past its time is one
+    line naming the call (Ctrl-C too)."""
     try:
         return time_limit.call(function, args)
     except KeyboardInterrupt:
-        raise KeyboardInterrupt(f"while asking {_named(spec, args)}") from None
+        raise KeyboardInterrupt(f"while asking {call_words(spec, args)}") from None
     except time_limit.NoAnswer as err:
         longer = f"{time_limit.SETTER}(SECONDS) gives it longer; 0: no limit"
         raise PigsolveError(
-            f"{_named(spec, args)} {err} ({longer})",
+            f"{call_words(spec, args)} {err} ({longer})",
             parameter=time_limit.SETTER,
         ) from None
     except (Exception, SystemExit) as err:
-        raise PigsolveError(f"{_named(spec, args)} raised {_exception(err)}") from None
+        raise PigsolveError(f"{call_words(spec, args)} raised {_exception(err)}") from None
 
 
-def _named(spec: str, args: tuple[int, ...]) -> str:
+def call_words(spec: str, args: tuple[Any, ...]) -> str:
     """Return the call in words: ``strategy(12, 30, 7)``."""
     return f"{spec.rpartition(':')[2]}{args}"
 
 
-def _ask_twice(spec: str, function: Callable[..., Any], args: tuple[int, ...]) -> Any:
+def ask_twice(spec: str, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     """Return ``function(*args)``, refusing a function that answers differently a second time."""
-    first, second = _call(spec, function, args), _call(spec, function, args)
+    first, second = ask(spec, function, args), ask(spec, function, args)
     if first != second:
-        call = _named(spec, args)
+        call = call_words(spec, args)
         raise PigsolveError(f"{call} returned {first!r}, then {second!r}: {NOT_DETERMINISTIC}")
     return first
 
@@ -206,9 +213,9 @@ class UserPigPlayer:
         self, score: int, opponent_score: int, turn_total: int, held: int, twice: bool = False
     ) -> bool:
         args = (score, opponent_score, turn_total, held)[: 4 if self.memory > 1 else 3]
-        answer = (_ask_twice if twice else _call)(self.name, self.function, args)
+        answer = (ask_twice if twice else ask)(self.name, self.function, args)
         if not isinstance(answer, bool | np.bool_ | int | np.integer) or answer not in (0, 1):
-            call = _named(self.name, args)
+            call = call_words(self.name, args)
             raise PigsolveError(f"{call} returned {answer!r} (True to roll, False to hold)")
         return bool(answer)
 
@@ -253,7 +260,7 @@ def hog_table(spec: str, rules: HogRules) -> np.ndarray:
         for score, opponent in itertools.product(range(rules.goal), repeat=2):
             if opponent == 0:
                 progress(score)
-            answer = _ask_twice(spec, function, (score, opponent))
+            answer = ask_twice(spec, function, (score, opponent))
             if (
                 isinstance(answer, bool)
                 or not isinstance(answer, int | np.integer)

@@ -66,3 +66,8 @@ class InvalidArgument(PigsolveError, ValueError):
     """An argument outside what the game or method accepts: a usage error (exit code 2)."""
 
     exit_code = 2
+
+
+class TooManyCalls(InvalidArgument):
+    """An exact evaluation that would call a user's function more often than it may: the
+    message names the way out (a simulation, a smaller goal)."""

@@ -31,7 +31,7 @@ def stuck() -> None:
     time_limit.set_timeout(0.1)
     try:
         with time_limit.watching():
-            user._call("mine.py:loops", lambda *state: spin(), (0, 0, 6))
+            user.ask("mine.py:loops", lambda *state: spin(), (0, 0, 6))
     finally:
         time_limit.set_timeout(None)
 

@@ -283,9 +283,14 @@ def simulate(
     import pigsolve
 
     result = pigsolve.simulate(_rules(name, goal), players, games, seed=seed)
+    first, second = (
+        ("", "")
+        if result.exact is None
+        else (f" (exact {result.exact.a_first:.4f})", f" (exact {result.exact.b_first:.4f})")
+    )
     print(
-        f"{result.a} won {result.a_first.rate:.4f} moving first (exact "
-        f"{result.exact.a_first:.4f}), {result.b_first.rate:.4f} moving second"
+        f"{result.a} won {result.a_first.rate:.4f} moving first{first}, "
+        f"{result.b_first.rate:.4f} moving second{second}"
     )
 
 

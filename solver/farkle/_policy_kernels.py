@@ -1,6 +1,7 @@
 """Numba kernels of fixed Farkle players: their turns and the exact evaluation.
 
-A player comes as ``kind, guide, bank, choose`` (:class:`solver.farkle.policy.FarklePolicy`),
+A player comes as ``kind, guide, bank, choose, rows, moves``
+(:class:`solver.farkle.policy.FarklePolicy`),
 the turn as the arrays of :class:`solver.farkle.turn.Turn` (``ways, points, num_outcomes,
 farkle_ways, scale, next_dice``), both always in that order. :func:`policy_turn` is one turn
 of a fixed player against the opponent's values, affine in the farkle's worth;
@@ -17,6 +18,7 @@ from pigsolve.solver.farkle._kernels import turn_values
 from pigsolve.solver.jit import njit, prange
 
 GUIDED = 1  # solver.farkle.policy.GUIDED (numba freezes it)
+USER = 2  # solver.farkle.policy.USER
 
 
 @njit(cache=True)
@@ -86,27 +88,43 @@ def _left(kind, guide, choose, i, j, t, n, k, top, points, next_dice, gvalue):  
 
 
 @njit(cache=True)
-def policy_turn(
-    other,
-    i,
-    j,
-    min_bank,
-    ways,
-    points,
-    num_outcomes,
-    farkle_ways,
-    scale,
-    next_dice,
-    kind,
-    guide,
-    bank,
-    choose,
-    value,
-    slope,
-    gvalue,
-    gslope,
-    groll,
+def _user_turn(
+    other, i, j, min_bank, farkle_ways, scale, rows, moves, value, slope
 ):  # pragma: no cover
+    """:func:`policy_turn` of a user's tabulated player: ``rows[i, j, t, n]`` is the first row
+    of ``moves`` for rolling ``n`` dice at ``t`` (-1: never reached), each row ``(ways, gain,
+    dice, ends)`` for the rolls it decides alike, a row of zeros after the last; ``ends``: the
+    turn banks after the keep (where banking is allowed), else it rolls ``dice`` more."""
+    goal = other.shape[0]
+    dice = rows.shape[3] - 1
+    top = max(goal - i, min_bank)
+    for t in range(top - 1, -1, -1):
+        for n in range(1, dice + 1):
+            row = rows[i, j, t, n]
+            if row < 0:
+                continue
+            total = 0.0
+            total_slope = farkle_ways[n]
+            while moves[row, 0] > 0:
+                ways, u, m, ends = moves[row, 0], t + moves[row, 1], moves[row, 2], moves[row, 3]
+                if u >= top:
+                    total += ways
+                elif ends:
+                    total += ways * _bank(other, i, j, u)
+                else:
+                    total += ways * value[u, m]
+                    total_slope += ways * slope[u, m]
+                row += 1
+            value[t, n] = total / scale[n]
+            slope[t, n] = total_slope / scale[n]
+    return value[0, dice], slope[0, dice]
+
+
+@njit(cache=True)
+def policy_turn(
+    other, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, bank, choose, rows, moves, value, slope, gvalue, gslope, groll,
+):  # fmt: skip  # pragma: no cover
     """Return ``(a, f)``: the mover's chance at ``(i, j)`` under its fixed decisions is
     ``a + f c`` when a farkle is worth ``c``; ``f`` is the chance of the turn ending in one.
 
@@ -116,6 +134,8 @@ def policy_turn(
     ``gslope``, ``groll`` first. Every buffer needs ``max(G, min_bank)`` rows, ``D + 1``
     columns.
     """
+    if kind == USER:
+        return _user_turn(other, i, j, min_bank, farkle_ways, scale, rows, moves, value, slope)
     goal = other.shape[0]
     dice = next_dice.shape[0]
     if kind == GUIDED:
@@ -155,26 +175,10 @@ def policy_turn(
 
 @njit(cache=True)
 def _evaluate_pair(
-    x_a,
-    x_b,
-    i,
-    j,
-    min_bank,
-    ways,
-    points,
-    num_outcomes,
-    farkle_ways,
-    scale,
-    next_dice,
-    kind_a,
-    guide_a,
-    bank_a,
-    choose_a,
-    kind_b,
-    guide_b,
-    bank_b,
-    choose_b,
-):  # pragma: no cover
+    x_a, x_b, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
+    kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
+):  # fmt: skip  # pragma: no cover
     """Solve ``x_a[i, j]`` (A moves at ``(i, j)``) and ``x_b[j, i]`` (B moves at ``(j, i)``),
     given every higher score sum: ``x = a + f (1 - y)``, ``y = b + g (1 - x)``."""
     goal = x_a.shape[0]
@@ -186,47 +190,13 @@ def _evaluate_pair(
     gslope = np.empty((size, dice + 1))
     groll = np.empty((size, dice + 1))
     a, f = policy_turn(
-        x_b,
-        i,
-        j,
-        min_bank,
-        ways,
-        points,
-        num_outcomes,
-        farkle_ways,
-        scale,
-        next_dice,
-        kind_a,
-        guide_a,
-        bank_a,
-        choose_a,
-        value,
-        slope,
-        gvalue,
-        gslope,
-        groll,
-    )
+        x_b, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+        kind_a, guide_a, bank_a, choose_a, rows_a, moves_a, value, slope, gvalue, gslope, groll,
+    )  # fmt: skip
     b, g = policy_turn(
-        x_a,
-        j,
-        i,
-        min_bank,
-        ways,
-        points,
-        num_outcomes,
-        farkle_ways,
-        scale,
-        next_dice,
-        kind_b,
-        guide_b,
-        bank_b,
-        choose_b,
-        value,
-        slope,
-        gvalue,
-        gslope,
-        groll,
-    )
+        x_a, j, i, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+        kind_b, guide_b, bank_b, choose_b, rows_b, moves_b, value, slope, gvalue, gslope, groll,
+    )  # fmt: skip
     x = (a + f - f * (b + g)) / (1.0 - f * g)
     x_a[i, j] = x
     x_b[j, i] = b + g * (1.0 - x)
@@ -234,71 +204,27 @@ def _evaluate_pair(
 
 @njit(cache=True)
 def _evaluate_sums(
-    x_a,
-    x_b,
-    min_bank,
-    ways,
-    points,
-    num_outcomes,
-    farkle_ways,
-    scale,
-    next_dice,
-    kind_a,
-    guide_a,
-    bank_a,
-    choose_a,
-    kind_b,
-    guide_b,
-    bank_b,
-    choose_b,
-):  # pragma: no cover
+    x_a, x_b, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
+    kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
+):  # fmt: skip  # pragma: no cover
     """Fill ``x_a`` and ``x_b`` by score sums from the highest down, pair after pair."""
     goal = x_a.shape[0]
     for s in range(2 * goal - 2, -1, -1):
         for i in range(max(0, s - goal + 1), min(s, goal - 1) + 1):
             _evaluate_pair(
-                x_a,
-                x_b,
-                i,
-                s - i,
-                min_bank,
-                ways,
-                points,
-                num_outcomes,
-                farkle_ways,
-                scale,
-                next_dice,
-                kind_a,
-                guide_a,
-                bank_a,
-                choose_a,
-                kind_b,
-                guide_b,
-                bank_b,
-                choose_b,
-            )
+                x_a, x_b, i, s - i, min_bank, ways, points, num_outcomes, farkle_ways, scale,
+                next_dice, kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
+                kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
+            )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _evaluate_sums_parallel(
-    x_a,
-    x_b,
-    min_bank,
-    ways,
-    points,
-    num_outcomes,
-    farkle_ways,
-    scale,
-    next_dice,
-    kind_a,
-    guide_a,
-    bank_a,
-    choose_a,
-    kind_b,
-    guide_b,
-    bank_b,
-    choose_b,
-):  # pragma: no cover
+    x_a, x_b, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
+    kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
+):  # fmt: skip  # pragma: no cover
     """:func:`_evaluate_sums` with the pairs of a sum in parallel (each writes its own two
     values and reads higher sums)."""
     goal = x_a.shape[0]
@@ -307,26 +233,10 @@ def _evaluate_sums_parallel(
         for q in prange(min(s, goal - 1) + 1 - low):
             i = low + q
             _evaluate_pair(
-                x_a,
-                x_b,
-                i,
-                s - i,
-                min_bank,
-                ways,
-                points,
-                num_outcomes,
-                farkle_ways,
-                scale,
-                next_dice,
-                kind_a,
-                guide_a,
-                bank_a,
-                choose_a,
-                kind_b,
-                guide_b,
-                bank_b,
-                choose_b,
-            )
+                x_a, x_b, i, s - i, min_bank, ways, points, num_outcomes, farkle_ways, scale,
+                next_dice, kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
+                kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
+            )  # fmt: skip
 
 
 @njit(cache=True)

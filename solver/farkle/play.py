@@ -10,10 +10,10 @@ no question, and a roll's only keep is set aside with none. With hot dice, a kee
 rolls them all again; without, it banks.
 
 What a player sees (:attr:`FarkleGame.view`) is a :class:`FarkleView`: the solution's state
-``((score, opponent_score), turn_total, dice)`` in points, and the roll showing (None before a
-roll), so ``solution.best_action(*view)`` is the optimal choice. A player's ``choose(view)``
-answers ``"bank"``, ``"roll"`` or the kept faces; the engine also takes a keep by name or as a
-list (:func:`solver.farkle.words.parse_choice`).
+``((score, opponent_score), turn_total, dice)`` in points, the roll showing (None before a
+roll) and the turn's last roll, so ``solution.best_action(view.state, view.roll)`` is the
+optimal choice. A player's ``choose(view)`` answers ``"bank"``, ``"roll"`` or the kept faces;
+the engine also takes a keep by name or as a list (:func:`solver.farkle.words.parse_choice`).
 
 The rules applied are :mod:`solver.games.farkle`'s, the penalty for three farkles in a row and
 the last turn included (the solver does not solve those yet: such games are played without a
@@ -53,11 +53,13 @@ Choice = str | tuple[int, ...]
 class FarkleView(NamedTuple):
     """What the mover sees: the solution's ``state`` ``((scores...), turn_total, dice)`` (the
     mover's score first, then the next seats'; with the three-farkle penalty each seat's
-    farkles in a row after them, in the same order), and the ``roll`` showing (None before a
-    roll)."""
+    farkles in a row after them, in the same order), the ``roll`` showing (None before a roll)
+    and ``rolled``, the turn's last roll (the one showing, or the one just set aside, with no
+    question if it had one keep; None before the turn's first)."""
 
     state: tuple
     roll: tuple[int, ...] | None
+    rolled: tuple[int, ...] | None = None
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -89,6 +91,8 @@ class FarkleGame:
         """The dice the next roll throws (or the roll showing threw)."""
         self.roll: tuple[int, ...] | None = None
         """The roll showing, lowest face first; None before a roll."""
+        self.rolled: tuple[int, ...] | None = None
+        """The turn's last roll (showing or set aside); None before its first."""
         self.kept: list[int] = []
         """The faces set aside since the turn's last full roll."""
         self.farkles = [0] * rules.players
@@ -113,9 +117,10 @@ class FarkleGame:
         order = [(self.player + k) % seats for k in range(seats)]
         scores = tuple(self._scores[seat] for seat in order)
         if not self.rules.farkle_penalty:
-            return FarkleView((scores, self.turn_total, self.to_roll), self.roll)
+            return FarkleView((scores, self.turn_total, self.to_roll), self.roll, self.rolled)
         counts = tuple(self.farkles[seat] for seat in order)  # farkles in a row matter
-        return FarkleView((scores, self.turn_total, self.to_roll, counts), self.roll)
+        state = (scores, self.turn_total, self.to_roll, counts)
+        return FarkleView(state, self.roll, self.rolled)
 
     def may_bank(self) -> bool:
         """Return True if the turn total may be banked now (before a roll)."""
@@ -153,12 +158,13 @@ class FarkleGame:
     def _begin_turn(self) -> list[FarkleEvent]:
         """Start the mover's turn with its first roll (nothing may be banked before it)."""
         self.turn_total, self.to_roll, self.roll, self.kept = 0, self.rules.dice, None, []
+        self.rolled = None
         return [TurnStarted(self.player, self.scores), *self._roll()]
 
     def _roll(self) -> list[FarkleEvent]:
         """Roll the dice not set aside; a farkle passes the turn."""
         me = self.player
-        self.roll = tuple(sorted(self.dice.roll(FACES) for _ in range(self.to_roll)))
+        self.roll = self.rolled = tuple(sorted(self.dice.roll(FACES) for _ in range(self.to_roll)))
         events: list[FarkleEvent] = [Rolled(me, self.roll)]
         found = keeps(counts_of(self.roll), self.rules.scoring)
         if len(found) == 1:  # no choice: the one keep is set aside
@@ -299,7 +305,7 @@ class FarklePlay:
     def advice(self, table: Any) -> tuple[str, dict[str, float]]:
         """Return the optimal choice and the mover's win probability after each legal one, by
         name, from the solution ``table`` (:class:`solver.farkle.solution.FarkleSolution`)."""
-        state, roll = self.game.view
+        state, roll, _ = self.game.view
         values = table.action_values(state, roll)
         best = table.best_action(state, roll)
         return self.name(best), {self.name(action): p for action, p in values.items()}

@@ -20,6 +20,12 @@ Two kinds
     (:func:`solver.farkle._kernels.turn_values`) on ``guide`` and takes its choices, bank at a
     tie, the fewest dice left at a tie after a roll. With the optimal ``P`` it is the optimal
     player; its ``G x G`` floats stand for every decision at every score.
+``user`` (:data:`USER`)
+    A function's decisions after each roll, tabulated where the turns reach
+    (:mod:`policies.farkle_user`): ``rows[i, j, t, n]`` the first row of ``moves`` for rolling
+    ``n`` dice at ``t`` (-1: never reached); each row ``(ways, gain, dice, ends)`` gathers the
+    rolls decided alike (the keep's points and the dice left to roll; ``ends``: the turn banks),
+    a row of zeros after a state's last. Evaluated exactly; it does not play by itself.
 
 Memory at goal 10,000 (``G = 200``): a guided player 320 kB, the expected-points player's
 tables about 1 MB; no table over ``(i, j, t, n)`` is made.
@@ -29,7 +35,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
@@ -43,6 +49,8 @@ TURN = 0
 """A player whose decisions ignore the scores: tables over ``(t, n)``."""
 GUIDED = 1
 """The greedy player of a table of win probabilities (the optimal player of a solution)."""
+USER = 2
+"""A user's function tabulated after every roll its turns reach."""
 CODE_BASE = 7
 """A roll's counts ``c`` are coded as ``sum(c[f] * 7**f)`` (:func:`outcome_index`)."""
 
@@ -56,7 +64,7 @@ class FarklePolicy:
     rules : FarkleRules
         The rules the arrays were made for (the outcomes ``k`` are theirs).
     kind : int
-        :data:`TURN` or :data:`GUIDED`.
+        :data:`TURN`, :data:`GUIDED` or :data:`USER`.
     guide : ndarray(float64, (G, G))
         ``P(i, j)`` the guided player acts on; ``(1, 1)`` zeros for a turn player.
     bank : ndarray(bool, (R, D + 1))
@@ -64,6 +72,8 @@ class FarklePolicy:
     choose : ndarray(int64, (C, D + 1, K))
         A turn player's dice left after outcome ``k`` of ``n`` dice at turn total ``t``
         (row ``min(t, C - 1)``).
+    rows : ndarray(int64, (G, G, T, D + 1)), moves : ndarray(int64, (M, 4))
+        A user's decisions (:data:`USER`); one -1 and one row of zeros for the others.
     """
 
     rules: FarkleRules
@@ -71,6 +81,8 @@ class FarklePolicy:
     guide: np.ndarray
     bank: np.ndarray
     choose: np.ndarray
+    rows: np.ndarray = field(default_factory=lambda: np.full((1, 1, 1, 1), -1, np.int64))
+    moves: np.ndarray = field(default_factory=lambda: np.zeros((1, 4), np.int64))
 
     def __post_init__(self) -> None:
         # This policy's own cache of the guide's turns (one on the class would keep every
@@ -78,10 +90,14 @@ class FarklePolicy:
         object.__setattr__(self, "_guide_rows", functools.lru_cache(64)(self._rebuild_rows))
         t = turn(self.rules)
         dice, size = self.rules.dice, t.ways.shape[1]
+        goal = self.rules.goal // POINT_UNIT
         if self.kind == GUIDED:
-            goal = self.rules.goal // POINT_UNIT
             if self.guide.shape != (goal, goal):
                 raise InvalidArgument(f"a guided player needs a {goal} x {goal} table")
+            return
+        if self.kind == USER:
+            if self.rows.shape[:2] != (goal, goal) or self.moves.shape[1:] != (4,):
+                raise InvalidArgument(f"a user's table needs {goal} x {goal} scores")
             return
         if self.bank.ndim != 2 or self.bank.shape[1] != dice + 1 or not len(self.bank):
             raise InvalidArgument(f"bank must have shape (rows, {dice + 1})")
@@ -97,9 +113,9 @@ class FarklePolicy:
                 raise InvalidArgument(f"choose names an option no keep gives ({n} dice)")
 
     @property
-    def arrays(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
-        """Return ``(kind, guide, bank, choose)``, as the kernels take them."""
-        return self.kind, self.guide, self.bank, self.choose
+    def arrays(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Return ``(kind, guide, bank, choose, rows, moves)``, as the kernels take them."""
+        return self.kind, self.guide, self.bank, self.choose, self.rows, self.moves
 
     def banks(self, i: int, j: int, t: int, n: int) -> bool:
         """Return True if the player banks at ``(i, j, t, n)`` (units), where the rules let it.
@@ -142,6 +158,8 @@ class FarklePolicy:
         it, if any, are not read): ``"bank"`` or ``"roll"`` before a roll, the faces kept after
         ``roll`` (a keep giving the chosen option: its dice left and most points); None for a
         farkle."""
+        if self.kind == USER:
+            raise InvalidArgument("a user's table is evaluated, not played: ask its function")
         (i, j), t, n = state[:3]
         i, j, t = i // POINT_UNIT, j // POINT_UNIT, t // POINT_UNIT
         if roll is None:
@@ -158,18 +176,13 @@ class FarklePolicy:
 
     def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
-        from pigsolve.solver.farkle import _kernels
-        from pigsolve.solver.farkle.states import last_turn_values
+        from pigsolve.solver.farkle._policy_kernels import guided_turn
 
         rules = self.rules
-        goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
-        size = max(goal, min_bank)
+        min_bank = rules.min_bank // POINT_UNIT
+        size = max(rules.goal // POINT_UNIT, min_bank)
         value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
-        farkle = 1.0 - float(self.guide[j, i])
-        last = last_turn_values(rules, goal, goal)  # all zeros: no last turn here
-        _kernels.turn_values(
-            self.guide, i, j, farkle, min_bank, goal, last, *turn(rules).arrays, value, slope, roll
-        )
+        guided_turn(self.guide, i, j, min_bank, *turn(rules).arrays, value, slope, roll)
         return value, roll
 
 

@@ -10,6 +10,11 @@ the turn's ``ways``. Players decide as the evaluation reads them
 start of each of its turns). A starts the even games. The games come in chunks of
 :data:`CHUNK_GAMES`, chunk ``c`` drawing from ``SeedSequence(seed, spawn_key=(c,))``, so a seed
 gives the same games on any number of threads.
+
+A user's function (:mod:`policies.farkle_user`) is asked as it plays: its games are played
+move by move by the step-wise game (:class:`solver.farkle.play.FarkleGame`), every player
+answering ``choose(view)``, in Python (hundreds of games a second), the exact values beside
+them only where its table fits the evaluation's budget.
 """
 
 from __future__ import annotations
@@ -22,13 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument, TooManyCalls
 from pigsolve.solver.farkle.evaluate import _name, compare_tables, policy_of
-from pigsolve.solver.farkle.policy import outcome_index
+from pigsolve.solver.farkle.policy import USER, FarklePolicy, outcome_index
 from pigsolve.solver.farkle.solve import check_solvable
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
-from pigsolve.solver.results import Simulation, Tally, check_seed, fresh_seed
+from pigsolve.solver.results import Comparison, Simulation, Tally, check_seed, fresh_seed
 
 CHUNK_GAMES = 4096
 """Games per kernel call, each chunk from its own stream."""
@@ -54,8 +59,15 @@ def simulate(
     if games < 1:
         raise InvalidArgument(f"games must be >= 1, got {games}", parameter="games")
     seed = fresh_seed() if seed is None else check_seed(seed)
-    a, b = (policy_of(rules, player) for player in players)
     names = [_name(player) for player in players]
+    a, b = (_policy_or_none(rules, player) for player in players)
+    if a is None or b is None or USER in (a.kind, b.kind):
+        started = time.perf_counter()
+        winner, turns = _play_live(rules, players, [a, b], games, seed)
+        seconds = time.perf_counter() - started
+        live = exact and a is not None and b is not None
+        comparison = compare_tables(rules, a, b, *names) if live else None
+        return _simulation(rules, names, seed, winner, turns, seconds, comparison)
     goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
     arrays = turn(rules).arrays
     index = outcome_index(rules)
@@ -75,8 +87,8 @@ def simulate(
             min_bank,
             *arrays,
             index,
-            *a.arrays,
-            *b.arrays,
+            *a.arrays[:4],  # user tables are played live, above
+            *b.arrays[:4],
         )
 
     started = time.perf_counter()
@@ -87,19 +99,68 @@ def simulate(
         with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
             list(pool.map(chunk, starts))
     seconds = time.perf_counter() - started
+    comparison = compare_tables(rules, a, b, *names) if exact else None
+    return _simulation(rules, names, seed, winner, turns, seconds, comparison)
+
+
+def _simulation(
+    rules: FarkleRules,
+    names: list[str],
+    seed: int,
+    winner: np.ndarray,
+    turns: np.ndarray,
+    seconds: float,
+    comparison: Comparison | None,
+) -> Simulation:
     a_wins = winner == 0
     a_first = Tally(len(a_wins[0::2]), int(a_wins[0::2].sum()))
     b_first = Tally(len(a_wins[1::2]), int(a_wins[1::2].sum()))
-    comparison = compare_tables(rules, a, b, *names) if exact else None
     return Simulation(
-        names[0],
-        names[1],
-        rules.goal,
-        FACES,
-        seed,
-        a_first,
-        b_first,
-        float(turns.mean()),
-        seconds,
-        comparison,
-    )
+        names[0], names[1], rules.goal, FACES, seed, a_first, b_first, float(turns.mean()),
+        seconds, comparison,
+    )  # fmt: skip
+
+
+def _policy_or_none(rules: FarkleRules, player: Any) -> FarklePolicy | None:
+    """Return the decisions of ``player``, None for a user's function too costly to tabulate."""
+    try:
+        return policy_of(rules, player)
+    except TooManyCalls:
+        return None
+
+
+def _play_live(
+    rules: FarkleRules,
+    players: Sequence[Any],
+    policies: list[FarklePolicy | None],
+    games: int,
+    seed: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return each game's winner (0: A) and turns, played step by step, A starting the even
+    games; a player answers ``choose(view)``, a bare policy ``action(state, roll)``."""
+    from pigsolve.solver.dice import RandomDice
+    from pigsolve.solver.farkle.play import FarkleGame
+    from pigsolve.solver.farkle.words import TurnStarted
+
+    choosers = [
+        player.choose if hasattr(player, "choose") else _acting(policy)
+        for player, policy in zip(players, policies, strict=True)
+    ]
+    dice = RandomDice(FACES, np.random.default_rng(np.random.SeedSequence(seed)))
+    winner, turns = np.empty(games, np.int8), np.empty(games, np.int64)
+    for g in range(games):
+        seats = choosers if g % 2 == 0 else choosers[::-1]
+        game = FarkleGame(rules, dice)
+        events = game.start()
+        count = 0
+        while True:
+            count += sum(isinstance(event, TurnStarted) for event in events)
+            if game.over:
+                break
+            events = game.apply(seats[game.player](game.view))
+        winner[g], turns[g] = game.winner if g % 2 == 0 else 1 - game.winner, count
+    return winner, turns
+
+
+def _acting(policy: FarklePolicy) -> Any:
+    return lambda view: policy.action(view.state, view.roll)

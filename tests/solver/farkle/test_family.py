@@ -145,7 +145,7 @@ def test_a_turn_step_by_step() -> None:
     events = game.start()
     assert events == [TurnStarted(0, (0, 0)), Rolled(0, (1, 2, 3, 4, 5, 6))]
     assert game.legal_actions() == ((5,), (1,), (1, 5))
-    assert game.view == (((0, 0), 0, 6), (1, 2, 3, 4, 5, 6))
+    assert game.view == (((0, 0), 0, 6), (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6))
     with pytest.raises(InvalidArgument, match="keep 2 is not a legal choice now"):
         game.apply((2,))
     assert game.apply("1") == [Kept(0, (1,), 100, 100, 5)]
@@ -157,6 +157,7 @@ def test_a_turn_step_by_step() -> None:
     assert events[:3] == [Rolled(0, (2, 3)), Farkled(0, 300, 0, 0), TurnStarted(1, (0, 0))]
     assert events[3:] == [Rolled(1, (1, 2, 3, 4, 6, 6)), Kept(1, (1,), 100, 100, 5)]  # no choice
     assert game.player == 1 and game.view.state == ((0, 0), 100, 5)
+    assert game.view.rolled == (1, 2, 3, 4, 6, 6)  # the roll set aside with no question
 
 
 def test_hot_dice_roll_every_die_again() -> None:
