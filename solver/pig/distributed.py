@@ -35,12 +35,46 @@ from pigsolve.solver.results import Progress
 VECTORS_PER_TASK = 2**17
 """A layer is cut into solve tasks of about this many score vectors."""
 
+LAYER_SECONDS = 0.06
+"""What a layer costs beyond its work: its tasks' round trips and the store's metadata (3
+players at goal 30, 88 layers, in 5 s on a local cluster of 2 workers)."""
+THREADS_MEASURED = 2
+"""The threads the in-memory figures of :data:`solver.durations.PIG_SECONDS` were measured on."""
+
 Hook = Callable[[str, int, list], None]
 """Told ``("solved", layer, solve futures)`` once a layer's solves are submitted and
 ``("finished", layer, [])`` once it is recorded: the tests' way to stop a client or a worker."""
 
+_READ: dict[tuple[tuple[str, str, str], int], tuple[np.ndarray, np.ndarray]] = {}
+"""The finished layers a worker process read, by store and layer: a finished layer never
+changes, and the next layers' tasks read most of them again."""
 _KERNEL = threading.Lock()
-"""One solve at a time in a worker process: its threads share numba's thread pool."""
+"""One solve at a time in a worker process: its threads share numba's thread pool and
+:data:`_READ`."""
+
+
+def store_sizes(rules: PigRules) -> tuple[int, int]:
+    """Return the bytes a store of ``rules`` takes on disk and a worker holds at its peak.
+
+    A solve task holds the layers its holds reach (the ``G - 1`` above its own) twice, read and
+    placed in the table's rows (16 bytes a number), their rows (8 bytes a vector) and its own
+    layer (:func:`solve_task`); the disk holds every start value (8 bytes a number).
+    """
+    from pigsolve.solver.pig.solve import RUNTIME_BYTES
+
+    goal, n = rules.goal, rules.players
+    sizes = layer_sizes(goal, n)
+    window = np.convolve(sizes, np.ones(goal, np.int64))[goal - 1 :]  # layers L..L+G-1
+    return 8 * n * goal**n, int(window.max()) * (16 * n + 8) + RUNTIME_BYTES
+
+
+def store_seconds(rules: PigRules, workers: int) -> float:
+    """Return the seconds a store of ``rules`` takes on ``workers`` worker processes of this
+    machine's speed: the in-memory solve's work spread over them, and each layer's cost."""
+    from pigsolve.solver.durations import PIG_SECONDS, pig_work
+
+    work = PIG_SECONDS["players"] * pig_work(rules) * THREADS_MEASURED / max(workers, 1)
+    return work + LAYER_SECONDS * (store.top_layer(rules) + 1)
 
 
 @contextlib.contextmanager
@@ -145,11 +179,11 @@ def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
     group, rules = store.open_store(url)
     goal, n = rules.goal, rules.players
     values = np.zeros((goal**n, n))
-    for higher in range(layer + 1, min(store.top_layer(rules), layer + goal - 1) + 1):
-        values[store.layer_rows(rules, higher)] = group[f"L{higher}/start_values"][...]
-    rows = store.layer_rows(rules, layer)
-    values[rows] = np.nan  # the orbits solved here are the rows it fills
     with _KERNEL:
+        for rows, read in _higher_layers(group, url, rules, layer):
+            values[rows] = read
+        rows = store.layer_rows(rules, layer)
+        values[rows] = np.nan  # the orbits solved here are the rows it fills
         most, mixed, _ = solve_layer_part(
             values, rules, layer, roll_counts(rules), 1, first=first, step=step
         )
@@ -161,6 +195,24 @@ def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
         for c, (a, b) in enumerate(itertools.pairwise(cuts))
     ]
     return {"parts": parts, "num_iter": most, "mixed": mixed}
+
+
+def _higher_layers(
+    group: Any, url: str, rules: PigRules, layer: int
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Yield ``(rows, values)`` of the finished layers that ``layer``'s holds reach (the
+    ``G - 1`` above it), read once by this worker process and kept while the solve is in reach
+    of them (:data:`_READ`)."""
+    top = store.top_layer(rules)
+    stamp = (url, str(group.attrs["created"]), str(group.attrs["rules"]))
+    reach = range(layer + 1, min(top, layer + rules.goal - 1) + 1)
+    for key in [key for key in _READ if key[0] != stamp or key[1] not in reach]:
+        del _READ[key]
+    for higher in reach:
+        if (stamp, higher) not in _READ:
+            rows = store.layer_rows(rules, higher)
+            _READ[stamp, higher] = rows, group[f"L{higher}/start_values"][...]
+        yield _READ[stamp, higher]
 
 
 def write_task(url: str, layer: int, chunk: int, *parts: tuple[np.ndarray, np.ndarray]) -> int:
