@@ -186,8 +186,13 @@ def info(
             console.print(f"No table computed yet: `{command}` makes it.", highlight=False)
             return
     path = _existing(path, rules)
-    attrs, datasets = describe(path)
-    load_table(path)  # the figures shown are those of a table that passes the load checks
+    from pigsolve.solver.pig import store
+
+    if store.is_store(path):  # a Zarr store: its layers added up, a half-written one too
+        attrs, datasets = store.describe(str(path))
+    else:
+        attrs, datasets = describe(path)
+        load_table(path)  # the figures shown are those of a table that passes the load checks
     console.print(table_files.attributes(path, attrs))
     console.print(table_files.datasets(datasets))
 

@@ -182,3 +182,23 @@ def half_written(url: str, group: Any, rules: PigRules) -> str:
         f"{url} is half-written ({done} of {layers} layers); "
         "pass --resume to complete it or --force to start over"
     )
+
+
+def describe(url: str) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:
+    """Return the store's attributes and its arrays as one table's datasets (name, shape, dtype,
+    stored bytes), every layer's added up."""
+    group, rules = open_store(url)
+    names = ("start_values", "mixed_scores", "mixed_turn_total", "mixed_roll_probability")
+    rows, stored = dict.fromkeys(names, 0), dict.fromkeys(names, 0)
+    dtypes = dict.fromkeys(names, "")
+    for layer in range(top_layer(rules), top_layer(rules) - int(group.attrs["finished"]), -1):
+        for name in names:
+            array = group[f"L{layer}/{name}"]
+            rows[name] += array.shape[0]
+            stored[name] += array.nbytes_stored()
+            dtypes[name] = str(array.dtype)
+    n = rules.players
+    shapes = {"start_values": (rows["start_values"], n), "mixed_scores": (rows["mixed_scores"], n)}
+    return dict(group.attrs), [
+        (name, shapes.get(name, (rows[name],)), dtypes[name], stored[name]) for name in names
+    ]
