@@ -79,17 +79,53 @@ def compute(
     ] = None,
     force: Force = False,
     quiet: Quiet = False,
+    store: Annotated[
+        str | None,
+        typer.Option(
+            metavar="PATH.zarr",
+            help="Keep the table out of core in a Zarr store (a folder or an fsspec URL), "
+            "solved on a Dask cluster: three players or more.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="With --store: a local cluster of N processes (default: one a core)."),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(metavar="tcp://HOST:8786", help="With --store: an existing Dask cluster."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="With --store: complete a half-written store.")
+    ] = False,
 ) -> None:
-    """Compute the win probability of every Pig state under optimal play and save it (HDF5)."""
+    """Compute the win probability of every Pig state under optimal play and save it (HDF5,
+    or with --store a Zarr store)."""
     options = {"die": die, "players": players, "piglet": piglet, "out": out}
+    cluster = {"store": store, "workers": workers, "scheduler": scheduler, "resume": resume}
     if routed(
-        "compute", game, goal=goal, force=force, quiet=quiet, **options, **extras(method, tolerance)
+        "compute",
+        game,
+        goal=goal,
+        force=force,
+        quiet=quiet,
+        **options,
+        **extras(method, tolerance),
+        **cluster,
     ):
         return
     from pigsolve.solver.pig import solve as pig_solver
     from pigsolve.solver.pig import table as pig_tables
 
     rules = pig_rules(None, goal, die, players, piglet, game)
+    if store is not None or workers or scheduler or resume:
+        from pigsolve.ui import store_commands
+
+        store_commands.check_store_options(store, workers, scheduler, resume)
+        if out is not None or method is not Method.layered:
+            raise InvalidArgument("--store takes neither --out nor --method")
+        store_commands.compute_store(rules, store, workers, scheduler, resume, force, quiet)
+        return
     path = out or pig_tables.default_path(rules)
     kept = None
     if path.is_file() and not force:  # computed already: said again, kept (or refused)
@@ -109,6 +145,19 @@ def compute(
     if not quiet:
         shown = solution if kept is None else kept
         console.print(table_files.pig_solution(shown, path, kept is not None), highlight=False)
+
+
+@command()
+def convert(
+    store: Annotated[str, typer.Argument(metavar="STORE.zarr", help="A finished Zarr store.")],
+    out: Annotated[Path, typer.Option(help="The HDF5 table to write.")],
+    force: Force = False,
+) -> None:
+    """Write a finished Zarr store (compute --store) as an HDF5 table, read as any other."""
+    from pigsolve.ui.store_commands import convert as convert_store
+
+    written = convert_store(store, out, force)
+    console.print(f"wrote {written}", highlight=False, soft_wrap=True)
 
 
 @command()
@@ -137,8 +186,13 @@ def info(
             console.print(f"No table computed yet: `{command}` makes it.", highlight=False)
             return
     path = _existing(path, rules)
-    attrs, datasets = describe(path)
-    load_table(path)  # the figures shown are those of a table that passes the load checks
+    from pigsolve.solver.pig import store
+
+    if store.is_store(path):  # a Zarr store: its layers added up, a half-written one too
+        attrs, datasets = store.describe(str(path))
+    else:
+        attrs, datasets = describe(path)
+        load_table(path)  # the figures shown are those of a table that passes the load checks
     console.print(table_files.attributes(path, attrs))
     console.print(table_files.datasets(datasets))
 

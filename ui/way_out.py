@@ -21,11 +21,30 @@ def pig_fits(rules: PigRules, method: str, available: int) -> str:
 
     goal = largest_goal(needed_at, rules.goal, available)
     fits = f"the largest goal that fits is {goal}: `{compute_command(replace(rules, goal=goal))}`"
-    if rules.players == 2 or 4 * rules.goal**3 > available:
+    if rules.players == 2:
+        return fits
+    fits += f"; or out of core, {store_forms(rules)}"
+    if 4 * rules.goal**3 > available:
         return fits
     options = compute_command(rules).removeprefix("pigsolve compute")
     seats = " ".join(["hold20"] * rules.players)
     return f"{fits}; or estimate win rates by simulation: `pigsolve simulate {seats}{options}`"
+
+
+def store_forms(rules: PigRules) -> str:
+    """Return the ``--store`` forms of ``compute`` for ``rules`` (a local cluster, an existing
+    one) with what they need: the disk and each worker's memory (:mod:`solver.pig.distributed`,
+    which imports no Dask)."""
+    from pigsolve.solver.pig.distributed import store_sizes
+    from pigsolve.solver.pig.table import compute_command
+    from pigsolve.solver.resources import memory_words
+
+    disk, worker = store_sizes(rules)
+    command = f"{compute_command(rules)} --store pig.zarr"
+    return (
+        f"{memory_words(disk)} of disk and {memory_words(worker)} of memory a worker: "
+        f"`{command} --workers 2` or on a cluster `{command} --scheduler tcp://HOST:8786`"
+    )
 
 
 def hog_fits(game: HogRules, available: int) -> str:

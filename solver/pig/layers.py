@@ -39,9 +39,6 @@ def solve_layers(
     """
     import numba
 
-    from pigsolve.solver.pig._kernels import orbits
-    from pigsolve.solver.pig.mixed import solve_unsettled
-
     goal, players = rules.goal, rules.players
     if rules.resets:
         raise InvalidArgument(
@@ -53,27 +50,56 @@ def solve_layers(
     start = time.perf_counter()
     mixed: list[MixedRecord] = []
     num_iter, room, threads = 0, UNSETTLED_ROOM, numba.get_num_threads()
-    sizes = _layer_sizes(goal, players)
+    sizes = layer_sizes(goal, players)
     done, total = 0, goal**players
     for layer in range(players * (goal - 1), -1, -1):
         size = int(sizes[layer])
         chunks = CHUNKS_PER_THREAD * threads if size >= PARALLEL_VECTORS else 1
-        while True:  # solving a layer again gives the same values: it reads only higher ones
-            unsettled = np.zeros((chunks, 2 + room), np.int64)
-            with numba.parallel_chunksize(1):
-                orbits.solve_layer(values, goal, layer, chances, chunks, unsettled)
-            if unsettled[:, 1].max() <= room:
-                break
-            room = int(unsettled[:, 1].max())
-        num_iter = max(num_iter, int(unsettled[:, 0].max()))
-        found = np.sort(np.concatenate([row[2 : 2 + row[1]] for row in unsettled]))
-        for member in zip(*np.unravel_index(found, (goal,) * players), strict=True):
-            mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer)
+        most, found, room = solve_layer_part(values, rules, layer, chances, chunks, room)
+        num_iter = max(num_iter, most)
+        mixed += found
         if progress is not None:
             done += size
             progress(done, total)
     seconds = time.perf_counter() - start
     return values, mixed, num_iter, seconds
+
+
+def solve_layer_part(
+    values: np.ndarray,
+    rules: PigRules,
+    layer: int,
+    chances: tuple,
+    chunks: int,
+    room: int = UNSETTLED_ROOM,
+    first: int = 0,
+    step: int = 1,
+) -> tuple[int, list[MixedRecord], int]:
+    """Solve the orbits of ``layer`` in the work items ``first, first + step, ...`` (every item:
+    the defaults) into ``values``, on ``chunks`` parallel strides; return the most linear solves
+    an orbit needed, the mixed states (by the orbits' canonical members) and the room for
+    unsettled orbits that sufficed (the next layer's start).
+
+    Only the orbits of these items are written; they read only the higher layers of ``values``.
+    """
+    import numba
+
+    from pigsolve.solver.pig._kernels import orbits
+    from pigsolve.solver.pig.mixed import solve_unsettled
+
+    goal, players = rules.goal, rules.players
+    while True:  # solving a layer again gives the same values: it reads only higher ones
+        unsettled = np.zeros((chunks, 2 + room), np.int64)
+        with numba.parallel_chunksize(1):
+            orbits.solve_layer(values, goal, layer, chances, chunks, unsettled, first, step)
+        if unsettled[:, 1].max() <= room:
+            break
+        room = int(unsettled[:, 1].max())
+    found = np.sort(np.concatenate([row[2 : 2 + row[1]] for row in unsettled]))
+    mixed: list[MixedRecord] = []
+    for member in zip(*np.unravel_index(found, (goal,) * players), strict=True):
+        mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer)
+    return int(unsettled[:, 0].max()), mixed, room
 
 
 def warm_up(chances: tuple | None = None) -> float:
@@ -82,14 +108,14 @@ def warm_up(chances: tuple | None = None) -> float:
 
     start = time.perf_counter()
     chances = roll_counts(PigRules(2)) if chances is None else chances
-    orbits.solve_layer(np.zeros((4, 2)), 2, 1, chances, 1, np.zeros((1, 2), np.int64))
+    orbits.solve_layer(np.zeros((4, 2)), 2, 1, chances, 1, np.zeros((1, 2), np.int64), 0, 1)
     return time.perf_counter() - start
 
 
-def _layer_sizes(goal: int, players: int) -> np.ndarray:
+def layer_sizes(goal: int, players: int) -> np.ndarray:
     """Return how many score vectors (0..G-1 each) sum to each total 0..N(G-1).
 
-    >>> _layer_sizes(3, 2).tolist()
+    >>> layer_sizes(3, 2).tolist()
     [1, 2, 3, 2, 1]
     """
     ways = np.ones(1, np.int64)

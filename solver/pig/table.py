@@ -141,12 +141,20 @@ def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) ->
 
 
 def load(path: str | os.PathLike, checked: bool = True) -> PigSolution:
-    """Read the solution at ``path``; raise ``TableError`` if it is missing or damaged.
+    """Read the solution at ``path`` (a finished Zarr store too: :mod:`solver.pig.store`);
+    raise ``TableError`` if it is missing or damaged.
 
     Every dataset's shape and type are checked against the stored rules before it is read; a
     ``checked`` table's values then pass :func:`solver.pig.load_checks.check_values` (``verify``
     reads with ``checked=False``, to show every check).
     """
+    from pigsolve.solver.pig import store
+
+    if store.is_store(path):
+        solution = store.load(str(path))
+        if checked:
+            check_values(solution, Path(path))
+        return solution
     path = Path(path)
     with open_table(path, KIND) as f:
         try:

@@ -135,9 +135,10 @@ def workspace(goal, players, chances):  # pragma: no cover
 
 
 @njit(cache=True, parallel=True)
-def solve_layer(values, goal, total, chances, chunks, unsettled):  # pragma: no cover
-    """Solve every orbit whose scores sum to ``total`` (independent of each other), spread over
-    ``chunks`` parallel strides of the work items of :func:`first_of_item`.
+def solve_layer(values, goal, total, chances, chunks, unsettled, first, step):  # pragma: no cover
+    """Solve the orbits whose scores sum to ``total`` (independent of each other) in the work
+    items ``first, first + step, ...`` of :func:`first_of_item` (every item: 0 and 1), spread
+    over ``chunks`` parallel strides of them.
 
     Chunk ``c`` writes to ``unsettled[c]``: the most linear solves one of its orbits needed, the
     number of its orbits left unsettled, then their canonical members' rows in ``values`` (as
@@ -149,7 +150,7 @@ def solve_layer(values, goal, total, chances, chunks, unsettled):  # pragma: no 
         rotations = np.empty((players, players), np.int64)
         scores = np.empty(players, np.int64)
         most, failed = 0, 0
-        for item in range(c, goal * goal, chunks):
+        for item in range(first + c * step, goal * goal, chunks * step):
             more = first_of_item(goal, total, item, scores)
             while more:
                 length = orbit_of(scores, rotations)

@@ -1,0 +1,249 @@
+"""Pig's N-player layers solved on a Dask cluster into a Zarr store (:mod:`solver.pig.store`).
+
+Layer by layer from the highest score sum down, as :func:`solver.pig.layers.solve_layers` does
+in memory. A layer's work items (:func:`solver.pig._kernels.indexing.first_of_item`) are dealt
+to ``T`` solve tasks, task ``t`` taking items ``t, t + T, ...``. A solve task reads from the
+store the layers its orbits reach (a hold banks at most ``G - 1`` points: the ``G - 1`` layers
+above), solves its orbits with the in-memory kernel (:func:`solver.pig.layers.solve_layer_part`)
+and returns their values cut by the chunks of the layer's array, with its mixed states. One
+write task per chunk gathers that chunk's rows from every solve task and writes it whole. Once
+every chunk is written the client records the layer's mixed states and counts the layer
+finished (:func:`solver.pig.store.record_layer`); the next layer starts then.
+
+A task reads only finished layers and writes only whole chunks of the unfinished one, so a task
+that Dask runs again (its worker died) gives the same values, and a stopped client leaves a
+store that resumes from its last finished layer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+
+from pigsolve.solver.errors import InvalidArgument, TableError
+from pigsolve.solver.games.pig import PigRules, roll_counts
+from pigsolve.solver.pig import store
+from pigsolve.solver.pig.layers import MixedRecord, layer_sizes, solve_layer_part
+from pigsolve.solver.results import Progress
+
+VECTORS_PER_TASK = 2**17
+"""A layer is cut into solve tasks of about this many score vectors."""
+
+LAYER_SECONDS = 0.06
+"""What a layer costs beyond its work: its tasks' round trips and the store's metadata (3
+players at goal 30, 88 layers, in 5 s on a local cluster of 2 workers)."""
+THREADS_MEASURED = 2
+"""The threads the in-memory figures of :data:`solver.durations.PIG_SECONDS` were measured on."""
+
+Hook = Callable[[str, int, list], None]
+"""Told ``("solved", layer, solve futures)`` once a layer's solves are submitted and
+``("finished", layer, [])`` once it is recorded: the tests' way to stop a client or a worker."""
+
+_READ: dict[tuple[tuple[str, str, str], int], tuple[np.ndarray, np.ndarray]] = {}
+"""The finished layers a worker process read, by store and layer: a finished layer never
+changes, and the next layers' tasks read most of them again."""
+_KERNEL = threading.Lock()
+"""One solve at a time in a worker process: its threads share numba's thread pool and
+:data:`_READ`."""
+
+
+def store_sizes(rules: PigRules) -> tuple[int, int]:
+    """Return the bytes a store of ``rules`` takes on disk and a worker holds at its peak.
+
+    A solve task holds the layers its holds reach (the ``G - 1`` above its own) twice, read and
+    placed in the table's rows (16 bytes a number), their rows (8 bytes a vector) and its own
+    layer (:func:`solve_task`); the disk holds every start value (8 bytes a number).
+    """
+    from pigsolve.solver.pig.solve import RUNTIME_BYTES
+
+    goal, n = rules.goal, rules.players
+    sizes = layer_sizes(goal, n)
+    window = np.convolve(sizes, np.ones(goal, np.int64))[goal - 1 :]  # layers L..L+G-1
+    return 8 * n * goal**n, int(window.max()) * (16 * n + 8) + RUNTIME_BYTES
+
+
+def store_seconds(rules: PigRules, workers: int) -> float:
+    """Return the seconds a store of ``rules`` takes on ``workers`` worker processes of this
+    machine's speed: the in-memory solve's work spread over them, and each layer's cost."""
+    from pigsolve.solver.durations import PIG_SECONDS, pig_work
+
+    work = PIG_SECONDS["players"] * pig_work(rules) * THREADS_MEASURED / max(workers, 1)
+    return work + LAYER_SECONDS * (store.top_layer(rules) + 1)
+
+
+@contextlib.contextmanager
+def cluster_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
+    """Yield a Dask client of the scheduler at ``scheduler``, or of a local cluster of
+    ``workers`` worker processes (one thread each), closed after."""
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        with Client(scheduler) as client:
+            yield client
+        return
+    with (
+        LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        yield client
+
+
+def solve_to_store(
+    rules: PigRules,
+    url: str,
+    client: Any,
+    resume: bool = False,
+    progress: Progress | None = None,
+    hook: Hook | None = None,
+    vectors_per_task: int = VECTORS_PER_TASK,
+    chunk_rows: int = store.CHUNK_ROWS,
+) -> float:
+    """Solve ``rules`` into the store at ``url`` on ``client``'s cluster; return the seconds.
+
+    A new store replaces any at ``url``; with ``resume`` the store there, for the same rules,
+    is completed from its last finished layer. ``vectors_per_task`` sizes the solve tasks,
+    ``chunk_rows`` the chunks of a new store's arrays (a write task each).
+    """
+    if rules.players < 3 or rules.resets:
+        raise InvalidArgument(
+            "a store is solved for three players or more, on games without resets"
+        )
+    if resume:
+        group, stored = store.open_store(url, mode="r+")
+        if stored != rules:
+            raise TableError(f"{url} is for {stored}, not {rules}")
+    else:
+        group = store.create(url, rules, chunk_rows)
+    start = time.perf_counter()
+    sizes, top = layer_sizes(rules.goal, rules.players), store.top_layer(rules)
+    first = top - int(group.attrs["finished"])
+    for layer in range(first, -1, -1):
+        _solve_layer(group, rules, url, client, layer, int(sizes[layer]), vectors_per_task, hook)
+        if hook is not None:
+            hook("finished", layer, [])
+        if progress is not None:
+            progress(int(sizes[layer:].sum()), rules.goal**rules.players)
+    seconds = float(group.attrs.get("solve_seconds", 0.0)) + time.perf_counter() - start
+    group.attrs["solve_seconds"] = seconds
+    return seconds
+
+
+def _solve_layer(
+    group: Any,
+    rules: PigRules,
+    url: str,
+    client: Any,
+    layer: int,
+    size: int,
+    vectors_per_task: int,
+    hook: Hook | None,
+) -> None:
+    """Solve ``layer`` on the cluster, write it and record it finished."""
+    from distributed import wait
+
+    store.layer_array(group, layer, size, rules.players)
+    tasks = min(rules.goal**2, -(-size // vectors_per_task))
+    chunks = -(-size // int(group.attrs["chunk_rows"]))
+    solves = [client.submit(solve_task, url, layer, t, tasks, pure=False) for t in range(tasks)]
+    if hook is not None:
+        hook("solved", layer, solves)
+    writes = [
+        client.submit(
+            write_task, url, layer, c, *[client.submit(_part, s, c) for s in solves], pure=False
+        )
+        for c in range(chunks)
+    ]
+    summaries = [client.submit(_summary, s) for s in solves]
+    wait(writes)
+    client.gather(writes)  # raises a task's error, if any
+    found = client.gather(summaries)
+    mixed = sorted(
+        (record for _, records in found for record in records),
+        key=lambda record: _member_row(record[0], rules.goal),
+    )  # stable: each orbit's states stay in order, the orbits as the in-memory solve has them
+    store.record_layer(group, rules, layer, mixed, max(most for most, _ in found))
+
+
+def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
+    """Solve the orbits of ``layer`` in the work items ``first, first + step, ...`` (a worker's
+    task): return their values by chunk of the layer's array, the most linear solves an orbit
+    needed and the mixed states."""
+    group, rules = store.open_store(url)
+    goal, n = rules.goal, rules.players
+    values = np.zeros((goal**n, n))
+    with _KERNEL:
+        for rows, read in _higher_layers(group, url, rules, layer):
+            values[rows] = read
+        rows = store.layer_rows(rules, layer)
+        values[rows] = np.nan  # the orbits solved here are the rows it fills
+        most, mixed, _ = solve_layer_part(
+            values, rules, layer, roll_counts(rules), 1, first=first, step=step
+        )
+    mine = np.flatnonzero(~np.isnan(values[rows, 0]))
+    chunk_rows = int(group.attrs["chunk_rows"])
+    cuts = np.searchsorted(mine, np.arange(0, len(rows) + chunk_rows, chunk_rows))
+    parts = [
+        (mine[a:b] - c * chunk_rows, values[rows[mine[a:b]]])
+        for c, (a, b) in enumerate(itertools.pairwise(cuts))
+    ]
+    return {"parts": parts, "num_iter": most, "mixed": mixed}
+
+
+def _higher_layers(
+    group: Any, url: str, rules: PigRules, layer: int
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Yield ``(rows, values)`` of the finished layers that ``layer``'s holds reach (the
+    ``G - 1`` above it), read once by this worker process and kept while the solve is in reach
+    of them (:data:`_READ`)."""
+    top = store.top_layer(rules)
+    stamp = (url, str(group.attrs["created"]), str(group.attrs["rules"]))
+    reach = range(layer + 1, min(top, layer + rules.goal - 1) + 1)
+    for key in [key for key in _READ if key[0] != stamp or key[1] not in reach]:
+        del _READ[key]
+    for higher in reach:
+        if (stamp, higher) not in _READ:
+            rows = store.layer_rows(rules, higher)
+            _READ[stamp, higher] = rows, group[f"L{higher}/start_values"][...]
+        yield _READ[stamp, higher]
+
+
+def write_task(url: str, layer: int, chunk: int, *parts: tuple[np.ndarray, np.ndarray]) -> int:
+    """Write chunk ``chunk`` of ``layer``'s array from every solve task's part of it (a worker's
+    task); return the rows written. Raise if a row of the chunk was solved by none."""
+    group, rules = store.open_store(url, mode="r+")
+    array = group[f"L{layer}/start_values"]
+    start = chunk * int(group.attrs["chunk_rows"])
+    stop = min(start + int(group.attrs["chunk_rows"]), array.shape[0])
+    block = np.full((stop - start, rules.players), np.nan)
+    for positions, rows in parts:
+        block[positions] = rows
+    if np.isnan(block).any():
+        raise RuntimeError(f"layer {layer}, chunk {chunk}: rows left unsolved")
+    array[start:stop] = block
+    return stop - start
+
+
+def _part(result: dict[str, Any], chunk: int) -> tuple[np.ndarray, np.ndarray]:
+    return result["parts"][chunk]
+
+
+def _summary(result: dict[str, Any]) -> tuple[int, list[MixedRecord]]:
+    return result["num_iter"], result["mixed"]
+
+
+def _member_row(scores: tuple[int, ...], goal: int) -> int:
+    """Return the row of the orbit's canonical member (its least rotation) of ``scores``.
+
+    >>> _member_row((2, 0, 1), 3)  # (0, 1, 2): row 0 * 9 + 1 * 3 + 2
+    5
+    """
+    n = len(scores)
+    return min(sum(scores[(r + t) % n] * goal ** (n - 1 - t) for t in range(n)) for r in range(n))

@@ -1,0 +1,136 @@
+"""Pig's layers on a Dask cluster into a Zarr store: the in-memory solve's values, bit for bit,
+after a stopped client (resumed) and a killed worker too."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("distributed")
+pytest.importorskip("zarr")
+
+from distributed import Client, LocalCluster, wait
+
+from pigsolve.solver.errors import InvalidArgument, TableError
+from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig import solve as solve_module
+from pigsolve.solver.pig import store
+from pigsolve.solver.pig.distributed import solve_to_store, store_sizes
+from pigsolve.solver.pig.solution import PigSolution
+from pigsolve.solver.pig.solve import solve
+
+SMALL = {"vectors_per_task": 200, "chunk_rows": 150}
+"""Several solve tasks and chunks a layer even at these goals."""
+
+
+@pytest.fixture(scope="module")
+def client():
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        yield client
+
+
+def assert_same(got: PigSolution, expected: PigSolution) -> None:
+    assert got.rules == expected.rules
+    assert np.array_equal(got.values, expected.values)  # bit for bit
+    for name in ("scores", "turn_total", "roll_probability"):
+        assert np.array_equal(getattr(got.mixed, name), getattr(expected.mixed, name))
+    assert got.num_iter == expected.num_iter
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [PigRules(30, players=3), PigRules(12, players=4), PigRules(25, 4, players=3)],
+    ids=["3-players-goal-30", "4-players-goal-12", "3-players-d4-mixed"],
+)
+def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules) -> None:
+    url = str(tmp_path / "t.zarr")
+    solve_to_store(rules, url, client, **({} if rules.goal == 30 else SMALL))
+    expected = solve(rules)
+    assert_same(store.load(url), expected)
+    if rules.die_sides == 4:
+        assert len(expected.mixed) > 0  # the mixed states of several tasks, merged in order
+
+
+class Stop(Exception):
+    """The client stopped after some layers."""
+
+
+def test_a_stopped_client_leaves_a_store_that_resumes(client, tmp_path: Path) -> None:
+    rules, url = PigRules(12, players=4), str(tmp_path / "t.zarr")
+    stop_at = store.top_layer(rules) - 9
+
+    def stop(stage: str, layer: int, _) -> None:
+        if stage == "finished" and layer == stop_at:
+            raise Stop
+
+    with pytest.raises(Stop):
+        solve_to_store(rules, url, client, hook=stop, **SMALL)
+    group, _ = store.open_store(url)
+    assert group.attrs["finished"] == 10
+    with pytest.raises(TableError, match=r"half-written \(10 of 45 layers\); pass --resume"):
+        store.load(url)
+    started = []
+    solve_to_store(rules, url, client, resume=True, hook=lambda *a: started.append(a[1]), **SMALL)
+    assert started[0] == stop_at - 1  # from the last finished layer on
+    assert_same(store.load(url), solve(rules))
+
+
+def test_a_worker_killed_mid_layer_costs_only_its_tasks(client, tmp_path: Path) -> None:
+    rules, url = PigRules(12, players=4), str(tmp_path / "t.zarr")
+    killed = []
+
+    def kill(stage: str, layer: int, solves: list) -> None:
+        if stage == "solved" and layer == 22 and not killed:  # the middle, widest layer
+            wait(solves)  # solved, not yet written: the values are in the workers' memory
+            holder = next(iter(client.who_has(solves[0])[solves[0].key]))
+            pid = client.run(os.getpid, workers=[holder])[holder]
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    solve_to_store(rules, url, client, hook=kill, **SMALL)
+    assert killed
+    with pytest.raises(ProcessLookupError):
+        os.kill(killed[0], 0)  # gone: its tasks ran again on the others
+    assert_same(store.load(url), solve(rules))
+
+
+def test_a_store_of_other_rules_is_refused_in_one_line(client, tmp_path: Path) -> None:
+    url = str(tmp_path / "t.zarr")
+    store.create(url, PigRules(10, players=3))
+    with pytest.raises(TableError, match="is for") as refused:
+        solve_to_store(PigRules(11, players=3), url, client, resume=True)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_store_of_another_format_version_is_refused(tmp_path: Path) -> None:
+    url = str(tmp_path / "t.zarr")
+    group = store.create(url, PigRules(10, players=3))
+    group.attrs["format_version"] = 0
+    with pytest.raises(TableError, match=r"in store format 0; this version reads format 1"):
+        store.open_store(url)
+    with pytest.raises(TableError, match="not a pigsolve store"):
+        store.open_store(str(tmp_path / "none.zarr"))
+
+
+def test_two_players_are_refused(client, tmp_path: Path) -> None:
+    with pytest.raises(InvalidArgument, match="three players or more"):
+        solve_to_store(PigRules(10), str(tmp_path / "t.zarr"), client)
+
+
+@pytest.mark.parametrize("rules", [PigRules(7, players=3), PigRules(5, players=4)])
+def test_the_sizes_count_the_widest_reach_of_a_layer(rules) -> None:
+    goal, n = rules.goal, rules.players
+    sums = np.indices((goal,) * n).sum(axis=0).ravel()  # every score vector's layer
+    widest = max(np.sum((sums >= low) & (sums < low + goal)) for low in range(n * (goal - 1) + 1))
+    disk, worker = store_sizes(rules)
+    assert disk == 8 * n * goal**n
+    assert worker - solve_module.RUNTIME_BYTES == widest * (16 * n + 8)
