@@ -108,9 +108,12 @@ def make_player(
     ``table_path``/``announce`` concern ``optimal`` (see :func:`solver.hog.table.load_or_compute`).
     An unknown name raises ValueError listing the accepted names.
     """
+    from pigsolve.solver.hog.solve import check_fits
+
     check_name(name, rules)
     if name == "human":
         raise ValueError("human is not a computer player")
+    check_fits(rules)  # before a function is asked goal**2 times
     if name == "optimal":
         from pigsolve.solver.hog.table import load_or_compute
 

@@ -156,3 +156,13 @@ def test_two_people_play_at_one_terminal(workdir) -> None:
     result = runner.invoke(app, args, input="2\n2\n2\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.rstrip().endswith("Player 1 wins: 24 to 10")
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+@pytest.mark.parametrize("player", ["bacon", "swap", "always3"])
+def test_a_table_past_memory_is_refused_before_a_function_is_asked(command, player) -> None:
+    """61A's functions are asked goal**2 times: at a goal no table fits, one line at once."""
+    result = runner.invoke(app, ["hog", command, player, "always4", "--goal", "10000000000"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith("error: fa16 goal 10,000,000,000 needs about ")
+    assert "the largest goal that fits is " in result.stderr and result.stderr.count("\n") == 1

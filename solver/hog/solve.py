@@ -260,6 +260,20 @@ def memory_needed(rules: HogRules) -> int:
     return 2 * 9 * math.prod(rules.shape)  # Python integers: no overflow for absurd goals
 
 
+def check_fits(rules: HogRules) -> None:
+    """Raise PigsolveError (one line, naming the largest goal that fits) if a table of
+    ``rules`` cannot fit this machine's memory: said before any player is built."""
+    from dataclasses import replace
+
+    from pigsolve.solver.resources import check_memory, largest_goal
+
+    def way_out(available: int) -> str:
+        needed_at = lambda goal: memory_needed(replace(rules, goal=goal))  # noqa: E731
+        return f"the largest goal that fits is {largest_goal(needed_at, rules.goal, available)}"
+
+    check_memory(memory_needed(rules), f"{rules.name} goal {rules.goal:,}", way_out=way_out)
+
+
 def best_response(
     rules: HogRules, policy_b: np.ndarray, name: str = "fixed"
 ) -> tuple[HogSolution, np.ndarray]:
