@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pigsolve.solver.jit import njit
+from pigsolve.solver.jit import njit, prange
 
 
 @njit(cache=True)
@@ -34,7 +34,7 @@ def _accumulate(
             vals[idx, b] += q * (1.0 - v_next[other, roller, f_next, b, prev])
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def sweep(
     goal,
     roll_p,
@@ -58,19 +58,25 @@ def sweep(
     Seat A's values read seat B's at the next state and vice versa; ``same`` means one
     maximising player in both seats (``v_b is v_a``). A fixed seat plays ``pol``; a free seat
     takes the fewest dice whose value is within ``tie`` of the best.
+
+    Every turn scores a point or more, so the states of one score sum read only higher sums:
+    they are filled in parallel, each from its own buffers (the values do not depend on the
+    threads).
     """
     flags = v_a.shape[2]
     num_prev = v_a.shape[3]
     fewest = -1 if pork else 0
     num_actions = 11 - fewest
     num_points = roll_p.shape[2]
-    vals = np.zeros((num_actions, num_prev))
-    need = np.zeros(num_actions, np.bool_)
     seats = 1 if same else 2
     for total in range(2 * goal - 2, -1, -1):
         wild = 1 if wild_every > 0 and total % wild_every == 0 else 0
-        for s in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
+        lowest = max(0, total - goal + 1)
+        for k in prange(min(total, goal - 1) + 1 - lowest):
+            s = lowest + k
             o = total - s
+            vals = np.zeros((num_actions, num_prev))
+            need = np.zeros(num_actions, np.bool_)
             for seat in range(seats):
                 if seat == 0:
                     v_me, pol_me, fixed, v_next = v_a, pol_a, fixed_a, v_b
