@@ -136,6 +136,10 @@ def test_a_farkle_file_is_farkles(workdir: Path) -> None:
     without ``base`` is still Pig's, and a ``base`` no family reads is one line."""
     game = workdir / "three.toml"
     game.write_text('base = "farkle"\ngoal = 1000\ndice = 3\n')
+    result = run("info", "--game", str(game))
+    assert result.exit_code == 2 and result.stderr.endswith(
+        f"create it with `pigsolve compute --game {game} --goal 1000`\n"
+    )
     expected = pigsolve.solve(pigsolve.game("farkle", goal=1000, dice=3)).p_first_player
     assert run("compute", "--game", str(game)).exit_code == 0
     result = run("query", "--game", str(game), "0", "0", "0", "3")

@@ -19,7 +19,7 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
 from pigsolve.solver.farkle.solution import VALUES, FarkleSolution
 from pigsolve.solver.farkle.states import values_shape
-from pigsolve.solver.games.farkle import POINT_UNIT, RULE_SETS, FarkleRules
+from pigsolve.solver.games.farkle import FILES, POINT_UNIT, RULE_SETS, FarkleRules
 from pigsolve.solver.storage import open_table, write_table
 from pigsolve.solver.table_checks import FLOAT, check_probabilities, damaged, dataset
 
@@ -61,8 +61,10 @@ def compute_command(rules: FarkleRules, path: str | os.PathLike | None = None) -
     'pigsolve compute --game farkle --goal 1000 --out t.h5'
     """
     name = rule_set_name(rules)
-    game = name if name in RULE_SETS else "farkle"
-    words = [f"pigsolve compute --game {game} --goal {rules.goal}"]
+    game = name if name in RULE_SETS else FILES.get(rules, "GAME.toml")
+    words = [f"pigsolve compute --game {game}"]
+    if name not in RULE_SETS or rules.goal != RULE_SETS[name].goal:
+        words.append(f"--goal {rules.goal}")
     if path is not None and Path(path) != default_path(rules):
         words.append(f"--out {path}")
     return " ".join(words)

@@ -294,6 +294,9 @@ def farkle_rules(name: str) -> FarkleRules:
 # A game file ------------------------------------------------------------------------------------
 
 RULE_KEYS = ("base", *(f.name for f in fields(FarkleRules)))
+FILES: dict[FarkleRules, str] = {}
+"""The game file each rule set read in this process came from (the last, if several gave the
+same rules): what a message's ``--game`` names."""
 SCORING_KEYS = tuple(f.name for f in fields(Scoring))
 OPTIONAL_POINTS = ("straight", "three_pairs", "four_and_pair", "two_triplets", "of_a_kind_points")
 """Scoring keys a file sets to ``false`` for "not scored" (TOML has no None)."""
@@ -315,9 +318,11 @@ def farkle_rules_from_toml(path: str | Path) -> FarkleRules:
     path = Path(path)
     data = read_game_file(path)
     try:
-        return _rules_from_toml(data)
+        rules = _rules_from_toml(data)
     except InvalidArgument as err:
         raise InvalidArgument(f"{path}: {err}", parameter=err.parameters) from None
+    FILES[rules] = str(path)
+    return rules
 
 
 def _rules_from_toml(data: dict[str, Any]) -> FarkleRules:
