@@ -3,6 +3,7 @@ player and the `pigsolve` command in a fresh process."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
+os.environ.pop("COLUMNS", None)  # pytest-xdist's workers set 80: the console's width is ours
 
 from pigsolve.policies.optimal import EquilibriumPolicy
 from pigsolve.solver.games.pig import PigRules
