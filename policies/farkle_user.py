@@ -57,16 +57,19 @@ class UserFarklePlayer:
         answer = (ask_twice if twice else ask)(self.name, self.function, args)
         roll = args[4]
         legal = dict(keeps(counts_of(roll), rules.scoring))
+        faces: list[Any] | None = None
         try:
             keep, decision = answer
-            faces = list(keep)
-            kept = counts_of(faces) if faces and not isinstance(keep, str) else None
+            faces = None if isinstance(keep, str) else list(keep)
+            kept = counts_of(faces) if faces else None
         except (TypeError, ValueError, InvalidArgument):
             kept = decision = None
         why = ""
         if kept not in legal:
             why = f"keep {faces_of(kept) if kept else 'nothing'} is not a legal keep of {roll}"
-            if kept is None:
+            if faces == []:
+                why = f"the keep is empty: set aside at least one scoring die of {roll}"
+            elif kept is None:
                 why = "give (keep, 'bank' or 'roll'), keep the faces set aside"
         elif _bank(decision) is None:
             why = f"decide 'bank' or 'roll' (or True to bank), not {decision!r}"

@@ -48,6 +48,10 @@ def bare(score, opponent_score, turn_total, dice_left, roll):
     return "bank"
 
 
+def empty(score, opponent_score, turn_total, dice_left, roll):
+    return [], "roll"
+
+
 def breaks(score, opponent_score, turn_total, dice_left, roll):
     return 1 / 0
 """
@@ -94,6 +98,7 @@ def test_past_the_budget_the_evaluation_is_refused_and_the_simulation_plays_on(s
         ("illegal", r"illegal\(0, 0, 0, 6, \(.*\)\) returned \(\(2,\), 'roll'\): keep \(2,\)"),
         ("undecided", r"returned .*'maybe'\): decide 'bank' or 'roll'"),
         ("bare", r"returned 'bank': give \(keep, 'bank' or 'roll'\)"),
+        ("empty", r"returned \(\[\], 'roll'\): the keep is empty: set aside at least one"),
         ("breaks", r"breaks\(0, 0, 0, 6, \(.*\)\) raised ZeroDivisionError"),
     ],
 )
