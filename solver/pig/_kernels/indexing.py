@@ -171,21 +171,21 @@ def row_of(scores, seat, banked, goal, lookup):  # pragma: no cover
     ``sum_t #{(t + 1)..: sum in (rest_t - s_t, rest_t]}`` with ``rest_t = s_t + ... + s_{N-1}``,
     read from ``below[m, j]``, how many vectors of ``m`` scores sum to less than ``j``.
     """
-    low, starts, below = lookup
     n = scores.shape[0]
-    if starts.shape[0] == 0:
+    if lookup[1].shape[0] == 0:
         index = 0
         for t in range(seat, seat + n):
             u = t - n if t >= n else t
             index = index * goal + scores[u] + (banked if u == 0 else 0)
         return index
-    rest = banked
+    low, starts, below = lookup
+    total = banked
     for t in range(n):
-        rest += scores[t]
-    row = starts[rest - low]
+        total += scores[t]
+    row = starts[total - low]
     for t in range(n - 1):
         u = seat + t - n if seat + t >= n else seat + t
         score = scores[u] + (banked if u == 0 else 0)
-        row += below[n - 1 - t, rest + 1] - below[n - 1 - t, rest - score + 1]
-        rest -= score
+        row += below[n - 1 - t, total + 1] - below[n - 1 - t, total - score + 1]
+        total -= score
     return row

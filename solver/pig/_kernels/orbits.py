@@ -102,9 +102,20 @@ def gather_holds(values, lookup, goal, rotations, length, held):  # pragma: no c
     mover banks ``k``, for ``1 <= k < G - s0``, from a window of layers (:func:`row_of`): read
     once, then again and again by the orbit's rounds. The whole table needs no copy: there the
     vectors after banking ``k`` are consecutive rows."""
+    n = rotations.shape[1]
+    low, starts, below = lookup
     for i in range(length):
-        for k in range(1, goal - rotations[i, 0]):
-            held[i, k] = values[row_of(rotations[i], 1, k, goal, lookup)]
+        scores = rotations[i]
+        others = 0
+        for t in range(1, n):
+            others += scores[t]
+        for k in range(1, goal - scores[0]):
+            total = others + scores[0] + k  # the rank of row_of, inlined: the hot loop
+            row = starts[total - low]
+            for t in range(1, n):
+                row += below[n - t, total + 1] - below[n - t, total - scores[t] + 1]
+                total -= scores[t]
+            held[i, k] = values[row]
 
 
 @njit(cache=True)
