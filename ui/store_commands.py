@@ -127,14 +127,17 @@ def _check_existing(url: str, rules: PigRules, resume: bool, force: bool) -> Non
 
 
 def convert(url: str, out: Path, force: bool) -> Path:
-    """Write the finished store at ``url`` as an HDF5 table at ``out``; return ``out``."""
+    """Write the finished store at ``url`` as an HDF5 table at ``out`` (the table read whole: it
+    must fit this machine's memory); return ``out``."""
     _require_cluster_extra(zarr_only=True)
-    from pigsolve.solver.pig import store
     from pigsolve.solver.pig import table as pig_tables
+    from pigsolve.solver.pig.store_rows import open_solution
     from pigsolve.solver.storage import check_can_write
 
     check_can_write(out, force)
-    return pig_tables.save(store.load(url), out, force=force)
+    solution = open_solution(url)
+    solution.values.whole()  # refused in one line where the table cannot fit
+    return pig_tables.save(solution, out, force=force)
 
 
 def _require_cluster_extra(zarr_only: bool = False) -> None:
