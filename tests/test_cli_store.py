@@ -73,7 +73,7 @@ def test_a_cluster_named_by_its_scheduler_solves_and_resumes(cluster, workdir: P
     )
     done = runner.invoke(app, ["compute", *FOUR, "--store", url, *address, "--resume"])
     assert done.exit_code == 0, done.output
-    assert f"of memory a worker, on {cluster.scheduler_address}" in done.output
+    assert f"of memory a worker, on 1 worker at {cluster.scheduler_address}; about" in done.output
     assert group.attrs["finished"] == 0 and store.is_complete(store.open_store(url)[0], rules)
     other = runner.invoke(app, ["compute", "--players", "3", "--store", url, "--resume"])
     assert other.exit_code == 1

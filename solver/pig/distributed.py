@@ -44,9 +44,13 @@ VECTORS_PER_TASK = 2**17
 """A layer is cut into solve tasks of about this many score vectors, and at least one a worker
 once it has :data:`solver.pig.layers.PARALLEL_VECTORS`."""
 
-LAYER_SECONDS = 0.06
-"""What a layer costs beyond its work: its tasks' round trips and the store's metadata (3
-players at goal 30, 88 layers, in 5 s on a local cluster of 2 workers)."""
+LAYER_SECONDS = 0.16
+"""What a layer costs beyond its work: its tasks' round trips, the store's metadata, the layer
+read into each window (4 players at goal 50, 197 layers, in 40 s on a local cluster of 2
+workers, 2026-11-25, the machine shared)."""
+WINDOW_COST = 2.3
+"""A window's orbit takes this many times the in-memory one's work: its holds' rows are found
+by rank and copied (4 players at goal 40, one thread, 4.3 s of CPU against 1.8 s)."""
 THREADS_MEASURED = 2
 """The threads the in-memory figures of :data:`solver.durations.PIG_SECONDS` were measured on."""
 
@@ -83,7 +87,8 @@ def store_seconds(rules: PigRules, workers: int) -> float:
     machine's speed: the in-memory solve's work spread over them, and each layer's cost."""
     from pigsolve.solver.durations import PIG_SECONDS, pig_work
 
-    work = PIG_SECONDS["players"] * pig_work(rules) * THREADS_MEASURED / max(workers, 1)
+    work = PIG_SECONDS["players"] * pig_work(rules) * THREADS_MEASURED * WINDOW_COST
+    work /= max(workers, 1)
     return work + LAYER_SECONDS * (store.top_layer(rules) + 1)
 
 
