@@ -49,8 +49,8 @@ def check_memory(
     if needed > available:
         instead = f"; {way_out(available)}" if way_out is not None else ""
         raise PigsolveError(
-            f"{what} needs about {needed / GIB:,.0f} GiB of memory; "
-            f"{whose} {available / GIB:.0f} GiB{instead}"
+            f"{what} needs about {_rounded(needed)} of memory; {whose} {_rounded(available)}"
+            f"{instead}"
         )
     if needed > LARGE:
         return (
@@ -58,6 +58,15 @@ def check_memory(
             f"({whose} {available / GIB:.0f} GiB); {wait or 'this may take a while'}"
         )
     return None
+
+
+def _rounded(size: int) -> str:
+    """Return a number of bytes in whole GiB from 1 GiB up, else in MiB.
+
+    >>> _rounded(373 * GIB + 2**29), _rounded(GIB // 10)
+    ('374 GiB', '102 MiB')
+    """
+    return f"{size / GIB:,.0f} GiB" if size >= GIB else memory_words(size)
 
 
 def largest_goal(needed_at: Callable[[int], int], goal: int, available: int) -> int:

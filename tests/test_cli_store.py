@@ -110,3 +110,29 @@ def test_two_players_and_a_missing_store_are_refused(workdir: Path) -> None:
     assert error_line(missing) == (
         "error: no store at t.zarr to resume; leave --resume out to start it"
     )
+
+
+def test_a_store_larger_than_memory_is_queried_and_refused_whole(monkeypatch, workdir) -> None:
+    """query reads a store's rows; convert and export need the whole table and say so."""
+    from pigsolve.solver.pig import store_rows
+
+    assert (
+        runner.invoke(app, ["compute", *FOUR, "--store", "t.zarr", "--workers", "1"]).exit_code == 0
+    )
+    monkeypatch.setattr(store_rows, "physical_memory", lambda: 2**19)
+    state = ["1", "2", "3", "4", "5", "--table", "t.zarr", "--json"]
+    assert '"action"' in runner.invoke(app, ["query", *state]).output
+    refused = "t.zarr holds 1 MiB of start values, more than this machine's memory (1 MiB)"
+    for args in (["convert", "t.zarr", "--out", "t.h5"], ["export", "--table", "t.zarr"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1 and error_line(result).startswith(f"error: {refused}")
+    assert not Path("t.h5").exists()
+
+
+def test_the_in_memory_solve_is_refused_above_the_memory_limit(workdir: Path) -> None:
+    refused = runner.invoke(app, ["compute", *FOUR, "--memory-limit", "0.1"])
+    assert refused.exit_code == 1
+    assert error_line(refused).startswith(
+        "error: 4 players, goal 12 needs about 201 MiB of memory; --memory-limit allows 102 MiB; "
+    )
+    assert "--store pig.zarr" in refused.output
