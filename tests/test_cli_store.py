@@ -123,10 +123,13 @@ def test_a_store_larger_than_memory_is_queried_and_refused_whole(monkeypatch, wo
     state = ["1", "2", "3", "4", "5", "--table", "t.zarr", "--json"]
     assert '"action"' in runner.invoke(app, ["query", *state]).output
     refused = "t.zarr holds 1 MiB of start values, more than this machine's memory (1 MiB)"
-    for args in (["convert", "t.zarr", "--out", "t.h5"], ["export", "--table", "t.zarr"]):
+    for args in (
+        ["convert", "t.zarr", "--out", "t.h5"],
+        ["export", "--table", "t.zarr", "--what", "boundary", "--out", "b.csv"],
+    ):
         result = runner.invoke(app, args)
         assert result.exit_code == 1 and error_line(result).startswith(f"error: {refused}")
-    assert not Path("t.h5").exists()
+    assert not Path("t.h5").exists() and not Path("b.csv").exists()
 
 
 def test_the_in_memory_solve_is_refused_above_the_memory_limit(workdir: Path) -> None:
@@ -134,5 +137,6 @@ def test_the_in_memory_solve_is_refused_above_the_memory_limit(workdir: Path) ->
     assert refused.exit_code == 1
     assert error_line(refused).startswith(
         "error: 4 players, goal 12 needs about 201 MiB of memory; --memory-limit allows 102 MiB; "
+        "no goal fits; or out of core, 1 MiB of disk and 200 MiB of memory a worker: on a cluster"
     )
     assert "--store pig.zarr" in refused.output

@@ -20,7 +20,10 @@ def pig_fits(rules: PigRules, method: str, available: int) -> str:
         return pig_solver.memory_needed(replace(rules, goal=goal), method)
 
     goal = largest_goal(needed_at, rules.goal, available)
-    fits = f"the largest goal that fits is {goal}: `{compute_command(replace(rules, goal=goal))}`"
+    fits = "no goal fits"
+    if goal >= 1:
+        command = compute_command(replace(rules, goal=goal))
+        fits = f"the largest goal that fits is {goal}: `{command}`"
     if rules.players == 2:
         return fits
     fits += f"; or out of core, {store_forms(rules, available)}"
