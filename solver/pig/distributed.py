@@ -2,15 +2,17 @@
 
 Layer by layer from the highest score sum down, as :func:`solver.pig.layers.solve_layers` does
 in memory. A layer's work items (:func:`solver.pig._kernels.indexing.first_of_item`) are dealt
-to ``T`` solve tasks, task ``t`` taking items ``t, t + T, ...``. A solve task reads from the
-store the layers its orbits reach (a hold banks at most ``G - 1`` points: the ``G - 1`` layers
-above), solves its orbits with the in-memory kernel (:func:`solver.pig.layers.solve_layer_part`)
-and returns their values cut by the chunks of the layer's array, with its mixed states. One
-write task per chunk gathers that chunk's rows from every solve task and writes it whole. Once
-every chunk is written the client records the layer's mixed states and counts the layer
-finished (:func:`solver.pig.store.record_layer`); the next layer starts then.
+to ``T`` solve tasks, task ``t`` taking items ``t, t + T, ...``. A solve task holds the window
+of the layers its orbits reach (a hold banks at most ``G - 1`` points: the ``G - 1`` layers
+above, and its own), compact, which its worker process keeps from layer to layer
+(:func:`window_of`); it solves its orbits with the in-memory kernel, told how to find a row in
+the window (:func:`solver.pig.layers.solve_layer_part`, :func:`solver.pig.layers.window`), and
+returns their values cut by the shards of the layer's array, with its mixed states. One write
+task per shard gathers that shard's rows from every solve task and writes it whole. Once every
+shard is written the client records the layer's mixed states and counts the layer finished
+(:func:`solver.pig.store.record_layer`); the next layer starts then.
 
-A task reads only finished layers and writes only whole chunks of the unfinished one, so a task
+A task reads only finished layers and writes only whole shards of the unfinished one, so a task
 that Dask runs again (its worker died) gives the same values, and a stopped client leaves a
 store that resumes from its last finished layer.
 """

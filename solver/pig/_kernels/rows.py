@@ -255,12 +255,11 @@ def start_vector(held, base, length, chances, p, rolling, reach, b0):  # pragma:
     """Return ``a0`` and write ``b0`` of the mover's turn under the choices ``p``.
 
     ``V = a0 * (the vector after a pig) + b0``, in the mover's order (no resets);
-    ``held[base + k]`` is the start vector after banking ``k`` (the next mover's order) and
-    ``length`` is ``G - s0``. A mover who
-    rolls below ``h`` and holds wherever it can arrive from there is done from ``rolling`` (of
-    :func:`rolling_on`) in a few steps; other choices by a pass forward over the turn totals, in
-    which ``reach[k]`` gets the chance of rolling at ``k``. A hold at ``k`` reaches a higher
-    score sum (solved), a roll beyond the row wins.
+    ``held[base + k]`` is the start vector after banking ``k`` (the next mover's order), and
+    ``length`` is ``G - s0``. A mover who rolls below ``h`` and holds wherever it can arrive
+    from there is done from ``rolling`` (of :func:`rolling_on`) in a few steps; other choices by
+    a pass forward over the turn totals, in which ``reach[k]`` gets the chance of rolling at
+    ``k``. A hold at ``k`` reaches a higher score sum (solved), a roll beyond the row wins.
     """
     gains, counts, pig, reset, size = chances
     pig += reset
