@@ -52,6 +52,8 @@ def test_a_store_from_a_local_cluster_is_read_and_converted_as_a_table(workdir: 
         runner.invoke(app, ["query", *state, "--table", t]).output for t in ("t.zarr", "m.h5")
     ]
     assert answers[0] == answers[1] and '"action"' in answers[0]
+    checked = runner.invoke(app, ["verify", "t.zarr"])
+    assert checked.exit_code == 0, checked.output
     shown = runner.invoke(app, ["info", "t.zarr"])
     assert shown.exit_code == 0 and "pig-layers" in shown.output and "20736 x 4" in shown.output
     again = runner.invoke(app, ["compute", *FOUR, "--store", "t.zarr"])

@@ -149,7 +149,8 @@ def solve_to_store(
         if progress is not None:
             progress(int(sizes[layer:].sum()), rules.goal**rules.players)
     seconds = float(group.attrs.get("solve_seconds", 0.0)) + time.perf_counter() - start
-    group.attrs["solve_seconds"] = seconds
+    first = float(group["L0/start_values"][0, 0])  # as an HDF5 table states it
+    group.attrs.update({"solve_seconds": seconds, "p_first_player": first})
     return seconds
 
 
