@@ -34,12 +34,13 @@ def check_memory(
     available: int | None = None,
     way_out: Callable[[int], str] | None = None,
     wait: str | None = None,
+    whose: str = "this machine has",
 ) -> str | None:
     """Raise PigsolveError if ``what`` needs more memory than the machine has; the refusal ends
     with ``way_out(available)``, what fits instead.
 
     Returns a line announcing a large computation, ending with ``wait``, how long it takes
-    (``None`` for a small one).
+    (``None`` for a small one). ``whose`` says whose ``available`` bytes they are.
 
     >>> check_memory(3 * GIB, "goal 1000", available=24 * GIB)
     'goal 1000 needs about 3.0 GiB of memory (this machine has 24 GiB); this may take a while'
@@ -48,15 +49,24 @@ def check_memory(
     if needed > available:
         instead = f"; {way_out(available)}" if way_out is not None else ""
         raise PigsolveError(
-            f"{what} needs about {needed / GIB:,.0f} GiB of memory; "
-            f"this machine has {available / GIB:.0f} GiB{instead}"
+            f"{what} needs about {_rounded(needed)} of memory; {whose} {_rounded(available)}"
+            f"{instead}"
         )
     if needed > LARGE:
         return (
             f"{what} needs about {needed / GIB:.1f} GiB of memory "
-            f"(this machine has {available / GIB:.0f} GiB); {wait or 'this may take a while'}"
+            f"({whose} {available / GIB:.0f} GiB); {wait or 'this may take a while'}"
         )
     return None
+
+
+def _rounded(size: int) -> str:
+    """Return a number of bytes in whole GiB from 1 GiB up, else in MiB.
+
+    >>> _rounded(373 * GIB + 2**29), _rounded(GIB // 10)
+    ('374 GiB', '102 MiB')
+    """
+    return f"{size / GIB:,.0f} GiB" if size >= GIB else memory_words(size)
 
 
 def largest_goal(needed_at: Callable[[int], int], goal: int, available: int) -> int:

@@ -52,6 +52,8 @@ def test_a_store_from_a_local_cluster_is_read_and_converted_as_a_table(workdir: 
         runner.invoke(app, ["query", *state, "--table", t]).output for t in ("t.zarr", "m.h5")
     ]
     assert answers[0] == answers[1] and '"action"' in answers[0]
+    checked = runner.invoke(app, ["verify", "t.zarr"])
+    assert checked.exit_code == 0, checked.output
     shown = runner.invoke(app, ["info", "t.zarr"])
     assert shown.exit_code == 0 and "pig-layers" in shown.output and "20736 x 4" in shown.output
     again = runner.invoke(app, ["compute", *FOUR, "--store", "t.zarr"])
@@ -73,7 +75,7 @@ def test_a_cluster_named_by_its_scheduler_solves_and_resumes(cluster, workdir: P
     )
     done = runner.invoke(app, ["compute", *FOUR, "--store", url, *address, "--resume"])
     assert done.exit_code == 0, done.output
-    assert f"of memory a worker, on {cluster.scheduler_address}" in done.output
+    assert f"of memory a worker, on 1 worker at {cluster.scheduler_address}; about" in done.output
     assert group.attrs["finished"] == 0 and store.is_complete(store.open_store(url)[0], rules)
     other = runner.invoke(app, ["compute", "--players", "3", "--store", url, "--resume"])
     assert other.exit_code == 1
@@ -110,3 +112,33 @@ def test_two_players_and_a_missing_store_are_refused(workdir: Path) -> None:
     assert error_line(missing) == (
         "error: no store at t.zarr to resume; leave --resume out to start it"
     )
+
+
+def test_a_store_larger_than_memory_is_queried_and_refused_whole(monkeypatch, workdir) -> None:
+    """query reads a store's rows; convert and export need the whole table and say so."""
+    from pigsolve.solver.pig import store_rows
+
+    assert (
+        runner.invoke(app, ["compute", *FOUR, "--store", "t.zarr", "--workers", "1"]).exit_code == 0
+    )
+    monkeypatch.setattr(store_rows, "physical_memory", lambda: 2**19)
+    state = ["1", "2", "3", "4", "5", "--table", "t.zarr", "--json"]
+    assert '"action"' in runner.invoke(app, ["query", *state]).output
+    refused = "t.zarr holds 1 MiB of start values, more than this machine's memory (1 MiB)"
+    for args in (
+        ["convert", "t.zarr", "--out", "t.h5"],
+        ["export", "--table", "t.zarr", "--what", "boundary", "--out", "b.csv"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1 and error_line(result).startswith(f"error: {refused}")
+    assert not Path("t.h5").exists() and not Path("b.csv").exists()
+
+
+def test_the_in_memory_solve_is_refused_above_the_memory_limit(workdir: Path) -> None:
+    refused = runner.invoke(app, ["compute", *FOUR, "--memory-limit", "0.1"])
+    assert refused.exit_code == 1
+    assert error_line(refused).startswith(
+        "error: 4 players, goal 12 needs about 201 MiB of memory; --memory-limit allows 102 MiB; "
+        "no goal fits; or out of core, 1 MiB of disk and 200 MiB of memory a worker: on a cluster"
+    )
+    assert "--store pig.zarr" in refused.output

@@ -15,7 +15,7 @@ import typer
 from pigsolve.solver.compile_notes import say_unforeseen_compiling
 from pigsolve.solver.durations import wait_words
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.resources import check_memory
+from pigsolve.solver.resources import check_memory, memory_words
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -187,14 +187,21 @@ def announce_size(
     quiet: bool = False,
     way_out: Callable[[int], str] | None = None,
     seconds: tuple[float, float] = (0.0, 0.0),
+    limit: int | None = None,
+    disk: int | None = None,
 ) -> None:
-    """Refuse a computation larger than the machine's memory, naming ``way_out(available)``;
-    announce a large one, or one taking ``seconds`` (work, compiling) of 3 s or more, in one
-    line on stderr, terminal or not."""
+    """Refuse a computation larger than the machine's memory (or ``limit`` bytes, the user's
+    ``--memory-limit``), naming ``way_out(available)``; announce a large one, or one taking
+    ``seconds`` (work, compiling) of 3 s or more, in one line on stderr, terminal or not, with
+    the ``disk`` its file takes."""
     wait = wait_words(seconds)
-    line = check_memory(needed, what, way_out=way_out, wait=wait and f"solving takes {wait}")
+    said = [f"solving takes {wait}"] if wait else []
+    if disk is not None and said:
+        said.append(f"its table takes about {memory_words(disk)} of disk")
+    whose = "this machine has" if limit is None else "--memory-limit allows"
+    line = check_memory(needed, what, limit, way_out, "; ".join(said) or None, whose)
     if line is None and wait is not None:
-        line = f"solving {what}: {wait}"
+        line = f"{what}: {'; '.join(said)}"
     if line is not None and not quiet:
         note(line)
 

@@ -46,9 +46,12 @@ def compute_store(
     resume: bool,
     force: bool,
     quiet: bool,
+    limit: int | None = None,
 ) -> None:
     """Solve ``rules`` into the store at ``url`` on a local cluster of ``workers`` processes
-    (default: one a core) or the cluster at ``scheduler``; print what was written."""
+    (default: one a core) or the cluster at ``scheduler``; print what it takes first (refused
+    if a worker's window cannot fit: this machine's memory or ``limit`` bytes, shared by the
+    local workers; a cluster's own limit a worker) and what was written."""
     if rules.players < 3 or rules.resets:
         raise InvalidArgument(
             "--store solves three players or more, on games without resets; "
@@ -58,16 +61,21 @@ def compute_store(
     from pigsolve.solver.pig import distributed, store
 
     _check_existing(url, rules, resume, force)
-    if scheduler is None and workers is None:
-        workers = os.cpu_count() or 1
-    announce = sizing_line(rules, workers, scheduler)
-    if not quiet:
-        note(announce)
-    with (
-        distributed.cluster_client(workers, scheduler) as client,
-        progress_bar("solving (layered, on the cluster)", None, show=not quiet) as progress,
-    ):
-        seconds = distributed.solve_to_store(rules, url, client, resume, progress)
+    if scheduler is None:
+        workers = workers or os.cpu_count() or 1
+        memory = (physical_memory() if limit is None else limit) // workers
+        announce = sizing_line(rules, workers, f"{workers} local workers", memory)
+    with distributed.cluster_client(workers, scheduler) as client:
+        if scheduler is not None:
+            found = client.scheduler_info()["workers"].values()
+            limits = [int(w.get("memory_limit") or 0) for w in found]
+            memory = min([m for m in limits if m > 0] or [limit or physical_memory()])
+            where = f"{len(limits)} worker{'s' * (len(limits) != 1)} at {scheduler}"
+            announce = sizing_line(rules, len(limits), where, memory)
+        if not quiet:
+            note(announce)
+        with progress_bar("solving (layered, on the cluster)", None, show=not quiet) as progress:
+            seconds = distributed.solve_to_store(rules, url, client, resume, progress)
     if not quiet:
         group, _ = store.open_store(url)
         first = float(group["L0/start_values"][0, 0])
@@ -79,29 +87,27 @@ def compute_store(
         )
 
 
-def sizing_line(rules: PigRules, workers: int | None, scheduler: str | None) -> str:
-    """Return the line announcing a store's disk, each worker's memory and the time; raise
-    PigsolveError if a local cluster's workers need more memory than this machine has."""
+def sizing_line(rules: PigRules, workers: int, where: str, memory: int) -> str:
+    """Return the line announcing a store's disk, each worker's memory and the time on
+    ``workers`` workers of this machine's speed; raise PigsolveError if a worker needs more
+    than its ``memory`` bytes."""
+    from pigsolve.solver.durations import about
     from pigsolve.solver.pig import distributed
     from pigsolve.solver.pig.table import describe_rules
 
     disk, worker = distributed.store_sizes(rules)
     what = describe_rules(rules, False)
-    if scheduler is None and workers * worker > physical_memory():
+    if worker > memory:
         raise PigsolveError(
             f"{what} needs about {memory_words(worker)} of memory a worker, "
-            f"{workers} workers here have {memory_words(physical_memory())} in all; "
-            f"run fewer --workers or use a cluster: --scheduler tcp://HOST:8786"
+            f"{where} have {memory_words(memory)} each; "
+            "use fewer --workers or a cluster of larger ones (--scheduler tcp://HOST:8786)"
         )
-    where = f"{workers} local workers" if scheduler is None else scheduler
-    line = (
+    seconds = distributed.store_seconds(rules, workers)
+    return (
         f"{what} takes {memory_words(disk)} of disk and up to {memory_words(worker)} "
-        f"of memory a worker, on {where}"
+        f"of memory a worker, on {where}; {about(seconds)} at this machine's speed"
     )
-    if scheduler is None:
-        minutes = distributed.store_seconds(rules, workers) / 60
-        line += f"; about {minutes:.0f} min" if minutes >= 1 else "; under a minute"
-    return line
 
 
 def _check_existing(url: str, rules: PigRules, resume: bool, force: bool) -> None:
@@ -127,14 +133,17 @@ def _check_existing(url: str, rules: PigRules, resume: bool, force: bool) -> Non
 
 
 def convert(url: str, out: Path, force: bool) -> Path:
-    """Write the finished store at ``url`` as an HDF5 table at ``out``; return ``out``."""
+    """Write the finished store at ``url`` as an HDF5 table at ``out`` (the table read whole: it
+    must fit this machine's memory); return ``out``."""
     _require_cluster_extra(zarr_only=True)
-    from pigsolve.solver.pig import store
     from pigsolve.solver.pig import table as pig_tables
+    from pigsolve.solver.pig.store_rows import open_solution
     from pigsolve.solver.storage import check_can_write
 
     check_can_write(out, force)
-    return pig_tables.save(store.load(url), out, force=force)
+    solution = open_solution(url)
+    solution.values.whole()  # refused in one line where the table cannot fit
+    return pig_tables.save(solution, out, force=force)
 
 
 def _require_cluster_extra(zarr_only: bool = False) -> None:

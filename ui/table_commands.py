@@ -98,11 +98,21 @@ def compute(
     resume: Annotated[
         bool, typer.Option("--resume", help="With --store: complete a half-written store.")
     ] = False,
+    memory_limit: Annotated[
+        float | None,
+        typer.Option(
+            metavar="GIB",
+            min=0.0,
+            help="Refuse a solve needing more memory than this (GiB; default: the machine's).",
+        ),
+    ] = None,
 ) -> None:
     """Compute the win probability of every Pig state under optimal play and save it (HDF5,
     or with --store a Zarr store)."""
     options = {"die": die, "players": players, "piglet": piglet, "out": out}
     cluster = {"store": store, "workers": workers, "scheduler": scheduler, "resume": resume}
+    cluster |= {"memory_limit": memory_limit}
+    limit = None if memory_limit is None else int(memory_limit * 2**30)
     if routed(
         "compute",
         game,
@@ -124,7 +134,7 @@ def compute(
         store_commands.check_store_options(store, workers, scheduler, resume)
         if out is not None or method is not Method.layered:
             raise InvalidArgument("--store takes neither --out nor --method")
-        store_commands.compute_store(rules, store, workers, scheduler, resume, force, quiet)
+        store_commands.compute_store(rules, store, workers, scheduler, resume, force, quiet, limit)
         return
     path = out or pig_tables.default_path(rules)
     kept = None
@@ -136,7 +146,13 @@ def compute(
         what = pig_tables.describe_rules(rules, False)
         seconds = pig_solver.solve_seconds(rules, method.value)
         announce_size(
-            needed, what, quiet, lambda avail: pig_fits(rules, method.value, avail), seconds
+            needed,
+            what,
+            quiet,
+            lambda avail: pig_fits(rules, method.value, avail),
+            seconds,
+            limit,
+            pig_solver.disk_needed(rules),
         )
         with progress_bar(f"solving ({method})", None, console, not quiet) as progress:
             solution = pig_solver.solve(rules, method.value, tolerance, progress=progress)

@@ -20,10 +20,13 @@ def pig_fits(rules: PigRules, method: str, available: int) -> str:
         return pig_solver.memory_needed(replace(rules, goal=goal), method)
 
     goal = largest_goal(needed_at, rules.goal, available)
-    fits = f"the largest goal that fits is {goal}: `{compute_command(replace(rules, goal=goal))}`"
+    fits = "no goal fits"
+    if goal >= 1:
+        command = compute_command(replace(rules, goal=goal))
+        fits = f"the largest goal that fits is {goal}: `{command}`"
     if rules.players == 2:
         return fits
-    fits += f"; or out of core, {store_forms(rules)}"
+    fits += f"; or out of core, {store_forms(rules, available)}"
     if 4 * rules.goal**3 > available:
         return fits
     options = compute_command(rules).removeprefix("pigsolve compute")
@@ -31,19 +34,24 @@ def pig_fits(rules: PigRules, method: str, available: int) -> str:
     return f"{fits}; or estimate win rates by simulation: `pigsolve simulate {seats}{options}`"
 
 
-def store_forms(rules: PigRules) -> str:
-    """Return the ``--store`` forms of ``compute`` for ``rules`` (a local cluster, an existing
-    one) with what they need: the disk and each worker's memory (:mod:`solver.pig.distributed`,
-    which imports no Dask)."""
+def store_forms(rules: PigRules, available: int) -> str:
+    """Return the ``--store`` forms of ``compute`` for ``rules`` with what they need: the disk
+    and each worker's memory (:mod:`solver.pig.distributed`, which imports no Dask); a local
+    cluster of the workers whose windows fit ``available`` bytes (one a core at most), if one
+    does, and an existing cluster."""
+    import os
+
     from pigsolve.solver.pig.distributed import store_sizes
     from pigsolve.solver.pig.table import compute_command
     from pigsolve.solver.resources import memory_words
 
     disk, worker = store_sizes(rules)
     command = f"{compute_command(rules)} --store pig.zarr"
+    workers = min(os.cpu_count() or 1, available // worker)
+    here = f"`{command} --workers {workers}` or " if workers else ""
     return (
         f"{memory_words(disk)} of disk and {memory_words(worker)} of memory a worker: "
-        f"`{command} --workers 2` or on a cluster `{command} --scheduler tcp://HOST:8786`"
+        f"{here}on a cluster `{command} --scheduler tcp://HOST:8786`"
     )
 
 

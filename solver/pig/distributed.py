@@ -2,15 +2,17 @@
 
 Layer by layer from the highest score sum down, as :func:`solver.pig.layers.solve_layers` does
 in memory. A layer's work items (:func:`solver.pig._kernels.indexing.first_of_item`) are dealt
-to ``T`` solve tasks, task ``t`` taking items ``t, t + T, ...``. A solve task reads from the
-store the layers its orbits reach (a hold banks at most ``G - 1`` points: the ``G - 1`` layers
-above), solves its orbits with the in-memory kernel (:func:`solver.pig.layers.solve_layer_part`)
-and returns their values cut by the chunks of the layer's array, with its mixed states. One
-write task per chunk gathers that chunk's rows from every solve task and writes it whole. Once
-every chunk is written the client records the layer's mixed states and counts the layer
-finished (:func:`solver.pig.store.record_layer`); the next layer starts then.
+to ``T`` solve tasks, task ``t`` taking items ``t, t + T, ...``. A solve task holds the window
+of the layers its orbits reach (a hold banks at most ``G - 1`` points: the ``G - 1`` layers
+above, and its own), compact, which its worker process keeps from layer to layer
+(:func:`window_of`); it solves its orbits with the in-memory kernel, told how to find a row in
+the window (:func:`solver.pig.layers.solve_layer_part`, :func:`solver.pig.layers.window`), and
+returns their values cut by the shards of the layer's array, with its mixed states. One write
+task per shard gathers that shard's rows from every solve task and writes it whole. Once every
+shard is written the client records the layer's mixed states and counts the layer finished
+(:func:`solver.pig.store.record_layer`); the next layer starts then.
 
-A task reads only finished layers and writes only whole chunks of the unfinished one, so a task
+A task reads only finished layers and writes only whole shards of the unfinished one, so a task
 that Dask runs again (its worker died) gives the same values, and a stopped client leaves a
 store that resumes from its last finished layer.
 """
@@ -18,6 +20,7 @@ store that resumes from its last finished layer.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import itertools
 import threading
 import time
@@ -29,15 +32,27 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig import store
-from pigsolve.solver.pig.layers import MixedRecord, layer_sizes, solve_layer_part
+from pigsolve.solver.pig.layers import (
+    PARALLEL_VECTORS,
+    Lookup,
+    MixedRecord,
+    layer_sizes,
+    solve_layer_part,
+    window,
+)
 from pigsolve.solver.results import Progress
 
 VECTORS_PER_TASK = 2**17
-"""A layer is cut into solve tasks of about this many score vectors."""
+"""A layer is cut into solve tasks of about this many score vectors, and at least one a worker
+once it has :data:`solver.pig.layers.PARALLEL_VECTORS`."""
 
-LAYER_SECONDS = 0.06
-"""What a layer costs beyond its work: its tasks' round trips and the store's metadata (3
-players at goal 30, 88 layers, in 5 s on a local cluster of 2 workers)."""
+LAYER_SECONDS = 0.16
+"""What a layer costs beyond its work: its tasks' round trips, the store's metadata, the layer
+read into each window (4 players at goal 50, 197 layers, in 40 s on a local cluster of 2
+workers, 2026-11-25, the machine shared)."""
+WINDOW_COST = 2.3
+"""A window's orbit takes this many times the in-memory one's work: its holds' rows are found
+by rank and copied (4 players at goal 40, one thread, 4.3 s of CPU against 1.8 s)."""
 THREADS_MEASURED = 2
 """The threads the in-memory figures of :data:`solver.durations.PIG_SECONDS` were measured on."""
 
@@ -45,27 +60,28 @@ Hook = Callable[[str, int, list], None]
 """Told ``("solved", layer, solve futures)`` once a layer's solves are submitted and
 ``("finished", layer, [])`` once it is recorded: the tests' way to stop a client or a worker."""
 
-_READ: dict[tuple[tuple[str, str, str], int], tuple[np.ndarray, np.ndarray]] = {}
-"""The finished layers a worker process read, by store and layer: a finished layer never
-changes, and the next layers' tasks read most of them again."""
+_WINDOW: dict[str, tuple[tuple[str, str, str], int, np.ndarray, np.ndarray]] = {}
+"""The window a worker process holds (:func:`window_of`): its store, its layer, the buffer and
+the layers' bounds. A finished layer never changes, and the next layer's tasks read most of
+them again."""
 _KERNEL = threading.Lock()
 """One solve at a time in a worker process: its threads share numba's thread pool and
-:data:`_READ`."""
+:data:`_WINDOW`."""
 
 
 def store_sizes(rules: PigRules) -> tuple[int, int]:
     """Return the bytes a store of ``rules`` takes on disk and a worker holds at its peak.
 
-    A solve task holds the layers its holds reach (the ``G - 1`` above its own) twice, read and
-    placed in the table's rows (16 bytes a number), their rows (8 bytes a vector) and its own
-    layer (:func:`solve_task`); the disk holds every start value (8 bytes a number).
+    A worker holds its window (:func:`window_of`: ``G`` layers, 8 bytes a number) and at most a
+    layer's solved rows with their places (8 bytes more a vector) until they are written; the
+    disk holds every start value (8 bytes a number).
     """
     from pigsolve.solver.pig.solve import RUNTIME_BYTES
 
-    goal, n = rules.goal, rules.players
-    sizes = layer_sizes(goal, n)
-    window = np.convolve(sizes, np.ones(goal, np.int64))[goal - 1 :]  # layers L..L+G-1
-    return 8 * n * goal**n, int(window.max()) * (16 * n + 8) + RUNTIME_BYTES
+    n = rules.players
+    widest = int(layer_sizes(rules.goal, n).max())
+    worker = 8 * n * window_rows(rules) + (8 * n + 8) * widest + RUNTIME_BYTES
+    return 8 * n * rules.goal**n, worker
 
 
 def store_seconds(rules: PigRules, workers: int) -> float:
@@ -73,7 +89,8 @@ def store_seconds(rules: PigRules, workers: int) -> float:
     machine's speed: the in-memory solve's work spread over them, and each layer's cost."""
     from pigsolve.solver.durations import PIG_SECONDS, pig_work
 
-    work = PIG_SECONDS["players"] * pig_work(rules) * THREADS_MEASURED / max(workers, 1)
+    work = PIG_SECONDS["players"] * pig_work(rules) * THREADS_MEASURED * WINDOW_COST
+    work /= max(workers, 1)
     return work + LAYER_SECONDS * (store.top_layer(rules) + 1)
 
 
@@ -132,7 +149,8 @@ def solve_to_store(
         if progress is not None:
             progress(int(sizes[layer:].sum()), rules.goal**rules.players)
     seconds = float(group.attrs.get("solve_seconds", 0.0)) + time.perf_counter() - start
-    group.attrs["solve_seconds"] = seconds
+    first = float(group["L0/start_values"][0, 0])  # as an HDF5 table states it
+    group.attrs.update({"solve_seconds": seconds, "p_first_player": first})
     return seconds
 
 
@@ -150,7 +168,8 @@ def _solve_layer(
     from distributed import wait
 
     store.layer_array(group, layer, size, rules.players)
-    tasks = min(rules.goal**2, -(-size // vectors_per_task))
+    workers = len(client.scheduler_info()["workers"]) if size >= PARALLEL_VECTORS else 1
+    tasks = min(rules.goal**2, max(-(-size // vectors_per_task), workers))
     chunks = -(-size // int(group.attrs["chunk_rows"]))
     solves = [client.submit(solve_task, url, layer, t, tasks, pure=False) for t in range(tasks)]
     if hook is not None:
@@ -175,44 +194,74 @@ def _solve_layer(
 def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
     """Solve the orbits of ``layer`` in the work items ``first, first + step, ...`` (a worker's
     task): return their values by chunk of the layer's array, the most linear solves an orbit
-    needed and the mixed states."""
+    needed and the mixed states. The task holds the window of the layers its holds reach
+    (:func:`window_of`), not the table."""
     group, rules = store.open_store(url)
-    goal, n = rules.goal, rules.players
-    values = np.zeros((goal**n, n))
     with _KERNEL:
-        for rows, read in _higher_layers(group, url, rules, layer):
-            values[rows] = read
-        rows = store.layer_rows(rules, layer)
-        values[rows] = np.nan  # the orbits solved here are the rows it fills
+        values, lookup, bounds = window_of(group, url, rules, layer)
+        own = values[bounds[-2] :]  # the layer solved here, the window's last
+        own[:] = np.nan  # the orbits solved here are the rows it fills
         most, mixed, _ = solve_layer_part(
-            values, rules, layer, roll_counts(rules), 1, first=first, step=step
+            values, rules, layer, roll_counts(rules), 1, first=first, step=step, lookup=lookup
         )
-    mine = np.flatnonzero(~np.isnan(values[rows, 0]))
-    chunk_rows = int(group.attrs["chunk_rows"])
-    cuts = np.searchsorted(mine, np.arange(0, len(rows) + chunk_rows, chunk_rows))
-    parts = [
-        (mine[a:b] - c * chunk_rows, values[rows[mine[a:b]]])
-        for c, (a, b) in enumerate(itertools.pairwise(cuts))
-    ]
+        mine = np.flatnonzero(~np.isnan(own[:, 0]))
+        chunk_rows = int(group.attrs["chunk_rows"])
+        cuts = np.searchsorted(mine, np.arange(0, len(own) + chunk_rows, chunk_rows))
+        parts = [
+            (mine[a:b] - c * chunk_rows, own[mine[a:b]])
+            for c, (a, b) in enumerate(itertools.pairwise(cuts))
+        ]
     return {"parts": parts, "num_iter": most, "mixed": mixed}
 
 
-def _higher_layers(
+def window_of(
     group: Any, url: str, rules: PigRules, layer: int
-) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """Yield ``(rows, values)`` of the finished layers that ``layer``'s holds reach (the
-    ``G - 1`` above it), read once by this worker process and kept while the solve is in reach
-    of them (:data:`_READ`)."""
+) -> tuple[np.ndarray, Lookup, np.ndarray]:
+    """Return the window of ``layer``'s solve: the finished layers its holds reach (the
+    ``G - 1`` above) and its own, from the highest down (:func:`solver.pig.layers.window`),
+    with its lookup and the layers' bounds.
+
+    A worker process keeps one window (:data:`_WINDOW`): the next layer down drops the highest
+    layer, moves the others up in place and reads only the layer finished since.
+    """
+    from zarr.core.buffer import default_buffer_prototype
+
+    goal, n = rules.goal, rules.players
     top = store.top_layer(rules)
     stamp = (url, str(group.attrs["created"]), str(group.attrs["rules"]))
-    reach = range(layer + 1, min(top, layer + rules.goal - 1) + 1)
-    for key in [key for key in _READ if key[0] != stamp or key[1] not in reach]:
-        del _READ[key]
-    for higher in reach:
-        if (stamp, higher) not in _READ:
-            rows = store.layer_rows(rules, higher)
-            _READ[stamp, higher] = rows, group[f"L{higher}/start_values"][...]
-        yield _READ[stamp, higher]
+    high = min(top, layer + goal - 1)
+    lookup, bounds = window(goal, n, layer, high)
+    kept = _WINDOW.get("window")
+    if kept is None or kept[0] != stamp:
+        _WINDOW.clear()  # another store's window goes first
+        kept = (stamp, top + 1, np.empty((0, n)), np.zeros(1, np.int64))
+    _, before, buffer, old = kept
+    if len(buffer) < bounds[-1]:
+        _WINDOW.clear()
+        buffer = np.empty((window_rows(rules), n))
+        before = top + 1
+    if before == layer + 1 and before < top + 1:  # the layers above ``before`` are kept
+        old_high = min(top, before + goal - 1)
+        start, stop = old[old_high - high], old[old_high - before]  # layers high..before+1
+        ctypes.memmove(buffer.ctypes.data, buffer[start:].ctypes.data, (stop - start) * 8 * n)
+        fresh = range(before, layer, -1)
+    elif before == layer:  # another task of the same layer
+        fresh = range(0)
+    else:
+        fresh = range(high, layer, -1)
+    for higher in fresh:
+        d = high - higher
+        block = buffer[bounds[d] : bounds[d + 1]]
+        out = default_buffer_prototype().nd_buffer.from_numpy_array(block)  # read in place
+        group[f"L{higher}/start_values"].get_basic_selection(slice(None), out=out)
+    _WINDOW["window"] = (stamp, layer, buffer, bounds)
+    return buffer[: bounds[-1]], lookup, bounds
+
+
+def window_rows(rules: PigRules) -> int:
+    """Return the most rows a solve task's window holds: ``G`` consecutive layers."""
+    goal, n = rules.goal, rules.players
+    return int(np.convolve(layer_sizes(goal, n), np.ones(goal, np.int64)).max())
 
 
 def write_task(url: str, layer: int, chunk: int, *parts: tuple[np.ndarray, np.ndarray]) -> int:

@@ -189,7 +189,9 @@ def _export_equilibrium(table: PigSolution, what: str, out: Path, fmt: str, forc
         array, axes = table.choices(full=True)[1], [*axes, "k"]
     mixed = [
         [*map(int, scores), int(k), float(q)]
-        for scores, k, q in zip(*vars(table.mixed).values(), strict=True)
+        for scores, k, q in zip(
+            table.mixed.scores, table.mixed.turn_total, table.mixed.roll_probability, strict=True
+        )
     ]
 
     def body(f: IO) -> None:

@@ -27,6 +27,8 @@ UNSETTLED_ROOM = 64
 
 MixedRecord = tuple[tuple[int, ...], int, float]
 """A mixed state: the scores from the mover's seat, the turn total, the roll probability."""
+Lookup = tuple[int, np.ndarray, np.ndarray]
+"""How the kernels find a score vector's row (:func:`solver.pig._kernels.indexing.row_of`)."""
 
 
 def solve_layers(
@@ -74,42 +76,67 @@ def solve_layer_part(
     room: int = UNSETTLED_ROOM,
     first: int = 0,
     step: int = 1,
+    lookup: Lookup | None = None,
 ) -> tuple[int, list[MixedRecord], int]:
     """Solve the orbits of ``layer`` in the work items ``first, first + step, ...`` (every item:
     the defaults) into ``values``, on ``chunks`` parallel strides; return the most linear solves
     an orbit needed, the mixed states (by the orbits' canonical members) and the room for
     unsettled orbits that sufficed (the next layer's start).
 
-    Only the orbits of these items are written; they read only the higher layers of ``values``.
+    Only the orbits of these items are written; they read only the higher layers of ``values``,
+    whose rows ``lookup`` finds (:func:`window`; the whole table by default).
     """
     import numba
 
-    from pigsolve.solver.pig._kernels import orbits
+    from pigsolve.solver.pig._kernels import indexing, orbits
     from pigsolve.solver.pig.mixed import solve_unsettled
 
     goal, players = rules.goal, rules.players
+    lookup = indexing.flat_rows() if lookup is None else lookup
     while True:  # solving a layer again gives the same values: it reads only higher ones
         unsettled = np.zeros((chunks, 2 + room), np.int64)
         with numba.parallel_chunksize(1):
-            orbits.solve_layer(values, goal, layer, chances, chunks, unsettled, first, step)
+            orbits.solve_layer(values, lookup, goal, layer, chances, chunks, unsettled, first, step)
         if unsettled[:, 1].max() <= room:
             break
         room = int(unsettled[:, 1].max())
     found = np.sort(np.concatenate([row[2 : 2 + row[1]] for row in unsettled]))
     mixed: list[MixedRecord] = []
     for member in zip(*np.unravel_index(found, (goal,) * players), strict=True):
-        mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer)
+        mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer, lookup)
     return int(unsettled[:, 0].max()), mixed, room
 
 
 def warm_up(chances: tuple | None = None) -> float:
     """Compile the kernels (or load them from numba's cache); return the seconds it took."""
-    from pigsolve.solver.pig._kernels import orbits
+    from pigsolve.solver.pig._kernels import indexing, orbits
 
     start = time.perf_counter()
     chances = roll_counts(PigRules(2)) if chances is None else chances
-    orbits.solve_layer(np.zeros((4, 2)), 2, 1, chances, 1, np.zeros((1, 2), np.int64), 0, 1)
+    unsettled = np.zeros((1, 2), np.int64)
+    flat = indexing.flat_rows()
+    orbits.solve_layer(np.zeros((4, 2)), flat, 2, 1, chances, 1, unsettled, 0, 1)
     return time.perf_counter() - start
+
+
+def window(goal: int, players: int, low: int, high: int) -> tuple[Lookup, np.ndarray]:
+    """Return the lookup of a compact table of the layers ``low..high`` laid out from the
+    highest down, and where each layer's rows begin and end (``bounds[d]``, ``bounds[d + 1]``
+    for layer ``high - d``).
+
+    >>> lookup, bounds = window(3, 2, 2, 3)  # (0, 2), (1, 1), (2, 0); then (1, 2), (2, 1)
+    >>> bounds.tolist(), lookup[1].tolist()
+    ([0, 2, 5], [2, 0])
+    """
+    sizes = layer_sizes(goal, players)[low : high + 1][::-1]
+    bounds = np.concatenate([[0], np.cumsum(sizes)])
+    below = np.zeros((players, players * (goal - 1) + 2), np.int64)
+    ways = np.ones(1, np.int64)  # ways[s]: vectors of m scores summing to s
+    for m in range(players):
+        below[m, 1 : len(ways) + 1] = np.cumsum(ways)
+        below[m, len(ways) + 1 :] = ways.sum()
+        ways = np.convolve(ways, np.ones(goal, np.int64))
+    return (low, bounds[:-1][::-1].copy(), below), bounds
 
 
 def layer_sizes(goal: int, players: int) -> np.ndarray:

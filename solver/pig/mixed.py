@@ -24,6 +24,7 @@ from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import exhaustive
 from pigsolve.solver.pig._kernels import indexing
+from pigsolve.solver.pig.layers import Lookup
 from pigsolve.solver.pig.orbit import Option, Orbit
 
 MAX_COMBINATIONS = 200_000
@@ -31,10 +32,11 @@ MAX_COMBINATIONS = 200_000
 
 
 def solve_unsettled(
-    values: np.ndarray, rules: PigRules, member: tuple[int, ...], layer: int
+    values: np.ndarray, rules: PigRules, member: tuple[int, ...], layer: int, lookup: Lookup
 ) -> list[tuple[tuple[int, ...], int, float]]:
-    """Solve the orbit of ``member`` with mixed choices; write it; return its mixed states."""
-    orbit = Orbit(values, rules, member)
+    """Solve the orbit of ``member`` with mixed choices; write it (rows found by ``lookup``);
+    return its mixed states."""
+    orbit = Orbit(values, rules, member, lookup)
     seen = np.vstack(orbit.wander())
     options = [
         orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max()))
@@ -56,7 +58,7 @@ def solve_unsettled(
         except PigsolveError as error:
             raise PigsolveError(f"layer {layer} (score sum): {error}") from None
     for i in range(orbit.length):
-        values[indexing.flat_index(orbit.rotations[i], rules.goal)] = out[i]
+        values[indexing.row_of(orbit.rotations[i], 0, 0, rules.goal, lookup)] = out[i]
     return [(tuple(int(s) for s in orbit.rotations[i]), k, float(q)) for i, k, q in coins]
 
 

@@ -16,6 +16,7 @@ from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig._kernels import indexing, orbits
 from pigsolve.solver.pig._kernels.rows import FIXED, GREEDY
 from pigsolve.solver.pig._kernels.rows import row as fill_row
+from pigsolve.solver.pig.layers import Lookup
 
 PLAIN_STEPS = 24
 DAMPED_STEPS = 200
@@ -36,10 +37,19 @@ class Option:
 
 
 class Orbit:
-    """The rotations of one score vector, with the solved higher layers in ``values``."""
+    """The rotations of one score vector, with the solved higher layers in ``values`` (its rows
+    found by ``lookup``, :func:`solver.pig._kernels.indexing.row_of`: the whole table by
+    default)."""
 
-    def __init__(self, values: np.ndarray, rules: PigRules, member: tuple[int, ...]) -> None:
+    def __init__(
+        self,
+        values: np.ndarray,
+        rules: PigRules,
+        member: tuple[int, ...],
+        lookup: Lookup | None = None,
+    ) -> None:
         self.values, self.goal = values, rules.goal
+        self.lookup = indexing.flat_rows() if lookup is None else lookup
         self.chances = roll_counts(rules)
         n = rules.players
         rotations = np.empty((n, n), np.int64)
@@ -55,8 +65,8 @@ class Orbit:
         roll = np.full(self.goal + 1, -1, np.int8) if policy is None else policy.copy()
         mode = GREEDY if policy is None else FIXED
         fill_row(
-            self.values, self.goal, self.rotations[i], x, self.chances, mode, roll, mix_k, mix_q,
-            self.a, self.b, self.hold,
+            self.values, self.lookup, self.goal, self.rotations[i], x, self.chances, mode, roll,
+            mix_k, mix_q, self.a, self.b, self.hold,
         )  # fmt: skip
         return self.a[0], self.b[0].copy(), roll
 
@@ -88,7 +98,7 @@ class Orbit:
         closes in on the crossing, so its last steps give a narrow bracket.
         """
         plain, damped = orbits.wander(
-            self.values, self.goal, self.rotations, self.length, self.chances,
+            self.values, self.lookup, self.goal, self.rotations, self.length, self.chances,
             PLAIN_STEPS, DAMPED_STEPS,
         )  # fmt: skip
         return plain[PLAIN_STEPS // 2 :], damped[-DAMPED_STEPS // 10 :]

@@ -123,6 +123,15 @@ RUNTIME_BYTES = 200 * 2**20
 """What a solving process holds besides its arrays: Python, numpy, numba and h5py."""
 
 
+def disk_needed(rules: PigRules) -> int:
+    """Return the bytes of a table of ``rules`` before compression: its start values (8 bytes a
+    number) and, for two players up to :data:`MAX_FULL_GOAL`, the full table and its choices
+    (9 bytes a state)."""
+    goal, players = rules.goal, rules.players
+    full = 9 * goal**3 if players == 2 and goal <= MAX_FULL_GOAL else 0
+    return 8 * players * goal**players + full
+
+
 def memory_needed(rules: PigRules, method: str = "layered") -> int:
     """Return the bytes a solve of ``rules`` by ``method`` and its save need at their peak.
 

@@ -11,7 +11,7 @@ group (a local folder, a shared file system or an fsspec URL such as ``s3://buck
 
 The root attributes stamp it (``format``, ``kind`` :data:`KIND`, ``format_version``
 :data:`FORMAT_VERSION`, ``pigsolve_version``), give the rules (JSON), ``chunk_rows`` (the score
-vectors in a chunk) and ``finished``: how many layers, from the highest down, are complete. A
+vectors in a shard) and ``finished``: how many layers, from the highest down, are complete. A
 layer's arrays are written before ``finished`` counts it, so a run stopped anywhere leaves a
 store that resumes from its last finished layer.
 """
@@ -32,9 +32,14 @@ from pigsolve.solver.pig.solution import Mixed, PigSolution
 from pigsolve.solver.storage import MAGIC
 
 KIND = "pig-layers"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: a layer's array is sharded (:func:`layer_array`); 1 had one chunk a write."""
 CHUNK_ROWS = 2**18
-"""Score vectors in one chunk of a layer's array (8 MiB for four players)."""
+"""Score vectors in one shard of a layer's array (8 MiB for four players): what a write task
+writes whole."""
+READ_ROWS = 2**12
+"""Score vectors in one chunk inside a shard (128 KiB for four players): what a row's reader
+reads (Zarr's sharding codec)."""
 
 
 def is_store(path: object) -> bool:
@@ -102,11 +107,15 @@ def is_complete(group: Any, rules: PigRules) -> bool:
 
 
 def layer_array(group: Any, layer: int, size: int, players: int) -> Any:
-    """Make (or make anew) the empty array of ``layer``'s start values and return it."""
+    """Make (or make anew) the empty array of ``layer``'s start values and return it: shards of
+    ``chunk_rows`` score vectors, each of chunks of :data:`READ_ROWS` (where they divide it)."""
+    shard = int(group.attrs["chunk_rows"])
+    inner = READ_ROWS if shard % READ_ROWS == 0 and size > READ_ROWS else shard
     return group.create_array(
         f"L{layer}/start_values",
         shape=(size, players),
-        chunks=(min(size, int(group.attrs["chunk_rows"])), players),
+        chunks=(min(size, inner), players),
+        shards=(shard, players) if inner < shard else None,
         dtype="float64",
         fill_value=np.nan,
         overwrite=True,
@@ -131,7 +140,11 @@ def record_layer(
             array[...] = data
     finished = top_layer(rules) - layer + 1
     group.attrs.update(
-        {"finished": finished, "num_iter": max(int(group.attrs["num_iter"]), num_iter)}
+        {
+            "finished": finished,
+            "num_iter": max(int(group.attrs["num_iter"]), num_iter),
+            "num_mixed": int(group.attrs.get("num_mixed", 0)) + len(mixed),
+        }
     )
 
 
@@ -146,33 +159,45 @@ def layer_rows(rules: PigRules, layer: int) -> np.ndarray:
 
 def load(url: str) -> PigSolution:
     """Read a finished store into memory as a :class:`PigSolution` (all of it: the table must
-    fit); raise TableError if it is not finished."""
+    fit; :func:`solver.pig.store_rows.open_solution` reads rows as asked); raise TableError if it
+    is not finished."""
     group, rules = open_store(url)
     if not is_complete(group, rules):
         raise TableError(half_written(url, group, rules))
-    goal, n = rules.goal, rules.players
-    values = np.empty((goal**n, n))
-    records: list[MixedRecord] = []
-    for layer in range(top_layer(rules), -1, -1):
-        part = group[f"L{layer}"]
-        values[layer_rows(rules, layer)] = part["start_values"][...]
-        scores = part["mixed_scores"][...]
-        turn_total, q = part["mixed_turn_total"][...], part["mixed_roll_probability"][...]
-        records += [
-            (tuple(int(s) for s in scores[m]), int(turn_total[m]), float(q[m]))
-            for m in range(len(q))
-        ]
     attrs = dict(group.attrs)
     return PigSolution(
         rules,
-        values.reshape((goal,) * n + (n,)),
-        Mixed.of(records, n),
+        read_values(group, rules),
+        read_mixed(group, rules),
         "layered",
         0.0,
         int(attrs["num_iter"]),
         seconds=float(attrs.get("solve_seconds", 0.0)),
         attrs=attrs,
     )
+
+
+def read_values(group: Any, rules: PigRules) -> np.ndarray:
+    """Return every start value of a finished store, shaped ``(G,) * N + (N,)``."""
+    goal, n = rules.goal, rules.players
+    values = np.empty((goal**n, n))
+    for layer in range(top_layer(rules), -1, -1):
+        values[layer_rows(rules, layer)] = group[f"L{layer}/start_values"][...]
+    return values.reshape((goal,) * n + (n,))
+
+
+def read_mixed(group: Any, rules: PigRules) -> Mixed:
+    """Return every mixed state of a finished store, layer by layer from the highest down."""
+    records: list[MixedRecord] = []
+    for layer in range(top_layer(rules), -1, -1):
+        part = group[f"L{layer}"]
+        scores = part["mixed_scores"][...]
+        turn_total, q = part["mixed_turn_total"][...], part["mixed_roll_probability"][...]
+        records += [
+            (tuple(int(s) for s in scores[m]), int(turn_total[m]), float(q[m]))
+            for m in range(len(q))
+        ]
+    return Mixed.of(records, rules.players)
 
 
 def half_written(url: str, group: Any, rules: PigRules) -> str:

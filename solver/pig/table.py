@@ -141,8 +141,8 @@ def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) ->
 
 
 def load(path: str | os.PathLike, checked: bool = True) -> PigSolution:
-    """Read the solution at ``path`` (a finished Zarr store too: :mod:`solver.pig.store`);
-    raise ``TableError`` if it is missing or damaged.
+    """Read the solution at ``path`` (a finished Zarr store too, its rows read as asked:
+    :mod:`solver.pig.store_rows`); raise ``TableError`` if it is missing or damaged.
 
     Every dataset's shape and type are checked against the stored rules before it is read; a
     ``checked`` table's values then pass :func:`solver.pig.load_checks.check_values` (``verify``
@@ -150,11 +150,10 @@ def load(path: str | os.PathLike, checked: bool = True) -> PigSolution:
     """
     from pigsolve.solver.pig import store
 
-    if store.is_store(path):
-        solution = store.load(str(path))
-        if checked:
-            check_values(solution, Path(path))
-        return solution
+    if store.is_store(path):  # its rows read as asked; verify checks its values
+        from pigsolve.solver.pig.store_rows import open_solution
+
+        return open_solution(str(path))
     path = Path(path)
     with open_table(path, KIND) as f:
         try:

@@ -10,7 +10,13 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.jit import njit, prange
-from pigsolve.solver.pig._kernels.indexing import first_of_item, flat_index, next_tail, orbit_of
+from pigsolve.solver.pig._kernels.indexing import (
+    first_of_item,
+    flat_index,
+    next_tail,
+    orbit_of,
+    row_of,
+)
 from pigsolve.solver.pig._kernels.rows import choose, rolling_on, start_vector
 from pigsolve.solver.pig.tolerances import ROUNDING
 
@@ -53,23 +59,27 @@ def cycle_values(a0, b0, out):  # pragma: no cover
 
 
 @njit(cache=True)
-def solve_orbit(values, goal, rotations, length, chances, work):  # pragma: no cover
+def solve_orbit(values, lookup, goal, rotations, length, chances, work):  # pragma: no cover
     """Solve one orbit by policy iteration; return the linear solves used, or -1 if unsettled.
 
     Each round makes every rotation's choices greedy at its pig value (from its own values
     only, with the interval of pig values where they stay greedy) and solves the orbit's linear
     system under them; it ends when every new pig value lies in its interval. On success the
-    orbit's start-of-turn vectors are written to ``values``.
+    orbit's start-of-turn vectors are written to ``values`` (rows found by ``lookup``).
     """
     n = rotations.shape[1]
-    out, xs, bounds = work[5], work[6], work[7]
+    out, xs, bounds, held = work[5], work[6], work[7], work[9]
+    flat = lookup[1].shape[0] == 0
+    if not flat:
+        gather_holds(values, lookup, goal, rotations, length, held)
     for i in range(length):  # start from a neighbour in a higher layer, solved
-        following = rotations[(i + 1) % length]
         xs[i] = 1.0 / n
-        if following[n - 1] + 1 < goal:  # the mover one point higher
-            xs[i] = values[flat_index(following, goal) + 1, n - 1]
+        if rotations[i, 0] + 1 < goal and flat:  # the mover one point higher
+            xs[i] = values[flat_index(rotations[(i + 1) % length], goal) + 1, n - 1]
+        elif rotations[i, 0] + 1 < goal:
+            xs[i] = held[i, 1, n - 1]
     for count in range(1, MAX_ITERATIONS + 1):
-        replies(values, goal, rotations, length, chances, xs, work)
+        replies(values, flat, goal, rotations, length, chances, xs, work)
         stand, moved = True, 0.0
         for i in range(length):
             x = out[(i + 1) % length, n - 1]
@@ -78,39 +88,72 @@ def solve_orbit(values, goal, rotations, length, chances, work):  # pragma: no c
             xs[i] = x
         if stand or moved <= ROUNDING:
             for i in range(length):
-                values[flat_index(rotations[i], goal), :] = out[i]
+                if flat:
+                    values[flat_index(rotations[i], goal), :] = out[i]
+                else:
+                    values[row_of(rotations[i], 0, 0, goal, lookup), :] = out[i]
             return count
     return -1
 
 
 @njit(cache=True)
-def replies(values, goal, rotations, length, chances, xs, work):  # pragma: no cover
-    """Make each rotation's choices greedy at its pig value ``xs[i]`` and solve the orbit under
-    them: the start vectors go to ``out``, the intervals where the choices stay greedy to
-    ``bounds`` (both in ``work``)."""
+def gather_holds(values, lookup, goal, rotations, length, held):  # pragma: no cover
+    """Write into ``held[i, k]`` the start vector (next mover's order) after rotation ``i``'s
+    mover banks ``k``, for ``1 <= k < G - s0``, from a window of layers (:func:`row_of`): read
+    once, then again and again by the orbit's rounds. The whole table needs no copy: there the
+    vectors after banking ``k`` are consecutive rows."""
     n = rotations.shape[1]
-    own, reach, p, a0, b0, out, _, bounds, rolling = work
-    after = values[:, n - 1]  # each mover's own value once it has banked
+    low, starts, below = lookup
     for i in range(length):
         scores = rotations[i]
-        base = flat_index(scores[1:], goal) * goal + scores[0]
-        low, high = choose(after, base, xs[i], goal - scores[0], chances, p[i], own, reach)
+        others = 0
+        for t in range(1, n):
+            others += scores[t]
+        for k in range(1, goal - scores[0]):
+            total = others + scores[0] + k  # the rank of row_of, inlined: the hot loop
+            row = starts[total - low]
+            for t in range(1, n):
+                row += below[n - t, total + 1] - below[n - t, total - scores[t] + 1]
+                total -= scores[t]
+            held[i, k] = values[row]
+
+
+@njit(cache=True)
+def replies(values, flat, goal, rotations, length, chances, xs, work):  # pragma: no cover
+    """Make each rotation's choices greedy at its pig value ``xs[i]`` and solve the orbit under
+    them: the start vectors go to ``out``, the intervals where the choices stay greedy to
+    ``bounds`` (both in ``work``). The vectors after a hold are read from the whole table
+    ``values`` if ``flat``, else from those :func:`gather_holds` put in ``work``."""
+    n = rotations.shape[1]
+    own, reach, p, a0, b0, out, _, bounds, rolling, held = work
+    after = values[:, n - 1]  # each mover's own value once it has banked
+    for i in range(length):
+        length_i = goal - rotations[i, 0]
+        if flat:
+            base = flat_index(rotations[i, 1:], goal) * goal + rotations[i, 0]  # + k: banks k
+            low, high = choose(after, base, xs[i], length_i, chances, p[i], own, reach)
+            a0[i] = start_vector(values, base, length_i, chances, p[i], rolling, reach, b0[i])
+        else:
+            low, high = choose(held[i, :, n - 1], 0, xs[i], length_i, chances, p[i], own, reach)
+            a0[i] = start_vector(held[i], 0, length_i, chances, p[i], rolling, reach, b0[i])
         bounds[i, 0], bounds[i, 1] = low, high
-        a0[i] = start_vector(values, goal, scores, chances, p[i], rolling, reach, b0[i])
     cycle_values(a0[:length], b0[:length], out[:length])
 
 
 @njit(cache=True)
-def wander(values, goal, rotations, length, chances, plain, damped):  # pragma: no cover
+def wander(values, lookup, goal, rotations, length, chances, plain, damped):  # pragma: no cover
     """Return the pig values of ``plain`` steps of greedy iteration from ``1 / N``, then of
     ``damped`` steps that move ``1 / (t + 2)`` of the way to the replies, one row per step."""
     n = rotations.shape[1]
     work = workspace(goal, n, chances)
     xs, out = work[6], work[5]
+    flat = lookup[1].shape[0] == 0
+    if not flat:
+        gather_holds(values, lookup, goal, rotations, length, work[9])
     xs[:] = 1.0 / n
     seen = np.empty((plain + damped, length))
     for t in range(plain + damped):
-        replies(values, goal, rotations, length, chances, xs, work)
+        replies(values, flat, goal, rotations, length, chances, xs, work)
         step = 1.0 if t < plain else 1.0 / (t - plain + 2)
         for i in range(length):
             xs[i] += (out[(i + 1) % length, n - 1] - xs[i]) * step
@@ -131,18 +174,23 @@ def workspace(goal, players, chances):  # pragma: no cover
         np.empty(players),
         np.empty((players, 2)),
         rolling_on(goal, chances),
+        np.zeros((players, goal + 1, players)),
     )
 
 
 @njit(cache=True, parallel=True)
-def solve_layer(values, goal, total, chances, chunks, unsettled, first, step):  # pragma: no cover
+def solve_layer(
+    values, lookup, goal, total, chances, chunks, unsettled, first, step
+):  # pragma: no cover
     """Solve the orbits whose scores sum to ``total`` (independent of each other) in the work
     items ``first, first + step, ...`` of :func:`first_of_item` (every item: 0 and 1), spread
-    over ``chunks`` parallel strides of them.
+    over ``chunks`` parallel strides of them; ``lookup`` finds a score vector's row of
+    ``values`` (the whole table, or a window of the layers ``total`` reaches:
+    :func:`solver.pig._kernels.indexing.row_of`).
 
     Chunk ``c`` writes to ``unsettled[c]``: the most linear solves one of its orbits needed, the
-    number of its orbits left unsettled, then their canonical members' rows in ``values`` (as
-    many as fit).
+    number of its orbits left unsettled, then their canonical members' flat indices (as many as
+    fit).
     """
     players = values.shape[1]
     for c in prange(chunks):
@@ -155,7 +203,7 @@ def solve_layer(values, goal, total, chances, chunks, unsettled, first, step):  
             while more:
                 length = orbit_of(scores, rotations)
                 if length > 0:
-                    count = solve_orbit(values, goal, rotations, length, chances, work)
+                    count = solve_orbit(values, lookup, goal, rotations, length, chances, work)
                     if count < 0:
                         if 2 + failed < unsettled.shape[1]:
                             unsettled[c, 2 + failed] = flat_index(scores, goal)

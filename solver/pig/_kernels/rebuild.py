@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.jit import njit, prange
-from pigsolve.solver.pig._kernels.indexing import decode, flat_index
+from pigsolve.solver.pig._kernels.indexing import decode, flat_index, flat_rows
 from pigsolve.solver.pig._kernels.rows import GREEDY, greedy, rolling_on, row, start_vector
 
 
@@ -27,7 +27,7 @@ def rebuild_row(values, goal, chances, mixed, f, scores, roll, a, b, hold):  # p
     mix_k, mix_q = mixed_at(mixed, f)
     roll[:] = -1
     x = values[pig, players - 1]
-    row(values, goal, scores, x, chances, GREEDY, roll, mix_k, mix_q, a, b, hold)
+    row(values, flat_rows(), goal, scores, x, chances, GREEDY, roll, mix_k, mix_q, a, b, hold)
     return pig, mix_k
 
 
@@ -60,7 +60,7 @@ def residuals(values, goal, chances, mixed, out):  # pragma: no cover
             pig = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
             mix_k, mix_q = mixed_at(mixed, f)
             greedy(after, pig, 1, after[pig], goal - scores[0], mix_k, mix_q, chances, p, own)
-            a0 = start_vector(values, goal, scores, chances, p, rolling, reach, b0)
+            a0 = start_vector(values, pig, goal - scores[0], chances, p, rolling, reach, b0)
             worst = 0.0
             for j in range(players):
                 rebuilt = a0 * values[pig, (j - 1) % players] + b0[j]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.jit import njit
-from pigsolve.solver.pig._kernels.indexing import flat_index
+from pigsolve.solver.pig._kernels.indexing import row_of
 from pigsolve.solver.pig._kernels.pair import sliding_count
 from pigsolve.solver.pig.tolerances import TIE
 
@@ -25,17 +25,15 @@ GREEDY, FIXED = 0, 1
 
 
 @njit(cache=True)
-def _hold_vector(values, scores, k, goal, out):  # pragma: no cover
-    """Write into ``out`` the players' chances after the mover banks ``k``, in the mover's order."""
+def _hold_vector(values, lookup, scores, k, goal, out):  # pragma: no cover
+    """Write into ``out`` the players' chances after the mover banks ``k``, in the mover's order
+    (``lookup`` finds the row: :func:`solver.pig._kernels.indexing.row_of`)."""
     n = scores.shape[0]
     if scores[0] + k >= goal:
         out[:] = 0.0
         out[0] = 1.0
         return
-    index = 0
-    for t in range(1, n):
-        index = index * goal + scores[t]
-    index = index * goal + scores[0] + k
+    index = row_of(scores, 1, k, goal, lookup)
     out[0] = values[index, n - 1]
     for j in range(1, n):
         out[j] = values[index, j - 1]
@@ -43,10 +41,11 @@ def _hold_vector(values, scores, k, goal, out):  # pragma: no cover
 
 @njit(cache=True)
 def row(
-    values, goal, scores, x, chances, mode, roll, mix_k, mix_q, a, b, scratch
+    values, lookup, goal, scores, x, chances, mode, roll, mix_k, mix_q, a, b, scratch
 ):  # pragma: no cover
     """Fill ``a[k]``, ``b[k]`` of the mover's row at ``scores``; return the changed choices.
 
+    ``lookup`` finds a score vector's row of ``values`` (:func:`indexing.row_of`).
     ``chances`` is the roll of :func:`solver.games.pig.roll_counts`. ``mode`` GREEDY chooses
     with the pig value ``x`` (roll only if better by more than :data:`TIE`) and writes the
     choices (0 hold, 1 roll) to ``roll``; FIXED follows ``roll``. At ``k = mix_k`` (if >= 1)
@@ -66,7 +65,9 @@ def row(
     if reset > 0.0 and scores[0] == 0:
         pig += reset
     elif reset > 0.0:
-        _hold_vector(values, scores, -scores[0], goal, restart)  # banking -s0: the score is 0
+        _hold_vector(
+            values, lookup, scores, -scores[0], goal, restart
+        )  # banking -s0: the score is 0
         for j in range(n):
             restart[j] *= reset
     sum_a = 0.0
@@ -101,7 +102,7 @@ def row(
         if k == 0:
             choice = 1
         else:
-            _hold_vector(values, scores, k, goal, hold)
+            _hold_vector(values, lookup, scores, k, goal, hold)
             if mode == FIXED:
                 choice = roll[k]
             else:
@@ -250,19 +251,18 @@ def rolling_on(goal, chances):  # pragma: no cover
 
 
 @njit(cache=True, error_model="numpy")
-def start_vector(values, goal, scores, chances, p, rolling, reach, b0):  # pragma: no cover
-    """Return ``a0`` and write ``b0`` of the mover's turn at ``scores`` under the choices ``p``.
+def start_vector(held, base, length, chances, p, rolling, reach, b0):  # pragma: no cover
+    """Return ``a0`` and write ``b0`` of the mover's turn under the choices ``p``.
 
-    ``V = a0 * (the vector after a pig) + b0``, in the mover's order (no resets). A mover who
-    rolls below ``h`` and holds wherever it can arrive from there is done from ``rolling`` (of
-    :func:`rolling_on`) in a few steps; other choices by a pass forward over the turn totals, in
-    which ``reach[k]`` gets the chance of rolling at ``k``. A hold at ``k`` reaches a higher
-    score sum (solved), a roll beyond the row wins.
+    ``V = a0 * (the vector after a pig) + b0``, in the mover's order (no resets);
+    ``held[base + k]`` is the start vector after banking ``k`` (the next mover's order), and
+    ``length`` is ``G - s0``. A mover who rolls below ``h`` and holds wherever it can arrive
+    from there is done from ``rolling`` (of :func:`rolling_on`) in a few steps; other choices by
+    a pass forward over the turn totals, in which ``reach[k]`` gets the chance of rolling at
+    ``k``. A hold at ``k`` reaches a higher score sum (solved), a roll beyond the row wins.
     """
     gains, counts, pig, reset, size = chances
     pig += reset
-    length = goal - scores[0]
-    base = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
     m = gains.shape[0]
     low, high = gains[0], gains[m - 1]
     h = 1
@@ -275,11 +275,11 @@ def start_vector(values, goal, scores, chances, p, rolling, reach, b0):  # pragm
     if threshold:
         arrived_at, prefix = rolling
         for k in range(h, min(h + high, length)):
-            held = 0.0
+            chance = 0.0
             for t in range(m):
                 if 0 <= k - gains[t] < h:
-                    held += counts[t] * arrived_at[k - gains[t]]
-            _add_hold(values[base + k], held / size, b0)
+                    chance += counts[t] * arrived_at[k - gains[t]]
+            _add_hold(held[base + k], chance / size, b0)
         win = 0.0
         for k in range(max(length - high, 0), h):
             for t in range(m):
@@ -310,7 +310,7 @@ def start_vector(values, goal, scores, chances, p, rolling, reach, b0):  # pragm
             if k + gains[t] >= length:
                 win += counts[t] * reach[k]
         if arrived > reach[k]:
-            _add_hold(values[base + k], arrived - reach[k], b0)
+            _add_hold(held[base + k], arrived - reach[k], b0)
     b0[0] += win / size
     return rolled_total * pig / size
 

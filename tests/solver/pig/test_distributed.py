@@ -115,7 +115,7 @@ def test_a_store_of_another_format_version_is_refused(tmp_path: Path) -> None:
     url = str(tmp_path / "t.zarr")
     group = store.create(url, PigRules(10, players=3))
     group.attrs["format_version"] = 0
-    with pytest.raises(TableError, match=r"in store format 0; this version reads format 1"):
+    with pytest.raises(TableError, match=r"in store format 0; this version reads format 2"):
         store.open_store(url)
     with pytest.raises(TableError, match="not a pigsolve store"):
         store.open_store(str(tmp_path / "none.zarr"))
@@ -130,7 +130,32 @@ def test_two_players_are_refused(client, tmp_path: Path) -> None:
 def test_the_sizes_count_the_widest_reach_of_a_layer(rules) -> None:
     goal, n = rules.goal, rules.players
     sums = np.indices((goal,) * n).sum(axis=0).ravel()  # every score vector's layer
-    widest = max(np.sum((sums >= low) & (sums < low + goal)) for low in range(n * (goal - 1) + 1))
+    reach = max(np.sum((sums >= low) & (sums < low + goal)) for low in range(n * (goal - 1) + 1))
+    widest = np.bincount(sums).max()
     disk, worker = store_sizes(rules)
     assert disk == 8 * n * goal**n
-    assert worker - solve_module.RUNTIME_BYTES == widest * (16 * n + 8)
+    assert worker - solve_module.RUNTIME_BYTES == reach * 8 * n + widest * (8 * n + 8)
+
+
+def test_a_query_reads_only_the_chunks_of_its_row(client, tmp_path: Path) -> None:
+    """A mover's row reads one chunk in each layer its holds reach: with every other chunk of
+    the store deleted (read back as missing, nan) it is still the in-memory row."""
+    from pigsolve.solver.pig._kernels.indexing import row_of
+    from pigsolve.solver.pig.layers import window
+    from pigsolve.solver.pig.query import state_record
+    from pigsolve.solver.pig.store_rows import open_solution
+
+    rules, url = PigRules(12, players=4), tmp_path / "t.zarr"
+    solve_to_store(rules, str(url), client, **SMALL)
+    scores, k = (3, 1, 7, 2), 4
+    kept = set()
+    for banked in range(rules.goal - scores[0]):  # the vectors after a pig (0) and each hold
+        layer = sum(scores) + banked
+        lookup = window(rules.goal, rules.players, layer, layer)[0]
+        rank = row_of(np.array(scores, np.int64), 1, banked, rules.goal, lookup)
+        kept.add(url / f"L{layer}/start_values/c/{rank // SMALL['chunk_rows']}/0")
+    chunks = set(url.glob("L*/start_values/c/*/0"))
+    assert kept < chunks and len(kept) == rules.goal - scores[0]
+    for chunk in chunks - kept:
+        chunk.unlink()
+    assert state_record(open_solution(str(url)), scores, k) == state_record(solve(rules), scores, k)
