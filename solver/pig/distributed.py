@@ -6,7 +6,7 @@ to ``T`` solve tasks, task ``t`` taking items ``t, t + T, ...``. A solve task ho
 of the layers its orbits reach (a hold banks at most ``G - 1`` points: the ``G - 1`` layers
 above, and its own), compact, which its worker process keeps from layer to layer
 (:func:`window_of`); it solves its orbits with the in-memory kernel, told how to find a row in
-the window (:func:`solver.pig.layers.solve_layer_part`, :func:`solver.pig.layers.window`), and
+the window (:func:`solver.pig.layers.solve_layer_part`, :func:`solver.pig.windows.window`), and
 returns their values cut by the shards of the layer's array, with its mixed states. One write
 task per shard gathers that shard's rows from every solve task and writes it whole. Once every
 shard is written the client records the layer's mixed states and counts the layer finished
@@ -32,14 +32,8 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig import store
-from pigsolve.solver.pig.layers import (
-    PARALLEL_VECTORS,
-    Lookup,
-    MixedRecord,
-    layer_sizes,
-    solve_layer_part,
-    window,
-)
+from pigsolve.solver.pig.layers import PARALLEL_VECTORS, MixedRecord, solve_layer_part
+from pigsolve.solver.pig.windows import Lookup, layer_sizes, window
 from pigsolve.solver.results import Progress
 
 VECTORS_PER_TASK = 2**17
@@ -218,7 +212,7 @@ def window_of(
     group: Any, url: str, rules: PigRules, layer: int
 ) -> tuple[np.ndarray, Lookup, np.ndarray]:
     """Return the window of ``layer``'s solve: the finished layers its holds reach (the
-    ``G - 1`` above) and its own, from the highest down (:func:`solver.pig.layers.window`),
+    ``G - 1`` above) and its own, from the highest down (:func:`solver.pig.windows.window`),
     with its lookup and the layers' bounds.
 
     A worker process keeps one window (:data:`_WINDOW`): the next layer down drops the highest

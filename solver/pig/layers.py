@@ -15,6 +15,7 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
+from pigsolve.solver.pig.windows import Lookup, layer_sizes
 from pigsolve.solver.results import Progress
 
 PARALLEL_VECTORS = 16384
@@ -27,8 +28,6 @@ UNSETTLED_ROOM = 64
 
 MixedRecord = tuple[tuple[int, ...], int, float]
 """A mixed state: the scores from the mover's seat, the turn total, the roll probability."""
-Lookup = tuple[int, np.ndarray, np.ndarray]
-"""How the kernels find a score vector's row (:func:`solver.pig._kernels.indexing.row_of`)."""
 
 
 def solve_layers(
@@ -84,7 +83,7 @@ def solve_layer_part(
     unsettled orbits that sufficed (the next layer's start).
 
     Only the orbits of these items are written; they read only the higher layers of ``values``,
-    whose rows ``lookup`` finds (:func:`window`; the whole table by default).
+    whose rows ``lookup`` finds (:func:`solver.pig.windows.window`; the whole table by default).
     """
     import numba
 
@@ -117,35 +116,3 @@ def warm_up(chances: tuple | None = None) -> float:
     flat = indexing.flat_rows()
     orbits.solve_layer(np.zeros((4, 2)), flat, 2, 1, chances, 1, unsettled, 0, 1)
     return time.perf_counter() - start
-
-
-def window(goal: int, players: int, low: int, high: int) -> tuple[Lookup, np.ndarray]:
-    """Return the lookup of a compact table of the layers ``low..high`` laid out from the
-    highest down, and where each layer's rows begin and end (``bounds[d]``, ``bounds[d + 1]``
-    for layer ``high - d``).
-
-    >>> lookup, bounds = window(3, 2, 2, 3)  # (0, 2), (1, 1), (2, 0); then (1, 2), (2, 1)
-    >>> bounds.tolist(), lookup[1].tolist()
-    ([0, 2, 5], [2, 0])
-    """
-    sizes = layer_sizes(goal, players)[low : high + 1][::-1]
-    bounds = np.concatenate([[0], np.cumsum(sizes)])
-    below = np.zeros((players, players * (goal - 1) + 2), np.int64)
-    ways = np.ones(1, np.int64)  # ways[s]: vectors of m scores summing to s
-    for m in range(players):
-        below[m, 1 : len(ways) + 1] = np.cumsum(ways)
-        below[m, len(ways) + 1 :] = ways.sum()
-        ways = np.convolve(ways, np.ones(goal, np.int64))
-    return (low, bounds[:-1][::-1].copy(), below), bounds
-
-
-def layer_sizes(goal: int, players: int) -> np.ndarray:
-    """Return how many score vectors (0..G-1 each) sum to each total 0..N(G-1).
-
-    >>> layer_sizes(3, 2).tolist()
-    [1, 2, 3, 2, 1]
-    """
-    ways = np.ones(1, np.int64)
-    for _ in range(players):
-        ways = np.convolve(ways, np.ones(goal, np.int64))
-    return ways

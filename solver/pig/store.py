@@ -27,8 +27,9 @@ import numpy as np
 from pigsolve.solver import __version__
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig.layers import MixedRecord, layer_sizes
+from pigsolve.solver.pig.layers import MixedRecord
 from pigsolve.solver.pig.solution import Mixed, PigSolution
+from pigsolve.solver.pig.windows import layer_sizes
 from pigsolve.solver.storage import MAGIC
 
 KIND = "pig-layers"

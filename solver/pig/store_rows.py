@@ -47,7 +47,7 @@ class StoreValues:
         return self.group[f"L{layer}/start_values"][int(rank)]
 
     def _lookup(self, layer: int) -> tuple:
-        from pigsolve.solver.pig.layers import window
+        from pigsolve.solver.pig.windows import window
 
         return window(self.rules.goal, self.rules.players, layer, layer)[0]
 

@@ -165,7 +165,7 @@ def row_of(scores, seat, banked, goal, lookup):  # pragma: no cover
     the turn total banked give the vector after a hold, from the next mover's seat.
 
     ``lookup`` is ``(low, starts, below)``. The whole table (``starts`` empty,
-    :func:`flat_rows`) has row ``flat(s)``. A window of layers (:func:`solver.pig.layers.window`)
+    :func:`flat_rows`) has row ``flat(s)``. A window of layers (:func:`solver.pig.windows.window`)
     holds each layer ``low + d`` from row ``starts[d]`` on, its vectors in lexicographic order
     (the order of their flat rows): the rank of ``s`` in its layer counts the vectors before it,
     ``sum_t #{(t + 1)..: sum in (rest_t - s_t, rest_t]}`` with ``rest_t = s_t + ... + s_{N-1}``,

@@ -141,9 +141,9 @@ def test_a_query_reads_only_the_chunks_of_its_row(client, tmp_path: Path) -> Non
     """A mover's row reads one chunk in each layer its holds reach: with every other chunk of
     the store deleted (read back as missing, nan) it is still the in-memory row."""
     from pigsolve.solver.pig._kernels.indexing import row_of
-    from pigsolve.solver.pig.layers import window
     from pigsolve.solver.pig.query import state_record
     from pigsolve.solver.pig.store_rows import open_solution
+    from pigsolve.solver.pig.windows import window
 
     rules, url = PigRules(12, players=4), tmp_path / "t.zarr"
     solve_to_store(rules, str(url), client, **SMALL)
