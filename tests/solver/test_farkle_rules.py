@@ -35,7 +35,7 @@ def test_facebook_farkle() -> None:
     rules = farkle_rules("facebook-farkle")
     assert rules is FACEBOOK_FARKLE
     scoring = rules.scoring
-    assert (scoring.multiples, scoring.straight, scoring.three_pairs) == ("doubling", 1500, 750)
+    assert (scoring.multiples, scoring.straight, scoring.three_pairs) == ("additive", 1500, 750)
     assert (scoring.four_and_pair, scoring.two_triplets) == (None, None)
     assert (rules.farkle_penalty, rules.min_bank, rules.goal, rules.last_turn) == (
         500,

@@ -145,7 +145,13 @@ def test_three_ones_and_a_five() -> None:
 def test_four_fives_are_a_triple_and_a_single_without_multiples() -> None:
     found = kept([5, 5, 5, 5, 2, 3], TRIPLES_ONLY)
     assert found == {(5,): 50, (5, 5): 100, (5, 5, 5): 500, (5, 5, 5, 5): 550}
-    assert kept([5, 5, 5, 5, 2, 3], FACEBOOK)[(5, 5, 5, 5)] == 1000  # doubling
+    assert kept([5, 5, 5, 5, 2, 3], FACEBOOK)[(5, 5, 5, 5)] == 1000  # additive: 500 + 500
+
+
+def test_extra_dice_add_the_triple_again_as_busches_scoring_page_says() -> None:
+    """"three-threes are worth 300, four-threes are worth 600, five-threes are worth 900, and
+    six-threes are worth 1200" (mattbusche.org/projects/farkle/scoring.php)."""
+    assert [score(counts_of([3] * n), FACEBOOK) for n in (3, 4, 5, 6)] == [300, 600, 900, 1200]
 
 
 def test_four_twos_keep_three_or_four() -> None:
@@ -171,7 +177,7 @@ def test_three_pairs() -> None:
 def test_four_of_a_kind_and_a_pair() -> None:
     roll = counts_of([2, 2, 2, 2, 3, 3])
     assert score(roll, FACEBOOK) == 750  # as three pairs; four 2s alone 400
-    no_pairs = Scoring(multiples="doubling", three_pairs=750, four_and_pair_is_three_pairs=False)
+    no_pairs = Scoring(multiples="additive", three_pairs=750, four_and_pair_is_three_pairs=False)
     assert score(roll, no_pairs) is None
     assert score(counts_of([1, 1, 1, 1, 5, 5]), no_pairs) == 2000 + 100
     assert score(roll, Scoring(four_and_pair=1500)) == 1500
@@ -183,7 +189,7 @@ def test_two_triplets_and_six_of_a_kind() -> None:
     assert score(counts_of([2, 2, 2, 3, 3, 3]), FACEBOOK) == 500  # two triples
     assert score(counts_of([2, 2, 2, 3, 3, 3]), Scoring(two_triplets=2500)) == 2500
     assert score(counts_of([2] * 6), Scoring(two_triplets=2500)) == 400  # one face: two triples
-    assert score(counts_of([1] * 6), FACEBOOK) == 8000
+    assert score(counts_of([1] * 6), FACEBOOK) == 4000  # additive: 1,000 for the triple and for each die past it
     assert score(counts_of([1] * 6), TRIPLES_ONLY) == 2000
 
 
