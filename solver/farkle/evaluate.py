@@ -41,6 +41,30 @@ from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Comparison
 
 
+def check_evaluable(rules: FarkleRules) -> None:
+    """Raise :class:`InvalidArgument` unless fixed players' games are evaluated and simulated
+    under ``rules``: two players, and neither the three-farkle penalty nor a last turn (their
+    decisions and games do not count farkles in a row or give a last turn yet)."""
+    check_solvable(rules)
+    missing = [
+        words
+        for words, used in (
+            (
+                f"the penalty of {rules.farkle_penalty} for three farkles in a row",
+                rules.farkle_penalty,
+            ),
+            ("the last turn", rules.last_turn),
+        )
+        if used
+    ]
+    if missing:
+        raise InvalidArgument(
+            f"compare, simulate and tune do not play {' or '.join(missing)} yet: play these "
+            "rules (pigsolve play) or ask their optimal table (pigsolve query)",
+            parameter="farkle_penalty" if rules.farkle_penalty else "last_turn",
+        )
+
+
 def policy_of(rules: FarkleRules, player: Any) -> FarklePolicy:
     """Return the decisions of ``player`` (a :class:`FarklePolicy`, or a player whose
     ``table(rules)`` gives one) for ``rules``; InvalidArgument if they were made for others."""
@@ -61,7 +85,7 @@ def evaluate_tables(
     ``(i, j)`` (units, A's score first), ``x_b[j, i]`` B's when B moves at ``(j, i)``."""
     from pigsolve.solver.farkle import _policy_kernels
 
-    check_solvable(rules)
+    check_evaluable(rules)
     a, b = policy_of(rules, a), policy_of(rules, b)
     goal = rules.goal // POINT_UNIT
     x_a, x_b = np.zeros((goal, goal)), np.zeros((goal, goal))

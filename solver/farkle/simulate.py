@@ -28,9 +28,8 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, TooManyCalls
-from pigsolve.solver.farkle.evaluate import _name, compare_tables, policy_of
+from pigsolve.solver.farkle.evaluate import _name, check_evaluable, compare_tables, policy_of
 from pigsolve.solver.farkle.policy import USER, FarklePolicy, outcome_index
-from pigsolve.solver.farkle.solve import check_solvable
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Comparison, Simulation, Tally, check_seed, fresh_seed
@@ -53,7 +52,7 @@ def simulate(
     """
     from pigsolve.solver.farkle._simulate_kernels import play_games
 
-    check_solvable(rules)
+    check_evaluable(rules)
     if len(players) != 2:
         raise InvalidArgument(f"Farkle is simulated for 2 players, got {len(players)}")
     if games < 1:
