@@ -238,27 +238,34 @@ def test_tune_finds_the_best_bank_total_exactly(workdir: Path) -> None:
     assert record["optimal"]["a_first"] == pytest.approx(optimal.p_first_player, abs=1e-12)
 
 
-@pytest.mark.parametrize(
-    ("rules", "words"),
-    [
-        ('base = "facebook-farkle"\ngoal = 500\n', "the penalty of 500 for three farkles"),
-        ('base = "farkle"\ngoal = 500\nlast_turn = true\n', "the last turn"),
-    ],
-)
-@pytest.mark.parametrize(
-    "command",
-    [("compare", "bank:300", "max-score"), ("simulate", "bank:300", "max-score", "--games", "9")],
-)
-def test_rules_the_fixed_players_do_not_play_are_refused(
-    workdir: Path, rules: str, words: str, command: tuple[str, ...]
+RULES_NOT_EVALUATED = [
+    ('base = "facebook-farkle"\ngoal = 500\n', "the penalty of 500 for three farkles"),
+    ('base = "farkle"\ngoal = 500\nlast_turn = true\n', "the last turn"),
+]
+
+
+@pytest.mark.parametrize(("rules", "words"), RULES_NOT_EVALUATED)
+def test_compare_refuses_rules_its_players_do_not_play(
+    workdir: Path, rules: str, words: str
 ) -> None:
-    """Their games do not count farkles in a row or give a last turn: no figure that ignores
-    them, one line naming what does play them."""
+    """The exact evaluation counts no farkles in a row and gives no last turn: no figure that
+    ignores them, one line naming what does play them."""
     (workdir / "game.toml").write_text(rules)
-    result = run(*command, "--game", "game.toml")
+    result = run("compare", "bank:300", "max-score", "--game", "game.toml")
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: compare, simulate and tune do not play {words}")
     assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(("rules", "words"), RULES_NOT_EVALUATED)
+def test_simulate_plays_them_step_by_step(workdir: Path, rules: str, words: str) -> None:
+    """The step-wise game plays the penalty and the last turn; no exact figure beside it."""
+    (workdir / "game.toml").write_text(rules)
+    args = ("bank:300", "max-score", "--game", "game.toml", "--games", "40", "--json")
+    result = run("simulate", *args)
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["games"] == 40 and record["a_first"]["exact"] is None
 
 
 def test_export_writes_the_chances_and_when_to_bank(workdir: Path) -> None:

@@ -278,11 +278,19 @@ def simulate(
     games: int = 100_000,
     seed: int | None = None,
     goal: int | None = None,
+    as_json: bool = False,
 ) -> None:
-    """Play ``games`` seeded games of A against B and print the win rates beside the exact ones."""
+    """Play ``games`` seeded games of A against B and print the win rates beside the exact ones
+    (``as_json``: one record, :mod:`ui.simulation_record`)."""
     import pigsolve
+    from pigsolve.ui import records, simulation_record
 
-    result = pigsolve.simulate(_rules(name, goal), players, games, seed=seed)
+    rules = _rules(name, goal)
+    result = pigsolve.simulate(rules, players, games, seed=seed)
+    if as_json:
+        record = simulation_record.pair_record(result, records.game_fields(rules))
+        print(simulation_record.dumps(record))
+        return
     first, second = (
         ("", "")
         if result.exact is None

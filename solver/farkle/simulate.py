@@ -28,8 +28,9 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, TooManyCalls
-from pigsolve.solver.farkle.evaluate import _name, check_evaluable, compare_tables, policy_of
+from pigsolve.solver.farkle.evaluate import _name, compare_tables, policy_of
 from pigsolve.solver.farkle.policy import USER, FarklePolicy, outcome_index
+from pigsolve.solver.farkle.solve import check_solvable
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Comparison, Simulation, Tally, check_seed, fresh_seed
@@ -52,14 +53,15 @@ def simulate(
     """
     from pigsolve.solver.farkle._simulate_kernels import play_games
 
-    check_evaluable(rules)
+    check_solvable(rules)
     if len(players) != 2:
         raise InvalidArgument(f"Farkle is simulated for 2 players, got {len(players)}")
     if games < 1:
         raise InvalidArgument(f"games must be >= 1, got {games}", parameter="games")
     seed = fresh_seed() if seed is None else check_seed(seed)
     names = [_name(player) for player in players]
-    a, b = (_policy_or_none(rules, player) for player in players)
+    stepwise = bool(rules.farkle_penalty or rules.last_turn)  # the kernel plays neither
+    a, b = (None, None) if stepwise else (_policy_or_none(rules, player) for player in players)
     if a is None or b is None or USER in (a.kind, b.kind):
         started = time.perf_counter()
         winner, turns = _play_live(rules, players, [a, b], games, seed)
