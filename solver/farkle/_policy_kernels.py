@@ -37,7 +37,7 @@ def guided_turn(
     )  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bank(values, i, j, u):  # pragma: no cover
     """Return the mover's chance after banking ``u`` at ``(i, j)``: 1 from the goal on (these
     players' rules have no last turn)."""
@@ -46,7 +46,7 @@ def _bank(values, i, j, u):  # pragma: no cover
     return 1.0 - values[j, i + u]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue):  # pragma: no cover
     """Return the dice left of the guide's best option (fewest dice left at a tie)."""
     best = -1.0
@@ -69,7 +69,7 @@ def _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue):  # pragm
     return chosen
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _banks(kind, guide, bank, i, j, t, n, groll):  # pragma: no cover
     """Return True if the player banks at ``(i, j, t, n)`` where banking is allowed, ``t`` below
     the total that wins (the guide's rows filled for ``(i, j)``)."""
@@ -80,7 +80,7 @@ def _banks(kind, guide, bank, i, j, t, n, groll):  # pragma: no cover
     return bank[t, n]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _left(kind, guide, choose, i, j, t, n, k, top, points, next_dice, gvalue):  # pragma: no cover
     """Return the dice left the player chooses after outcome ``k`` of ``n`` dice at ``t``."""
     if kind == GUIDED:
@@ -96,7 +96,7 @@ def law_start(goal, cols, i, col):  # pragma: no cover
     return (i * (goal - 1) - i * (i - 1) // 2) * cols + col * (goal - 1 - i)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _banked(law, start, i, u, mass, goal):  # pragma: no cover
     """Add ``mass`` banking ``u`` at score ``i`` to the law's vector at ``start``; return the
     part that wins at once instead (all of it from the goal on)."""
