@@ -34,7 +34,7 @@ def players(rules: FarkleRules, folder: Path | None = None) -> dict[str, FarkleP
     found = {
         "optimal": guided(rules, solve(rules).values),
         "max-score": max_score(rules),
-        "bank": thresholds(rules, (200, 100, 350)[: rules.dice] if rules.dice == 3 else (300,)),
+        "bank": thresholds(rules, (200, 100, 350) if rules.dice == 3 else (300,)),
     }
     if folder is not None:
         (folder / "mine.py").write_text(USER_FUNCTION)
@@ -137,7 +137,7 @@ def test_the_laws_agree_with_the_turns_run_backward(rules, tmp_path) -> None:
     "rules", [FarkleRules(dice=3, goal=500, min_bank=150), FarkleRules(goal=600)]
 )
 def test_every_turn_ends_once(rules, tmp_path) -> None:
-    # A law is a distribution: a win, a farkle or a bank, and no bank reaches the goal.
+    # A law is a distribution: a win, a farkle or a bank of 1 to G - 1 - i units.
     goal = rules.goal // POINT_UNIT
     for policy in players(rules, tmp_path if rules.dice == 3 else None).values():
         found = policy.laws
