@@ -221,12 +221,21 @@ def test_a_few_moves_then_the_end_of_input(farkle_players, workdir: Path) -> Non
     assert result.stderr.strip() == "error: no more input: the game is left unfinished"
 
 
-def test_tune_finds_the_best_bank_total_exactly(workdir: Path) -> None:
-    """`tune bank --game farkle` ranks each total against optimal, as Pig's families are."""
+def test_tune_finds_the_best_bank_total_exactly(workdir: Path, monkeypatch) -> None:
+    """`tune bank --game farkle` ranks each total against optimal, as Pig's families are,
+    finding the optimal player's turn laws once for every candidate and its own line."""
+    from pigsolve.solver.farkle import laws
+    from pigsolve.solver.farkle.policy import GUIDED
+
+    found = []
+    real = laws.turn_laws
+    monkeypatch.setattr(laws, "turn_laws", lambda policy: found.append(policy.kind) or real(policy))
     result = run(
         "tune", "bank", "--game", "farkle", "--goal", "500", "--range", "fifties=4:8", "--json"
     )
     assert result.exit_code == 0, result.output
+    # Optimal's, each candidate's and the documents' member's (bank:300, made again).
+    assert found.count(GUIDED) == 1 and len(found) == 7
     record = json.loads(result.stdout)
     ranked = [record["best"], *record["runners_up"]]
     averages = [row["average"] for row in ranked]

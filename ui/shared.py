@@ -33,7 +33,10 @@ def tune_family(
         game, family, rules, against, opponent, ranges, results[0]
     ):
         note(in_options(warning, ["ranges"]))
-    optimal = exact_comparison(game, rules, "optimal", against, table)
+    if against == "optimal":  # the table made: what a player worked out once it keeps
+        optimal = family_of(rules).compare_tables(rules, opponent, opponent, against, against)
+    else:
+        optimal = exact_comparison(game, rules, "optimal", against, table)
     if as_json:
         named = records.game_fields(rules)
         record = records.tuning_record(family, results, documents, optimal, named)

@@ -1,13 +1,14 @@
-"""Numba kernels of fixed Farkle players: their turns and the exact evaluation.
+"""Numba kernels of fixed Farkle players: their turns' laws and the exact evaluation.
 
 A player comes as ``kind, guide, bank, choose, rows, moves``
 (:class:`solver.farkle.policy.FarklePolicy`),
 the turn as the arrays of :class:`solver.farkle.turn.Turn` (``ways, points, num_outcomes,
-farkle_ways, scale, next_dice``), both always in that order. :func:`policy_turn` is one turn
-of a fixed player against the opponent's values, affine in the farkle's worth;
-:func:`_evaluate_sums` solves the score sums from the highest down, each ordered pair a 2 x 2
-linear system (:mod:`solver.farkle.evaluate`); :func:`max_score_tables` is the expected-points
-programme. The games are played by :mod:`solver.farkle._simulate_kernels`.
+farkle_ways, scale, next_dice``), both always in that order, a turn's law as ``win, farkle,
+law`` (:class:`solver.farkle.laws.TurnLaws`). :func:`_turn_law` is one turn's law by a forward
+pass, :func:`_laws` (:func:`_laws_parallel`) every one a player has; :func:`_evaluate_sums`
+solves the score sums from the highest down, each ordered pair a 2 x 2 linear system
+(:mod:`solver.farkle.evaluate`); :func:`max_score_tables` is the expected-points programme. The
+games are played by :mod:`solver.farkle._simulate_kernels`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def guided_turn(
     )  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bank(values, i, j, u):  # pragma: no cover
     """Return the mover's chance after banking ``u`` at ``(i, j)``: 1 from the goal on (these
     players' rules have no last turn)."""
@@ -45,7 +46,7 @@ def _bank(values, i, j, u):  # pragma: no cover
     return 1.0 - values[j, i + u]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue):  # pragma: no cover
     """Return the dice left of the guide's best option (fewest dice left at a tie)."""
     best = -1.0
@@ -68,7 +69,7 @@ def _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue):  # pragm
     return chosen
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _banks(kind, guide, bank, i, j, t, n, groll):  # pragma: no cover
     """Return True if the player banks at ``(i, j, t, n)`` where banking is allowed, ``t`` below
     the total that wins (the guide's rows filled for ``(i, j)``)."""
@@ -79,7 +80,7 @@ def _banks(kind, guide, bank, i, j, t, n, groll):  # pragma: no cover
     return bank[t, n]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _left(kind, guide, choose, i, j, t, n, k, top, points, next_dice, gvalue):  # pragma: no cover
     """Return the dice left the player chooses after outcome ``k`` of ``n`` dice at ``t``."""
     if kind == GUIDED:
@@ -88,55 +89,34 @@ def _left(kind, guide, choose, i, j, t, n, k, top, points, next_dice, gvalue):  
 
 
 @njit(cache=True)
-def _user_turn(
-    other, i, j, min_bank, farkle_ways, scale, rows, moves, value, slope
-):  # pragma: no cover
-    """:func:`policy_turn` of a user's tabulated player: ``rows[i, j, t, n]`` is the first row
-    of ``moves`` for rolling ``n`` dice at ``t`` (-1: never reached), each row ``(ways, gain,
-    dice, ends)`` for the rolls it decides alike, a row of zeros after the last; ``ends``: the
-    turn banks after the keep (where banking is allowed), else it rolls ``dice`` more."""
-    goal = other.shape[0]
-    dice = rows.shape[3] - 1
-    top = max(goal - i, min_bank)
-    for t in range(top - 1, -1, -1):
-        for n in range(1, dice + 1):
-            row = rows[i, j, t, n]
-            if row < 0:
-                continue
-            total = 0.0
-            total_slope = farkle_ways[n]
-            while moves[row, 0] > 0:
-                ways, u, m, ends = moves[row, 0], t + moves[row, 1], moves[row, 2], moves[row, 3]
-                if u >= top:
-                    total += ways
-                elif ends:
-                    total += ways * _bank(other, i, j, u)
-                else:
-                    total += ways * value[u, m]
-                    total_slope += ways * slope[u, m]
-                row += 1
-            value[t, n] = total / scale[n]
-            slope[t, n] = total_slope / scale[n]
-    return value[0, dice], slope[0, dice]
+def law_start(goal, cols, i, col):  # pragma: no cover
+    """Return where the bank vector of the mover at score ``i``, column ``col`` of ``cols``,
+    starts in a flat law: the scores ``i`` one after another, each ``cols`` vectors of
+    ``goal - 1 - i`` entries (the bank of ``u = 1 .. goal - 1 - i`` units)."""
+    return (i * (goal - 1) - i * (i - 1) // 2) * cols + col * (goal - 1 - i)
+
+
+@njit(cache=True, inline="always")
+def _banked(law, start, i, u, mass, goal):  # pragma: no cover
+    """Add ``mass`` banking ``u`` at score ``i`` to the law's vector at ``start``; return the
+    part that wins at once instead (all of it from the goal on)."""
+    if i + u >= goal:
+        return mass
+    law[start + u - 1] += mass
+    return 0.0
 
 
 @njit(cache=True)
-def policy_turn(
-    other, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind, guide, bank, choose, rows, moves, value, slope, gvalue, gslope, groll,
+def _turn_law(
+    i, j, col, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, gslope, groll,
 ):  # fmt: skip  # pragma: no cover
-    """Return ``(a, f)``: the mover's chance at ``(i, j)`` under its fixed decisions is
-    ``a + f c`` when a farkle is worth ``c``; ``f`` is the chance of the turn ending in one.
-
-    ``other[j, i']`` is the opponent's chance when it moves at ``(j, i')`` (so banking ``u`` is
-    worth ``1 - other[j, i + u]``, or 1 from the goal). ``value``/``slope`` get ``a, f`` of every
-    ``(t, n)`` below the winning total; a guided player's turn programme fills ``gvalue``,
-    ``gslope``, ``groll`` first. Every buffer needs ``max(G, min_bank)`` rows, ``D + 1``
-    columns.
-    """
-    if kind == USER:
-        return _user_turn(other, i, j, min_bank, farkle_ways, scale, rows, moves, value, slope)
-    goal = other.shape[0]
+    """Write the law of the turn at ``(i, j)`` into column ``col``: ``win[i, col]``,
+    ``farkle[i, col]`` and the bank vector (:func:`law_start`), by one forward pass of the
+    turn's probability mass from ``(t, n) = (0, D)`` through rising turn totals under the
+    player's decisions (a guided player's turn programme run first). ``mass`` needs
+    ``max(G, min_bank)`` rows and ``D + 1`` columns, as the guided buffers do."""
+    goal = win.shape[0]
     dice = next_dice.shape[0]
     if kind == GUIDED:
         guided_turn(
@@ -144,99 +124,120 @@ def policy_turn(
             ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
         )  # fmt: skip
     top = max(goal - i, min_bank)
-    for t in range(top - 1, -1, -1):
-        can_bank = t > 0 and t >= min_bank
+    start = law_start(goal, win.shape[1], i, col)
+    mass[:top] = 0.0
+    mass[0, dice] = 1.0
+    won = 0.0
+    lost = 0.0
+    for t in range(top):
+        can_bank = t > 0 and t >= min_bank and kind != USER
         for n in range(1, dice + 1):
-            if can_bank and _banks(kind, guide, bank, i, j, t, n, groll):
-                value[t, n] = _bank(other, i, j, t)
-                slope[t, n] = 0.0
+            p = mass[t, n]
+            if p == 0.0:
                 continue
-            total = 0.0
-            total_slope = farkle_ways[n]
+            if can_bank and _banks(kind, guide, bank, i, j, t, n, groll):
+                won += _banked(law, start, i, t, p, goal)
+                continue
+            p /= scale[n]
+            lost += p * farkle_ways[n]
+            if kind == USER:  # rows of (ways, gain, dice, ends), a row of zeros after the last
+                row = rows[i, j, t, n]
+                while moves[row, 0] > 0:
+                    u, m, w = t + moves[row, 1], moves[row, 2], p * moves[row, 0]
+                    if u >= top:
+                        won += w
+                    elif moves[row, 3]:  # the turn banks after the keep
+                        won += _banked(law, start, i, u, w, goal)
+                    else:
+                        mass[u, m] += w
+                    row += 1
+                continue
             for k in range(num_outcomes[n]):
                 left = _left(kind, guide, choose, i, j, t, n, k, top, points, next_dice, gvalue)
-                u = t + points[n, k, left]
-                m = next_dice[left]
+                u, m, w = t + points[n, k, left], next_dice[left], p * ways[n, k]
                 if m == 0:  # every die kept without hot dice: the turn banks
-                    v = _bank(other, i, j, u)
-                    d = 0.0
+                    won += _banked(law, start, i, u, w, goal)
                 elif u >= top:
-                    v = 1.0
-                    d = 0.0
+                    won += w
                 else:
-                    v = value[u, m]
-                    d = slope[u, m]
-                total += ways[n, k] * v
-                total_slope += ways[n, k] * d
-            value[t, n] = total / scale[n]
-            slope[t, n] = total_slope / scale[n]
-    return value[0, dice], slope[0, dice]
+                    mass[u, m] += w
+    win[i, col] = won
+    farkle[i, col] = lost
 
 
 @njit(cache=True)
-def _evaluate_pair(
-    x_a, x_b, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
-    kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
+def _laws_of_score(
+    i, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, bank, choose, rows, moves, win, farkle, law,
 ):  # fmt: skip  # pragma: no cover
-    """Solve ``x_a[i, j]`` (A moves at ``(i, j)``) and ``x_b[j, i]`` (B moves at ``(j, i)``),
-    given every higher score sum: ``x = a + f (1 - y)``, ``y = b + g (1 - x)``."""
-    goal = x_a.shape[0]
+    """Write the laws of the mover at score ``i``: against every opponent's score ``j``, or
+    once (column 0) for a player whose decisions ignore the scores."""
+    size = max(win.shape[0], min_bank)
     dice = next_dice.shape[0]
-    size = max(goal, min_bank)
-    value = np.empty((size, dice + 1))
-    slope = np.empty((size, dice + 1))
+    mass = np.empty((size, dice + 1))
     gvalue = np.empty((size, dice + 1))
     gslope = np.empty((size, dice + 1))
     groll = np.empty((size, dice + 1))
-    a, f = policy_turn(
-        x_b, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-        kind_a, guide_a, bank_a, choose_a, rows_a, moves_a, value, slope, gvalue, gslope, groll,
-    )  # fmt: skip
-    b, g = policy_turn(
-        x_a, j, i, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-        kind_b, guide_b, bank_b, choose_b, rows_b, moves_b, value, slope, gvalue, gslope, groll,
-    )  # fmt: skip
-    x = (a + f - f * (b + g)) / (1.0 - f * g)
-    x_a[i, j] = x
-    x_b[j, i] = b + g * (1.0 - x)
+    for col in range(win.shape[1]):
+        _turn_law(
+            i, col, col, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, gslope, groll,
+        )  # fmt: skip
 
 
 @njit(cache=True)
-def _evaluate_sums(
-    x_a, x_b, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
-    kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
+def _laws(
+    min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, bank, choose, rows, moves, win, farkle, law,
 ):  # fmt: skip  # pragma: no cover
-    """Fill ``x_a`` and ``x_b`` by score sums from the highest down, pair after pair."""
-    goal = x_a.shape[0]
-    for s in range(2 * goal - 2, -1, -1):
-        for i in range(max(0, s - goal + 1), min(s, goal - 1) + 1):
-            _evaluate_pair(
-                x_a, x_b, i, s - i, min_bank, ways, points, num_outcomes, farkle_ways, scale,
-                next_dice, kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
-                kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
-            )  # fmt: skip
+    """Write the player's laws (:func:`_laws_of_score`) score after score."""
+    for i in range(win.shape[0]):
+        _laws_of_score(
+            i, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            kind, guide, bank, choose, rows, moves, win, farkle, law,
+        )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
-def _evaluate_sums_parallel(
-    x_a, x_b, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
-    kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
+def _laws_parallel(
+    min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, bank, choose, rows, moves, win, farkle, law,
 ):  # fmt: skip  # pragma: no cover
-    """:func:`_evaluate_sums` with the pairs of a sum in parallel (each writes its own two
-    values and reads higher sums)."""
+    """:func:`_laws` with the scores in parallel (each writes its own rows)."""
+    for i in prange(win.shape[0]):
+        _laws_of_score(
+            i, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            kind, guide, bank, choose, rows, moves, win, farkle, law,
+        )  # fmt: skip
+
+
+@njit(cache=True)
+def _turn_value(win, farkle, law, i, j, other):  # pragma: no cover
+    """Return ``(a, f)``: the mover's chance at ``(i, j)`` is ``a + f c`` when a farkle is
+    worth ``c``, banking ``u`` worth ``1 - other[j, i + u]`` (``other`` the opponent's chances
+    when it moves)."""
+    goal = other.shape[0]
+    col = min(j, win.shape[1] - 1)
+    start = law_start(goal, win.shape[1], i, col)
+    a = win[i, col]
+    for u in range(1, goal - i):
+        a += law[start + u - 1] * (1.0 - other[j, i + u])
+    return a, farkle[i, col]
+
+
+@njit(cache=True)
+def _evaluate_sums(x_a, x_b, win_a, farkle_a, law_a, win_b, farkle_b, law_b):  # pragma: no cover
+    """Fill ``x_a`` and ``x_b`` by score sums from the highest down, each ordered pair the 2 x 2
+    system ``x = a + f (1 - y)``, ``y = b + g (1 - x)`` of the two turns' laws."""
     goal = x_a.shape[0]
     for s in range(2 * goal - 2, -1, -1):
-        low = max(0, s - goal + 1)
-        for q in prange(min(s, goal - 1) + 1 - low):
-            i = low + q
-            _evaluate_pair(
-                x_a, x_b, i, s - i, min_bank, ways, points, num_outcomes, farkle_ways, scale,
-                next_dice, kind_a, guide_a, bank_a, choose_a, rows_a, moves_a,
-                kind_b, guide_b, bank_b, choose_b, rows_b, moves_b,
-            )  # fmt: skip
+        for i in range(max(0, s - goal + 1), min(s, goal - 1) + 1):
+            j = s - i
+            a, f = _turn_value(win_a, farkle_a, law_a, i, j, x_b)
+            b, g = _turn_value(win_b, farkle_b, law_b, j, i, x_a)
+            x = (a + f - f * (b + g)) / (1.0 - f * g)
+            x_a[i, j] = x
+            x_b[j, i] = b + g * (1.0 - x)
 
 
 @njit(cache=True)

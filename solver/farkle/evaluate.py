@@ -17,11 +17,13 @@ system above, solved exactly:
 
 .. math:: X_A(i, j) = \frac{a + f - f\,(b + g)}{1 - f g}
 
-(``f g < 1``: a full roll scores with positive chance). The turn's part, :math:`(a, f)` over
-every turn total and dice count, is one pass of the turn's programme from high totals down
-under the player's decisions (:func:`solver.farkle._policy_kernels.policy_turn`); a guided
-player (the optimal) first runs the solver's own turn programme on its table to decide. The
-rules are the solver's: a turn total that wins by banking wins at once, hot dice, ``min_bank``.
+(``f g < 1``: a full roll scores with positive chance). The turn's part is a dot product of
+the turn's law, how it ends whatever the opponent does, with the opponent's values
+(:mod:`solver.farkle.laws`): each player's laws are found once (a guided player, the optimal,
+runs the solver's own turn programme on its table at every pair to decide) and kept with its
+decisions, so a tune's candidates or a round robin's pairs after the first cost :math:`O(G^3)`
+products each. The rules are the solver's: a turn total that wins by banking wins at once, hot
+dice, ``min_bank``.
 
 Optimal against optimal reproduces the solver's ``P(0, 0)`` (to rounding: the tests ask 1e-12).
 """
@@ -35,8 +37,7 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.policy import FarklePolicy
-from pigsolve.solver.farkle.solve import PARALLEL_GOAL, check_solvable
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.solve import check_solvable
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Comparison
 
@@ -89,9 +90,7 @@ def evaluate_tables(
     a, b = policy_of(rules, a), policy_of(rules, b)
     goal = rules.goal // POINT_UNIT
     x_a, x_b = np.zeros((goal, goal)), np.zeros((goal, goal))
-    parallel = rules.goal >= PARALLEL_GOAL
-    kernel = _policy_kernels._evaluate_sums_parallel if parallel else _policy_kernels._evaluate_sums
-    kernel(x_a, x_b, rules.min_bank // POINT_UNIT, *turn(rules).arrays, *a.arrays, *b.arrays)
+    _policy_kernels._evaluate_sums(x_a, x_b, *a.laws.arrays, *b.laws.arrays)
     return x_a, x_b
 
 

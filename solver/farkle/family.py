@@ -211,9 +211,14 @@ class FarkleFamily:
 
     def evaluation_cost(self, rules: FarkleRules, memories: Sequence[int]) -> tuple[int, float]:
         """Return the peak bytes and the seconds of a round robin of ``len(memories)`` players:
-        about a solve's memory and time for every ordered pair."""
-        pairs = len(memories) ** 2
-        return self.memory_bytes(rules) * len(memories), solve_seconds(rules) * pairs
+        each player's turn laws found once (:mod:`solver.farkle.laws`), at most a solve's time
+        and an optimal player's laws' memory each, then a dot product of two a pair."""
+        from pigsolve.solver.farkle.laws import law_bytes
+        from pigsolve.solver.farkle.policy import GUIDED
+
+        players = len(memories)
+        memory = self.memory_bytes(rules) + players * law_bytes(rules, GUIDED)
+        return memory, solve_seconds(rules) * players
 
     # The page's questions: its limits, the memory a table needs, the words for a game.
 

@@ -1,0 +1,98 @@
+r"""A fixed Farkle player's turn laws: how its turns end, whatever the opponent does.
+
+A fixed player's turn at scores ``(i, j)`` (units of 50, mover first, ``G = goal / 50``) ends in
+one of three ways: a win at once (the turn total reaches what wins by banking), a farkle (the
+scores unchanged, the turn passes) or a bank of ``u`` units, ``0 < u < G - i``. Its decisions
+are fixed, so the chances of these endings, the turn's *law*
+:math:`(w_{ij}, f_{ij}, b_{ij}(u))`, do not depend on the opponent's values, and against an
+opponent whose chance when it moves at ``(j, i')`` is :math:`Y(j, i')`
+
+.. math:: X(i, j) = w_{ij} + \sum_u b_{ij}(u)\,(1 - Y(j, i + u)) + f_{ij}\,(1 - Y(j, i)):
+
+the ``a`` and ``f`` of :mod:`solver.farkle.evaluate`'s 2 x 2 systems, one dot product a pair.
+So a player's laws are found once and serve every evaluation it takes part in.
+
+The law is a *forward* pass of probability mass through the turn's states ``(t, n)``, from
+``(0, D)`` through rising turn totals (a keep adds points, so ``t`` only rises), each state's
+mass handed on by the player's decisions: one pass costs what one pass of the turn's backward
+programme costs, whereas that programme would carry a vector over ``u`` through every state, a
+``G``-fold cost. A guided player decides by its table's turn programme at ``(i, j)``
+(:func:`solver.farkle._policy_kernels.guided_turn`), run once for its law.
+
+Shapes
+------
+A player whose decisions ignore the scores (``turn``) has a law that depends on ``(i, j)`` only
+through the total that wins, ``max(G - i, min_bank)``: one column, ``G`` laws. A guided player
+(the optimal) and a user's tabulated function have one a pair: ``G`` columns. The bank vectors
+are stored flat, score after score, ``G - 1 - i`` entries each
+(:func:`solver.farkle._policy_kernels.law_start`): about :math:`G^3 / 2` floats for a guided
+player, 32 MB at goal 10,000, once per player (:attr:`FarklePolicy.laws
+<solver.farkle.policy.FarklePolicy.laws>` keeps them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from pigsolve.solver.farkle.policy import TURN, FarklePolicy
+from pigsolve.solver.farkle.solve import PARALLEL_GOAL
+from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
+
+
+@dataclass(frozen=True)
+class TurnLaws:
+    """A player's turn laws (module docstring).
+
+    Attributes
+    ----------
+    win, farkle : ndarray(float64, (G, C))
+        The chance that the turn at ``(i, j)`` wins at once, ends in a farkle (column
+        ``min(j, C - 1)``: ``C`` is 1 for a player whose decisions ignore the scores, else G).
+    bank : ndarray(float64, (G (G - 1) / 2 * C,))
+        The chance that it banks ``u`` units, ``1 <= u < G - i``, at
+        ``law_start(G, C, i, column) + u - 1``.
+    """
+
+    win: np.ndarray
+    farkle: np.ndarray
+    bank: np.ndarray
+
+    @property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return ``(win, farkle, bank)``, as the kernels take them."""
+        return self.win, self.farkle, self.bank
+
+
+def columns(rules: FarkleRules, kind: int) -> int:
+    """Return the laws' columns of a player of ``kind``: 1 for decisions that ignore the
+    scores, one per opponent's score otherwise."""
+    return 1 if kind == TURN else rules.goal // POINT_UNIT
+
+
+def law_bytes(rules: FarkleRules, kind: int) -> int:
+    """Return the bytes of a player's laws (module docstring).
+
+    >>> law_bytes(FarkleRules(), 1) // 2**20  # a guided player at goal 10,000
+    30
+    """
+    goal = rules.goal // POINT_UNIT
+    return 8 * columns(rules, kind) * (goal * (goal - 1) // 2 + 2 * goal)
+
+
+def turn_laws(policy: FarklePolicy) -> TurnLaws:
+    """Return ``policy``'s turn laws, every score's turns in parallel from
+    :data:`solver.farkle.solve.PARALLEL_GOAL` on."""
+    from pigsolve.solver.farkle import _policy_kernels
+
+    rules = policy.rules
+    goal, cols = rules.goal // POINT_UNIT, columns(rules, policy.kind)
+    laws = TurnLaws(
+        np.zeros((goal, cols)), np.zeros((goal, cols)), np.zeros(goal * (goal - 1) // 2 * cols)
+    )
+    parallel = rules.goal >= PARALLEL_GOAL
+    kernel = _policy_kernels._laws_parallel if parallel else _policy_kernels._laws
+    kernel(rules.min_bank // POINT_UNIT, *turn(rules).arrays, *policy.arrays, *laws.arrays)
+    return laws
