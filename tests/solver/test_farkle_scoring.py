@@ -189,7 +189,7 @@ def test_two_triplets_and_six_of_a_kind() -> None:
     assert score(counts_of([2, 2, 2, 3, 3, 3]), FACEBOOK) == 500  # two triples
     assert score(counts_of([2, 2, 2, 3, 3, 3]), Scoring(two_triplets=2500)) == 2500
     assert score(counts_of([2] * 6), Scoring(two_triplets=2500)) == 400  # one face: two triples
-    assert score(counts_of([1] * 6), FACEBOOK) == 4000  # additive: 1,000 for the triple and for each die past it
+    assert score(counts_of([1] * 6), FACEBOOK) == 4000  # 1,000 a die from the third
     assert score(counts_of([1] * 6), TRIPLES_ONLY) == 2000
 
 
