@@ -149,7 +149,7 @@ def test_four_fives_are_a_triple_and_a_single_without_multiples() -> None:
 
 
 def test_extra_dice_add_the_triple_again_as_busches_scoring_page_says() -> None:
-    """"three-threes are worth 300, four-threes are worth 600, five-threes are worth 900, and
+    """ "three-threes are worth 300, four-threes are worth 600, five-threes are worth 900, and
     six-threes are worth 1200" (mattbusche.org/projects/farkle/scoring.php)."""
     assert [score(counts_of([3] * n), FACEBOOK) for n in (3, 4, 5, 6)] == [300, 600, 900, 1200]
 
