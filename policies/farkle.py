@@ -120,8 +120,9 @@ def make_player(
 ) -> FarklePlayer:
     """Return the computer Farkle player called ``name`` (checked) for ``rules``.
 
-    ``table_path``/``announce`` concern ``optimal``: its solution is read from
-    ``solver.farkle.table.load_or_compute`` where that module exists, else solved here.
+    ``table_path``/``announce`` concern ``optimal``: its table is read from ``table_path`` (the
+    default path if None), or computed and saved there
+    (:func:`solver.farkle.table.load_or_compute`).
     """
     from pigsolve.policies.user import is_user_player
     from pigsolve.solver.farkle import policy
@@ -134,7 +135,9 @@ def make_player(
     if name == "human":
         raise InvalidArgument("human is not a computer player")
     if name == "optimal":
-        return optimal_player(_solution(rules, table_path, announce))
+        from pigsolve.solver.farkle.table import load_or_compute
+
+        return optimal_player(load_or_compute(rules, path=table_path, announce=announce))
     names = dict(player_names(rules))
     if name == "max-score":
         return FarklePlayer(name, rules, policy.max_score(rules), names[name])
@@ -176,15 +179,3 @@ class PenaltyOptimalPlayer(FarklePlayer):
     def action(self, state: Any, roll: Any = None) -> Any:
         """Return the solution's best action in ``state`` (farkles in a row included)."""
         return self.solution.best_action(state, roll)
-
-
-def _solution(
-    rules: FarkleRules, table_path: Path | None, announce: Callable[[str], None] | None
-) -> Any:
-    try:
-        from pigsolve.solver.farkle.table import load_or_compute
-    except ImportError:
-        from pigsolve.solver.farkle.solve import solve
-
-        return solve(rules)
-    return load_or_compute(rules, path=table_path, announce=announce)

@@ -215,6 +215,7 @@ class FarkleFamily:
         and an optimal player's laws' memory each, then a dot product of two a pair."""
         from pigsolve.solver.farkle.laws import law_bytes
         from pigsolve.solver.farkle.policy import GUIDED
+        from pigsolve.solver.farkle.solve import solve_seconds
 
         players = len(memories)
         memory = self.memory_bytes(rules) + players * law_bytes(rules, GUIDED)
@@ -369,12 +370,6 @@ def parse_roll(text: str, dice: int) -> tuple[int, ...]:
             parameter="roll",
         )
     return faces
-
-
-def solve_seconds(rules: FarkleRules) -> float:
-    """Return the seconds a solve of ``rules`` takes, roughly: 11 s at goal 10,000 with six
-    dice, growing as the goal cubed."""
-    return 11.0 * (rules.goal / DEFAULT_GOAL) ** 3 * rules.dice / 6
 
 
 FARKLE = register(FarkleFamily())

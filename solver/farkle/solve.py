@@ -91,6 +91,8 @@ from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.pig.fixed_point import RESTART_ROUNDING, fixed_point
 from pigsolve.solver.results import Progress
 
+PENALTY_ROUNDS = 13
+"""The rounds of the penalty's fixed point at goal 10,000 (12 at 1,000)."""
 PARALLEL_GOAL = 2000
 """From this goal (points) on the pairs of a score sum are solved in parallel: at 10,000 on two
 idle cores 11 s against 16 s one pair after another (slower, though, where another process
@@ -258,3 +260,18 @@ def warm_up() -> float:
     _kernels._penalty_sums(values, np.zeros((3, 2, 2)), 1, 0, 2, last, *arrays)
     _kernels.last_turn(np.zeros(3), 0, *arrays)
     return time.perf_counter() - start
+
+
+def solve_seconds(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> float:
+    """Return the seconds a solve of ``rules`` takes on two cores, roughly: 11 s at goal 10,000
+    with six dice, growing as the span of scores cubed; with the penalty, scores from ``floor``
+    and the nine pairs of farkles in a row, each round (about 40 minutes at goal 10,000).
+
+    >>> from pigsolve.solver.games.farkle import FACEBOOK_FARKLE, FARKLE
+    >>> round(solve_seconds(FARKLE)), round(solve_seconds(FACEBOOK_FARKLE) / 60)
+    (11, 42)
+    """
+    if not rules.farkle_penalty:
+        return 11.0 * (rules.goal / 10_000) ** 3 * rules.dice / 6
+    span = (rules.goal - floor) / 10_000
+    return 11.0 * span**3 * rules.dice / 6 * FARKLE_COUNTS**2 * PENALTY_ROUNDS

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
 from pigsolve.solver.farkle.solution import VALUES, FarkleSolution
 from pigsolve.solver.farkle.states import values_shape
 from pigsolve.solver.games.farkle import FILES, POINT_UNIT, RULE_SETS, FarkleRules
-from pigsolve.solver.storage import open_table, write_table
+from pigsolve.solver.storage import open_table, save_or_say_why, write_table
 from pigsolve.solver.table_checks import FLOAT, check_probabilities, damaged, dataset
 
 KIND = "farkle"
@@ -162,6 +163,32 @@ def load_for(path: str | os.PathLike, rules: FarkleRules) -> FarkleSolution:
             f"goal {solution.rules.goal}), not those asked ({rule_set_name(rules)}, goal "
             f"{rules.goal})"
         )
+    return solution
+
+
+def load_or_compute(
+    rules: FarkleRules,
+    path: str | os.PathLike | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> FarkleSolution:
+    """Return the table of ``rules`` at ``path`` (the default path if None), computing it if
+    missing: saved there for next time (``announce`` is told in one line), or kept in memory if
+    ``path`` cannot be written."""
+    from pigsolve.solver.durations import wait_words
+    from pigsolve.solver.farkle.solve import solve, solve_seconds
+
+    path = default_path(rules) if path is None else Path(path)
+    if path.exists():
+        return load_for(path, rules)
+    if announce is not None:
+        wait = wait_words((solve_seconds(rules), 0.0))
+        announce(
+            f"computing the optimal table for goal {rules.goal} ({rule_set_name(rules)})"
+            + (f": {wait}" if wait else "")
+            + " ..."
+        )
+    solution = solve(rules)
+    save_or_say_why(lambda target: save(solution, target), path, announce)
     return solution
 
 

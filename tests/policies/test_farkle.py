@@ -111,3 +111,20 @@ def test_the_players_play_a_game_step_by_step(game: str) -> None:
             view = play.game.view
             assert len(view.state) == (4 if rules.farkle_penalty else 3)
             play.game.apply(seats[play.game.player].choose(view))
+
+
+def test_the_optimal_player_reads_its_table_or_computes_and_saves_it(tmp_path, monkeypatch) -> None:
+    from pigsolve.solver.errors import TableError
+    from pigsolve.solver.farkle import solve as solver
+    from pigsolve.solver.farkle.table import load, save
+
+    path = tmp_path / "t.h5"
+    first = make_player("farkle", "optimal", RULES, table_path=path)
+    assert (load(path).values == first.table(RULES).guide).all()  # computed and saved there
+    monkeypatch.setattr(solver, "solve", lambda rules: pytest.fail("solved again"))
+    again = make_player("farkle", "optimal", RULES, table_path=path)  # read, not solved
+    assert (again.table(RULES).guide == first.table(RULES).guide).all()
+    other = tmp_path / "other.h5"
+    save(solve(FarkleRules(goal=500)), other)
+    with pytest.raises(TableError, match="other Farkle rules"):
+        make_player("farkle", "optimal", RULES, table_path=other)
