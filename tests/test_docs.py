@@ -37,11 +37,9 @@ NORMALISE = [
 """What may differ between a run and the page: (pattern, replacement), applied to both."""
 NOT_RUN = ("pigsolve gui",)
 """Commands that do not end by themselves."""
-SLOW = re.compile(
-    r"pigsolve (hog tune|tune .*--game hog-|compare optimal max-score --game farkle$)"
-)
-"""Commands of half a minute or more on the two-core machine (tuning Hog's families, Farkle's
-exact comparison at goal 10,000): their blocks are marked ``slow``."""
+SLOW = re.compile(r"pigsolve (hog tune|tune .*--game hog-)")
+"""Commands of half a minute or more on the two-core machine (tuning Hog's families): their
+blocks are marked ``slow``."""
 TIMEOUT = 600
 
 
