@@ -85,12 +85,13 @@ def evaluate_tables(
     """Return ``x_a, x_b`` (float64, ``(G, G)``): ``x_a[i, j]`` A's chance when A moves at
     ``(i, j)`` (units, A's score first), ``x_b[j, i]`` B's when B moves at ``(j, i)``."""
     from pigsolve.solver.farkle import _policy_kernels
+    from pigsolve.solver.farkle.laws import laws_of
 
     check_evaluable(rules)
     a, b = policy_of(rules, a), policy_of(rules, b)
     goal = rules.goal // POINT_UNIT
     x_a, x_b = np.zeros((goal, goal)), np.zeros((goal, goal))
-    _policy_kernels._evaluate_sums(x_a, x_b, *a.laws.arrays, *b.laws.arrays)
+    _policy_kernels._evaluate_sums(x_a, x_b, *laws_of(a).arrays, *laws_of(b).arrays)
     return x_a, x_b
 
 

@@ -26,12 +26,13 @@ through the total that wins, ``max(G - i, min_bank)``: one column, ``G`` laws. A
 (the optimal) and a user's tabulated function have one a pair: ``G`` columns. The bank vectors
 are stored flat, score after score, ``G - 1 - i`` entries each
 (:func:`solver.farkle._policy_kernels.law_start`): about :math:`G^3 / 2` floats for a guided
-player, 32 MB at goal 10,000, once per player (:attr:`FarklePolicy.laws
-<solver.farkle.policy.FarklePolicy.laws>` keeps them).
+player, 32 MB at goal 10,000, once per player (:func:`laws_of` keeps them
+while the player lives).
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -96,3 +97,14 @@ def turn_laws(policy: FarklePolicy) -> TurnLaws:
     kernel = _policy_kernels._laws_parallel if parallel else _policy_kernels._laws
     kernel(rules.min_bank // POINT_UNIT, *turn(rules).arrays, *policy.arrays, *laws.arrays)
     return laws
+
+
+_FOUND: weakref.WeakKeyDictionary[FarklePolicy, TurnLaws] = weakref.WeakKeyDictionary()
+
+
+def laws_of(policy: FarklePolicy) -> TurnLaws:
+    """Return ``policy``'s turn laws, found at its first evaluation and kept while it lives (a
+    tune's every candidate against one opponent, a round robin's every pair)."""
+    if policy not in _FOUND:
+        _FOUND[policy] = turn_laws(policy)
+    return _FOUND[policy]

@@ -29,7 +29,7 @@ Two kinds
 
 Memory at goal 10,000 (``G = 200``): a guided player 320 kB, the expected-points player's
 tables about 1 MB; no table over ``(i, j, t, n)`` is made. Once evaluated, a player keeps its
-turn laws (:attr:`FarklePolicy.laws`): 32 MB for a guided player there, 160 kB for a turn one.
+turn laws (:func:`solver.farkle.laws.laws_of`): 32 MB for a guided player there, 160 kB for a turn one.
 """
 
 from __future__ import annotations
@@ -37,8 +37,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from typing import TYPE_CHECKING
+from functools import cache
 
 import numpy as np
 
@@ -47,8 +46,6 @@ from pigsolve.solver.farkle.turn import Turn, options, outcomes, turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules, Scoring
 from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, rolls
 
-if TYPE_CHECKING:
-    from pigsolve.solver.farkle.laws import TurnLaws
 
 TURN = 0
 """A player whose decisions ignore the scores: tables over ``(t, n)``."""
@@ -121,15 +118,6 @@ class FarklePolicy:
     def arrays(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Return ``(kind, guide, bank, choose, rows, moves)``, as the kernels take them."""
         return self.kind, self.guide, self.bank, self.choose, self.rows, self.moves
-
-    @cached_property
-    def laws(self) -> TurnLaws:
-        """Return the laws of this player's turns (:mod:`solver.farkle.laws`), found at the
-        first evaluation and kept for every later one (a tune's every candidate, a round
-        robin's every pair)."""
-        from pigsolve.solver.farkle.laws import turn_laws
-
-        return turn_laws(self)
 
     def banks(self, i: int, j: int, t: int, n: int) -> bool:
         """Return True if the player banks at ``(i, j, t, n)`` (units), where the rules let it.

@@ -140,7 +140,7 @@ def test_every_turn_ends_once(rules, tmp_path) -> None:
     # A law is a distribution: a win, a farkle or a bank of 1 to G - 1 - i units.
     goal = rules.goal // POINT_UNIT
     for policy in players(rules, tmp_path if rules.dice == 3 else None).values():
-        found = policy.laws
+        found = laws.laws_of(policy)
         columns = found.win.shape[1]
         assert columns == laws.columns(rules, policy.kind)
         assert found.bank.nbytes + found.win.nbytes * 2 == laws.law_bytes(rules, policy.kind)
