@@ -29,7 +29,8 @@ Two kinds
 
 Memory at goal 10,000 (``G = 200``): a guided player 320 kB, the expected-points player's
 tables about 1 MB; no table over ``(i, j, t, n)`` is made. Once evaluated, a player keeps its
-turn laws (:func:`solver.farkle.laws.laws_of`): 32 MB for a guided player there, 160 kB for a turn one.
+turn laws (:func:`solver.farkle.laws.laws_of`): 32 MB for a guided player there, 160 kB for a
+turn one.
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.turn import Turn, options, outcomes, turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules, Scoring
 from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, rolls
-
 
 TURN = 0
 """A player whose decisions ignore the scores: tables over ``(t, n)``."""
