@@ -61,12 +61,15 @@ def simulate(
     seed = fresh_seed() if seed is None else check_seed(seed)
     names = [_name(player) for player in players]
     stepwise = bool(rules.farkle_penalty or rules.last_turn)  # the kernel plays neither
-    a, b = (None, None) if stepwise else (_policy_or_none(rules, player) for player in players)
-    if a is None or b is None or USER in (a.kind, b.kind):
+    a, b = (
+        None if stepwise and _answers(player) else _policy_or_none(rules, player)
+        for player in players
+    )
+    if stepwise or a is None or b is None or USER in (a.kind, b.kind):
         started = time.perf_counter()
         winner, turns = _play_live(rules, players, [a, b], games, seed)
         seconds = time.perf_counter() - started
-        live = exact and a is not None and b is not None
+        live = exact and not stepwise and a is not None and b is not None
         comparison = compare_tables(rules, a, b, *names) if live else None
         return _simulation(rules, names, seed, winner, turns, seconds, comparison)
     goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
@@ -144,7 +147,7 @@ def _play_live(
     from pigsolve.solver.farkle.words import TurnStarted
 
     choosers = [
-        player.choose if hasattr(player, "choose") else _acting(policy)
+        player.choose if _answers(player) else _acting(policy)
         for player, policy in zip(players, policies, strict=True)
     ]
     dice = RandomDice(FACES, np.random.default_rng(np.random.SeedSequence(seed)))
@@ -161,6 +164,12 @@ def _play_live(
             events = game.apply(seats[game.player](game.view))
         winner[g], turns[g] = game.winner if g % 2 == 0 else 1 - game.winner, count
     return winner, turns
+
+
+def _answers(player: Any) -> bool:
+    """Return True if ``player`` answers ``choose(view)`` (a bare policy's ``choose`` is an
+    array)."""
+    return callable(getattr(player, "choose", None))
 
 
 def _acting(policy: FarklePolicy) -> Any:

@@ -77,3 +77,14 @@ def test_bad_requests_are_refused() -> None:
         simulate(rules, [a], 10, 1)
     with pytest.raises(InvalidArgument, match="seed"):
         simulate(rules, [a, a], 10, -1)
+
+
+def test_bare_policies_under_the_penalty_are_played_step_by_step(monkeypatch) -> None:
+    """The kernel counts no farkles in a row: with the penalty even two decision tables are
+    played by the step-wise game, and no exact figure (which ignores it) is set beside them."""
+    from pigsolve.solver.farkle import _simulate_kernels
+
+    monkeypatch.setattr(_simulate_kernels, "play_games", lambda *args: pytest.fail("kernel"))
+    rules = FarkleRules(goal=500, farkle_penalty=500)
+    result = simulate(rules, [thresholds(rules, (300,)), max_score(rules)], 20, seed=1)
+    assert result.total.games == 20 and result.exact is None
