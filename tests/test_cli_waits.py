@@ -5,6 +5,7 @@ stderr, terminal or not (a first three-player `compute` compiled for 20 s in sil
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,9 @@ from pigsolve.solver.pig.solve import solve_seconds
 
 SLOW = "from pigsolve.solver import durations; durations.PIG_SECONDS['layered'] = 1e-4"
 """A machine 10**5 times slower than this one: goal 30 takes about 16 s by the model."""
+ABOUT_16_S = r"(16 s|\d+ s, compiling its kernels first \(once\))"
+"""The 16 s, or more with numba's compiling when the cache is empty (a fresh clone whose tests
+ran this one first)."""
 
 
 def run_slowly(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -37,10 +41,10 @@ def run_slowly(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
 def test_a_long_compute_says_so_first_with_stdout_piped(workdir: Path) -> None:
     done = run_slowly("compute", "--goal", "30", "--out", "t.h5")
     assert done.returncode == 0, done.stderr
-    # 6 outcomes * 30**3 * 1e-4 s = 16.2 s (the kernels are compiled by the tests before, or
-    # the compiling is said too)
-    assert done.stderr.splitlines()[0].startswith(
-        "goal 30: solving takes about 16 s; its table takes about 1 MiB of disk"
+    # 6 outcomes * 30**3 * 1e-4 s = 16.2 s, and the compiling when no test compiled them before
+    assert re.fullmatch(
+        f"goal 30: solving takes about {ABOUT_16_S}; its table takes about 1 MiB of disk",
+        done.stderr.splitlines()[0],
     )
     assert len(done.stderr.splitlines()) == 1 and done.stdout.startswith("P(0, 0, 0) = ")
     quiet = run_slowly("compute", "--goal", "30", "--out", "u.h5", "--quiet")
@@ -50,8 +54,9 @@ def test_a_long_compute_says_so_first_with_stdout_piped(workdir: Path) -> None:
 def test_a_table_computed_on_the_way_says_how_long_it_takes(workdir: Path) -> None:
     done = run_slowly("query", "0", "0", "0", "--goal", "30")
     assert done.returncode == 0, done.stderr
-    assert done.stderr.startswith(
-        "computing the optimal table for goal 30 and a 6-sided die: about 16 s"
+    assert re.match(
+        f"computing the optimal table for goal 30 and a 6-sided die: about {ABOUT_16_S} ",
+        done.stderr,
     )
 
 
