@@ -231,6 +231,10 @@ class Family(Protocol):
         """Return the bytes solving ``rules`` needs at its peak."""
         ...
 
+    def solve_seconds(self, rules: Any) -> tuple[float, float]:
+        """Return the seconds solving ``rules`` takes, roughly: the work, the compiling first."""
+        ...
+
     def unsolved(self, rules: Any) -> str:
         """Return why ``rules`` have no table, or ''."""
         ...

@@ -158,6 +158,9 @@ class CoinFamily:
     def memory_bytes(self, rules: CoinRace) -> int:
         return 8 * rules.goal**2
 
+    def solve_seconds(self, rules: CoinRace) -> tuple[float, float]:
+        return 0.0, 0.0
+
     def unsolved(self, rules: CoinRace) -> str:
         return ""
 

@@ -240,6 +240,12 @@ class FarkleFamily:
         rows = 3 * 8 * max(goal, rules.min_bank // POINT_UNIT) * (rules.dice + 1)
         return 3 * 8 * goal * goal + 4 * rows + 2**20
 
+    def solve_seconds(self, rules: FarkleRules) -> tuple[float, float]:
+        """Return the seconds a solve of ``rules`` takes (a compile is said when it starts)."""
+        from pigsolve.solver.farkle.solve import solve_seconds
+
+        return solve_seconds(rules), 0.0
+
     def unsolved(self, rules: FarkleRules) -> str:
         """Return why ``rules`` have no table ('' if they have one): the penalty for three
         farkles and the last turn are; more players are not yet."""

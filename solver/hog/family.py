@@ -184,6 +184,12 @@ class HogFamily:
 
         return memory_needed(rules)
 
+    def solve_seconds(self, rules: HogRules) -> tuple[float, float]:
+        """Return the seconds a solve of ``rules`` takes: the work, the compiling first."""
+        from pigsolve.solver.durations import hog_solve
+
+        return hog_solve(rules)
+
     def unsolved(self, rules: HogRules) -> str:
         """Return '': every Hog game of two players is solved."""
         return ""

@@ -218,6 +218,12 @@ class PigFamily:
 
         return memory_needed(rules)
 
+    def solve_seconds(self, rules: PigRules) -> tuple[float, float]:
+        """Return the seconds a layered solve of ``rules`` takes: the work, the compiling."""
+        from pigsolve.solver.pig.solve import solve_seconds
+
+        return solve_seconds(rules)
+
     def unsolved(self, rules: PigRules) -> str:
         """Return why ``rules`` have no table ('' if they have one): where a roll loses the whole
         score, only two players' games are solved."""

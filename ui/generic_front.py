@@ -1,0 +1,354 @@
+"""The generic front: every command for a family that has no front of its own (Farkle's, the
+tests' toy), asking only the registry and :mod:`policies.roster` (:mod:`ui.fronts` routes to it).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.pig.tolerances import MAX_RESIDUAL
+from pigsolve.solver.registry import Family
+
+Command = Callable[..., None]
+
+
+def _rules(name: str, goal: int | None) -> Any:
+    from pigsolve.solver.registry import game
+
+    return game(name) if goal is None else game(name, goal=goal)
+
+
+def _path(family: Family, rules: Any, out: Path | None) -> Path:
+    return out or Path("data") / family.table_name(rules)
+
+
+def _solution(name: str, goal: int | None, table: Path | None) -> Any:
+    """Return the table of ``name`` at ``table`` (or ``data/``'s), computed in memory if missing."""
+    from pigsolve.solver.registry import family_of
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    path = _path(family, rules, table)
+    if path.is_file():
+        return family.load(path)
+    _announce(family, rules)
+    return family.solve(rules)
+
+
+def _announce(family: Family, rules: Any, quiet: bool = False) -> None:
+    """Refuse a solve of ``rules`` larger than the machine's memory; say a long one's time."""
+    from pigsolve.ui.console import announce_size
+
+    seconds = family.solve_seconds(rules)
+    announce_size(family.memory_bytes(rules), family.describe(rules), quiet, seconds=seconds)
+
+
+def _players(rules: Any, names: list[str]) -> list[Any]:
+    """Return the players called ``names``; an optimal one's solve, if its table is missing,
+    is said on stderr."""
+    from pigsolve.policies.roster import roster
+    from pigsolve.solver.registry import family_of
+    from pigsolve.ui.console import note
+
+    made = roster(family_of(rules).name)
+    return [made.player(name, rules, announce=note) for name in names]
+
+
+def compute(
+    name: str,
+    goal: int | None = None,
+    out: Path | None = None,
+    force: bool = False,
+    quiet: bool = False,
+) -> None:
+    """Solve the game and save its table; an existing table is kept without ``force``."""
+    from pigsolve.solver.registry import family_of
+    from pigsolve.solver.storage import check_can_write
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    path = _path(family, rules, out)
+    if path.is_file() and not force:
+        solution = family.load(path)
+    else:
+        check_can_write(path, force)
+        _announce(family, rules, quiet)
+        solution = family.solve(rules)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        family.save(solution, path)
+    if not quiet:
+        print(f"{family.describe(rules)}: {path}\n{solution!r}")
+
+
+def _stored(name: str, goal: int | None, path: Path | None) -> tuple[Family, Path]:
+    """Return the family of ``name`` and its table file (``path`` or ``data/``'s), which must
+    exist: a missing one is MissingTable naming the command that makes it."""
+    from pigsolve.solver.registry import family_of
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    return family, family.require(_path(family, rules, path), rules)
+
+
+def info(name: str, path: Path | None = None, goal: int | None = None) -> None:
+    """Show a table's attributes and datasets, once the family's checks have passed."""
+    from pigsolve.solver.storage import describe
+    from pigsolve.ui import table_files
+    from pigsolve.ui.console import console
+
+    family, path = _stored(name, goal, path)
+    attrs, datasets = describe(path)
+    family.load(path)  # the figures shown are those of a table that passes the load checks
+    console.print(table_files.attributes(path, attrs))
+    console.print(table_files.datasets(datasets))
+
+
+def verify(
+    name: str, path: Path | None = None, goal: int | None = None, max_residual: float = MAX_RESIDUAL
+) -> None:
+    """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
+    from pigsolve.solver.errors import PigsolveError
+    from pigsolve.ui import table_files
+    from pigsolve.ui.console import console
+
+    family, path = _stored(name, goal, path)
+    checks = family.verify(family.load(path), max_residual)
+    console.print(table_files.checks(path, checks))
+    failed = [check.name for check in checks if not check.passed]
+    if failed:
+        raise PigsolveError(f"{path} fails: {', '.join(failed)}")
+
+
+def export(
+    name: str,
+    what: str,
+    out: Path,
+    fmt: str | None = None,
+    table: Path | None = None,
+    goal: int | None = None,
+    force: bool = False,
+) -> None:
+    """Write ``what`` of the game's table (computed in memory if missing) to ``out``."""
+    from pigsolve.solver.registry import family_of
+
+    family = family_of(_rules(name, goal))
+    written = family.export(_solution(name, goal, table), str(what), out, fmt, force)
+    print(f"wrote {written}")
+
+
+def plot(
+    name: str,
+    kind: str,
+    out: Path,
+    opponent: int | None = None,
+    table: Path | None = None,
+    goal: int | None = None,
+    force: bool = False,
+) -> None:
+    """Draw ``kind`` of the game's table (computed in memory if missing) to ``out``."""
+    from pigsolve.solver.registry import family_of
+
+    family = family_of(_rules(name, goal))
+    written = family.plot(_solution(name, goal, table), str(kind), out, opponent, force)
+    print(f"wrote {written}")
+
+
+def query(
+    name: str,
+    state: list[int],
+    goal: int | None = None,
+    table: Path | None = None,
+    as_json: bool = False,
+    roll: str | None = None,
+) -> None:
+    """Print the mover's win probability in ``state``, the best action and each action's value;
+    the family reads the state's numbers and its own options (:meth:`Family.parse_state`)."""
+    from pigsolve.solver.registry import family_of
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    given = {"roll": roll} if roll is not None else {}
+    for option in given:
+        if option not in family.query_options:
+            raise InvalidArgument(f"--{option} is not an option of {name}")
+    state_, extra = family.parse_state(rules, state, **given)
+    solution = _solution(name, goal, table)
+    values = solution.action_values(state_, **extra)
+    best = solution.best_action(state_, **extra)
+    record = {
+        "state": _plain(state_),
+        **{option: _plain(value) for option, value in extra.items()},
+        "win_probability": solution.win_probability(state_, **extra),
+        "best_action": _plain(best),
+        "action_values": {_action_text(a): v for a, v in values.items()},
+    }
+    if as_json:
+        print(json.dumps(record, allow_nan=False))
+        return
+    chosen = "none (no action to choose)" if best is None else _action_text(best)
+    print(f"win probability {record['win_probability']:.6f}; best: {chosen}")
+    for action, value in record["action_values"].items():
+        print(f"  {action}: {value:.6f}")
+
+
+def _plain(value: Any) -> Any:
+    """Return ``value`` with its tuples made lists (JSON's arrays)."""
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _action_text(action: Any) -> str:
+    """Return an action as a query prints it: a tuple of numbers (kept dice) spaced out."""
+    if isinstance(action, tuple | list):
+        return " ".join(map(str, action))
+    return str(action)
+
+
+def policies(name: str) -> None:
+    """List the family's players."""
+    from pigsolve.policies.roster import roster
+    from pigsolve.solver.registry import family_of
+
+    for player, words in roster(family_of(_rules(name, None)).name).names():
+        print(f"{player}\t{words}")
+
+
+def compare(name: str, players: list[str], goal: int | None = None, as_json: bool = False) -> None:
+    """Print the exact probability that player A beats player B, A first and B first."""
+    import pigsolve
+    from pigsolve.ui import records
+
+    if len(players) != 2:
+        raise InvalidArgument(f"compare takes players A and B, got {len(players)}")
+    rules = _rules(name, goal)
+    result = pigsolve.compare(rules, *_players(rules, players))
+    if as_json:
+        print(json.dumps(records.record(result), allow_nan=False))
+        return
+    print(
+        f"{result.a} beats {result.b}: {result.a_first:.6f} moving first, "
+        f"{result.b_first:.6f} moving second"
+    )
+
+
+def simulate(
+    name: str,
+    players: list[str],
+    games: int = 100_000,
+    seed: int | None = None,
+    goal: int | None = None,
+    as_json: bool = False,
+) -> None:
+    """Play ``games`` seeded games of A against B and print the win rates beside the exact ones
+    (``as_json``: one record, :mod:`ui.simulation_record`)."""
+    import pigsolve
+    from pigsolve.ui import records, simulation_record
+
+    rules = _rules(name, goal)
+    result = pigsolve.simulate(rules, _players(rules, players), games, seed=seed)
+    if as_json:
+        record = simulation_record.pair_record(result, records.game_fields(rules))
+        print(simulation_record.dumps(record))
+        return
+    first, second = (
+        ("", "")
+        if result.exact is None
+        else (f" (exact {result.exact.a_first:.4f})", f" (exact {result.exact.b_first:.4f})")
+    )
+    print(
+        f"{result.a} won {result.a_first.rate:.4f} moving first{first}, "
+        f"{result.b_first.rate:.4f} moving second{second}"
+    )
+
+
+def tune(
+    name: str,
+    family: str,
+    against: str = "optimal",
+    goal: int | None = None,
+    ranges: list[str] | None = None,
+    table: Path | None = None,
+    as_json: bool = False,
+) -> None:
+    """Find the best constants of the game's tuning ``family`` exactly against ``against``."""
+    from pigsolve.solver.registry import family_of
+    from pigsolve.ui.shared import tune_family
+
+    rules = _rules(name, goal)
+    tune_family(family_of(rules).name, family, rules, against, ranges or [], table, as_json)
+
+
+def play(
+    name: str,
+    opponent: str | None = None,
+    seed: int | None = None,
+    goal: int | None = None,
+    hints: bool = False,
+) -> None:
+    """Play the game at the terminal against ``opponent``, moving first: the family's words."""
+    import numpy as np
+
+    from pigsolve.solver.registry import family_of
+
+    rules = _rules(name, goal)
+    family = family_of(rules)
+    game = family.play(rules, np.random.default_rng(seed))
+    opponent = opponent or "optimal"
+    (computer,) = _players(rules, [opponent])
+    table = _solution(name, goal, None) if hints else None  # data/'s table, else solved
+    names = ["you", opponent]
+    for line in game.lines(game.game.start(), names):
+        print(line)
+    while not game.game.over:
+        if game.game.player == 0:
+            if table is not None:
+                best, values = game.advice(table)
+                shown = ", ".join(f"{game.words(a)} {p:.1%}" for a, p in values.items())
+                print(f"Hint: {game.words(best)} ({shown})")
+            choices = ", ".join(game.words(a) for a in game.legal())
+            text = _ask(f"Your move ({choices}): ")
+            value: Any = int(text) if text.lstrip("-").isdigit() else text
+            try:
+                action = game.action(value)
+            except InvalidArgument as err:
+                print(err)
+                continue
+        else:
+            action = computer.choose(game.game.view)
+        for line in game.lines(game.game.apply(action), names):
+            print(line)
+    print(f"{names[game.game.winner]} won.")
+
+
+def _ask(prompt: str) -> str:
+    """Return the next line typed after ``prompt``; InvalidArgument at the end of input."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise InvalidArgument("no more input: the game is left unfinished")
+    return line.strip()
+
+
+GENERIC: dict[str, Command] = {
+    "compute": compute,
+    "info": info,
+    "verify": verify,
+    "export": export,
+    "plot": plot,
+    "query": query,
+    "policies": policies,
+    "compare": compare,
+    "simulate": simulate,
+    "tune": tune,
+    "play": play,
+}
+"""The commands any registered family is served by through the registry alone."""
+NEEDS = {"verify": "verify", "export": "export", "plot": "plot"}
+"""The generic commands that serve only a family with this method."""
