@@ -163,8 +163,8 @@ def optimal_player(solution: Any) -> FarklePlayer:
 
 class PenaltyOptimalPlayer(FarklePlayer):
     """The optimal player of a game with the three-farkle penalty, reading its solution: it
-    plays (its choices read the farkles in a row), but the exact evaluation and the games'
-    kernels know no farkles in a row yet, so they refuse it in one line."""
+    plays, gives hints and is simulated step by step (its choices read the farkles in a row),
+    but the exact evaluation counts no farkles in a row yet, so it refuses it in one line."""
 
     def __init__(self, solution: Any, description: str) -> None:
         super().__init__("optimal", solution.rules, None, description)
@@ -172,8 +172,8 @@ class PenaltyOptimalPlayer(FarklePlayer):
 
     def table(self, rules: FarkleRules) -> Any:
         raise InvalidArgument(
-            "the optimal player of a game with the three-farkle penalty plays and gives hints, "
-            "but is not evaluated exactly or simulated yet: its choices read the farkles in a row"
+            "the optimal player of a game with the three-farkle penalty plays, gives hints and "
+            "is simulated, but is not evaluated exactly yet: its choices read the farkles in a row"
         )
 
     def action(self, state: Any, roll: Any = None) -> Any:

@@ -168,6 +168,11 @@ class Family(Protocol):
         """Return the exact :class:`solver.results.Comparison` of two players."""
         ...
 
+    def check_exact(self, rules: Any) -> None:
+        """Raise :class:`solver.errors.InvalidArgument` (one line) if fixed players of
+        ``rules`` are not evaluated exactly: asked before a compare or a tune makes any table."""
+        ...
+
     def simulate(self, rules: Any, players: Sequence[Any], games: int, seed: int | None) -> Any:
         """Return the seeded Monte Carlo :class:`solver.results.Simulation` of two players."""
         ...

@@ -12,7 +12,7 @@ from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.pig.tolerances import MAX_RESIDUAL
-from pigsolve.solver.registry import Family
+from pigsolve.solver.registry import Family, family_of
 
 Command = Callable[..., None]
 
@@ -29,7 +29,6 @@ def _path(family: Family, rules: Any, out: Path | None) -> Path:
 
 def _solution(name: str, goal: int | None, table: Path | None) -> Any:
     """Return the table of ``name`` at ``table`` (or ``data/``'s), computed in memory if missing."""
-    from pigsolve.solver.registry import family_of
 
     rules = _rules(name, goal)
     family = family_of(rules)
@@ -52,7 +51,6 @@ def _players(rules: Any, names: list[str]) -> list[Any]:
     """Return the players called ``names``; an optimal one's solve, if its table is missing,
     is said on stderr."""
     from pigsolve.policies.roster import roster
-    from pigsolve.solver.registry import family_of
     from pigsolve.ui.console import note
 
     made = roster(family_of(rules).name)
@@ -67,7 +65,6 @@ def compute(
     quiet: bool = False,
 ) -> None:
     """Solve the game and save its table; an existing table is kept without ``force``."""
-    from pigsolve.solver.registry import family_of
     from pigsolve.solver.storage import check_can_write
 
     rules = _rules(name, goal)
@@ -88,7 +85,6 @@ def compute(
 def _stored(name: str, goal: int | None, path: Path | None) -> tuple[Family, Path]:
     """Return the family of ``name`` and its table file (``path`` or ``data/``'s), which must
     exist: a missing one is MissingTable naming the command that makes it."""
-    from pigsolve.solver.registry import family_of
 
     rules = _rules(name, goal)
     family = family_of(rules)
@@ -134,7 +130,6 @@ def export(
     force: bool = False,
 ) -> None:
     """Write ``what`` of the game's table (computed in memory if missing) to ``out``."""
-    from pigsolve.solver.registry import family_of
 
     family = family_of(_rules(name, goal))
     written = family.export(_solution(name, goal, table), str(what), out, fmt, force)
@@ -151,7 +146,6 @@ def plot(
     force: bool = False,
 ) -> None:
     """Draw ``kind`` of the game's table (computed in memory if missing) to ``out``."""
-    from pigsolve.solver.registry import family_of
 
     family = family_of(_rules(name, goal))
     written = family.plot(_solution(name, goal, table), str(kind), out, opponent, force)
@@ -168,7 +162,6 @@ def query(
 ) -> None:
     """Print the mover's win probability in ``state``, the best action and each action's value;
     the family reads the state's numbers and its own options (:meth:`Family.parse_state`)."""
-    from pigsolve.solver.registry import family_of
 
     rules = _rules(name, goal)
     family = family_of(rules)
@@ -213,7 +206,6 @@ def _action_text(action: Any) -> str:
 def policies(name: str) -> None:
     """List the family's players."""
     from pigsolve.policies.roster import roster
-    from pigsolve.solver.registry import family_of
 
     for player, words in roster(family_of(_rules(name, None)).name).names():
         print(f"{player}\t{words}")
@@ -227,6 +219,7 @@ def compare(name: str, players: list[str], goal: int | None = None, as_json: boo
     if len(players) != 2:
         raise InvalidArgument(f"compare takes players A and B, got {len(players)}")
     rules = _rules(name, goal)
+    family_of(rules).check_exact(rules)  # before an optimal player's table is made
     result = pigsolve.compare(rules, *_players(rules, players))
     if as_json:
         print(json.dumps(records.record(result), allow_nan=False))
@@ -277,7 +270,6 @@ def tune(
     as_json: bool = False,
 ) -> None:
     """Find the best constants of the game's tuning ``family`` exactly against ``against``."""
-    from pigsolve.solver.registry import family_of
     from pigsolve.ui.shared import tune_family
 
     rules = _rules(name, goal)
@@ -293,8 +285,6 @@ def play(
 ) -> None:
     """Play the game at the terminal against ``opponent``, moving first: the family's words."""
     import numpy as np
-
-    from pigsolve.solver.registry import family_of
 
     rules = _rules(name, goal)
     family = family_of(rules)

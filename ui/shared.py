@@ -26,6 +26,7 @@ def tune_family(
 ) -> None:
     """Search ``family`` exactly for the best coin-toss win probability against ``against``."""
     families.checked_ranges(game, family, rules, ranges)  # a bad range before any table is made
+    family_of(rules).check_exact(rules)
     opponent = computer_tables(game, [against], rules, named_table(table, rules), note)[against]
     with progress_bar(f"tuning {family}", None) as progress:
         results, documents = families.tune(game, family, rules, against, opponent, ranges, progress)
@@ -72,5 +73,6 @@ def seeded_streams(seed: int | None, others: int) -> list[np.random.Generator]:
 
 def exact_comparison(game: str, rules: Any, a: str, b: str, table: Path | None) -> Comparison:
     """Return the exact comparison of two players (both names checked before any table is made)."""
+    family_of(rules).check_exact(rules)
     tables = computer_tables(game, [a, b], rules, named_table(table, rules), note)
     return family_of(rules).compare_tables(rules, tables[a], tables[b], a, b)

@@ -43,9 +43,9 @@ from pigsolve.solver.results import Comparison
 
 
 def check_evaluable(rules: FarkleRules) -> None:
-    """Raise :class:`InvalidArgument` unless fixed players' games are evaluated and simulated
-    under ``rules``: two players, and neither the three-farkle penalty nor a last turn (their
-    decisions and games do not count farkles in a row or give a last turn yet)."""
+    """Raise :class:`InvalidArgument` unless fixed players' games are evaluated exactly under
+    ``rules``: two players, and neither the three-farkle penalty nor a last turn (the turn laws
+    count no farkles in a row and give no last turn yet; the simulation plays both)."""
     check_solvable(rules)
     missing = [
         words
@@ -60,8 +60,9 @@ def check_evaluable(rules: FarkleRules) -> None:
     ]
     if missing:
         raise InvalidArgument(
-            f"compare, simulate and tune do not play {' or '.join(missing)} yet: play these "
-            "rules (pigsolve play) or ask their optimal table (pigsolve query)",
+            f"compare and tune do not evaluate {' or '.join(missing)} yet: simulate these "
+            "players (pigsolve simulate), play them (pigsolve play) or ask the optimal table "
+            "(pigsolve query)",
             parameter="farkle_penalty" if rules.farkle_penalty else "last_turn",
         )
 

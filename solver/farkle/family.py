@@ -142,6 +142,12 @@ class FarkleFamily:
 
         return compare(rules, a, b)
 
+    def check_exact(self, rules: FarkleRules) -> None:
+        """Refuse the penalty and the last turn, which the exact evaluation does not play."""
+        from pigsolve.solver.farkle.evaluate import check_evaluable
+
+        check_evaluable(rules)
+
     def simulate(
         self, rules: FarkleRules, players: Sequence[Any], games: int, seed: int | None = None
     ) -> Simulation:

@@ -86,6 +86,9 @@ class HogFamily:
         comparison = self.compare(rules, *self._two(players))
         return comparison.a_first, 1.0 - comparison.a_first
 
+    def check_exact(self, rules: HogRules) -> None:
+        """Both Hog rule sets' players are evaluated exactly."""
+
     def compare(self, rules: HogRules, a: Any, b: Any) -> Comparison:
         """Return the exact probabilities that ``a`` beats ``b``, A first and B first."""
         from pigsolve.solver.hog.evaluate import compare

@@ -159,6 +159,9 @@ class PigFamily:
         _no_options(options, rules.game)
         return check_state(rules, list(numbers)), {}
 
+    def check_exact(self, rules: Any) -> None:
+        """Every Pig game's players are evaluated exactly (their own sizes are checked apart)."""
+
     def require(self, path: Path, rules: Any) -> Path:
         """Return ``path`` if a file is there; else MissingTable naming the command that makes
         it."""

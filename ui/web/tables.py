@@ -187,6 +187,7 @@ class Tables:
     async def compare(self, names: list[str], rules: Any) -> list[dict[str, Any]]:
         """Return the round robin of ``names`` (the optimal table computed first if named)."""
         check_size(rules, "compare", "compare")
+        family_of(rules).check_exact(rules)
         self._check_budget(names, rules)
         path = self.path(rules)
         if "optimal" in names:

@@ -308,6 +308,11 @@ def test_compare_is_pigsolve_compare(client: TestClient, pigsolve, game, args) -
         ("/api/pig/compare?players=", 400, "players must name 1 to 8 players"),
         ("/api/pig/compare?players=evil.py:f", 400, "players from files run code"),
         ("/api/pig/compare?players=hold20&goal=400", 413, "compare takes goals up to 300"),
+        (  # at once: no optimal table is solved first
+            "/api/farkle/compare?players=optimal&goal=300&rules=facebook-farkle",
+            400,
+            "compare and tune do not evaluate the penalty of 500",
+        ),
         ("/api/nowhere", 404, "not found"),
     ],
 )
