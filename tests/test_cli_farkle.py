@@ -302,3 +302,29 @@ def test_export_writes_the_chances_and_when_to_bank(workdir: Path) -> None:
     assert [int(row["bank_from_3_dice"]) for row in got] == expected.totals[:, 2].tolist()
     result = run("export", "--game", "farkle", *GOAL, "--what", "policy", "--out", "x.csv")
     assert result.exit_code == 2 and result.stderr.startswith("error: unknown export 'policy'")
+
+
+def test_a_named_table_gives_the_goal_to_compare_simulate_and_tune(workdir: Path) -> None:
+    """`--table T` is read as the optimal player's table and gives the goal, as Pig's; a table
+    of other rules, or none there, is one line."""
+    assert run("compute", "--game", "farkle", *GOAL, "--out", "mine.h5").exit_code == 0
+    table = ("--game", "farkle", "--table", "mine.h5")
+    compared = run("compare", "optimal", "max-score", *table, "--json")
+    assert compared.exit_code == 0, compared.output
+    simulated = run("simulate", "optimal", "max-score", *table, "--games", "50", "--json")
+    tuned = run("tune", "bank", *table, "--range", "fifties=6:8", "--json")
+    assert tuned.exit_code == 0, tuned.output
+    assert not (workdir / "data").exists()  # no table made on the way
+    expected = pigsolve.compare(pigsolve.game("farkle", goal=1000), "optimal", "max-score")
+    record = json.loads(compared.stdout)
+    assert (record["goal"], record["a_first"]) == (1000, pytest.approx(expected.a_first))
+    assert json.loads(simulated.stdout)["a_first"]["exact"] == pytest.approx(expected.a_first)
+    assert json.loads(tuned.stdout)["optimal"]["a_first"] == pytest.approx(0.602390, abs=1e-6)
+    other = run("compare", "optimal", "max-score", *table, "--goal", "1500")
+    assert other.exit_code == 1
+    assert other.stderr == (
+        "error: mine.h5 holds the optimal Farkle table for goal 1000, not the optimal Farkle "
+        "table for goal 1500\n"
+    )
+    missing = run("compare", "optimal", "max-score", "--game", "farkle", "--table", "no.h5")
+    assert missing.exit_code != 0 and missing.stderr.startswith("error: no table at no.h5")

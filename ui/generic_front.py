@@ -10,17 +10,28 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.pig.tolerances import MAX_RESIDUAL
 from pigsolve.solver.registry import Family, family_of
 
 Command = Callable[..., None]
 
 
-def _rules(name: str, goal: int | None) -> Any:
+def _rules(name: str, goal: int | None, table: Path | None = None) -> Any:
+    """Return the rules of game ``name``; a named ``table`` (which must exist and hold them)
+    gives the goal when ``goal`` is None."""
     from pigsolve.solver.registry import game
 
-    return game(name) if goal is None else game(name, goal=goal)
+    rules = game(name) if goal is None else game(name, goal=goal)
+    if table is None:
+        return rules
+    family = family_of(rules)
+    held = family.load(family.require(table, rules)).rules
+    if goal is None:
+        rules = game(name, goal=held.goal)
+    if held != rules:
+        raise TableError(f"{table} holds {family.describe(held)}, not {family.describe(rules)}")
+    return rules
 
 
 def _path(family: Family, rules: Any, out: Path | None) -> Path:
@@ -28,9 +39,9 @@ def _path(family: Family, rules: Any, out: Path | None) -> Path:
 
 
 def _solution(name: str, goal: int | None, table: Path | None) -> Any:
-    """Return the table of ``name`` at ``table`` (or ``data/``'s), computed in memory if missing."""
-
-    rules = _rules(name, goal)
+    """Return the table of ``name`` at ``table`` (which must exist and hold these rules), else
+    ``data/``'s, computed in memory if missing."""
+    rules = _rules(name, goal, table)
     family = family_of(rules)
     path = _path(family, rules, table)
     if path.is_file():
@@ -47,14 +58,14 @@ def _announce(family: Family, rules: Any, quiet: bool = False) -> None:
     announce_size(family.memory_bytes(rules), family.describe(rules), quiet, seconds=seconds)
 
 
-def _players(rules: Any, names: list[str]) -> list[Any]:
-    """Return the players called ``names``; an optimal one's solve, if its table is missing,
-    is said on stderr."""
+def _players(rules: Any, names: list[str], table: Path | None = None) -> list[Any]:
+    """Return the players called ``names``, an optimal one reading ``table`` (or ``data/``'s:
+    its solve, if the table is missing, is said on stderr)."""
     from pigsolve.policies.roster import roster
     from pigsolve.ui.console import note
 
     made = roster(family_of(rules).name)
-    return [made.player(name, rules, announce=note) for name in names]
+    return [made.player(name, rules, table, announce=note) for name in names]
 
 
 def compute(
@@ -211,16 +222,23 @@ def policies(name: str) -> None:
         print(f"{player}\t{words}")
 
 
-def compare(name: str, players: list[str], goal: int | None = None, as_json: bool = False) -> None:
-    """Print the exact probability that player A beats player B, A first and B first."""
+def compare(
+    name: str,
+    players: list[str],
+    goal: int | None = None,
+    table: Path | None = None,
+    as_json: bool = False,
+) -> None:
+    """Print the exact probability that player A beats player B, A first and B first (an
+    optimal player reads ``table``, which gives the goal if ``goal`` is None)."""
     import pigsolve
     from pigsolve.ui import records
 
     if len(players) != 2:
         raise InvalidArgument(f"compare takes players A and B, got {len(players)}")
-    rules = _rules(name, goal)
+    rules = _rules(name, goal, table)
     family_of(rules).check_exact(rules)  # before an optimal player's table is made
-    result = pigsolve.compare(rules, *_players(rules, players))
+    result = pigsolve.compare(rules, *_players(rules, players, table))
     if as_json:
         print(json.dumps(records.record(result), allow_nan=False))
         return
@@ -236,15 +254,16 @@ def simulate(
     games: int = 100_000,
     seed: int | None = None,
     goal: int | None = None,
+    table: Path | None = None,
     as_json: bool = False,
 ) -> None:
     """Play ``games`` seeded games of A against B and print the win rates beside the exact ones
-    (``as_json``: one record, :mod:`ui.simulation_record`)."""
+    (``as_json``: one record, :mod:`ui.simulation_record`; ``table`` as :func:`compare`'s)."""
     import pigsolve
     from pigsolve.ui import records, simulation_record
 
-    rules = _rules(name, goal)
-    result = pigsolve.simulate(rules, _players(rules, players), games, seed=seed)
+    rules = _rules(name, goal, table)
+    result = pigsolve.simulate(rules, _players(rules, players, table), games, seed=seed)
     if as_json:
         record = simulation_record.pair_record(result, records.game_fields(rules))
         print(simulation_record.dumps(record))
@@ -272,7 +291,7 @@ def tune(
     """Find the best constants of the game's tuning ``family`` exactly against ``against``."""
     from pigsolve.ui.shared import tune_family
 
-    rules = _rules(name, goal)
+    rules = _rules(name, goal, table)
     tune_family(family_of(rules).name, family, rules, against, ranges or [], table, as_json)
 
 
@@ -291,14 +310,14 @@ def play(
     game = family.play(rules, np.random.default_rng(seed))
     opponent = opponent or "optimal"
     (computer,) = _players(rules, [opponent])
-    table = _solution(name, goal, None) if hints else None  # data/'s table, else solved
+    advice = _solution(name, goal, None) if hints else None  # data/'s table, else solved
     names = ["you", opponent]
     for line in game.lines(game.game.start(), names):
         print(line)
     while not game.game.over:
         if game.game.player == 0:
-            if table is not None:
-                best, values = game.advice(table)
+            if advice is not None:
+                best, values = game.advice(advice)
                 shown = ", ".join(f"{game.words(a)} {p:.1%}" for a, p in values.items())
                 print(f"Hint: {game.words(best)} ({shown})")
             choices = ", ".join(game.words(a) for a in game.legal())
