@@ -249,15 +249,15 @@ and no final turn: the paper's excerpt mentions neither (§1.4)."""
 FACEBOOK_FARKLE = FarkleRules(
     scoring=Scoring(
         # Each die past three adds the triple's points again (four 3s 600, six 3s 1,200):
-        # Busche's scoring page. It gives 53.482% for the first player against his 53.487%;
-        # doubling gives 53.447% (§2.4).
+        # Busche's scoring page; doubling gives 53.447% for the first player (§2.4).
         multiples="additive",
         # 1,500 and 750 are Busche's generic scoring page, not confirmed for Facebook (§2.2).
         straight=1500,
         three_pairs=750,
         # Busche's page: "some game variants don't allow 4-of-a-kind plus a pair to be counted
-        # as three-pair", so his default counts it; Facebook's choice is unknown (§2.2).
-        four_and_pair_is_three_pairs=True,
+        # as three-pair". Facebook is one: not counting it, the first player wins 53.4870%,
+        # Busche's 53.487% to every digit he gave; counting it, 53.4819% (§2.4).
+        four_and_pair_is_three_pairs=False,
         # Two triplets: Facebook's list of combinations has none (ggraham412, §2.3), so they
         # score as two triples.
     ),

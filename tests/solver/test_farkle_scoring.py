@@ -176,10 +176,11 @@ def test_three_pairs() -> None:
 
 def test_four_of_a_kind_and_a_pair() -> None:
     roll = counts_of([2, 2, 2, 2, 3, 3])
-    assert score(roll, FACEBOOK) == 750  # as three pairs; four 2s alone 400
-    no_pairs = Scoring(multiples="additive", three_pairs=750, four_and_pair_is_three_pairs=False)
-    assert score(roll, no_pairs) is None
-    assert score(counts_of([1, 1, 1, 1, 5, 5]), no_pairs) == 2000 + 100
+    counted = Scoring(multiples="additive", three_pairs=750)  # Busche's page's default
+    assert score(roll, counted) == 750  # as three pairs; four 2s alone 400
+    assert score(roll, FACEBOOK) is None  # Facebook's: not three pairs (explanations §2.4)
+    assert kept([2, 2, 2, 2, 3, 3], FACEBOOK) == {(2, 2, 2): 200, (2, 2, 2, 2): 400}
+    assert score(counts_of([1, 1, 1, 1, 5, 5]), FACEBOOK) == 2000 + 100
     assert score(roll, Scoring(four_and_pair=1500)) == 1500
     assert score(roll, Scoring(three_pairs=750, four_and_pair=1500)) == 1500  # the better
     assert score(roll, Scoring(three_pairs=1500, four_and_pair=750)) == 1500
