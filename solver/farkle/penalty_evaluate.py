@@ -30,7 +30,7 @@ A turn player's turn depends on its score only through ``max(G - i, min_bank)``,
 (:func:`solver.farkle.policy.guided` with the solution's ``values[a, b, i', j']``) runs the
 solver's turn programme at each ``(a, b, i', j')``, banks reaching ``values[b, 0]`` and a farkle
 worth :func:`solver.farkle._kernels.farkle_value`: ``9 G'`` laws a score, about
-:math:`9 G'^3 / 2` floats, 560 MB at goal 10,000 with the floor -2,500 (``G' = 250``), checked
+:math:`9 G'^3 / 2` floats, 570 MB at goal 10,000 with the floor -2,500 (``G' = 250``), checked
 against the machine's memory before they are made (:func:`penalty_law_bytes`).
 
 Players of a user's function are refused under the penalty (their tables do not count the
@@ -80,7 +80,7 @@ def penalty_law_bytes(rules: FarkleRules, floor: int, kind: int) -> int:
 
     >>> from pigsolve.solver.games.farkle import FACEBOOK_FARKLE
     >>> penalty_law_bytes(FACEBOOK_FARKLE, -2500, GUIDED) // 2**20
-    538
+    542
     """
     size = rules.goal // POINT_UNIT - floor // POINT_UNIT
     counts, cols = (FARKLE_COUNTS, size) if kind == GUIDED else (1, 1)

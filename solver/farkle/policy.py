@@ -30,7 +30,10 @@ Two kinds
 Memory at goal 10,000 (``G = 200``): a guided player 320 kB, the expected-points player's
 tables about 1 MB; no table over ``(i, j, t, n)`` is made. Once evaluated, a player keeps its
 turn laws (:func:`solver.farkle.laws.laws_of`): 32 MB for a guided player there, 160 kB for a
-turn one.
+turn one. With the three-farkle penalty a guided player's guide is the solution's
+``values[a, b, i', j']`` (shifted scores from its ``floor``); its laws, one per count of farkles
+in a row and pair of scores, take about 570 MB at goal 10,000
+(:mod:`solver.farkle.penalty_evaluate`), and it plays by its solution, farkles in a row read.
 """
 
 from __future__ import annotations
