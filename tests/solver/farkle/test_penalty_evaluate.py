@@ -181,3 +181,12 @@ def test_compare_and_tune_under_the_penalty(workdir: Path) -> None:
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     assert record["candidates"] == 3
+
+
+def test_a_penalty_guided_table_acts_as_its_solution() -> None:
+    """A bare 4-D guided table (what the optimal player's ``table`` gives) plays by its
+    solution, farkles in a row read."""
+    solution = solve(RULES, floor=FLOOR)
+    optimal = guided(RULES, solution.values, solution.floor)
+    for state, roll in [(((0, 0), 0, 3), None), (((100, -250), 150, 2, (2, 1)), (1, 5))]:
+        assert optimal.action(state, roll) == solution.best_action(state, roll)
