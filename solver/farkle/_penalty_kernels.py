@@ -95,7 +95,7 @@ def _penalty_value(win, farkle, law, a, b, i, j, other, restart, penalty):  # pr
     return value + f * (1.0 - restart[b, j, max(i - penalty, 0)])
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def _penalty_evaluate(
     x_a, x_b, penalty, tolerance, max_rounds, accelerate,
     win_a, farkle_a, law_a, win_b, farkle_b, law_b,
@@ -104,9 +104,11 @@ def _penalty_evaluate(
     fixed point, from the values they hold; return ``(rounds, largest change of the last)``.
 
     A round takes the values a penalty reaches (``x[:, 0]``) from the previous one and solves
-    the score sums from the highest down, the ordered pairs of a sum in parallel, and in a pair
-    the counts' sum ``a + b`` from 4 down (a farkle only raises the counts): each state is one
-    dot product. The rounds stop once no value moves more than ``tolerance``."""
+    the score sums from the highest down, and in a pair the counts' sum ``a + b`` from 4 down (a
+    farkle only raises the counts): each state is one dot product. The rounds stop once no value
+    moves more than ``tolerance``. One thread: at goal 1,000 the 15 rounds take 0.13 s, and a
+    parallel region a score sum (some 2,000) took 14 s there while another process held the
+    cores."""
     size = x_a.shape[2]
     old_a = x_a.copy()
     old_b = x_b.copy()
@@ -118,8 +120,7 @@ def _penalty_evaluate(
         restart_b = old_b[:, 0]
         for s in range(2 * size - 2, -1, -1):
             low = max(0, s - size + 1)
-            for q in prange(min(s, size - 1) - low + 1):
-                i = low + q
+            for i in range(low, min(s, size - 1) + 1):
                 j = s - i
                 for total in range(2 * COUNTS - 2, -1, -1):
                     for a in range(max(0, total - COUNTS + 1), min(COUNTS - 1, total) + 1):
