@@ -162,19 +162,17 @@ def optimal_player(solution: Any) -> FarklePlayer:
 
 
 class PenaltyOptimalPlayer(FarklePlayer):
-    """The optimal player of a game with the three-farkle penalty, reading its solution: it
-    plays, gives hints and is simulated step by step (its choices read the farkles in a row),
-    but the exact evaluation counts no farkles in a row yet, so it refuses it in one line."""
+    """The optimal player of a game with the three-farkle penalty, reading its solution: its
+    actions read the farkles in a row; its table (``table(rules)``) is the guided player of the
+    solution's 4-D values (:func:`solver.farkle.policy.guided`), which the exact evaluation
+    reads (:mod:`solver.farkle.penalty_evaluate`)."""
 
     def __init__(self, solution: Any, description: str) -> None:
-        super().__init__("optimal", solution.rules, None, description)
-        self.solution = solution
+        from pigsolve.solver.farkle.policy import guided
 
-    def table(self, rules: FarkleRules) -> Any:
-        raise InvalidArgument(
-            "the optimal player of a game with the three-farkle penalty plays, gives hints and "
-            "is simulated, but is not evaluated exactly yet: its choices read the farkles in a row"
-        )
+        policy = guided(solution.rules, solution.values, solution.floor)
+        super().__init__("optimal", solution.rules, policy, description)
+        self.solution = solution
 
     def action(self, state: Any, roll: Any = None) -> Any:
         """Return the solution's best action in ``state`` (farkles in a row included)."""

@@ -104,6 +104,11 @@ class UserFarklePlayer:
         most; TooManyCalls past it)."""
         if rules != self.rules:
             raise InvalidArgument(f"{self.name} was made for {self.rules}, not {rules}")
+        if rules.farkle_penalty:
+            raise InvalidArgument(
+                f"{self.name}: a user's function is not evaluated exactly under the three-farkle "
+                "penalty (its table counts no farkles in a row): simulate it (pigsolve simulate)"
+            )
         if self._table is None:
             self._table = tabulate(self, rules)
         return self._table

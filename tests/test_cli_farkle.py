@@ -247,37 +247,34 @@ def test_tune_finds_the_best_bank_total_exactly(workdir: Path, monkeypatch) -> N
     assert record["optimal"]["a_first"] == pytest.approx(optimal.p_first_player, abs=1e-12)
 
 
-RULES_NOT_EVALUATED = [
-    ('base = "facebook-farkle"\ngoal = 500\n', "the penalty of 500 for three farkles"),
-    ('base = "farkle"\ngoal = 500\nlast_turn = true\n', "the last turn"),
-]
+PENALTY = 'base = "facebook-farkle"\ngoal = 500\n'
+LAST_TURN = 'base = "farkle"\ngoal = 500\nlast_turn = true\n'
 
 
-@pytest.mark.parametrize(("rules", "words"), RULES_NOT_EVALUATED)
-def test_compare_refuses_rules_its_players_do_not_play(
-    workdir: Path, rules: str, words: str
-) -> None:
-    """The exact evaluation counts no farkles in a row and gives no last turn: no figure that
-    ignores them, one line naming what does play them, before the optimal player's table is
-    made (a compare at goal 10,000 solved for 40 minutes, then refused)."""
-    (workdir / "game.toml").write_text(rules)
+def test_compare_refuses_rules_its_players_do_not_play(workdir: Path) -> None:
+    """The exact evaluation gives no last turn: no figure that ignores it, one line naming what
+    does play it, before the optimal player's table is made (a compare at goal 10,000 solved
+    for 40 minutes, then refused). The three-farkle penalty is evaluated
+    (tests/solver/farkle/test_penalty_evaluate.py runs compare and tune under it)."""
+    (workdir / "game.toml").write_text(LAST_TURN)
     for command in (["compare", "optimal", "max-score"], ["tune", "bank"]):
         result = run(*command, "--game", "game.toml")
         assert result.exit_code == 2
-        assert result.stderr.startswith(f"error: compare and tune do not evaluate {words}")
+        assert result.stderr.startswith("error: compare and tune do not evaluate the last turn")
         assert result.stderr.count("\n") == 1
     assert not list(workdir.rglob("*.h5"))
 
 
-@pytest.mark.parametrize(("rules", "words"), RULES_NOT_EVALUATED)
-def test_simulate_plays_them_step_by_step(workdir: Path, rules: str, words: str) -> None:
-    """The step-wise game plays the penalty and the last turn; no exact figure beside it."""
+@pytest.mark.parametrize(("rules", "exact"), [(PENALTY, True), (LAST_TURN, False)])
+def test_simulate_plays_them_step_by_step(workdir: Path, rules: str, exact: bool) -> None:
+    """The step-wise game plays the penalty and the last turn; the exact figure is beside the
+    penalty's games, not the last turn's."""
     (workdir / "game.toml").write_text(rules)
     args = ("bank:300", "max-score", "--game", "game.toml", "--games", "40", "--json")
     result = run("simulate", *args)
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
-    assert record["games"] == 40 and record["a_first"]["exact"] is None
+    assert record["games"] == 40 and (record["a_first"]["exact"] is not None) == exact
 
 
 def test_export_writes_the_chances_and_when_to_bank(workdir: Path) -> None:

@@ -116,13 +116,26 @@ def _turn_law(
     turn's probability mass from ``(t, n) = (0, D)`` through rising turn totals under the
     player's decisions (a guided player's turn programme run first). ``mass`` needs
     ``max(G, min_bank)`` rows and ``D + 1`` columns, as the guided buffers do."""
-    goal = win.shape[0]
-    dice = next_dice.shape[0]
     if kind == GUIDED:
         guided_turn(
             guide, i, j, min_bank,
             ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
         )  # fmt: skip
+    forward_law(
+        i, j, col, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+        kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, groll,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def forward_law(
+    i, j, col, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, groll,
+):  # fmt: skip  # pragma: no cover
+    """The forward pass of :func:`_turn_law`, a guided player's turn programme (``gvalue``,
+    ``groll``, on the bank table ``guide``) already run."""
+    goal = win.shape[0]
+    dice = next_dice.shape[0]
     top = max(goal - i, min_bank)
     start = law_start(goal, win.shape[1], i, col)
     mass[:top] = 0.0

@@ -26,6 +26,8 @@ products each. The rules are the solver's: a turn total that wins by banking win
 dice, ``min_bank``.
 
 Optimal against optimal reproduces the solver's ``P(0, 0)`` (to rounding: the tests ask 1e-12).
+The three-farkle penalty adds the farkles in a row and takes rounds:
+:mod:`solver.farkle.penalty_evaluate`.
 """
 
 from __future__ import annotations
@@ -44,26 +46,16 @@ from pigsolve.solver.results import Comparison
 
 def check_evaluable(rules: FarkleRules) -> None:
     """Raise :class:`InvalidArgument` unless fixed players' games are evaluated exactly under
-    ``rules``: two players, and neither the three-farkle penalty nor a last turn (the turn laws
-    count no farkles in a row and give no last turn yet; the simulation plays both)."""
+    ``rules``: two players and no last turn (the turn laws give no last turn yet; the
+    simulation plays it). The three-farkle penalty is evaluated by
+    :mod:`solver.farkle.penalty_evaluate` (a user's function is refused there)."""
     check_solvable(rules)
-    missing = [
-        words
-        for words, used in (
-            (
-                f"the penalty of {rules.farkle_penalty} for three farkles in a row",
-                rules.farkle_penalty,
-            ),
-            ("the last turn", rules.last_turn),
-        )
-        if used
-    ]
-    if missing:
+    if rules.last_turn:
         raise InvalidArgument(
-            f"compare and tune do not evaluate {' or '.join(missing)} yet: simulate these "
-            "players (pigsolve simulate), play them (pigsolve play) or ask the optimal table "
+            "compare and tune do not evaluate the last turn yet: simulate these players "
+            "(pigsolve simulate), play them (pigsolve play) or ask the optimal table "
             "(pigsolve query)",
-            parameter="farkle_penalty" if rules.farkle_penalty else "last_turn",
+            parameter="last_turn",
         )
 
 
@@ -84,12 +76,17 @@ def evaluate_tables(
     rules: FarkleRules, a: FarklePolicy, b: FarklePolicy
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return ``x_a, x_b`` (float64, ``(G, G)``): ``x_a[i, j]`` A's chance when A moves at
-    ``(i, j)`` (units, A's score first), ``x_b[j, i]`` B's when B moves at ``(j, i)``."""
+    ``(i, j)`` (units, A's score first), ``x_b[j, i]`` B's when B moves at ``(j, i)`` (with the
+    penalty: neither with a farkle in a row, :mod:`solver.farkle.penalty_evaluate`)."""
     from pigsolve.solver.farkle import _policy_kernels
     from pigsolve.solver.farkle.laws import laws_of
 
     check_evaluable(rules)
     a, b = policy_of(rules, a), policy_of(rules, b)
+    if rules.farkle_penalty:
+        from pigsolve.solver.farkle.penalty_evaluate import start_tables
+
+        return start_tables(rules, a, b)
     goal = rules.goal // POINT_UNIT
     x_a, x_b = np.zeros((goal, goal)), np.zeros((goal, goal))
     _policy_kernels._evaluate_sums(x_a, x_b, *laws_of(a).arrays, *laws_of(b).arrays)

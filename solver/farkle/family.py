@@ -143,7 +143,8 @@ class FarkleFamily:
         return compare(rules, a, b)
 
     def check_exact(self, rules: FarkleRules) -> None:
-        """Refuse the penalty and the last turn, which the exact evaluation does not play."""
+        """Refuse the last turn, which the exact evaluation does not play (the penalty is
+        evaluated: :mod:`solver.farkle.penalty_evaluate`)."""
         from pigsolve.solver.farkle.evaluate import check_evaluable
 
         check_evaluable(rules)
@@ -218,13 +219,21 @@ class FarkleFamily:
     def evaluation_cost(self, rules: FarkleRules, memories: Sequence[int]) -> tuple[int, float]:
         """Return the peak bytes and the seconds of a round robin of ``len(memories)`` players:
         each player's turn laws found once (:mod:`solver.farkle.laws`), at most a solve's time
-        and an optimal player's laws' memory each, then a dot product of two a pair."""
+        and an optimal player's laws' memory each (with the penalty, the laws of every count of
+        farkles in a row from the default floor), then a dot product of two a pair."""
         from pigsolve.solver.farkle.laws import law_bytes
+        from pigsolve.solver.farkle.penalty_evaluate import penalty_law_bytes
         from pigsolve.solver.farkle.policy import GUIDED
         from pigsolve.solver.farkle.solve import solve_seconds
+        from pigsolve.solver.farkle.states import DEFAULT_FLOOR
 
         players = len(memories)
-        memory = self.memory_bytes(rules) + players * law_bytes(rules, GUIDED)
+        laws = (
+            penalty_law_bytes(rules, DEFAULT_FLOOR, GUIDED)
+            if rules.farkle_penalty
+            else law_bytes(rules, GUIDED)
+        )
+        memory = self.memory_bytes(rules) + players * laws
         return memory, solve_seconds(rules) * players
 
     # The page's questions: its limits, the memory a table needs, the words for a game.

@@ -27,7 +27,8 @@ through the total that wins, ``max(G - i, min_bank)``: one column, ``G`` laws. A
 are stored flat, score after score, ``G - 1 - i`` entries each
 (:func:`solver.farkle._policy_kernels.law_start`): about :math:`G^3 / 2` floats for a guided
 player, 32 MB at goal 10,000, once per player (:func:`laws_of` keeps them
-while the player lives).
+while the player lives). Under the three-farkle penalty the laws are found in shifted scores
+with a leading ``(3, 3)`` for the farkles in a row: :mod:`solver.farkle.penalty_evaluate`.
 """
 
 from __future__ import annotations

@@ -30,7 +30,10 @@ Two kinds
 Memory at goal 10,000 (``G = 200``): a guided player 320 kB, the expected-points player's
 tables about 1 MB; no table over ``(i, j, t, n)`` is made. Once evaluated, a player keeps its
 turn laws (:func:`solver.farkle.laws.laws_of`): 32 MB for a guided player there, 160 kB for a
-turn one.
+turn one. With the three-farkle penalty a guided player's guide is the solution's
+``values[a, b, i', j']`` (shifted scores from its ``floor``); its laws, one per count of farkles
+in a row and pair of scores, take about 570 MB at goal 10,000
+(:mod:`solver.farkle.penalty_evaluate`), and it plays by its solution, farkles in a row read.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ import functools
 import math
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -76,6 +80,10 @@ class FarklePolicy:
         (row ``min(t, C - 1)``).
     rows : ndarray(int64, (G, G, T, D + 1)), moves : ndarray(int64, (M, 4))
         A user's decisions (:data:`USER`); one -1 and one row of zeros for the others.
+    floor : int
+        With the three-farkle penalty, a guided player's guide is a penalty solution's
+        ``values[a, b, i - f, j - f]``, ``(3, 3, G - f, G - f)``, ``f = floor / 50``
+        (:mod:`solver.farkle.solution`); 0 for every other player.
     """
 
     rules: FarkleRules
@@ -85,6 +93,7 @@ class FarklePolicy:
     choose: np.ndarray
     rows: np.ndarray = field(default_factory=lambda: np.full((1, 1, 1, 1), -1, np.int64))
     moves: np.ndarray = field(default_factory=lambda: np.zeros((1, 4), np.int64))
+    floor: int = 0
 
     def __post_init__(self) -> None:
         # This policy's own cache of the guide's turns (one on the class would keep every
@@ -93,6 +102,20 @@ class FarklePolicy:
         t = turn(self.rules)
         dice, size = self.rules.dice, t.ways.shape[1]
         goal = self.rules.goal // POINT_UNIT
+        penalty_guided = self.kind == GUIDED and bool(self.rules.farkle_penalty)
+        if self.floor and (not penalty_guided or self.floor > 0 or self.floor % POINT_UNIT):
+            raise InvalidArgument(
+                f"floor={self.floor}: only a guided player of the three-farkle penalty has a "
+                f"floor (a multiple of {POINT_UNIT} at most 0)"
+            )
+        if penalty_guided:
+            size = goal - self.floor // POINT_UNIT
+            if self.guide.shape != (3, 3, size, size):
+                raise InvalidArgument(
+                    f"a guided player of the three-farkle penalty needs a 3 x 3 x {size} x "
+                    f"{size} table (floor {self.floor})"
+                )
+            return
         if self.kind == GUIDED:
             if self.guide.shape != (goal, goal):
                 raise InvalidArgument(f"a guided player needs a {goal} x {goal} table")
@@ -162,6 +185,8 @@ class FarklePolicy:
         farkle."""
         if self.kind == USER:
             raise InvalidArgument("a user's table is evaluated, not played: ask its function")
+        if self.guide.ndim == 4:  # a penalty solution's values: its farkles in a row are read
+            return self._solution.best_action(state, roll)
         (i, j), t, n = state[:3]
         i, j, t = i // POINT_UNIT, j // POINT_UNIT, t // POINT_UNIT
         if roll is None:
@@ -175,6 +200,13 @@ class FarklePolicy:
         left = self.dice_left(i, j, t, n, k)
         kept = [(c, p) for c, p in keeps(counts, self.rules.scoring) if n - sum(c) == left]
         return faces_of(max(kept, key=lambda keep: keep[1])[0])
+
+    @functools.cached_property
+    def _solution(self) -> Any:
+        """The penalty solution a 4-D guide is (:meth:`action` reads its farkles in a row)."""
+        from pigsolve.solver.farkle.solution import FarkleSolution
+
+        return FarkleSolution(self.rules, self.guide, floor=self.floor)
 
     def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
@@ -195,8 +227,9 @@ def _bank_value(values: np.ndarray, i: int, j: int, u: int) -> float:
 # Builders ---------------------------------------------------------------------------------------
 
 
-def guided(rules: FarkleRules, guide: np.ndarray) -> FarklePolicy:
-    """Return the greedy player of ``guide[i, j]`` (a solution's ``values``: the optimal one)."""
+def guided(rules: FarkleRules, guide: np.ndarray, floor: int = 0) -> FarklePolicy:
+    """Return the greedy player of ``guide[i, j]`` (a solution's ``values``: the optimal one;
+    with the penalty ``guide[a, b, i - f, j - f]`` of a solution solved with ``floor``)."""
     guide = np.ascontiguousarray(guide, np.float64)
     dice, size = rules.dice, turn(rules).ways.shape[1]
     return FarklePolicy(
@@ -205,6 +238,7 @@ def guided(rules: FarkleRules, guide: np.ndarray) -> FarklePolicy:
         guide,
         np.zeros((1, dice + 1), np.bool_),
         np.zeros((1, dice + 1, size), np.int64),
+        floor=floor,
     )
 
 

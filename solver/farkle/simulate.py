@@ -14,7 +14,9 @@ gives the same games on any number of threads.
 A user's function (:mod:`policies.farkle_user`) is asked as it plays: its games are played
 move by move by the step-wise game (:class:`solver.farkle.play.FarkleGame`), every player
 answering ``choose(view)``, in Python (hundreds of games a second), the exact values beside
-them only where its table fits the evaluation's budget.
+them only where its table fits the evaluation's budget. The three-farkle penalty and the last
+turn are played step by step too; the exact values are beside the penalty's games
+(:mod:`solver.farkle.penalty_evaluate`; not a user's function's), not the last turn's.
 """
 
 from __future__ import annotations
@@ -69,8 +71,7 @@ def simulate(
         started = time.perf_counter()
         winner, turns = _play_live(rules, players, [a, b], games, seed)
         seconds = time.perf_counter() - started
-        live = exact and not stepwise and a is not None and b is not None
-        comparison = compare_tables(rules, a, b, *names) if live else None
+        comparison = _exact(rules, players, [a, b], names) if exact else None
         return _simulation(rules, names, seed, winner, turns, seconds, comparison)
     goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
     arrays = turn(rules).arrays
@@ -123,6 +124,29 @@ def _simulation(
         names[0], names[1], rules.goal, FACES, seed, a_first, b_first, float(turns.mean()),
         seconds, comparison,
     )  # fmt: skip
+
+
+def _exact(
+    rules: FarkleRules,
+    players: Sequence[Any],
+    policies: list[FarklePolicy | None],
+    names: list[str],
+) -> Comparison | None:
+    """Return the exact comparison of the players played step by step, None where it is not
+    made: a last turn, a user's function too costly to tabulate or under the penalty."""
+    if rules.last_turn:
+        return None
+    found = []
+    for player, policy in zip(players, policies, strict=True):
+        if policy is None and rules.farkle_penalty:  # played by its answers: its table
+            try:
+                policy = _policy_or_none(rules, player)
+            except InvalidArgument:  # a user's function under the penalty
+                return None
+        if policy is None or (rules.farkle_penalty and policy.kind == USER):
+            return None
+        found.append(policy)
+    return compare_tables(rules, *found, *names)
 
 
 def _policy_or_none(rules: FarkleRules, player: Any) -> FarklePolicy | None:

@@ -81,10 +81,10 @@ def test_bad_requests_are_refused() -> None:
 
 def test_bare_policies_under_the_penalty_are_played_step_by_step(monkeypatch) -> None:
     """The kernel counts no farkles in a row: with the penalty even two decision tables are
-    played by the step-wise game, and no exact figure (which ignores it) is set beside them."""
+    played by the step-wise game, the exact figure of the penalty beside them."""
     from pigsolve.solver.farkle import _simulate_kernels
 
     monkeypatch.setattr(_simulate_kernels, "play_games", lambda *args: pytest.fail("kernel"))
     rules = FarkleRules(goal=500, farkle_penalty=500)
     result = simulate(rules, [thresholds(rules, (300,)), max_score(rules)], 20, seed=1)
-    assert result.total.games == 20 and result.exact is None
+    assert result.total.games == 20 and result.exact is not None

@@ -308,17 +308,21 @@ def test_compare_is_pigsolve_compare(client: TestClient, pigsolve, game, args) -
         ("/api/pig/compare?players=", 400, "players must name 1 to 8 players"),
         ("/api/pig/compare?players=evil.py:f", 400, "players from files run code"),
         ("/api/pig/compare?players=hold20&goal=400", 413, "compare takes goals up to 300"),
-        (  # at once: no optimal table is solved first
-            "/api/farkle/compare?players=optimal&goal=300&rules=facebook-farkle",
-            400,
-            "compare and tune do not evaluate the penalty of 500",
-        ),
         ("/api/nowhere", 404, "not found"),
     ],
 )
 def test_bad_explore_and_compare_requests(client, path: str, status: int, message: str) -> None:
     response = client.get(path)
     assert response.status_code == status and message in response.json()["error"]
+
+
+def test_farkle_compare_evaluates_the_penalty(client: TestClient) -> None:
+    """The facebook-farkle rules' three-farkle penalty is evaluated exactly (it was refused)."""
+    path = "/api/farkle/compare?players=bank:300,max-score&goal=300&rules=facebook-farkle"
+    response = client.get(path)
+    assert response.status_code == 200, response.json()
+    results = response.json()["results"]
+    assert len(results) == 4 and all(0 < r["a_first"] < 1 for r in results)
 
 
 def test_the_limits_are_stated(client: TestClient) -> None:
