@@ -21,6 +21,8 @@ from pigsolve.ui.generic_front import GENERIC, NEEDS, Command
 BUILT_IN_FRONTS = ("pigsolve.ui.hog_cli",)
 """The modules whose import registers a family's own front."""
 
+FLAGS = {"number": "players"}
+"""Options whose flag is not their parameter's name."""
 _FRONTS: dict[str, dict[str, Command]] = {}
 """Each family's own commands by name, by the family's name."""
 
@@ -62,7 +64,7 @@ def routed(command: str, game: str | None, **options: Any) -> bool:
     accepted = serve.__code__.co_varnames[: serve.__code__.co_argcount]
     for name, value in options.items():
         if name not in accepted and value not in (None, False, [], ()):
-            flag = "--" + name.replace("_", "-")
+            flag = "--" + FLAGS.get(name, name).replace("_", "-")
             raise InvalidArgument(f"{flag} is not an option of {game}")
     serve(game.strip(), **{k: v for k, v in options.items() if k in accepted})
     return True

@@ -17,18 +17,23 @@ from pigsolve.solver.registry import Family, family_of
 Command = Callable[..., None]
 
 
-def _rules(name: str, goal: int | None, table: Path | None = None) -> Any:
-    """Return the rules of game ``name``; a named ``table`` (which must exist and hold them)
-    gives the goal when ``goal`` is None."""
+def _rules(
+    name: str, goal: int | None, table: Path | None = None, players: int | None = None
+) -> Any:
+    """Return the rules of game ``name`` (for ``players``, if given); a named ``table`` (which
+    must exist and hold them) gives the goal when ``goal`` is None."""
     from pigsolve.solver.registry import game
 
-    rules = game(name) if goal is None else game(name, goal=goal)
+    seats = {} if players is None else {"players": players}
+    rules = game(name, **seats) if goal is None else game(name, goal=goal, **seats)
     if table is None:
         return rules
     family = family_of(rules)
     held = family.load(family.require(table, rules)).rules
-    if goal is None:
-        rules = game(name, goal=held.goal)
+    if players is None and hasattr(held, "players"):
+        seats = {"players": held.players}
+    if goal is None or players is None:
+        rules = game(name, goal=held.goal if goal is None else goal, **seats)
     if held != rules:
         raise TableError(f"{table} holds {family.describe(held)}, not {family.describe(rules)}")
     return rules
@@ -38,10 +43,10 @@ def _path(family: Family, rules: Any, out: Path | None) -> Path:
     return out or Path("data") / family.table_name(rules)
 
 
-def _solution(name: str, goal: int | None, table: Path | None) -> Any:
+def _solution(name: str, goal: int | None, table: Path | None, players: int | None = None) -> Any:
     """Return the table of ``name`` at ``table`` (which must exist and hold these rules), else
     ``data/``'s, computed in memory if missing."""
-    rules = _rules(name, goal, table)
+    rules = _rules(name, goal, table, players)
     family = family_of(rules)
     path = _path(family, rules, table)
     if path.is_file():
@@ -74,11 +79,12 @@ def compute(
     out: Path | None = None,
     force: bool = False,
     quiet: bool = False,
+    players: int | None = None,
 ) -> None:
     """Solve the game and save its table; an existing table is kept without ``force``."""
     from pigsolve.solver.storage import check_can_write
 
-    rules = _rules(name, goal)
+    rules = _rules(name, goal, players=players)
     family = family_of(rules)
     path = _path(family, rules, out)
     if path.is_file() and not force:
@@ -93,22 +99,26 @@ def compute(
         print(f"{family.describe(rules)}: {path}\n{solution!r}")
 
 
-def _stored(name: str, goal: int | None, path: Path | None) -> tuple[Family, Path]:
+def _stored(
+    name: str, goal: int | None, path: Path | None, players: int | None = None
+) -> tuple[Family, Path]:
     """Return the family of ``name`` and its table file (``path`` or ``data/``'s), which must
     exist: a missing one is MissingTable naming the command that makes it."""
 
-    rules = _rules(name, goal)
+    rules = _rules(name, goal, players=players)
     family = family_of(rules)
     return family, family.require(_path(family, rules, path), rules)
 
 
-def info(name: str, path: Path | None = None, goal: int | None = None) -> None:
+def info(
+    name: str, path: Path | None = None, goal: int | None = None, players: int | None = None
+) -> None:
     """Show a table's attributes and datasets, once the family's checks have passed."""
     from pigsolve.solver.storage import describe
     from pigsolve.ui import table_files
     from pigsolve.ui.console import console
 
-    family, path = _stored(name, goal, path)
+    family, path = _stored(name, goal, path, players)
     attrs, datasets = describe(path)
     family.load(path)  # the figures shown are those of a table that passes the load checks
     console.print(table_files.attributes(path, attrs))
@@ -116,14 +126,18 @@ def info(name: str, path: Path | None = None, goal: int | None = None) -> None:
 
 
 def verify(
-    name: str, path: Path | None = None, goal: int | None = None, max_residual: float = MAX_RESIDUAL
+    name: str,
+    path: Path | None = None,
+    goal: int | None = None,
+    max_residual: float = MAX_RESIDUAL,
+    players: int | None = None,
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
     from pigsolve.solver.errors import PigsolveError
     from pigsolve.ui import table_files
     from pigsolve.ui.console import console
 
-    family, path = _stored(name, goal, path)
+    family, path = _stored(name, goal, path, players)
     checks = family.verify(family.load(path), max_residual)
     console.print(table_files.checks(path, checks))
     failed = [check.name for check in checks if not check.passed]
@@ -170,18 +184,19 @@ def query(
     table: Path | None = None,
     as_json: bool = False,
     roll: str | None = None,
+    players: int | None = None,
 ) -> None:
     """Print the mover's win probability in ``state``, the best action and each action's value;
     the family reads the state's numbers and its own options (:meth:`Family.parse_state`)."""
 
-    rules = _rules(name, goal)
+    rules = _rules(name, goal, players=players)
     family = family_of(rules)
     given = {"roll": roll} if roll is not None else {}
     for option in given:
         if option not in family.query_options:
             raise InvalidArgument(f"--{option} is not an option of {name}")
     state_, extra = family.parse_state(rules, state, **given)
-    solution = _solution(name, goal, table)
+    solution = _solution(name, goal, table, players)
     values = solution.action_values(state_, **extra)
     best = solution.best_action(state_, **extra)
     record = {

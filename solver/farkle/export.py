@@ -24,6 +24,7 @@ from typing import IO
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.thresholds import bank_thresholds
 from pigsolve.solver.games.farkle import POINT_UNIT
@@ -42,6 +43,7 @@ def export_table(
 ) -> Path:
     """Write ``what`` (:data:`EXPORTS`) of ``solution`` to ``out`` as ``fmt`` (csv, json or
     npy; default: the suffix of ``out``); return the path written."""
+    check_two_seats(solution.rules, "exports")
     out = Path(out)
     if what not in EXPORTS:
         raise InvalidArgument(f"unknown export {what!r} for Farkle; accepted: {', '.join(EXPORTS)}")

@@ -11,7 +11,7 @@ imported when first used, so registering costs nothing. The players come a layer
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -30,9 +30,8 @@ from pigsolve.solver.results import Check, Comparison, Simulation
 if TYPE_CHECKING:
     from pigsolve.solver.farkle.solution import FarkleSolution
 
-PARAMETERS = ("goal", "dice", "scoring", "hot_dice", "min_bank", "farkle_penalty", "last_turn")
-"""The parameters :meth:`FarkleFamily.rules` takes: :class:`FarkleRules`' fields but ``players``
-(the family seats two)."""
+PARAMETERS = tuple(field.name for field in fields(FarkleRules))
+"""The parameters :meth:`FarkleFamily.rules` takes: :class:`FarkleRules`' fields."""
 PAGE_GOAL = DEFAULT_GOAL
 """The largest goal the page computes: 10,000 takes some 11 s on two cores (the solver's own
 measure, :data:`solver.farkle.solve.PARALLEL_GOAL`), and the work grows as the goal cubed, so
@@ -181,14 +180,16 @@ class FarkleFamily:
         >>> FarkleFamily().parse_state(FarkleRules(), [0, 0, 350, 3], "1,5,5")
         (((0, 0), 350, 3), {'roll': (1, 5, 5)})
         """
-        if len(numbers) != 4:
+        players = rules.players
+        if len(numbers) != players + 2:
+            scores = "score, opponent's score" if players == 2 else f"{players} scores"
             raise InvalidArgument(
-                "a Farkle state is 4 numbers: score, opponent's score, turn total, dice to roll "
-                f"(e.g. 0 0 350 3), got {len(numbers)}",
+                f"a Farkle state is {players + 2} numbers: {scores}, turn total, dice to roll "
+                f"(e.g. {'0 ' * players}350 3), got {len(numbers)}",
                 parameter="state",
             )
-        i, j, t, n = (int(x) for x in numbers)
-        state = ((i, j), t, n)
+        *scores, t, n = (int(x) for x in numbers)
+        state = (tuple(scores), t, n)
         check_state(rules, state)
         if roll is None:
             return state, {}
@@ -240,7 +241,8 @@ class FarkleFamily:
 
     def describe(self, rules: FarkleRules) -> str:
         """Return the table of ``rules`` in words: ``the optimal Farkle table for goal 10000``."""
-        return f"the optimal {self.page_title(rules)} table for goal {rules.goal}"
+        seats = f"{rules.players} players, " if rules.players > 2 else ""
+        return f"the optimal {self.page_title(rules)} table for {seats}goal {rules.goal}"
 
     def title(self, rules: FarkleRules, players: bool = True) -> str:
         """Return the game in words before a noun: '' for Farkle, 'Facebook Farkle ' for the
@@ -250,9 +252,11 @@ class FarkleFamily:
 
     def memory_bytes(self, rules: FarkleRules) -> int:
         """Return the bytes a solve of ``rules`` needs at its peak, roughly: three ``G x G``
-        arrays of 8 bytes and a turn's rows per core, with a megabyte of slack."""
+        arrays of 8 bytes (``N > 2`` players: ``G**N`` states) and a turn's rows per core."""
         goal = rules.goal // POINT_UNIT
         rows = 3 * 8 * max(goal, rules.min_bank // POINT_UNIT) * (rules.dice + 1)
+        if rules.players > 2:  # the values, and the orbits' indices while they are listed
+            return 8 * goal**rules.players * (2 * rules.players + 6) + 4 * rows + 2**20
         return 3 * 8 * goal * goal + 4 * rows + 2**20
 
     def solve_seconds(self, rules: FarkleRules) -> tuple[float, float]:

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.thresholds import NEVER, bank_thresholds
 from pigsolve.solver.pig.plot import FORMATS, new_figure, save_figure
@@ -24,6 +25,7 @@ def plot_table(
 ) -> Path:
     """Draw ``kind`` (:data:`PLOTS`) of ``solution`` to ``out``, against the opponent's score
     ``opponent`` (points, default 0); return the path written."""
+    check_two_seats(solution.rules, "plots")
     if kind not in PLOTS:
         raise InvalidArgument(f"unknown plot {kind!r} for Farkle; accepted: {', '.join(PLOTS)}")
     out = Path(out)

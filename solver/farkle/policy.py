@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.turn import Turn, options, outcomes, turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules, Scoring
 from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, rolls
@@ -102,6 +103,7 @@ class FarklePolicy:
         t = turn(self.rules)
         dice, size = self.rules.dice, t.ways.shape[1]
         goal = self.rules.goal // POINT_UNIT
+        check_two_seats(self.rules, "Farkle's players")
         penalty_guided = self.kind == GUIDED and bool(self.rules.farkle_penalty)
         if self.floor and (not penalty_guided or self.floor > 0 or self.floor % POINT_UNIT):
             raise InvalidArgument(

@@ -87,6 +87,10 @@ class FarkleSolution:
     ceiling : int | None
         The highest banked score kept (points), where a turn banks: the goal (None) without a
         last turn.
+    coins : tuple
+        With three players or more, the mixed states: ``(scores, q)``, scores in units (the
+        mover's first), ``q`` the chance its mover plays the policy best above its breakpoint
+        (:mod:`solver.farkle.mixed`). Its hints name either policy: both are best.
     """
 
     rules: FarkleRules
@@ -97,6 +101,7 @@ class FarkleSolution:
     seconds: float = 0.0
     floor: int = 0
     ceiling: int | None = None
+    coins: tuple[tuple[tuple[int, ...], float], ...] = ()
 
     def __post_init__(self) -> None:
         if self.ceiling is None:
@@ -115,9 +120,13 @@ class FarkleSolution:
         extra = f"farkle_penalty={r.farkle_penalty}, floor={self.floor}, " if self._counts else ""
         if r.last_turn:
             extra += f"last_turn=True, ceiling={self.ceiling}, "
+        start = f"P(0, 0)={self.p_first_player:.6f}"
+        if r.players > 2:
+            seats = ", ".join(f"{p:.6f}" for p in self.seat_chances)
+            start = f"players={r.players}, seats=({seats}), coins={len(self.coins)}"
         return (
             f"FarkleSolution(goal={r.goal}, dice={r.dice}, hot_dice={r.hot_dice}, "
-            f"min_bank={r.min_bank}, {extra}P(0, 0)={self.p_first_player:.6f}, "
+            f"min_bank={r.min_bank}, {extra}{start}, "
             f"method={self.method!r}, residual={self.residual:.1e}, num_iter={self.num_iter}, "
             f"seconds={self.seconds:.2f})"
         )
@@ -128,17 +137,26 @@ class FarkleSolution:
         return self._start(0, 0, self._offset, self._offset)
 
     @property
+    def seat_chances(self) -> np.ndarray:
+        """Return each seat's chance at the start of the game, the first player's first."""
+        if self.rules.players > 2:
+            return self.values[(0,) * self.rules.players].copy()
+        return np.array([self.p_first_player, 1.0 - self.p_first_player])
+
+    @property
     def start_values(self) -> np.ndarray:
         """Return ``P(i, j)`` at the start of a turn for banked scores from 0 below the goal
         (rows the mover's, in units of 50), neither player with a farkle in a row."""
         values = self.values[0, 0] if self._counts else self.values
         return values[self._offset :, self._offset :]
 
-    def turn_rows(self, scores: tuple[int, int], counts: tuple[int, int] = (0, 0)) -> TurnRows:
-        """Return the mover's turn at ``scores`` ``(i, j)`` in points and farkles in a row
-        ``counts`` (rows in units)."""
-        a, b, i, j, _, _ = self._state((scores, 0, self.rules.dice, counts))
-        return self._rows(a, b, i, j)
+    def turn_rows(self, scores: tuple[int, ...], counts: tuple[int, int] = (0, 0)) -> TurnRows:
+        """Return the mover's turn at ``scores`` ``(i, j)`` in points (with more players every
+        score, the mover's first) and farkles in a row ``counts`` (rows in units)."""
+        extra = (counts,) if self.rules.players == 2 else ()
+        state = (scores, 0, self.rules.dice, *extra)
+        key, _, _ = self._state(state)
+        return self._rows(key)
 
     def win_probability(self, state: Any, roll: Sequence[int] | None = None) -> float:
         """Return the mover's chance in ``state`` ``((i, j), t, n)`` or ``((i, j), t, n, (a,
@@ -149,8 +167,7 @@ class FarkleSolution:
         found = self.action_values(state, roll)
         if found:
             return max(found.values())
-        a, b, i, j, _, _ = self._state(state)
-        return self._rows(a, b, i, j).farkle
+        return self._rows(self._state(state)[0]).farkle
 
     def action_values(self, state: Any, roll: Sequence[int] | None = None) -> dict[Any, float]:
         """Return the mover's chance after each legal action in ``state`` ``((i, j), t, n)``
@@ -162,9 +179,9 @@ class FarkleSolution:
         ``p`` the value of the state it leads to before its next roll (with hot dice and every
         die kept: all the dice; without: the turn banks). A farkle offers nothing: ``{}``.
         """
-        a, b, i, j, t, n = self._state(state)
+        key, t, n = self._state(state)
         if roll is None:
-            return self._pre_roll(a, b, i, j, t, n)
+            return self._pre_roll(key, t, n)
         counts = counts_of(roll)
         if sum(counts) != n:
             raise InvalidArgument(f"roll {tuple(roll)!r} must show {n} dice", parameter="roll")
@@ -173,9 +190,7 @@ class FarkleSolution:
         for kept, points in keeps(counts, self.rules.scoring):
             u = t + points // POINT_UNIT
             m = int(next_dice[n - sum(kept)])
-            found[faces_of(kept)] = (
-                self._bank(b, i, j, u) if m == 0 else self._value(a, b, i, j, u, m)
-            )
+            found[faces_of(kept)] = self._bank(key, u) if m == 0 else self._value(key, u, m)
         return found
 
     def best_action(self, state: Any, roll: Sequence[int] | None = None) -> str | Keep | None:
@@ -208,17 +223,31 @@ class FarkleSolution:
 
     def _start(self, a: int, b: int, i: int, j: int) -> float:
         """Return the mover's chance at the start of a turn (indices)."""
+        if self.rules.players > 2:
+            return float(self.values[(i,) * self.rules.players + (0,)])
         if self._counts:
             return float(self.values[a, b, i, j])
         return float(self.values[i, j])
+
+    def _state(self, state: Any) -> tuple[tuple[int, ...], int, int]:
+        """Return ``state`` as ``(key, t, n)`` in units, ``key`` the start of its turn: ``(a, b,
+        i, j)`` (indices), with more players every score; or raise InvalidArgument."""
+        if self.rules.players > 2:
+            scores, t, n = state_indices(self.rules, state)
+            return scores, t, n
+        a, b, i, j, t, n = state_indices(self.rules, state, self.floor)
+        return (a, b, i, j), t, n
 
     def _table(self, b: int) -> np.ndarray:
         """Return the 2-D table a bank reaches: the opponent to move with ``b`` farkles in a
         row, the banker with none."""
         return self.values[b, 0] if self._counts else self.values
 
-    def _farkle(self, a: int, b: int, i: int, j: int) -> float:
-        """Return the mover's chance after a farkle (indices)."""
+    def _farkle(self, key: tuple[int, ...]) -> float:
+        """Return the mover's chance after a farkle at ``key``."""
+        if self.rules.players > 2:
+            return float(self.values[key[1:] + key[:1] + (-1,)])
+        a, b, i, j = key
         if not self._counts:
             return 1.0 - float(self.values[j, i])
         if a < 2:
@@ -226,11 +255,7 @@ class FarkleSolution:
         penalty = self.rules.farkle_penalty // POINT_UNIT
         return 1.0 - float(self.values[b, 0, j, max(i - penalty, 0)])
 
-    def _state(self, state: Any) -> tuple[int, int, int, int, int, int]:
-        """Return ``state`` as indices (:func:`state_indices`), or raise InvalidArgument."""
-        return state_indices(self.rules, state, self.floor)
-
-    def _rebuild_rows(self, a: int, b: int, i: int, j: int) -> TurnRows:
+    def _rebuild_rows(self, key: tuple[int, ...]) -> TurnRows:
         from pigsolve.solver.farkle import _kernels
 
         rules = self.rules
@@ -238,8 +263,14 @@ class FarkleSolution:
         cap = (self.ceiling - self.floor) // POINT_UNIT
         size = max(cap, min_bank)
         value, slope, roll = (np.zeros((size, dice + 1)) for _ in range(3))
-        farkle = self._farkle(a, b, i, j)
-        table = np.ascontiguousarray(self._table(b))
+        farkle = self._farkle(key)
+        if rules.players > 2:  # the mover's turn alone: a two-player table of its banks
+            i, j = key[0], 0
+            table = np.zeros((cap, cap))
+            table[0, i:] = [1.0 - self._bank(key, u) for u in range(cap - i)]
+        else:
+            _, b, i, j = key
+            table = np.ascontiguousarray(self._table(b))
         top = _kernels.turn_values(
             table, i, j, farkle, min_bank, cap, self._last, *turn(rules).arrays, value, slope, roll
         )
@@ -247,27 +278,32 @@ class FarkleSolution:
         value.flags.writeable = roll.flags.writeable = False
         return TurnRows(value, roll, int(top), farkle)
 
-    def _bank(self, b: int, i: int, j: int, u: int) -> float:
-        """Return the mover's chance after banking ``u`` units at ``(i, j)`` (indices)."""
+    def _bank(self, key: tuple[int, ...], u: int) -> float:
+        """Return the mover's chance after banking ``u`` units at ``key``."""
+        if self.rules.players > 2:
+            first = key[0] + u
+            return (
+                1.0 if first >= self.values.shape[0] else float(self.values[(*key[1:], first, -1)])
+            )
+        _, b, i, j = key
         table = self._table(b)
         if i + u >= table.shape[0]:  # the goal: a win, or the opponent's last turn
             last = self._last
             return 1.0 - float(last[min(i + u - j, last.shape[0] - 1)])
         return 1.0 - float(table[j, i + u])
 
-    def _value(self, a: int, b: int, i: int, j: int, t: int, n: int) -> float:
-        """Return the mover's optimal chance at ``(a, b, i, j)``, turn total ``t``, ``n`` dice
-        (indices)."""
-        rows = self._rows(a, b, i, j)
-        return self._bank(b, i, j, t) if t >= rows.top else float(rows.value[t, n])
+    def _value(self, key: tuple[int, ...], t: int, n: int) -> float:
+        """Return the mover's optimal chance at ``key``, turn total ``t``, ``n`` dice (units)."""
+        rows = self._rows(key)
+        return self._bank(key, t) if t >= rows.top else float(rows.value[t, n])
 
-    def _pre_roll(self, a: int, b: int, i: int, j: int, t: int, n: int) -> dict[str, float]:
-        """Return ``{"bank": p, "roll": p}`` at ``(a, b, i, j, t, n)`` (indices), bank where
+    def _pre_roll(self, key: tuple[int, ...], t: int, n: int) -> dict[str, float]:
+        """Return ``{"bank": p, "roll": p}`` at ``key``, ``t``, ``n`` (units), bank where
         allowed."""
-        rows = self._rows(a, b, i, j)
+        rows = self._rows(key)
         found = {}
         if t > 0 and t * POINT_UNIT >= self.rules.min_bank:
-            found["bank"] = self._bank(b, i, j, t)
+            found["bank"] = self._bank(key, t)
         if t < rows.top:
             found["roll"] = float(rows.roll[t, n])
         elif not self.rules.last_turn:  # every scoring roll goes on to a banked win

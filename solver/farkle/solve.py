@@ -62,7 +62,10 @@ wins, level is a draw worth 1/2); banking there is worth ``1 - last[d]``, so the
 roll on past the goal. The leader's score is bounded by the solve's ``ceiling``
 (:func:`solver.farkle.solution.default_ceiling`): a turn total reaching it banks.
 
-Not solved yet: more than two players.
+Three players or more
+---------------------
+:mod:`solver.farkle.players` solves them by the same layers, each orbit of rotated scores by
+policy iteration, mixing where it cycles (without the penalty or a last turn).
 
 References
 ----------
@@ -119,6 +122,16 @@ def solve(
     (0.537158, True)
     """
     check_solvable(rules)
+    if rules.players > 2:
+        from pigsolve.solver.farkle.players import solve_players
+
+        warm_up()
+        start = time.perf_counter()
+        values, residual, steps, coins = solve_players(rules, progress)
+        seconds = time.perf_counter() - start
+        return FarkleSolution(
+            rules, values, "layered orbits", residual, steps, seconds, coins=tuple(coins)
+        )
     floor, ceiling = check_bounds(rules, floor, ceiling)
     goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
     offset = -floor // POINT_UNIT
@@ -148,9 +161,11 @@ def check_solvable(rules: FarkleRules) -> None:
     """Raise :class:`InvalidArgument` unless :func:`solve` solves ``rules``."""
     if not isinstance(rules, FarkleRules):
         raise InvalidArgument(f"rules must be FarkleRules, got {rules!r}", parameter="rules")
-    if rules.players != 2:
+    if rules.players > 2 and (rules.farkle_penalty or rules.last_turn):
+        rule = "the three-farkle penalty" if rules.farkle_penalty else "a last turn"
         raise InvalidArgument(
-            f"players={rules.players} is not solved yet: Farkle is solved for 2 players",
+            f"Farkle with {rules.players} players is not solved with {rule} yet: "
+            "it is solved for 2 players",
             parameter="players",
         )
 
@@ -259,18 +274,28 @@ def warm_up() -> float:
     values = np.zeros((3, 3, 2, 2))
     _kernels._penalty_sums(values, np.zeros((3, 2, 2)), 1, 0, 2, last, *arrays)
     _kernels.last_turn(np.zeros(3), 0, *arrays)
+    from pigsolve.solver.farkle import _orbit_kernels
+
+    orbits, bounds = np.array([3, 1, 0]), np.array([0, 1, 2, 3])
+    _orbit_kernels.solve_layers(
+        np.zeros((4, 2)), 2, orbits, bounds, 0, 2, 0, *arrays, np.zeros(3, np.int64), np.zeros(3)
+    )
     return time.perf_counter() - start
 
 
 def solve_seconds(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> float:
     """Return the seconds a solve of ``rules`` takes on two cores, roughly: 11 s at goal 10,000
     with six dice, growing as the span of scores cubed; with the penalty, scores from ``floor``
-    and the nine pairs of farkles in a row, each round (about 40 minutes at goal 10,000).
+    and the nine pairs of farkles in a row, each round (about 40 minutes at goal 10,000); with
+    ``N > 2`` players, ``G**N`` states (82 minutes for three at goal 10,000).
 
     >>> from pigsolve.solver.games.farkle import FACEBOOK_FARKLE, FARKLE
     >>> round(solve_seconds(FARKLE)), round(solve_seconds(FACEBOOK_FARKLE) / 60)
     (11, 42)
     """
+    if rules.players > 2:  # G**N states, each a turn of N values over G totals: 40 s at 3,000
+        goal, players = rules.goal / POINT_UNIT, rules.players
+        return 3.4e-7 * goal ** (players + 1) * players**2 * rules.dice / 6
     if not rules.farkle_penalty:
         return 11.0 * (rules.goal / 10_000) ** 3 * rules.dice / 6
     span = (rules.goal - floor) / 10_000

@@ -32,8 +32,16 @@ def values_shape(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> tuple[int, .
     (20, 20)
     >>> values_shape(FarkleRules(goal=1000, farkle_penalty=500))
     (3, 3, 70, 70)
+
+    With three players or more, every player's chance at each score vector, ``(G, ..., G,
+    N)`` (:mod:`solver.farkle.players`):
+
+    >>> values_shape(FarkleRules(goal=1000, players=3))
+    (20, 20, 20, 3)
     """
     goal = rules.goal // POINT_UNIT
+    if rules.players > 2:
+        return (goal,) * rules.players + (rules.players,)
     if not rules.farkle_penalty:
         return (goal, goal)
     size = goal - floor // POINT_UNIT
@@ -91,16 +99,20 @@ def last_turn_values(rules: FarkleRules, goal: int, cap: int) -> np.ndarray:
     return last
 
 
-def state_indices(
-    rules: FarkleRules, state: Any, floor: int | None = None
-) -> tuple[int, int, int, int, int, int]:
+def state_indices(rules: FarkleRules, state: Any, floor: int | None = None) -> tuple:
     """Return ``state`` ``((i, j), t, n[, (a, b)])`` of ``rules`` in points as indices ``(a, b,
     i, j, t, n)`` (scores from ``floor``, units; ``floor`` 0 without the penalty), or raise
-    InvalidArgument in one line (``floor`` None: :data:`DEFAULT_FLOOR` with the penalty).
+    InvalidArgument in one line (``floor`` None: :data:`DEFAULT_FLOOR` with the penalty). With
+    more players, ``((s_0, ..., s_{N-1}), t, n)`` (the mover's score first) as ``(scores, t,
+    n)``.
 
     >>> state_indices(FarkleRules(), ((100, 0), 350, 3))
     (0, 0, 2, 0, 7, 3)
+    >>> state_indices(FarkleRules(players=3), ((100, 0, 50), 350, 3))
+    ((2, 0, 1), 7, 3)
     """
+    if rules.players > 2:
+        return _seats_state(rules, state)
     if floor is None:
         floor = DEFAULT_FLOOR if rules.farkle_penalty else 0
     try:
@@ -119,7 +131,46 @@ def state_indices(
     numbers = (i, j, t, n, a, b)
     if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in numbers):
         raise InvalidArgument(f"state {state!r} must hold integers", parameter="state")
-    if not all(floor <= x < rules.goal and x % POINT_UNIT == 0 for x in (i, j)):
+    _check_numbers(rules, state, (i, j), t, n, floor)
+    most = FARKLE_COUNTS - 1 if rules.farkle_penalty else 0
+    if not (0 <= a <= most and 0 <= b <= most):
+        raise InvalidArgument(
+            f"farkles in a row in {state!r} must be 0 to {most}", parameter="state"
+        )
+    offset = -floor // POINT_UNIT
+    return (
+        int(a), int(b), i // POINT_UNIT + offset, j // POINT_UNIT + offset, t // POINT_UNIT,
+        int(n),
+    )  # fmt: skip
+
+
+def _seats_state(rules: FarkleRules, state: Any) -> tuple[tuple[int, ...], int, int]:
+    """Return the state ``((s_0, ..., s_{N-1}), t, n)`` of ``rules`` (three players or more) as
+    indices, or raise InvalidArgument in one line."""
+    players = rules.players
+    try:
+        scores, t, n = state
+        scores = tuple(scores)
+    except (TypeError, ValueError):
+        scores = ()
+    if len(scores) != players:
+        raise InvalidArgument(
+            f"a {players}-player Farkle state is ((score, ...), turn_total, dice) with {players} "
+            f"scores, the mover's first, got {state!r}",
+            parameter="state",
+        )
+    numbers = (*scores, t, n)
+    if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in numbers):
+        raise InvalidArgument(f"state {state!r} must hold integers", parameter="state")
+    _check_numbers(rules, state, scores, t, n, 0)
+    return tuple(int(x) // POINT_UNIT for x in scores), int(t) // POINT_UNIT, int(n)
+
+
+def _check_numbers(
+    rules: FarkleRules, state: Any, scores: tuple[int, ...], t: int, n: int, floor: int
+) -> None:
+    """Raise InvalidArgument in one line unless ``state``'s scores, turn total and dice fit."""
+    if not all(floor <= x < rules.goal and x % POINT_UNIT == 0 for x in scores):
         raise InvalidArgument(
             f"scores in {state!r} must be multiples of {POINT_UNIT} from {floor} to "
             f"{rules.goal - POINT_UNIT}",
@@ -132,13 +183,3 @@ def state_indices(
         )
     if not 1 <= n <= rules.dice:
         raise InvalidArgument(f"dice in {state!r} must be 1 to {rules.dice}", parameter="state")
-    most = FARKLE_COUNTS - 1 if rules.farkle_penalty else 0
-    if not (0 <= a <= most and 0 <= b <= most):
-        raise InvalidArgument(
-            f"farkles in a row in {state!r} must be 0 to {most}", parameter="state"
-        )
-    offset = -floor // POINT_UNIT
-    return (
-        int(a), int(b), i // POINT_UNIT + offset, j // POINT_UNIT + offset, t // POINT_UNIT,
-        int(n),
-    )  # fmt: skip

@@ -25,6 +25,8 @@ from pigsolve.solver.storage import open_table, save_or_say_why, write_table
 from pigsolve.solver.table_checks import FLOAT, check_probabilities, damaged, dataset
 
 KIND = "farkle"
+COINS = "coins"
+"""The dataset of a table with three players or more that lists its mixed states."""
 SAMPLE_PAIRS = 16
 """Score pairs whose turn is rebuilt and checked on loading."""
 SAMPLE_LIMIT = 1e-9
@@ -40,19 +42,21 @@ def rule_set_name(rules: FarkleRules) -> str:
     ('farkle', 'custom-b9faee81')
     """
     for name, base in RULE_SETS.items():
-        if replace(rules, goal=base.goal) == base:
+        if replace(rules, goal=base.goal, players=base.players) == base:
             return name
-    text = replace(rules, goal=POINT_UNIT).to_json()
+    text = replace(rules, goal=POINT_UNIT, players=2).to_json()
     return f"custom-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 
 def default_path(rules: FarkleRules) -> Path:
-    """Return ``data/farkle-{name}-goal{G}.h5``, ``name`` the rule set's (:func:`rule_set_name`).
+    """Return ``data/farkle-{name}-goal{G}.h5``, ``name`` the rule set's (:func:`rule_set_name`),
+    with ``-{N}p`` after it for ``N > 2`` players.
 
-    >>> str(default_path(FarkleRules()))
-    'data/farkle-farkle-goal10000.h5'
+    >>> str(default_path(FarkleRules())), str(default_path(FarkleRules(goal=2000, players=3)))
+    ('data/farkle-farkle-goal10000.h5', 'data/farkle-farkle-3p-goal2000.h5')
     """
-    return Path("data") / f"farkle-{rule_set_name(rules)}-goal{rules.goal}.h5"
+    seats = f"-{rules.players}p" if rules.players > 2 else ""
+    return Path("data") / f"farkle-{rule_set_name(rules)}{seats}-goal{rules.goal}.h5"
 
 
 def compute_command(rules: FarkleRules, path: str | os.PathLike | None = None) -> str:
@@ -66,6 +70,8 @@ def compute_command(rules: FarkleRules, path: str | os.PathLike | None = None) -
     words = [f"pigsolve compute --game {game}"]
     if name not in RULE_SETS or rules.goal != RULE_SETS[name].goal:
         words.append(f"--goal {rules.goal}")
+    if rules.players > 2:
+        words.append(f"--players {rules.players}")
     if path is not None and Path(path) != default_path(rules):
         words.append(f"--out {path}")
     return " ".join(words)
@@ -93,8 +99,16 @@ def save(solution: FarkleSolution, path: str | os.PathLike, force: bool = False)
         "floor": solution.floor,
         "ceiling": solution.ceiling,
     }
-    values = np.asarray(solution.values, dtype=np.float64)
-    return write_table(path, KIND, {VALUES: values}, attrs, force=force)
+    datasets = {VALUES: np.asarray(solution.values, dtype=np.float64)}
+    if rules.players > 2:
+        datasets[COINS] = coins_array(solution.coins, rules.players)
+    return write_table(path, KIND, datasets, attrs, force=force)
+
+
+def coins_array(coins: tuple, players: int) -> np.ndarray:
+    """Return the mixed states as rows: the scores (units), then the coin's chance."""
+    rows = [[*scores, q] for scores, q in coins]
+    return np.array(rows, dtype=np.float64).reshape(len(rows), players + 1)
 
 
 def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
@@ -110,19 +124,33 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
             values = dataset(f, path, VALUES, values_shape(rules, floor), FLOAT, **words)[()]
             method, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
             residual, num_iter = float(f.attrs["residual"]), int(f.attrs["num_iter"])
+            coins = _coins(f, path, rules, words) if rules.players > 2 else ()
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             reason = str(err).splitlines()[0] if isinstance(err, InvalidArgument) else repr(err)
             raise damaged(path, f"not a complete farkle table: {reason}", **_words(rules)) from None
     values = values.astype(np.float64, copy=False)
     try:
         solution = FarkleSolution(
-            rules, values, method, residual, num_iter, seconds, floor, ceiling
+            rules, values, method, residual, num_iter, seconds, floor, ceiling, coins
         )
     except InvalidArgument as err:
         raise damaged(path, str(err), **_words(rules)) from None
     if checked:
         check_values(solution, path)
     return solution
+
+
+def _coins(f, path: Path, rules: FarkleRules, words: dict) -> tuple:
+    """Return the mixed states stored in ``f``, checked: scores in range, chances in [0, 1]."""
+    rows = f[COINS][()] if COINS in f else None
+    players, goal = rules.players, rules.goal // POINT_UNIT
+    if rows is None or rows.ndim != 2 or rows.shape[1] != players + 1:
+        raise damaged(path, f"its dataset {COINS} is missing or of the wrong shape", **words)
+    scores, chances = rows[:, :players], rows[:, players]
+    fits = (scores >= 0) & (scores < goal) & (scores == np.round(scores))
+    if not (fits.all() and ((chances >= 0) & (chances <= 1)).all()):
+        raise damaged(path, f"its dataset {COINS} holds a state or a chance out of range", **words)
+    return tuple((tuple(int(x) for x in row[:players]), float(row[players])) for row in rows)
 
 
 def check_values(solution: FarkleSolution, path: Path) -> None:
@@ -143,12 +171,22 @@ def sampled_residual(
     values, over ``pairs`` score pairs drawn with ``seed`` (0-0 always among them)."""
     shape, dice = solution.values.shape, solution.rules.dice
     rng = np.random.default_rng(seed)
+    if solution.rules.players > 2:  # the mover's chance; and every state's chances add up to 1
+        size, players = shape[0], shape[-1]
+        drawn = [(0,) * players] + [
+            tuple(int(x) for x in rng.integers(0, size, players)) for _ in range(pairs - 1)
+        ]
+        worst = float(np.abs(solution.values.sum(axis=-1) - 1.0).max())
+        for scores in drawn:
+            rows = solution._rows(scores)
+            rebuilt = 1.0 if rows.top <= 0 else float(rows.value[0, dice])
+            worst = max(worst, abs(rebuilt - float(solution.values[scores][0])))
+        return worst
     start = tuple(0 for _ in shape[:-2]) + (-solution.floor // POINT_UNIT,) * 2  # 0-0, no farkles
     drawn = [start] + [tuple(int(rng.integers(0, n)) for n in shape) for _ in range(pairs - 1)]
     worst = 0.0
     for index in drawn:
-        a, b, i, j = (0, 0, *index) if len(index) == 2 else index
-        rows = solution._rows(a, b, i, j)
+        rows = solution._rows((0, 0, *index) if len(index) == 2 else index)
         rebuilt = 1.0 if rows.top <= 0 else float(rows.value[0, dice])
         worst = max(worst, abs(rebuilt - float(solution.values[index])))
     return worst

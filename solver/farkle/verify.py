@@ -27,6 +27,8 @@ def bellman_residual(solution: FarkleSolution) -> float:
     from pigsolve.solver.farkle import _kernels
 
     rules = solution.rules
+    if rules.players > 2:
+        return float(seat_residuals(solution)[..., 0].max())
     values = solution.values
     if values.ndim == 2:
         values = values[None, None]
@@ -45,12 +47,42 @@ def bellman_residual(solution: FarkleSolution) -> float:
     return float(out.max())
 
 
+def seat_residuals(solution: FarkleSolution) -> np.ndarray:
+    """Return ``|stored - re-solved|`` for every player's chance at every state (three players
+    or more; at a mixed state only the mover's is the turn's, the others' are the coin's)."""
+    from pigsolve.solver.farkle import _orbit_kernels
+
+    rules = solution.rules
+    goal, players = rules.goal // POINT_UNIT, rules.players
+    values = np.ascontiguousarray(solution.values.reshape(-1, players))
+    out = np.empty(values.shape)
+    _orbit_kernels.residuals(values, goal, rules.min_bank // POINT_UNIT, *turn(rules).arrays, out)
+    out = out.reshape(solution.values.shape)
+    for scores, _ in solution.coins:
+        out[scores][1:] = 0.0
+    return out
+
+
 def verify_table(solution: FarkleSolution, max_residual: float = MAX_RESIDUAL) -> list[Check]:
-    """Recompute the Bellman residual of ``solution`` and check that its values are chances."""
+    """Recompute the Bellman residual of ``solution`` and check that its values are chances
+    (with three players or more, also the others' chances and their sum)."""
     values = solution.values
     finite = bool(np.isfinite(values).all())
     residual = bellman_residual(solution) if finite else np.inf
     low, high = float(values.min()), float(values.max())
+    seats = []
+    if solution.rules.players > 2:
+        others = float(seat_residuals(solution)[..., 1:].max()) if finite else np.inf
+        total = float(np.abs(values.sum(axis=-1) - 1).max()) if finite else np.inf
+        seats = [
+            Check(
+                "others' chances",
+                others <= max_residual,
+                f"max |V - its turn re-solved| = {others:.3g} for the players not moving, "
+                f"the {len(solution.coins)} mixed states' coins aside",
+            ),
+            Check("chances add up to 1", total <= max_residual, f"max |sum - 1| = {total:.3g}"),
+        ]
     return [
         Check(
             "Bellman residual",
@@ -58,4 +90,5 @@ def verify_table(solution: FarkleSolution, max_residual: float = MAX_RESIDUAL) -
             f"max |V - its turn re-solved| = {residual:.3g} (limit {max_residual:g})",
         ),
         Check("0 <= P <= 1", finite and low >= 0 and high <= 1, f"range [{low}, {high}]"),
+        *seats,
     ]

@@ -36,8 +36,9 @@ def test_the_registry_serves_farkle() -> None:
     assert pigsolve.game("farkle", goal=1000) == SMALL
     assert pigsolve.game("facebook-farkle") == FACEBOOK_FARKLE
     assert pigsolve.game("farkle", min_bank=300, dice=5) == FarkleRules(dice=5, min_bank=300)
-    with pytest.raises(TypeError, match="not players"):
-        pigsolve.game("farkle", players=3)
+    assert pigsolve.game("farkle", goal=1000, players=3).players == 3
+    with pytest.raises(TypeError, match="not seats"):
+        pigsolve.game("farkle", seats=3)
     with pytest.raises(InvalidArgument, match="goal must be a positive multiple of 50"):
         pigsolve.game("farkle", goal=1001)
     assert family.table_name(SMALL) == "farkle-farkle-goal1000.h5"
@@ -66,8 +67,9 @@ def test_what_is_not_solved_says_why() -> None:
     family = FarkleFamily()
     assert family.unsolved(SMALL) == ""
     assert family.unsolved(FACEBOOK_FARKLE) == ""
-    three = replace(SMALL, players=3)
-    assert "players=3 is not solved yet" in family.unsolved(three)
+    assert family.unsolved(replace(SMALL, players=3)) == ""
+    three = replace(FACEBOOK_FARKLE, players=3)
+    assert "3 players is not solved with the three-farkle penalty" in family.unsolved(three)
     with pytest.raises(InvalidArgument, match="players"):
         pigsolve.solve(three)
 

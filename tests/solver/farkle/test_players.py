@@ -1,0 +1,130 @@
+"""Farkle with three players or more (:mod:`solver.farkle.players`): the orbit solve against
+the two-player solver, a plain value iteration, and its own equilibrium conditions."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle import table
+from pigsolve.solver.farkle.mixed import OrbitTurns
+from pigsolve.solver.farkle.players import orbits_by_sum, solve_players
+from pigsolve.solver.farkle.solve import solve
+from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.verify import seat_residuals, verify_table
+from pigsolve.solver.games.farkle import FarkleRules
+
+
+def _reference():
+    path = Path(__file__).with_name("reference_players.py")
+    spec = importlib.util.spec_from_file_location("farkle_reference_players", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def three() -> object:
+    """Three players at goal 2,000: two of its orbits need coins."""
+    return solve(FarkleRules(goal=2000, players=3))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        FarkleRules(dice=2, goal=500),
+        FarkleRules(dice=3, goal=1000, hot_dice=False),
+        FarkleRules(goal=1500, min_bank=300),
+    ],
+)
+def test_two_players_through_the_orbits_are_the_pair_solve(rules: FarkleRules) -> None:
+    values, residual, _, coins = solve_players(rules)
+    assert residual <= 1e-14 and coins == []
+    assert np.abs(values[..., 0] - solve(rules).values).max() < 1e-13
+
+
+@pytest.mark.parametrize(
+    "rules", [FarkleRules(dice=2, goal=300, players=3), FarkleRules(dice=2, goal=200, players=4)]
+)
+def test_agrees_with_value_iteration(rules: FarkleRules) -> None:
+    expected = _reference().value_iteration(rules)
+    solution = solve(rules)
+    assert solution.coins == ()
+    goal = rules.goal // 50
+    for scores in np.ndindex(*(goal,) * rules.players):
+        stored = solution.values[scores]
+        assert np.abs(stored - expected[(scores, 0, rules.dice)]).max() < 1e-9
+        for t, n in ((0, 1), (1, 2)):  # within the turn too: the mover's chance
+            if (scores, t, n) in expected:
+                state = (tuple(50 * s for s in scores), 50 * t, n)
+                mover = solution.win_probability(state)
+                assert mover == pytest.approx(expected[(scores, t, n)][0], abs=1e-9)
+
+
+def test_orbits_are_listed_once_by_descending_sum() -> None:
+    orbits, bounds = orbits_by_sum(5, 3)
+    digits = np.array(np.unravel_index(orbits, (5, 5, 5))).T
+    sums = digits.sum(axis=1)
+    assert (np.diff(sums) <= 0).all() and len(orbits) == (5**3 - 5) // 3 + 5
+    for layer in range(len(bounds) - 1):
+        assert (sums[bounds[layer] : bounds[layer + 1]] == 12 - layer).all()
+
+
+def test_seats_and_residuals(three) -> None:
+    seats = three.seat_chances
+    assert seats.sum() == pytest.approx(1, abs=1e-14)
+    assert seats[0] > seats[1] > seats[2]
+    assert three.residual <= 1e-14
+    assert seat_residuals(three).max() <= 1e-14
+    assert all(check.passed for check in verify_table(three))
+
+
+def test_each_coin_mixes_two_best_replies(three) -> None:
+    assert len(three.coins) == 2
+    goal, players = 40, 3
+    flat = three.values.reshape(-1, players)
+    for scores, q in three.coins:
+        index = int(np.ravel_multi_index(scores, (goal,) * players))
+        orbit = OrbitTurns(flat, goal, index, 0, turn(three.rules).arrays)
+        following = three.values[scores[1:] + scores[:1]]
+        x = float(following[-1])
+        (below, f_below), (above, f_above) = (orbit.reply(0, x + d) for d in (-1e-9, 1e-9))
+        assert f_below != f_above  # two policies meet at x
+        for base, f in ((below, f_below), (above, f_above)):  # both best for the mover
+            assert base[0] + f * x == pytest.approx(three.values[scores][0], abs=1e-12)
+        shifted = np.roll(following, 1)
+        mixed = q * (above + f_above * shifted) + (1 - q) * (below + f_below * shifted)
+        mixed[0] = three.values[scores][0]
+        assert np.abs(mixed - three.values[scores]).max() < 1e-8
+
+
+def test_table_round_trip_and_damage(three, tmp_path: Path) -> None:
+    path = table.save(three, tmp_path / "t.h5")
+    loaded = table.load(path)
+    assert loaded.coins == three.coins
+    assert np.array_equal(loaded.values, three.values)
+    import h5py
+
+    with h5py.File(path, "r+") as f:
+        f[table.COINS][0, -1] = 1.5
+    with pytest.raises(Exception, match="coins"):
+        table.load(path)
+
+
+def test_queries(three) -> None:
+    state = ((0, 0, 0), 300, 3)
+    found = three.action_values(state)
+    assert three.best_action(state) == max(found, key=found.get)
+    assert three.win_probability(((0, 0, 0), 0, 6)) == pytest.approx(three.seat_chances[0])
+    with pytest.raises(InvalidArgument, match="3 scores"):
+        three.action_values(((0, 0), 300, 3))
+
+
+@pytest.mark.parametrize("change", [{"farkle_penalty": 500}, {"last_turn": True}])
+def test_refused_rules(change: dict) -> None:
+    with pytest.raises(InvalidArgument, match="not solved with"):
+        solve(FarkleRules(goal=1000, players=3, **change))
