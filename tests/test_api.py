@@ -87,7 +87,7 @@ def test_hog_takes_goal_and_feral_hogs() -> None:
         ("hog-su20", {"goal": -1}, ValueError, "goal must be an integer >= 1"),
         ("yahtzee", {}, ValueError, "unknown game 'yahtzee'; accepted: pig, two-dice"),
         ("farkle", {"goal": 1001}, ValueError, "goal must be a positive multiple of 50"),
-        ("farkle", {"seats": 3}, TypeError, "takes the parameters goal, dice, scoring"),
+        ("farkle", {"seats": 3}, TypeError, "takes the parameters dice, goal, scoring"),
     ],
 )
 def test_bad_parameters_raise_python_errors(name, params, error, message) -> None:
