@@ -13,6 +13,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle import table
 from pigsolve.solver.farkle.mixed import OrbitTurns
 from pigsolve.solver.farkle.players import orbits_by_sum, solve_players
+from pigsolve.solver.farkle.solution import keep_points
 from pigsolve.solver.farkle.solve import solve
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.farkle.verify import seat_residuals, verify_table
@@ -128,3 +129,41 @@ def test_queries(three) -> None:
 def test_refused_rules(change: dict) -> None:
     with pytest.raises(InvalidArgument, match="not solved with"):
         solve(FarkleRules(goal=1000, players=3, **change))
+
+
+def _simulated_winner(solution, rng: np.random.Generator) -> int:
+    """Play one game of the solution's optimal players (pure: no coins) and return the winning
+    seat; a plain loop of its own, sharing only the solution's choices."""
+    rules, players = solution.rules, solution.rules.players
+    scores, mover = [0] * players, 0
+    while True:
+        total, dice = 0, rules.dice
+        while True:
+            seen = tuple(scores[(mover + p) % players] for p in range(players))
+            if total > 0 and solution.best_action((seen, total, dice)) == "bank":
+                scores[mover] += total
+                break
+            roll = tuple(int(face) for face in rng.integers(1, 7, dice))
+            kept = solution.best_action((seen, total, dice), roll=roll)
+            if kept is None:  # a farkle
+                total = 0
+                break
+            total += keep_points(kept, rules)
+            dice = dice - len(kept) or rules.dice
+            if scores[mover] + total >= rules.goal:
+                scores[mover] += total
+                break
+        if scores[mover] >= rules.goal:
+            return mover
+        mover = (mover + 1) % players
+
+
+def test_simulated_games_agree() -> None:
+    solution = solve(FarkleRules(dice=3, goal=1000, players=3))
+    assert solution.coins == ()
+    rng = np.random.default_rng(2017)
+    games = 6000
+    wins = np.bincount([_simulated_winner(solution, rng) for _ in range(games)], minlength=3)
+    p = solution.seat_chances
+    z = (wins / games - p) / np.sqrt(p * (1 - p) / games)
+    assert np.abs(z).max() < 4, z
