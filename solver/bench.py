@@ -115,24 +115,29 @@ def _fresh(command: Sequence[str], goal: int, warm_goal: int) -> tuple[float, fl
         return time.perf_counter() - start, peak
 
 
-FARKLE_TARGETS = {("farkle", 10000): 300.0, ("facebook-farkle", 1000): None}
-"""Farkle's fresh computes in ``bench --large``, with their targets of seconds (issue 27: at
-most 5 minutes and 4 GiB at goal 10,000; Facebook Farkle's hour is its full goal, measured
-by ``pigsolve compute --game facebook-farkle`` itself)."""
+FARKLE_TARGETS = {
+    ("farkle", 10000, 2): 300.0,
+    ("facebook-farkle", 1000, 2): None,
+    ("farkle", 3000, 3): None,
+}
+"""Farkle's fresh computes in ``bench --large`` (game, goal, players), with their targets of
+seconds (issue 27: at most 5 minutes and 4 GiB at goal 10,000; Facebook Farkle's hour is its
+full goal, measured by ``pigsolve compute --game facebook-farkle`` itself)."""
 
 
-def bench_fresh_farkle(command: Sequence[str], game: str, goal: int) -> Row:
-    """Time ``command --game GAME --goal GOAL`` (a Farkle rule set) in a fresh process."""
+def bench_fresh_farkle(command: Sequence[str], game: str, goal: int, players: int = 2) -> Row:
+    """Time ``command --game GAME --goal GOAL`` (a Farkle rule set; ``--players`` above two)
+    in a fresh process."""
     from pigsolve.solver.farkle.states import num_states
     from pigsolve.solver.registry import game as rules_of
 
-    seconds, peak = _fresh([*command, "--game", game], goal, 500)
-    states = num_states(rules_of(game, goal=goal))
-    fresh = row(
-        f"{game} compute, fresh process", goal, seconds, None, states / seconds, "states/s", peak
-    )
-    if FARKLE_TARGETS.get((game, goal)) is not None:
-        fresh["target_seconds"] = FARKLE_TARGETS[game, goal]
+    seats = ["--players", str(players)] if players > 2 else []
+    seconds, peak = _fresh([*command, "--game", game, *seats], goal, 500)
+    states = num_states(rules_of(game, goal=goal, players=players))
+    name = f"{game} compute" + (f", {players} players" if players > 2 else "")
+    fresh = row(f"{name}, fresh process", goal, seconds, None, states / seconds, "states/s", peak)
+    if FARKLE_TARGETS.get((game, goal, players)) is not None:
+        fresh["target_seconds"] = FARKLE_TARGETS[game, goal, players]
     return fresh
 
 
@@ -222,8 +227,8 @@ def run(
     rows += [two_players, *more]
     if large:
         rows.append(bench_fresh_compute(compute_command, goal=1000))
-        for game, goal in FARKLE_TARGETS:
-            farkle = bench_fresh_farkle(compute_command, game, goal)
+        for game, goal, players in FARKLE_TARGETS:
+            farkle = bench_fresh_farkle(compute_command, game, goal, players)
             farkle["times_two_player_compute"] = farkle["seconds"] / two_players["seconds"]
             rows.append(farkle)
     return rows + list(others)

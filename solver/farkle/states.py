@@ -64,6 +64,9 @@ def num_states(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> int:
     """
     shape = values_shape(rules, floor)
     goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    if rules.players > 2:  # the mover's score gives the turn totals, the others any score
+        turn_totals = sum(max(goal - i, min_bank) for i in range(goal))
+        return goal ** (rules.players - 1) * turn_totals * rules.dice
     lowest = goal - shape[-1]
     turn_totals = sum(max(goal - i, min_bank) for i in range(lowest, goal))
     return int(np.prod(shape[:-2])) * shape[-1] * turn_totals * rules.dice
