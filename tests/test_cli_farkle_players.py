@@ -58,3 +58,11 @@ def test_a_three_player_table_is_not_compared(workdir: Path) -> None:
     for args in (("compare", "optimal", "max-score"), exported):
         result = run(*args, "--game", "farkle", "--table", table)
         assert result.exit_code == 2 and "are for 2 players" in result.output
+
+
+def test_a_solve_too_large_names_the_largest_goal_that_fits(workdir: Path) -> None:
+    result = run("compute", "--game", "farkle", "--players", "5")
+    assert result.exit_code == 1
+    assert "the largest goal that fits is" in result.output
+    assert "`pigsolve compute --game farkle --goal" in result.output
+    assert "--players 5`" in result.output and len(result.output.strip().splitlines()) == 1

@@ -60,7 +60,11 @@ def _announce(family: Family, rules: Any, quiet: bool = False) -> None:
     from pigsolve.ui.console import announce_size
 
     seconds = family.solve_seconds(rules)
-    announce_size(family.memory_bytes(rules), family.describe(rules), quiet, seconds=seconds)
+    fits = getattr(family, "fits", None)  # a family may name what fits instead
+    way_out = None if fits is None else lambda available: fits(rules, available)
+    announce_size(
+        family.memory_bytes(rules), family.describe(rules), quiet, way_out, seconds=seconds
+    )
 
 
 def _players(rules: Any, names: list[str], table: Path | None = None) -> list[Any]:

@@ -1,4 +1,4 @@
-"""Farkle's family in the registry: the rule sets ``farkle`` and ``facebook-farkle``, two players.
+"""Farkle's family in the registry: the rule sets ``farkle`` and ``facebook-farkle``.
 
 A state is ``((score, opponent_score), turn_total, dice)`` in points, before a roll; after one
 the solution's questions take the roll's faces too (``roll=(1, 5, 5)``): see
@@ -33,15 +33,11 @@ if TYPE_CHECKING:
 PARAMETERS = tuple(field.name for field in fields(FarkleRules))
 """The parameters :meth:`FarkleFamily.rules` takes: :class:`FarkleRules`' fields."""
 PAGE_GOAL = DEFAULT_GOAL
-"""The largest goal the page computes: 10,000 takes some 11 s on two cores (the solver's own
-measure, :data:`solver.farkle.solve.PARALLEL_GOAL`), and the work grows as the goal cubed, so
-15,000 would take some 40 s."""
+"""The largest goal the page computes: 10,000 takes some 11 s on two cores, 15,000 some 40 s."""
 PENALTY_PAGE_GOAL = 1000
-"""The largest goal the page computes with the three-farkle penalty: its rounds of layers take
-under a minute at 1,000 on two cores (41 minutes at 10,000)."""
+"""The page's largest goal with the penalty: under a minute on two cores (10,000: 41 minutes)."""
 EXPLORE_STEP = 500
-"""The explorer draws when to bank against opponents this many points apart (above goal 2,000;
-below, every 50): 20 opponents at goal 10,000, each a quarter of a second or more."""
+"""The explorer's step between opponents' scores above goal 2,000 (below, 50): 20 at 10,000."""
 RULE_SET_WORDS = {"farkle": "Farkle", "facebook-farkle": "Facebook Farkle"}
 """Each rule set as people name it."""
 
@@ -251,13 +247,17 @@ class FarkleFamily:
         return "" if words == "Farkle" else f"{words} "
 
     def memory_bytes(self, rules: FarkleRules) -> int:
-        """Return the bytes a solve of ``rules`` needs at its peak, roughly: three ``G x G``
-        arrays of 8 bytes (``N > 2`` players: ``G**N`` states) and a turn's rows per core."""
-        goal = rules.goal // POINT_UNIT
-        rows = 3 * 8 * max(goal, rules.min_bank // POINT_UNIT) * (rules.dice + 1)
-        if rules.players > 2:  # the values, and the orbits' indices while they are listed
-            return 8 * goal**rules.players * (2 * rules.players + 6) + 4 * rows + 2**20
-        return 3 * 8 * goal * goal + 4 * rows + 2**20
+        """Return the bytes a solve of ``rules`` needs at its peak, roughly."""
+        from pigsolve.solver.farkle.states import memory_needed
+
+        return memory_needed(rules)
+
+    def fits(self, rules: FarkleRules, available: int) -> str:
+        """Return the largest goal of ``rules`` whose solve fits ``available`` bytes, as the
+        command that computes it (a memory refusal's way out)."""
+        from pigsolve.solver.farkle.table import fits
+
+        return fits(rules, available)
 
     def solve_seconds(self, rules: FarkleRules) -> tuple[float, float]:
         """Return the seconds a solve of ``rules`` takes (a compile is said when it starts)."""

@@ -72,6 +72,21 @@ def num_states(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> int:
     return int(np.prod(shape[:-2])) * shape[-1] * turn_totals * rules.dice
 
 
+def memory_needed(rules: FarkleRules) -> int:
+    """Return the bytes a solve of ``rules`` needs at its peak, roughly: three ``G x G`` arrays
+    of 8 bytes (``N > 2`` players: the values of ``G**N`` states and the orbits' indices while
+    they are listed) and a turn's rows per core, with a megabyte of slack.
+
+    >>> memory_needed(FarkleRules(players=3)) // 2**20
+    733
+    """
+    goal = rules.goal // POINT_UNIT
+    rows = 3 * 8 * max(goal, rules.min_bank // POINT_UNIT) * (rules.dice + 1)
+    if rules.players > 2:
+        return 8 * goal**rules.players * (2 * rules.players + 6) + 4 * rows + 2**20
+    return 3 * 8 * goal * goal + 4 * rows + 2**20
+
+
 def default_ceiling(rules: FarkleRules) -> int:
     """Return the highest banked score (points) kept with a last turn: the goal plus
     :data:`DEFAULT_CEILING_LEAD`. A turn total reaching it banks; rolling on could gain at most

@@ -77,6 +77,26 @@ def compute_command(rules: FarkleRules, path: str | os.PathLike | None = None) -
     return " ".join(words)
 
 
+def fits(rules: FarkleRules, available: int) -> str:
+    """Return the largest goal of ``rules`` whose solve fits ``available`` bytes, as the command
+    that computes it, or that none does.
+
+    >>> fits(FarkleRules(players=4), 2**30)
+    'the largest goal that fits is 2750: `pigsolve compute --game farkle --goal 2750 --players 4`'
+    """
+    from pigsolve.solver.farkle.states import memory_needed
+    from pigsolve.solver.resources import largest_goal
+
+    def needed_at(units: int) -> int:
+        return memory_needed(replace(rules, goal=units * POINT_UNIT))
+
+    units = largest_goal(needed_at, rules.goal // POINT_UNIT, available)
+    if units < 1:
+        return "no goal fits"
+    smaller = replace(rules, goal=units * POINT_UNIT)
+    return f"the largest goal that fits is {smaller.goal}: `{compute_command(smaller)}`"
+
+
 def _words(rules: FarkleRules | None) -> dict[str, str | None]:
     """Return the commands a damaged table's message names: no verify, the compute."""
     name = "farkle" if rules is None else rule_set_name(rules)
