@@ -138,6 +138,9 @@ def solve_orbit(
         members[r] = following
         length += 1
     current = np.full((length, players), 1.0 / players)
+    for r in range(length):  # a first guess: the state one higher in the last score, solved
+        if members[r] % goal + 1 < goal:
+            current[r] = values[members[r] + 1]
     new = np.empty((length, players))
     base = np.empty((length, players))
     farkles = np.empty(length)
