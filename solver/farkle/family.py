@@ -1,11 +1,11 @@
 """Farkle's family in the registry: the rule sets ``farkle`` and ``facebook-farkle``.
 
-A state is ``((score, opponent_score), turn_total, dice)`` in points, before a roll; after one
-the solution's questions take the roll's faces too (``roll=(1, 5, 5)``): see
-:mod:`solver.farkle.solution`. The solver, tables, evaluators and the step-wise game are
-imported when first used, so registering costs nothing. The players come a layer up
-(:mod:`policies.roster`); exact evaluation and simulation are :mod:`solver.farkle.evaluate` and
-:mod:`solver.farkle.simulate`.
+A state is ``((score, opponent_score), turn_total, dice)`` in points (more players: every
+score), before a roll; after one the solution's questions take the roll's faces too (``roll=(1,
+5, 5)``): see :mod:`solver.farkle.solution`. The solver, tables, evaluators and the step-wise
+game are imported when first used, so registering costs nothing. The players (two seats) come a
+layer up (:mod:`policies.roster`); exact evaluation and simulation are
+:mod:`solver.farkle.evaluate` and :mod:`solver.farkle.simulate`.
 """
 
 from __future__ import annotations

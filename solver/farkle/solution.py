@@ -1,4 +1,4 @@
-"""The solution of two-player Farkle: what :func:`solver.farkle.solve.solve` returns.
+"""The solution of Farkle: what :func:`solver.farkle.solve.solve` returns.
 
 It keeps the mover's chance at the start of every turn (scores in units of 50, mover first);
 every other value is rebuilt from them. A mover's turn, all turn totals and dice, is one run
@@ -12,7 +12,9 @@ Values
 each player's farkles in a row ``a`` (the mover's) and ``b`` (0 to 2) and scores go down to the
 solve's ``floor``: ``values[a, b, i - f, j - f]``, ``(3, 3, G - f, G - f)``, ``f = floor / 50``.
 With a last turn the table is the same (a bank reaching the goal ends in the opponent's last
-turn, a function of the lead alone: :func:`last_turn_values`).
+turn, a function of the lead alone: :func:`last_turn_values`). With ``N > 2`` players it is
+every player's chance at every score vector, ``values[s_0, ..., s_{N-1}, p]`` (the mover's
+score and chance first, :mod:`solver.farkle.players`); its mixed states are :attr:`coins`.
 
 States
 ------
@@ -20,6 +22,8 @@ A state is ``((i, j), t, n)`` in points: the banked scores (mover first, multipl
 the goal, from the floor with the penalty), the turn total (a multiple of 50) and the dice about
 to be rolled (1 to ``dice``); a turn starts at ``((i, j), 0, dice)``. With the penalty a state
 may add the farkles in a row ``((i, j), t, n, (a, b))``; without them they are ``(0, 0)``.
+With more players the scores are every player's, ``((s_0, ..., s_{N-1}), t, n)``; a mover's
+own turn is then a one-player problem given its banks' values, solved by the same kernel.
 After a roll the question adds the roll's faces, e.g.
 ``action_values(((0, 0), 0, 3), roll=(1, 5, 5))``.
 """
@@ -66,7 +70,7 @@ class TurnRows:
 
 @dataclass(frozen=True, eq=False, repr=False)
 class FarkleSolution:
-    """The optimal play of two-player Farkle.
+    """The optimal play of Farkle (with three players or more, an equilibrium).
 
     Attributes
     ----------
