@@ -13,8 +13,9 @@ the ``q`` solve ``x_r(q) = breakpoint`` (one coin by bisection, more by Newton's
 the middle); the first whose every rotation's policy is a best reply is the equilibrium.
 
 Equilibria need not be unique. With three dice, goal 600 and a minimum bank of 150, one orbit
-has a pure equilibrium outside the range the iteration wanders (plain value iteration finds
-it) besides the mixed one chosen here; the first player's chance differs by 4e-7.
+has a pure equilibrium just outside the range the iteration wanders (the one plain value
+iteration finds, and the one chosen here, :data:`MARGIN` widening the range) and a mixed one
+within it; the first player's chance differs by 4e-7 between them.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ SLACK = 1e-12
 """How far an ``x`` may lie outside its policy's interval by rounding."""
 MAX_COMBINATIONS = 200_000
 """Envelopes with more combinations than this are not searched."""
+MARGIN = 1e-3
+"""How far beyond the values of ``x`` the cycling iteration visits the envelopes are built."""
 TIE = 1e-15
 """Lines whose values at a point differ by less than this meet there."""
 
@@ -106,8 +109,9 @@ class OrbitTurns:
         lines = self._envelope(r, low, self.reply(r, low), high, self.reply(r, high))
         found: list[Piece] = []
         for k, (base, farkle) in enumerate(lines):
-            start = low if k == 0 else _meet(lines[k - 1], lines[k])
-            stop = high if k == len(lines) - 1 else _meet(lines[k], lines[k + 1])
+            # the ends are open: beyond the range searched the policy may still be best
+            start = -math.inf if k == 0 else _meet(lines[k - 1], lines[k])
+            stop = math.inf if k == len(lines) - 1 else _meet(lines[k], lines[k + 1])
             piece = Piece(base, farkle, start, stop)
             if found:
                 found.append(Piece(base, farkle, start, start, found[-1]))
@@ -143,10 +147,12 @@ class OrbitTurns:
 
 def solve_unsettled(orbit: OrbitTurns, seen: np.ndarray) -> tuple[np.ndarray, list]:
     """Return the orbit's equilibrium values and its coins ``[(rotation, q)]``: over the range
-    of ``x`` in ``seen`` (one row per step of the cycling iteration) a pure one if there is
-    one, else the fewest coins; failing both, the fewest coins over all of ``[0, 1]``."""
+    of ``x`` in ``seen`` (one row per step of the cycling iteration, widened by
+    :data:`MARGIN`) a pure one if there is one, else the fewest coins; failing both, the fewest
+    coins over all of ``[0, 1]``. Each rotation's policy is checked against its best reply."""
     length = len(orbit.members)
-    low, high = seen.min(axis=0), seen.max(axis=0)
+    low = np.maximum(seen.min(axis=0) - MARGIN, 0.0)
+    high = np.minimum(seen.max(axis=0) + MARGIN, 1.0)
     wandered = [orbit.pieces(r, float(low[r]), float(high[r])) for r in range(length)]
     pure = [[piece for piece in pieces if piece.other is None] for pieces in wandered]
     for options in (pure, wandered, None):
@@ -195,6 +201,10 @@ def _try(orbit: OrbitTurns, combination) -> tuple[np.ndarray, list] | None:
     x = orbit.own_after_farkle(values)
     for r, piece in enumerate(combination):
         if not piece.low - SLACK <= x[r] <= piece.high + SLACK:
+            return None
+    for r, piece in enumerate(combination):  # each a best reply: its line meets the envelope
+        base, farkle = orbit.reply(r, float(x[r]))
+        if piece.base[0] + piece.farkle * x[r] < base[0] + farkle * x[r] - SLACK:
             return None
     return values, [(r, float(p)) for r, p in zip(tossed, q, strict=True)]
 
