@@ -81,6 +81,11 @@ class Solution(Protocol):
         """Return the mover's probability of winning in ``state`` under optimal play."""
         ...
 
+    def chances(self, state: Any) -> tuple[float, ...]:
+        """Return every player's probability of winning in ``state``, the mover's first, then
+        in the order they move."""
+        ...
+
     def best_action(self, state: Any) -> Any:
         """Return the mover's optimal action in ``state`` (Pig: 'roll' or 'hold'; Hog: dice)."""
         ...
@@ -234,6 +239,11 @@ class Family(Protocol):
 
     def memory_bytes(self, rules: Any) -> int:
         """Return the bytes solving ``rules`` needs at its peak."""
+        ...
+
+    def fits(self, rules: Any, available: int) -> str:
+        """Return what fits ``available`` bytes instead of solving ``rules`` (a memory
+        refusal's way out), as commands: the largest goal that fits, at least."""
         ...
 
     def solve_seconds(self, rules: Any) -> tuple[float, float]:

@@ -8,6 +8,7 @@ the first to the goal wins. Its values are small enough to derive by hand.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,9 @@ class CoinSolution:
 
     def win_probability(self, state: tuple[int, int]) -> float:
         return float(self.values[state])
+
+    def chances(self, state: tuple[int, int]) -> tuple[float, float]:
+        return (self.win_probability(state), 1.0 - self.win_probability(state))
 
     def best_action(self, state: tuple[int, int]) -> str:
         return best(self.rules.goal, self.values, *state)
@@ -160,6 +164,11 @@ class CoinFamily:
 
     def memory_bytes(self, rules: CoinRace) -> int:
         return 8 * rules.goal**2
+
+    def fits(self, rules: CoinRace, available: int) -> str:
+        goal = math.isqrt(available // 8)
+        command = f"pigsolve compute --game coin-race --goal {goal}"
+        return f"the largest goal that fits is {goal}: `{command}`"
 
     def solve_seconds(self, rules: CoinRace) -> tuple[float, float]:
         return 0.0, 0.0

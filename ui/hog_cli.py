@@ -14,6 +14,7 @@ from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.durations import hog_solve
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import HogState, RuleSet
+from pigsolve.solver.hog.table import fits
 from pigsolve.solver.hog.words import state_words
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, kept_table, save_or_keep
@@ -46,7 +47,6 @@ from pigsolve.ui.options import (
     hog_game,
 )
 from pigsolve.ui.shared import exact_comparison, named_table, seeded_rng, tune_family
-from pigsolve.ui.way_out import hog_fits
 
 hog_app = typer.Typer(
     help="Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.",
@@ -90,7 +90,7 @@ def hog_compute(
         check_can_write(path, force)
         needed, what = hog_solver.memory_needed(game), f"{game.name} goal {game.goal}"
         seconds = hog_solve(game)
-        announce_size(needed, what, quiet, lambda available: hog_fits(game, available), seconds)
+        announce_size(needed, what, quiet, lambda available: fits(game, available), seconds)
         solution = hog_solver.solve(game)
         save = lambda: hog_tables.save(solution, path, force=force)  # noqa: E731
         kept = save_or_keep(save, path, lambda found: hog_tables.load_for(found, game))

@@ -15,6 +15,7 @@ import typer
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.fits import fits
 from pigsolve.solver.pig.kinds import Export, Format, Method, Plot
 from pigsolve.solver.pig.tolerances import DEFAULT_TOLERANCE, MAX_RESIDUAL
 from pigsolve.solver.storage import check_can_write, describe, kept_table, save_or_keep
@@ -42,7 +43,6 @@ from pigsolve.ui.options import (
     pig_rules,
 )
 from pigsolve.ui.shared import named_table
-from pigsolve.ui.way_out import pig_fits
 
 tables_app = typer.Typer()
 
@@ -149,7 +149,7 @@ def compute(
             needed,
             what,
             quiet,
-            lambda avail: pig_fits(rules, method.value, avail),
+            lambda avail: fits(rules, avail, method.value),
             seconds,
             limit,
             pig_solver.disk_needed(rules),

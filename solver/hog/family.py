@@ -187,6 +187,13 @@ class HogFamily:
 
         return memory_needed(rules)
 
+    def fits(self, rules: HogRules, available: int) -> str:
+        """Return the largest goal of ``rules`` whose solve fits ``available`` bytes, as the
+        command that computes it."""
+        from pigsolve.solver.hog.table import fits
+
+        return fits(rules, available)
+
     def solve_seconds(self, rules: HogRules) -> tuple[float, float]:
         """Return the seconds a solve of ``rules`` takes: the work, the compiling first."""
         from pigsolve.solver.durations import hog_solve

@@ -113,6 +113,11 @@ class HogSolution:
         """
         return self.at(self._state(state))[0]
 
+    def chances(self, state: Sequence[int] | HogState) -> tuple[float, float]:
+        """Return the mover's and the opponent's win probabilities in ``state``."""
+        p = self.win_probability(state)
+        return (p, 1.0 - p)
+
     def best_action(self, state: Sequence[int] | HogState) -> int:
         """Return the optimal number of dice in ``state`` (ties: the fewest)."""
         return self.at(self._state(state))[1]

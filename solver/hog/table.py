@@ -123,6 +123,19 @@ def compute_command(rules: HogRules, path: str | os.PathLike | None = None) -> s
     return " ".join(words)
 
 
+def fits(rules: HogRules, available: int) -> str:
+    """Return the largest goal of ``rules``'s rule set that fits ``available`` bytes, as the
+    command that computes it."""
+    from dataclasses import replace
+
+    from pigsolve.solver.hog.solve import memory_needed
+    from pigsolve.solver.resources import largest_goal
+
+    goal = largest_goal(lambda g: memory_needed(replace(rules, goal=g)), rules.goal, available)
+    command = compute_command(replace(rules, goal=goal))
+    return f"the largest goal that fits is {goal}: `{command}`"
+
+
 def require(path: str | os.PathLike, rules: HogRules) -> Path:
     """Return ``path`` if a file is there; else raise MissingTable with the command that makes
     it."""

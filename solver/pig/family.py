@@ -126,7 +126,7 @@ class PigFamily:
         self, rules: PigRules, players: Sequence[Any], games: int, seed: int | None = None
     ) -> Any:
         """Return ``games`` seeded games of ``players``: a :class:`solver.results.Simulation` for
-        two players, a :class:`solver.pig.simulate.Tournament` for more."""
+        two players, a :class:`solver.results.Tournament` for more."""
         from pigsolve.solver.pig.simulate import simulate
 
         tournament = simulate(rules, list(players), games, seed)
@@ -220,6 +220,13 @@ class PigFamily:
         from pigsolve.solver.pig.solve import memory_needed
 
         return memory_needed(rules)
+
+    def fits(self, rules: PigRules, available: int) -> str:
+        """Return what fits ``available`` bytes instead of a layered solve of ``rules``: the
+        largest goal, and with more players a store out of core and a simulation."""
+        from pigsolve.solver.pig.fits import fits
+
+        return fits(rules, available)
 
     def solve_seconds(self, rules: PigRules) -> tuple[float, float]:
         """Return the seconds a layered solve of ``rules`` takes: the work, the compiling."""

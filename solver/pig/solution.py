@@ -211,6 +211,14 @@ class PigSolution:
             return float(self.full[0][state])
         return float(self.win_probabilities(state[:-1], state[-1])[0])
 
+    def chances(self, *state: Any) -> tuple[float, ...]:
+        """Return every player's win probability in ``state``, the mover's first."""
+        state = self.check_state(state)
+        if self.full is not None:
+            p = float(self.full[0][state])
+            return (p, 1.0 - p)
+        return tuple(float(p) for p in self.win_probabilities(state[:-1], state[-1]))
+
     def action_values(self, *state: Any) -> dict[str, float]:
         """Return ``{"roll": p_roll, "hold": p_hold}``, the mover's win probability after each
         action in ``state``; at ``k = 0`` only rolling is allowed. Both are 1 in a won state.

@@ -1,18 +1,18 @@
-"""What fits this machine instead of a computation refused for its memory, as commands."""
+"""What fits instead of a Pig solve refused for its memory, as commands: a smaller goal, a
+store out of core, a simulation (:meth:`solver.pig.family.PigFamily.fits`)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.resources import largest_goal
 
 
-def pig_fits(rules: PigRules, method: str, available: int) -> str:
-    """Return what fits ``available`` bytes instead of solving ``rules``: the largest goal for
-    these rules, and for more than two players a simulation (its players' tables have ``G**3``
-    cells)."""
+def fits(rules: PigRules, available: int, method: str = "layered") -> str:
+    """Return what fits ``available`` bytes instead of solving ``rules`` by ``method``: the
+    largest goal for these rules, and for more than two players a store out of core and a
+    simulation (its players' tables have ``G**3`` cells)."""
     from pigsolve.solver.pig import solve as pig_solver
     from pigsolve.solver.pig.table import compute_command
 
@@ -53,14 +53,3 @@ def store_forms(rules: PigRules, available: int) -> str:
         f"{memory_words(disk)} of disk and {memory_words(worker)} of memory a worker: "
         f"{here}on a cluster `{command} --scheduler tcp://HOST:8786`"
     )
-
-
-def hog_fits(game: HogRules, available: int) -> str:
-    """Return the largest goal of ``game``'s rule set that fits ``available`` bytes, as the
-    command that computes it."""
-    from pigsolve.solver.hog.solve import memory_needed
-    from pigsolve.solver.hog.table import compute_command
-
-    goal = largest_goal(lambda g: memory_needed(replace(game, goal=g)), game.goal, available)
-    command = compute_command(replace(game, goal=goal))
-    return f"the largest goal that fits is {goal}: `{command}`"
