@@ -5,9 +5,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` while a long computation runs."""
@@ -136,6 +139,106 @@ class Simulation:
             return (wins - expected) / math.sqrt(variance) if variance > 0 else math.nan
 
         return {"total": z(parts), "a_first": z(parts[:1]), "b_first": z(parts[1:])}
+
+
+@dataclass(frozen=True, eq=False)
+class Tournament:
+    """The outcome of games of N players, the first move passing round the table.
+
+    Attributes
+    ----------
+    rules
+        The rules played (any family's: their ``goal`` is read).
+    names : tuple of str
+        The players in the order of play; player p is ``names[p]``.
+    die : int
+        The sides of the die the games roll.
+    seed : int
+    started : ndarray(int64, shape=(N,))
+        ``started[r]``: the games player r moved first in.
+    wins : ndarray(int64, shape=(N, N))
+        ``wins[r, p]``: player p's wins in the games player r started.
+    mean_turns : float
+        Mean number of turns per game, every player's turns counted.
+    seconds : float
+        The games alone, JIT compilation excluded.
+    exact : ndarray(float64, shape=(N, N)) or None
+        ``exact[r, p]``: player p's exact win probability when player r moves first, where the
+        the family's evaluation takes the players.
+    """
+
+    rules: Any
+    names: tuple[str, ...]
+    die: int
+    seed: int
+    started: np.ndarray
+    wins: np.ndarray
+    mean_turns: float
+    seconds: float
+    exact: np.ndarray | None = None
+
+    @property
+    def games(self) -> int:
+        """Return the number of games played."""
+        return int(self.started.sum())
+
+    def tally(self, player: int, first: int | None = None) -> Tally:
+        """Return ``player``'s wins in the games ``first`` started (None: in all games)."""
+        if first is None:
+            return Tally(self.games, int(self.wins[:, player].sum()))
+        return Tally(int(self.started[first]), int(self.wins[first, player]))
+
+    @property
+    def tallies(self) -> tuple[Tally, ...]:
+        """Return each player's wins over all games."""
+        return tuple(self.tally(p) for p in range(len(self.names)))
+
+    @property
+    def expected_rates(self) -> np.ndarray | None:
+        """Return each player's exact win rate over this mix of first movers."""
+        if self.exact is None:
+            return None
+        return self.started @ self.exact / self.games
+
+    def z_scores(self) -> list[float]:
+        """Return each player's (wins - expected) / sd over all games, the games started by
+        different players counted as the independent binomials they are."""
+        if self.exact is None:
+            raise InvalidArgument("no exact probabilities to compare with")
+        expected = self.started @ self.exact
+        variance = self.started @ (self.exact * (1.0 - self.exact))
+        wins = self.wins.sum(axis=0)
+        return [
+            float((w - e) / math.sqrt(v)) if v > 0 else math.nan
+            for w, e, v in zip(wins, expected, variance, strict=True)
+        ]
+
+    def pair(self, a: int = 0, b: int = 1) -> Simulation:
+        """Return player ``a``'s wins in the games ``a`` and ``b`` started, beside the exact
+        values (with two players: every game, as the two-player table shows it)."""
+        exact = None
+        if self.exact is not None:
+            a_first, b_first = float(self.exact[a, a]), float(self.exact[b, a])
+            exact = Comparison(
+                self.names[a],
+                self.names[b],
+                self.rules.goal,
+                self.die,
+                a_first,
+                b_first,
+            )
+        return Simulation(
+            self.names[a],
+            self.names[b],
+            self.rules.goal,
+            self.die,
+            self.seed,
+            self.tally(a, a),
+            self.tally(a, b),
+            self.mean_turns,
+            self.seconds,
+            exact,
+        )
 
 
 def check_seed(seed: int) -> int:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pigsolve.solver.results import Simulation, Tally
 
 if TYPE_CHECKING:
-    from pigsolve.solver.pig.simulate import Tournament
+    from pigsolve.solver.results import Tournament
 
 
 def dumps(record: Mapping[str, Any]) -> str:

@@ -15,10 +15,8 @@ probabilities of :mod:`solver.pig.evaluation.evaluate`.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -33,108 +31,12 @@ from pigsolve.solver.pig.seat_policy import (
     pack_seats,
     seat_policies,
 )
-from pigsolve.solver.results import Comparison, Progress, Simulation, Tally, check_seed, fresh_seed
+from pigsolve.solver.results import Progress, Tournament, check_seed, fresh_seed
 
 CHUNK_GAMES = 1 << 18
 """Games per kernel call: bounds memory and sets how often progress is reported."""
 CHUNKS = 64
 """Parallel strides per kernel call."""
-
-
-@dataclass(frozen=True, eq=False)
-class Tournament:
-    """The outcome of games of N players, the first move passing round the table.
-
-    Attributes
-    ----------
-    rules : PigRules
-    names : tuple of str
-        The players in the order of play; player p is ``names[p]``.
-    seed : int
-    started : ndarray(int64, shape=(N,))
-        ``started[r]``: the games player r moved first in.
-    wins : ndarray(int64, shape=(N, N))
-        ``wins[r, p]``: player p's wins in the games player r started.
-    mean_turns : float
-        Mean number of turns per game, every player's turns counted.
-    seconds : float
-        The games alone, JIT compilation excluded.
-    exact : ndarray(float64, shape=(N, N)) or None
-        ``exact[r, p]``: player p's exact win probability when player r moves first, where the
-        evaluation takes the players (see :func:`solver.pig.evaluation.evaluate.evaluable`).
-    """
-
-    rules: PigRules
-    names: tuple[str, ...]
-    seed: int
-    started: np.ndarray
-    wins: np.ndarray
-    mean_turns: float
-    seconds: float
-    exact: np.ndarray | None = None
-
-    @property
-    def games(self) -> int:
-        """Return the number of games played."""
-        return int(self.started.sum())
-
-    def tally(self, player: int, first: int | None = None) -> Tally:
-        """Return ``player``'s wins in the games ``first`` started (None: in all games)."""
-        if first is None:
-            return Tally(self.games, int(self.wins[:, player].sum()))
-        return Tally(int(self.started[first]), int(self.wins[first, player]))
-
-    @property
-    def tallies(self) -> tuple[Tally, ...]:
-        """Return each player's wins over all games."""
-        return tuple(self.tally(p) for p in range(len(self.names)))
-
-    @property
-    def expected_rates(self) -> np.ndarray | None:
-        """Return each player's exact win rate over this mix of first movers."""
-        if self.exact is None:
-            return None
-        return self.started @ self.exact / self.games
-
-    def z_scores(self) -> list[float]:
-        """Return each player's (wins - expected) / sd over all games, the games started by
-        different players counted as the independent binomials they are."""
-        if self.exact is None:
-            raise InvalidArgument("no exact probabilities to compare with")
-        expected = self.started @ self.exact
-        variance = self.started @ (self.exact * (1.0 - self.exact))
-        wins = self.wins.sum(axis=0)
-        return [
-            float((w - e) / math.sqrt(v)) if v > 0 else math.nan
-            for w, e, v in zip(wins, expected, variance, strict=True)
-        ]
-
-    def pair(self, a: int = 0, b: int = 1) -> Simulation:
-        """Return player ``a``'s wins in the games ``a`` and ``b`` started, beside the exact
-        values (with two players: every game, as the two-player table shows it)."""
-        exact = None
-        if self.exact is not None:
-            a_first, b_first = float(self.exact[a, a]), float(self.exact[b, a])
-            exact = Comparison(
-                self.names[a],
-                self.names[b],
-                self.rules.goal,
-                self.rules.die_sides,
-                a_first,
-                b_first,
-            )
-        return Simulation(
-            self.names[a],
-            self.names[b],
-            self.rules.goal,
-            self.rules.die_sides,
-            self.seed,
-            self.tally(a, a),
-            self.tally(a, b),
-            self.mean_turns,
-            self.seconds,
-            exact,
-        )
 
 
 def play(
@@ -235,4 +137,5 @@ def simulate(
     started = np.bincount(np.arange(games) % rules.players, minlength=rules.players)
     starts = evaluate(rules, policies).starts if exact and evaluable(rules, policies) else None
     names = tuple(p.name for p in policies) if names is None else tuple(names)
-    return Tournament(rules, names, seed, started, wins, mean_turns, seconds, starts)
+    die = rules.die_sides
+    return Tournament(rules, names, die, seed, started, wins, mean_turns, seconds, starts)

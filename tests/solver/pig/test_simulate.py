@@ -17,9 +17,9 @@ from pigsolve.solver.pig import simulate as simulate_module
 from pigsolve.solver.pig.evaluation.evaluate import compare
 from pigsolve.solver.pig.evaluation.seatings import compare_seatings
 from pigsolve.solver.pig.seat_policy import pack_seats, threshold_seat
-from pigsolve.solver.pig.simulate import Tournament, play, roll_draws, simulate
+from pigsolve.solver.pig.simulate import play, roll_draws, simulate
 from pigsolve.solver.pig.solve import solve
-from pigsolve.solver.results import Comparison, Simulation, Tally
+from pigsolve.solver.results import Comparison, Simulation, Tally, Tournament
 
 
 def table(name: str, rules: PigRules) -> np.ndarray:
@@ -204,7 +204,7 @@ def test_tournament_z_scores_count_each_first_mover_apart() -> None:
     rules = PigRules(100)
     exact = np.array([[0.5, 0.5], [0.2, 0.8]])
     wins = np.array([[60, 40], [20, 80]])
-    result = Tournament(rules, ("a", "b"), 0, np.array([100, 100]), wins, 10.0, 0.0, exact)
+    result = Tournament(rules, ("a", "b"), 6, 0, np.array([100, 100]), wins, 10.0, 0.0, exact)
     assert result.z_scores()[0] == pytest.approx(10 / math.sqrt(25 + 16), abs=1e-12)
     assert result.z_scores()[1] == pytest.approx(-10 / math.sqrt(25 + 16), abs=1e-12)
     assert result.expected_rates.tolist() == pytest.approx([0.35, 0.65], abs=1e-15)
