@@ -118,7 +118,7 @@ def simulate(rules: Any, players: Sequence[Any], games: int, seed: int | None = 
     move passing round the table.
 
     Two players give a :class:`solver.results.Simulation` (each player's wins by who started,
-    beside the exact values where they are cheap); more give the family's tournament.
+    beside the exact values where they are cheap); more a :class:`solver.results.Tournament`.
     """
     from pigsolve.solver import registry
 

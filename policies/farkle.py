@@ -129,7 +129,9 @@ def make_player(
 
     if is_user_player(name):
         from pigsolve.policies.farkle_user import UserFarklePlayer
+        from pigsolve.solver.farkle.players import check_two_seats
 
+        check_two_seats(rules, "your functions (score, opponent_score, ...)")
         return UserFarklePlayer(name, rules)
     check_name(name, rules)
     if name == "human":
@@ -156,23 +158,32 @@ def optimal_player(solution: Any) -> FarklePlayer:
 
     rules = solution.rules
     description = player_names(rules)[0][1]
-    if rules.farkle_penalty:
-        return PenaltyOptimalPlayer(solution, description)
+    if rules.farkle_penalty or rules.players > 2:
+        return SolutionOptimalPlayer(solution, description)
     return FarklePlayer("optimal", rules, guided(rules, solution.values), description)
 
 
-class PenaltyOptimalPlayer(FarklePlayer):
-    """The optimal player of a game with the three-farkle penalty, reading its solution: its
-    actions read the farkles in a row; its table (``table(rules)``) is the guided player of the
+class SolutionOptimalPlayer(FarklePlayer):
+    """The optimal player that acts by its solution: with the three-farkle penalty its actions
+    read the farkles in a row, and its table (``table(rules)``) is the guided player of the
     solution's 4-D values (:func:`solver.farkle.policy.guided`), which the exact evaluation
-    reads (:mod:`solver.farkle.penalty_evaluate`)."""
+    reads (:mod:`solver.farkle.penalty_evaluate`); with more than two players it has no table
+    (their games are played, not evaluated)."""
 
     def __init__(self, solution: Any, description: str) -> None:
         from pigsolve.solver.farkle.policy import guided
 
-        policy = guided(solution.rules, solution.values, solution.floor)
-        super().__init__("optimal", solution.rules, policy, description)
+        rules = solution.rules
+        policy = guided(rules, solution.values, solution.floor) if rules.players == 2 else None
+        super().__init__("optimal", rules, policy, description)
         self.solution = solution
+
+    def table(self, rules: FarkleRules) -> Any:
+        """Return the decisions in every state; more than two players: InvalidArgument."""
+        from pigsolve.solver.farkle.players import check_two_seats
+
+        check_two_seats(rules, "exact evaluations")
+        return super().table(rules)
 
     def action(self, state: Any, roll: Any = None) -> Any:
         """Return the solution's best action in ``state`` (farkles in a row included)."""

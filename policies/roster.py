@@ -110,12 +110,6 @@ def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any],
     )
 
 
-def _optimal_farkle(solution: Any) -> Any:
-    from pigsolve.solver.farkle.play import SolutionPlayer
-
-    return SolutionPlayer(solution)
-
-
 register_roster("pig", _built_in("pig", None, _optimal_pig))
 register_roster("hog", _built_in("hog", 1, _optimal_hog))
 register_roster("farkle", _built_in("farkle", 1, _optimal_farkle))

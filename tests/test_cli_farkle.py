@@ -325,3 +325,33 @@ def test_a_named_table_gives_the_goal_to_compare_simulate_and_tune(workdir: Path
     )
     missing = run("compare", "optimal", "max-score", "--game", "farkle", "--table", "no.h5")
     assert missing.exit_code != 0 and missing.stderr.startswith("error: no table at no.h5")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("compare", "optimal", "max-score"),
+        ("simulate", "optimal", "max-score", "--games", "20"),
+        ("query", "0", "0", "0", "6"),
+        ("export", "--what", "probabilities", "--out", "start.csv"),
+    ],
+)
+def test_a_named_table_is_read_once(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+) -> None:
+    """A command given `--table T` reads and checks T once, not once for its rules and again
+    for its optimal player."""
+    from pigsolve.solver.farkle import table
+
+    assert run("compute", "--game", "farkle", *GOAL, "--out", "mine.h5").exit_code == 0
+    reads: list[Path] = []
+    load = table.load
+
+    def counted(path: Path, checked: bool = True):
+        reads.append(Path(path))
+        return load(path, checked)
+
+    monkeypatch.setattr(table, "load", counted)
+    result = run(*command, "--game", "farkle", "--table", "mine.h5")
+    assert result.exit_code == 0, result.output
+    assert reads == [Path("mine.h5")]

@@ -3,20 +3,25 @@ figure; what is not served yet, refused in one line."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+import pigsolve
 from pigsolve.cli import app
+from pigsolve.policies.farkle import make_player
+from pigsolve.solver.farkle.play import FarklePlay
 
 runner = CliRunner()
 THREE = ("--game", "farkle", "--players", "3", "--goal", "2000")
 
 
-def run(*args: str):
-    return runner.invoke(app, list(args))
+def run(*args: str, stdin: str | None = None):
+    return runner.invoke(app, list(args), input=stdin)
 
 
 def test_compute_query_info_verify(workdir: Path) -> None:
@@ -28,7 +33,11 @@ def test_compute_query_info_verify(workdir: Path) -> None:
     assert f"seats=({seats})" in readme  # the README's figure is this command's
     query = run("query", *THREE, "0", "0", "0", "300", "3")
     assert query.exit_code == 0, query.output
-    assert query.stdout.splitlines()[0].startswith("win probability 0.3")
+    first, seats_line = query.stdout.splitlines()[:2]
+    assert first.startswith("win probability 0.3")
+    chances = [float(p) for p in seats_line.split(": ")[1].split(", ")]
+    assert seats_line.startswith("every player's chance, the mover's first: ")
+    assert chances[0] == float(first.split()[2].rstrip(";")) and sum(chances) == pytest.approx(1)
     rolled = run("query", *THREE, "0", "0", "0", "0", "6", "--roll", "1,5,5,2,3,4")
     assert rolled.exit_code == 0 and "best: 1" in rolled.stdout
     info = run("info", *THREE)
@@ -66,3 +75,66 @@ def test_a_solve_too_large_names_the_largest_goal_that_fits(workdir: Path) -> No
     assert "the largest goal that fits is" in result.output
     assert "`pigsolve compute --game farkle --goal" in result.output
     assert "--players 5`" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def hinted_moves(rules, seed: int, opponent: str) -> list[str]:
+    """Return the person's moves in the seeded game of ``rules`` where the person takes every
+    hint and ``opponent`` has the other seats, to the game's end."""
+    solution, play = pigsolve.solve(rules), FarklePlay(rules, np.random.default_rng(seed))
+    other = make_player(opponent, rules) if opponent != "optimal" else None
+    play.game.start()
+    moves = []
+    while not play.game.over:
+        if play.game.player == 0:
+            moves.append(play.advice(solution)[0])
+            play.game.apply(play.action(moves[-1]))
+        elif other is None:
+            play.game.apply(solution.best_action(play.game.view.state, play.game.view.roll))
+        else:
+            play.game.apply(other.choose(play.game.view))
+    return moves
+
+
+@pytest.mark.parametrize(("opponent", "seed"), [("optimal", 3), ("bank:300", 5)])
+def test_a_three_player_game_at_the_terminal(workdir: Path, opponent: str, seed: int) -> None:
+    """You in the first seat, the opponent in the other two, hints from the three-player
+    table: every seat's score in the log, to the end."""
+    rules = pigsolve.game("farkle", goal=1000, players=3)
+    moves = hinted_moves(rules, seed, opponent)
+    args = ("--game", "farkle", "--players", "3", "--goal", "1000", "--opponent", opponent)
+    result = run("play", *args, "--hints", "--seed", str(seed), stdin="\n".join(moves) + "\n")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"your turn (you 0, {opponent} 2 0, {opponent} 3 0)"
+    assert lines[-1] in ("you won.", f"{opponent} 2 won.", f"{opponent} 3 won.")
+    hints = [line for line in lines if line.startswith("Hint: ")]
+    assert len(hints) == len(moves)
+    made = (workdir / "data" / "farkle-farkle-3p-goal1000.h5").is_file()
+    assert made == (opponent == "optimal")  # the optimal player saves its table; hints do not
+
+
+def test_your_function_does_not_sit_at_a_three_player_table(workdir: Path) -> None:
+    (workdir / "mine.py").write_text("def strategy(s, o, t, n, roll):\n    return roll, 'bank'\n")
+    result = run("play", "--game", "farkle", "--players", "3", "--opponent", "mine.py:strategy")
+    assert result.exit_code == 2 and "your functions" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_simulate_three_players(workdir: Path) -> None:
+    """Three players named are a game of three: each seat's wins beside the table's where all
+    play it; a mixed table has no exact column."""
+    args = ("--game", "farkle", "--goal", "1000", "--games", "300", "--seed", "4")
+    optimal = run("simulate", "optimal", "optimal", "optimal", *args)
+    assert optimal.exit_code == 0, optimal.output
+    lines = optimal.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == [
+        "seat 1, optimal",
+        "seat 2, optimal",
+        "seat 3, optimal",
+    ]
+    assert lines[-1] == "300 games, the first move passing round the table"
+    mixed = run("simulate", "optimal", "bank:300", "max-score", *args, "--json")
+    assert mixed.exit_code == 0, mixed.output
+    record = json.loads(mixed.stdout)
+    assert record["players"] == ["optimal", "bank:300", "max-score"] and record["exact"] is None
+    assert sum(record["wins"]) == 300

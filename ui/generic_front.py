@@ -17,26 +17,33 @@ from pigsolve.solver.registry import Family, family_of
 Command = Callable[..., None]
 
 
-def _rules(
-    name: str, goal: int | None, table: Path | None = None, players: int | None = None
-) -> Any:
-    """Return the rules of game ``name`` (for ``players``, if given); a named ``table`` (which
-    must exist and hold them) gives the goal when ``goal`` is None."""
+def _rules(name: str, goal: int | None, players: int | None = None) -> Any:
+    """Return the rules of game ``name`` (at ``goal`` and for ``players``, if given)."""
+    return _held(name, goal, None, players)[0]
+
+
+def _held(
+    name: str, goal: int | None, table: Path | None, players: int | None = None
+) -> tuple[Any, Any]:
+    """Return the rules of game ``name`` and the solution in ``table`` (None without one), read
+    once: the table must exist and hold these rules, and gives the goal and players that are
+    not given."""
     from pigsolve.solver.registry import game
 
     seats = {} if players is None else {"players": players}
     rules = game(name, **seats) if goal is None else game(name, goal=goal, **seats)
     if table is None:
-        return rules
+        return rules, None
     family = family_of(rules)
-    held = family.load(family.require(table, rules)).rules
+    solution = family.load(family.require(table, rules))
+    held = solution.rules
     if players is None and hasattr(held, "players"):
         seats = {"players": held.players}
     if goal is None or players is None:
         rules = game(name, goal=held.goal if goal is None else goal, **seats)
     if held != rules:
         raise TableError(f"{table} holds {family.describe(held)}, not {family.describe(rules)}")
-    return rules
+    return rules, solution
 
 
 def _path(family: Family, rules: Any, out: Path | None) -> Path:
@@ -46,9 +53,11 @@ def _path(family: Family, rules: Any, out: Path | None) -> Path:
 def _solution(name: str, goal: int | None, table: Path | None, players: int | None = None) -> Any:
     """Return the table of ``name`` at ``table`` (which must exist and hold these rules), else
     ``data/``'s, computed in memory if missing."""
-    rules = _rules(name, goal, table, players)
+    rules, solution = _held(name, goal, table, players)
+    if solution is not None:
+        return solution
     family = family_of(rules)
-    path = _path(family, rules, table)
+    path = _path(family, rules, None)
     if path.is_file():
         return family.load(path)
     _announce(family, rules)
@@ -60,20 +69,31 @@ def _announce(family: Family, rules: Any, quiet: bool = False) -> None:
     from pigsolve.ui.console import announce_size
 
     seconds = family.solve_seconds(rules)
-    fits = getattr(family, "fits", None)  # a family may name what fits instead
-    way_out = None if fits is None else lambda available: fits(rules, available)
     announce_size(
-        family.memory_bytes(rules), family.describe(rules), quiet, way_out, seconds=seconds
+        family.memory_bytes(rules),
+        family.describe(rules),
+        quiet,
+        lambda available: family.fits(rules, available),
+        seconds=seconds,
     )
 
 
-def _players(rules: Any, names: list[str], table: Path | None = None) -> list[Any]:
-    """Return the players called ``names``, an optimal one reading ``table`` (or ``data/``'s:
-    its solve, if the table is missing, is said on stderr)."""
+def _players(
+    rules: Any, names: list[str], table: Path | None = None, solution: Any = None
+) -> list[Any]:
+    """Return the players called ``names``, an optimal one playing ``solution`` (the table
+    already read), else reading ``table`` (or ``data/``'s: its solve, if the table is missing,
+    is said on stderr)."""
     from pigsolve.policies.roster import roster
     from pigsolve.ui.console import note
 
     made = roster(family_of(rules).name)
+    if solution is not None and made.optimal is not None:
+        optimal = made.optimal(solution)
+        return [
+            optimal if name == "optimal" else made.player(name, rules, table, announce=note)
+            for name in names
+        ]
     return [made.player(name, rules, table, announce=note) for name in names]
 
 
@@ -190,8 +210,9 @@ def query(
     roll: str | None = None,
     players: int | None = None,
 ) -> None:
-    """Print the mover's win probability in ``state``, the best action and each action's value;
-    the family reads the state's numbers and its own options (:meth:`Family.parse_state`)."""
+    """Print the mover's win probability in ``state`` (with more than two players every
+    player's), the best action and each action's value; the family reads the state's numbers
+    and its own options (:meth:`Family.parse_state`)."""
 
     rules = _rules(name, goal, players=players)
     family = family_of(rules)
@@ -207,6 +228,7 @@ def query(
         "state": _plain(state_),
         **{option: _plain(value) for option, value in extra.items()},
         "win_probability": solution.win_probability(state_, **extra),
+        "chances": list(solution.chances(state_, **extra)),
         "best_action": _plain(best),
         "action_values": {_action_text(a): v for a, v in values.items()},
     }
@@ -215,6 +237,9 @@ def query(
         return
     chosen = "none (no action to choose)" if best is None else _action_text(best)
     print(f"win probability {record['win_probability']:.6f}; best: {chosen}")
+    if len(record["chances"]) > 2:
+        seats = ", ".join(f"{p:.6f}" for p in record["chances"])
+        print(f"every player's chance, the mover's first: {seats}")
     for action, value in record["action_values"].items():
         print(f"  {action}: {value:.6f}")
 
@@ -255,9 +280,9 @@ def compare(
 
     if len(players) != 2:
         raise InvalidArgument(f"compare takes players A and B, got {len(players)}")
-    rules = _rules(name, goal, table)
+    rules, solution = _held(name, goal, table)
     family_of(rules).check_exact(rules)  # before an optimal player's table is made
-    result = pigsolve.compare(rules, *_players(rules, players, table))
+    result = pigsolve.compare(rules, *_players(rules, players, table, solution))
     if as_json:
         print(json.dumps(records.record(result), allow_nan=False))
         return
@@ -275,14 +300,21 @@ def simulate(
     goal: int | None = None,
     table: Path | None = None,
     as_json: bool = False,
+    number: int | None = None,
 ) -> None:
-    """Play ``games`` seeded games of A against B and print the win rates beside the exact ones
+    """Play ``games`` seeded games of A against B (or one player a seat of ``number``, by
+    default as many as named when more than two) and print the win rates beside the exact ones
     (``as_json``: one record, :mod:`ui.simulation_record`; ``table`` as :func:`compare`'s)."""
     import pigsolve
+    from pigsolve.solver.results import Tournament
     from pigsolve.ui import records, simulation_record
 
-    rules = _rules(name, goal, table)
-    result = pigsolve.simulate(rules, _players(rules, players, table), games, seed=seed)
+    seats = number if number is not None or len(players) < 3 else len(players)
+    rules, solution = _held(name, goal, table, seats)
+    result = pigsolve.simulate(rules, _players(rules, players, table, solution), games, seed=seed)
+    if isinstance(result, Tournament):
+        _print_tournament(result, records.game_fields(rules), as_json)
+        return
     if as_json:
         record = simulation_record.pair_record(result, records.game_fields(rules))
         print(simulation_record.dumps(record))
@@ -298,6 +330,22 @@ def simulate(
     )
 
 
+def _print_tournament(result: Any, fields: dict[str, Any], as_json: bool) -> None:
+    """Print each player's win rate in a game of more than two, beside the exact one."""
+    from pigsolve.ui import simulation_record
+
+    if as_json:
+        print(simulation_record.dumps(simulation_record.tournament_record(result, fields)))
+        return
+    exact = result.expected_rates
+    z = None if exact is None else result.z_scores()
+    for p, (name, tally) in enumerate(zip(result.names, result.tallies, strict=True)):
+        low, high = tally.wilson()
+        beside = "" if z is None else f" (exact {exact[p]:.4f}, z {z[p]:+.2f})"
+        print(f"seat {p + 1}, {name}: won {tally.rate:.4f} [{low:.4f}, {high:.4f}]{beside}")
+    print(f"{result.games} games, the first move passing round the table")
+
+
 def tune(
     name: str,
     family: str,
@@ -310,7 +358,7 @@ def tune(
     """Find the best constants of the game's tuning ``family`` exactly against ``against``."""
     from pigsolve.ui.shared import tune_family
 
-    rules = _rules(name, goal, table)
+    rules, _ = _held(name, goal, table)
     tune_family(family_of(rules).name, family, rules, against, ranges or [], table, as_json)
 
 
@@ -320,17 +368,24 @@ def play(
     seed: int | None = None,
     goal: int | None = None,
     hints: bool = False,
+    players: int | None = None,
 ) -> None:
-    """Play the game at the terminal against ``opponent``, moving first: the family's words."""
+    """Play the game at the terminal against ``opponent`` (in every other seat of ``players``),
+    moving first: the family's words."""
     import numpy as np
 
-    rules = _rules(name, goal)
+    rules = _rules(name, goal, players)
     family = family_of(rules)
     game = family.play(rules, np.random.default_rng(seed))
     opponent = opponent or "optimal"
     (computer,) = _players(rules, [opponent])
-    advice = _solution(name, goal, None) if hints else None  # data/'s table, else solved
-    names = ["you", opponent]
+    advice = _solution(name, goal, None, players) if hints else None  # data/'s, else solved
+    seats = getattr(rules, "players", 2)
+    names = (
+        ["you", opponent]
+        if seats == 2
+        else ["you"] + [f"{opponent} {k}" for k in range(2, seats + 1)]
+    )
     for line in game.lines(game.game.start(), names):
         print(line)
     while not game.game.over:

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.policy import FarklePolicy
 from pigsolve.solver.farkle.solve import check_solvable
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
@@ -50,6 +51,7 @@ def check_evaluable(rules: FarkleRules) -> None:
     simulation plays it). The three-farkle penalty is evaluated by
     :mod:`solver.farkle.penalty_evaluate` (a user's function is refused there)."""
     check_solvable(rules)
+    check_two_seats(rules, "exact evaluations")
     if rules.last_turn:
         raise InvalidArgument(
             "compare and tune do not evaluate the last turn yet: simulate these players "

@@ -147,10 +147,10 @@ class FarkleFamily:
     def simulate(
         self, rules: FarkleRules, players: Sequence[Any], games: int, seed: int | None = None
     ) -> Simulation:
-        """Return ``games`` seeded games of the two players, the first move alternating."""
+        """Return ``games`` seeded games of the players, the first move passing round."""
         from pigsolve.solver.farkle.simulate import simulate
 
-        return simulate(rules, self._two(players), games, seed)
+        return simulate(rules, list(players), games, seed)
 
     def _two(self, players: Sequence[Any]) -> list[Any]:
         if len(players) != 2:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pigsolve.solver.farkle.policy import TURN, FarklePolicy
+from pigsolve.solver.farkle.policy import GUIDED, TURN, USER, FarklePolicy
 from pigsolve.solver.farkle.solve import PARALLEL_GOAL
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
@@ -86,10 +86,16 @@ def law_bytes(rules: FarkleRules, kind: int) -> int:
 
 def turn_laws(policy: FarklePolicy) -> TurnLaws:
     """Return ``policy``'s turn laws, every score's turns in parallel from
-    :data:`solver.farkle.solve.PARALLEL_GOAL` on."""
+    :data:`solver.farkle.solve.PARALLEL_GOAL` on; PigsolveError in one line if they do not fit
+    in the machine's memory."""
     from pigsolve.solver.farkle import _policy_kernels
+    from pigsolve.solver.resources import check_memory
 
     rules = policy.rules
+    kind = {TURN: "turn", GUIDED: "guided", USER: "user's"}[policy.kind]
+    check_memory(
+        law_bytes(rules, policy.kind), f"the turn laws of a {kind} player at goal {rules.goal}"
+    )
     goal, cols = rules.goal // POINT_UNIT, columns(rules, policy.kind)
     laws = TurnLaws(
         np.zeros((goal, cols)), np.zeros((goal, cols)), np.zeros(goal * (goal - 1) // 2 * cols)

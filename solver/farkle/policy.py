@@ -103,7 +103,8 @@ class FarklePolicy:
         t = turn(self.rules)
         dice, size = self.rules.dice, t.ways.shape[1]
         goal = self.rules.goal // POINT_UNIT
-        check_two_seats(self.rules, "Farkle's players")
+        if self.kind != TURN:  # a turn player ignores the scores: it plays at any table
+            check_two_seats(self.rules, "Farkle's guided and user players")
         penalty_guided = self.kind == GUIDED and bool(self.rules.farkle_penalty)
         if self.floor and (not penalty_guided or self.floor > 0 or self.floor % POINT_UNIT):
             raise InvalidArgument(
@@ -189,8 +190,8 @@ class FarklePolicy:
             raise InvalidArgument("a user's table is evaluated, not played: ask its function")
         if self.guide.ndim == 4:  # a penalty solution's values: its farkles in a row are read
             return self._solution.best_action(state, roll)
-        (i, j), t, n = state[:3]
-        i, j, t = i // POINT_UNIT, j // POINT_UNIT, t // POINT_UNIT
+        scores, t, n = state[:3]
+        i, j, t = scores[0] // POINT_UNIT, scores[1] // POINT_UNIT, t // POINT_UNIT
         if roll is None:
             return "bank" if self.banks(i, j, t, n) else "roll"
         counts = counts_of(roll)

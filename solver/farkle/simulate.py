@@ -1,4 +1,4 @@
-"""Monte Carlo games of two-player Farkle, to set beside the exact evaluation.
+"""Monte Carlo games of Farkle, to set beside the exact evaluation.
 
 The rules are the solver's (:mod:`solver.farkle.solve`): hot dice, ``min_bank``, a turn total
 that wins by banking wins at once, and with every die kept and no hot dice the turn banks. A
@@ -17,6 +17,9 @@ answering ``choose(view)``, in Python (hundreds of games a second), the exact va
 them only where its table fits the evaluation's budget. The three-farkle penalty and the last
 turn are played step by step too; the exact values are beside the penalty's games
 (:mod:`solver.farkle.penalty_evaluate`; not a user's function's), not the last turn's.
+
+Three players or more are played step by step (:func:`tournament`), the first move passing
+round the table, beside the table's seats where every seat plays it.
 """
 
 from __future__ import annotations
@@ -35,7 +38,14 @@ from pigsolve.solver.farkle.policy import USER, FarklePolicy, outcome_index
 from pigsolve.solver.farkle.solve import check_solvable
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
-from pigsolve.solver.results import Comparison, Simulation, Tally, check_seed, fresh_seed
+from pigsolve.solver.results import (
+    Comparison,
+    Simulation,
+    Tally,
+    Tournament,
+    check_seed,
+    fresh_seed,
+)
 
 CHUNK_GAMES = 4096
 """Games per kernel call, each chunk from its own stream."""
@@ -47,8 +57,9 @@ def simulate(
     games: int,
     seed: int | None = None,
     exact: bool = True,
-) -> Simulation:
-    """Play ``games`` seeded games of ``players`` ``(A, B)``, A starting the even games.
+) -> Simulation | Tournament:
+    """Play ``games`` seeded games of ``players`` ``(A, B)``, A starting the even games (with
+    more players a :func:`tournament`).
 
     With ``exact`` the result carries the exact probabilities of the same players
     (:func:`solver.farkle.evaluate.compare`) for the z-scores.
@@ -56,6 +67,8 @@ def simulate(
     from pigsolve.solver.farkle._simulate_kernels import play_games
 
     check_solvable(rules)
+    if rules.players > 2:
+        return tournament(rules, players, games, seed)
     if len(players) != 2:
         raise InvalidArgument(f"Farkle is simulated for 2 players, got {len(players)}")
     if games < 1:
@@ -106,6 +119,45 @@ def simulate(
     seconds = time.perf_counter() - started
     comparison = compare_tables(rules, a, b, *names) if exact else None
     return _simulation(rules, names, seed, winner, turns, seconds, comparison)
+
+
+def tournament(
+    rules: FarkleRules, players: Sequence[Any], games: int, seed: int | None = None
+) -> Tournament:
+    """Play ``games`` seeded games of ``rules.players`` players step by step, in the order
+    given, the first move passing round the table (game ``g`` started by player ``g mod N``).
+
+    The exact chances are beside the games where every seat plays one table without coins (the
+    optimal player takes one of its two best policies where the table tosses a coin, so the
+    coins' mixture is not what is played): player ``p``'s chance when ``r`` starts is the
+    table's seat ``(p - r) mod N`` at the start."""
+    seats = rules.players
+    if len(players) != seats:
+        raise InvalidArgument(
+            f"a game of {seats} players seats {seats}, got {len(players)}", parameter="players"
+        )
+    if games < seats:
+        raise InvalidArgument(
+            f"games must be at least {seats}, one per first mover, got {games}", parameter="games"
+        )
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    started = time.perf_counter()
+    winner, turns = _play_live(rules, players, [None] * seats, games, seed)
+    seconds = time.perf_counter() - started
+    first = np.arange(games) % seats
+    wins = np.zeros((seats, seats), np.int64)
+    np.add.at(wins, (first, winner), 1)
+    tables = {id(getattr(player, "solution", None)) for player in players}
+    solution = getattr(players[0], "solution", None)
+    exact = None
+    if len(tables) == 1 and solution is not None and solution.rules == rules and not solution.coins:
+        chances = solution.seat_chances
+        exact = np.array([[chances[(p - r) % seats] for p in range(seats)] for r in range(seats)])
+    names = tuple(_name(player) for player in players)
+    return Tournament(
+        rules, names, FACES, seed, np.bincount(first, minlength=seats), wins,
+        float(turns.mean()), seconds, exact,
+    )  # fmt: skip
 
 
 def _simulation(
@@ -164,8 +216,9 @@ def _play_live(
     games: int,
     seed: int,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Return each game's winner (0: A) and turns, played step by step, A starting the even
-    games; a player answers ``choose(view)``, a bare policy ``action(state, roll)``."""
+    """Return each game's winner (the player's index) and turns, played step by step, game
+    ``g`` started by player ``g mod N`` (A the even games of two); a player answers
+    ``choose(view)``, a bare policy ``action(state, roll)``."""
     from pigsolve.solver.dice import RandomDice
     from pigsolve.solver.farkle.play import FarkleGame
     from pigsolve.solver.farkle.words import TurnStarted
@@ -177,7 +230,8 @@ def _play_live(
     dice = RandomDice(FACES, np.random.default_rng(np.random.SeedSequence(seed)))
     winner, turns = np.empty(games, np.int8), np.empty(games, np.int64)
     for g in range(games):
-        seats = choosers if g % 2 == 0 else choosers[::-1]
+        first = g % len(choosers)
+        seats = choosers[first:] + choosers[:first]
         game = FarkleGame(rules, dice)
         events = game.start()
         count = 0
@@ -186,7 +240,7 @@ def _play_live(
             if game.over:
                 break
             events = game.apply(seats[game.player](game.view))
-        winner[g], turns[g] = game.winner if g % 2 == 0 else 1 - game.winner, count
+        winner[g], turns[g] = (first + game.winner) % len(choosers), count
     return winner, turns
 
 

@@ -197,14 +197,46 @@ class FarkleSolution:
             found[faces_of(kept)] = self._bank(key, u) if m == 0 else self._value(key, u, m)
         return found
 
+    def chances(self, state: Any, roll: Sequence[int] | None = None) -> tuple[float, ...]:
+        """Return every player's chance in ``state``, the mover's first, then in turn order:
+        before the roll, or after ``roll`` where the mover keeps :meth:`best_action`'s dice.
+
+        With more than two players a turn's totals are rebuilt with every player's chance
+        (:func:`solver.farkle._orbit_kernels.turn_vectors`); at the start of a turn they are
+        the table's. Where the mover tosses a coin (:attr:`coins`) its own chance is that of
+        either policy, and the others' within the turn are those of the one policy the
+        solver's tie-breaks pick (bank at a tie, the fewest dice left), not the coin's mixture.
+        """
+        if self.rules.players == 2:
+            p = self.win_probability(state, roll)
+            return (p, 1.0 - p)
+        key, t, n = self._state(state)
+        if roll is None and (t, n) == (0, self.rules.dice):
+            return tuple(float(p) for p in self.values[key])
+        value, bank, top, farkle = self._vector_rows(key)
+        won = tuple(float(p == 0) for p in range(self.rules.players))
+        if roll is not None:
+            best = self.best_action(state, roll)
+            if best is None:
+                return tuple(float(p) for p in farkle)
+            left = n - len(best)
+            t, n = (
+                t + keep_points(best, self.rules) // POINT_UNIT,
+                int(turn(self.rules).next_dice[left]),
+            )
+            if n == 0:
+                return won if t >= top else tuple(float(p) for p in bank[t])
+        return won if t >= top else tuple(float(p) for p in value[t, n])
+
     def best_action(self, state: Any, roll: Sequence[int] | None = None) -> str | Keep | None:
         """Return the optimal action in ``state``: ``"bank"`` or ``"roll"`` before a roll (bank
-        at a tie), the kept faces after ``roll`` (the most points at a tie), None for a farkle."""
+        at a tie), the kept faces after ``roll`` (at a tie the fewest dice left, then the most
+        points, as the solver chooses), None for a farkle."""
         found = self.action_values(state, roll)
         if roll is None:
             return "bank" if found.get("bank", -1.0) >= found.get("roll", -1.0) else "roll"
-        points = {kept: keep_points(kept, self.rules) for kept in found}
-        return max(found, key=lambda kept: (found[kept], points[kept]), default=None)
+        order = {kept: (found[kept], len(kept), keep_points(kept, self.rules)) for kept in found}
+        return max(found, key=order.__getitem__, default=None)
 
     # Helpers -------------------------------------------------------------------------------
 
@@ -281,6 +313,25 @@ class FarkleSolution:
         value, roll = value[:top], roll[:top]
         value.flags.writeable = roll.flags.writeable = False
         return TurnRows(value, roll, int(top), farkle)
+
+    def _vector_rows(self, key: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
+        """Return ``(value, bank, top, farkle)`` of the mover's turn at ``key`` (more than two
+        players): every player's chance at each turn total and dice, after each bank below
+        ``top`` and after a farkle."""
+        from pigsolve.solver.farkle import _orbit_kernels
+
+        rules, goal = self.rules, self.values.shape[0]
+        players, min_bank = rules.players, rules.min_bank // POINT_UNIT
+        flat = self.values.reshape(-1, players)
+        farkle = np.roll(self.values[key[1:] + key[:1]], 1)
+        height = max(goal, min_bank) + 1
+        value = np.empty((height, rules.dice + 1, players))
+        slope, bank = np.empty((height, rules.dice + 1)), np.empty((height, players))
+        index = int(np.ravel_multi_index(key, (goal,) * players))
+        top = _orbit_kernels.turn_vectors(
+            flat, goal, index, key[0], farkle, min_bank, *turn(rules).arrays, value, slope, bank
+        )
+        return value, bank, int(top), farkle
 
     def _bank(self, key: tuple[int, ...], u: int) -> float:
         """Return the mover's chance after banking ``u`` units at ``key``."""

@@ -231,13 +231,17 @@ def load_or_compute(
 ) -> FarkleSolution:
     """Return the table of ``rules`` at ``path`` (the default path if None), computing it if
     missing: saved there for next time (``announce`` is told in one line), or kept in memory if
-    ``path`` cannot be written."""
+    ``path`` cannot be written; refused in one line if the solve cannot fit this machine."""
     from pigsolve.solver.durations import wait_words
     from pigsolve.solver.farkle.solve import solve, solve_seconds
+    from pigsolve.solver.farkle.states import memory_needed
+    from pigsolve.solver.resources import check_memory
 
     path = default_path(rules) if path is None else Path(path)
     if path.exists():
         return load_for(path, rules)
+    what = f"the optimal table for {rules.players} players, goal {rules.goal}"
+    check_memory(memory_needed(rules), what, way_out=lambda available: fits(rules, available))
     if announce is not None:
         wait = wait_words((solve_seconds(rules), 0.0))
         announce(

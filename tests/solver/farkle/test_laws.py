@@ -164,3 +164,16 @@ def test_a_players_laws_are_found_once(monkeypatch) -> None:
         compare(rules, thresholds(rules, (total,)), optimal)
     assert compare(rules, optimal, other) == first
     assert found.count(optimal) == 1 and found.count(other) == 1 and len(found) == 5
+
+
+def test_laws_too_large_for_memory_are_refused_before_they_are_made(monkeypatch) -> None:
+    """A guided player's laws grow as the goal cubed: where they cannot fit, one line at once."""
+    from pigsolve.solver import resources
+    from pigsolve.solver.errors import PigsolveError
+
+    rules = FarkleRules(goal=20_000)
+    player = guided(rules, np.full((400, 400), 0.5))
+    monkeypatch.setattr(resources, "physical_memory", lambda: 2**27)
+    with pytest.raises(PigsolveError, match="turn laws of a guided player at goal 20000 needs"):
+        laws.turn_laws(player)
+    assert laws.turn_laws(thresholds(rules, (300,))).win.shape == (400, 1)  # 0.6 MB: made

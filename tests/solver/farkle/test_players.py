@@ -59,11 +59,19 @@ def test_agrees_with_value_iteration(rules: FarkleRules) -> None:
     for scores in np.ndindex(*(goal,) * rules.players):
         stored = solution.values[scores]
         assert np.abs(stored - expected[(scores, 0, rules.dice)]).max() < 1e-9
-        for t, n in ((0, 1), (1, 2)):  # within the turn too: the mover's chance
+        for t, n in ((0, 1), (1, 2), (0, rules.dice)):  # within the turn too: every chance
             if (scores, t, n) in expected:
                 state = (tuple(50 * s for s in scores), 50 * t, n)
                 mover = solution.win_probability(state)
                 assert mover == pytest.approx(expected[(scores, t, n)][0], abs=1e-9)
+                chances = solution.chances(state)
+                assert np.abs(np.subtract(chances, expected[(scores, t, n)])).max() < 1e-9
+        state = (tuple(50 * s for s in scores), 0, 2)
+        kept = solution.best_action(state, roll=(1, 5))
+        reached = {(1, 5): (scores, 3, 2), (1,): (scores, 2, 1), (5,): (scores, 1, 1)}[kept]
+        if reached in expected:  # else a bank that wins
+            after = solution.chances(state, roll=(1, 5))
+            assert np.abs(np.subtract(after, expected[reached])).max() < 1e-9
 
 
 def test_orbits_are_listed_once_by_descending_sum() -> None:
@@ -121,6 +129,14 @@ def test_queries(three) -> None:
     found = three.action_values(state)
     assert three.best_action(state) == max(found, key=found.get)
     assert three.win_probability(((0, 0, 0), 0, 6)) == pytest.approx(three.seat_chances[0])
+    assert three.chances(((0, 0, 0), 0, 6)) == tuple(three.seat_chances)
+    chances = three.chances(state)
+    assert chances[0] == pytest.approx(three.win_probability(state), abs=1e-12)
+    assert sum(chances) == pytest.approx(1.0, abs=1e-12)
+    assert three.chances(((1950, 0, 0), 0, 6)) != three.chances(((1950, 0, 0), 50, 6))
+    assert three.chances(((1950, 0, 0), 50, 6)) == (1.0, 0.0, 0.0)  # a bank wins
+    first, second, third = three.seat_chances  # a farkle: the mover moves last, from 0
+    assert three.chances(((0, 0, 0), 0, 2), roll=(2, 3)) == (third, first, second)
     with pytest.raises(InvalidArgument, match="3 scores"):
         three.action_values(((0, 0), 300, 3))
 
@@ -167,3 +183,21 @@ def test_simulated_games_agree() -> None:
     p = solution.seat_chances
     z = (wins / games - p) / np.sqrt(p * (1 - p) / games)
     assert np.abs(z).max() < 4, z
+
+
+def test_a_tournament_of_three_beside_the_table() -> None:
+    """`simulate` of three players: the first move passes round the table, every seat's wins
+    by who started, beside the table's seats where every seat plays it (no coins here)."""
+    from pigsolve.solver.farkle.play import SolutionPlayer
+    from pigsolve.solver.farkle.simulate import simulate
+
+    rules = FarkleRules(dice=3, goal=1000, players=3)
+    solution = solve(rules)
+    result = simulate(rules, [SolutionPlayer(solution)] * 3, 1500, seed=7)
+    assert result.started.tolist() == [500, 500, 500] and result.wins.sum() == 1500
+    assert result.wins.sum(axis=1).tolist() == [500, 500, 500]
+    first, second, third = solution.seat_chances
+    assert result.exact[1].tolist() == [third, first, second]  # player 1 started: seat 0
+    assert np.abs(result.z_scores()).max() < 4
+    with pytest.raises(InvalidArgument, match="seats 3, got 2"):
+        simulate(rules, [SolutionPlayer(solution)] * 2, 10)
