@@ -158,11 +158,14 @@ def test_a_farkle_file_is_farkles(workdir: Path) -> None:
     assert "base must name a game a file can change" in result.stderr
 
 
-def hinted_moves(seed: int) -> list[str]:
-    """Return the person's moves in the seeded game at goal 1000 where both seats play the
-    optimal choice (the hint), to the game's end."""
-    rules = pigsolve.game("farkle", goal=1000)
+def hinted_moves(seed: int, rules=None, opponent: str = "optimal") -> list[str]:
+    """Return the person's moves in the seeded game of ``rules`` (goal 1000) where the person
+    takes every hint and ``opponent`` has the other seats, to the game's end."""
+    from pigsolve.policies.farkle import make_player
+
+    rules = rules or pigsolve.game("farkle", goal=1000)
     solution, play = pigsolve.solve(rules), FarklePlay(rules, np.random.default_rng(seed))
+    other = SolutionPlayer(solution) if opponent == "optimal" else make_player(opponent, rules)
     play.game.start()
     moves = []
     while not play.game.over:
@@ -170,7 +173,7 @@ def hinted_moves(seed: int) -> list[str]:
             moves.append(play.advice(solution)[0])
             play.game.apply(play.action(moves[-1]))
         else:
-            play.game.apply(SolutionPlayer(solution).choose(play.game.view))
+            play.game.apply(other.choose(play.game.view))
     return moves
 
 

@@ -7,14 +7,12 @@ import json
 import re
 from pathlib import Path
 
-import numpy as np
 import pytest
+from test_cli_farkle import hinted_moves
 from typer.testing import CliRunner
 
 import pigsolve
 from pigsolve.cli import app
-from pigsolve.policies.farkle import make_player
-from pigsolve.solver.farkle.play import FarklePlay
 
 runner = CliRunner()
 THREE = ("--game", "farkle", "--players", "3", "--goal", "2000")
@@ -77,30 +75,12 @@ def test_a_solve_too_large_names_the_largest_goal_that_fits(workdir: Path) -> No
     assert "--players 5`" in result.output and len(result.output.strip().splitlines()) == 1
 
 
-def hinted_moves(rules, seed: int, opponent: str) -> list[str]:
-    """Return the person's moves in the seeded game of ``rules`` where the person takes every
-    hint and ``opponent`` has the other seats, to the game's end."""
-    solution, play = pigsolve.solve(rules), FarklePlay(rules, np.random.default_rng(seed))
-    other = make_player(opponent, rules) if opponent != "optimal" else None
-    play.game.start()
-    moves = []
-    while not play.game.over:
-        if play.game.player == 0:
-            moves.append(play.advice(solution)[0])
-            play.game.apply(play.action(moves[-1]))
-        elif other is None:
-            play.game.apply(solution.best_action(play.game.view.state, play.game.view.roll))
-        else:
-            play.game.apply(other.choose(play.game.view))
-    return moves
-
-
 @pytest.mark.parametrize(("opponent", "seed"), [("optimal", 3), ("bank:300", 5)])
 def test_a_three_player_game_at_the_terminal(workdir: Path, opponent: str, seed: int) -> None:
     """You in the first seat, the opponent in the other two, hints from the three-player
     table: every seat's score in the log, to the end."""
     rules = pigsolve.game("farkle", goal=1000, players=3)
-    moves = hinted_moves(rules, seed, opponent)
+    moves = hinted_moves(seed, rules, opponent)
     args = ("--game", "farkle", "--players", "3", "--goal", "1000", "--opponent", opponent)
     result = run("play", *args, "--hints", "--seed", str(seed), stdin="\n".join(moves) + "\n")
     assert result.exit_code == 0, result.output
