@@ -82,8 +82,7 @@ class Solution(Protocol):
         ...
 
     def chances(self, state: Any) -> tuple[float, ...]:
-        """Return every player's probability of winning in ``state``, the mover's first, then
-        in the order they move."""
+        """Return every player's probability of winning in ``state``, the mover's first."""
         ...
 
     def best_action(self, state: Any) -> Any:
@@ -242,8 +241,7 @@ class Family(Protocol):
         ...
 
     def fits(self, rules: Any, available: int) -> str:
-        """Return what fits ``available`` bytes instead of solving ``rules`` (a memory
-        refusal's way out), as commands: the largest goal that fits, at least."""
+        """Return what fits ``available`` bytes instead of solving ``rules``, as commands."""
         ...
 
     def solve_seconds(self, rules: Any) -> tuple[float, float]:

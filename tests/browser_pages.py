@@ -62,7 +62,7 @@ def open_page(url: str, viewport: dict[str, int], wait_ms: int) -> Iterator[Page
         page.goto(url)
         yield page
         browser.close()
-    assert errors == []
+    assert errors == [], errors
 
 
 def screenshot_folder(tmp_path: Path) -> Path:

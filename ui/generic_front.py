@@ -246,9 +246,7 @@ def query(
 
 def _plain(value: Any) -> Any:
     """Return ``value`` with its tuples made lists (JSON's arrays)."""
-    if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
-    return value
+    return [_plain(item) for item in value] if isinstance(value, tuple | list) else value
 
 
 def _action_text(action: Any) -> str:
@@ -302,48 +300,17 @@ def simulate(
     as_json: bool = False,
     number: int | None = None,
 ) -> None:
-    """Play ``games`` seeded games of A against B (or one player a seat of ``number``, by
-    default as many as named when more than two) and print the win rates beside the exact ones
-    (``as_json``: one record, :mod:`ui.simulation_record`; ``table`` as :func:`compare`'s)."""
+    """Play ``games`` seeded games of the players named, one a seat (``number``: by default
+    two, or as many as named), and print the win rates beside the exact ones (``as_json``: one
+    record; :func:`ui.simulation_record.text`); ``table`` as :func:`compare`'s."""
     import pigsolve
-    from pigsolve.solver.results import Tournament
     from pigsolve.ui import records, simulation_record
 
     seats = number if number is not None or len(players) < 3 else len(players)
     rules, solution = _held(name, goal, table, seats)
     result = pigsolve.simulate(rules, _players(rules, players, table, solution), games, seed=seed)
-    if isinstance(result, Tournament):
-        _print_tournament(result, records.game_fields(rules), as_json)
-        return
-    if as_json:
-        record = simulation_record.pair_record(result, records.game_fields(rules))
-        print(simulation_record.dumps(record))
-        return
-    first, second = (
-        ("", "")
-        if result.exact is None
-        else (f" (exact {result.exact.a_first:.4f})", f" (exact {result.exact.b_first:.4f})")
-    )
-    print(
-        f"{result.a} won {result.a_first.rate:.4f} moving first{first}, "
-        f"{result.b_first.rate:.4f} moving second{second}"
-    )
-
-
-def _print_tournament(result: Any, fields: dict[str, Any], as_json: bool) -> None:
-    """Print each player's win rate in a game of more than two, beside the exact one."""
-    from pigsolve.ui import simulation_record
-
-    if as_json:
-        print(simulation_record.dumps(simulation_record.tournament_record(result, fields)))
-        return
-    exact = result.expected_rates
-    z = None if exact is None else result.z_scores()
-    for p, (name, tally) in enumerate(zip(result.names, result.tallies, strict=True)):
-        low, high = tally.wilson()
-        beside = "" if z is None else f" (exact {exact[p]:.4f}, z {z[p]:+.2f})"
-        print(f"seat {p + 1}, {name}: won {tally.rate:.4f} [{low:.4f}, {high:.4f}]{beside}")
-    print(f"{result.games} games, the first move passing round the table")
+    fields = records.game_fields(rules) if as_json else {}
+    print(simulation_record.text(result, fields, as_json))
 
 
 def tune(
@@ -380,12 +347,8 @@ def play(
     opponent = opponent or "optimal"
     (computer,) = _players(rules, [opponent])
     advice = _solution(name, goal, None, players) if hints else None  # data/'s, else solved
-    seats = getattr(rules, "players", 2)
-    names = (
-        ["you", opponent]
-        if seats == 2
-        else ["you"] + [f"{opponent} {k}" for k in range(2, seats + 1)]
-    )
+    seats = getattr(rules, "players", 2)  # two: "you" and the opponent; more: numbered
+    names = ["you"] + [opponent if seats == 2 else f"{opponent} {k}" for k in range(2, seats + 1)]
     for line in game.lines(game.game.start(), names):
         print(line)
     while not game.game.over:

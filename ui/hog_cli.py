@@ -14,8 +14,8 @@ from pigsolve.solver.dice import RandomDice, read_rolls
 from pigsolve.solver.durations import hog_solve
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import HogState, RuleSet
-from pigsolve.solver.hog.table import fits
 from pigsolve.solver.hog.words import state_words
+from pigsolve.solver.registry import family_of
 from pigsolve.solver.results import check_seed
 from pigsolve.solver.storage import check_can_write, kept_table, save_or_keep
 from pigsolve.ui import hog_terminal, records, result_tables, table_files
@@ -90,7 +90,9 @@ def hog_compute(
         check_can_write(path, force)
         needed, what = hog_solver.memory_needed(game), f"{game.name} goal {game.goal}"
         seconds = hog_solve(game)
-        announce_size(needed, what, quiet, lambda available: fits(game, available), seconds)
+        announce_size(
+            needed, what, quiet, lambda available: family_of(game).fits(game, available), seconds
+        )
         solution = hog_solver.solve(game)
         save = lambda: hog_tables.save(solution, path, force=force)  # noqa: E731
         kept = save_or_keep(save, path, lambda found: hog_tables.load_for(found, game))

@@ -98,3 +98,33 @@ def _number(value: float | None) -> float | None:
     if value is None or math.isnan(value):
         return None
     return float(value)
+
+
+def text(result: Simulation | Tournament, named: Mapping[str, Any], as_json: bool) -> str:
+    """Return what ``pigsolve simulate`` prints of ``result``: its record (``as_json``), else
+    A's rates moving first and second, or with more players each seat's rate and interval,
+    beside the exact ones where known."""
+    from pigsolve.solver.results import Tournament
+
+    if isinstance(result, Tournament):
+        if as_json:
+            return dumps(tournament_record(result, named))
+        exact = result.expected_rates
+        z = None if exact is None else result.z_scores()
+        lines = []
+        for p, (name, tally) in enumerate(zip(result.names, result.tallies, strict=True)):
+            low, high = tally.wilson()
+            beside = "" if z is None else f" (exact {exact[p]:.4f}, z {z[p]:+.2f})"
+            lines.append(
+                f"seat {p + 1}, {name}: won {tally.rate:.4f} [{low:.4f}, {high:.4f}]{beside}"
+            )
+        return "\n".join([*lines, f"{result.games} games, the first move passing round the table"])
+    if as_json:
+        return dumps(pair_record(result, named))
+    exact = result.exact
+    first = "" if exact is None else f" (exact {exact.a_first:.4f})"
+    second = "" if exact is None else f" (exact {exact.b_first:.4f})"
+    return (
+        f"{result.a} won {result.a_first.rate:.4f} moving first{first}, "
+        f"{result.b_first.rate:.4f} moving second{second}"
+    )
