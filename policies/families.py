@@ -287,10 +287,13 @@ def _threshold_batch(
     from pigsolve.policies import make_player
     from pigsolve.policies.pig import ThresholdPolicy
 
-    players = [make_player(game, name, rules) for name in names]
-    if not all(isinstance(p, ThresholdPolicy) and p.memory == 1 for p in players):
+    first = make_player(game, names[0], rules)  # a family's members are of one kind
+    if not (isinstance(first, ThresholdPolicy) and first.memory == 1):
         return None  # not Pig's threshold players (Hog's, or ones that count their turns)
     if opponent.shape[0] != 1 or rules.players != 2 or rules.goal > 300:
+        return None
+    players = [first, *(make_player(game, name, rules) for name in names[1:])]
+    if not all(isinstance(p, ThresholdPolicy) and p.memory == 1 for p in players):
         return None
     import numpy as np
 

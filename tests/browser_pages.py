@@ -21,7 +21,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip("no Chromium here (.ci/run installs it)", allow_module_level=True)
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 from pigsolve.ui.web.app import create_app  # noqa: E402
 from pigsolve.ui.web.serve import address, bind  # noqa: E402
@@ -49,19 +49,28 @@ def served(tables: Tables) -> Iterator[str]:
     tables.close()
 
 
-def open_page(url: str, viewport: dict[str, int], wait_ms: int) -> Iterator[Page]:
-    """Yield the page at ``viewport``, any wait bounded by ``wait_ms``; fail on a console
-    error."""
-    errors: list[str] = []
+@contextlib.contextmanager
+def chromium() -> Iterator[Browser]:
+    """Launch Chromium once for a module's pages (:func:`open_page` gives each its own
+    context: no cookie or storage is shared)."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport=viewport)
-        page.set_default_timeout(wait_ms)
-        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(url)
-        yield page
+        yield browser
         browser.close()
+
+
+def open_page(browser: Browser, url: str, viewport: dict[str, int], wait_ms: int) -> Iterator[Page]:
+    """Yield the page at ``viewport`` in a fresh context of ``browser``, any wait bounded by
+    ``wait_ms``; fail on a console error."""
+    errors: list[str] = []
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(wait_ms)
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    yield page
+    context.close()
     assert errors == [], errors
 
 

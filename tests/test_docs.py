@@ -5,7 +5,8 @@ shows, after the normalisations declared here (timings, sizes, paths); every Pyt
 A command is a line ``$ pigsolve ...`` (a trailing ``# comment`` is not part of it); the lines up
 to the next ``$`` are its expected standard output. Commands shown without output, synopses
 (``[--goal 100]``) and servers (``pigsolve gui``) are not run. The commands of one block run in
-order, in one folder, so a block can compute a table and then query it.
+order, in one folder, so a block can compute a table and then query it. A block whose every
+command and output another block shows (the README's Farkle query, the how-to's) runs once.
 
 Python examples are ``python`` blocks, run as scripts (exit 0 required), and ``pycon`` blocks,
 run by :mod:`doctest` (what they show after ``>>>`` is compared). A ``python`` block with a
@@ -137,8 +138,21 @@ def write_files(page: Path, folder: Path) -> None:
         (folder / name).write_text(text)
 
 
+def shown_elsewhere(blocks: list[list[Example]]) -> set[int]:
+    """Return the indices of the blocks whose every command, with its output, another block
+    runs (a larger one, or an equal one earlier): running them again checks nothing new."""
+    keys = [{(e.command, normalise(e.expected)) for e in block} for block in blocks]
+    return {
+        i
+        for i, mine in enumerate(keys)
+        if any(mine < other or (mine == other and j < i) for j, other in enumerate(keys))
+    }
+
+
 ENV = {**os.environ, "CI": "true", "NO_COLOR": "1"}
 EXISTING = [page for page in PAGES if page.exists()]
+EVERY_BLOCK = [(page, block) for page in EXISTING for block in examples(page)]
+REPEATED = shown_elsewhere([block for _, block in EVERY_BLOCK])
 BLOCKS = [
     pytest.param(
         page,
@@ -146,8 +160,8 @@ BLOCKS = [
         id=f"{label(page)}:{block[0].line}",
         marks=[pytest.mark.slow] if any(SLOW.match(e.command) for e in block) else [],
     )
-    for page in EXISTING
-    for block in examples(page)
+    for index, (page, block) in enumerate(EVERY_BLOCK)
+    if index not in REPEATED
 ]
 PYTHON = [(page, example) for page in EXISTING for example in python_examples(page)]
 
@@ -234,6 +248,18 @@ def test_the_python_examples_are_found(tmp_path: Path) -> None:
         ("pycon", 6, ">>> 1 + 1\n2\n"),
     ]
     assert files(page) == {"mine.py": "def f():\n    return 1\n"}
+
+
+def test_a_block_another_shows_whole_runs_once() -> None:
+    """A block runs unless a larger block, or an equal earlier one, shows each of its commands
+    with the same output (after :func:`normalise`); one output differing keeps it."""
+    one = Example("a.md", 1, "pigsolve query 0 0 0", "0.53 (1.2 s)")
+    two = Example("b.md", 5, "pigsolve compute", "done")
+    same = Example("c.md", 9, "pigsolve query 0 0 0", "0.53 (3.4 s)")
+    other = Example("c.md", 9, "pigsolve query 0 0 0", "0.54")
+    assert shown_elsewhere([[one], [two, same]]) == {0}
+    assert shown_elsewhere([[one], [same]]) == {1}
+    assert shown_elsewhere([[one], [two, other]]) == set()
 
 
 def test_a_block_running_a_slow_command_is_marked_slow() -> None:

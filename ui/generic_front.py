@@ -325,8 +325,10 @@ def tune(
     """Find the best constants of the game's tuning ``family`` exactly against ``against``."""
     from pigsolve.ui.shared import tune_family
 
-    rules, _ = _held(name, goal, table)
-    tune_family(family_of(rules).name, family, rules, against, ranges or [], table, as_json)
+    rules, solution = _held(name, goal, table)
+    optimal = None if solution is None else _players(rules, ["optimal"], table, solution)[0]
+    game = family_of(rules).name
+    tune_family(game, family, rules, against, ranges or [], table, as_json, optimal)
 
 
 def play(
@@ -340,6 +342,8 @@ def play(
     """Play the game at the terminal against ``opponent`` (in every other seat of ``players``),
     moving first: the family's words."""
     import numpy as np
+
+    from pigsolve.ui.prompt import answer
 
     rules = _rules(name, goal, players)
     family = family_of(rules)
@@ -358,7 +362,8 @@ def play(
                 shown = ", ".join(f"{game.words(a)} {p:.1%}" for a, p in values.items())
                 print(f"Hint: {game.words(best)} ({shown})")
             choices = ", ".join(game.words(a) for a in game.legal())
-            text = _ask(f"Your move ({choices}): ")
+            print(f"Your move ({choices}): ", end="", flush=True)
+            text = answer(sys.stdin, sys.stdout).strip()
             value: Any = int(text) if text.lstrip("-").isdigit() else text
             try:
                 action = game.action(value)
@@ -370,16 +375,6 @@ def play(
         for line in game.lines(game.game.apply(action), names):
             print(line)
     print(f"{names[game.game.winner]} won.")
-
-
-def _ask(prompt: str) -> str:
-    """Return the next line typed after ``prompt``; InvalidArgument at the end of input."""
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
-        raise InvalidArgument("no more input: the game is left unfinished")
-    return line.strip()
 
 
 GENERIC: dict[str, Command] = {

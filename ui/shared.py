@@ -22,28 +22,36 @@ if TYPE_CHECKING:
 
 
 def tune_family(
-    game: str, family: str, rules, against: str, ranges: list[str], table, as_json: bool
+    game: str,
+    family: str,
+    rules,
+    against: str,
+    ranges: list[str],
+    table,
+    as_json: bool,
+    optimal: Any = None,
 ) -> None:
-    """Search ``family`` exactly for the best coin-toss win probability against ``against``."""
+    """Search ``family`` exactly for the best coin-toss win probability against ``against``
+    (``optimal``: the optimal player, its table already read; else made from ``table``)."""
     families.checked_ranges(game, family, rules, ranges)  # a bad range before any table is made
     family_of(rules).check_exact(rules)
-    opponent = computer_tables(game, [against], rules, named_table(table, rules), note)[against]
+    made = {} if optimal is None else {"optimal": optimal.table(rules)}
+    wanted = [name for name in dict.fromkeys([against, "optimal"]) if name not in made]
+    tables = made | computer_tables(game, wanted, rules, named_table(table, rules), note)
+    opponent = tables[against]
     with progress_bar(f"tuning {family}", None) as progress:
         results, documents = families.tune(game, family, rules, against, opponent, ranges, progress)
     for warning in families.edge_warnings(
         game, family, rules, against, opponent, ranges, results[0]
     ):
         note(in_options(warning, ["ranges"]))
-    if against == "optimal":  # the table made: what a player worked out once it keeps
-        optimal = family_of(rules).compare_tables(rules, opponent, opponent, against, against)
-    else:
-        optimal = exact_comparison(game, rules, "optimal", against, table)
+    best = family_of(rules).compare_tables(rules, tables["optimal"], opponent, "optimal", against)
     if as_json:
         named = records.game_fields(rules)
-        record = records.tuning_record(family, results, documents, optimal, named)
+        record = records.tuning_record(family, results, documents, best, named)
         print(json.dumps(record, allow_nan=False))
     else:
-        console.print(result_tables.tuning(family, results, documents, optimal))
+        console.print(result_tables.tuning(family, results, documents, best))
 
 
 def named_table(table: Path | None, rules: Any) -> Path | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -21,3 +22,13 @@ def client(workdir) -> Iterator[TestClient]:
         create_app(table_store=Tables(jobs=Jobs(patience=None))), base_url="http://127.0.0.1"
     ) as client:
         yield client
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium, launched once for a module's pages (tests/browser_pages.py; skipped where
+    Chromium is missing)."""
+    from browser_pages import chromium
+
+    with chromium() as launched:
+        yield launched

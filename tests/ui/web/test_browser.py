@@ -22,7 +22,7 @@ from browser_pages import (
     wait_for_log_change,
 )
 from PIL import Image  # with matplotlib, of the test extra
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from pigsolve.ui.web.tables import Tables
 
@@ -43,18 +43,18 @@ def shots(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def page(url: str) -> Iterator[Page]:
-    yield from open_page(url, DESKTOP, WAIT_MS)
+def page(browser: Browser, url: str) -> Iterator[Page]:
+    yield from open_page(browser, url, DESKTOP, WAIT_MS)
 
 
 @pytest.fixture
-def phone(url: str) -> Iterator[Page]:
-    yield from open_page(url, PHONE, WAIT_MS)
+def phone(browser: Browser, url: str) -> Iterator[Page]:
+    yield from open_page(browser, url, PHONE, WAIT_MS)
 
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
-def any_page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    yield from open_page(url, request.param, WAIT_MS)
+def any_page(browser: Browser, url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from open_page(browser, url, request.param, WAIT_MS)
 
 
 def start(page: Page, game: str, opponent: str, seed: int, **fields: str) -> None:

@@ -20,7 +20,7 @@ from browser_pages import (
     served,
     wait_for_log_change,
 )
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 import pigsolve
 from pigsolve.ui.web.tables import Tables
@@ -42,9 +42,9 @@ def url(coin_race, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
-def page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+def page(browser: Browser, url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     """Yield the page at each width; fail on any console error."""
-    yield from open_page(url, request.param, WAIT_MS)
+    yield from open_page(browser, url, request.param, WAIT_MS)
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from browser_pages import (
     served,
     wait_for_log_change,
 )
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 import pigsolve
 from pigsolve.solver.farkle.family import FarkleFamily
@@ -42,8 +42,8 @@ def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["390px", "1280px"])
-def page(url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    yield from open_page(url, request.param, WAIT_MS)
+def page(browser: Browser, url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from open_page(browser, url, request.param, WAIT_MS)
 
 
 def start(page: Page) -> None:
