@@ -168,15 +168,27 @@ class SolutionOptimalPlayer(FarklePlayer):
     read the farkles in a row, and its table (``table(rules)``) is the guided player of the
     solution's 4-D values (:func:`solver.farkle.policy.guided`), which the exact evaluation
     reads (:mod:`solver.farkle.penalty_evaluate`); with more than two players it has no table
-    (their games are played, not evaluated)."""
+    (their games are played, not evaluated), and where the equilibrium mixes it tosses the
+    solution's coin once a turn (:meth:`FarkleSolution.coin`)."""
 
-    def __init__(self, solution: Any, description: str) -> None:
+    def __init__(self, solution: Any, description: str, seed: int | None = None) -> None:
+        from pigsolve.solver.farkle.play import SolutionPlayer
         from pigsolve.solver.farkle.policy import guided
 
         rules = solution.rules
         policy = guided(rules, solution.values, solution.floor) if rules.players == 2 else None
         super().__init__("optimal", rules, policy, description)
         self.solution = solution
+        self.playing = SolutionPlayer(solution, seed)
+
+    def seed_coins(self, seed: int) -> None:
+        """Draw the coins from ``seed`` from now on (a simulation's own stream)."""
+        self.playing.seed_coins(seed)
+
+    def choose(self, view: Any) -> Any:
+        """Return the solution's best action in the game's ``view``, its coin tossed once a
+        turn where the equilibrium mixes (:class:`solver.farkle.play.SolutionPlayer`)."""
+        return self.playing.choose(view)
 
     def table(self, rules: FarkleRules) -> Any:
         """Return the decisions in every state; more than two players: InvalidArgument."""

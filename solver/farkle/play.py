@@ -22,6 +22,8 @@ table).
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -50,6 +52,10 @@ Choice = str | tuple[int, ...]
 """``"bank"``, ``"roll"`` or the kept faces, lowest first."""
 
 
+_TURNS = itertools.count()
+"""The turns begun in this process, numbered."""
+
+
 class FarkleView(NamedTuple):
     """What the mover sees: the solution's ``state`` ``((scores...), turn_total, dice)`` (the
     mover's score first, then the next seats'; with the three-farkle penalty each seat's
@@ -60,6 +66,9 @@ class FarkleView(NamedTuple):
     state: tuple
     roll: tuple[int, ...] | None
     rolled: tuple[int, ...] | None = None
+    turn: int = -1
+    """The turn's number, no two turns alike in this process (a player that decides once a
+    turn, as a coin, knows a new one by it)."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -99,6 +108,8 @@ class FarkleGame:
         """Each seat's farkles in a row."""
         self.winner: int | None = None
         self._last_round_from: int | None = None
+        self.turn = -1
+        """The turn's number (:attr:`FarkleView.turn`)."""
 
     @property
     def over(self) -> bool:
@@ -117,10 +128,11 @@ class FarkleGame:
         order = [(self.player + k) % seats for k in range(seats)]
         scores = tuple(self._scores[seat] for seat in order)
         if not self.rules.farkle_penalty:
-            return FarkleView((scores, self.turn_total, self.to_roll), self.roll, self.rolled)
+            state = (scores, self.turn_total, self.to_roll)
+            return FarkleView(state, self.roll, self.rolled, self.turn)
         counts = tuple(self.farkles[seat] for seat in order)  # farkles in a row matter
         state = (scores, self.turn_total, self.to_roll, counts)
-        return FarkleView(state, self.roll, self.rolled)
+        return FarkleView(state, self.roll, self.rolled, self.turn)
 
     def may_bank(self) -> bool:
         """Return True if the turn total may be banked now (before a roll)."""
@@ -158,7 +170,7 @@ class FarkleGame:
     def _begin_turn(self) -> list[FarkleEvent]:
         """Start the mover's turn with its first roll (nothing may be banked before it)."""
         self.turn_total, self.to_roll, self.roll, self.kept = 0, self.rules.dice, None, []
-        self.rolled = None
+        self.rolled, self.turn = None, next(_TURNS)
         return [TurnStarted(self.player, self.scores), *self._roll()]
 
     def _roll(self) -> list[FarkleEvent]:
@@ -305,22 +317,35 @@ class FarklePlay:
     def advice(self, table: Any) -> tuple[str, dict[str, float]]:
         """Return the optimal choice and the mover's win probability after each legal one, by
         name, from the solution ``table`` (:class:`solver.farkle.solution.FarkleSolution`)."""
-        state, roll, _ = self.game.view
+        state, roll = self.game.view[:2]
         values = table.action_values(state, roll)
         best = table.best_action(state, roll)
         return self.name(best), {self.name(action): p for action, p in values.items()}
 
 
 class SolutionPlayer:
-    """The optimal player reading a solution already in memory (the page's and the hints'):
-    ``choose(view)`` is ``solution.best_action(view.state, view.roll)``."""
+    """The optimal player reading a solution already in memory: ``choose(view)`` is
+    ``solution.best_action(view.state, view.roll)``; where the equilibrium mixes (three players
+    or more) it tosses the solution's coin at the turn's first decision
+    (:meth:`FarkleSolution.coin`) and plays that side for the turn (a view of no turn, -1: the
+    tie-breaks' side)."""
 
     name = "optimal"
     description = "maximizes the probability of winning (the solution in memory)"
 
-    def __init__(self, solution: Any) -> None:
+    def __init__(self, solution: Any, seed: int | None = None) -> None:
         self.solution = solution
+        self.random = random.Random(seed)
+        self._turn, self._side = -1, 0
+
+    def seed_coins(self, seed: int) -> None:
+        """Draw the coins from ``seed`` from now on (a simulation's own stream)."""
+        self.random.seed(seed)
 
     def choose(self, view: FarkleView) -> Choice:
         """Return the optimal choice in ``view``."""
-        return self.solution.best_action(view.state, view.roll)
+        if view.turn != self._turn:
+            self._turn, q = view.turn, self.solution.coin(view.scores)
+            tossed = q is not None and view.turn >= 0
+            self._side = (1 if self.random.random() < q else -1) if tossed else 0
+        return self.solution.best_action(view.state, view.roll, self._side)

@@ -127,9 +127,8 @@ def tournament(
     """Play ``games`` seeded games of ``rules.players`` players step by step, in the order
     given, the first move passing round the table (game ``g`` started by player ``g mod N``).
 
-    The exact chances are beside the games where every seat plays one table without coins (the
-    optimal player takes one of its two best policies where the table tosses a coin, so the
-    coins' mixture is not what is played): player ``p``'s chance when ``r`` starts is the
+    The exact chances are beside the games where every seat plays one table (its coins tossed
+    from the seed's own streams, one a seat): player ``p``'s chance when ``r`` starts is the
     table's seat ``(p - r) mod N`` at the start."""
     seats = rules.players
     if len(players) != seats:
@@ -141,6 +140,10 @@ def tournament(
             f"games must be at least {seats}, one per first mover, got {games}", parameter="games"
         )
     seed = fresh_seed() if seed is None else check_seed(seed)
+    streams = np.random.SeedSequence(seed).spawn(seats)  # the dice draw from the seed's own
+    for player, stream in zip(players, streams, strict=True):
+        if callable(getattr(player, "seed_coins", None)):
+            player.seed_coins(int(stream.generate_state(1)[0]))
     started = time.perf_counter()
     winner, turns = _play_live(rules, players, [None] * seats, games, seed)
     seconds = time.perf_counter() - started
@@ -150,7 +153,7 @@ def tournament(
     tables = {id(getattr(player, "solution", None)) for player in players}
     solution = getattr(players[0], "solution", None)
     exact = None
-    if len(tables) == 1 and solution is not None and solution.rules == rules and not solution.coins:
+    if len(tables) == 1 and solution is not None and solution.rules == rules:
         chances = solution.seat_chances
         exact = np.array([[chances[(p - r) % seats] for p in range(seats)] for r in range(seats)])
     names = tuple(_name(player) for player in players)

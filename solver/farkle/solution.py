@@ -49,6 +49,9 @@ from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, sco
 
 KEPT_ROWS = 256
 """Turns a solution keeps once rebuilt."""
+NUDGE = 1e-9
+"""How far a coin's side moves the mover's chance after a farkle from its breakpoint: past the
+values' rounding (1e-14), short of any other breakpoint."""
 VALUES = "win_probability"
 """The name of the stored values (:func:`values_shape`) in a table file."""
 
@@ -173,7 +176,9 @@ class FarkleSolution:
             return max(found.values())
         return self._rows(self._state(state)[0]).farkle
 
-    def action_values(self, state: Any, roll: Sequence[int] | None = None) -> dict[Any, float]:
+    def action_values(
+        self, state: Any, roll: Sequence[int] | None = None, side: int = 0
+    ) -> dict[Any, float]:
         """Return the mover's chance after each legal action in ``state`` ``((i, j), t, n)``
         (or with the farkles in a row, ``((i, j), t, n, (a, b))``).
 
@@ -182,10 +187,11 @@ class FarkleSolution:
         on). After the roll ``roll`` (``n`` faces): ``{kept faces: p}`` for every legal keep,
         ``p`` the value of the state it leads to before its next roll (with hot dice and every
         die kept: all the dice; without: the turn banks). A farkle offers nothing: ``{}``.
+        ``side`` is :meth:`best_action`'s.
         """
         key, t, n = self._state(state)
         if roll is None:
-            return self._pre_roll(key, t, n)
+            return self._pre_roll(key, t, n, side)
         counts = counts_of(roll)
         if sum(counts) != n:
             raise InvalidArgument(f"roll {tuple(roll)!r} must show {n} dice", parameter="roll")
@@ -194,8 +200,14 @@ class FarkleSolution:
         for kept, points in keeps(counts, self.rules.scoring):
             u = t + points // POINT_UNIT
             m = int(next_dice[n - sum(kept)])
-            found[faces_of(kept)] = self._bank(key, u) if m == 0 else self._value(key, u, m)
+            found[faces_of(kept)] = self._bank(key, u) if m == 0 else self._value(key, u, m, side)
         return found
+
+    def coin(self, scores: Sequence[int]) -> float | None:
+        """Return the chance ``q`` that the mover at ``scores`` (points, the mover's first)
+        plays the policy best above its coin's breakpoint (``side=1`` of :meth:`best_action`),
+        or None where the mover's policy is pure."""
+        return self._coins.get(tuple(s // POINT_UNIT for s in scores))
 
     def chances(self, state: Any, roll: Sequence[int] | None = None) -> tuple[float, ...]:
         """Return every player's chance in ``state``, the mover's first, then in turn order:
@@ -228,11 +240,15 @@ class FarkleSolution:
                 return won if t >= top else tuple(float(p) for p in bank[t])
         return won if t >= top else tuple(float(p) for p in value[t, n])
 
-    def best_action(self, state: Any, roll: Sequence[int] | None = None) -> str | Keep | None:
+    def best_action(
+        self, state: Any, roll: Sequence[int] | None = None, side: int = 0
+    ) -> str | Keep | None:
         """Return the optimal action in ``state``: ``"bank"`` or ``"roll"`` before a roll (bank
         at a tie), the kept faces after ``roll`` (at a tie the fewest dice left, then the most
-        points, as the solver chooses), None for a farkle."""
-        found = self.action_values(state, roll)
+        points, as the solver chooses), None for a farkle. Where the mover tosses a coin
+        (:meth:`coin`), ``side`` 1 plays the policy best above its breakpoint and -1 the one
+        below (the mover's chance after a farkle moved by :data:`NUDGE`); 0 the tie-breaks'."""
+        found = self.action_values(state, roll, side)
         if roll is None:
             return "bank" if found.get("bank", -1.0) >= found.get("roll", -1.0) else "roll"
         order = {kept: (found[kept], len(kept), keep_points(kept, self.rules)) for kept in found}
@@ -249,6 +265,10 @@ class FarkleSolution:
     def _offset(self) -> int:
         """The index of a score of 0 (units above the floor)."""
         return -self.floor // POINT_UNIT
+
+    @functools.cached_property
+    def _coins(self) -> dict[tuple[int, ...], float]:
+        return {tuple(scores): q for scores, q in self.coins}
 
     @functools.cached_property
     def _last(self) -> np.ndarray:
@@ -291,7 +311,7 @@ class FarkleSolution:
         penalty = self.rules.farkle_penalty // POINT_UNIT
         return 1.0 - float(self.values[b, 0, j, max(i - penalty, 0)])
 
-    def _rebuild_rows(self, key: tuple[int, ...]) -> TurnRows:
+    def _rebuild_rows(self, key: tuple[int, ...], side: int = 0) -> TurnRows:
         from pigsolve.solver.farkle import _kernels
 
         rules = self.rules
@@ -299,7 +319,7 @@ class FarkleSolution:
         cap = (self.ceiling - self.floor) // POINT_UNIT
         size = max(cap, min_bank)
         value, slope, roll = (np.zeros((size, dice + 1)) for _ in range(3))
-        farkle = self._farkle(key)
+        farkle = self._farkle(key) + side * NUDGE
         if rules.players > 2:  # the mover's turn alone: a two-player table of its banks
             i, j = key[0], 0
             table = np.zeros((cap, cap))
@@ -347,15 +367,15 @@ class FarkleSolution:
             return 1.0 - float(last[min(i + u - j, last.shape[0] - 1)])
         return 1.0 - float(table[j, i + u])
 
-    def _value(self, key: tuple[int, ...], t: int, n: int) -> float:
+    def _value(self, key: tuple[int, ...], t: int, n: int, side: int = 0) -> float:
         """Return the mover's optimal chance at ``key``, turn total ``t``, ``n`` dice (units)."""
-        rows = self._rows(key)
+        rows = self._rows(key, side)
         return self._bank(key, t) if t >= rows.top else float(rows.value[t, n])
 
-    def _pre_roll(self, key: tuple[int, ...], t: int, n: int) -> dict[str, float]:
+    def _pre_roll(self, key: tuple[int, ...], t: int, n: int, side: int = 0) -> dict[str, float]:
         """Return ``{"bank": p, "roll": p}`` at ``key``, ``t``, ``n`` (units), bank where
         allowed."""
-        rows = self._rows(key)
+        rows = self._rows(key, side)
         found = {}
         if t > 0 and t * POINT_UNIT >= self.rules.min_bank:
             found["bank"] = self._bank(key, t)

@@ -147,7 +147,7 @@ def test_a_turn_step_by_step() -> None:
     events = game.start()
     assert events == [TurnStarted(0, (0, 0)), Rolled(0, (1, 2, 3, 4, 5, 6))]
     assert game.legal_actions() == ((5,), (1,), (1, 5))
-    assert game.view == (((0, 0), 0, 6), (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6))
+    assert game.view[:3] == (((0, 0), 0, 6), (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6))
     with pytest.raises(InvalidArgument, match="keep 2 is not a legal choice now"):
         game.apply((2,))
     assert game.apply("1") == [Kept(0, (1,), 100, 100, 5)]

@@ -111,6 +111,46 @@ def test_each_coin_mixes_two_best_replies(three) -> None:
         assert np.abs(mixed - three.values[scores]).max() < 1e-8
 
 
+def test_the_optimal_player_tosses_each_coin_once_a_turn(three) -> None:
+    """At (700, 1,350, 850) the mover's coin is between rolling its last die at 400 (the
+    policy above the breakpoint, chance q) and banking: the player rolls in about q of its
+    turns there, the same way all through one turn, and a seed repeats its tosses."""
+    from pigsolve.solver.farkle.play import FarkleView, SolutionPlayer
+
+    scores = (700, 1350, 850)
+    q = three.coin(scores)
+    assert q == pytest.approx(0.188441, abs=1e-6) and three.coin((0, 0, 0)) is None
+    state = (scores, 400, 1)
+    assert (three.best_action(state, side=1), three.best_action(state, side=-1)) == (
+        "roll",
+        "bank",
+    )
+    turns = 4000
+    player = SolutionPlayer(three, seed=5)
+    rolled = [player.choose(FarkleView(state, None, None, turn)) == "roll" for turn in range(turns)]
+    z = (np.mean(rolled) - q) / np.sqrt(q * (1 - q) / turns)
+    assert abs(z) < 4, z
+    again = [player.choose(FarkleView(state, None, None, turns - 1)) for _ in range(20)]
+    assert len(set(again)) == 1  # one toss a turn
+    player.seed_coins(9)
+    first = [player.choose(FarkleView(state, None, None, turns + k)) for k in range(50)]
+    player.seed_coins(9)
+    assert [player.choose(FarkleView(state, None, None, turns + k)) for k in range(50)] == first
+    assert len(set(first)) == 2
+    unnumbered = [player.choose(FarkleView(state, None, None)) for _ in range(20)]
+    assert set(unnumbered) == {three.best_action(state)}  # no turn: the tie-breaks' side
+
+
+def test_a_tournament_with_coins_is_beside_the_table(three) -> None:
+    """Where the table tosses coins its optimal players toss them, so the exact chances stand
+    beside the games; one seed repeats the games, coins and all."""
+    from pigsolve.solver.farkle.play import SolutionPlayer
+    from pigsolve.solver.farkle.simulate import simulate
+
+    games = [simulate(three.rules, [SolutionPlayer(three)] * 3, 30, seed=3) for _ in range(2)]
+    assert games[0].exact is not None and np.array_equal(games[0].wins, games[1].wins)
+
+
 def test_table_round_trip_and_damage(three, tmp_path: Path) -> None:
     path = table.save(three, tmp_path / "t.h5")
     loaded = table.load(path)
@@ -187,7 +227,7 @@ def test_simulated_games_agree() -> None:
 
 def test_a_tournament_of_three_beside_the_table() -> None:
     """`simulate` of three players: the first move passes round the table, every seat's wins
-    by who started, beside the table's seats where every seat plays it (no coins here)."""
+    by who started, beside the table's seats where every seat plays it."""
     from pigsolve.solver.farkle.play import SolutionPlayer
     from pigsolve.solver.farkle.simulate import simulate
 
