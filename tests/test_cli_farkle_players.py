@@ -58,13 +58,31 @@ def test_refusals_are_one_line(workdir: Path, args: tuple[str, ...], words: str)
     assert words in result.output and len(result.output.strip().splitlines()) == 1
 
 
-def test_a_three_player_table_is_not_compared(workdir: Path) -> None:
+def test_a_three_player_table_exports_its_chances_and_is_not_compared(workdir: Path) -> None:
+    """Every player's chance at each score vector as CSV (points) and JSON (with the coins);
+    its banking totals and a comparison are refused in one line."""
+    from pigsolve.solver.farkle import table
+
     assert run("compute", *THREE).exit_code == 0
-    table = "data/farkle-farkle-3p-goal2000.h5"
-    exported = ("export", "--what", "probabilities", "--out", "x.csv")
-    for args in (("compare", "optimal", "max-score"), exported):
-        result = run(*args, "--game", "farkle", "--table", table)
+    path = workdir / "data" / "farkle-farkle-3p-goal2000.h5"
+    named = ("--game", "farkle", "--table", str(path))
+    boundary = ("export", "--what", "boundary", "--out", "b.csv")
+    for args in (("compare", "optimal", "max-score"), boundary):
+        result = run(*args, *named)
         assert result.exit_code == 2 and "are for 2 players" in result.output
+    solution = table.load(path)
+    assert run("export", "--what", "probabilities", "--out", "x.csv", *named).exit_code == 0
+    rows = (workdir / "x.csv").read_text().splitlines()
+    assert rows[0] == "s0,s1,s2,p0,p1,p2" and len(rows) == 1 + 40**3
+    row = next(r.split(",") for r in rows if r.startswith("700,1350,850,"))
+    assert [float(p) for p in row[3:]] == solution.values[14, 27, 17].tolist()
+    assert run("export", "--what", "probabilities", "--out", "x.json", *named).exit_code == 0
+    document = json.loads((workdir / "x.json").read_text())
+    assert document["axes"] == ["s0", "s1", "s2", "player"]
+    assert document["shape"] == [40, 40, 40, 3]
+    assert [700, 1350, 850, solution.coin((700, 1350, 850))] in document["coins"]
+    again = run("export", *THREE, "--what", "probabilities", "--out", "y.csv")  # data/'s table
+    assert again.exit_code == 0 and (workdir / "y.csv").read_text().splitlines() == rows
 
 
 def test_a_solve_too_large_names_the_largest_goal_that_fits(workdir: Path) -> None:

@@ -177,11 +177,11 @@ def export(
     table: Path | None = None,
     goal: int | None = None,
     force: bool = False,
+    players: int | None = None,
 ) -> None:
     """Write ``what`` of the game's table (computed in memory if missing) to ``out``."""
-
-    family = family_of(_rules(name, goal))
-    written = family.export(_solution(name, goal, table), str(what), out, fmt, force)
+    family = family_of(_rules(name, goal, players))
+    written = family.export(_solution(name, goal, table, players), str(what), out, fmt, force)
     print(f"wrote {written}")
 
 

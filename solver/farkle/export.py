@@ -4,7 +4,9 @@ What can be exported (scores in points, from 0 below the goal; both players with
 a row):
 
 ``probabilities``
-    ``P(i, j)``, the mover's chance at the start of a turn with ``i`` banked against ``j``.
+    ``P(i, j)``, the mover's chance at the start of a turn with ``i`` banked against ``j``;
+    with more players every player's chance at each score vector ``s0, s1, ...`` (the mover's
+    first, then in turn order), and the JSON lists the coins.
 ``boundary``
     When to bank: for each own score ``i``, opponent's score ``j`` and ``n`` dice to roll, the
     smallest turn total at which the optimal player banks (-1: it rolls on to the goal), as
@@ -43,10 +45,11 @@ def export_table(
 ) -> Path:
     """Write ``what`` (:data:`EXPORTS`) of ``solution`` to ``out`` as ``fmt`` (csv, json or
     npy; default: the suffix of ``out``); return the path written."""
-    check_two_seats(solution.rules, "exports")
     out = Path(out)
     if what not in EXPORTS:
         raise InvalidArgument(f"unknown export {what!r} for Farkle; accepted: {', '.join(EXPORTS)}")
+    if what != "probabilities":
+        check_two_seats(solution.rules, f"{what} exports")
     fmt = format_for(out, fmt)
     array, axes = _array(solution, what)
     scores = list(range(0, solution.rules.goal, POINT_UNIT))
@@ -63,6 +66,10 @@ def export_table(
                 "shape": list(array.shape),
                 what: array.tolist(),
             }
+            if solution.rules.players > 2:
+                document["coins"] = [
+                    [*(POINT_UNIT * int(s) for s in seats), q] for seats, q in solution.coins
+                ]
             json.dump(document, f, separators=(",", ":"), allow_nan=False)
             f.write("\n")
         else:
@@ -74,6 +81,9 @@ def export_table(
 def _array(solution: FarkleSolution, what: str) -> tuple[np.ndarray, list[str]]:
     """Return the array of ``what`` and its axes' names."""
     scores = range(0, solution.rules.goal, POINT_UNIT)
+    players = solution.rules.players
+    if what == "probabilities" and players > 2:
+        return solution.values.copy(), [*(f"s{t}" for t in range(players)), "player"]
     if what == "probabilities":
         return solution.start_values.copy(), ["score", "opponent_score"]
     totals = np.stack([bank_thresholds(solution, j).totals for j in scores], axis=1)
@@ -83,6 +93,13 @@ def _array(solution: FarkleSolution, what: str) -> tuple[np.ndarray, list[str]]:
 def _write_csv(f, what: str, array: np.ndarray, scores: list[int]) -> None:
     """Write one row per pair of scores: the chance, or the banking total for each dice left."""
     writer = csv.writer(f)
+    if array.ndim > 2 and what == "probabilities":  # more players: a row per score vector
+        n = array.shape[-1]
+        writer.writerow([*(f"s{t}" for t in range(n)), *(f"p{t}" for t in range(n))])
+        for index in np.ndindex(array.shape[:-1]):
+            chances = map(repr, array[index].tolist())
+            writer.writerow([*(scores[k] for k in index), *chances])
+        return
     if what == "probabilities":
         writer.writerow(["score", "opponent_score", "win_probability"])
         rows = ([i, j, repr(float(array[s, t]))] for s, i in enumerate(scores)
