@@ -350,6 +350,8 @@ def play(
     game = family.play(rules, np.random.default_rng(seed))
     opponent = opponent or "optimal"
     (computer,) = _players(rules, [opponent])
+    if seed is not None and callable(getattr(computer, "seed_coins", None)):
+        computer.seed_coins(seed)  # its coins too, where the equilibrium mixes
     advice = _solution(name, goal, None, players) if hints else None  # data/'s, else solved
     seats = getattr(rules, "players", 2)  # two: "you" and the opponent; more: numbered
     names = ["you"] + [opponent if seats == 2 else f"{opponent} {k}" for k in range(2, seats + 1)]
