@@ -9,6 +9,7 @@ rate, race) of :mod:`policies.pig`. Hog: ``always`` (N) and CS 61A's ``bacon`` a
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -17,6 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from pigsolve.policies.climb import GRID_LIMIT, climb
+from pigsolve.policies.threshold_batch import threshold_batch
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.games.hog import MAX_ROLLS, HogRules, hog_rules
@@ -207,16 +210,24 @@ def hog_member(family: str, values: Sequence[int]) -> str:
     return f"{family}:{','.join(map(str, values))}"
 
 
-FARKLE_RANGES: dict[str, Ranges] = {"bank": {"fifties": (6, 4, 30)}}
-"""Farkle's threshold family ``bank:T`` (:mod:`policies.farkle`): its total in fifties (300
-points, the usual minimum bank; searched from 200 to 1,500 points). At goal 10,000 the
-optimal opponent's turn laws take some 20 s, found once (:mod:`solver.farkle.laws`); each
-member then some 0.03 s."""
+FARKLE_RANGES: dict[str, Ranges] = {
+    "bank": {"fifties": (6, 4, 30)},
+    "bank-dice": {f"dice{n}": (6, 1, 80) for n in range(1, 7)},  # one a die the rules roll
+}
+"""Farkle's threshold families (:mod:`policies.farkle`): ``bank:T``, its total in fifties (300
+points, the usual minimum bank; searched from 200 to 1,500 points), and ``bank-dice``
+(``bank:T1,...,T6``), a total for each number of dice about to be rolled, from 50 to 4,000
+points each (climbed from 300 each: :func:`policies.climb.climb`). At goal 10,000 the optimal
+opponent's turn laws take some 20 s, found once (:mod:`solver.farkle.laws`); each member then
+some 0.04 s."""
 
 
 def farkle_ranges(rules: FarkleRules) -> dict[str, Ranges]:
-    """Return Farkle's families' ranges: ``bank`` (the total in fifties)."""
-    return FARKLE_RANGES
+    """Return Farkle's families' ranges: ``bank`` (the total in fifties) and ``bank-dice`` (a
+    total for each number of dice the rules roll)."""
+    each = FARKLE_RANGES["bank-dice"]["dice1"]
+    dice = {f"dice{n}": each for n in range(1, rules.dice + 1)}
+    return {**FARKLE_RANGES, "bank-dice": dice}
 
 
 def farkle_limits(rules: FarkleRules, ranges: Ranges) -> Limits:
@@ -225,8 +236,9 @@ def farkle_limits(rules: FarkleRules, ranges: Ranges) -> Limits:
 
 
 def farkle_member(family: str, values: Sequence[int]) -> str:
-    """Return a Farkle family member's name: ``bank:300`` for 6 fifties."""
-    return f"{family}:{values[0] * POINT_UNIT}"
+    """Return a Farkle family member's name: ``bank:300`` for 6 fifties, ``bank:T1,...,T6``
+    for ``bank-dice``'s."""
+    return "bank:" + ",".join(str(value * POINT_UNIT) for value in values)
 
 
 TUNINGS = {
@@ -236,6 +248,11 @@ TUNINGS = {
 }
 """Each game family's tunable players, by the family's name (a family registered elsewhere
 adds its own)."""
+
+
+def grid_size(ranges: Ranges) -> int:
+    """Return how many members ``ranges`` hold."""
+    return math.prod(high - low + 1 for _, low, high in ranges.values())
 
 
 def candidates(game: str, family: str, ranges: Ranges) -> list[str]:
@@ -260,63 +277,19 @@ def tune(
     """
     bounds = checked_ranges(game, family, rules, ranges)
     score = _scorer(game, rules, against, opponent)
+    if grid_size(bounds) > GRID_LIMIT:  # six totals, say: climbed, not searched whole
+        axes = [range(low, high + 1) for _, low, high in bounds.values()]
+        start = [value for value, _, _ in bounds.values()]
+        name = functools.partial(member_name, game, family)
+        results = climb(start, axes, name, score, progress)
+        return results, score(documents_member(game, family, bounds))
     names = candidates(game, family, bounds)
-    batched = _threshold_batch(game, rules, names, against, opponent, progress)
+    batched = threshold_batch(game, rules, names, against, opponent, progress)
     if batched is not None:
         results = sorted(batched, key=lambda result: -result.average)  # ties keep their order
     else:
         results = rank(names, score, progress)
     return results, score(documents_member(game, family, bounds))
-
-
-BATCH = 128
-"""Candidates evaluated per call of the batched evaluator (their hold values held at once)."""
-
-
-def _threshold_batch(
-    game: str,
-    rules: Any,
-    names: Sequence[str],
-    against: str,
-    opponent: np.ndarray,
-    progress: Callable[[int, int], None] | None,
-) -> list[Comparison] | None:
-    """Return every named member's exact comparison from the batched evaluator of
-    :mod:`solver.pig.evaluation.thresholds`, or None where it does not apply (Hog, players that
-    remember their turns, an opponent that does, goals above 300)."""
-    from pigsolve.policies import make_player
-    from pigsolve.policies.pig import ThresholdPolicy
-
-    first = make_player(game, names[0], rules)  # a family's members are of one kind
-    if not (isinstance(first, ThresholdPolicy) and first.memory == 1):
-        return None  # not Pig's threshold players (Hog's, or ones that count their turns)
-    if opponent.shape[0] != 1 or rules.players != 2 or rules.goal > 300:
-        return None
-    players = [first, *(make_player(game, name, rules) for name in names[1:])]
-    if not all(isinstance(p, ThresholdPolicy) and p.memory == 1 for p in players):
-        return None
-    import numpy as np
-
-    from pigsolve.solver.pig.evaluation.thresholds import first_mover_probabilities
-    from pigsolve.solver.pig.seat_policy import check_roll_table
-
-    goal = rules.goal
-    opponent = check_roll_table(opponent, goal, against)
-    t, i, j = np.zeros((1, 1), np.int64), np.arange(goal)[:, None], np.arange(goal)[None, :]
-    results = []
-    for start in range(0, len(players), BATCH):
-        batch = players[start : start + BATCH]
-        hold = np.stack(
-            [np.broadcast_to(p.hold_at_grid(t, i, j, goal), (goal, goal)) for p in batch]
-        )
-        a_first, b_first = first_mover_probabilities(rules, hold, opponent)
-        results += [
-            Comparison(p.name, against, goal, rules.die_sides, float(a), float(b))
-            for p, a, b in zip(batch, a_first, b_first, strict=True)
-        ]
-        if progress is not None:
-            progress(len(results), len(players))
-    return results
 
 
 def checked_ranges(game: str, family: str, rules: Any, ranges: Sequence[str] = ()) -> Ranges:
@@ -362,6 +335,8 @@ def edge_warnings(
     just outside does better (so the range hides a better one): widen it, as the parameter
     ``ranges=[...]`` (the command line shows ``--range``, :func:`ui.console.in_options`)."""
     bounds = checked_ranges(game, family, rules, ranges)
+    if grid_size(bounds) > GRID_LIMIT:  # climbed: its best beats every member one step away
+        return []
     limits = family_limits(game, rules, bounds)
     axes = [range(low, high + 1) for _, low, high in bounds.values()]
     values = next(

@@ -250,6 +250,18 @@ def test_tune_finds_the_best_bank_total_exactly(workdir: Path, monkeypatch) -> N
     assert record["optimal"]["a_first"] == pytest.approx(optimal.p_first_player, abs=1e-12)
 
 
+def test_tune_climbs_a_total_for_each_number_of_dice(workdir: Path) -> None:
+    """`tune bank-dice` (bank:T1,...,T6) is climbed, not searched whole: its best beats the
+    best single total, which is one of its members."""
+    args = ("--game", "farkle", "--goal", "500", "--json")
+    climbed = json.loads(run("tune", "bank-dice", *args).stdout)
+    single = json.loads(run("tune", "bank", *args).stdout)
+    assert climbed["best"]["a"].count(",") == 5
+    assert climbed["best"]["average"] >= single["best"]["average"]
+    assert climbed["documents"]["a"] == "bank:" + ",".join(["300"] * 6)
+    assert 0 < climbed["candidates"] < 80**6
+
+
 PENALTY = 'base = "facebook-farkle"\ngoal = 500\n'
 LAST_TURN = 'base = "farkle"\ngoal = 500\nlast_turn = true\n'
 

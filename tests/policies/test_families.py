@@ -152,3 +152,30 @@ def test_another_games_ranges_widen_pigs_by_its_turns() -> None:
     assert widened["base"] == (19, 19, math.ceil(26 * scale))
     assert widened["pace"] == (14, 7, math.ceil(47 * scale))
     assert widened["race"] == (69, math.floor(100 - 34 * scale), 76)
+
+
+def test_farkle_bank_dice_is_climbed_to_a_local_best() -> None:
+    """A total for each number of dice (80**3 members with three dice) is climbed from the
+    documents' bank:300: its best beats bank:300 and every member one constant away (checked
+    here by their own exact comparisons), and every member met is ranked."""
+    import pigsolve
+    from pigsolve.policies.families import member_name
+    from pigsolve.solver.games.farkle import FarkleRules
+
+    rules = FarkleRules(dice=3, goal=600)
+    bounds = family_ranges("farkle", "bank-dice", rules)
+    assert list(bounds) == ["dice1", "dice2", "dice3"]
+    opponent = make_player("farkle", "optimal", rules).table(rules)
+    results, documents = tune("farkle", "bank-dice", rules, "optimal", opponent)  # 80**3
+    assert documents.a == "bank:300,300,300" and results[0].average > documents.average
+    averages = [result.average for result in results]
+    assert averages == sorted(averages, reverse=True) and len(results) < 80**3 // 100
+    best = [int(total) // 50 for total in results[0].a.removeprefix("bank:").split(",")]
+    for index in range(3):
+        for step in (-1, 1):
+            values = [*best[:index], best[index] + step, *best[index + 1 :]]
+            if 1 <= values[index] <= 80:
+                near = pigsolve.compare(
+                    rules, member_name("farkle", "bank-dice", values), "optimal"
+                )
+                assert near.average <= results[0].average

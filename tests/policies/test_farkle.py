@@ -88,7 +88,8 @@ def test_bank_is_a_tuning_family() -> None:
     assert names == ["bank:250", "bank:300", "bank:350"]
     for name in names:
         check_name(name, RULES)
-    assert families.parameter_names("farkle") == "bank: fifties"
+    dice = ", ".join(f"dice{n}" for n in range(1, 7))
+    assert families.parameter_names("farkle") == f"bank: fifties; bank-dice: {dice}"
 
 
 @pytest.mark.parametrize("game", ["farkle", "facebook-farkle"])
