@@ -2,9 +2,10 @@
 
 Pig: ``hold`` (N), ``turns`` (T), ``base-pace-race`` (base, pace, race) and ``pace-race`` (pace,
 rate, race) of :mod:`policies.pig`. Hog: ``always`` (N) and CS 61A's ``bacon`` and ``swap``
-(margin or cutoff, N dice). Farkle: ``bank`` (the bank total in fifties) of
-:mod:`policies.farkle`. A member is named as the registry names it (``hold25``,
-``pace-race:21,8,71``, ``bacon:9,5``), so every interface can use the winner at once.
+(margin or cutoff, N dice). Farkle: ``bank`` (the bank total in fifties) and ``bank-dice`` (a
+total for each number of dice) of :mod:`policies.farkle`. A member is named as the registry
+names it (``hold25``, ``pace-race:21,8,71``, ``bacon:9,5``), so every interface can use the
+winner at once. A grid too large to search whole is climbed (:mod:`policies.climb`).
 """
 
 from __future__ import annotations
