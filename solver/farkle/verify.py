@@ -68,11 +68,19 @@ def verify_table(solution: FarkleSolution, max_residual: float = MAX_RESIDUAL) -
     (with three players or more, also the others' chances and their sum)."""
     values = solution.values
     finite = bool(np.isfinite(values).all())
-    residual = bellman_residual(solution) if finite else np.inf
+    several = solution.rules.players > 2
+    found = None
+    if not finite:
+        residual = np.inf
+    elif several:  # every turn re-solved once: the mover's chance and the others'
+        found = seat_residuals(solution)
+        residual = float(found[..., 0].max())
+    else:
+        residual = bellman_residual(solution)
     low, high = float(values.min()), float(values.max())
     seats = []
-    if solution.rules.players > 2:
-        others = float(seat_residuals(solution)[..., 1:].max()) if finite else np.inf
+    if several:
+        others = float(found[..., 1:].max()) if found is not None else np.inf
         total = float(np.abs(values.sum(axis=-1) - 1).max()) if finite else np.inf
         seats = [
             Check(

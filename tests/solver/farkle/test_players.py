@@ -92,6 +92,18 @@ def test_seats_and_residuals(three) -> None:
     assert all(check.passed for check in verify_table(three))
 
 
+def test_a_damaged_chance_fails_verify(three) -> None:
+    """One turn's re-solve checks both: a mover's chance off fails the Bellman residual, another
+    player's the others' check."""
+    from dataclasses import replace
+
+    for player, name in ((0, "Bellman residual"), (1, "others' chances")):
+        values = three.values.copy()
+        values[5, 9, 2, player] += 1e-6
+        checks = {c.name: c.passed for c in verify_table(replace(three, values=values))}
+        assert not checks[name] and checks["0 <= P <= 1"]
+
+
 def test_each_coin_mixes_two_best_replies(three) -> None:
     assert len(three.coins) == 2
     goal, players = 40, 3
