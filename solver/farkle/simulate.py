@@ -140,7 +140,7 @@ def tournament(
             f"games must be at least {seats}, one per first mover, got {games}", parameter="games"
         )
     seed = fresh_seed() if seed is None else check_seed(seed)
-    streams = np.random.SeedSequence(seed).spawn(seats)  # the dice draw from the seed's own
+    streams = np.random.SeedSequence(seed).spawn(seats)  # each seat's coins; the dice: seed's
     for player, stream in zip(players, streams, strict=True):
         if callable(getattr(player, "seed_coins", None)):
             player.seed_coins(int(stream.generate_state(1)[0]))
