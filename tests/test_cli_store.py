@@ -80,8 +80,8 @@ def test_a_cluster_named_by_its_scheduler_solves_and_resumes(cluster, workdir: P
     other = runner.invoke(app, ["compute", "--players", "3", "--store", url, "--resume"])
     assert other.exit_code == 1
     assert error_line(other) == (
-        f"error: {url} is for 4 players, goal 12 and a 6-sided die, "
-        "not 3 players, goal 100 and a 6-sided die"
+        f"error: {url} holds the optimal table for 4 players, goal 12 and a 6-sided die, "
+        "not the optimal table for 3 players, goal 100 and a 6-sided die"
     )
 
 
@@ -90,13 +90,17 @@ def test_a_cluster_named_by_its_scheduler_solves_and_resumes(cluster, workdir: P
     [
         (["--workers", "2"], "--workers needs --store PATH.zarr (the table out of core)"),
         (["--resume"], "--resume needs --store PATH.zarr (the table out of core)"),
-        (["--store", "t.zarr", "--out", "t.h5"], "--store takes neither --out nor --method"),
+        (["--store", "t.zarr", "--out", "t.h5"], "--store takes no --out: the store is the table"),
+        (
+            ["--store", "t.zarr", "--method", "value-iteration"],
+            "--store takes no --method: it solves by layers",
+        ),
         (
             ["--store", "t.zarr", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
             "give --workers (a local cluster) or --scheduler, not both",
         ),
     ],
-    ids=["workers", "resume", "out", "both"],
+    ids=["workers", "resume", "out", "method", "both"],
 )
 def test_store_options_alone_or_together_are_refused(workdir: Path, args, message) -> None:
     refused = runner.invoke(app, ["compute", *FOUR, *args])

@@ -4,6 +4,7 @@ tests' toy), asking only the registry and :mod:`policies.roster` (:mod:`ui.front
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -104,11 +105,20 @@ def compute(
     force: bool = False,
     quiet: bool = False,
     players: int | None = None,
+    store: str | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    resume: bool = False,
 ) -> None:
-    """Solve the game and save its table; an existing table is kept without ``force``."""
+    """Solve the game and save its table (an existing one is kept without ``force``), or into
+    a Zarr store on a Dask cluster (:mod:`ui.store_commands`)."""
     from pigsolve.solver.storage import check_can_write
 
     rules = _rules(name, goal, players=players)
+    if store is not None or workers or scheduler or resume:
+        from pigsolve.ui.store_commands import compute_with_store
+
+        return compute_with_store(rules, store, workers, scheduler, resume, force, quiet, out)
     family = family_of(rules)
     path = _path(family, rules, out)
     if path.is_file() and not force:
@@ -138,12 +148,16 @@ def info(
     name: str, path: Path | None = None, goal: int | None = None, players: int | None = None
 ) -> None:
     """Show a table's attributes and datasets, once the family's checks have passed."""
+    from pigsolve.solver.layer_store import is_store
     from pigsolve.solver.storage import describe
     from pigsolve.ui import table_files
     from pigsolve.ui.console import console
 
     family, path = _stored(name, goal, path, players)
-    attrs, datasets = describe(path)
+    if is_store(path):  # a Zarr store (compute --store): its layers added up
+        attrs, datasets = importlib.import_module(family.stores).store.describe(str(path))
+    else:
+        attrs, datasets = describe(path)
     family.load(path)  # the figures shown are those of a table that passes the load checks
     console.print(table_files.attributes(path, attrs))
     console.print(table_files.datasets(datasets))
@@ -213,47 +227,36 @@ def query(
     """Print the mover's win probability in ``state`` (with more than two players every
     player's), the best action and each action's value; the family reads the state's numbers
     and its own options (:meth:`Family.parse_state`)."""
+    from pigsolve.ui import records
 
-    rules = _rules(name, goal, players=players)
+    rules, solution = _held(name, goal, table, players)  # the table gives what is not given
     family = family_of(rules)
     given = {"roll": roll} if roll is not None else {}
     for option in given:
         if option not in family.query_options:
             raise InvalidArgument(f"--{option} is not an option of {name}")
     state_, extra = family.parse_state(rules, state, **given)
-    solution = _solution(name, goal, table, players)
+    solution = solution or _solution(name, goal, None, players)
     values = solution.action_values(state_, **extra)
     best = solution.best_action(state_, **extra)
     record = {
-        "state": _plain(state_),
-        **{option: _plain(value) for option, value in extra.items()},
+        "state": records.plain(state_),
+        **{option: records.plain(value) for option, value in extra.items()},
         "win_probability": solution.win_probability(state_, **extra),
         "chances": list(solution.chances(state_, **extra)),
-        "best_action": _plain(best),
-        "action_values": {_action_text(a): v for a, v in values.items()},
+        "best_action": records.plain(best),
+        "action_values": {records.action_text(a): v for a, v in values.items()},
     }
     if as_json:
         print(json.dumps(record, allow_nan=False))
         return
-    chosen = "none (no action to choose)" if best is None else _action_text(best)
+    chosen = "none (no action to choose)" if best is None else records.action_text(best)
     print(f"win probability {record['win_probability']:.6f}; best: {chosen}")
     if len(record["chances"]) > 2:
         seats = ", ".join(f"{p:.6f}" for p in record["chances"])
         print(f"every player's chance, the mover's first: {seats}")
     for action, value in record["action_values"].items():
         print(f"  {action}: {value:.6f}")
-
-
-def _plain(value: Any) -> Any:
-    """Return ``value`` with its tuples made lists (JSON's arrays)."""
-    return [_plain(item) for item in value] if isinstance(value, tuple | list) else value
-
-
-def _action_text(action: Any) -> str:
-    """Return an action as a query prints it: a tuple of numbers (kept dice) spaced out."""
-    if isinstance(action, tuple | list):
-        return " ".join(map(str, action))
-    return str(action)
 
 
 def policies(name: str) -> None:

@@ -246,9 +246,10 @@ def hog_game(
 
 
 def _stored_attrs(path: Path, kind: str) -> dict[str, Any]:
+    from pigsolve.solver.layer_store import is_store
     from pigsolve.solver.pig import store
 
-    if kind == "pig" and store.is_store(path):
+    if kind == "pig" and is_store(path):
         return dict(store.open_store(str(path))[0].attrs)
     with open_table(path, kind) as f:
         return read_attrs(f)

@@ -85,3 +85,15 @@ def hog_state_record(
         "num_rolls": best,
         "action_values": {str(n): v for n, v in values.items()},
     }
+
+
+def plain(value: Any) -> Any:
+    """Return ``value`` with its tuples made lists (JSON's arrays)."""
+    return [plain(item) for item in value] if isinstance(value, tuple | list) else value
+
+
+def action_text(action: Any) -> str:
+    """Return an action as a query prints it: a tuple of numbers (kept dice) spaced out."""
+    if isinstance(action, tuple | list):
+        return " ".join(map(str, action))
+    return str(action)

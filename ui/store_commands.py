@@ -1,17 +1,23 @@
-"""``pigsolve compute --store PATH.zarr``: Pig's layers on a Dask cluster, out of core in a Zarr
-store (:mod:`solver.pig.distributed`); and ``convert``, a finished store to an HDF5 table.
+"""``pigsolve compute --store PATH.zarr``: a game's layers on a Dask cluster, out of core in a
+Zarr store; and ``convert``, a finished store to an HDF5 table.
 
-Imported only when ``--store`` (or ``--workers``, ``--scheduler``, ``--resume``) is given: the
-other commands never import Dask or Zarr.
+A family that solves into a store names its module in ``stores`` (:mod:`solver.pig.distributed`,
+:mod:`solver.farkle.distributed`): ``store_sizes``, ``store_seconds``, ``solve_to_store`` and its
+``store`` module (``check_rules``, ``words``, ``open_store``, ``top_layer``, ``is_complete``,
+``half_written``, ``describe``). Imported only when ``--store`` (or ``--workers``,
+``--scheduler``, ``--resume``) is given: the other commands never import Dask or Zarr.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError, TableError
-from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.registry import families, family_of
 from pigsolve.solver.resources import memory_words, physical_memory
 from pigsolve.ui.console import console, note, progress_bar
 
@@ -38,8 +44,28 @@ def check_store_options(
     return True
 
 
+def compute_with_store(
+    rules: Any,
+    store: str | None,
+    workers: int | None,
+    scheduler: str | None,
+    resume: bool,
+    force: bool,
+    quiet: bool,
+    out: Path | None = None,
+    limit: int | None = None,
+) -> None:
+    """Serve ``compute`` given any of the store's options: check them (and that ``--out`` is
+    not given), then :func:`compute_store`."""
+    check_store_options(store, workers, scheduler, resume)
+    if out is not None:
+        raise InvalidArgument("--store takes no --out: the store is the table")
+    assert store is not None
+    compute_store(rules, store, workers, scheduler, resume, force, quiet, limit)
+
+
 def compute_store(
-    rules: PigRules,
+    rules: Any,
     url: str,
     workers: int | None,
     scheduler: str | None,
@@ -50,72 +76,74 @@ def compute_store(
 ) -> None:
     """Solve ``rules`` into the store at ``url`` on a local cluster of ``workers`` processes
     (default: one a core) or the cluster at ``scheduler``; print what it takes first (refused
-    if a worker's window cannot fit: this machine's memory or ``limit`` bytes, shared by the
-    local workers; a cluster's own limit a worker) and what was written."""
-    if rules.players < 3 or rules.resets:
-        raise InvalidArgument(
-            "--store solves three players or more, on games without resets; "
-            "two players fit in memory up to goals in the tens of thousands"
-        )
-    _require_cluster_extra()
-    from pigsolve.solver.pig import distributed, store
+    if a worker cannot fit: this machine's memory or ``limit`` bytes, shared by the local
+    workers; a cluster's own limit a worker) and what was written."""
+    from pigsolve.solver.cluster import cluster_client
 
-    _check_existing(url, rules, resume, force)
+    solver = store_solver(rules)
+    solver.store.check_rules(rules)
+    _require_cluster_extra()
+    _check_existing(solver, url, rules, resume, force)
+    whole = url if "://" in url else os.path.abspath(url)  # the workers may run elsewhere
     if scheduler is None:
         workers = workers or os.cpu_count() or 1
         memory = (physical_memory() if limit is None else limit) // workers
-        announce = sizing_line(rules, workers, f"{workers} local workers", memory)
-    with distributed.cluster_client(workers, scheduler) as client:
+        announce = sizing_line(solver, rules, workers, f"{workers} local workers", memory)
+    with cluster_client(workers, scheduler) as client:
         if scheduler is not None:
             found = client.scheduler_info()["workers"].values()
             limits = [int(w.get("memory_limit") or 0) for w in found]
             memory = min([m for m in limits if m > 0] or [limit or physical_memory()])
             where = f"{len(limits)} worker{'s' * (len(limits) != 1)} at {scheduler}"
-            announce = sizing_line(rules, len(limits), where, memory)
+            announce = sizing_line(solver, rules, len(limits), where, memory)
         if not quiet:
             note(announce)
         with progress_bar("solving (layered, on the cluster)", None, show=not quiet) as progress:
-            seconds = distributed.solve_to_store(rules, url, client, resume, progress)
+            seconds = solver.solve_to_store(rules, whole, client, resume, progress)
     if not quiet:
-        group, _ = store.open_store(url)
-        first = float(group["L0/start_values"][0, 0])
+        group, _ = solver.store.open_store(url)
         console.print(
-            f"wrote {url}: {store.top_layer(rules) + 1} layers, "
-            f"first player's win probability {first:.6f}, solved in {seconds:.1f} s",
+            f"wrote {url}: {solver.store.top_layer(rules) + 1} layers, first player's win "
+            f"probability {float(group.attrs['p_first_player']):.6f}, solved in {seconds:.1f} s",
             highlight=False,
             soft_wrap=True,
         )
 
 
-def sizing_line(rules: PigRules, workers: int, where: str, memory: int) -> str:
+def store_solver(rules: Any) -> ModuleType:
+    """Return the module that solves the family of ``rules`` into a store; InvalidArgument in
+    one line if the family has none."""
+    family = family_of(rules)
+    if not hasattr(family, "stores"):
+        raise InvalidArgument(f"--store does not solve {family.label}: it is solved in memory")
+    return importlib.import_module(family.stores)
+
+
+def sizing_line(solver: ModuleType, rules: Any, workers: int, where: str, memory: int) -> str:
     """Return the line announcing a store's disk, each worker's memory and the time on
     ``workers`` workers of this machine's speed; raise PigsolveError if a worker needs more
     than its ``memory`` bytes."""
     from pigsolve.solver.durations import about
-    from pigsolve.solver.pig import distributed
-    from pigsolve.solver.pig.table import describe_rules
 
-    disk, worker = distributed.store_sizes(rules)
-    what = describe_rules(rules, False)
+    disk, worker = solver.store_sizes(rules)
+    what = solver.store.words(rules)
     if worker > memory:
         raise PigsolveError(
             f"{what} needs about {memory_words(worker)} of memory a worker, "
             f"{where} have {memory_words(memory)} each; "
             "use fewer --workers or a cluster of larger ones (--scheduler tcp://HOST:8786)"
         )
-    seconds = distributed.store_seconds(rules, workers)
+    seconds = solver.store_seconds(rules, workers)
     return (
         f"{what} takes {memory_words(disk)} of disk and up to {memory_words(worker)} "
         f"of memory a worker, on {where}; {about(seconds)} at this machine's speed"
     )
 
 
-def _check_existing(url: str, rules: PigRules, resume: bool, force: bool) -> None:
+def _check_existing(solver: ModuleType, url: str, rules: Any, resume: bool, force: bool) -> None:
     """Refuse in one line to overwrite a store without ``force``, to resume one of other rules,
     a finished one, or none."""
-    from pigsolve.solver.pig import store
-    from pigsolve.solver.pig.table import describe_rules
-
+    store = solver.store
     local = "://" not in url
     if local and not Path(url).exists():
         if resume:
@@ -125,25 +153,36 @@ def _check_existing(url: str, rules: PigRules, resume: bool, force: bool) -> Non
         return
     group, stored = store.open_store(url)
     if stored != rules:
-        raise TableError(f"{url} is for {describe_rules(stored)}, not {describe_rules(rules)}")
+        family = family_of(rules)
+        raise TableError(f"{url} holds {family.describe(stored)}, not {family.describe(rules)}")
     if store.is_complete(group, rules):
         raise TableError(f"{url} is finished already; pass --force to compute it again")
     if not resume:
         raise TableError(store.half_written(url, group, rules))
 
 
+def family_of_store(url: str) -> Any:
+    """Return the family whose store is at ``url`` (by its kind); TableError in one line if no
+    family's."""
+    from pigsolve.solver.layer_store import kind_of
+
+    kind = kind_of(url)
+    for family in families():
+        if hasattr(family, "stores") and kind == importlib.import_module(family.stores).store.KIND:
+            return family
+    raise TableError(f"{url} is a store of {kind}, which no game of this version reads")
+
+
 def convert(url: str, out: Path, force: bool) -> Path:
     """Write the finished store at ``url`` as an HDF5 table at ``out`` (the table read whole: it
     must fit this machine's memory); return ``out``."""
-    _require_cluster_extra(zarr_only=True)
-    from pigsolve.solver.pig import table as pig_tables
-    from pigsolve.solver.pig.store_rows import open_solution
     from pigsolve.solver.storage import check_can_write
 
+    _require_cluster_extra(zarr_only=True)
     check_can_write(out, force)
-    solution = open_solution(url)
-    solution.values.whole()  # refused in one line where the table cannot fit
-    return pig_tables.save(solution, out, force=force)
+    family = family_of_store(url)
+    solution = family.load(Path(url))
+    return family.save(solution, out)
 
 
 def _require_cluster_extra(zarr_only: bool = False) -> None:

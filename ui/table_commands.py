@@ -129,12 +129,11 @@ def compute(
 
     rules = pig_rules(None, goal, die, players, piglet, game)
     if store is not None or workers or scheduler or resume:
-        from pigsolve.ui import store_commands
+        from pigsolve.ui.store_commands import compute_with_store
 
-        store_commands.check_store_options(store, workers, scheduler, resume)
-        if out is not None or method is not Method.layered:
-            raise InvalidArgument("--store takes neither --out nor --method")
-        store_commands.compute_store(rules, store, workers, scheduler, resume, force, quiet, limit)
+        if method is not Method.layered:
+            raise InvalidArgument("--store takes no --method: it solves by layers")
+        compute_with_store(rules, store, workers, scheduler, resume, force, quiet, out, limit)
         return
     path = out or pig_tables.default_path(rules)
     kept = None
@@ -202,9 +201,10 @@ def info(
             console.print(f"No table computed yet: `{command}` makes it.", highlight=False)
             return
     path = _existing(path, rules)
+    from pigsolve.solver.layer_store import is_store
     from pigsolve.solver.pig import store
 
-    if store.is_store(path):  # a Zarr store: its layers added up, a half-written one too
+    if is_store(path):  # a Zarr store: its layers added up, a half-written one too
         attrs, datasets = store.describe(str(path))
     else:
         attrs, datasets = describe(path)

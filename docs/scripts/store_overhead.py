@@ -6,9 +6,10 @@ import time
 
 import numba
 
+from pigsolve.solver.cluster import cluster_client
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import store
-from pigsolve.solver.pig.distributed import cluster_client, solve_to_store
+from pigsolve.solver.pig.distributed import solve_to_store
 from pigsolve.solver.pig.layers import solve_layers
 
 

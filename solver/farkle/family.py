@@ -2,10 +2,8 @@
 
 A state is ``((score, opponent_score), turn_total, dice)`` in points (more players: every
 score), before a roll; after one the solution's questions take the roll's faces too (``roll=(1,
-5, 5)``): see :mod:`solver.farkle.solution`. The solver, tables, evaluators and the step-wise
-game are imported when first used, so registering costs nothing. The players (two seats) come a
-layer up (:mod:`policies.roster`); exact evaluation and simulation are
-:mod:`solver.farkle.evaluate` and :mod:`solver.farkle.simulate`.
+5, 5)``): see :mod:`solver.farkle.solution`. Its modules are imported when first used, so
+registering costs nothing; the players come a layer up (:mod:`policies.roster`).
 """
 
 from __future__ import annotations
@@ -58,6 +56,8 @@ class FarkleFamily:
     """The page's explorer draws any goal the page computes."""
     query_options = ("roll",)
     """``pigsolve query``'s options beyond the state: the dice just rolled."""
+    stores = "pigsolve.solver.farkle.distributed"
+    """Its solve into a Zarr store on a Dask cluster (three players or more)."""
 
     def rules(self, name: str, **params: Any) -> FarkleRules:
         """Return the rule set ``name`` (``farkle``, ``facebook-farkle``) or the TOML game at

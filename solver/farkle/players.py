@@ -62,19 +62,28 @@ def orbits_by_sum(goal: int, players: int) -> tuple[np.ndarray, np.ndarray]:
     index = np.arange(goal**players, dtype=np.int64)
     digits = [(index // goal ** (players - 1 - p)) % goal for p in range(players)]
     sums = np.sum(digits, axis=0)
+    least = canonical(index, goal, players) == index
+    orbits, sums = index[least], sums[least]
+    order = np.argsort(-sums, kind="stable")
+    orbits, sums = orbits[order], sums[order]
+    highest = players * (goal - 1)
+    bounds = np.searchsorted(-sums, np.arange(-highest, 1), side="left")
+    return orbits, np.append(bounds, len(orbits)).astype(np.int64)
+
+
+def canonical(index: np.ndarray, goal: int, players: int) -> np.ndarray:
+    """Return the least rotation of each flat index ``index``: the index of its orbit.
+
+    >>> canonical(np.array([3, 5, 6]), 2, 3).tolist()  # 011, 101, 110: all 011
+    [3, 3, 3]
+    """
     smallest = index.copy()
     rotated = index
     for _ in range(players - 1):
         first = rotated // goal ** (players - 1)
         rotated = goal * (rotated - first * goal ** (players - 1)) + first
         np.minimum(smallest, rotated, out=smallest)
-    canonical = smallest == index
-    orbits, sums = index[canonical], sums[canonical]
-    order = np.argsort(-sums, kind="stable")
-    orbits, sums = orbits[order], sums[order]
-    highest = players * (goal - 1)
-    bounds = np.searchsorted(-sums, np.arange(-highest, 1), side="left")
-    return orbits, np.append(bounds, len(orbits)).astype(np.int64)
+    return smallest
 
 
 Coin = tuple[tuple[int, ...], float]
@@ -111,7 +120,7 @@ def solve_players(
             for position in range(bounds[stopped], bounds[stopped + 1]):
                 if residuals[position] > _orbit_kernels.ROUNDING:
                     orbit = OrbitTurns(values, goal, int(orbits[position]), min_bank, arrays)
-                    residuals[position], found = _mix(orbit)
+                    residuals[position], found = mix(orbit)
                     coins += found
                     steps[position] = 0  # its steps cycled: not counted
         layer = min(stopped, last) + 1
@@ -121,7 +130,7 @@ def solve_players(
     return values.reshape(shape), float(residuals.max()), int(steps.max()), coins
 
 
-def _mix(orbit: OrbitTurns) -> tuple[float, list[Coin]]:
+def mix(orbit: OrbitTurns) -> tuple[float, list[Coin]]:
     """Solve an orbit whose policies cycle with coins; write it; return its residual (the
     movers' own values against their turns) and its coins."""
     found, coins = solve_unsettled(orbit, wander(orbit))

@@ -21,6 +21,7 @@ from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
 from pigsolve.solver.farkle.solution import VALUES, FarkleSolution
 from pigsolve.solver.farkle.states import values_shape
 from pigsolve.solver.games.farkle import FILES, POINT_UNIT, RULE_SETS, FarkleRules
+from pigsolve.solver.layer_store import is_store
 from pigsolve.solver.storage import open_table, save_or_say_why, write_table
 from pigsolve.solver.table_checks import FLOAT, check_probabilities, damaged, dataset
 
@@ -79,9 +80,10 @@ def compute_command(rules: FarkleRules, path: str | os.PathLike | None = None) -
 
 def fits(rules: FarkleRules, available: int) -> str:
     """Return the largest goal of ``rules`` whose solve fits ``available`` bytes, as the command
-    that computes it, or that none does.
+    that computes it, or that none does; with three players or more, the cluster's form too
+    (its workers each hold the table).
 
-    >>> fits(FarkleRules(players=4), 2**30)
+    >>> fits(FarkleRules(players=4), 2**30).split("; ")[0]
     'the largest goal that fits is 2750: `pigsolve compute --game farkle --goal 2750 --players 4`'
     """
     from pigsolve.solver.farkle.states import memory_needed
@@ -91,10 +93,16 @@ def fits(rules: FarkleRules, available: int) -> str:
         return memory_needed(replace(rules, goal=units * POINT_UNIT))
 
     units = largest_goal(needed_at, rules.goal // POINT_UNIT, available)
-    if units < 1:
-        return "no goal fits"
     smaller = replace(rules, goal=units * POINT_UNIT)
-    return f"the largest goal that fits is {smaller.goal}: `{compute_command(smaller)}`"
+    words = "no goal fits"
+    if units >= 1:
+        words = f"the largest goal that fits is {smaller.goal}: `{compute_command(smaller)}`"
+    if rules.players > 2:
+        words += (
+            f"; or on a cluster of workers of {memory_needed(rules) / 2**30:.1f} GiB: "
+            f"`{compute_command(rules)} --store farkle.zarr --scheduler tcp://HOST:8786`"
+        )
+    return words
 
 
 def _words(rules: FarkleRules | None) -> dict[str, str | None]:
@@ -132,8 +140,13 @@ def coins_array(coins: tuple, players: int) -> np.ndarray:
 
 
 def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
-    """Read a table written by :func:`save`; TableError in one line if it is not one or is
-    damaged (``checked``: the values' range and a sample of the optimality equation too)."""
+    """Read a table written by :func:`save`, or a finished store (:mod:`solver.farkle.store`);
+    TableError in one line if it is not one or is damaged (``checked``: the values' range and a
+    sample of the optimality equation too)."""
+    if is_store(path):
+        from pigsolve.solver.farkle.store import load as load_store
+
+        return load_store(path)
     path = Path(path)
     rules = None
     with open_table(path, KIND) as f:

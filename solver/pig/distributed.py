@@ -19,20 +19,19 @@ store that resumes from its last finished layer.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
-import itertools
 import threading
 import time
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument, TableError
+from pigsolve.solver import cluster, layer_store
+from pigsolve.solver.cluster import Hook
+from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig import store
-from pigsolve.solver.pig.layers import PARALLEL_VECTORS, MixedRecord, solve_layer_part
+from pigsolve.solver.pig.layers import PARALLEL_VECTORS, solve_layer_part
 from pigsolve.solver.pig.windows import Lookup, layer_sizes, window
 from pigsolve.solver.results import Progress
 
@@ -50,11 +49,7 @@ by rank and copied (4 players at goal 40, one thread, 4.3 s of CPU against 1.8 s
 THREADS_MEASURED = 2
 """The threads the in-memory figures of :data:`solver.durations.PIG_SECONDS` were measured on."""
 
-Hook = Callable[[str, int, list], None]
-"""Told ``("solved", layer, solve futures)`` once a layer's solves are submitted and
-``("finished", layer, [])`` once it is recorded: the tests' way to stop a client or a worker."""
-
-_WINDOW: dict[str, tuple[tuple[str, str, str], int, np.ndarray, np.ndarray]] = {}
+_WINDOW: dict[str, tuple[tuple[str, ...], int, np.ndarray, np.ndarray]] = {}
 """The window a worker process holds (:func:`window_of`): its store, its layer, the buffer and
 the layers' bounds. A finished layer never changes, and the next layer's tasks read most of
 them again."""
@@ -88,25 +83,6 @@ def store_seconds(rules: PigRules, workers: int) -> float:
     return work + LAYER_SECONDS * (store.top_layer(rules) + 1)
 
 
-@contextlib.contextmanager
-def cluster_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
-    """Yield a Dask client of the scheduler at ``scheduler``, or of a local cluster of
-    ``workers`` worker processes (one thread each), closed after."""
-    from distributed import Client, LocalCluster
-
-    if scheduler is not None:
-        with Client(scheduler) as client:
-            yield client
-        return
-    with (
-        LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as client,
-    ):
-        yield client
-
-
 def solve_to_store(
     rules: PigRules,
     url: str,
@@ -123,10 +99,7 @@ def solve_to_store(
     is completed from its last finished layer. ``vectors_per_task`` sizes the solve tasks,
     ``chunk_rows`` the chunks of a new store's arrays (a write task each).
     """
-    if rules.players < 3 or rules.resets:
-        raise InvalidArgument(
-            "a store is solved for three players or more, on games without resets"
-        )
+    store.check_rules(rules)
     if resume:
         group, stored = store.open_store(url, mode="r+")
         if stored != rules:
@@ -159,30 +132,16 @@ def _solve_layer(
     hook: Hook | None,
 ) -> None:
     """Solve ``layer`` on the cluster, write it and record it finished."""
-    from distributed import wait
-
-    store.layer_array(group, layer, size, rules.players)
-    workers = len(client.scheduler_info()["workers"]) if size >= PARALLEL_VECTORS else 1
+    layer_store.layer_array(group, layer, size, rules.players)
+    workers = cluster.worker_count(client) if size >= PARALLEL_VECTORS else 1
     tasks = min(rules.goal**2, max(-(-size // vectors_per_task), workers))
     chunks = -(-size // int(group.attrs["chunk_rows"]))
-    solves = [client.submit(solve_task, url, layer, t, tasks, pure=False) for t in range(tasks)]
-    if hook is not None:
-        hook("solved", layer, solves)
-    writes = [
-        client.submit(
-            write_task, url, layer, c, *[client.submit(_part, s, c) for s in solves], pure=False
-        )
-        for c in range(chunks)
-    ]
-    summaries = [client.submit(_summary, s) for s in solves]
-    wait(writes)
-    client.gather(writes)  # raises a task's error, if any
-    found = client.gather(summaries)
+    found = cluster.solve_layer(client, url, layer, tasks, chunks, solve_task, write_task, hook)
     mixed = sorted(
-        (record for _, records in found for record in records),
+        (record for report in found for record in report["mixed"]),
         key=lambda record: _member_row(record[0], rules.goal),
     )  # stable: each orbit's states stay in order, the orbits as the in-memory solve has them
-    store.record_layer(group, rules, layer, mixed, max(most for most, _ in found))
+    store.record_layer(group, rules, layer, mixed, max(report["num_iter"] for report in found))
 
 
 def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
@@ -200,11 +159,7 @@ def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
         )
         mine = np.flatnonzero(~np.isnan(own[:, 0]))
         chunk_rows = int(group.attrs["chunk_rows"])
-        cuts = np.searchsorted(mine, np.arange(0, len(own) + chunk_rows, chunk_rows))
-        parts = [
-            (mine[a:b] - c * chunk_rows, own[mine[a:b]])
-            for c, (a, b) in enumerate(itertools.pairwise(cuts))
-        ]
+        parts = layer_store.parts_by_chunk(mine, own[mine], len(own), chunk_rows)
     return {"parts": parts, "num_iter": most, "mixed": mixed}
 
 
@@ -222,7 +177,7 @@ def window_of(
 
     goal, n = rules.goal, rules.players
     top = store.top_layer(rules)
-    stamp = (url, str(group.attrs["created"]), str(group.attrs["rules"]))
+    stamp = layer_store.stamp(url, group)
     high = min(top, layer + goal - 1)
     lookup, bounds = window(goal, n, layer, high)
     kept = _WINDOW.get("window")
@@ -260,26 +215,9 @@ def window_rows(rules: PigRules) -> int:
 
 def write_task(url: str, layer: int, chunk: int, *parts: tuple[np.ndarray, np.ndarray]) -> int:
     """Write chunk ``chunk`` of ``layer``'s array from every solve task's part of it (a worker's
-    task); return the rows written. Raise if a row of the chunk was solved by none."""
+    task); return the rows written (:func:`solver.layer_store.write_chunk`)."""
     group, rules = store.open_store(url, mode="r+")
-    array = group[f"L{layer}/start_values"]
-    start = chunk * int(group.attrs["chunk_rows"])
-    stop = min(start + int(group.attrs["chunk_rows"]), array.shape[0])
-    block = np.full((stop - start, rules.players), np.nan)
-    for positions, rows in parts:
-        block[positions] = rows
-    if np.isnan(block).any():
-        raise RuntimeError(f"layer {layer}, chunk {chunk}: rows left unsolved")
-    array[start:stop] = block
-    return stop - start
-
-
-def _part(result: dict[str, Any], chunk: int) -> tuple[np.ndarray, np.ndarray]:
-    return result["parts"][chunk]
-
-
-def _summary(result: dict[str, Any]) -> tuple[int, list[MixedRecord]]:
-    return result["num_iter"], result["mixed"]
+    return layer_store.write_chunk(group, layer, chunk, rules.players, parts)
 
 
 def _member_row(scores: tuple[int, ...], goal: int) -> int:

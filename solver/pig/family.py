@@ -49,6 +49,8 @@ class PigFamily:
     max_players = 4
     page_fields = ("variant", "goal", "die")
     """The fields the page names a game by (:meth:`page_rules`)."""
+    stores = "pigsolve.solver.pig.distributed"
+    """Its solve into a Zarr store on a Dask cluster (three players or more)."""
 
     def rules(self, name: str, **params: Any) -> PigRules:
         """Return the rules of ``name`` (a built-in game or a TOML file) with ``params``.

@@ -43,6 +43,7 @@ from pigsolve.solver.durations import wait_words
 from pigsolve.solver.errors import MissingTable, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
+from pigsolve.solver.layer_store import is_store
 from pigsolve.solver.pig.load_checks import check_values
 from pigsolve.solver.pig.solution import Mixed, PigSolution
 from pigsolve.solver.storage import open_table, read_attrs, save_or_say_why, write_table
@@ -148,9 +149,7 @@ def load(path: str | os.PathLike, checked: bool = True) -> PigSolution:
     ``checked`` table's values then pass :func:`solver.pig.load_checks.check_values` (``verify``
     reads with ``checked=False``, to show every check).
     """
-    from pigsolve.solver.pig import store
-
-    if store.is_store(path):  # its rows read as asked; verify checks its values
+    if is_store(path):  # its rows read as asked; verify checks its values
         from pigsolve.solver.pig.store_rows import open_solution
 
         return open_solution(str(path))

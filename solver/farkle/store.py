@@ -1,0 +1,160 @@
+"""Farkle's table of three players or more in a Zarr v3 store, one group per score-sum layer.
+
+The layout is :mod:`solver.layer_store`'s, of kind :data:`KIND`. A layer is the start-of-turn
+score vectors (units of 50) of one sum (:mod:`solver.farkle.players`):
+
+``L{layer}/start_values``
+    float64 ``(size, N)``: every player's chance at the layer's score vectors, mover first, in
+    increasing row order of the in-memory table ``(G**N, N)``.
+``L{layer}/coins``
+    float64 ``(k, N + 1)``: the layer's mixed states, as the HDF5 table's ``coins`` (the scores,
+    then the coin's chance).
+
+A Farkle table is small beside its work (183 MiB at goal 10,000 for three players), so a store
+is read whole, as a :class:`solver.farkle.solution.FarkleSolution`, and checked as a table is.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pigsolve.solver import layer_store
+from pigsolve.solver.errors import InvalidArgument, TableError
+from pigsolve.solver.farkle.solution import FarkleSolution
+from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
+
+KIND = "farkle-layers"
+FORMAT_VERSION = 1
+CHUNK_ROWS = 2**16
+"""Score vectors in one chunk of a layer's array (a write task's): one chunk a layer up to goal
+10,000 for three players (its widest layer has 29,701)."""
+COINS = "coins"
+
+
+def check_rules(rules: FarkleRules) -> None:
+    """Raise InvalidArgument in one line unless ``rules`` are solved into a store: three players
+    or more, the rules :func:`solver.farkle.players.solve_players` solves."""
+    from pigsolve.solver.farkle.solve import check_solvable
+
+    if rules.players < 3:
+        raise InvalidArgument(
+            "--store solves Farkle for three players or more; two players fit in memory",
+            parameter="players",
+        )
+    check_solvable(rules)
+
+
+def words(rules: FarkleRules) -> str:
+    """Return the rules in words: ``three-player Farkle, goal 10000``."""
+    from pigsolve.solver.farkle.family import FarkleFamily
+
+    return f"{rules.players}-player {FarkleFamily().page_title(rules)}, goal {rules.goal}"
+
+
+def units(rules: FarkleRules) -> int:
+    """Return ``G``: the scores a player has below the goal (units of 50)."""
+    return rules.goal // POINT_UNIT
+
+
+def top_layer(rules: FarkleRules) -> int:
+    """Return the highest score sum, ``N (G - 1)``."""
+    return rules.players * (units(rules) - 1)
+
+
+def create(url: str, rules: FarkleRules, chunk_rows: int = CHUNK_ROWS) -> Any:
+    """Make a new store for ``rules`` at ``url`` (replacing any there) and return its group."""
+    return layer_store.create(
+        url, KIND, FORMAT_VERSION, rules.to_json(), chunk_rows,
+        goal=rules.goal, players=rules.players, game="farkle",
+    )  # fmt: skip
+
+
+def open_store(url: str, mode: str = "r") -> tuple[Any, FarkleRules]:
+    """Return the group at ``url`` and its rules; raise TableError (one line) if it is missing
+    or not a Farkle store of this format version."""
+    group = layer_store.open_group(url, KIND, FORMAT_VERSION, "Farkle's layers", mode)
+    return group, FarkleRules.from_json(str(group.attrs["rules"]))
+
+
+def is_complete(group: Any, rules: FarkleRules) -> bool:
+    """Return True if every layer of the store is finished."""
+    return int(group.attrs["finished"]) == top_layer(rules) + 1
+
+
+def half_written(url: str, group: Any, rules: FarkleRules) -> str:
+    """Return the one line saying that the store at ``url`` is not finished, and how to end it."""
+    return layer_store.half_written(url, int(group.attrs["finished"]), top_layer(rules) + 1)
+
+
+@functools.lru_cache(maxsize=2)
+def rows_by_layer(goal: int, players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return :func:`solver.layer_store.layer_rows` of ``G = goal`` units, kept for the next
+    layer's tasks."""
+    return layer_store.layer_rows(goal, players)
+
+
+def layer_rows(rules: FarkleRules, layer: int) -> np.ndarray:
+    """Return the rows of the in-memory table ``(G**N, N)`` that ``layer`` holds, increasing."""
+    rows, bounds = rows_by_layer(units(rules), rules.players)
+    return rows[bounds[layer] : bounds[layer + 1]]
+
+
+def record_layer(
+    group: Any, rules: FarkleRules, layer: int, coins: list, steps: int, residual: float
+) -> None:
+    """Write ``layer``'s coins, then count the layer as finished (its values written), with the
+    most policy-iteration steps and the largest residual of its orbits."""
+    from pigsolve.solver.farkle.table import coins_array
+
+    layer_store.write_array(group, f"L{layer}/{COINS}", coins_array(tuple(coins), rules.players))
+    residual = max(float(group.attrs.get("residual", 0.0)), residual)
+    group.attrs["residual"] = residual
+    layer_store.count_finished(group, top_layer(rules) - layer + 1, steps)
+
+
+def load(url: str | Path) -> FarkleSolution:
+    """Read a finished store as a solution, checked as a table is
+    (:func:`solver.farkle.table.check_values`); TableError in one line if it is not finished or
+    damaged."""
+    from pigsolve.solver.farkle.table import check_values
+
+    url = str(url)
+    group, rules = open_store(url)
+    if not is_complete(group, rules):
+        raise TableError(half_written(url, group, rules))
+    goal, players = units(rules), rules.players
+    values = np.empty((goal**players, players))
+    coins: list = []
+    for layer in range(top_layer(rules), -1, -1):
+        part = group[f"L{layer}"]
+        rows = layer_rows(rules, layer)
+        stored = part["start_values"]
+        if stored.shape != (len(rows), players) or part[COINS].shape[1:] != (players + 1,):
+            raise TableError(f"{url} is damaged: layer {layer}'s arrays are of the wrong shape")
+        values[rows] = stored[...]
+        coins += [
+            (tuple(int(s) for s in row[:players]), float(row[players])) for row in part[COINS][...]
+        ]
+    attrs = group.attrs
+    solution = FarkleSolution(
+        rules,
+        values.reshape((goal,) * players + (players,)),
+        "layered orbits",
+        float(attrs.get("residual", 0.0)),
+        int(attrs["num_iter"]),
+        float(attrs.get("solve_seconds", 0.0)),
+        coins=tuple(coins),
+    )
+    check_values(solution, Path(url))
+    return solution
+
+
+def describe(url: str) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:
+    """Return the store's attributes and its arrays as one table's datasets, every finished
+    layer's added up."""
+    group, rules = open_store(url)
+    return layer_store.describe(group, top_layer(rules))
