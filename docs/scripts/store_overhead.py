@@ -1,30 +1,55 @@
 """The cluster path's overhead in one run: the in-memory solve on this machine's threads, then
-the same rules through a store on a local cluster of 2 workers (one thread each)."""
+the same rules through a store on a local cluster of 2 workers (one thread each).
 
+``python docs/scripts/store_overhead.py GOAL PLAYERS`` for Pig, ``... GOAL PLAYERS farkle`` for
+Farkle (its goal in points)."""
+
+import dataclasses
 import sys
 import time
 
 import numba
 
 from pigsolve.solver.cluster import cluster_client
-from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.pig import store
-from pigsolve.solver.pig.distributed import solve_to_store
-from pigsolve.solver.pig.layers import solve_layers
+
+
+def pig(goal: int, players: int) -> tuple[object, float, object, int]:
+    """Return Pig's rules, the in-memory seconds (best of 2), the store's solve and its layers."""
+    from pigsolve.solver.games.pig import PigRules
+    from pigsolve.solver.pig import store
+    from pigsolve.solver.pig.distributed import solve_to_store
+    from pigsolve.solver.pig.layers import solve_layers
+
+    rules = PigRules(goal, players=players)
+    solve_layers(PigRules(6, players=players))  # compiled or loaded first
+    memory = min(solve_layers(rules)[3] for _ in range(2))
+    return rules, memory, solve_to_store, store.top_layer(rules) + 1
+
+
+def farkle(goal: int, players: int) -> tuple[object, float, object, int]:
+    """Return Farkle's rules, the in-memory seconds, the store's solve and its layers."""
+    from pigsolve.solver.farkle import store
+    from pigsolve.solver.farkle.distributed import solve_to_store
+    from pigsolve.solver.farkle.solve import solve
+    from pigsolve.solver.games.farkle import FarkleRules
+
+    rules = FarkleRules(goal=goal, players=players)
+    solve(FarkleRules(goal=300, players=players))  # compiled or loaded first
+    return rules, solve(rules).seconds, solve_to_store, store.top_layer(rules) + 1
 
 
 def main() -> None:
-    rules = PigRules(int(sys.argv[1]), players=int(sys.argv[2]))
-    solve_layers(PigRules(6, players=rules.players))  # compiled or loaded first
-    memory = min(solve_layers(rules)[3] for _ in range(2))
+    goal, players = int(sys.argv[1]), int(sys.argv[2])
+    game = sys.argv[3] if len(sys.argv) > 3 else "pig"
+    rules, memory, solve_to_store, layers = (farkle if game == "farkle" else pig)(goal, players)
+    small = dataclasses.replace(rules, goal=300 if game == "farkle" else 6)
     with cluster_client(2) as client:
-        solve_to_store(PigRules(6, players=rules.players), "/tmp/overhead-warm.zarr", client)
+        solve_to_store(small, "/tmp/overhead-warm.zarr", client)  # the workers' kernels loaded
         start = time.perf_counter()
         solve_to_store(rules, "/tmp/overhead.zarr", client)
         cluster = time.perf_counter() - start
-    layers = store.top_layer(rules) + 1
     print(
-        f"{rules.players} players, goal {rules.goal} ({layers} layers): in memory on "
+        f"{game}, {players} players, goal {goal} ({layers} layers): in memory on "
         f"{numba.get_num_threads()} threads {memory:.2f} s; store on 2 local workers "
         f"{cluster:.2f} s; ratio {cluster / memory:.1f}"
     )

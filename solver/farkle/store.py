@@ -31,7 +31,7 @@ KIND = "farkle-layers"
 FORMAT_VERSION = 1
 CHUNK_ROWS = 2**16
 """Score vectors in one chunk of a layer's array (a write task's): one chunk a layer up to goal
-10,000 for three players (its widest layer has 29,701)."""
+10,000 for three players (its widest layer has 30,000)."""
 COINS = "coins"
 
 

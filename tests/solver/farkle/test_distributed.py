@@ -157,3 +157,26 @@ def test_every_command_reads_the_store_as_a_table(client, workdir: Path, three) 
         app, ["compute", *game, "--players", "3", "--goal", "1000", "--store", "f.zarr"]
     )
     assert again.exit_code == 1 and "finished already; pass --force" in again.output
+
+
+def test_the_sizing_table_is_what_the_sizes_say() -> None:
+    """The how-to's sizing lines (printed by its `python -c` commands) are the sizes now."""
+    from pigsolve.solver.farkle.distributed import store_seconds, store_sizes
+    from pigsolve.solver.games.pig import PigRules
+    from pigsolve.solver.pig import distributed as pig
+
+    page = Path(__file__).parents[3] / "docs" / "how-to" / "past-one-machine.md"
+    lines = page.read_text().splitlines()
+    for n, g in [(5, 100), (3, 1000)]:
+        disk, worker = pig.store_sizes(PigRules(g, players=n))
+        hours = pig.store_seconds(PigRules(g, players=n), 100) / 3600
+        assert (
+            f"{n} players, goal {g}: disk {disk / 2**30:.1f} GiB, a worker {worker / 2**30:.1f} "
+            f"GiB, {hours:.1f} h on 100 workers"
+        ) in lines
+    rules = FarkleRules(goal=10000, players=3)
+    disk, worker = store_sizes(rules)
+    assert (
+        f"three-player Farkle, goal 10000: disk {disk / 2**30:.1f} GiB, a worker "
+        f"{worker / 2**30:.1f} GiB, {store_seconds(rules, 100) / 3600:.2f} h on 100 workers"
+    ) in lines
