@@ -238,11 +238,16 @@ def residuals(
     values, goal, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice, out
 ):  # pragma: no cover
     """Fill ``out[s, p]`` with ``|values[s, p] - its turn's|``: each state's turn re-solved,
-    the farkle worth the stored values of the next state."""
+    the farkle worth the stored values of the next state.
+
+    A turn's work falls as the mover's score (the index's leading digit) rises, so the states
+    are taken from both ends at once (``q`` even from the low end, odd from the high end): each
+    thread's block of ``q`` then holds as much work as another's."""
     states, players = values.shape
     dice = next_dice.shape[0]
     height = max(goal, min_bank) + 1
-    for index in prange(states):
+    for q in prange(states):
+        index = q // 2 if q % 2 == 0 else states - 1 - q // 2
         value = np.empty((height, dice + 1, players))
         slope = np.empty((height, dice + 1))
         bank = np.empty((height, players))
