@@ -65,6 +65,8 @@ def compute_command(rules: FarkleRules, path: str | os.PathLike | None = None) -
 
     >>> compute_command(FarkleRules(goal=1000), "t.h5")
     'pigsolve compute --game farkle --goal 1000 --out t.h5'
+    >>> compute_command(FarkleRules(goal=1000, players=3), "t.zarr")
+    'pigsolve compute --game farkle --goal 1000 --players 3 --store t.zarr'
     """
     name = rule_set_name(rules)
     game = name if name in RULE_SETS else FILES.get(rules, "GAME.toml")
@@ -74,7 +76,7 @@ def compute_command(rules: FarkleRules, path: str | os.PathLike | None = None) -
     if rules.players > 2:
         words.append(f"--players {rules.players}")
     if path is not None and Path(path) != default_path(rules):
-        words.append(f"--out {path}")
+        words.append(f"--{'store' if is_store(path) else 'out'} {path}")
     return " ".join(words)
 
 

@@ -326,7 +326,7 @@ def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> s
     if rules.piglet:
         words.append("--piglet")
     if path is not None and Path(path) != default_path(rules):
-        words.append(f"--out {path}")
+        words.append(f"--{'store' if is_store(path) else 'out'} {path}")
     return " ".join(words)
 
 
