@@ -18,9 +18,12 @@ from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.games.farkle import (
     DEFAULT_GOAL,
     POINT_UNIT,
+    RULE_SET_WORDS,
     RULE_SETS,
     FarkleRules,
     farkle_rules,
+    rule_set_name,
+    rules_in_words,
 )
 from pigsolve.solver.registry import register
 from pigsolve.solver.results import Check, Comparison, Simulation
@@ -36,8 +39,6 @@ PENALTY_PAGE_GOAL = 1000
 """The page's largest goal with the penalty: under a minute on two cores (10,000: 41 minutes)."""
 EXPLORE_STEP = 500
 """The explorer's step between opponents' scores above goal 2,000 (below, 50): 20 at 10,000."""
-RULE_SET_WORDS = {"farkle": "Farkle", "facebook-farkle": "Facebook Farkle"}
-"""Each rule set as people name it."""
 
 
 class FarkleFamily:
@@ -200,8 +201,6 @@ class FarkleFamily:
 
     def record_fields(self, rules: FarkleRules) -> dict[str, Any]:
         """Return how a JSON record names the game of ``rules``: its rule set (and rules)."""
-        from pigsolve.solver.farkle.table import rule_set_name
-
         name = rule_set_name(rules)
         return {"rules": name} if name in RULE_SETS else {"rules": rules.to_json()}
 
@@ -294,8 +293,6 @@ class FarkleFamily:
 
     def command(self, rules: FarkleRules) -> str:
         """Return the command that computes the table of ``rules`` at the command line."""
-        from pigsolve.solver.farkle.table import rule_set_name
-
         name = rule_set_name(rules)
         return f"pigsolve compute --game {name if name in RULE_SETS else 'farkle'}"
 
@@ -354,9 +351,7 @@ class FarkleFamily:
     def page_title(self, rules: FarkleRules) -> str:
         """Return the game in the page's summary: 'Farkle', 'Facebook Farkle' or 'custom
         Farkle'."""
-        from pigsolve.solver.farkle.table import rule_set_name
-
-        return RULE_SET_WORDS.get(rule_set_name(rules), "custom Farkle")
+        return rules_in_words(rules)
 
 
 def check_state(rules: FarkleRules, state: Any) -> None:

@@ -298,7 +298,7 @@ class FarklePlay:
         who rolled them, the turn total, the dice set aside and the dice the next roll
         throws; and ``pick``, the dice to pick from when the choices are which to keep (each
         keep named by its faces, lowest first), else empty."""
-        from pigsolve.solver.farkle.table import rule_set_name
+        from pigsolve.solver.games.farkle import rule_set_name
 
         game = self.game
         keeping = not game.over and any(isinstance(a, tuple) for a in game.legal_actions())

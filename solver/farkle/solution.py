@@ -390,3 +390,9 @@ class FarkleSolution:
 def keep_points(kept: Keep, rules: FarkleRules) -> int:
     """Return the points of setting aside the faces ``kept`` under ``rules``."""
     return score(counts_of(kept), rules.scoring)
+
+
+def coins_array(coins: tuple, players: int) -> np.ndarray:
+    """Return the mixed states as rows: the scores (units), then the coin's chance."""
+    rows = [[*scores, q] for scores, q in coins]
+    return np.array(rows, dtype=np.float64).reshape(len(rows), players + 1)

@@ -11,21 +11,21 @@ score vectors (units of 50) of one sum (:mod:`solver.farkle.players`):
     then the coin's chance).
 
 A Farkle table is small beside its work (183 MiB at goal 10,000 for three players), so a store
-is read whole, as a :class:`solver.farkle.solution.FarkleSolution`, and checked as a table is.
+is read whole, as a :class:`solver.farkle.solution.FarkleSolution`, and checked as a table is
+(:func:`solver.farkle.table.load` reads both).
 """
 
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from pigsolve.solver import layer_store
 from pigsolve.solver.errors import InvalidArgument, TableError
-from pigsolve.solver.farkle.solution import FarkleSolution
-from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
+from pigsolve.solver.farkle.solution import FarkleSolution, coins_array
+from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules, rules_in_words
 
 KIND = "farkle-layers"
 FORMAT_VERSION = 1
@@ -49,10 +49,8 @@ def check_rules(rules: FarkleRules) -> None:
 
 
 def words(rules: FarkleRules) -> str:
-    """Return the rules in words: ``three-player Farkle, goal 10000``."""
-    from pigsolve.solver.farkle.family import FarkleFamily
-
-    return f"{rules.players}-player {FarkleFamily().page_title(rules)}, goal {rules.goal}"
+    """Return the rules in words: ``3-player Farkle, goal 10000``."""
+    return f"{rules.players}-player {rules_in_words(rules)}, goal {rules.goal}"
 
 
 def units(rules: FarkleRules) -> int:
@@ -108,49 +106,45 @@ def record_layer(
 ) -> None:
     """Write ``layer``'s coins, then count the layer as finished (its values written), with the
     most policy-iteration steps and the largest residual of its orbits."""
-    from pigsolve.solver.farkle.table import coins_array
-
     layer_store.write_array(group, f"L{layer}/{COINS}", coins_array(tuple(coins), rules.players))
     residual = max(float(group.attrs.get("residual", 0.0)), residual)
     group.attrs["residual"] = residual
     layer_store.count_finished(group, top_layer(rules) - layer + 1, steps)
 
 
-def load(url: str | Path) -> FarkleSolution:
-    """Read a finished store as a solution, checked as a table is
-    (:func:`solver.farkle.table.check_values`); TableError in one line if it is not finished or
-    damaged."""
-    from pigsolve.solver.farkle.table import check_values
-
-    url = str(url)
+def read(url: str) -> tuple[FarkleSolution, np.ndarray]:
+    """Read a finished store whole: its solution without its coins, and the coins' rows (the
+    scores, then the chance) unchecked (:func:`solver.farkle.table.load` checks them all);
+    TableError in one line if it is not finished or its arrays are of the wrong shape."""
     group, rules = open_store(url)
     if not is_complete(group, rules):
         raise TableError(half_written(url, group, rules))
     goal, players = units(rules), rules.players
     values = np.empty((goal**players, players))
-    coins: list = []
+    coins = []
     for layer in range(top_layer(rules), -1, -1):
         part = group[f"L{layer}"]
         rows = layer_rows(rules, layer)
-        stored = part["start_values"]
-        if stored.shape != (len(rows), players) or part[COINS].shape[1:] != (players + 1,):
+        stored, found = part["start_values"], part[COINS]
+        if stored.shape != (len(rows), players) or found.ndim != 2:
             raise TableError(f"{url} is damaged: layer {layer}'s arrays are of the wrong shape")
         values[rows] = stored[...]
-        coins += [
-            (tuple(int(s) for s in row[:players]), float(row[players])) for row in part[COINS][...]
-        ]
+        coins.append(found[...])
     attrs = group.attrs
-    solution = FarkleSolution(
-        rules,
-        values.reshape((goal,) * players + (players,)),
-        "layered orbits",
-        float(attrs.get("residual", 0.0)),
-        int(attrs["num_iter"]),
-        float(attrs.get("solve_seconds", 0.0)),
-        coins=tuple(coins),
-    )
-    check_values(solution, Path(url))
-    return solution
+    try:
+        solution = FarkleSolution(
+            rules,
+            values.reshape((goal,) * players + (players,)),
+            "layered orbits",
+            float(attrs.get("residual", 0.0)),
+            int(attrs["num_iter"]),
+            float(attrs.get("solve_seconds", 0.0)),
+        )
+    except (InvalidArgument, KeyError, TypeError, ValueError) as err:
+        raise TableError(f"{url} is damaged: {str(err).splitlines()[0]}") from None
+    widths = {part.shape[1] for part in coins}
+    rows = np.concatenate(coins) if len(widths) == 1 else np.empty((0, 0))
+    return solution, rows
 
 
 def describe(url: str) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:

@@ -9,7 +9,6 @@ a sample of states must satisfy the optimality equation (each turn rebuilt from 
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import replace
@@ -18,9 +17,9 @@ from pathlib import Path
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
-from pigsolve.solver.farkle.solution import VALUES, FarkleSolution
+from pigsolve.solver.farkle.solution import VALUES, FarkleSolution, coins_array
 from pigsolve.solver.farkle.states import values_shape
-from pigsolve.solver.games.farkle import FILES, POINT_UNIT, RULE_SETS, FarkleRules
+from pigsolve.solver.games.farkle import FILES, POINT_UNIT, RULE_SETS, FarkleRules, rule_set_name
 from pigsolve.solver.layer_store import is_store
 from pigsolve.solver.storage import open_table, save_or_say_why, write_table
 from pigsolve.solver.table_checks import FLOAT, check_probabilities, damaged, dataset
@@ -33,20 +32,6 @@ SAMPLE_PAIRS = 16
 SAMPLE_LIMIT = 1e-9
 """The largest gap accepted between a stored value and its rebuilt turn's (the solver's is at
 most 1e-14)."""
-
-
-def rule_set_name(rules: FarkleRules) -> str:
-    """Return the name of the built-in rule set ``rules`` are at some goal, or ``custom-`` and a
-    short hash of the rules (a TOML game, changed parameters).
-
-    >>> rule_set_name(FarkleRules(goal=500)), rule_set_name(FarkleRules(dice=3))
-    ('farkle', 'custom-b9faee81')
-    """
-    for name, base in RULE_SETS.items():
-        if replace(rules, goal=base.goal, players=base.players) == base:
-            return name
-    text = replace(rules, goal=POINT_UNIT, players=2).to_json()
-    return f"custom-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 
 def default_path(rules: FarkleRules) -> Path:
@@ -135,20 +120,19 @@ def save(solution: FarkleSolution, path: str | os.PathLike, force: bool = False)
     return write_table(path, KIND, datasets, attrs, force=force)
 
 
-def coins_array(coins: tuple, players: int) -> np.ndarray:
-    """Return the mixed states as rows: the scores (units), then the coin's chance."""
-    rows = [[*scores, q] for scores, q in coins]
-    return np.array(rows, dtype=np.float64).reshape(len(rows), players + 1)
-
-
 def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
     """Read a table written by :func:`save`, or a finished store (:mod:`solver.farkle.store`);
     TableError in one line if it is not one or is damaged (``checked``: the values' range and a
     sample of the optimality equation too)."""
-    if is_store(path):
-        from pigsolve.solver.farkle.store import load as load_store
+    if is_store(path):  # a finished store (compute --store), read whole and checked alike
+        from pigsolve.solver.farkle.store import read
 
-        return load_store(path)
+        solution, rows = read(str(path))
+        words = _words(solution.rules)
+        solution = replace(solution, coins=_checked_coins(rows, Path(path), solution.rules, words))
+        if checked:
+            check_values(solution, Path(path))
+        return solution
     path = Path(path)
     rules = None
     with open_table(path, KIND) as f:
@@ -176,8 +160,13 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
 
 
 def _coins(f, path: Path, rules: FarkleRules, words: dict) -> tuple:
-    """Return the mixed states stored in ``f``, checked: scores in range, chances in [0, 1]."""
-    rows = f[COINS][()] if COINS in f else None
+    """Return the mixed states stored in ``f``, checked (:func:`_checked_coins`)."""
+    return _checked_coins(f[COINS][()] if COINS in f else None, path, rules, words)
+
+
+def _checked_coins(rows: np.ndarray | None, path: Path, rules: FarkleRules, words: dict) -> tuple:
+    """Return the mixed states of ``rows`` (scores, then the chance), checked: scores in range,
+    chances in [0, 1]."""
     players, goal = rules.players, rules.goal // POINT_UNIT
     if rows is None or rows.ndim != 2 or rows.shape[1] != players + 1:
         raise damaged(path, f"its dataset {COINS} is missing or of the wrong shape", **words)

@@ -70,6 +70,7 @@ The sources and our choices: docs/explanations/farkle.md.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
@@ -355,3 +356,30 @@ def _rules_from_toml(data: dict[str, Any]) -> FarkleRules:
         except InvalidArgument as err:
             raise InvalidArgument(f"scoring: {err}", parameter=err.parameters) from None
     return replace(base, scoring=scoring, **data)
+
+
+def rule_set_name(rules: FarkleRules) -> str:
+    """Return the name of the built-in rule set ``rules`` are at some goal, or ``custom-`` and a
+    short hash of the rules (a TOML game, changed parameters).
+
+    >>> rule_set_name(FarkleRules(goal=500)), rule_set_name(FarkleRules(dice=3))
+    ('farkle', 'custom-b9faee81')
+    """
+    for name, base in RULE_SETS.items():
+        if replace(rules, goal=base.goal, players=base.players) == base:
+            return name
+    text = replace(rules, goal=POINT_UNIT, players=2).to_json()
+    return f"custom-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+
+
+RULE_SET_WORDS = {"farkle": "Farkle", "facebook-farkle": "Facebook Farkle"}
+"""Each rule set as people name it."""
+
+
+def rules_in_words(rules: FarkleRules) -> str:
+    """Return the game as people name it: 'Farkle', 'Facebook Farkle' or 'custom Farkle'.
+
+    >>> rules_in_words(FarkleRules(goal=500)), rules_in_words(FarkleRules(dice=3))
+    ('Farkle', 'custom Farkle')
+    """
+    return RULE_SET_WORDS.get(rule_set_name(rules), "custom Farkle")

@@ -320,3 +320,18 @@ def after_hold(rules: PigRules, position: Position) -> Position:
 
 def _next(position: Position) -> int:
     return (position.player + 1) % len(position.scores)
+
+
+def describe_rules(rules: PigRules, die: bool = True) -> str:
+    """Return the rules in words (without Pig's die if not ``die``; another game is named).
+
+    >>> describe_rules(PigRules(10, 2, players=3, piglet=True))
+    '3 players, goal 10 and a 2-sided piglet die'
+    >>> from pigsolve.solver.games.pig_outcomes import big_pig
+    >>> describe_rules(PigRules(50, players=3, outcomes=big_pig()), die=False)
+    'big-pig, 3 players, goal 50'
+    """
+    players = "" if rules.players == PigRules().players else f"{rules.players} players, "
+    if rules.outcomes is not None:
+        return f"{rules.game}, {players}goal {rules.goal}"
+    return f"{players}goal {rules.goal}" + (f" and {rules.die_name}" if die else "")

@@ -202,7 +202,7 @@ class PigFamily:
     def describe(self, rules: PigRules) -> str:
         """Return the table of ``rules`` in words: ``the optimal table for goal 100 and a
         6-sided die``."""
-        from pigsolve.solver.pig.table import describe_rules
+        from pigsolve.solver.games.pig import describe_rules
 
         return f"the optimal table for {describe_rules(rules)}"
 

@@ -46,7 +46,7 @@ def check_rules(rules: PigRules) -> None:
 
 def words(rules: PigRules) -> str:
     """Return the rules in words: ``5 players, goal 50``."""
-    from pigsolve.solver.pig.table import describe_rules
+    from pigsolve.solver.games.pig import describe_rules
 
     return describe_rules(rules, False)
 

@@ -41,7 +41,7 @@ import numpy as np
 
 from pigsolve.solver.durations import wait_words
 from pigsolve.solver.errors import MissingTable, TableError
-from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.games.pig import PigRules, describe_rules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
 from pigsolve.solver.layer_store import is_store
 from pigsolve.solver.pig.load_checks import check_values
@@ -284,21 +284,6 @@ def load_for(path: str | os.PathLike, rules: PigRules) -> PigSolution:
             f"{path} is for {describe_rules(table.rules)}, not {describe_rules(rules)}"
         )
     return table
-
-
-def describe_rules(rules: PigRules, die: bool = True) -> str:
-    """Return the rules in words (without Pig's die if not ``die``; another game is named).
-
-    >>> describe_rules(PigRules(10, 2, players=3, piglet=True))
-    '3 players, goal 10 and a 2-sided piglet die'
-    >>> from pigsolve.solver.games.pig_outcomes import big_pig
-    >>> describe_rules(PigRules(50, players=3, outcomes=big_pig()), die=False)
-    'big-pig, 3 players, goal 50'
-    """
-    players = "" if rules.players == PigRules().players else f"{rules.players} players, "
-    if rules.outcomes is not None:
-        return f"{rules.game}, {players}goal {rules.goal}"
-    return f"{players}goal {rules.goal}" + (f" and {rules.die_name}" if die else "")
 
 
 def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> str:

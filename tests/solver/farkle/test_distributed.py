@@ -24,6 +24,7 @@ from pigsolve.solver.farkle import store
 from pigsolve.solver.farkle.distributed import solve_to_store
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.solve import solve
+from pigsolve.solver.farkle.table import load
 from pigsolve.solver.games.farkle import FarkleRules
 
 SMALL = {"orbits_per_task": 40, "chunk_rows": 150}
@@ -64,7 +65,7 @@ def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules) -
     url = str(tmp_path / "t.zarr")
     solve_to_store(rules, url, client, **SMALL)
     expected = solve(rules)
-    assert_same(store.load(url), expected)
+    assert_same(load(url), expected)
     if rules.players == 3:
         assert len(expected.coins) == 2  # mixed orbits of several tasks, merged in order
 
@@ -84,11 +85,11 @@ def test_a_stopped_client_leaves_a_store_that_resumes(client, tmp_path: Path, th
     with pytest.raises(Stop):
         solve_to_store(THREE, url, client, hook=stop, **SMALL)
     with pytest.raises(TableError, match=r"half-written \(10 of 58 layers\); pass --resume"):
-        store.load(url)
+        load(url)
     started = []
     solve_to_store(THREE, url, client, resume=True, hook=lambda *a: started.append(a[1]), **SMALL)
     assert started[0] == stop_at - 1  # from the last finished layer on
-    assert_same(store.load(url), three)
+    assert_same(load(url), three)
 
 
 def test_a_worker_killed_mid_layer_costs_only_its_tasks(client, tmp_path: Path, three) -> None:
@@ -107,7 +108,7 @@ def test_a_worker_killed_mid_layer_costs_only_its_tasks(client, tmp_path: Path, 
     assert killed
     with pytest.raises(ProcessLookupError):
         os.kill(killed[0], 0)  # gone: its tasks ran again on the others
-    assert_same(store.load(url), three)
+    assert_same(load(url), three)
 
 
 def test_other_rules_and_two_players_are_refused_in_one_line(client, tmp_path: Path) -> None:
@@ -122,6 +123,25 @@ def test_other_rules_and_two_players_are_refused_in_one_line(client, tmp_path: P
     group.attrs["format_version"] = 0
     with pytest.raises(TableError, match=r"in store format 0; this version reads format 1"):
         store.open_store(url)
+
+
+def test_a_damaged_store_is_refused_in_one_line(client, tmp_path: Path) -> None:
+    """A store is checked as a table is before it is believed: its coins, its values."""
+    rules, url = FarkleRules(goal=1500, players=3), str(tmp_path / "t.zarr")
+    solve_to_store(rules, url, client)
+    group, _ = store.open_store(url, mode="r+")
+    layer = next(s for s in range(store.top_layer(rules)) if group[f"L{s}/coins"].shape[0])
+    coins = group[f"L{layer}/coins"]
+    kept = coins[...]
+    coins[0, 3] = 2.0  # a coin's chance
+    with pytest.raises(TableError, match="coins holds a state or a chance out of range") as bad:
+        load(url)
+    coins[...] = kept
+    group["L30/start_values"][0, 1] = np.nan
+    with pytest.raises(TableError) as nan:
+        load(url)
+    for refused in (bad, nan):
+        assert "\n" not in str(refused.value)
 
 
 def test_every_command_reads_the_store_as_a_table(client, workdir: Path, three) -> None:
