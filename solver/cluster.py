@@ -12,8 +12,12 @@ so a task that Dask runs again (its worker died) gives the same values.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import Any
+
+from pigsolve.solver.errors import TableError
 
 Hook = Callable[[str, int, list], None]
 """Told ``("solved", layer, solve futures)`` once a layer's solves are submitted and
@@ -37,6 +41,45 @@ def cluster_client(workers: int | None = None, scheduler: str | None = None) -> 
         Client(cluster) as client,
     ):
         yield client
+
+
+def solve_layers(
+    store: ModuleType,
+    rules: Any,
+    url: str,
+    resume: bool,
+    chunk_rows: int,
+    solve_one: Callable[[Any, int], None],
+    hook: Hook | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> float:
+    """Solve ``rules`` into the store at ``url`` layer by layer from the highest score sum
+    down, ``solve_one(group, layer)`` each (which writes it and counts it finished); return the
+    seconds, the earlier runs' of a resumed store included.
+
+    ``store`` is the family's store module (``check_rules``, ``open_store``, ``create``,
+    ``top_layer``). A new store replaces any at ``url`` (its arrays cut in chunks of
+    ``chunk_rows``); with ``resume`` the store there, for the same rules, is completed from its
+    last finished layer. ``hook`` is told each finished layer, ``progress`` its number.
+    """
+    store.check_rules(rules)
+    if resume:
+        group, stored = store.open_store(url, mode="r+")
+        if stored != rules:
+            raise TableError(f"{url} is for {stored}, not {rules}")
+    else:
+        group = store.create(url, rules, chunk_rows)
+    start = time.perf_counter()
+    for layer in range(store.top_layer(rules) - int(group.attrs["finished"]), -1, -1):
+        solve_one(group, layer)
+        if hook is not None:
+            hook("finished", layer, [])
+        if progress is not None:
+            progress(layer)
+    seconds = float(group.attrs.get("solve_seconds", 0.0)) + time.perf_counter() - start
+    first = float(group["L0/start_values"][0, 0])  # as an HDF5 table states it
+    group.attrs.update({"solve_seconds": seconds, "p_first_player": first})
+    return seconds
 
 
 def worker_count(client: Any) -> int:

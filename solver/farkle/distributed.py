@@ -19,14 +19,12 @@ from __future__ import annotations
 
 import functools
 import threading
-import time
 from typing import Any
 
 import numpy as np
 
 from pigsolve.solver import cluster, layer_store
 from pigsolve.solver.cluster import Hook
-from pigsolve.solver.errors import TableError
 from pigsolve.solver.farkle import store
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
@@ -78,17 +76,10 @@ def solve_to_store(
     is completed from its last finished layer. ``orbits_per_task`` sizes the solve tasks,
     ``chunk_rows`` the chunks of a new store's arrays (a write task each).
     """
-    store.check_rules(rules)
-    if resume:
-        group, stored = store.open_store(url, mode="r+")
-        if stored != rules:
-            raise TableError(f"{url} is for {stored}, not {rules}")
-    else:
-        group = store.create(url, rules, chunk_rows)
-    start = time.perf_counter()
     goal, players, top = store.units(rules), rules.players, store.top_layer(rules)
     _, bounds = orbits_of(goal, players)
-    for layer in range(top - int(group.attrs["finished"]), -1, -1):
+
+    def solve_one(group: Any, layer: int) -> None:
         orbits = int(bounds[top - layer + 1] - bounds[top - layer])
         size = len(store.layer_rows(rules, layer))
         layer_store.layer_array(group, layer, size, players)
@@ -100,14 +91,12 @@ def solve_to_store(
         steps = max(report["steps"] for report in found)
         residual = max(report["residual"] for report in found)
         store.record_layer(group, rules, layer, coins, steps, residual)
-        if hook is not None:
-            hook("finished", layer, [])
+
+    def advance(layer: int) -> None:
         if progress is not None:
             progress(int(bounds[top - layer + 1]), int(bounds[-1]))
-    seconds = float(group.attrs.get("solve_seconds", 0.0)) + time.perf_counter() - start
-    first = float(group["L0/start_values"][0, 0])
-    group.attrs.update({"solve_seconds": seconds, "p_first_player": first})
-    return seconds
+
+    return cluster.solve_layers(store, rules, url, resume, chunk_rows, solve_one, hook, advance)
 
 
 def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:

@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import ctypes
 import threading
-import time
 from typing import Any
 
 import numpy as np
 
 from pigsolve.solver import cluster, layer_store
 from pigsolve.solver.cluster import Hook
-from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig import store
 from pigsolve.solver.pig.layers import PARALLEL_VECTORS, solve_layer_part
@@ -99,26 +97,16 @@ def solve_to_store(
     is completed from its last finished layer. ``vectors_per_task`` sizes the solve tasks,
     ``chunk_rows`` the chunks of a new store's arrays (a write task each).
     """
-    store.check_rules(rules)
-    if resume:
-        group, stored = store.open_store(url, mode="r+")
-        if stored != rules:
-            raise TableError(f"{url} is for {stored}, not {rules}")
-    else:
-        group = store.create(url, rules, chunk_rows)
-    start = time.perf_counter()
-    sizes, top = layer_sizes(rules.goal, rules.players), store.top_layer(rules)
-    first = top - int(group.attrs["finished"])
-    for layer in range(first, -1, -1):
+    sizes, total = layer_sizes(rules.goal, rules.players), rules.goal**rules.players
+
+    def solve_one(group: Any, layer: int) -> None:
         _solve_layer(group, rules, url, client, layer, int(sizes[layer]), vectors_per_task, hook)
-        if hook is not None:
-            hook("finished", layer, [])
+
+    def advance(layer: int) -> None:
         if progress is not None:
-            progress(int(sizes[layer:].sum()), rules.goal**rules.players)
-    seconds = float(group.attrs.get("solve_seconds", 0.0)) + time.perf_counter() - start
-    first = float(group["L0/start_values"][0, 0])  # as an HDF5 table states it
-    group.attrs.update({"solve_seconds": seconds, "p_first_player": first})
-    return seconds
+            progress(int(sizes[layer:].sum()), total)
+
+    return cluster.solve_layers(store, rules, url, resume, chunk_rows, solve_one, hook, advance)
 
 
 def _solve_layer(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +14,8 @@ import pytest
 pytest.importorskip("distributed")
 pytest.importorskip("zarr")
 
-from distributed import Client, LocalCluster, wait
+from cluster_faults import Stop, kill_a_worker, stop_after
+from distributed import Client, LocalCluster
 from typer.testing import CliRunner
 
 from pigsolve.cli import app
@@ -70,20 +70,12 @@ def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules) -
         assert len(expected.coins) == 2  # mixed orbits of several tasks, merged in order
 
 
-class Stop(Exception):
-    """The client stopped after some layers."""
-
-
 def test_a_stopped_client_leaves_a_store_that_resumes(client, tmp_path: Path, three) -> None:
     url = str(tmp_path / "t.zarr")
     stop_at = store.top_layer(THREE) - 9
 
-    def stop(stage: str, layer: int, _) -> None:
-        if stage == "finished" and layer == stop_at:
-            raise Stop
-
     with pytest.raises(Stop):
-        solve_to_store(THREE, url, client, hook=stop, **SMALL)
+        solve_to_store(THREE, url, client, hook=stop_after(stop_at), **SMALL)
     with pytest.raises(TableError, match=r"half-written \(10 of 58 layers\); pass --resume"):
         load(url)
     started = []
@@ -96,15 +88,7 @@ def test_a_worker_killed_mid_layer_costs_only_its_tasks(client, tmp_path: Path, 
     url = str(tmp_path / "t.zarr")
     killed = []
 
-    def kill(stage: str, layer: int, solves: list) -> None:
-        if stage == "solved" and layer == 28 and not killed:  # the middle, widest layer
-            wait(solves)  # solved, not yet written: the values are in the workers' memory
-            holder = next(iter(client.who_has(solves[0])[solves[0].key]))
-            pid = client.run(os.getpid, workers=[holder])[holder]
-            os.kill(pid, signal.SIGKILL)
-            killed.append(pid)
-
-    solve_to_store(THREE, url, client, hook=kill, **SMALL)
+    solve_to_store(THREE, url, client, hook=kill_a_worker(client, 28, killed), **SMALL)  # mid-layer
     assert killed
     with pytest.raises(ProcessLookupError):
         os.kill(killed[0], 0)  # gone: its tasks ran again on the others
