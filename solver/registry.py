@@ -3,9 +3,9 @@
 A family (Pig's, Hog's) is one object, registered once with :func:`register`, that answers
 everything a front end needs without knowing the game: its game names, the rules a name and
 parameters give, the table's file name, solve and load, and exact evaluation and simulation
-of players (their names and makers are a layer up: :mod:`policies.roster`). It is OpenSpiel's
-``REGISTER_SPIEL_GAME``: the public API (``import pigsolve``) and, later, the command line and
-the page consult only this module.
+of players (their names and makers are a layer up: :mod:`policies.roster`); a family solved
+into a Zarr store on a cluster names that module in ``stores``. It is OpenSpiel's
+``REGISTER_SPIEL_GAME``: the public API, the command line and the page consult only this module.
 
 The built-in families register themselves when their modules are imported; those modules are
 imported on the first look-up (:data:`BUILT_IN`), so importing the registry costs nothing.

@@ -15,10 +15,10 @@ pytest.importorskip("distributed")
 pytest.importorskip("zarr")
 
 from cluster_faults import Stop, kill_a_worker, stop_after
-from distributed import Client, LocalCluster
 from typer.testing import CliRunner
 
 from pigsolve.cli import app
+from pigsolve.solver.cluster import cluster_client
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.farkle import store
 from pigsolve.solver.farkle.distributed import solve_to_store
@@ -35,12 +35,7 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def client():
-    with (
-        LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as client,
-    ):
+    with cluster_client(2) as client:  # two worker processes of one thread
         yield client
 
 

@@ -13,8 +13,8 @@ pytest.importorskip("distributed")
 pytest.importorskip("zarr")
 
 from cluster_faults import Stop, kill_a_worker, stop_after
-from distributed import Client, LocalCluster
 
+from pigsolve.solver.cluster import cluster_client
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import solve as solve_module
@@ -29,12 +29,7 @@ SMALL = {"vectors_per_task": 200, "chunk_rows": 150}
 
 @pytest.fixture(scope="module")
 def client():
-    with (
-        LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as client,
-    ):
+    with cluster_client(2) as client:  # two worker processes of one thread
         yield client
 
 
