@@ -7,8 +7,9 @@
 PigRules(goal=50, die_sides=6, players=2, piglet=False, outcomes=None)
 
 Every game is reached through one registry of game families (:mod:`solver.registry`), which
-also documents the form of a state in each family; this module only forwards to it. Nothing
-heavy (numpy, numba, h5py) is imported until a function needs it.
+also gives the form of a state in each family (the numbers ``pigsolve query`` takes, as one tuple
+or as separate arguments); the functions here work alike for every game. Nothing heavy (numpy,
+numba, h5py) is imported until a function needs it.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 from pigsolve.solver import __version__
 
 if TYPE_CHECKING:
-    from pigsolve.solver.registry import Solution
-    from pigsolve.solver.results import Comparison
+    from pigsolve.policies import Player
+    from pigsolve.solver.registry import Rules, Solution
+    from pigsolve.solver.results import Comparison, Simulation, Tournament, Tuning
 
 __all__ = [
     "__version__",
@@ -35,6 +37,7 @@ __all__ = [
     "players",
     "simulate",
     "solve",
+    "tune",
 ]
 
 
@@ -45,28 +48,31 @@ def games() -> list[str]:
     return registry.names()
 
 
-def game(name: str | Path, **params: Any) -> Any:
+def game(name: str | Path, **params: Any) -> Rules:
     """Return the frozen rules of game ``name`` with ``params``.
 
-    ``name`` is one of :func:`games` or a path to a TOML game of roll outcomes. The Pig family
-    takes ``goal``, ``die_sides``, ``players`` and ``piglet`` (the last two sides and piglet for
-    Pig's die only); Hog takes ``goal`` and ``feral_hogs``; Farkle takes ``goal`` and its rules'
+    ``name`` is one of :func:`games` or a path to a TOML game file. The Pig family takes
+    ``goal``, ``die_sides``, ``players`` and ``piglet`` (the last two sides and piglet for Pig's
+    die only); Hog takes ``goal`` and ``feral_hogs``; Farkle takes ``goal`` and its rules'
     fields (``dice``, ``hot_dice``, ``min_bank``, ...: :data:`solver.farkle.family.PARAMETERS`).
-    Bad values raise ``ValueError`` naming the parameter, unknown parameters ``TypeError``.
+    Bad values raise ``ValueError`` naming the parameter, unknown parameters ``TypeError``, an
+    unknown game ``ValueError`` naming the nearest.
     """
     from pigsolve.solver import registry
 
-    return registry.game(name, **params)
+    rules: Rules = registry.game(name, **params)
+    return rules
 
 
-def solve(rules: Any, **options: Any) -> Solution:
+def solve(rules: Rules, **options: Any) -> Solution:
     """Return the optimal (or, for three or more players, equilibrium) solution of ``rules``.
 
     ``options`` are the family's solver's: Pig takes ``method`` (``layered`` or
     ``value-iteration``, two players) and ``tolerance``; a family refuses those it lacks
     (TypeError naming them). The solution answers ``win_probability(state)``,
-    ``best_action(state)`` and ``action_values(state)``, and tells its ``rules``, ``method``,
-    ``residual``, ``num_iter`` and ``seconds`` (:class:`solver.registry.Solution`).
+    ``chances(state)``, ``best_action(state)`` and ``action_values(state)``, and tells its
+    ``rules``, ``method``, ``residual``, ``num_iter`` and ``seconds``
+    (:class:`solver.registry.Solution`).
     """
     from pigsolve.solver import registry
 
@@ -74,28 +80,35 @@ def solve(rules: Any, **options: Any) -> Solution:
 
 
 def load(path: str | Path) -> Solution:
-    """Return the solution stored in the table file ``path`` (made by ``pigsolve compute``)."""
+    """Return the solution stored at ``path``: a table ``pigsolve compute`` wrote, or a Zarr
+    store ``pigsolve compute --store`` filled; it is checked before it is believed."""
     from pigsolve.solver import registry
 
     return registry.load(Path(path))
 
 
-def players(rules: Any) -> list[tuple[str, str]]:
+def players(rules: Rules | str) -> list[tuple[str, str]]:
     """Return ``(name, description)`` of every player of the game of ``rules`` (rules, or a
     game's name such as ``"hog-fa16"``)."""
-    return _roster(game(rules) if isinstance(rules, str) else rules).names()
+    from pigsolve.policies import player_names
+
+    return player_names(game(rules) if isinstance(rules, str) else rules)
 
 
-def player(name: str, rules: Any) -> Any:
+def player(name: str, rules: Rules, table: str | Path | None = None) -> Player:
     """Return the computer player ``name`` (one of :func:`players`) for ``rules``.
 
-    ``optimal`` reads its table from ``data/`` under the current folder, solving and saving it
-    there first if it is missing.
+    ``optimal`` reads its table at ``table``, else in the data folder (``data/`` under the
+    current folder, or ``$PIGSOLVE_DATA``), solving and saving it there first if it is missing.
+    An unknown name raises ``ValueError`` naming the nearest.
     """
-    return _roster(rules).player(name, rules)
+    from pigsolve.policies import make_player
+
+    made: Player = make_player(rules, name, None if table is None else Path(table))
+    return made
 
 
-def evaluate(rules: Any, players: Sequence[Any]) -> tuple[float, ...]:
+def evaluate(rules: Rules, players: Sequence[str | Player]) -> tuple[float, ...]:
     """Return each player's exact win probability, seated in order: the first moves first.
 
     ``players`` are names (see :func:`players`) or players, one per seat.
@@ -105,15 +118,19 @@ def evaluate(rules: Any, players: Sequence[Any]) -> tuple[float, ...]:
     return registry.family_of(rules).evaluate(rules, _seated(rules, players))
 
 
-def compare(rules: Any, a: Any, b: Any) -> Comparison:
-    """Return the exact probabilities that player ``a`` beats ``b``: A first, B first, average."""
+def compare(rules: Rules, a: str | Player, b: str | Player) -> Comparison:
+    """Return the exact probabilities that player ``a`` beats ``b``: A first, B first, and on a
+    coin toss (``average``)."""
     from pigsolve.solver import registry
 
-    a, b = _seated(rules, [a, b])
-    return registry.family_of(rules).compare(rules, a, b)
+    seated = _seated(rules, [a, b])
+    result: Comparison = registry.family_of(rules).compare(rules, *seated)
+    return result
 
 
-def simulate(rules: Any, players: Sequence[Any], games: int, seed: int | None = None) -> Any:
+def simulate(
+    rules: Rules, players: Sequence[str | Player], games: int, seed: int | None = None
+) -> Simulation | Tournament:
     """Play ``games`` games of ``players`` with seeded dice (a fresh seed if None), the first
     move passing round the table.
 
@@ -122,22 +139,38 @@ def simulate(rules: Any, players: Sequence[Any], games: int, seed: int | None = 
     """
     from pigsolve.solver import registry
 
-    return registry.family_of(rules).simulate(rules, _seated(rules, players), games, seed)
+    family = registry.family_of(rules)
+    result: Simulation | Tournament = family.simulate(
+        rules, _seated(rules, players), games, seed
+    )
+    return result
 
 
-def best_response(rules: Any, opponents: Sequence[str]) -> Any:
-    """Return the player that best answers the named ``opponents`` (who move after it)."""
-    return _roster(rules).best_response(rules, opponents)
-
-
-def _roster(rules: Any) -> Any:
-    """Return the players of the family of ``rules`` (:mod:`policies.roster`)."""
+def best_response(rules: Rules, opponents: str | Sequence[str]) -> Player:
+    """Return the player that best answers the named opponents (one name, or a list of one a
+    seat, in the order they move after it)."""
     from pigsolve.policies.roster import roster
-    from pigsolve.solver import registry
 
-    return roster(registry.family_of(rules).name)
+    named = [opponents] if isinstance(opponents, str) else list(opponents)
+    reply: Player = roster(rules).best_response(rules, named)
+    return reply
 
 
-def _seated(rules: Any, players: Sequence[Any]) -> list[Any]:
+def tune(
+    rules: Rules, kind: str, against: str = "optimal", ranges: Sequence[str] = ()
+) -> Tuning:
+    """Return the players of ``kind`` (Pig's ``hold``, Hog's ``bacon``, Farkle's ``bank``...)
+    evaluated exactly against the player ``against``: the best member (``best.a``), its chance
+    on a coin toss (``chance``), every member ranked (``ranked``) and optimal play's chance
+    against the same player (``optimal``). ``ranges`` are ``NAME=LO:HI`` overrides of the
+    kind's default ranges."""
+    from pigsolve.policies.kinds import tuning
+
+    return tuning(rules, kind, against, ranges)
+
+
+def _seated(rules: Rules, players: Sequence[str | Player]) -> list[Any]:
     """Return ``players`` with each name made a player of the game of ``rules``."""
+    if isinstance(players, str):
+        players = [players]
     return [player(p, rules) if isinstance(p, str) else p for p in players]

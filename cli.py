@@ -1,7 +1,8 @@
 """The pigsolve command line: each command parses, calls the library and prints.
 
 The library compiles its numba kernels only when a command computes, so ``play`` and ``info``
-start fast. Rendering lives in :mod:`ui`; every error ends as one line on stderr
+start fast. The commands are one body each for every game family (:mod:`ui.commands`), each
+family's words its adapter's (:mod:`ui.adapters`); every error ends as one line on stderr
 (:func:`ui.console.user_errors`): exit 2 for a usage error, 1 for a valid request that fails at
 run time, 130 for Ctrl-C (the rule: :mod:`solver.errors`).
 """
@@ -13,13 +14,13 @@ import sys
 import typer
 
 from pigsolve.solver import __version__
-from pigsolve.ui.console import run_app, version_option
-from pigsolve.ui.hog_cli import hog_app
-from pigsolve.ui.player_commands import players_app
-from pigsolve.ui.table_commands import tables_app
+from pigsolve.ui.adapters import adapters
+from pigsolve.ui.commands.players import players_app
+from pigsolve.ui.commands.tables import tables_app
+from pigsolve.ui.console import data_dir_option, games_words, run_app, version_option
 
 app = typer.Typer(
-    help="Exact solutions of the dice games Pig and Hog.",
+    help=f"Exact solutions of the dice games {games_words()}.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -27,8 +28,9 @@ app = typer.Typer(
 )
 app.add_typer(tables_app)
 app.add_typer(players_app)
-app.add_typer(hog_app, name="hog")
-version_option(app, f"pigsolve {__version__}")
+for adapter in adapters():
+    adapter.add_commands(app)
+version_option(app, f"pigsolve {__version__}", data_dir_option)
 
 
 def run() -> None:

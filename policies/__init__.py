@@ -1,16 +1,17 @@
-"""The players of pigsolve, Pig and Hog, behind one registry.
+"""The players of pigsolve, for every game family, behind one contract and one registry.
 
-A computer player answers ``choose(view)`` (Pig: True rolls; Hog: a number of dice) and gives
-the exact solvers its decisions in every state through one method: a Pig player
-``seat_policy(rules)`` (a :class:`solver.pig.seat_policy.SeatPolicy`, for any number of players), a
-Hog player ``table(rules)`` (int8 ``rules.shape``). The Pig players that decide by a threshold
-table (and the two-player optimal player) also give that table, ``table(rules)`` (bool
-``(memory, G, G, G)``), which the two-player pair kernels read. The human player
-(:class:`Human`) has no decisions: the interface asks the person.
+A computer player answers ``choose(view)`` with the mover's action in the state it sees (Pig:
+True rolls; Hog: a number of dice; Farkle: bank, roll or the dice kept) and gives the exact
+solvers its decisions in every state through its family's method (``seat_policy(rules)`` or
+``table(rules)``). The human player (:class:`policies.human.Human`) has no decisions: the
+interface asks the person. Each family's players live in its own package (``policies/pig/``,
+``policies/hog/``, ``policies/farkle/``), registered with :mod:`policies.roster`; everything
+here finds the family once, from the rules.
 
->>> [name for name, _ in player_names("pig")][:2]
+>>> from pigsolve.solver.games.pig import PigRules
+>>> [name for name, _ in player_names(PigRules())][:2]
 ['optimal', 'hold20']
->>> make_player("pig", "hold25", PigRules()).name
+>>> make_player(PigRules(), "hold25").name
 'hold25'
 """
 
@@ -18,20 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from pigsolve.policies.human import Human
+from pigsolve.policies.roster import roster
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import HogRules
-from pigsolve.solver.games.pig import PigRules
-
-if TYPE_CHECKING:
-    import numpy as np
 
 
 @runtime_checkable
 class Player(Protocol):
-    """A computer player of either game."""
+    """A computer player of any game."""
 
     name: str
     description: str
@@ -41,71 +38,69 @@ class Player(Protocol):
         ...
 
 
-Rules = PigRules | HogRules
+def player_names(rules: Any) -> list[tuple[str, str]]:
+    """Return (name, description) of every player of the game of ``rules`` the interfaces
+    accept."""
+    return roster(rules).names(rules)
 
 
-def player_names(game: str) -> list[tuple[str, str]]:
-    """Return (name, description) for every player of ``game`` the interfaces accept."""
-    from pigsolve.policies.roster import roster
-
-    return roster(game).names()
-
-
-def computer_names(game: str) -> list[str]:
-    """Return the names of the computer players of ``game`` that need no parameter."""
+def computer_names(rules: Any) -> list[str]:
+    """Return the names of the computer players of the game of ``rules`` that need no
+    parameter."""
     return [
         name
-        for name, _ in player_names(game)
-        if name != Human.name and name == name.lower() and ":" not in name  # not families
+        for name, _ in player_names(rules)
+        if name != Human.name and name == name.lower() and ":" not in name  # not kinds
     ]
 
 
-def check_player_name(game: str, name: str, rules: Rules) -> None:
-    """Raise InvalidArgument, listing the accepted names, unless ``name`` is a player of ``game``.
-
-    Nothing is computed, so a bad name is reported before any table is built (a file named
-    ``file.py:function`` is checked when its player is made).
-    """
-    from pigsolve.policies.roster import roster
+def check_player_name(rules: Any, name: str) -> None:
+    """Raise InvalidArgument, listing the accepted names, unless ``name`` is a player of the
+    game of ``rules``. Nothing is computed, so a bad name is reported before any table is
+    built (a file named ``file.py:function`` is checked when its player is made)."""
     from pigsolve.policies.user import is_user_player
 
     if not is_user_player(name):
-        roster(game).check_name(name, rules)
+        roster(rules).check(name, rules)
 
 
 def make_player(
-    game: str,
+    rules: Any,
     name: str,
-    rules: Rules,
-    table_path: Path | None = None,
+    table: Path | None = None,
     announce: Callable[[str], None] | None = None,
-) -> Player | Human:
-    """Return the player of ``game`` called ``name`` for ``rules``.
+) -> Any:
+    """Return the player called ``name`` for ``rules``.
 
-    ``table_path`` and ``announce`` concern ``optimal`` (and best responses): where its table
-    lives (default ``data/``) and a callable told, in one line, when the table must be computed
-    first. An unknown name raises InvalidArgument listing the accepted names.
+    ``table`` and ``announce`` concern ``optimal`` (and best responses): where its table lives
+    (default: the data folder) and a callable told, in one line, when the table must be
+    computed first. An unknown name raises InvalidArgument listing the accepted names.
     """
-    from pigsolve.policies.roster import roster
+    return roster(rules).player(name, rules, table, announce)
 
-    return roster(game).player(name, rules, table_path, announce)
+
+def computer_players(
+    rules: Any,
+    names: Sequence[str],
+    table: Path | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Return each named computer player (one a distinct name), every name checked before any
+    is made."""
+    for name in names:
+        check_player_name(rules, name)
+        if name == Human.name:
+            raise InvalidArgument("human cannot be compared; choose computer players")
+    return {name: make_player(rules, name, table, announce) for name in dict.fromkeys(names)}
 
 
 def computer_tables(
-    game: str,
+    rules: Any,
     names: Sequence[str],
-    rules: Rules,
-    table_path: Path | None = None,
+    table: Path | None = None,
     announce: Callable[[str], None] | None = None,
-) -> dict[str, np.ndarray]:
-    """Return each named computer player's table, every name checked before any is built."""
-    for name in names:
-        check_player_name(game, name, rules)
-        if name == Human.name:
-            raise InvalidArgument("human cannot be compared; choose computer players")
-    tables: dict[str, np.ndarray] = {}
-    for name in names:
-        if name not in tables:
-            player = make_player(game, name, rules, table_path, announce)
-            tables[name] = player.table(rules)
-    return tables
+) -> dict[str, Any]:
+    """Return each named computer player's decision table (``table(rules)``), every name
+    checked before any is built."""
+    players = computer_players(rules, names, table, announce)
+    return {name: player.table(rules) for name, player in players.items()}

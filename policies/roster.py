@@ -1,51 +1,84 @@
-"""Every game family's players, by the family's name: the list, the maker and the best reply.
+"""Every game family's players: one contract, one registry.
 
-The solvers' registry (:mod:`solver.registry`) knows games and solutions, not players, since
-players sit a layer above it; the front door (``import pigsolve``) asks this module for them. A
-family registered elsewhere (the tests' toy) registers its roster here with
-:func:`register_roster`.
+The solvers' registry (:mod:`solver.registry`) knows games and solutions, not players, which sit
+a layer above it. Each family's players are its own package, ``policies/<family>/``, whose
+import registers its :class:`Roster` (found there by the family's name, on first use); a family
+registered elsewhere (the tests' toy) registers its own with :func:`register_roster`.
+
+A roster lists its players and makes them from their names, gives the optimal player of a
+solution already in memory and the best reply to named opponents, and may declare its *kinds*:
+groups of threshold players with integer constants (Pig's ``hold``, Farkle's ``bank``), which
+``pigsolve tune`` searches exactly (:mod:`policies.kinds`).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
 
+Announce = Callable[[str], None]
+Ranges = dict[str, tuple[int, int, int]]
+"""Per constant of a kind: (the documents' value, lowest, highest) searched."""
+Limits = dict[str, tuple[int, int | None]]
+"""Per constant of a kind: the lowest and highest value (None: no highest) a member accepts."""
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """A family's kinds of threshold players: ``ranges(rules)`` each kind's constants with the
+    documents' values and default ranges, ``limits(rules, ranges)`` each constant's accepted
+    values, ``member(kind, values)`` a member's name, ``example()`` rules to name the constants
+    by, and ``batch(rules, names, against, opponent, progress)`` the members' comparisons at
+    once, where a faster evaluator applies (None: one at a time)."""
+
+    ranges: Callable[[Any], dict[str, Ranges]]
+    limits: Callable[[Any, Ranges], Limits]
+    member: Callable[[str, Sequence[int]], str]
+    example: Callable[[], Any]
+    batch: Callable[..., Any] | None = None
+
 
 @dataclass(frozen=True)
 class Roster:
-    """A family's players: ``names()`` lists ``(name, description)``; ``make(name, rules,
-    table_path=None, announce=None)`` makes one (its optimal table at ``table_path``);
-    ``best_response(rules, opponents)`` makes the best reply to named opponents;
-    ``optimal(solution)`` the optimal player reading a solution already in memory;
-    ``check(name, rules)`` refuses a name before anything is computed (None: :meth:`make`
-    refuses it)."""
+    """A family's players.
 
-    names: Callable[[], list[tuple[str, str]]]
-    make: Callable[[str, Any], Any]
+    ``names(rules)`` lists ``(name, description)`` (rules None: in general); ``make(name, rules,
+    table, announce)`` makes one (the optimal table read at ``table``, else the data folder's,
+    ``announce`` told in one line if it is solved first); ``optimal(solution)`` is the optimal
+    player reading a solution in memory; ``best_response(rules, opponents)`` the best reply to
+    named opponents; ``check(name, rules)`` refuses a name before anything is computed.
+    ``arguments`` is the contract of a player from a file (``score, opponent_score``), and
+    ``arities`` the numbers of arguments it may take; ``opponent`` is ``play``'s default.
+    """
+
+    names: Callable[[Any], list[tuple[str, str]]]
+    make: Callable[[str, Any, Path | None, Announce | None], Any]
+    optimal: Callable[[Any], Any]
     best_response: Callable[[Any, Sequence[str]], Any]
-    optimal: Callable[[Any], Any] | None = None
-    check: Callable[[str, Any], None] | None = None
+    check: Callable[[str, Any], None]
+    kinds: Kinds | None = None
+    arguments: str = ""
+    arities: tuple[int, ...] = ()
+    opponent: str = "optimal"
 
-    def player(self, name: str, rules: Any, table_path: Any = None, announce: Any = None) -> Any:
+    def player(
+        self, name: str, rules: Any, table: Path | None = None, announce: Announce | None = None
+    ) -> Any:
         """Return the player ``name`` for ``rules``, the name checked first (``human``: the
         person at the keyboard; a ``file.py:function``: checked when made)."""
         from pigsolve.policies.human import Human
         from pigsolve.policies.user import is_user_player
 
         if not is_user_player(name):
-            self.check_name(name, rules)
+            self.check(name, rules)
         if name == Human.name:
             return Human()
-        return self.make(name, rules, table_path, announce)
-
-    def check_name(self, name: str, rules: Any) -> None:
-        """Raise InvalidArgument unless ``name`` is one of these players for ``rules``."""
-        if self.check is not None:
-            self.check(name, rules)
+        return self.make(name, rules, table, announce)
 
 
 ROSTERS: dict[str, Roster] = {}
@@ -53,63 +86,27 @@ ROSTERS: dict[str, Roster] = {}
 
 
 def register_roster(family: str, roster: Roster) -> Roster:
-    """Register ``roster`` as the players of ``family``; return it."""
+    """Register ``roster`` as the players of the family named ``family``; return it."""
     ROSTERS[family] = roster
     return roster
 
 
-def roster(family: str) -> Roster:
-    """Return the players of ``family``."""
+def roster(rules: Any) -> Roster:
+    """Return the players of the family of ``rules`` (rules, or a game's name)."""
+    from pigsolve.solver.registry import family_of
+
+    return roster_of(family_of(rules).name)
+
+
+def roster_of(family: str) -> Roster:
+    """Return the players of the family named ``family`` (its package imported on first use)."""
+    if family not in ROSTERS:
+        module = f"pigsolve.policies.{family}"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as err:
+            if err.name != module:
+                raise
     if family not in ROSTERS:
         raise InvalidArgument(f"the {family} family has no players registered")
     return ROSTERS[family]
-
-
-def _optimal_pig(solution: Any) -> Any:
-    from pigsolve.policies.optimal import OptimalPolicy
-
-    return OptimalPolicy(solution)
-
-
-def _optimal_hog(solution: Any) -> Any:
-    from pigsolve.policies.hog import TableStrategy
-
-    return TableStrategy("optimal", solution.rules, solution.policy)
-
-
-def _optimal_farkle(solution: Any) -> Any:
-    from pigsolve.policies.farkle import optimal_player
-
-    return optimal_player(solution)
-
-
-def _built_in(game: str, opponents_at_most: int | None, optimal: Callable[[Any], Any]) -> Roster:
-    """Return a built-in family's roster: its players' module, ``policies.{game}``, is imported
-    at the first call (``--version`` and ``--help`` import no numpy)."""
-    import importlib
-
-    def players() -> Any:
-        return importlib.import_module(f"pigsolve.policies.{game}")
-
-    def best_response(rules: Any, opponents: Sequence[str]) -> Any:
-        from pigsolve.policies import make_player
-        from pigsolve.policies.best_response import PREFIX
-
-        if opponents_at_most is not None and len(opponents) > opponents_at_most:
-            raise InvalidArgument(
-                f"{game}'s best response answers {opponents_at_most} opponent, got {len(opponents)}"
-            )
-        return make_player(game, PREFIX + ",".join(opponents), rules)
-
-    return Roster(
-        names=lambda: players().player_names(),
-        make=lambda *args: players().make_player(*args),
-        best_response=best_response,
-        optimal=optimal,
-        check=lambda name, rules: players().check_name(name, rules),
-    )
-
-
-register_roster("pig", _built_in("pig", None, _optimal_pig))
-register_roster("hog", _built_in("hog", 1, _optimal_hog))
-register_roster("farkle", _built_in("farkle", 1, _optimal_farkle))

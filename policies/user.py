@@ -1,9 +1,8 @@
 """Your own player: a function in a Python file, named ``path/to/file.py:function``.
 
-Pig: ``function(score, opponent_score, turn_total) -> bool`` (True rolls; 1 and 0 are accepted),
-optionally with a fourth argument, the player's held turns so far (passed capped at
-:data:`MEMORY` - 1). Hog: CS 61A's contract ``strategy(score, opponent_score) -> num_rolls``, so
-a student's ``hog.py:final_strategy`` works unchanged. The file is imported with its folder on
+Each family says what its function takes and returns (its roster's ``arguments``: Pig's
+``function(score, opponent_score, turn_total) -> bool``, Hog's CS 61A contract
+``strategy(score, opponent_score) -> num_rolls``). The file is imported with its folder on
 the module path, as 61A's ``ok`` does: **this runs your code**. Every state is asked twice when
 tabulating, and a function answering differently is refused (exact evaluation needs a
 deterministic strategy). A bad answer is reported like 61A's ``check_strategy``
@@ -19,23 +18,16 @@ import contextlib
 import importlib.util
 import inspect
 import io
-import itertools
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from pigsolve.policies import time_limit
 from pigsolve.solver.errors import InvalidArgument, MissingFile, PigsolveError
-from pigsolve.solver.games.hog import HogRules
-from pigsolve.solver.games.pig import PigRules, View
-from pigsolve.solver.pig.seat_policy import SeatPolicy, threshold_seat
 
-MEMORY = 8
-"""Held turns a four-argument Pig function can tell apart (0 .. MEMORY - 1)."""
-
+USER_PLAYER = ("path/to/file.py:function", "your own function (this runs your code)")
+"""The players read from a file, as every family lists them."""
 NOT_DETERMINISTIC = "not a deterministic strategy: exact evaluation needs one; use `simulate`"
 
 
@@ -85,24 +77,25 @@ def load_function(spec: str, arities: tuple[int, ...]) -> tuple[Callable[..., An
 
 
 def _other_game(spec: str, function: Callable[..., Any]) -> str:
-    """Return a hint naming the other game's commands when ``function`` takes that game's
+    """Return a hint naming another game's commands when ``function`` takes that game's
     arguments (a CS 61A Hog strategy given to Pig, a Pig strategy given to Hog), else ''."""
-    if _takes(function, 2):
-        return (
-            "; this looks like a Hog strategy (score, opponent_score): "
-            f"use `pigsolve compare {spec} ... --game hog-fa16` (or another command with "
-            "--game hog-fa16)"
-        )
-    if _takes(function, 5):
-        return (
-            "; this looks like a Farkle strategy (score, opponent_score, turn_total, "
-            f"dice_left, roll): use `pigsolve compare {spec} ... --game farkle`"
-        )
-    if _takes(function, 3) or _takes(function, 4):
-        return (
-            "; this looks like a Pig strategy (score, opponent_score, turn_total): "
-            f"use `pigsolve compare {spec} ...` (or another Pig command)"
-        )
+    from pigsolve.policies.roster import roster_of
+    from pigsolve.solver.registry import DEFAULT, families
+
+    for family in families():
+        try:
+            players = roster_of(family.name)
+        except InvalidArgument:
+            continue
+        if any(_takes(function, arity) for arity in players.arities):
+            game = family.games[0]
+            use = (
+                f"use `pigsolve compare {spec} ...` (or another {family.label} command)"
+                if family.name == DEFAULT
+                else f"use `pigsolve compare {spec} ... --game {game}` (or another command "
+                f"with --game {game})"
+            )
+            return f"; this looks like a {family.label} strategy ({players.arguments}): {use}"
     return ""
 
 
@@ -197,77 +190,3 @@ def tabulating(spec: str, total: int) -> Iterator[Callable[[int], None]]:
                 f"(not shown; the first: {printed.first!r})",
                 file=sys.stderr,
             )
-
-
-class UserPigPlayer:
-    """A Pig player that asks your function: True rolls."""
-
-    description = "your function (score, opponent_score, turn_total[, held_turns]) -> bool"
-
-    def __init__(self, spec: str) -> None:
-        self.name = spec
-        self.function, arity = load_function(spec, (3, 4))
-        self.memory = MEMORY if arity == 4 else 1
-
-    def _ask(
-        self, score: int, opponent_score: int, turn_total: int, held: int, twice: bool = False
-    ) -> bool:
-        args = (score, opponent_score, turn_total, held)[: 4 if self.memory > 1 else 3]
-        answer = (ask_twice if twice else ask)(self.name, self.function, args)
-        if not isinstance(answer, bool | np.bool_ | int | np.integer) or answer not in (0, 1):
-            call = call_words(self.name, args)
-            raise PigsolveError(f"{call} returned {answer!r} (True to roll, False to hold)")
-        return bool(answer)
-
-    def choose(self, view: View) -> bool:
-        """Return your function's answer; roll at turn total 0, hold once the goal is reached.
-
-        What the function prints goes to stderr.
-        """
-        if view.score + view.turn_total >= view.goal:
-            return False
-        held = min(view.held_turns, self.memory - 1)
-        with contextlib.redirect_stdout(sys.stderr), time_limit.watching():
-            return view.turn_total == 0 or self._ask(
-                view.score, view.opponent_score, view.turn_total, held
-            )
-
-    def seat_policy(self, rules: PigRules) -> SeatPolicy:
-        """Return your function's answers as the exact evaluation and the simulation take them."""
-        return threshold_seat(self.name, self.table(rules), rules)
-
-    def table(self, rules: PigRules) -> np.ndarray:
-        """Return your function's answer in every state (bool, ``(memory, G, G, G)``)."""
-        goal = rules.goal
-        roll = np.zeros((self.memory, goal, goal, goal), bool)
-        roll[..., 0] = True
-        rows = list(itertools.product(range(self.memory), range(goal), range(goal)))
-        with tabulating(self.name, len(rows)) as progress:
-            for done, (held, i, j) in enumerate(rows):
-                if j == 0:
-                    progress(done)
-                for k in range(1, goal - i):
-                    roll[held, i, j, k] = self._ask(i, j, k, held, twice=True)
-        return roll
-
-
-def hog_table(spec: str, rules: HogRules) -> np.ndarray:
-    """Return ``strategy(score, opponent_score)`` for every pair of scores, checked as 61A does."""
-    function, _ = load_function(spec, (2,))
-    name = spec.rpartition(":")[2]
-    table = np.empty((rules.goal, rules.goal), np.int8)
-    with tabulating(spec, rules.goal) as progress:
-        for score, opponent in itertools.product(range(rules.goal), repeat=2):
-            if opponent == 0:
-                progress(score)
-            answer = ask_twice(spec, function, (score, opponent))
-            if (
-                isinstance(answer, bool)
-                or not isinstance(answer, int | np.integer)
-                or (answer not in rules.actions)
-            ):
-                raise PigsolveError(
-                    f"{name}({score}, {opponent}) returned {answer!r} (invalid number of rolls)"
-                )
-            table[score, opponent] = answer
-    return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None, None], rules.shape))

@@ -108,3 +108,18 @@ def read_rolls(path: Path, die_sides: int, game: str = "pig") -> ListedDice:
     return ListedDice(
         parse_rolls(text, die_sides, f"rolls file {path}", game), f"rolls file {path}"
     )
+
+
+def seeded_streams(seed: int | None, others: int) -> list[np.random.Generator]:
+    """Return the dice's generator and ``others`` independent ones, from ``seed`` (a fresh
+    seed if None; checked as :func:`solver.results.check_seed` checks it).
+
+    What the others draw (a random seat, the players' coins) never shifts the dice, so one
+    ``--seed`` gives the same dice whatever else is chosen at random.
+    """
+    import numpy as np
+
+    from pigsolve.solver.results import check_seed
+
+    sequence = np.random.SeedSequence(None if seed is None else check_seed(seed))
+    return [np.random.default_rng(stream) for stream in [sequence, *sequence.spawn(others)]]

@@ -1,56 +1,108 @@
 """One registry of game families: every game pigsolve knows is reached through it.
 
-A family (Pig's, Hog's) is one object, registered once with :func:`register`, that answers
-everything a front end needs without knowing the game: its game names, the rules a name and
-parameters give, the table's file name, solve and load, and exact evaluation and simulation
-of players (their names and makers are a layer up: :mod:`policies.roster`); a family solved
-into a Zarr store on a cluster names that module in ``stores``. It is OpenSpiel's
-``REGISTER_SPIEL_GAME``: the public API, the command line and the page consult only this module.
+A family (Pig's, Hog's, Farkle's) is one object, registered once with :func:`register`. Its core
+(:class:`Family`) gives the rules a game's name and parameters make, reads a state, solves,
+loads and saves tables, evaluates and simulates the players it is handed, plays a game step by
+step and says what a solve demands; what else it can do (verify, export, plot, a store on a
+cluster) is declared as data in its :class:`Capabilities`, as OpenSpiel's ``GameType`` declares
+a game's properties. Everything above this module finds a family once from rules
+(:func:`family_of`) and never asks which game it is.
 
-The built-in families register themselves when their modules are imported; those modules are
-imported on the first look-up (:data:`BUILT_IN`), so importing the registry costs nothing.
+The built-in families (:data:`BUILT_IN`) register themselves when their modules are imported,
+on the first look-up, so importing the registry costs nothing. Each is the package
+``solver/<name>/`` (the family in ``family.py``); its players are ``policies/<name>/`` and its
+commands' and page's words ``ui/adapters/<name>/``, found there by the same name.
 
 States
 ------
-Every solution answers :class:`Solution` about a state in its family's form:
+Every solution answers :class:`Solution` about a state in its family's one form, the numbers
+``pigsolve query`` takes, given as a tuple or as separate arguments:
 
 ``pig`` (Pig, Two-Dice Pig, Big Pig, Pass the Pigs, a TOML game)
-    ``((scores...), turn_total)``: the scores from the mover's seat (the mover's first, then
-    the next players' in the order they move) and the turn total, e.g. ``((0, 0), 0)``.
+    every score, the mover's first, then the turn total: ``(0, 0, 0)``; also ``((0, 0), 0)``.
 ``hog`` (CS 61A's fa16 and su20)
-    ``(score, opponent_score)``, with the Pork Chop flag and the previous turn scores (Feral
-    Hogs) at their starting values 0; ``(score, opponent_score, flag, mine, theirs)`` in full.
+    ``(score, opponent_score)``, or in full ``(score, opponent_score, four_sided, prev,
+    opponent_prev)`` (Pork Chop's flag and Feral Hogs' previous turn scores).
 ``farkle`` (Farkle, Facebook Farkle)
-    ``((score, opponent_score), turn_total, dice)`` in points, before a roll, e.g.
+    every score, the turn total and the dice to roll, in points: ``(0, 0, 350, 3)``; also
     ``((0, 0), 350, 3)``; after a roll the questions take its faces too, ``roll=(1, 5, 5)``.
-
-A command line names a state by numbers: :meth:`Family.parse_state` reads them (and the
-options of :attr:`Family.query_options`, such as Farkle's ``--roll``).
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument, TableError
 
-BUILT_IN = (
-    "pigsolve.solver.pig.family",
-    "pigsolve.solver.hog.family",
-    "pigsolve.solver.farkle.family",
-)
-"""The modules whose import registers the built-in families."""
+BUILT_IN = ("pig", "hog", "farkle")
+"""The built-in families, in the order they are listed: the one place that names them."""
 DEFAULT = "pig"
-"""The family a command plays when no ``--game`` names another (its options are the top-level
-commands')."""
+"""The family a command plays when no ``--game`` names another."""
+STORE_SUFFIX = "-layers"
+"""A family's Zarr stores record the kind ``<family>-layers``."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a family can do beyond its core, as data: asked, never probed.
+
+    ``players`` is the fewest and most players its solver seats (None: as many as memory
+    allows). Each operation is a function,
+    or None where the family lacks it: ``verify(path, max_residual)`` recomputes the checks of
+    the table at ``path`` (:class:`solver.results.Check`); ``export(solution, what, out, fmt, force)`` writes
+    one of ``exports``; ``plot(solution, kind, out, opponent, force, announce)`` draws one of
+    ``plots``; ``store`` names the module that solves it into a Zarr store on a Dask cluster.
+    ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
+    those of the game files it reads (a file names the game it changes in its key ``base``).
+    """
+
+    players: tuple[int, int | None] = (2, 2)
+    verify: Callable[[Path, float], list[Any]] | None = None
+    exports: tuple[str, ...] = ()
+    export: Callable[[Any, str, Path, str | None, bool], Path] | None = None
+    plots: tuple[str, ...] = ()
+    plot: Callable[[Any, str, Path, int | None, bool, Any], Path] | None = None
+    store: str | None = None
+    options: tuple[str, ...] = ()
+    file_suffixes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Demands:
+    """What solving one game demands, and what cannot be done with it.
+
+    ``what`` names the game in a few words (``goal 1000``), ``memory`` is the solve's peak in
+    bytes, ``seconds`` and ``compiling`` its work and the first run's compiling, roughly,
+    ``disk`` its table's bytes (None: not said); ``unsolved`` says why no table is made for
+    it, ``inexact`` why its players are not evaluated exactly ('' where they are).
+    """
+
+    what: str
+    memory: int
+    seconds: float = 0.0
+    compiling: float = 0.0
+    disk: int | None = None
+    unsolved: str = ""
+    inexact: str = ""
+
+
+class Rules(Protocol):
+    """The frozen rules of a game, of the family that :func:`family_of` finds by their type."""
+
+    @property
+    def goal(self) -> int:
+        """The points that win."""
+        ...
 
 
 @runtime_checkable
 class Solution(Protocol):
-    """What every family's solution answers, in the family's state form (module docstring)."""
+    """What every family's solution answers, a state in its family's form (module docstring)."""
 
     @property
     def rules(self) -> Any:
@@ -59,12 +111,12 @@ class Solution(Protocol):
 
     @property
     def method(self) -> str:
-        """How it was solved (e.g. ``layered``, ``optimal``, ``value-iteration``)."""
+        """How it was solved (e.g. ``layered``, ``value-iteration``)."""
         ...
 
     @property
     def residual(self) -> float:
-        """The largest Bellman residual (nan where not computed)."""
+        """The largest Bellman residual, as ``verify`` recomputes it."""
         ...
 
     @property
@@ -77,25 +129,25 @@ class Solution(Protocol):
         """The time of the solve, JIT compilation excluded."""
         ...
 
-    def win_probability(self, state: Any) -> float:
+    def win_probability(self, *state: Any) -> float:
         """Return the mover's probability of winning in ``state`` under optimal play."""
         ...
 
-    def chances(self, state: Any) -> tuple[float, ...]:
+    def chances(self, *state: Any) -> tuple[float, ...]:
         """Return every player's probability of winning in ``state``, the mover's first."""
         ...
 
-    def best_action(self, state: Any) -> Any:
+    def best_action(self, *state: Any) -> Any:
         """Return the mover's optimal action in ``state`` (Pig: 'roll' or 'hold'; Hog: dice)."""
         ...
 
-    def action_values(self, state: Any) -> Any:
-        """Return the mover's win probability after each action in ``state`` (family's form)."""
+    def action_values(self, *state: Any) -> Any:
+        """Return the mover's win probability after each action in ``state``, by action."""
         ...
 
 
 class Play(Protocol):
-    """A game in progress as the page (and the terminal) play it: a step-wise engine
+    """A game in progress as the page and the terminal play it: a step-wise engine
     (:class:`solver.engine.Game`), its actions by the names requests use, the log's words."""
 
     game: Any
@@ -138,30 +190,35 @@ class Family(Protocol):
 
     name: str
     """The family's name, also the ``kind`` its tables record (``pig``, ``hog``)."""
-    names: tuple[str, ...]
+    label: str
+    """The family as people name it (``Pig``, ``Hog``)."""
+    games: tuple[str, ...]
     """The games it registers, as :func:`game` takes them."""
     rules_type: type
     """The class of its frozen rules."""
-    file_suffixes: tuple[str, ...]
-    """Suffixes of game files it reads (``.toml``); empty if none. A file names the game it
-    changes in its key ``base`` (Farkle's ``base = "facebook-farkle"``), and without one it is
-    the default family's (:func:`family_of_game`)."""
+    can: Capabilities
+    """What it can do beyond the core."""
 
-    def rules(self, name: str, **params: Any) -> Any:
-        """Return the frozen rules of game ``name`` (or a game file) with ``params``."""
+    def rules(self, game: str, **params: Any) -> Any:
+        """Return the frozen rules of ``game`` (a name, or a game file) with ``params``."""
         ...
 
-    def table_name(self, rules: Any) -> str:
-        """Return the file name of the table of ``rules``."""
+    def state(self, rules: Any, state: Sequence[Any]) -> Any:
+        """Return ``state`` (the numbers of the module docstring, flat or nested) in the
+        family's form; InvalidArgument naming the form if it is not a state of ``rules``."""
         ...
 
-    def solve(self, rules: Any, progress: Any = None) -> Solution:
+    def solve(self, rules: Any, progress: Any = None, **options: Any) -> Solution:
         """Return the optimal (or equilibrium) solution of ``rules``, calling
-        ``progress(done, total)`` as it goes where the solver reports."""
+        ``progress(done, total)`` as it goes; ``options`` are :attr:`Capabilities.options`."""
         ...
 
     def load(self, path: Path) -> Solution:
-        """Return the solution stored at ``path``."""
+        """Return the solution stored at ``path``, checked before it is believed."""
+        ...
+
+    def save(self, solution: Any, path: Path, force: bool = False) -> Path:
+        """Write ``solution`` to ``path`` atomically (an existing file only with ``force``)."""
         ...
 
     def evaluate(self, rules: Any, players: Sequence[Any]) -> tuple[float, ...]:
@@ -172,120 +229,36 @@ class Family(Protocol):
         """Return the exact :class:`solver.results.Comparison` of two players."""
         ...
 
-    def check_exact(self, rules: Any) -> None:
-        """Raise :class:`solver.errors.InvalidArgument` (one line) if fixed players of
-        ``rules`` are not evaluated exactly: asked before a compare or a tune makes any table."""
-        ...
-
-    def simulate(self, rules: Any, players: Sequence[Any], games: int, seed: int | None) -> Any:
-        """Return the seeded Monte Carlo :class:`solver.results.Simulation` of two players."""
+    def simulate(
+        self, rules: Any, players: Sequence[Any], games: int, seed: int | None, progress: Any = None
+    ) -> Any:
+        """Return seeded games of ``players``, the first move passing round the table: a
+        :class:`solver.results.Simulation` of two, a :class:`solver.results.Tournament` of more,
+        calling ``progress(done, total)`` as they are played where the family reports it."""
         ...
 
     def play(self, rules: Any, rng: Any) -> Play:
         """Return a game of ``rules`` with dice drawn from ``rng`` (a numpy Generator)."""
         ...
 
-    # The command line's questions (the built-in families' own fronts ask them).
-
-    query_options: tuple[str, ...]
-    """The options ``pigsolve query`` takes for the family beyond the state (Farkle: ``roll``,
-    the dice just rolled); :meth:`parse_state` reads them."""
-
-    def parse_state(
-        self, rules: Any, numbers: Sequence[int], **options: str
-    ) -> tuple[Any, dict[str, Any]]:
-        """Return the state the command line's ``numbers`` name, in the family's form, and the
-        keyword arguments the solution's questions take from ``options`` (those of
-        :attr:`query_options` given, as typed); InvalidArgument in one line if one is wrong."""
-        ...
-
-    def require(self, path: Path, rules: Any) -> Path:
-        """Return ``path`` if a file is there; else MissingTable naming the command making it."""
-        ...
-
-    def record_fields(self, rules: Any) -> dict[str, Any]:
-        """Return how a JSON record names the game of ``rules``."""
-        ...
-
-    def compare_tables(self, rules: Any, a: Any, b: Any, name_a: str, name_b: str) -> Any:
-        """Return the exact :class:`solver.results.Comparison` of two decision tables."""
-        ...
-
-    # The page's questions (``pigsolve gui``): its forms, limits and words for the family.
-
-    label: str
-    """The family as people name it (``Pig``, ``Hog``)."""
-    max_players: int
-    """The most players a game of the family seats."""
-    page_fields: tuple[str, ...]
-    """The fields the page names a game by (:meth:`page_rules` reads them)."""
-
-    def page_rules(self, fields: dict[str, Any], players: int = 2) -> Any:
-        """Return the rules ``fields`` name for ``players`` (InvalidArgument names a wrong one)."""
-        ...
-
-    def save(self, solution: Solution, path: Path) -> Path:
-        """Write ``solution`` to ``path`` atomically."""
-        ...
-
-    def describe(self, rules: Any) -> str:
-        """Return the table of ``rules`` in words (``the optimal table for goal 100 ...``)."""
-        ...
-
-    def title(self, rules: Any, players: bool = True) -> str:
-        """Return the game in words before a noun where the family has several ('Big Pig ')."""
-        ...
-
-    def memory_bytes(self, rules: Any) -> int:
-        """Return the bytes solving ``rules`` needs at its peak."""
+    def demands(self, rules: Any) -> Demands:
+        """Return what solving ``rules`` demands, and what cannot be done with them."""
         ...
 
     def fits(self, rules: Any, available: int) -> str:
         """Return what fits ``available`` bytes instead of solving ``rules``, as commands."""
         ...
 
-    def solve_seconds(self, rules: Any) -> tuple[float, float]:
-        """Return the seconds solving ``rules`` takes, roughly: the work, the compiling first."""
+    def describe(self, rules: Any) -> str:
+        """Return the table of ``rules`` in words (``the optimal table for goal 100 ...``)."""
         ...
 
-    def unsolved(self, rules: Any) -> str:
-        """Return why ``rules`` have no table, or ''."""
+    def table_name(self, rules: Any) -> str:
+        """Return the file name of the table of ``rules``."""
         ...
 
-    def page_goal(self, rules: Any) -> int:
-        """Return the largest goal at which the page computes the table of ``rules``'s game."""
-        ...
-
-    def page_refusal(self, rules: Any, use: str = "the page") -> str:
-        """Return why the page refuses ``rules`` within its goal, or ''."""
-        ...
-
-    def command(self, rules: Any) -> str:
-        """Return the command that computes the table of ``rules`` at the command line."""
-        ...
-
-    def explore(self, solution: Solution, cells: int) -> dict[str, Any]:
-        """Return the explorer's grids of ``solution``, scores sampled to at most ``cells``."""
-        ...
-
-    def page_limits(self) -> dict[str, Any]:
-        """Return the sizes the page accepts for the family (``GET /api/limits``)."""
-        ...
-
-    def page_form(self) -> dict[str, Any]:
-        """Return the page's set-up form of the family (``GET /api/limits``' ``families``):
-        ``fields``, one :func:`integer_field` or :func:`choice_field` a name of
-        :attr:`page_fields`, in order, and ``note``, its limits in words."""
-        ...
-
-    def page_title(self, rules: Any) -> str:
-        """Return the game of ``rules`` in the page's one-line summary (``Big Pig``, ``Hog
-        fa16``); the goal and the players are said apart."""
-        ...
-
-    def evaluation_cost(self, rules: Any, memories: Sequence[int]) -> tuple[int, float]:
-        """Return the peak bytes and seconds of an exact round robin of players who count
-        ``memories`` turns (1: none), for the page's budget before the job starts."""
+    def command(self, rules: Any, path: Path | str | None = None) -> str:
+        """Return the command that computes the table of ``rules`` (to ``path``)."""
         ...
 
 
@@ -295,22 +268,21 @@ _FAMILIES: dict[str, Family] = {}
 
 def register(family: Family) -> Family:
     """Register ``family`` (its game names must be new); return it, to use as a decorator's."""
-    taken = {name for other in _FAMILIES.values() for name in other.names}
-    if family.name in _FAMILIES or taken & set(family.names):
+    taken = {name for other in _FAMILIES.values() for name in other.games}
+    if family.name in _FAMILIES or taken & set(family.games):
         raise ValueError(f"the family {family.name!r} or one of its games is registered already")
     _FAMILIES[family.name] = family
     return family
 
 
 def families() -> list[Family]:
-    """Return every registered family, the built-in ones first in :data:`BUILT_IN`'s order
-    (whichever module was imported first), then the others as they were registered."""
-    for module in BUILT_IN:
-        importlib.import_module(module)  # registers on first import
+    """Return every registered family, the built-in ones first in :data:`BUILT_IN`'s order,
+    then the others as they were registered."""
+    for name in BUILT_IN:
+        importlib.import_module(f"pigsolve.solver.{name}.family")  # registers on first import
 
     def rank(family: Family) -> int:
-        module = type(family).__module__
-        return BUILT_IN.index(module) if module in BUILT_IN else len(BUILT_IN)
+        return BUILT_IN.index(family.name) if family.name in BUILT_IN else len(BUILT_IN)
 
     return sorted(_FAMILIES.values(), key=rank)
 
@@ -321,19 +293,34 @@ def names() -> list[str]:
     >>> names()[:2], names()[-2:]
     (['pig', 'two-dice'], ['farkle', 'facebook-farkle'])
     """
-    return [name for family in families() for name in family.names]
+    return [name for family in families() for name in family.games]
+
+
+def unknown(what: str, name: str, accepted: Sequence[str], more: str = "") -> InvalidArgument:
+    """Return the one-line error for an unknown ``what`` called ``name``: the accepted names
+    (and ``more``), after the nearest one if one is near.
+
+    >>> str(unknown("game", "farkel", ["pig", "farkle"]))
+    "unknown game 'farkel' (did you mean 'farkle'?); accepted: pig, farkle"
+    """
+    near = difflib.get_close_matches(str(name).lower(), list(accepted), n=1, cutoff=0.6)
+    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    listed = ", ".join(accepted) + (f", {more}" if more else "")
+    return InvalidArgument(f"unknown {what} {name!r}{hint}; accepted: {listed}")
 
 
 def family_named(name: str) -> Family:
-    """Return the family whose name (``pig``, ``hog``) is ``name``."""
+    """Return the family whose name (``pig``, ``hog``) is ``name``, as a table records it."""
     known = {family.name: family for family in families()}
     if name not in known:
-        raise InvalidArgument(f"unknown family {name!r}; accepted: {', '.join(known)}")
+        raise unknown("family", name, list(known))
     return known[name]
 
 
 def family_of(rules: Any) -> Family:
-    """Return the family whose rules ``rules`` are."""
+    """Return the family whose rules ``rules`` are (also a game's name)."""
+    if isinstance(rules, str | Path):
+        return family_of_game(rules)
     for family in families():
         if isinstance(rules, family.rules_type):
             return family
@@ -348,7 +335,7 @@ def game(name: str | Path, **params: Any) -> Any:
     """
     text = str(name).strip()
     family = family_of_game(text)
-    return family.rules(text.lower() if text.lower() in family.names else text, **params)
+    return family.rules(text.lower() if text.lower() in family.games else text, **params)
 
 
 def family_of_game(name: str | Path) -> Family:
@@ -360,41 +347,48 @@ def family_of_game(name: str | Path) -> Family:
     """
     text = str(name).strip()
     for family in families():
-        if text.lower() in family.names:
+        if text.lower() in family.games:
             return family
-    suffixes = tuple({suffix for family in families() for suffix in family.file_suffixes})
+    suffixes = tuple({suffix for family in families() for suffix in family.can.file_suffixes})
     if not (text.endswith(suffixes) or Path(text).is_file()):
-        raise InvalidArgument(
-            f"unknown game {text!r}; accepted: {', '.join(names())}, or a game file (.toml)"
-        )
+        raise unknown("game", text, names(), "or a game file (.toml)")
     from pigsolve.solver.games.game_files import read_game_file
 
     base = read_game_file(Path(text)).get("base")
     if base is None:
         return family_named(DEFAULT)
-    for family in families():
-        if family.file_suffixes and isinstance(base, str) and base.lower() in family.names:
+    readers = [family for family in families() if family.can.file_suffixes]
+    for family in readers:
+        if isinstance(base, str) and base.lower() in family.games:
             return family
-    readers = [name for family in families() if family.file_suffixes for name in family.names]
+    games = ", ".join(name for family in readers for name in family.games)
     raise InvalidArgument(
-        f"{text}: base must name a game a file can change ({', '.join(readers)}), got {base!r}"
+        f"{text}: base must name a game a file can change ({games}), got {base!r}"
     )
 
 
-def load(path: Path) -> Solution:
-    """Return the solution stored at ``path``, read by the family its file records."""
+def family_of_table(path: str | Path) -> Family:
+    """Return the family whose table (an HDF5 file or a Zarr store) is at ``path``, by the kind
+    it records; TableError in one line if it is none of a registered family's."""
+    from pigsolve.solver.layer_store import is_store, kind_of
+
+    if is_store(path):
+        kind = kind_of(str(path))
+        for family in families():
+            if family.can.store is not None and kind == family.name + STORE_SUFFIX:
+                return family
+        raise TableError(f"{path} is a store of {kind}, which no game of this version reads")
     from pigsolve.solver.storage import open_table
 
     with open_table(path, None) as f:
         kind = str(f.attrs["kind"])
-    return family_named(kind).load(path)
+    known = {family.name: family for family in families()}
+    if kind not in known:
+        raise TableError(f"{path} holds a {kind} table, which no game of this version reads")
+    return known[kind]
 
 
-def page_families() -> list[dict[str, Any]]:
-    """Return what the page draws of each family: its tab (name, label, most players) and its
-    set-up form (:meth:`Family.page_form`)."""
-    return [
-        {"name": family.name, "label": family.label, "max_players": family.max_players}
-        | family.page_form()
-        for family in families()
-    ]
+def load(path: str | Path) -> Solution:
+    """Return the solution stored at ``path`` (an HDF5 table or a Zarr store), read and checked
+    by the family its file records."""
+    return family_of_table(path).load(Path(path))

@@ -1,4 +1,5 @@
-"""Types both games share: exact comparisons, simulated tournaments, progress callbacks."""
+"""The results every family shares: exact comparisons, tunings, simulated games and
+tournaments, a table's checks, progress callbacks."""
 
 from __future__ import annotations
 
@@ -50,6 +51,41 @@ class Comparison:
             "b_first": self.b_first,
             "average": self.average,
         }
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """A kind of player searched exactly against one player: every member's comparison, best
+    coin-toss chance first (``ranked``), the documents' member's, optimal play's against the
+    same player, and the warnings of a range whose edge hides a better member."""
+
+    kind: str
+    against: str
+    ranked: tuple[Comparison, ...]
+    documents: Comparison
+    optimal: Comparison
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def best(self) -> Comparison:
+        """The best member's comparison (its name is ``best.a``)."""
+        return self.ranked[0]
+
+    @property
+    def chance(self) -> float:
+        """The best member's chance on a coin toss for the first move."""
+        return self.best.average
+
+    @property
+    def gap(self) -> float:
+        """How much less the best member wins than optimal play, on a coin toss."""
+        return self.optimal.average - self.best.average
+
+    def __repr__(self) -> str:
+        return (
+            f"Tuning(kind={self.kind!r}, against={self.against!r}, best={self.best.a!r}, "
+            f"chance={self.chance:.6f}, candidates={len(self.ranked)}, gap={self.gap:.6f})"
+        )
 
 
 def rank(
@@ -253,6 +289,10 @@ def fresh_seed() -> int:
     import numpy as np
 
     return int(np.random.SeedSequence().entropy) % 2**64
+
+
+MAX_RESIDUAL = 1e-12
+"""The largest Bellman residual ``verify`` accepts in a solved table, by default."""
 
 
 @dataclass(frozen=True)

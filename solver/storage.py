@@ -1,10 +1,10 @@
 """Self-describing, versioned HDF5 storage shared by every pigsolve table.
 
-Every file carries the root attributes ``format`` (:data:`MAGIC`), ``kind`` (``"pig"``,
-``"hog"`` or ``"farkle"``), ``format_version`` (:data:`FORMAT_VERSIONS` of the kind,
-independent of the package version), ``pigsolve_version`` and ``created`` (UTC, ISO 8601),
-written last. Files are written to a temporary file in the target's directory and renamed over
-the target only once complete, so an interrupted run never leaves a half-written table behind.
+Every file carries the root attributes ``format`` (:data:`MAGIC`), ``kind`` (the family's
+name), ``format_version`` (its :class:`TableFormat`'s, independent of the package version),
+``pigsolve_version`` and ``created`` (UTC, ISO 8601), written last. Files are written to a
+temporary file in the target's directory and renamed over the target only once complete, so an
+interrupted run never leaves a half-written table behind.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -29,11 +30,6 @@ from pigsolve.solver.write_guards import (
 )
 
 MAGIC = "pigsolve"
-FORMAT_VERSIONS = {"pig": 2, "hog": 1, "farkle": 1}
-"""The format version each kind of table is written in."""
-READ_VERSIONS = {"pig": (1, 2), "hog": (1,), "farkle": (1,)}
-"""The format versions each kind is read in (pig version 1: the layouts before one for any N)."""
-FORMAT_VERSION = FORMAT_VERSIONS["pig"]
 if TYPE_CHECKING:
     import h5py
 
@@ -43,6 +39,26 @@ OVERWRITE = "pass force=True to overwrite it"
 """The way out of a refused write (the command line shows ``force=True`` as ``--force``)."""
 
 COMPRESSION = {"compression": "gzip", "compression_opts": 4, "shuffle": True}
+
+DATA_VARIABLE = "PIGSOLVE_DATA"
+"""The environment variable naming the folder of the tables made by default."""
+
+
+def data_dir() -> Path:
+    """Return the folder of the tables every command finds and makes by default: the one
+    :data:`DATA_VARIABLE` names (shared by every folder you run in), else ``data/`` under the
+    current folder."""
+    return Path(os.environ.get(DATA_VARIABLE) or "data")
+
+
+@dataclass(frozen=True)
+class TableFormat:
+    """A family's tables: the ``kind`` they record (the family's name), the format ``version``
+    written and the versions ``readable``."""
+
+    kind: str
+    version: int
+    readable: tuple[int, ...]
 
 
 def check_can_write(path: str | os.PathLike, force: bool = False) -> Path:
@@ -174,7 +190,7 @@ def save_or_say_why(
 
 def write_table(
     path: str | os.PathLike,
-    kind: str,
+    table: TableFormat,
     datasets: Mapping[str, Any],
     attrs: Mapping[str, Any],
     force: bool = False,
@@ -207,7 +223,7 @@ def write_table(
                 if data.size:
                     kept[-1].write_direct(np.ascontiguousarray(data))
             f.attrs.update(dict(attrs))
-            stamp(f, kind)
+            stamp(f, table)
             f.flush()
             f.close()
         except BaseException:
@@ -251,18 +267,19 @@ def _finite(value: Any) -> bool:
     return True
 
 
-def stamp(f: h5py.File, kind: str) -> None:
-    """Write the format attributes that identify a pigsolve file."""
+def stamp(f: h5py.File, table: TableFormat) -> None:
+    """Write the format attributes that identify a pigsolve file of the format ``table``."""
     f.attrs["format"] = MAGIC
-    f.attrs["kind"] = kind
-    f.attrs["format_version"] = FORMAT_VERSIONS[kind]
+    f.attrs["kind"] = table.kind
+    f.attrs["format_version"] = table.version
     f.attrs["pigsolve_version"] = __version__
     f.attrs["created"] = datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @contextlib.contextmanager
-def open_table(path: str | os.PathLike, kind: str | None) -> Iterator[h5py.File]:
-    """Open a pigsolve file of ``kind`` (None: any) for reading, checking its stamp.
+def open_table(path: str | os.PathLike, table: TableFormat | None) -> Iterator[h5py.File]:
+    """Open a pigsolve file of the format ``table`` (None: any kind, its version unchecked)
+    for reading, checking its stamp.
 
     Raises ``TableError`` for a missing, unreadable or foreign file.
     """
@@ -280,27 +297,30 @@ def open_table(path: str | os.PathLike, kind: str | None) -> Iterator[h5py.File]
     except OSError as err:
         raise TableError(f"{path} is not a readable HDF5 file (truncated or corrupt?)") from err
     with f:
-        check_stamp(f, path, kind)
+        check_stamp(f, path, table)
         yield f
 
 
-def check_stamp(f: h5py.File, path: Path, kind: str | None) -> None:
-    """Raise ``TableError`` unless ``f`` is a known-format pigsolve file of ``kind`` (None: any)."""
+def check_stamp(f: h5py.File, path: Path, table: TableFormat | None) -> None:
+    """Raise ``TableError`` unless ``f`` is a pigsolve file of the format ``table`` (None: of
+    any kind, its version unchecked)."""
     if f.attrs.get("format") != MAGIC:
         raise TableError(f"{path} is not a pigsolve table (no format attribute {MAGIC!r})")
-    if f.attrs.get("kind") not in tuple(READ_VERSIONS):
+    kind = f.attrs.get("kind")
+    if not isinstance(kind, str) or not kind:
         raise TableError(f"{path} is not a complete pigsolve table (no table kind recorded)")
-    if kind is not None and f.attrs.get("kind") != kind:
-        raise TableError(f"{path} holds a {f.attrs.get('kind')} table, not a {kind} table")
+    if table is None:
+        return
+    if kind != table.kind:
+        raise TableError(f"{path} holds a {kind} table, not a {table.kind} table")
     try:
         version = int(f.attrs.get("format_version", -1))
     except (TypeError, ValueError, OverflowError):
         version = -1  # malformed: an unknown version
-    readable = READ_VERSIONS[str(f.attrs["kind"])]
-    if version not in readable:
+    if version not in table.readable:
         raise TableError(
             f"{path} has format version {version}; this pigsolve reads version "
-            f"{' or '.join(map(str, readable))}: recompute it with `pigsolve compute --force`"
+            f"{' or '.join(map(str, table.readable))}: recompute it with `pigsolve compute --force`"
         )
 
 

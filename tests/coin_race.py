@@ -20,8 +20,9 @@ import pytest
 from pigsolve.policies.roster import ROSTERS, Roster
 from pigsolve.solver import registry
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.fields import integer, integer_field
+from pigsolve.solver.registry import Capabilities, Demands
 from pigsolve.solver.results import Comparison, Simulation, Tally
+from pigsolve.ui import adapters
 
 ACTIONS = {"step": ((1.0, 1),), "flip": ((0.5, 2), (0.5, 0))}
 """Each action's (probability, points) outcomes."""
@@ -92,15 +93,14 @@ class Coin:
 
 
 class CoinFamily:
-    name, names, rules_type, file_suffixes = "coin", ("coin-race",), CoinRace, ()
+    name, label, games, rules_type = "coin", "Coin race", ("coin-race",), CoinRace
+    can = Capabilities()
 
-    def rules(self, name: str, **params: Any) -> CoinRace:
+    def rules(self, game: str, **params: Any) -> CoinRace:
         return CoinRace(**params)
 
-    query_options: tuple[str, ...] = ()
-
-    def parse_state(self, rules: CoinRace, numbers: Any, **options: str) -> tuple[Any, dict]:
-        return tuple(numbers), {}
+    def state(self, rules: CoinRace, state: Any) -> tuple[int, ...]:
+        return tuple(state)
 
     def table_name(self, rules: CoinRace) -> str:
         return f"coin-race-goal{rules.goal}.h5"
@@ -109,7 +109,7 @@ class CoinFamily:
         optimal = lambda s, o, v: best(rules.goal, v, s, o)  # noqa: E731
         return CoinSolution(rules, sweep(rules.goal, [optimal, optimal])[0])
 
-    def save(self, solution: CoinSolution, path: Path) -> Path:
+    def save(self, solution: CoinSolution, path: Path, force: bool = False) -> Path:
         with h5py.File(path, "w") as f:
             f["values"], f.attrs["goal"] = solution.values, solution.rules.goal
         return path
@@ -123,14 +123,13 @@ class CoinFamily:
         first = float(sweep(rules.goal, [a.decide, b.decide])[0][0, 0])
         return first, 1.0 - first
 
-    def check_exact(self, rules: CoinRace) -> None:
-        """Every coin race is evaluated exactly."""
-
     def compare(self, rules: CoinRace, a: Any, b: Any) -> Comparison:
         a_first, b_first = self.evaluate(rules, [a, b])[0], self.evaluate(rules, [b, a])[1]
         return Comparison(a.name, b.name, rules.goal, 2, a_first, b_first)
 
-    def simulate(self, rules: CoinRace, players: Any, games: int, seed: int | None) -> Simulation:
+    def simulate(
+        self, rules: CoinRace, players: Any, games: int, seed: int | None, progress: Any = None
+    ) -> Simulation:
         rng, goal, wins = np.random.default_rng(seed), rules.goal, [0, 0]
         choosers = [p.decide for p in players]
         v = self.solve(rules).values  # what the optimal player consults
@@ -147,62 +146,31 @@ class CoinFamily:
         a, b = (p.name for p in players)
         return Simulation(a, b, goal, 2, seed or 0, a_first, b_first, 0.0, 0.0, exact)
 
-    # The page's questions and its play: what the browser needs, nothing more.
-    label, max_players, page_fields = "Coin race", 2, ("goal",)
-
-    def page_rules(self, fields: dict[str, Any], players: int = 2) -> CoinRace:
-        return CoinRace(integer(fields.get("goal", 5), "goal", 1, PAGE_GOAL))
-
     def play(self, rules: CoinRace, rng: np.random.Generator) -> CoinPlay:
         return CoinPlay(CoinGame(rules, rng))
 
-    def describe(self, rules: CoinRace) -> str:
-        return f"the coin race table for goal {rules.goal}"
-
-    def title(self, rules: CoinRace, players: bool = True) -> str:
-        return "coin race "
-
-    def memory_bytes(self, rules: CoinRace) -> int:
-        return 8 * rules.goal**2
+    def demands(self, rules: CoinRace) -> Demands:
+        return Demands(f"goal {rules.goal}", 8 * rules.goal**2)
 
     def fits(self, rules: CoinRace, available: int) -> str:
         goal = math.isqrt(available // 8)
         command = f"pigsolve compute --game coin-race --goal {goal}"
         return f"the largest goal that fits is {goal}: `{command}`"
 
-    def solve_seconds(self, rules: CoinRace) -> tuple[float, float]:
-        return 0.0, 0.0
+    def describe(self, rules: CoinRace) -> str:
+        return f"the coin race table for goal {rules.goal}"
 
-    def unsolved(self, rules: CoinRace) -> str:
-        return ""
+    def command(self, rules: CoinRace, path: Any = None) -> str:
+        return "pigsolve compute --game coin-race"
 
-    def page_goal(self, rules: CoinRace) -> int:
-        return PAGE_GOAL
 
-    def page_refusal(self, rules: CoinRace, use: str = "the page") -> str:
-        return ""
-
-    def command(self, rules: CoinRace) -> str:
-        return "pigsolve compute"
+class CoinAdapter(adapters.Adapter):
+    """The toy's words: the base adapter's, and an explorer of its table."""
 
     def explore(self, solution: CoinSolution, cells: int) -> dict[str, Any]:
         return {"goal": solution.rules.goal, "p": solution.values.tolist()}
 
-    def page_limits(self) -> dict[str, Any]:
-        return {"goal": [1, PAGE_GOAL]}
 
-    def page_form(self) -> dict[str, Any]:
-        fields = [integer_field("goal", "Goal", 1, PAGE_GOAL, 5)]
-        return {"fields": fields, "note": f"Coin race: goal up to {PAGE_GOAL}."}
-
-    def page_title(self, rules: CoinRace) -> str:
-        return "Coin race"
-
-    def evaluation_cost(self, rules: CoinRace, memories: Any) -> tuple[int, float]:
-        return 16 * rules.goal**2 * len(memories), 0.0
-
-
-PAGE_GOAL = 30
 
 
 class CoinGame:
@@ -271,15 +239,17 @@ class CoinPlay:
 
 @pytest.fixture
 def coin_race(monkeypatch: pytest.MonkeyPatch) -> CoinFamily:
-    """The toy family, registered for one test only."""
+    """The toy family, registered for one test only: its game, players and words."""
     registry.families()  # the built-in families first
     monkeypatch.setattr(registry, "_FAMILIES", dict(registry._FAMILIES))
-    roster = Roster(coin_players, coin_player, no_best_response, optimal_coin)
+    roster = Roster(coin_players, coin_player, optimal_coin, no_best_response, check_coin)
     monkeypatch.setitem(ROSTERS, "coin", roster)
-    return registry.register(CoinFamily())
+    family = registry.register(CoinFamily())
+    monkeypatch.setitem(adapters._ADAPTERS, "coin", CoinAdapter(family))
+    return family
 
 
-def coin_players() -> list[tuple[str, str]]:
+def coin_players(rules: Any = None) -> list[tuple[str, str]]:
     return [("step", "always steps"), ("flip", "always flips"), ("optimal", "the best")]
 
 
@@ -289,6 +259,11 @@ def coin_player(name: str, rules: CoinRace, table_path: Any = None, announce: An
     if name not in ACTIONS:
         raise InvalidArgument(f"unknown player {name!r}; accepted: step, flip, optimal")
     return Coin(name, lambda s, o, v: name)
+
+
+def check_coin(name: str, rules: CoinRace) -> None:
+    if name not in (*ACTIONS, "optimal", "human"):
+        raise InvalidArgument(f"unknown player {name!r}; accepted: step, flip, optimal")
 
 
 def optimal_coin(solution: CoinSolution) -> Coin:

@@ -14,7 +14,7 @@ import pytest
 
 os.environ.pop("COLUMNS", None)  # pytest-xdist's workers set 80: the console's width is ours
 
-from pigsolve.policies.optimal import EquilibriumPolicy
+from pigsolve.policies.pig.optimal import EquilibriumPolicy
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.solve import solve
 

@@ -161,7 +161,7 @@ def test_a_farkle_file_is_farkles(workdir: Path) -> None:
 def hinted_moves(seed: int, rules=None, opponent: str = "optimal") -> list[str]:
     """Return the person's moves in the seeded game of ``rules`` (goal 1000) where the person
     takes every hint and ``opponent`` has the other seats, to the game's end."""
-    from pigsolve.policies.farkle import make_player
+    from pigsolve.policies.farkle.players import make_player
 
     rules = rules or pigsolve.game("farkle", goal=1000)
     solution, play = pigsolve.solve(rules), FarklePlay(rules, np.random.default_rng(seed))

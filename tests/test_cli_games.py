@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pigsolve.policies.pig import HoldAt
+from pigsolve.policies.pig.thresholds import HoldAt
 from pigsolve.solver.dice import RandomDice
 from pigsolve.solver.engine import PigGame, Rolled, play
 from pigsolve.solver.games.pig import PigRules

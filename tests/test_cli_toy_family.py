@@ -42,7 +42,11 @@ def test_the_toy_is_compared_simulated_and_listed(coin_race, workdir: Path) -> N
     simulated = run("simulate", "flip", "step", "--game", "coin-race", "--goal", "2", "--seed", "4")
     assert simulated.exit_code == 0 and "exact 0.7500" in simulated.stdout
     listed = run("policies", "--game", "coin-race")
-    assert listed.stdout.splitlines()[0] == "step\talways steps"
+    assert [line.split("│")[1:3] for line in listed.stdout.splitlines()[3:6]] == [
+        [" step    ", " always steps "],
+        [" flip    ", " always flips "],
+        [" optimal ", " the best     "],
+    ]
 
 
 def test_the_toy_is_played_at_the_terminal(coin_race, workdir: Path) -> None:
@@ -67,7 +71,7 @@ def test_the_toy_is_played_at_the_terminal(coin_race, workdir: Path) -> None:
 
 def test_a_command_or_option_the_family_lacks_is_one_line(coin_race, workdir: Path) -> None:
     for args, message in [
-        (("verify", "--game", "coin-race"), "verify does not serve coin-race; its commands:"),
+        (("verify", "--game", "coin-race"), "verify does not serve coin-race: it has no check"),
         (("compute", "--game", "coin-race", "--die", "4"), "--die is not an option of coin-race"),
         (
             ("compute", "--game", "hog-fa16", "--players", "3"),

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
-import numpy as np
-
-from pigsolve.policies import computer_tables
-from pigsolve.policies.families import tune
+from pigsolve.policies import computer_players
+from pigsolve.policies.kinds import tune
 from pigsolve.solver.bench import Row, row
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.console import note
@@ -23,18 +22,20 @@ def bench_rows(large: bool = False, quick: bool = False) -> list[Row]:
     pigsolve = [sys.executable, "-m", "pigsolve"]
     others: list[Row] = []
     if not quick:
-        tables = computer_tables("pig", ["optimal", "hold20"], PigRules(), None, note)
-        others += [bench_tune(tables["optimal"]), *bench_gui()]
+        made = computer_players(PigRules(), ["optimal", "hold20"], None, note)
+        tables = {name: player.table(PigRules()) for name, player in made.items()}
+        others += [bench_tune(made["optimal"]), *bench_gui()]
         others += benchmarks.bench_others(tables["optimal"], tables["hold20"])
         others += benchmarks.bench_startup(pigsolve)
     return benchmarks.run([*pigsolve, "compute"], large, others)
 
 
-def bench_tune(optimal: np.ndarray, family: str = "pace-race") -> Row:
-    """Time tuning a three-constant Pig family over its default ranges against ``optimal``."""
+def bench_tune(optimal: Any, kind: str = "pace-race") -> Row:
+    """Time tuning a three-constant kind of Pig player over its default ranges against the
+    player ``optimal``."""
     rules = PigRules()
     start = time.perf_counter()
-    results, _ = tune("pig", family, rules, "optimal", optimal)
+    results, _ = tune(rules, kind, "optimal", optimal)
     seconds = time.perf_counter() - start
-    name = f"pig tune {family} against optimal, {len(results):,} candidates"
+    name = f"pig tune {kind} against optimal, {len(results):,} candidates"
     return row(name, rules.goal, seconds, None, len(results) / seconds, "candidates/s")

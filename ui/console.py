@@ -216,21 +216,47 @@ def announce_games(games: int) -> None:
         note(f"note: playing {games:,} games takes long, with no progress shown here; Ctrl-C stops")
 
 
-def version_option(app: typer.Typer, version: str) -> None:
-    """Give ``app`` a ``--version`` option printing ``version``."""
+def games_words() -> str:
+    """Return every family the registry knows, in words: ``Pig, Hog and Farkle``."""
+    from pigsolve.solver.registry import families
+
+    labels = [family.label for family in families()]
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+
+
+def data_dir_option(folder: str | None) -> None:
+    """Use ``folder`` for the tables every command finds and makes by default (``--data-dir``,
+    as :data:`solver.storage.DATA_VARIABLE` would)."""
+    if folder is not None:
+        from pigsolve.solver.storage import DATA_VARIABLE
+
+        os.environ[DATA_VARIABLE] = folder
+
+
+def version_option(app: typer.Typer, version: str, data_dir: Callable[[str | None], None]) -> None:
+    """Give ``app`` a ``--version`` option printing ``version`` and a ``--data-dir`` option
+    handed to ``data_dir``."""
 
     def show(value: bool) -> None:
         if value:
             print(version)
             raise typer.Exit()
 
-    @app.callback()
+    @app.callback(help=app.info.help)
     def main(
         version: bool = typer.Option(  # a default, not Annotated: ``show`` is local
             False, "--version", callback=show, is_eager=True, help="Show the version."
         ),
+        folder: str | None = typer.Option(
+            None,
+            "--data-dir",
+            metavar="DIR",
+            callback=data_dir,
+            help="The folder of the tables made and found by default (default: $PIGSOLVE_DATA, "
+            "else ./data).",
+        ),
     ) -> None:
-        """Exact solutions of the dice games Pig and Hog."""
+        pass
 
 
 def terminal_hints(hints: bool) -> bool:

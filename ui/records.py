@@ -7,13 +7,13 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pigsolve.solver.registry import family_of
-from pigsolve.solver.results import Comparison
+from pigsolve.solver.results import Comparison, Tuning
+from pigsolve.ui.adapters import adapter_of
 
 
 def game_fields(rules: Any) -> dict[str, Any]:
-    """Return how JSON names a game, as its family says: Pig's by its die (and ``piglet``), the
-    family's other games by name, Hog by its rule set (``rules``).
+    """Return how JSON names a game, as its family's adapter says: Pig's by its die (and
+    ``piglet``), the family's other games by name, Hog by its rule set (``rules``).
 
     >>> from pigsolve.solver.games.pig import PigRules
     >>> game_fields(PigRules()), game_fields(PigRules(die_sides=2, piglet=True))
@@ -25,7 +25,7 @@ def game_fields(rules: Any) -> dict[str, Any]:
     >>> game_fields(hog_rules("fa16"))
     {'rules': 'fa16'}
     """
-    return family_of(rules).record_fields(rules)
+    return adapter_of(rules).record_fields(rules)
 
 
 def record(result: Comparison, named: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -49,41 +49,17 @@ def round_robin_csv(records: Sequence[Mapping[str, Any]]) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def tuning_record(
-    family: str,
-    results: Sequence[Comparison],
-    documents: Comparison,
-    optimal: Comparison,
-    named: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
+def tuning_record(result: Tuning, named: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Return ``tune --json``'s record: the best, the ten runners-up, the documents', optimal
     (each as :func:`record` gives it)."""
     return {
-        "family": family,
-        "candidates": len(results),
-        "best": record(results[0], named),
-        "runners_up": [record(result, named) for result in results[1:11]],
-        "documents": record(documents, named),
-        "optimal": record(optimal, named),
-        "gap_to_optimal": optimal.average - results[0].average,
-    }
-
-
-def hog_state_record(
-    rules: Any, state: Any, p: float, best: int, values: Mapping[int, float]
-) -> dict[str, Any]:
-    """Return ``hog query --json``'s record of a state's optimal choice and action values."""
-    return {
-        "rules": rules.name,
-        "goal": rules.goal,
-        "score": state.score,
-        "opponent_score": state.opponent_score,
-        "four_sided": state.four_sided,
-        "prev": state.prev_points,
-        "opponent_prev": state.opponent_prev_points,
-        "win_probability": p,
-        "num_rolls": best,
-        "action_values": {str(n): v for n, v in values.items()},
+        "kind": result.kind,
+        "candidates": len(result.ranked),
+        "best": record(result.best, named),
+        "runners_up": [record(other, named) for other in result.ranked[1:11]],
+        "documents": record(result.documents, named),
+        "optimal": record(result.optimal, named),
+        "gap_to_optimal": result.gap,
     }
 
 

@@ -1,5 +1,5 @@
-"""The tables of results: exact comparisons, round robins, simulations, tunings, Hog's dice
-values and benchmarks."""
+"""The tables of results: exact comparisons, round robins, simulations, tunings and
+benchmarks."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pigsolve.solver.results import Comparison, Simulation
+from pigsolve.solver.results import Comparison, Simulation, Tuning
 from pigsolve.ui.records import record
 
 if TYPE_CHECKING:
@@ -134,32 +134,22 @@ def simulation_footer(result: Simulation) -> str:
     )
 
 
-def dice_values(title: str, values: Mapping[int, float], best: int) -> Table:
-    """Return the win probability of each number of Hog dice, the optimal one marked."""
-    out = new_table("dice", "P(win)", title=title)
-    for n, value in values.items():
-        out.add_row(f"{n}{' (optimal)' if n == best else ''}", f"{value:.6f}")
-    return out
-
-
-def tuning(
-    family: str, results: Sequence[Comparison], documents: Comparison, optimal: Comparison
-) -> Table:
-    """Return the best members of a family beside the documents' constants and optimal play."""
-    best = results[0]
+def tuning(result: Tuning) -> Table:
+    """Return the best members of a kind beside the documents' constants and optimal play."""
+    kind, results, best = result.kind, result.ranked, result.best
     out = new_table(
         "rank",
         "player",
         "A first",
         "B first",
         "coin toss",
-        title=f"{family} against {best.b} ({count(len(results), 'candidate')}), exact",
+        title=f"{kind} against {best.b} ({count(len(results), 'candidate')}), exact",
     )
-    for place, result in enumerate(results[:11], 1):
-        out.add_row(str(place), *_row(result))
-    out.add_row("docs", *_row(documents))
-    out.add_row("", *_row(optimal))
-    out.caption = f"gap of the best to optimal play: {optimal.average - best.average:.6f}"
+    for place, member in enumerate(results[:11], 1):
+        out.add_row(str(place), *_row(member))
+    out.add_row("docs", *_row(result.documents))
+    out.add_row("", *_row(result.optimal))
+    out.caption = f"gap of the best to optimal play: {result.gap:.6f}"
     return out
 
 

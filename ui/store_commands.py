@@ -1,8 +1,8 @@
 """``pigsolve compute --store PATH.zarr``: a game's layers on a Dask cluster, out of core in a
 Zarr store; and ``convert``, a finished store to an HDF5 table.
 
-A family that solves into a store names its module in ``stores`` (:mod:`solver.pig.distributed`,
-:mod:`solver.farkle.distributed`): ``store_sizes``, ``store_seconds``, ``solve_to_store`` and its
+A family that solves into a store names its module in its capabilities' ``store`` (its
+``distributed`` module): ``store_sizes``, ``store_seconds``, ``solve_to_store`` and its
 ``store`` module (``check_rules``, ``words``, ``open_store``, ``top_layer``, ``is_complete``,
 ``half_written``, ``describe``). Imported only when ``--store`` (or ``--workers``,
 ``--scheduler``, ``--resume``) is given: the other commands never import Dask or Zarr.
@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError, TableError
-from pigsolve.solver.registry import families, family_of
+from pigsolve.solver.registry import family_of, family_of_table
 from pigsolve.solver.resources import memory_words, physical_memory
 from pigsolve.ui.console import console, note, progress_bar
 
@@ -114,9 +114,9 @@ def store_solver(rules: Any) -> ModuleType:
     """Return the module that solves the family of ``rules`` into a store; InvalidArgument in
     one line if the family has none."""
     family = family_of(rules)
-    if not hasattr(family, "stores"):
+    if family.can.store is None:
         raise InvalidArgument(f"--store does not solve {family.label}: it is solved in memory")
-    return importlib.import_module(family.stores)
+    return importlib.import_module(family.can.store)
 
 
 def sizing_line(solver: ModuleType, rules: Any, workers: int, where: str, memory: int) -> str:
@@ -161,18 +161,6 @@ def _check_existing(solver: ModuleType, url: str, rules: Any, resume: bool, forc
         raise TableError(store.half_written(url, group, rules))
 
 
-def family_of_store(url: str) -> Any:
-    """Return the family whose store is at ``url`` (by its kind); TableError in one line if no
-    family's."""
-    from pigsolve.solver.layer_store import kind_of
-
-    kind = kind_of(url)
-    for family in families():
-        if hasattr(family, "stores") and kind == importlib.import_module(family.stores).store.KIND:
-            return family
-    raise TableError(f"{url} is a store of {kind}, which no game of this version reads")
-
-
 def convert(url: str, out: Path, force: bool) -> Path:
     """Write the finished store at ``url`` as an HDF5 table at ``out`` (the table read whole: it
     must fit this machine's memory); return ``out``."""
@@ -180,7 +168,7 @@ def convert(url: str, out: Path, force: bool) -> Path:
 
     _require_cluster_extra(zarr_only=True)
     check_can_write(out, force)
-    family = family_of_store(url)
+    family = family_of_table(url)
     solution = family.load(Path(url))
     return family.save(solution, out)
 

@@ -26,11 +26,11 @@ from typing import IO
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.export_files import format_for, write_file
 from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.thresholds import bank_thresholds
 from pigsolve.solver.games.farkle import POINT_UNIT
-from pigsolve.solver.pig.export import format_for, write_file
 
 EXPORTS = ("probabilities", "boundary")
 """What :func:`export_table` writes."""

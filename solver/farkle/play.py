@@ -11,7 +11,7 @@ rolls them all again; without, it banks.
 
 What a player sees (:attr:`FarkleGame.view`) is a :class:`FarkleView`: the solution's state
 ``((score, opponent_score), turn_total, dice)`` in points, the roll showing (None before a
-roll) and the turn's last roll, so ``solution.best_action(view.state, view.roll)`` is the
+roll) and the turn's last roll, so ``solution.best_action(view.state, roll=view.roll)`` is the
 optimal choice. A player's ``choose(view)`` answers ``"bank"``, ``"roll"`` or the kept faces;
 the engine also takes a keep by name or as a list (:func:`solver.farkle.words.parse_choice`).
 
@@ -318,14 +318,14 @@ class FarklePlay:
         """Return the optimal choice and the mover's win probability after each legal one, by
         name, from the solution ``table`` (:class:`solver.farkle.solution.FarkleSolution`)."""
         state, roll = self.game.view[:2]
-        values = table.action_values(state, roll)
-        best = table.best_action(state, roll)
+        values = table.action_values(state, roll=roll)
+        best = table.best_action(state, roll=roll)
         return self.name(best), {self.name(action): p for action, p in values.items()}
 
 
 class SolutionPlayer:
     """The optimal player reading a solution already in memory: ``choose(view)`` is
-    ``solution.best_action(view.state, view.roll)``; where the equilibrium mixes (three players
+    ``solution.best_action(view.state, roll=view.roll)``; where the equilibrium mixes (three players
     or more) it tosses the solution's coin at the turn's first decision
     (:meth:`FarkleSolution.coin`) and plays that side for the turn (a view of no turn, -1: the
     tie-breaks' side)."""
@@ -348,4 +348,4 @@ class SolutionPlayer:
             self._turn, q = view.turn, self.solution.coin(view.scores)
             tossed = q is not None and view.turn >= 0
             self._side = (1 if self.random.random() < q else -1) if tossed else 0
-        return self.solution.best_action(view.state, view.roll, self._side)
+        return self.solution.best_action(view.state, roll=view.roll, side=self._side)

@@ -189,7 +189,7 @@ class FarklePolicy:
         if self.kind == USER:
             raise InvalidArgument("a user's table is evaluated, not played: ask its function")
         if self.guide.ndim == 4:  # a penalty solution's values: its farkles in a row are read
-            return self._solution.best_action(state, roll)
+            return self._solution.best_action(state, roll=roll)
         scores, t, n = state[:3]
         i, j, t = scores[0] // POINT_UNIT, scores[1] // POINT_UNIT, t // POINT_UNIT
         if roll is None:

@@ -18,14 +18,15 @@ score and chance first, :mod:`solver.farkle.players`); its mixed states are :att
 
 States
 ------
-A state is ``((i, j), t, n)`` in points: the banked scores (mover first, multiples of 50 below
-the goal, from the floor with the penalty), the turn total (a multiple of 50) and the dice about
-to be rolled (1 to ``dice``); a turn starts at ``((i, j), 0, dice)``. With the penalty a state
-may add the farkles in a row ``((i, j), t, n, (a, b))``; without them they are ``(0, 0)``.
-With more players the scores are every player's, ``((s_0, ..., s_{N-1}), t, n)``; a mover's
+A state is ``(i, j, t, n)`` in points (also nested, ``((i, j), t, n)``; one tuple or separate
+arguments): the banked scores (mover first, multiples of 50 below the goal, from the floor with
+the penalty), the turn total (a multiple of 50) and the dice about to be rolled (1 to
+``dice``); a turn starts at ``(i, j, 0, dice)``. With the penalty a state may add the farkles in
+a row ``(i, j, t, n, a, b)``; without them they are 0. With more players the scores are every
+player's, ``(s_0, ..., s_{N-1}, t, n)``; a mover's
 own turn is then a one-player problem given its banks' values, solved by the same kernel.
 After a roll the question adds the roll's faces, e.g.
-``action_values(((0, 0), 0, 3), roll=(1, 5, 5))``.
+``action_values((0, 0, 0, 3), roll=(1, 5, 5))``.
 """
 
 from __future__ import annotations
@@ -162,25 +163,26 @@ class FarkleSolution:
         score, the mover's first) and farkles in a row ``counts`` (rows in units)."""
         extra = (counts,) if self.rules.players == 2 else ()
         state = (scores, 0, self.rules.dice, *extra)
-        key, _, _ = self._state(state)
+        key, _, _ = self._state((state,))
         return self._rows(key)
 
-    def win_probability(self, state: Any, roll: Sequence[int] | None = None) -> float:
-        """Return the mover's chance in ``state`` ``((i, j), t, n)`` or ``((i, j), t, n, (a,
-        b))`` (points; ``a, b`` the farkles in a row) under optimal play, before the roll; after
-        the roll ``roll``, that of its best keep (a farkle's: the opponent's turn next)."""
+    def win_probability(self, *state: Any, roll: Sequence[int] | None = None) -> float:
+        """Return the mover's chance in ``state`` ``(i, j, t, n)`` or ``(i, j, t, n, a, b)``
+        (points; ``a, b`` the farkles in a row; also nested, ``((i, j), t, n)``) under optimal
+        play, before the roll; after the roll ``roll``, that of its best keep (a farkle's: the
+        opponent's turn next)."""
         if roll is None:
             return self._value(*self._state(state))
-        found = self.action_values(state, roll)
+        found = self.action_values(*state, roll=roll)
         if found:
             return max(found.values())
         return self._rows(self._state(state)[0]).farkle
 
     def action_values(
-        self, state: Any, roll: Sequence[int] | None = None, side: int = 0
+        self, *state: Any, roll: Sequence[int] | None = None, side: int = 0
     ) -> dict[Any, float]:
-        """Return the mover's chance after each legal action in ``state`` ``((i, j), t, n)``
-        (or with the farkles in a row, ``((i, j), t, n, (a, b))``).
+        """Return the mover's chance after each legal action in ``state`` ``(i, j, t, n)``
+        (or with the farkles in a row, ``(i, j, t, n, a, b)``).
 
         Before a roll (``roll`` None): ``{"bank": p, "roll": p}``, without ``bank`` where the
         turn total may not be banked (and with a last turn without ``roll`` from the ceiling
@@ -209,7 +211,7 @@ class FarkleSolution:
         or None where the mover's policy is pure."""
         return self._coins.get(tuple(s // POINT_UNIT for s in scores))
 
-    def chances(self, state: Any, roll: Sequence[int] | None = None) -> tuple[float, ...]:
+    def chances(self, *state: Any, roll: Sequence[int] | None = None) -> tuple[float, ...]:
         """Return every player's chance in ``state``, the mover's first, then in turn order:
         before the roll, or after ``roll`` where the mover keeps :meth:`best_action`'s dice.
 
@@ -220,7 +222,7 @@ class FarkleSolution:
         solver's tie-breaks pick (bank at a tie, the fewest dice left), not the coin's mixture.
         """
         if self.rules.players == 2:
-            p = self.win_probability(state, roll)
+            p = self.win_probability(*state, roll=roll)
             return (p, 1.0 - p)
         key, t, n = self._state(state)
         if roll is None and (t, n) == (0, self.rules.dice):
@@ -228,7 +230,7 @@ class FarkleSolution:
         value, bank, top, farkle = self._vector_rows(key)
         won = tuple(float(p == 0) for p in range(self.rules.players))
         if roll is not None:
-            best = self.best_action(state, roll)
+            best = self.best_action(*state, roll=roll)
             if best is None:
                 return tuple(float(p) for p in farkle)
             left = n - len(best)
@@ -241,14 +243,14 @@ class FarkleSolution:
         return won if t >= top else tuple(float(p) for p in value[t, n])
 
     def best_action(
-        self, state: Any, roll: Sequence[int] | None = None, side: int = 0
+        self, *state: Any, roll: Sequence[int] | None = None, side: int = 0
     ) -> str | Keep | None:
         """Return the optimal action in ``state``: ``"bank"`` or ``"roll"`` before a roll (bank
         at a tie), the kept faces after ``roll`` (at a tie the fewest dice left, then the most
         points, as the solver chooses), None for a farkle. Where the mover tosses a coin
         (:meth:`coin`), ``side`` 1 plays the policy best above its breakpoint and -1 the one
         below (the mover's chance after a farkle moved by :data:`NUDGE`); 0 the tie-breaks'."""
-        found = self.action_values(state, roll, side)
+        found = self.action_values(*state, roll=roll, side=side)
         if roll is None:
             return "bank" if found.get("bank", -1.0) >= found.get("roll", -1.0) else "roll"
         order = {kept: (found[kept], len(kept), keep_points(kept, self.rules)) for kept in found}
@@ -285,9 +287,11 @@ class FarkleSolution:
             return float(self.values[a, b, i, j])
         return float(self.values[i, j])
 
-    def _state(self, state: Any) -> tuple[tuple[int, ...], int, int]:
-        """Return ``state`` as ``(key, t, n)`` in units, ``key`` the start of its turn: ``(a, b,
-        i, j)`` (indices), with more players every score; or raise InvalidArgument."""
+    def _state(self, state: tuple[Any, ...]) -> tuple[tuple[int, ...], int, int]:
+        """Return ``state`` (its numbers as given: one tuple or several) as ``(key, t, n)`` in
+        units, ``key`` the start of its turn: ``(a, b, i, j)`` (indices), with more players
+        every score; or raise InvalidArgument."""
+        state = state[0] if len(state) == 1 else state
         if self.rules.players > 2:
             scores, t, n = state_indices(self.rules, state)
             return scores, t, n

@@ -129,6 +129,7 @@ def state_indices(rules: FarkleRules, state: Any, floor: int | None = None) -> t
     >>> state_indices(FarkleRules(players=3), ((100, 0, 50), 350, 3))
     ((2, 0, 1), 7, 3)
     """
+    state = nested(rules, state)
     if rules.players > 2:
         return _seats_state(rules, state)
     if floor is None:
@@ -160,6 +161,21 @@ def state_indices(rules: FarkleRules, state: Any, floor: int | None = None) -> t
         int(a), int(b), i // POINT_UNIT + offset, j // POINT_UNIT + offset, t // POINT_UNIT,
         int(n),
     )  # fmt: skip
+
+
+def nested(rules: FarkleRules, state: Any) -> Any:
+    """Return a flat state, ``(i, j, t, n)`` or ``(i, j, t, n, a, b)`` (every score first with
+    more players), as ``((i, j), t, n)`` or ``((i, j), t, n, (a, b))``; another as it is.
+
+    >>> nested(FarkleRules(), (100, 0, 350, 3)), nested(FarkleRules(), ((100, 0), 350, 3))
+    (((100, 0), 350, 3), ((100, 0), 350, 3))
+    """
+    flat = isinstance(state, tuple | list) and all(isinstance(x, int | np.integer) for x in state)
+    players = rules.players
+    if not flat or len(state) not in (players + 2, players + 4 - 2 * (players > 2)):
+        return state
+    scores, (t, n), counts = state[:players], state[players : players + 2], state[players + 2 :]
+    return (tuple(scores), t, n, *([tuple(counts)] if counts else []))
 
 
 def _seats_state(rules: FarkleRules, state: Any) -> tuple[tuple[int, ...], int, int]:

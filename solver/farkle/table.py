@@ -10,21 +10,20 @@ a sample of states must satisfy the optimality equation (each turn rebuilt from 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
+from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.farkle.solution import VALUES, FarkleSolution, coins_array
 from pigsolve.solver.farkle.states import values_shape
 from pigsolve.solver.games.farkle import FILES, POINT_UNIT, RULE_SETS, FarkleRules, rule_set_name
 from pigsolve.solver.layer_store import is_store
-from pigsolve.solver.storage import open_table, save_or_say_why, write_table
+from pigsolve.solver.storage import TableFormat, data_dir, open_table, write_table
 from pigsolve.solver.table_checks import FLOAT, check_probabilities, damaged, dataset
 
-KIND = "farkle"
+FORMAT = TableFormat("farkle", 1, (1,))
 COINS = "coins"
 """The dataset of a table with three players or more that lists its mixed states."""
 SAMPLE_PAIRS = 16
@@ -42,7 +41,7 @@ def default_path(rules: FarkleRules) -> Path:
     ('data/farkle-farkle-goal10000.h5', 'data/farkle-farkle-3p-goal2000.h5')
     """
     seats = f"-{rules.players}p" if rules.players > 2 else ""
-    return Path("data") / f"farkle-{rule_set_name(rules)}{seats}-goal{rules.goal}.h5"
+    return data_dir() / f"farkle-{rule_set_name(rules)}{seats}-goal{rules.goal}.h5"
 
 
 def compute_command(rules: FarkleRules, path: str | os.PathLike | None = None) -> str:
@@ -117,7 +116,7 @@ def save(solution: FarkleSolution, path: str | os.PathLike, force: bool = False)
     datasets = {VALUES: np.asarray(solution.values, dtype=np.float64)}
     if rules.players > 2:
         datasets[COINS] = coins_array(solution.coins, rules.players)
-    return write_table(path, KIND, datasets, attrs, force=force)
+    return write_table(path, FORMAT, datasets, attrs, force=force)
 
 
 def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
@@ -135,7 +134,7 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
         return solution
     path = Path(path)
     rules = None
-    with open_table(path, KIND) as f:
+    with open_table(path, FORMAT) as f:
         try:
             rules = FarkleRules.from_json(str(f.attrs["rules"]))
             words = _words(rules)
@@ -228,38 +227,3 @@ def load_for(path: str | os.PathLike, rules: FarkleRules) -> FarkleSolution:
     return solution
 
 
-def load_or_compute(
-    rules: FarkleRules,
-    path: str | os.PathLike | None = None,
-    announce: Callable[[str], None] | None = None,
-) -> FarkleSolution:
-    """Return the table of ``rules`` at ``path`` (the default path if None), computing it if
-    missing: saved there for next time (``announce`` is told in one line), or kept in memory if
-    ``path`` cannot be written; refused in one line if the solve cannot fit this machine."""
-    from pigsolve.solver.durations import wait_words
-    from pigsolve.solver.farkle.solve import solve, solve_seconds
-    from pigsolve.solver.farkle.states import memory_needed
-    from pigsolve.solver.resources import check_memory
-
-    path = default_path(rules) if path is None else Path(path)
-    if path.exists():
-        return load_for(path, rules)
-    what = f"the optimal table for {rules.players} players, goal {rules.goal}"
-    check_memory(memory_needed(rules), what, way_out=lambda available: fits(rules, available))
-    if announce is not None:
-        wait = wait_words((solve_seconds(rules), 0.0))
-        announce(
-            f"computing the optimal table for goal {rules.goal} ({rule_set_name(rules)})"
-            + (f": {wait}" if wait else "")
-            + " ..."
-        )
-    solution = solve(rules)
-    save_or_say_why(lambda target: save(solution, target), path, announce)
-    return solution
-
-
-def require(path: str | os.PathLike, rules: FarkleRules) -> Path:
-    """Return ``path`` if a file is there; else MissingTable with the command that makes it."""
-    if not Path(path).exists():
-        raise MissingTable(f"no table at {path}; create it with `{compute_command(rules, path)}`")
-    return Path(path)

@@ -12,8 +12,7 @@ import numpy as np
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import POINT_UNIT
-from pigsolve.solver.pig.tolerances import MAX_RESIDUAL
-from pigsolve.solver.results import Check
+from pigsolve.solver.results import MAX_RESIDUAL, Check
 
 
 def bellman_residual(solution: FarkleSolution) -> float:

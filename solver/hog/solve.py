@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 from numbers import Integral
+from typing import Any
 
 import numpy as np
 
@@ -51,6 +52,7 @@ from pigsolve.solver.games.hog import (
     free_bacon,
 )
 from pigsolve.solver.games.hog_dice import roll_distribution
+from pigsolve.solver.states import numbers
 
 TIE = 1e-12
 """Actions whose values differ by at most this are tied; the fewest dice are chosen."""
@@ -104,7 +106,7 @@ class HogSolution:
         index = state.index(self.rules)
         return float(self.values[index]), int(self.policy[index])
 
-    def win_probability(self, state: Sequence[int] | HogState) -> float:
+    def win_probability(self, *state: Any) -> float:
         """Return the mover's win probability in ``state``.
 
         >>> from pigsolve.solver.games.hog import hog_rules
@@ -113,26 +115,28 @@ class HogSolution:
         """
         return self.at(self._state(state))[0]
 
-    def chances(self, state: Sequence[int] | HogState) -> tuple[float, float]:
+    def chances(self, *state: Any) -> tuple[float, float]:
         """Return the mover's and the opponent's win probabilities in ``state``."""
-        p = self.win_probability(state)
+        p = self.win_probability(*state)
         return (p, 1.0 - p)
 
-    def best_action(self, state: Sequence[int] | HogState) -> int:
+    def best_action(self, *state: Any) -> int:
         """Return the optimal number of dice in ``state`` (ties: the fewest)."""
         return self.at(self._state(state))[1]
 
-    def action_values(self, state: Sequence[int] | HogState) -> dict[int, float]:
+    def action_values(self, *state: Any) -> dict[int, float]:
         """Return ``{number of dice: the mover's win probability}`` in ``state``."""
         from pigsolve.solver.hog.values import action_values
 
         return action_values(self.rules, self.values, self._state(state))
 
-    def _state(self, state: Sequence[int] | HogState) -> HogState:
-        """Return ``state``: numbers given are checked against the rules; an engine's
-        :class:`HogState` is taken as it is (its previous turn scores count only with Feral
-        Hogs, and the table merges them past the cap)."""
-        return state if isinstance(state, HogState) else hog_state(state).check(self.rules)
+    def _state(self, state: tuple[Any, ...]) -> HogState:
+        """Return ``state`` (its numbers as separate arguments or one tuple): numbers given are
+        checked against the rules; an engine's :class:`HogState` is taken as it is (its previous
+        turn scores count only with Feral Hogs, and the table merges them past the cap)."""
+        if len(state) == 1 and isinstance(state[0], HogState):
+            return state[0]
+        return hog_state(numbers(state, HOG_FORM)).check(self.rules)
 
     def __repr__(self) -> str:
         rows = {
@@ -147,6 +151,12 @@ class HogSolution:
         return "\n".join(f"{name:>{width}}: {value}" for name, value in rows.items())
 
 
+HOG_FORM = (
+    "SCORE OPPONENT_SCORE (or five numbers with the four-sided flag and both previous turn scores)"
+)
+"""A Hog state's numbers in words."""
+
+
 def hog_state(state: Sequence[int] | HogState) -> HogState:
     """Return ``state`` as a :class:`HogState`: ``(score, opponent_score)``, with the flag and
     the previous turn scores at their starting values, or all five numbers.
@@ -157,10 +167,7 @@ def hog_state(state: Sequence[int] | HogState) -> HogState:
     if isinstance(state, HogState):
         return state
     if len(state) not in (2, 5) or not all(isinstance(n, Integral) for n in state):
-        raise InvalidArgument(
-            f"a Hog state is (score, opponent_score) or five integers with the flag and the "
-            f"previous turn scores, got {state!r}"
-        )
+        raise InvalidArgument(f"a Hog state is {HOG_FORM}, got {state!r}", parameter="state")
     if len(state) == 2:
         return HogState(int(state[0]), int(state[1]))
     score, opponent, four_sided, prev_points, opponent_prev_points = map(int, state)

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from pigsolve.solver.durations import hog_solve, wait_words
-from pigsolve.solver.errors import MissingTable, TableError
+from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.hog import MAX_ROLLS, HogRules, HogState
-from pigsolve.solver.hog.solve import TIE, HogSolution, solve
-from pigsolve.solver.storage import open_table, save_or_say_why, write_table
+from pigsolve.solver.hog.solve import TIE, HogSolution
+from pigsolve.solver.storage import TableFormat, data_dir, open_table, write_table
 from pigsolve.solver.table_checks import FLOAT, INTEGER, check_probabilities, damaged, dataset
 
 HOG_WORDS = {"verify": None, "compute": "pigsolve compute --game hog-fa16 --force (or hog-su20)"}
@@ -20,13 +18,13 @@ HOG_WORDS = {"verify": None, "compute": "pigsolve compute --game hog-fa16 --forc
 SAMPLE_LIMIT = 1e-9
 """The largest gap accepted in the sample: one backward pass is exact up to rounding."""
 
-KIND = "hog"
+FORMAT = TableFormat("hog", 1, (1,))
 
 
 def default_path(rules: HogRules) -> Path:
     """Return ``data/hog-{name}-goal{G}.h5`` (``-noferal`` when Feral Hogs is off in su20)."""
     suffix = "-noferal" if rules.name == "su20" and not rules.feral_hogs else ""
-    return Path("data") / f"hog-{rules.name}-goal{rules.goal}{suffix}.h5"
+    return data_dir() / f"hog-{rules.name}-goal{rules.goal}{suffix}.h5"
 
 
 def save(solution: HogSolution, path: str | os.PathLike, force: bool = False) -> Path:
@@ -42,7 +40,7 @@ def save(solution: HogSolution, path: str | os.PathLike, force: bool = False) ->
         "tie_tolerance": TIE,
     }
     datasets = {"win_probability": solution.values, "policy": solution.policy}
-    return write_table(path, KIND, datasets, attrs, force=force)
+    return write_table(path, FORMAT, datasets, attrs, force=force)
 
 
 def load(path: str | os.PathLike, checked: bool = True) -> HogSolution:
@@ -53,7 +51,7 @@ def load(path: str | os.PathLike, checked: bool = True) -> HogSolution:
     table, a sample of states must satisfy the optimality equation (:func:`sampled_residual`).
     """
     path = Path(path)
-    with open_table(path, KIND) as f:
+    with open_table(path, FORMAT) as f:
         try:
             rules = HogRules.from_json(str(f.attrs["rules"]))
             v = dataset(f, path, "win_probability", rules.shape, FLOAT, **HOG_WORDS)[()]
@@ -136,35 +134,3 @@ def fits(rules: HogRules, available: int) -> str:
     return f"the largest goal that fits is {goal}: `{command}`"
 
 
-def require(path: str | os.PathLike, rules: HogRules) -> Path:
-    """Return ``path`` if a file is there; else raise MissingTable with the command that makes
-    it."""
-    if not Path(path).exists():
-        raise MissingTable(f"no table at {path}; create it with `{compute_command(rules, path)}`")
-    return Path(path)
-
-
-def load_or_compute(
-    rules: HogRules,
-    path: str | os.PathLike | None = None,
-    announce: Callable[[str], None] | None = None,
-) -> HogSolution:
-    """Return the optimal solution stored at ``path`` (default :func:`default_path`).
-
-    If the file is missing, solve, tell ``announce`` in one line and save it (or keep it in
-    memory only, saying why, if ``path`` cannot be written). A stored table for
-    other rules raises TableError. The CLI lets users name only tables that exist
-    (:func:`require`).
-    """
-    path = Path(path) if path is not None else default_path(rules)
-    if path.exists():
-        return load_for(path, rules)
-    if announce is not None:
-        wait = wait_words(hog_solve(rules))
-        taking = f": {wait}" if wait else ""
-        announce(
-            f"computing the optimal {rules.name} Hog table (goal {rules.goal}) into {path}{taking}"
-        )
-    solution = solve(rules)
-    save_or_say_why(lambda target: save(solution, target), path, announce)
-    return solution

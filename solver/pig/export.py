@@ -19,18 +19,16 @@ kept unless ``force`` is given.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.pig.kinds import Export, Format
-from pigsolve.solver.storage import atomic_write
+from pigsolve.solver.export_files import format_for, write_file
+from pigsolve.solver.pig.kinds import Export
 
 if TYPE_CHECKING:
-    from pigsolve.solver.games.pig import PigRules
     from pigsolve.solver.pig.solution import PigSolution
 
 
@@ -58,30 +56,6 @@ def hold_boundary(roll: np.ndarray) -> np.ndarray:
     hold |= i + k >= goal
     hold[:, :, 0] = False
     return hold.argmax(axis=2).astype(np.int64)
-
-
-def stored_table(
-    path: Path | None, rules: PigRules, announce: Callable[[str], None] | None = None
-) -> PigSolution:
-    """Return the table at ``path`` if given, else the one for ``rules`` (computed if missing)."""
-    from pigsolve.solver.pig.table import load, load_or_compute
-
-    if path is not None:
-        return load(path)
-    return load_or_compute(rules, announce=announce)
-
-
-def format_for(out: Path, fmt: str | None) -> str:
-    """Return ``fmt``, or the format named by ``out``'s suffix; ValueError if neither is known."""
-    if fmt is None:
-        fmt = out.suffix.lstrip(".").lower()
-        if fmt not in tuple(Format):
-            raise InvalidArgument(
-                f"cannot tell the format from {out.name!r}; pass fmt=csv|json|npy", parameter="fmt"
-            )
-    if fmt not in tuple(Format):
-        raise InvalidArgument(f"unknown format {fmt!r}; accepted: {', '.join(Format)}")
-    return fmt
 
 
 def export_table(
@@ -112,17 +86,6 @@ def export_table(
     writers = {"csv": _write_csv, "json": _write_json, "npy": _write_npy}
 
     return write_file(out, fmt, lambda f: writers[fmt](f, what, arrays, table), force)
-
-
-def write_file(out: Path, fmt: str, body: Callable[[IO], None], force: bool = False) -> Path:
-    """Write ``out`` atomically by ``body(f)``, ``f`` open as ``fmt`` needs (bytes for npy, text
-    for csv and json); an existing file is kept unless ``force``."""
-
-    def write(tmp: Path) -> None:
-        with open(tmp, "wb" if fmt == "npy" else "w", newline="" if fmt == "csv" else None) as f:
-            body(f)
-
-    return atomic_write(out, write, force=force)
 
 
 def _write_npy(f: IO[bytes], what: str, arrays: dict[str, np.ndarray], table: PigSolution) -> None:

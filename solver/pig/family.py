@@ -1,9 +1,9 @@
 """Pig's family in the registry: Pig's die and every game of roll outcomes (Two-Dice Pig, Big
 Pig, Pass the Pigs, a TOML file), for any number of players.
 
-A state is ``((scores...), turn_total)`` from the mover's seat (:mod:`solver.registry`). The
+A state is every score, the mover's first, then the turn total (:mod:`solver.registry`). The
 solvers, tables and evaluators are imported when first used, so registering costs nothing.
-The players come a layer up (:mod:`policies.roster`): the family evaluates and simulates the
+The players come a layer up (:mod:`policies.pig`): the family evaluates and simulates the
 players it is handed.
 """
 
@@ -14,46 +14,67 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import BUILT_IN, TITLES
-from pigsolve.solver.registry import register
+from pigsolve.solver.games.pig_outcomes import BUILT_IN
+from pigsolve.solver.pig.kinds import Export, Plot
+from pigsolve.solver.registry import Capabilities, Demands, register
 from pigsolve.solver.results import Comparison
 
 PARAMETERS = ("goal", "die_sides", "players", "piglet")
 """The parameters :meth:`PigFamily.rules` takes (``die_sides`` and ``piglet``: Pig's die only)."""
+OPTIONS = ("method", "tolerance")
+"""The solver's options: ``layered`` or ``value-iteration`` (two players), and its tolerance."""
 
-PAGE_GOAL = 2500
-"""The largest two-player Pig goal the page computes (about 2 GiB and a minute or two)."""
-PAGE_GOALS = {3: 200, 4: 50}
-"""The largest goal the page computes for 3 and 4 players: measured on this project's 2-core
-machine, 3 players at goal 200 take 23 s and 383 MiB, 4 players at goal 50 5 s and 390 MiB (at
-goal 100 four players need 3.2 GB)."""
-PAGE_FAMILY_GOAL = 300
-"""The largest two-player goal of Two-Dice Pig, Big Pig and Pass the Pigs the page computes."""
-PAGE_DIE = 100
-"""The most sides of Pig's die the page takes."""
-PAGE_WORK = PAGE_GOAL**3 * 6
-"""Larger dice take longer: goal cubed times the sides may not pass goal 2500's with a d6."""
+
+def _verify(path: Path, max_residual: float) -> list[Any]:
+    """Return the checks of the table at ``path``, read unchecked so that every check shows."""
+    from pigsolve.solver.pig.table import load
+    from pigsolve.solver.pig.verify import verify_table
+
+    return verify_table(load(path, checked=False), max_residual)
+
+
+def _export(solution: Any, what: str, out: Path, fmt: str | None, force: bool) -> Path:
+    from pigsolve.solver.pig.export import export_table
+
+    return export_table(solution, what, out, fmt, force)
+
+
+def _plot(solution: Any, kind: str, out: Path, opponent: int | None, force: bool, announce) -> Path:
+    """Draw ``kind``; three players or more beside two players' table, made if missing."""
+    from dataclasses import replace
+
+    from pigsolve.solver.pig.plot import plot_table
+    from pigsolve.solver.tables import table_for
+
+    rules = solution.rules
+    two = None
+    if rules.players > 2 and kind == Plot.players:
+        two = table_for(replace(rules, players=2), None, announce)
+    return plot_table(solution, kind, out, opponent, force, two)
 
 
 class PigFamily:
     """Pig and the games of its family (see :class:`solver.registry.Family`)."""
 
     name = "pig"
-    names = ("pig", *BUILT_IN)
-    rules_type = PigRules
-    file_suffixes = (".toml",)
     label = "Pig"
-    """The family as people name it."""
-    max_players = 4
-    page_fields = ("variant", "goal", "die")
-    """The fields the page names a game by (:meth:`page_rules`)."""
-    stores = "pigsolve.solver.pig.distributed"
-    """Its solve into a Zarr store on a Dask cluster (three players or more)."""
+    games = ("pig", *BUILT_IN)
+    rules_type = PigRules
+    can = Capabilities(
+        players=(2, None),
+        verify=_verify,
+        exports=tuple(Export),
+        export=_export,
+        plots=tuple(Plot),
+        plot=_plot,
+        store="pigsolve.solver.pig.distributed",
+        options=OPTIONS,
+        file_suffixes=(".toml",),
+    )
 
-    def rules(self, name: str, **params: Any) -> PigRules:
-        """Return the rules of ``name`` (a built-in game or a TOML file) with ``params``.
+    def rules(self, game: str, **params: Any) -> PigRules:
+        """Return the rules of ``game`` (a built-in game or a TOML file) with ``params``.
 
         >>> PigFamily().rules("big-pig", goal=50).game
         'big-pig'
@@ -61,21 +82,28 @@ class PigFamily:
         unknown = sorted(set(params) - set(PARAMETERS))
         if unknown:
             raise TypeError(
-                f"{name} takes the parameters {', '.join(PARAMETERS)}, not {', '.join(unknown)}"
+                f"{game} takes the parameters {', '.join(PARAMETERS)}, not {', '.join(unknown)}"
             )
-        if name == "pig":
+        if game == "pig":
             return PigRules(**params)
-        if name in BUILT_IN:
-            return PigRules(outcomes=BUILT_IN[name](), **params)
+        if game in BUILT_IN:
+            return PigRules(outcomes=BUILT_IN[game](), **params)
         from pigsolve.solver.games.pig_files import load_game
 
-        return PigRules(outcomes=load_game(name), **params)
+        return PigRules(outcomes=load_game(game), **params)
 
-    def table_name(self, rules: PigRules) -> str:
-        """Return the file name of the table of ``rules`` (in ``data/`` by default)."""
-        from pigsolve.solver.pig.table import default_path
+    def state(self, rules: PigRules, state: Sequence[Any]) -> tuple[int, ...]:
+        """Return every score, then the turn total, from ``state`` (flat or nested).
 
-        return default_path(rules).name
+        >>> pig = PigFamily()
+        >>> pig.state(PigRules(goal=50), [5, 7, 2]), pig.state(PigRules(), ((1, 2), 3))
+        ((5, 7, 2), (1, 2, 3))
+        """
+        from pigsolve.solver.pig.query import check_state
+        from pigsolve.solver.states import numbers
+
+        scores, k = check_state(rules, list(numbers(state, "every score, then the turn total")))
+        return (*scores, k)
 
     def solve(
         self,
@@ -91,17 +119,18 @@ class PigFamily:
 
         return solve(rules, method, tolerance, progress=progress)
 
-    def save(self, solution: Any, path: Path) -> Path:
-        """Write ``solution`` to ``path`` atomically (an existing file is replaced)."""
-        from pigsolve.solver.pig.table import save
-
-        return save(solution, path, force=True)
-
     def load(self, path: Path) -> Any:
-        """Return the :class:`solver.pig.solution.PigSolution` stored at ``path``."""
+        """Return the :class:`solver.pig.solution.PigSolution` stored at ``path`` (a finished
+        Zarr store too)."""
         from pigsolve.solver.pig.table import load
 
         return load(path)
+
+    def save(self, solution: Any, path: Path, force: bool = False) -> Path:
+        """Write ``solution`` to ``path`` atomically."""
+        from pigsolve.solver.pig.table import save
+
+        return save(solution, path, force=force)
 
     def evaluate(self, rules: PigRules, players: Sequence[Any]) -> tuple[float, ...]:
         """Return each player's exact win probability, seat 0 moving first."""
@@ -125,79 +154,55 @@ class PigFamily:
         return Comparison(a, b, rules.goal, rules.die_sides, *first)
 
     def simulate(
-        self, rules: PigRules, players: Sequence[Any], games: int, seed: int | None = None
+        self,
+        rules: PigRules,
+        players: Sequence[Any],
+        games: int,
+        seed: int | None = None,
+        progress: Any = None,
     ) -> Any:
         """Return ``games`` seeded games of ``players``: a :class:`solver.results.Simulation` for
-        two players, a :class:`solver.results.Tournament` for more."""
+        two players, a :class:`solver.results.Tournament` for more, calling ``progress(done,
+        total)`` as they are played."""
         from pigsolve.solver.pig.simulate import simulate
 
-        tournament = simulate(rules, list(players), games, seed)
+        tournament = simulate(rules, list(players), games, seed, progress)
         return tournament.pair() if rules.players == 2 else tournament
 
-    def play(self, rules: Any, rng: Any) -> Any:
+    def play(self, rules: PigRules, rng: Any) -> Any:
         """Return a game of ``rules`` with dice drawn from ``rng``, as the page plays it (its
         engine, actions by name, the log's words): a :class:`solver.pig.play.PigPlay`."""
         from pigsolve.solver.pig.play import PigPlay
 
         return PigPlay(rules, rng)
 
-    # The command line's questions: its tables, a query's state, how JSON names a game, pairs
-    # of tables.
+    def demands(self, rules: PigRules, method: str = "layered", **options: Any) -> Demands:
+        """Return what solving ``rules`` by ``method`` demands; where a roll can lose the whole
+        score, three players or more have no table."""
+        from pigsolve.solver.games.pig import describe_rules
+        from pigsolve.solver.pig.solve import (
+            check_solvable,
+            disk_needed,
+            memory_needed,
+            solve_seconds,
+        )
 
-    query_options: tuple[str, ...] = ()
-    """``pigsolve query``'s options beyond the state: none."""
+        what = describe_rules(rules, die=False)
+        try:
+            check_solvable(rules, method)
+        except InvalidArgument as err:
+            return Demands(what, 0, unsolved=str(err))
+        seconds, compiling = solve_seconds(rules, method)
+        return Demands(
+            what, memory_needed(rules, method), seconds, compiling, disk=disk_needed(rules)
+        )
 
-    def parse_state(
-        self, rules: PigRules, numbers: Sequence[int], **options: str
-    ) -> tuple[Any, dict[str, Any]]:
-        """Return the state ``((scores...), turn_total)`` the command line's ``numbers`` name
-        (every score, the mover's first, then the turn total).
+    def fits(self, rules: PigRules, available: int, method: str = "layered", **options: Any) -> str:
+        """Return what fits ``available`` bytes instead of a solve of ``rules``: the largest
+        goal, and with more players a store out of core and a simulation."""
+        from pigsolve.solver.pig.fits import fits
 
-        >>> PigFamily().parse_state(PigRules(goal=50), [5, 7, 2])
-        (((5, 7), 2), {})
-        """
-        from pigsolve.solver.pig.query import check_state
-
-        _no_options(options, rules.game)
-        return check_state(rules, list(numbers)), {}
-
-    def check_exact(self, rules: Any) -> None:
-        """Every Pig game's players are evaluated exactly (their own sizes are checked apart)."""
-
-    def require(self, path: Path, rules: Any) -> Path:
-        """Return ``path`` if a file is there; else MissingTable naming the command that makes
-        it."""
-        from pigsolve.solver.pig.table import require
-
-        return require(path, rules)
-
-    def record_fields(self, rules: Any) -> dict[str, Any]:
-        """Return how a JSON record names the game of ``rules``."""
-        if rules.outcomes is not None:
-            return {"game": rules.game}
-        return {"die": rules.die_sides} | ({"piglet": True} if rules.piglet else {})
-
-    def compare_tables(self, rules: Any, a: Any, b: Any, name_a: str, name_b: str) -> Comparison:
-        """Return the exact comparison of two players' decision tables (their ``table(rules)``)."""
-        from pigsolve.solver.pig.evaluation.evaluate import compare
-
-        return compare(rules, a, b, name_a, name_b)
-
-    def evaluation_cost(self, rules: PigRules, memories: Sequence[int]) -> tuple[int, float]:
-        """Return the peak bytes and the seconds of a round robin of players who count
-        ``memories`` held turns (1: none): each player's roll table, ``memory * G**3`` bools,
-        and the largest pair's values, ``2 * G**2 * m_a * m_b`` floats, every ordered pair's
-        work ``m_a * m_b`` times an evaluation's."""
-        from pigsolve.solver.durations import PIG_SECONDS, pig_work
-
-        goal = rules.goal
-        tables = sum(memories) * goal**3
-        pairs = [(a, b) for a in memories for b in memories]
-        values = max(16 * goal**2 * a * b for a, b in pairs)
-        seconds = PIG_SECONDS["players"] * pig_work(rules) * sum(a * b for a, b in pairs)
-        return tables + values, seconds
-
-    # The page's questions: its limits, the memory a table needs, the words for a game.
+        return fits(rules, available, method)
 
     def describe(self, rules: PigRules) -> str:
         """Return the table of ``rules`` in words: ``the optimal table for goal 100 and a
@@ -206,133 +211,18 @@ class PigFamily:
 
         return f"the optimal table for {describe_rules(rules)}"
 
-    def title(self, rules: PigRules, players: bool = True) -> str:
-        """Return the game (and ``players``) in words before a noun: '4-player Pig ', 'Big Pig '.
+    def table_name(self, rules: PigRules) -> str:
+        """Return the file name of the table of ``rules``."""
+        from pigsolve.solver.pig.table import default_path
 
-        >>> PigFamily().title(PigRules(players=4)), PigFamily().title(PigRules())
-        ('4-player Pig ', '')
-        """
-        seats = f"{rules.players}-player " if players and rules.players > 2 else ""
-        if not seats and rules.outcomes is None:
-            return ""
-        return f"{seats}{TITLES.get(rules.game, rules.game)} "
+        return default_path(rules).name
 
-    def memory_bytes(self, rules: PigRules) -> int:
-        """Return the bytes solving ``rules`` needs at its peak (``pigsolve compute`` checks it)."""
-        from pigsolve.solver.pig.solve import memory_needed
+    def command(self, rules: PigRules, path: Path | str | None = None) -> str:
+        """Return the ``pigsolve compute`` command that writes the table of ``rules`` to
+        ``path``."""
+        from pigsolve.solver.pig.table import compute_command
 
-        return memory_needed(rules)
-
-    def fits(self, rules: PigRules, available: int) -> str:
-        """Return what fits ``available`` bytes instead of a layered solve of ``rules``: the
-        largest goal, and with more players a store out of core and a simulation."""
-        from pigsolve.solver.pig.fits import fits
-
-        return fits(rules, available)
-
-    def solve_seconds(self, rules: PigRules) -> tuple[float, float]:
-        """Return the seconds a layered solve of ``rules`` takes: the work, the compiling."""
-        from pigsolve.solver.pig.solve import solve_seconds
-
-        return solve_seconds(rules)
-
-    def unsolved(self, rules: PigRules) -> str:
-        """Return why ``rules`` have no table ('' if they have one): where a roll loses the whole
-        score, only two players' games are solved."""
-        if rules.resets and rules.players > 2:
-            return (
-                f"{self.title(rules, players=False)}can lose a player's whole score, and such "
-                f"games are solved for two players only, not {rules.players}"
-            )
-        return ""
-
-    def page_goal(self, rules: PigRules) -> int:
-        """Return the largest goal at which the page computes the table of ``rules``'s game."""
-        if rules.players > 2:
-            return PAGE_GOALS.get(rules.players, 0)
-        return PAGE_GOAL if rules.outcomes is None else PAGE_FAMILY_GOAL
-
-    def page_refusal(self, rules: PigRules, use: str = "the page") -> str:
-        """Return why the page refuses ``rules`` within its goals ('' if it does not): the work
-        grows as the goal cubed times the die's sides."""
-        largest = self.page_goal(rules)
-        if rules.goal <= largest and rules.goal**3 * rules.die_sides > PAGE_WORK:
-            return (
-                f"{use} takes goal {largest} with a 6-sided die at most (the work grows as the "
-                f"goal cubed times the sides): goal {rules.goal} with {rules.die_sides} sides is "
-                "for `pigsolve compute`"
-            )
-        return ""
-
-    def command(self, rules: PigRules) -> str:
-        """Return the command that computes the table of ``rules`` at the command line (its
-        options are the command's to explain: the page's words name no flag)."""
-        return "pigsolve compute"
-
-    def explore(self, solution: Any, cells: int) -> dict[str, Any]:
-        """Return the explorer's grids of ``solution``, scores sampled to at most ``cells``."""
-        from pigsolve.solver.pig.explore import explore_grids
-
-        return explore_grids(solution, cells)
-
-    def page_rules(self, fields: dict[str, Any], players: int = 2) -> PigRules:
-        """Return the rules the page's ``fields`` name (``variant``, ``goal``, ``die``) for
-        ``players``; InvalidArgument naming the field if one is wrong.
-
-        >>> PigFamily().page_rules({"variant": "big-pig", "goal": 50}).game
-        'big-pig'
-        """
-        goal = integer(fields.get("goal", 100), "goal", 1)
-        variant = one_of(fields.get("variant", "pig"), "variant", tuple(TITLES))
-        if variant == "pig":
-            return PigRules(goal, integer(fields.get("die", 6), "die", 2, PAGE_DIE), players)
-        if "die" in fields:
-            raise InvalidArgument(f"die is for Pig's die; {variant} has its own roll")
-        return PigRules(goal, players=players, outcomes=BUILT_IN[variant]())
-
-    def page_limits(self) -> dict[str, Any]:
-        """Return the sizes the page accepts, for ``GET /api/limits``."""
-        return {
-            "goal": [1, PAGE_GOAL],
-            "die": [2, PAGE_DIE],
-            "goal_cubed_times_sides": PAGE_WORK,
-            "family_goal": PAGE_FAMILY_GOAL,
-            "goal_by_players": {str(n): goal for n, goal in PAGE_GOALS.items()},
-            "variants": TITLES,
-            "opponents": [1, self.max_players - 1],
-        }
-
-    def page_form(self) -> dict[str, Any]:
-        """Return the page's set-up form: the game, the goal and (Pig's die only) the die."""
-        by = PAGE_GOALS
-        note = (
-            f"Pig: goal 1 to {PAGE_GOAL}, die 2 to {PAGE_DIE} sides (larger dice, smaller "
-            f"goals); the other games up to goal {PAGE_FAMILY_GOAL}; 3 players up to goal "
-            f"{by[3]}, 4 players up to {by[4]} (hints and the optimal player need the game's "
-            "table; larger games are played without them)."
-        )
-        fields = [
-            choice_field("variant", "Game", TITLES, "pig"),
-            integer_field("goal", "Goal", 1, PAGE_GOAL, 100),
-            integer_field("die", "Die", 2, PAGE_DIE, 6, only={"variant": ["pig"]}),
-        ]
-        return {"fields": fields, "note": note}
-
-    def page_title(self, rules: PigRules) -> str:
-        """Return the game in the page's summary: 'Big Pig', 'Pig, 8-sided die'.
-
-        >>> PigFamily().page_title(PigRules(die_sides=8)), PigFamily().page_title(PigRules())
-        ('Pig, 8-sided die', 'Pig')
-        """
-        die = f", {rules.die_sides}-sided die" if rules.outcomes is None else ""
-        return TITLES.get(rules.game, rules.game) + ("" if die == ", 6-sided die" else die)
-
-
-def _no_options(options: dict[str, Any], game: str) -> None:
-    """Raise InvalidArgument naming the first of ``options`` given: the family takes none."""
-    if options:
-        flag = "--" + next(iter(options)).replace("_", "-")
-        raise InvalidArgument(f"{flag} is not an option of {game}")
+        return compute_command(rules, path)
 
 
 PIG = register(PigFamily())

@@ -40,6 +40,7 @@ from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.rows import Row, rebuild_row
 from pigsolve.solver.pig.seat_policy import EXPLICIT, GREEDY, SeatPolicy
+from pigsolve.solver.states import numbers
 
 
 @dataclass(frozen=True)
@@ -148,13 +149,10 @@ class PigSolution:
 
     def check_state(self, state: tuple[Any, ...]) -> tuple[int, ...]:
         """Return ``state`` as every score, then the turn total; raise InvalidArgument unless it
-        is a state of this game (won states allowed). ``state`` is those numbers or the registry's
-        one pair ``((scores...), turn_total)``."""
-        nested = state[0] if len(state) == 1 else None
-        if isinstance(nested, tuple | list) and len(nested) == 2:
-            scores, k = nested
-            state = (*scores, k) if isinstance(scores, tuple | list) else state
+        is a state of this game (won states allowed). ``state`` is those numbers, as separate
+        arguments or one tuple, flat or nested (``((scores...), turn_total)``)."""
         n, goal = self.rules.players, self.rules.goal
+        state = numbers(state, f"{n} scores, then the turn total")
         if len(state) != n + 1:
             raise InvalidArgument(f"give {n} scores and a turn total, got {len(state)} numbers")
         if not all(0 <= number < goal for number in state):
@@ -162,7 +160,7 @@ class PigSolution:
                 f"state {tuple(state)} is outside the goal-{goal} table: "
                 f"need scores and turn total from 0 to {goal - 1}"
             )
-        return tuple(state)
+        return state
 
     def row(self, scores: tuple[int, ...]) -> Row:
         """Return the mover's row at ``scores`` (mover first, then in the order of play)."""

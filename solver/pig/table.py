@@ -32,24 +32,28 @@ import json
 import math
 import os
 import re
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 import h5py
 import numpy as np
 
-from pigsolve.solver.durations import wait_words
-from pigsolve.solver.errors import MissingTable, TableError
+from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules, describe_rules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
 from pigsolve.solver.layer_store import is_store
 from pigsolve.solver.pig.load_checks import check_values
 from pigsolve.solver.pig.solution import Mixed, PigSolution
-from pigsolve.solver.storage import open_table, read_attrs, save_or_say_why, write_table
+from pigsolve.solver.storage import (
+    TableFormat,
+    data_dir,
+    open_table,
+    read_attrs,
+    write_table,
+)
 from pigsolve.solver.table_checks import FLAGS, FLOAT, INTEGER, damaged, dataset
 
-KIND = "pig"
+FORMAT = TableFormat("pig", 2, (1, 2))
+"""Pig's tables: version 1 held the layouts before one for any number of players."""
 UNCOMPRESSED = ("start_values",)
 """Datasets written as they are: the big ones, which a filter would write slowly."""
 
@@ -70,11 +74,11 @@ def default_path(rules: PigRules) -> Path:
     'data/pig-two-dice-players2-goal100.h5'
     """
     if rules.outcomes is not None:
-        return Path("data") / f"pig-{game_slug(rules)}-players{rules.players}-goal{rules.goal}.h5"
+        return data_dir() / f"pig-{game_slug(rules)}-players{rules.players}-goal{rules.goal}.h5"
     piglet = "-piglet" if rules.piglet else ""
     name = f"players{rules.players}-goal{rules.goal}-die{rules.die_sides}{piglet}"
-    path = Path("data") / f"pig-{name}.h5"
-    old = Path("data") / f"pig-goal{rules.goal}-die{rules.die_sides}.h5"
+    path = data_dir() / f"pig-{name}.h5"
+    old = data_dir() / f"pig-goal{rules.goal}-die{rules.die_sides}.h5"
     if rules.players == 2 and not rules.piglet and old.is_file() and not path.exists():
         return old
     return path
@@ -138,7 +142,7 @@ def save(solution: PigSolution, path: str | os.PathLike, force: bool = False) ->
         attrs["max_bellman_residual"] = solution.max_bellman_residual
     if rules.outcomes is None:
         attrs["die_sides"] = rules.die_sides
-    return write_table(path, KIND, datasets, attrs, force=force, uncompressed=UNCOMPRESSED)
+    return write_table(path, FORMAT, datasets, attrs, force=force, uncompressed=UNCOMPRESSED)
 
 
 def load(path: str | os.PathLike, checked: bool = True) -> PigSolution:
@@ -154,7 +158,7 @@ def load(path: str | os.PathLike, checked: bool = True) -> PigSolution:
 
         return open_solution(str(path))
     path = Path(path)
-    with open_table(path, KIND) as f:
+    with open_table(path, FORMAT) as f:
         try:
             solution = _read(f, path)
         except (OSError, KeyError, ValueError, TypeError, AttributeError, OverflowError) as err:
@@ -244,37 +248,6 @@ def _read_full(f: h5py.File, path: Path, goal: int) -> tuple[np.ndarray, np.ndar
     return p.astype(np.float64, copy=False), roll
 
 
-def load_or_compute(
-    rules: PigRules,
-    path: str | os.PathLike | None = None,
-    announce: Callable[[str], None] | None = None,
-) -> PigSolution:
-    """Return the table for ``rules`` at ``path`` (default path if None), computing it if missing.
-
-    A table found at ``path`` must be for ``rules``; a computed one is saved there for next time
-    (``announce`` is told in one line), or kept in memory if ``path`` cannot be written. The CLI
-    lets users name only tables that exist (:func:`require`).
-    """
-    path = default_path(rules) if path is None else Path(path)
-    if path.exists():
-        return load_for(path, rules)
-    from pigsolve.solver.pig.solve import solve, solve_seconds
-
-    if announce is not None:
-        wait = wait_words(solve_seconds(rules))
-        announce(
-            f"computing the optimal table for {describe_rules(rules)}"
-            + (f": {wait}" if wait else "")
-            + " ..."
-        )
-
-    solution = solve(rules)
-    if save_or_say_why(lambda target: save(solution, target), path, announce):
-        return load(path)
-    with tempfile.TemporaryDirectory() as folder:  # the table read back lives in memory
-        return load(save(solution, Path(folder) / path.name))
-
-
 def load_for(path: str | os.PathLike, rules: PigRules) -> PigSolution:
     """Return the table at ``path`` if it is sound (:func:`load`) and for ``rules``; else raise
     TableError saying why (damaged, other rules)."""
@@ -315,9 +288,3 @@ def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> s
     return " ".join(words)
 
 
-def require(path: str | os.PathLike, rules: PigRules) -> Path:
-    """Return ``path`` if a file is there; else raise MissingTable with the command that makes
-    it."""
-    if not Path(path).exists():
-        raise MissingTable(f"no table at {path}; create it with `{compute_command(rules, path)}`")
-    return Path(path)

@@ -25,9 +25,6 @@ within :data:`TIE` of a tie still flip back and forth."""
 DEFAULT_TOLERANCE = 1e-12
 """Value iteration stops once a sweep changes no value by this much or more."""
 
-MAX_RESIDUAL = 1e-12
-"""The largest Bellman residual ``verify`` accepts in a solved table."""
-
 WRONG_CHOICE = 1e-12
 """A stored choice is wrong (``verify``) only if the other action is better by more than this;
 closer, the two are a tie within the rounding of the recomputed values."""

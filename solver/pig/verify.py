@@ -11,8 +11,7 @@ import numpy as np
 
 from pigsolve.solver.games.pig import roll_counts
 from pigsolve.solver.pig.solution import PigSolution
-from pigsolve.solver.pig.tolerances import MAX_RESIDUAL
-from pigsolve.solver.results import Check
+from pigsolve.solver.results import MAX_RESIDUAL, Check
 
 MAX_SUM_ERROR = 1e-12
 """How far from 1 the players' win probabilities of a state may sum."""

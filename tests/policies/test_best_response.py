@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from pigsolve.policies import make_player
-from pigsolve.policies.best_response import make_best_response, solve_best_response
-from pigsolve.policies.optimal import EquilibriumPolicy
+from pigsolve.policies.pig.best_response import make_best_response, solve_best_response
+from pigsolve.policies.pig.optimal import EquilibriumPolicy
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.evaluation.evaluate import compare, evaluate
@@ -32,7 +32,7 @@ def first_mover_probabilities(
 @pytest.fixture(scope="module")
 def hold_reply():
     """The best reply to hold6 and hold8 (who move after it in that order) and those two."""
-    hold6, hold8 = (make_player("pig", name, RULES) for name in ("hold6", "hold8"))
+    hold6, hold8 = (make_player(RULES, name) for name in ("hold6", "hold8"))
     return solve_best_response(RULES, [hold6, hold8]), hold6, hold8
 
 
@@ -44,7 +44,7 @@ def equilibrium(equilibrium_of) -> EquilibriumPolicy:
 
 def challengers(equilibrium) -> list:
     names = ["hold4", "hold6", "hold8", "hold10", "hold20", "pace-race:8,4,14"]
-    return [*(make_player("pig", name, RULES) for name in names), equilibrium]
+    return [*(make_player(RULES, name) for name in names), equilibrium]
 
 
 def test_no_player_does_better_against_the_same_opponents(hold_reply, equilibrium) -> None:
@@ -106,7 +106,7 @@ def test_two_players_the_reply_to_optimal_gets_the_game_value() -> None:
 def test_two_players_brute_force_over_every_policy(opponent: str) -> None:
     """Goal 3 with the coin: 9 choices, 512 policies, each evaluated by the two-player method."""
     rules = PigRules(3, 2, piglet=True)
-    target = make_player("pig", opponent, rules)
+    target = make_player(rules, opponent)
     reply = make_best_response(f"best-response:{opponent}", rules)
     states = [(i, j, k) for i in range(3) for j in range(3) for k in range(1, 3 - i)]
     assert len(states) == 9
@@ -142,7 +142,7 @@ def test_names_and_views() -> None:
         row[1:].all() for row in map(reply.choices, itertools.product(range(12), repeat=3))
     )
     with pytest.raises(InvalidArgument, match="3-player game answers 2 opponents, got 1"):
-        solve_best_response(rules, [make_player("pig", "hold4", rules)])
+        solve_best_response(rules, [make_player(rules, "hold4")])
     assert not reply.choose(View(11, 0, 1, 12, 0, (0, 0)))
     for scores in [(0, 0), (0, 0, 12), (0, -1, 0)]:  # too few, past the goal, negative
         with pytest.raises(InvalidArgument, match="are not 3 scores from 0 to 11"):

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from pigsolve.cli import app
 from pigsolve.policies import make_player
-from pigsolve.policies.families import candidates, family_ranges, tune, with_ranges
+from pigsolve.policies.kinds import candidates, family_ranges, tune, with_ranges
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
@@ -32,12 +32,12 @@ PIG, HOG = f"{STRATEGIES / 'pig.py'}", f"{STRATEGIES / 'hog.py'}"
     ids=["pig-hold", "pig-pace-race", "hog-bacon"],
 )
 def test_tuning_equals_a_brute_force_loop(game, family, rules, against, ranges, compare) -> None:
-    opponent = make_player(game, against, rules).table(rules)
+    opponent = make_player(rules, against).table(rules)
     results, documents = tune(game, family, rules, against, opponent, ranges)
     names = candidates(game, family, with_ranges(family_ranges(game, family, rules), ranges))
     brute = {}
     for name in names:
-        brute[name] = compare(rules, make_player(game, name, rules).table(rules), opponent).average
+        brute[name] = compare(rules, make_player(rules, name).table(rules), opponent).average
     # Pig's threshold families are evaluated in one batch: equal to rounding, best first.
     assert sorted(r.a for r in results) == sorted(names)
     assert [r.average for r in results] == sorted((r.average for r in results), reverse=True)
@@ -68,9 +68,9 @@ def test_ranges_are_checked() -> None:
 )
 def test_your_function_evaluates_as_the_builtin_player(game, mine, builtin, rules) -> None:
     compare = hog_compare if game == "hog" else pig_compare
-    against = make_player(game, "hold25" if game == "pig" else "always6", rules).table(rules)
-    own = compare(rules, make_player(game, mine, rules).table(rules), against)
-    reference = compare(rules, make_player(game, builtin, rules).table(rules), against)
+    against = make_player(rules, "hold25" if game == "pig" else "always6").table(rules)
+    own = compare(rules, make_player(rules, mine).table(rules), against)
+    reference = compare(rules, make_player(rules, builtin).table(rules), against)
     assert (own.a_first, own.b_first) == pytest.approx(
         (reference.a_first, reference.b_first), abs=1e-12
     )
@@ -88,14 +88,14 @@ def test_your_function_evaluates_as_the_builtin_player(game, mine, builtin, rule
 )
 def test_bad_pig_strategy_files_get_one_clear_line(name: str, message: str) -> None:
     with pytest.raises(PigsolveError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        make_player("pig", name, PigRules(20)).table(PigRules(20))
+        make_player(PigRules(20), name).table(PigRules(20))
 
 
 def test_a_bad_hog_answer_is_reported_like_61a() -> None:
     with pytest.raises(
         PigsolveError, match=r"greedy\(10, 20\) returned 100 \(invalid number of rolls\)"
     ):
-        make_player("hog", f"{HOG}:greedy", hog_rules("fa16"))
+        make_player(hog_rules("fa16"), f"{HOG}:greedy")
 
 
 def test_the_cli_takes_your_function_anywhere_a_player_goes() -> None:
@@ -116,11 +116,11 @@ def test_the_cli_takes_your_function_anywhere_a_player_goes() -> None:
 def test_every_pig_family_has_its_ranges_and_its_documents_member() -> None:
     import inspect
 
-    from pigsolve.policies.families import PIG_RANGES
-    from pigsolve.policies.pig import FAMILIES, NAMED
+    from pigsolve.policies.kinds import PIG_RANGES
+    from pigsolve.policies.pig.thresholds import KINDS, NAMED
 
-    assert set(FAMILIES) == set(PIG_RANGES)
-    for name, cls in FAMILIES.items():
+    assert set(KINDS) == set(PIG_RANGES)
+    for name, cls in KINDS.items():
         parameters = list(inspect.signature(cls).parameters)
         assert parameters[: len(PIG_RANGES[name])] == list(PIG_RANGES[name])
         documents = [value for value, low, high in PIG_RANGES[name].values()]
@@ -159,13 +159,13 @@ def test_farkle_bank_dice_is_climbed_to_a_local_best() -> None:
     documents' bank:300: its best beats bank:300 and every member one constant away (checked
     here by their own exact comparisons), and every member met is ranked."""
     import pigsolve
-    from pigsolve.policies.families import member_name
+    from pigsolve.policies.kinds import member_name
     from pigsolve.solver.games.farkle import FarkleRules
 
     rules = FarkleRules(dice=3, goal=600)
     bounds = family_ranges("farkle", "bank-dice", rules)
     assert list(bounds) == ["dice1", "dice2", "dice3"]
-    opponent = make_player("farkle", "optimal", rules).table(rules)
+    opponent = make_player(rules, "optimal").table(rules)
     results, documents = tune("farkle", "bank-dice", rules, "optimal", opponent)  # 80**3
     assert documents.a == "bank:300,300,300" and results[0].average > documents.average
     averages = [result.average for result in results]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pigsolve.policies import check_player_name, families, make_player, player_names
-from pigsolve.policies.farkle import bank_totals, check_name, optimal_player
+from pigsolve.policies.farkle.players import bank_totals, check_name, optimal_player
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.evaluate import compare
 from pigsolve.solver.farkle.simulate import simulate
@@ -19,7 +19,7 @@ def test_names_are_listed_and_made() -> None:
     names = [name for name, _ in player_names("farkle")]
     assert names[:3] == ["optimal", "max-score", "bank:T"] and "human" in names
     for name in ("max-score", "bank:300", "bank:500,400,350,300,300,250", "bank:0"):
-        player = make_player("farkle", name, RULES)
+        player = make_player(RULES, name)
         assert player.name == name and player.description
         assert player.table(RULES).rules == RULES
 
@@ -37,7 +37,7 @@ def test_bad_names_are_one_line(name, message) -> None:
     with pytest.raises(
         InvalidArgument, match="^" + message.replace("(", r"\(").replace(")", r"\)")
     ) as err:
-        check_player_name("farkle", name, RULES)
+        check_player_name(RULES, name)
     assert "\n" not in str(err.value)
 
 
@@ -49,7 +49,7 @@ def test_bank_totals_follow_the_number_of_dice() -> None:
 
 
 def test_a_player_refuses_other_rules() -> None:
-    player = make_player("farkle", "bank:300", RULES)
+    player = make_player(RULES, "bank:300")
     with pytest.raises(InvalidArgument, match="was made for"):
         player.table(FarkleRules(goal=500))
 
@@ -62,7 +62,7 @@ def test_optimal_acts_as_the_solution_advises() -> None:
         action = optimal.action(state)
         assert values[action] == max(values.values())
     for state, roll in [(((0, 0), 0, 6), (1, 5, 2, 2, 3, 4)), (((300, 700), 250, 3), (1, 1, 5))]:
-        values = solution.action_values(state, roll)
+        values = solution.action_values(state, roll=roll)
         assert values[optimal.action(state, roll)] == max(values.values())
     assert optimal.action(((0, 0), 0, 3), (2, 3, 4)) is None  # a farkle
 
@@ -72,7 +72,7 @@ def test_bank_300_against_optimal_exactly_and_simulated() -> None:
     for goal in (500, 1000):
         rules = FarkleRules(goal=goal)
         optimal = optimal_player(solve(rules))
-        bank = make_player("farkle", "bank:300", rules)
+        bank = make_player(rules, "bank:300")
         exact = compare(rules, bank, optimal)
         assert exact.a == "bank:300" and exact.b == "optimal" and exact.average < 0.5
         result = simulate(rules, [bank, optimal], 20_000, goal)
@@ -103,7 +103,7 @@ def test_the_players_play_a_game_step_by_step(game: str) -> None:
 
     rules = rules_of(game, goal=500)
     optimal = optimal_player(solve(rules, floor=-500))  # a floor near 0: a fast solve
-    players = [optimal, *(make_player("farkle", name, rules) for name in ("max-score", "bank:300"))]
+    players = [optimal, *(make_player(rules, name) for name in ("max-score", "bank:300"))]
     for seed in range(6):
         play = FarklePlay(rules, np.random.default_rng(seed))
         play.game.start()
@@ -120,12 +120,12 @@ def test_the_optimal_player_reads_its_table_or_computes_and_saves_it(tmp_path, m
     from pigsolve.solver.farkle.table import load, save
 
     path = tmp_path / "t.h5"
-    first = make_player("farkle", "optimal", RULES, table_path=path)
+    first = make_player(RULES, "optimal", table_path=path)
     assert (load(path).values == first.table(RULES).guide).all()  # computed and saved there
     monkeypatch.setattr(solver, "solve", lambda rules: pytest.fail("solved again"))
-    again = make_player("farkle", "optimal", RULES, table_path=path)  # read, not solved
+    again = make_player(RULES, "optimal", table_path=path)  # read, not solved
     assert (again.table(RULES).guide == first.table(RULES).guide).all()
     other = tmp_path / "other.h5"
     save(solve(FarkleRules(goal=500)), other)
     with pytest.raises(TableError, match="other Farkle rules"):
-        make_player("farkle", "optimal", RULES, table_path=other)
+        make_player(RULES, "optimal", table_path=other)

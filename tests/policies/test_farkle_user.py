@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pigsolve.cli import app
-from pigsolve.policies.farkle import make_player
-from pigsolve.policies.farkle_user import UserFarklePlayer
+from pigsolve.policies.farkle.players import make_player
+from pigsolve.policies.farkle.user import UserFarklePlayer
 from pigsolve.solver.dice import ListedDice
 from pigsolve.solver.errors import PigsolveError, TooManyCalls
 from pigsolve.solver.farkle.evaluate import compare

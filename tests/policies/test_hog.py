@@ -13,7 +13,7 @@ FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 
 
 def make_strategy(name, rules, table_path=None):
-    return make_player("hog", name, rules, table_path)
+    return make_player(rules, name, table_path)
 
 
 def test_strategies_by_name() -> None:

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from pigsolve.policies import make_player
-from pigsolve.policies.optimal import OptimalPolicy
+from pigsolve.policies.pig.optimal import OptimalPolicy
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.reference import value_iteration
-from pigsolve.ui.pig_terminal import hint_line
+from pigsolve.ui.adapters.pig.terminal import hint_line
 
 
 def make_policy(name: str, rules: PigRules, **kwargs):
-    return make_player("pig", name, rules, **kwargs)
+    return make_player(rules, name, **kwargs)
 
 
 GOAL = 12

@@ -9,13 +9,13 @@ import pytest
 
 from pigsolve.policies import Player, make_player, player_names
 from pigsolve.policies.human import Human
-from pigsolve.policies.pig import BasePaceRace, HoldAt, PaceRace, ScoringTurns
+from pigsolve.policies.pig.thresholds import BasePaceRace, HoldAt, PaceRace, ScoringTurns
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
 
 
 def make_policy(name: str, rules: PigRules, **kwargs):
-    return make_player("pig", name, rules, **kwargs)
+    return make_player(rules, name, **kwargs)
 
 
 def policy_names():
@@ -188,7 +188,7 @@ def test_each_named_player_is_its_family_at_the_documents_constants(named: str, 
 
 
 @pytest.mark.parametrize("name", ["turns3", "base-pace-race:15,10,60", "pace-race:18,5,80"])
-def test_family_members_choose_as_their_tables_say(name: str):
+def test_kind_members_choose_as_their_tables_say(name: str):
     rules = PigRules(goal=40)
     policy = make_policy(name, rules)
     table = policy.table(rules)
@@ -204,5 +204,5 @@ def test_family_members_choose_as_their_tables_say(name: str):
 def test_a_constant_past_a_billion_is_refused_naming_the_player(name: str):
     """Was: an OverflowError in numpy's hold grid ("internal error ... please report it")."""
     with pytest.raises(InvalidArgument, match=r"constants are at most 10\^9: '"):
-        make_player("pig", name, PigRules(20))
-    assert isinstance(make_player("pig", "hold1000000000", PigRules(20)), HoldAt)
+        make_player(PigRules(20), name)
+    assert isinstance(make_player(PigRules(20), "hold1000000000"), HoldAt)

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pigsolve.cli import app
-from pigsolve.policies.families import family_ranges
+from pigsolve.policies.kinds import family_ranges
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
 

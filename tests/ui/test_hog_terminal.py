@@ -10,7 +10,7 @@ from pigsolve.policies import make_player
 from pigsolve.solver.dice import ListedDice
 from pigsolve.solver.errors import GameInputError
 from pigsolve.solver.games.hog import HogState, hog_rules
-from pigsolve.ui.hog_terminal import play_in_terminal, terminal_ask
+from pigsolve.ui.adapters.hog.terminal import play_in_terminal, terminal_ask
 
 FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
 
@@ -31,7 +31,7 @@ def test_two_people_share_the_terminal() -> None:
     rules = hog_rules("fa16", goal=20)
     out = io.StringIO()
     dice = ListedDice([6, 6, 5, 5, 6, 6])
-    human = make_player("hog", "human", rules)
+    human = make_player(rules, "human")
     winner = play_in_terminal(rules, human, "human", 0, dice, io.StringIO("2\n2\n2\n"), out, None)
     text = out.getvalue()
     assert winner == 0 and text.count("How many dice") == 3

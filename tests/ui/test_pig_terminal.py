@@ -19,8 +19,8 @@ from pigsolve.solver.dice import ListedDice, RandomDice
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, Position
 from pigsolve.solver.pig.table import load_or_compute
-from pigsolve.ui.pig_play import make_opponents, opponent_names
-from pigsolve.ui.pig_terminal import choose_seat, hint_line, play_in_terminal
+from pigsolve.ui.adapters.pig.play import make_opponents, opponent_names
+from pigsolve.ui.adapters.pig.terminal import choose_seat, hint_line, play_in_terminal
 
 CLASSIC = re.compile(
     r"(?P<header>(?:Player \d score: \d+\n)+It is player (?P<turn>\d)'s turn\.\n)"
@@ -113,7 +113,7 @@ def test_classic_transcript_is_always_a_legal_game(
     dice.roll = lambda sides=None: dealt.append(roll(sides)) or dealt[-1]  # type: ignore[method-assign]
     out = io.StringIO()
     winner = play_in_terminal(
-        rules, make_player("pig", opponent, rules), "classic", human, dice, DrawnInput(data), out
+        rules, make_player(rules, opponent), "classic", human, dice, DrawnInput(data), out
     )
     assert parse_game(out.getvalue(), rules) == (human, dealt, winner)
 
@@ -124,7 +124,7 @@ def test_the_parser_rejects_an_illegal_game():
     out = io.StringIO()
     dice = ListedDice([4, 6, 3, 3, 5])
     play_in_terminal(
-        rules, make_player("pig", "hold20", rules), "classic", 1, dice, io.StringIO(), out
+        rules, make_player(rules, "hold20"), "classic", 1, dice, io.StringIO(), out
     )
     transcript = out.getvalue()
     assert parse_game(transcript, rules) == (1, [4, 6], 0)
@@ -172,7 +172,7 @@ def three_players_table(tmp_path_factory: pytest.TempPathFactory):
 
 
 def play_three(stdin: str, hints=None) -> tuple[int, str]:
-    opponents = [make_player("pig", name, RULES_3) for name in ("hold2", "hold7")]
+    opponents = [make_player(RULES_3, name) for name in ("hold2", "hold7")]
     out = io.StringIO()
     dice = ListedDice(ROLLS)
     winner = play_in_terminal(
@@ -295,7 +295,7 @@ def test_opponent_names(players, opponent, opponents, names):
 
 
 def test_rounds_refuses_three_players():
-    opponents = [make_player("pig", "hold20", RULES_3)] * 2
+    opponents = [make_player(RULES_3, "hold20")] * 2
     with pytest.raises(InvalidArgument, match="rounds style is for two players"):
         play_in_terminal(
             RULES_3, opponents, "rounds", 0, ListedDice([]), io.StringIO(), io.StringIO()
@@ -325,7 +325,7 @@ def test_classic_transcript_of_n_players_is_always_a_legal_game(
     roll = dice.roll
     dice.roll = lambda sides=None: dealt.append(roll(sides)) or dealt[-1]  # type: ignore[method-assign]
     out = io.StringIO()
-    opponents = [make_player("pig", name, rules) for name in names]
+    opponents = [make_player(rules, name) for name in names]
     winner = play_in_terminal(rules, opponents, "classic", human, dice, DrawnInput(data), out)
     assert parse_game(out.getvalue(), rules) == (human, dealt, winner)
     seats = [seat + 1 for seat in range(players) if seat != human]
@@ -348,7 +348,7 @@ def test_the_n_player_parser_rejects_an_illegal_game():
 
 def test_two_dice_hints_come_from_the_games_table() -> None:
     """Each hint gives the two-dice table's values at the state shown (not Pig's die's)."""
-    from pigsolve.policies.pig import HoldAt
+    from pigsolve.policies.pig.thresholds import HoldAt
     from pigsolve.solver.games.pig_outcomes import two_dice
 
     rules = PigRules(20, outcomes=two_dice())

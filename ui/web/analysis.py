@@ -32,11 +32,11 @@ async def pig_state(store: tables.Tables, rules: PigRules, i: int, j: int, k: in
     return {"i": i, "j": j, "k": k, "p": p, "roll": p_roll, "hold": p_hold, "best": best}
 
 
-async def compare(store: tables.Tables, game: str, names: list[str], rules: Any) -> dict[str, Any]:
+async def compare(store: tables.Tables, names: list[str], rules: Any) -> dict[str, Any]:
     """Return the exact round robin of ``names``: P(row beats column) for every ordered pair."""
     names = [check_web_player(name) for name in dict.fromkeys(names)]
     if not 1 <= len(names) <= MAX_COMPARED:
         raise ApiError(400, f"players must name 1 to {MAX_COMPARED} players, got {len(names)}")
     for name in names:
-        roster(game).check_name(name, rules)
+        roster(rules).check(name, rules)
     return {"players": names, "results": await store.compare(names, rules)}

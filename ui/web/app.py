@@ -23,10 +23,10 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pigsolve.policies.roster import roster
+from pigsolve.policies.roster import roster, roster_of
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.fields import integer, one_of
-from pigsolve.solver.registry import Family, families, family_named, page_families
+from pigsolve.ui.adapters import Adapter, adapters
 from pigsolve.ui.web import analysis, limits, tables
 from pigsolve.ui.web.guard import LOOPBACK, MAX_DIGITS, RequestGuard, json_body
 from pigsolve.ui.web.jobs import JobFailed, Pending
@@ -37,11 +37,20 @@ FIRST = ("you", "computer", "random")
 SEED_LIMIT = 2**64
 
 
+def page_families() -> list[dict[str, Any]]:
+    """Return what the page draws of each family: its tab (name, label, most players) and its
+    set-up form (:meth:`ui.adapters.Adapter.page_form`)."""
+    return [
+        {"name": a.family.name, "label": a.label, "max_players": a.max_players} | a.page_form()
+        for a in adapters()
+    ]
+
+
 def page_limits() -> dict[str, Any]:
     """Return the sizes the page accepts (GET /api/limits; the forms read them): each family's,
     by its name, then the page's own, and ``families``: each family's tab and set-up form
-    (:func:`solver.registry.page_families`)."""
-    return {family.name: family.page_limits() for family in families()} | {
+    (:func:`page_families`)."""
+    return {adapter.family.name: adapter.page_limits() for adapter in adapters()} | {
         "explore_goal": limits.USE_GOALS["explore"],
         "explore_cells": tables.EXPLORE_CELLS,
         "compare_goal": limits.USE_GOALS["compare"],
@@ -99,17 +108,18 @@ def text(value: Any, name: str) -> str:
     return value
 
 
-def game_of(request: Request) -> Family:
-    """Return the family the path names; 404 unless one is registered by that name."""
+def game_of(request: Request) -> Adapter:
+    """Return the adapter of the family the path names; 404 unless one is registered by that
+    name."""
     game = request.path_params["game"]
-    known_families = {family.name: family for family in families()}
+    known_families = {adapter.family.name: adapter for adapter in adapters()}
     if game not in known_families:
         accepted = ", ".join(known_families)
         raise ApiError(404, f"unknown game {game[:40]!r}; accepted: {accepted}")
     return known_families[game]
 
 
-def opponent_names(family: Family, body: dict[str, Any]) -> list[str]:
+def opponent_names(family: Adapter, body: dict[str, Any]) -> list[str]:
     """Return the computer players named by ``opponents`` (a list, one a seat after the
     person's) or ``opponent`` (one name); as many as the family seats beside the person."""
     if "opponents" in body and "opponent" in body:
@@ -149,7 +159,7 @@ def create_app(
 
     async def players(request: Request) -> JSONResponse:
         query(request)
-        names = roster(game_of(request).name).names()
+        names = roster_of(game_of(request).family.name).names(None)
         return JSONResponse([{"name": name, "description": words} for name, words in names])
 
     async def start(request: Request) -> JSONResponse:
@@ -157,15 +167,15 @@ def create_app(
         known(body, ("opponent", "opponents", *family.page_fields, "first", "seed"))
         opponents = opponent_names(family, body)
         rules = family.page_rules(body, len(opponents) + 1)
-        players = roster(family.name)
+        players = roster(rules)
         for name in opponents:
-            players.check_name(check_web_player(name), rules)
+            players.check(check_web_player(name), rules)
         first = one_of(body.get("first", "random"), "first", FIRST)
         seed = body.get("seed")
         if seed is not None:
             seed = integer(seed, "seed", 0, SEED_LIMIT - 1, "2^64 - 1")
         table, no_table = await table_store.table_if_any(rules, "optimal" in opponents)
-        session = new_session(family.name, rules, opponents, first, seed, table, no_table)
+        session = new_session(family.family.name, rules, opponents, first, seed, table, no_table)
         client = request.client.host if request.client else ""
         return JSONResponse(session.state(store.add(session, client)), status_code=201)
 
@@ -201,7 +211,7 @@ def create_app(
         return JSONResponse(await analysis.explore(table_store, rules))
 
     async def value(request: Request) -> JSONResponse:
-        pig = family_named("pig")  # the explorer's cell of Pig's table (Hog's has no k)
+        pig = {adapter.family.name: adapter for adapter in adapters()}["pig"]  # Pig's slice
         fields = query(request, (*pig.page_fields, "i", "j", "k"))
         rules = pig.page_rules(fields)
         i, j, k = (integer(fields.get(name, 0), name, 0) for name in "ijk")
@@ -212,7 +222,7 @@ def create_app(
         fields = query(request, ("players", *family.page_fields))
         names = player_list(fields.pop("players", ""))
         rules = family.page_rules(fields)
-        return JSONResponse(await analysis.compare(table_store, family.name, names, rules))
+        return JSONResponse(await analysis.compare(table_store, names, rules))
 
     async def refused(request: Request, err: Exception) -> JSONResponse:
         if isinstance(err, Pending):

@@ -1,7 +1,8 @@
 """The sizes the page computes, in the API's words: every refusal names the memory needed.
 
 The machine's own limit is ``pigsolve compute``'s memory check; the page's are the goals each
-family gives (:meth:`solver.registry.Family.page_goal`; a larger table is for the command line).
+family's adapter gives (:meth:`ui.adapters.Adapter.page_goal`; a larger table is for the
+command line).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.registry import family_of
 from pigsolve.solver.resources import check_memory, memory_words
+from pigsolve.ui.adapters import adapter_of
 from pigsolve.ui.web.jobs import JobFailed
 
 USE_GOALS = {"explore": 1000, "compare": 300}
@@ -36,22 +38,22 @@ class NoTable(JobFailed):
 def largest_goal(rules: Any, use: str = "table") -> int:
     """Return the largest goal at which the page computes ``use`` (``table``, ``explore``,
     ``compare``) for ``rules``'s game."""
-    family = family_of(rules)
-    largest = family.page_goal(rules)
-    uses = USE_GOALS | getattr(family, "use_goals", {})  # a family's own bounds, in its points
+    adapter = adapter_of(rules)
+    largest = adapter.page_goal(rules)
+    uses = USE_GOALS | adapter.use_goals  # a family's own bounds, in its points
     return min(largest, uses.get(use, largest))
 
 
 def check_solvable(rules: Any) -> None:
     """Raise NoTable if the solver has no table for ``rules`` (the family says why)."""
-    reason = family_of(rules).unsolved(rules)
+    reason = family_of(rules).demands(rules).unsolved
     if reason:
         raise NoTable(reason)
 
 
 def memory_needed(rules: Any) -> int:
     """Return the bytes solving ``rules`` needs at its peak (what ``pigsolve compute`` checks)."""
-    return family_of(rules).memory_bytes(rules)
+    return family_of(rules).demands(rules).memory
 
 
 def check_size(rules: Any, use: str = "table", words: str = "the page") -> None:
@@ -60,19 +62,19 @@ def check_size(rules: Any, use: str = "table", words: str = "the page") -> None:
     First the machine (``pigsolve compute``'s own check), then the family's limits for ``use``
     (``table``, ``explore``, ``compare``), which ``words`` names.
     """
-    family = family_of(rules)
-    needed = family.memory_bytes(rules)
+    family, adapter = family_of(rules), adapter_of(rules)
+    needed = family.demands(rules).memory
     try:
         check_memory(needed, f"goal {rules.goal}")
     except PigsolveError as err:
         raise SizeError(str(err)) from None
-    refusal = family.page_refusal(rules, words)
+    refusal = adapter.page_refusal(rules, words)
     if refusal:
         raise SizeError(refusal)
     largest = largest_goal(rules, use)
     if rules.goal > largest:
         raise SizeError(
-            f"{words} takes {family.title(rules)}goals up to {largest}; goal {rules.goal} needs "
+            f"{words} takes {adapter.title(rules)}goals up to {largest}; goal {rules.goal} needs "
             f"about {memory_words(needed)} of memory: use `{family.command(rules)}` at the "
             "command line"
         )

@@ -12,9 +12,9 @@ import socket
 import threading
 import webbrowser
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.storage import data_dir
 from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
 from pigsolve.ui.web.guard import LOOPBACK, served_hosts
 
@@ -102,7 +102,7 @@ def serve(
         announce(f"warning: serving on {host}: anyone who can reach it can use it (no login)")
         announce(f"answering requests addressed to {', '.join(hosts)} (more: --allow-host NAME)")
     url = address(sock)
-    folder = Path.cwd() / "data"
+    folder = data_dir().resolve()
     jobs = Jobs(memory_bytes=job_bytes, seconds=job_seconds)
     tables = Tables(folder, PAGE_CACHE_BYTES if cache_bytes is None else cache_bytes, jobs)
     announce(f"pigsolve gui at {url} (Ctrl-C stops it); tables go to {folder}")

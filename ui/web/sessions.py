@@ -24,6 +24,7 @@ from pigsolve.policies.roster import roster
 from pigsolve.policies.user import is_user_player
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.registry import Play, family_of
+from pigsolve.ui.adapters import adapter_of
 from pigsolve.ui.web import tables
 
 IDLE_SECONDS = 30 * 60
@@ -133,7 +134,7 @@ class Session:
         return {
             "id": game_id,
             "game": self.kind,
-            "title": family_of(game.rules).page_title(game.rules),
+            "title": adapter_of(game.rules).page_title(game.rules),
             "goal": game.rules.goal,
             "you": self.human,
             "players": self.names,
@@ -186,7 +187,7 @@ def new_session(
     play = family_of(rules).play(rules, rng)
     computers = {}
     for after, name in enumerate(opponents, 1):
-        player = None if name == "optimal" else roster(kind).player(check_web_player(name), rules)
+        player = None if name == "optimal" else roster(rules).player(check_web_player(name), rules)
         if isinstance(player, Human):
             raise ApiError(400, "opponents must be computer players, not human")
         computers[(human + after) % seats] = (name, player)

@@ -25,7 +25,8 @@ from pigsolve.policies.roster import roster
 from pigsolve.solver.durations import about
 from pigsolve.solver.registry import family_of
 from pigsolve.solver.resources import memory_words
-from pigsolve.solver.storage import atomic_write
+from pigsolve.solver.storage import atomic_write, data_dir
+from pigsolve.ui.adapters import adapter_of
 from pigsolve.ui.records import game_fields, record
 from pigsolve.ui.web.jobs import JobFailed, Jobs
 from pigsolve.ui.web.limits import NoTable, SizeError, check_size, check_solvable
@@ -65,13 +66,13 @@ def load(rules: Any, path: Path) -> Any:
 def solve_and_save(rules: Any, path: Path, report: Report) -> int:
     """Solve ``rules`` (in a worker) and write the table to ``path``; return its size in bytes."""
     family = family_of(rules)
-    family.save(family.solve(rules, progress=report), path)
+    family.save(family.solve(rules, progress=report), path, force=True)
     return path.stat().st_size
 
 
 def explore_table(rules: Any, path: Path, report: Report) -> dict[str, Any]:
     """Return (in a worker) the explorer's grids of the table at ``path``."""
-    return family_of(rules).explore(load(rules, path), EXPLORE_CELLS)
+    return adapter_of(rules).explore(load(rules, path), EXPLORE_CELLS)
 
 
 def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> list[dict]:
@@ -84,7 +85,7 @@ def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> 
     players = {
         name: optimal_player(rules, load(rules, path))
         if name == "optimal" and path is not None
-        else roster(family.name).player(name, rules)
+        else roster(rules).player(name, rules)
         for name in names
     }
     if any(isinstance(player, Human) for player in players.values()):
@@ -96,7 +97,7 @@ def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> 
 
 def optimal_player(rules: Any, table: Any) -> Any:
     """Return the optimal computer player reading ``table``."""
-    return roster(family_of(rules).name).optimal(table)
+    return roster(rules).optimal(table)
 
 
 def pig_values(
@@ -122,7 +123,7 @@ class Tables:
         cache_bytes: int = PAGE_CACHE_BYTES,
         jobs: Jobs | None = None,
     ) -> None:
-        self.folder = (Path.cwd() / "data") if folder is None else Path(folder).resolve()
+        self.folder = (data_dir() if folder is None else Path(folder)).resolve()
         self.cache_bytes = cache_bytes
         self.jobs = Jobs() if jobs is None else jobs
         self._loaded: OrderedDict[Any, Any] = OrderedDict()
@@ -176,7 +177,7 @@ class Tables:
         check_size(rules, "explore", "the explorer")
         if rules.goal <= EXPLORE_CELLS:  # a small table's grids take milliseconds: no worker
             table = await self.table(rules)
-            return await asyncio.to_thread(family_of(rules).explore, table, EXPLORE_CELLS)
+            return await asyncio.to_thread(adapter_of(rules).explore, table, EXPLORE_CELLS)
         path = self.path(rules)
         if not path.exists() or ("table", rules) in self.jobs:
             await self.table(rules)
@@ -187,7 +188,9 @@ class Tables:
     async def compare(self, names: list[str], rules: Any) -> list[dict[str, Any]]:
         """Return the round robin of ``names`` (the optimal table computed first if named)."""
         check_size(rules, "compare", "compare")
-        family_of(rules).check_exact(rules)
+        inexact = family_of(rules).demands(rules).inexact
+        if inexact:
+            raise NoTable(inexact)
         self._check_budget(names, rules)
         path = self.path(rules)
         if "optimal" in names:
@@ -199,13 +202,12 @@ class Tables:
     def _check_budget(self, names: list[str], rules: Any) -> None:
         """Raise SizeError (413) if the round robin of ``names`` needs more memory or time than
         the server gives a job, before it starts (the players' own sizes included)."""
-        family = family_of(rules)
-        players = roster(family.name)
+        players = roster(rules)
         memories = [
             1 if name == "optimal" else getattr(players.player(name, rules), "memory", 1)
             for name in names
         ]
-        needed, seconds = family.evaluation_cost(rules, memories)
+        needed, seconds = adapter_of(rules).evaluation_cost(rules, memories)
         budget, clock = self.jobs.memory_bytes, self.jobs.seconds
         words = f"the round robin of {', '.join(names)} at goal {rules.goal}"
         if budget is not None and needed > budget:

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pigsolve.policies.farkle_user import UserFarklePlayer
+from pigsolve.policies.farkle.user import UserFarklePlayer
 from pigsolve.solver.farkle import laws
 from pigsolve.solver.farkle._policy_kernels import law_start
 from pigsolve.solver.farkle.evaluate import compare, evaluate_tables

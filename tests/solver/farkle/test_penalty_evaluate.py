@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pigsolve.cli import app
-from pigsolve.policies.farkle import make_player, optimal_player
+from pigsolve.policies.farkle.players import make_player, optimal_player
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.farkle import penalty_evaluate
 from pigsolve.solver.farkle.evaluate import compare, compare_tables

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from pigsolve.policies import make_player
-from pigsolve.policies.hog import scores_table
+from pigsolve.policies.hog.players import scores_table
 from pigsolve.solver.games.hog import HogRules, HogState, hog_rules, is_over
 from pigsolve.solver.games.hog_dice import chance_outcomes
 from pigsolve.solver.hog.reference import reference_solve
@@ -89,7 +89,7 @@ def table(rules, name: str) -> np.ndarray:
     if name == "final_strategy":
         module = fa16 if rules is FA16 else su20
         return np.ascontiguousarray(scores_table(rules, module.final_strategy))
-    return make_player("hog", name, rules).table(rules)
+    return make_player(rules, name).table(rules)
 
 
 @pytest.mark.parametrize(

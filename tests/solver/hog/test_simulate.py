@@ -18,7 +18,7 @@ FA16, SU20 = hog_rules("fa16"), hog_rules("su20")
     ids=["fa16-br-vs-always4", "su20-swap-vs-bacon"],
 )
 def test_simulation_agrees_with_the_exact_evaluator(rules, a, b) -> None:
-    table_a, table_b = (make_player("hog", name, rules).table(rules) for name in (a, b))
+    table_a, table_b = (make_player(rules, name).table(rules) for name in (a, b))
     exact = compare(rules, table_a, table_b)
     result = simulate(rules, table_a, table_b, games=1500, seed=7)
     assert abs(result.z_scores(exact)["total"]) < 4

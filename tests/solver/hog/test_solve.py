@@ -119,7 +119,7 @@ def test_su20_optimal_figures(su20_optimal) -> None:
 
 def test_61a_final_strategies_exact_win_rates() -> None:
     """The scores-only final_strategy of each 61A module, evaluated exactly over both seats."""
-    from pigsolve.policies.hog import scores_table
+    from pigsolve.policies.hog.players import scores_table
     from pigsolve.solver.hog61a import fa16, su20
 
     versus4 = compare(

@@ -200,7 +200,7 @@ def test_a_reply_where_scores_fall_never_rolls_past_the_goal_whatever_it_answers
 
 
 def holders(rules: PigRules, holds: tuple[int, ...]) -> list:
-    return [make_player("pig", f"hold{h}", rules) for h in holds]
+    return [make_player(rules, f"hold{h}") for h in holds]
 
 
 @pytest.mark.parametrize(
@@ -296,7 +296,7 @@ def test_pig_keeps_its_three_player_numbers_and_draws() -> None:
 
 
 def holders_named(rules: PigRules, *names: str) -> list:
-    return [make_player("pig", name, rules) for name in names]
+    return [make_player(rules, name) for name in names]
 
 
 def test_a_game_with_a_large_denominator_is_simulated_exactly() -> None:

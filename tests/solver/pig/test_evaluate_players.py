@@ -13,8 +13,8 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import spsolve
 
 from pigsolve.policies import make_player
-from pigsolve.policies.best_response import solve_best_response
-from pigsolve.policies.optimal import OptimalPolicy
+from pigsolve.policies.pig.best_response import solve_best_response
+from pigsolve.policies.pig.optimal import OptimalPolicy
 from pigsolve.solver import resources
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.pig import PigRules, View
@@ -49,7 +49,7 @@ class GreedyOptimal(OptimalPolicy):
 def player(name: str, rules: PigRules):
     if name == "optimal" and rules.players == 2:
         return Table(name, solve(rules).roll_array()[np.newaxis])
-    return make_player("pig", name, rules)
+    return make_player(rules, name)
 
 
 def roll_probability(someone, frame: tuple[int, ...], k: int, goal: int) -> float:
@@ -143,9 +143,9 @@ def test_any_number_of_players_agrees_with_a_sparse_linear_solve(
     rules = PigRules(goal, die, players=players, piglet=piglet)
     seated = [
         equilibrium_of(rules),
-        make_player("pig", "hold4", rules),
-        make_player("pig", "pace-race:4,2,9", rules),
-        make_player("pig", "base-pace-race:3,1,8", rules),
+        make_player(rules, "hold4"),
+        make_player(rules, "pace-race:4,2,9"),
+        make_player(rules, "base-pace-race:3,1,8"),
     ]
     # two players: two threshold tables, the pair kernel
     seated = [seated[1], seated[2]] if players == 2 else seated[:players]
@@ -161,7 +161,7 @@ def test_two_players_where_scores_fall(game) -> None:
     """Resets: the optimal player, a threshold player and a best response, two at a time."""
     rules = PigRules(12, outcomes=game())
     optimal = GreedyOptimal(solve(rules))
-    hold = make_player("pig", "hold4", rules)
+    hold = make_player(rules, "hold4")
     reply = solve_best_response(rules, [hold])
     for seated in ([optimal, hold], [reply, hold], [hold, optimal]):
         values = evaluate(rules, seated).values
@@ -170,7 +170,7 @@ def test_two_players_where_scores_fall(game) -> None:
 
 def test_a_die_of_any_faces(other_die) -> None:
     rules = replace(other_die(11, (0, 0, 1, 3, 4)), players=3)  # two pigs, no 2
-    seated = [make_player("pig", name, rules) for name in ("hold3", "hold5", "pace-race:4,2,7")]
+    seated = [make_player(rules, name) for name in ("hold3", "hold5", "pace-race:4,2,7")]
     values = evaluate(rules, seated).values
     np.testing.assert_allclose(values, reference_values(rules, seated), rtol=0, atol=1e-10)
 
@@ -198,7 +198,7 @@ def test_the_equilibrium_in_every_seat_reproduces_its_table(
 
 def test_turn_counting_players_are_refused_for_three_players() -> None:
     rules = PigRules(20, 6, players=3)
-    seated = [make_player("pig", name, rules) for name in ("four-turns", "hold5", "hold6")]
+    seated = [make_player(rules, name) for name in ("four-turns", "hold5", "hold6")]
     with pytest.raises(InvalidArgument, match="simulate"):
         evaluate(rules, seated)
     with pytest.raises(InvalidArgument, match="3 players, one per seat"):
@@ -208,7 +208,7 @@ def test_turn_counting_players_are_refused_for_three_players() -> None:
 def test_four_players_at_goal_100_are_refused_before_allocating(monkeypatch) -> None:
     monkeypatch.setattr(resources, "physical_memory", lambda: 8 * resources.GIB)
     rules = PigRules(100, 6, players=4)
-    hold = make_player("pig", "hold20", rules)
+    hold = make_player(rules, "hold20")
     with pytest.raises(PigsolveError, match=r"needs about 1\d GiB of memory") as err:
         evaluate(rules, [hold] * 4)
     assert "\n" not in str(err.value)
@@ -219,7 +219,7 @@ def test_four_players_at_goal_100_are_refused_before_allocating(monkeypatch) -> 
 
 def test_every_seating_compared() -> None:
     rules = PigRules(20, 6, players=3)
-    seated = [make_player("pig", name, rules) for name in ("hold10", "hold15", "pace-race:9,4,15")]
+    seated = [make_player(rules, name) for name in ("hold10", "hold15", "pace-race:9,4,15")]
     comparison = compare_seatings(rules, seated)
     assert comparison.names == ("hold10", "hold15", "pace-race:9,4,15")
     assert len(comparison.orders) == 6 == len(set(comparison.orders))
@@ -234,7 +234,7 @@ def test_every_seating_compared() -> None:
 
 def test_two_seatings_of_two_players_are_the_two_player_comparison() -> None:
     rules = PigRules(30, 6)
-    a, b = make_player("pig", "four-turns", rules), make_player("pig", "hold15", rules)
+    a, b = make_player(rules, "four-turns"), make_player(rules, "hold15")
     comparison = compare_seatings(rules, [a, b])  # four-turns counts: the pair kernel
     exact = compare(rules, a.table(rules), b.table(rules), "four-turns", "hold15")
     assert comparison.comparison() == exact  # the same pair kernel, to the last digit
@@ -249,7 +249,7 @@ def test_explicit_choices_take_the_pair_kernel_as_they_take_the_general_one() ->
     """A two-player best response (explicit choices) is unpacked into a table for the pair
     kernel; the general kernel reads its bits: the same values."""
     rules = PigRules(25, 5)
-    hold = make_player("pig", "hold9", rules)
+    hold = make_player(rules, "hold9")
     reply = solve_best_response(rules, [hold])
     fast = evaluate(rules, [reply, hold]).values
     general = run_layers(rules, seat_policies(rules, [reply, hold])).values

@@ -50,8 +50,8 @@ def test_each_candidate_as_the_general_evaluator_gives_it(rules, opponent) -> No
     if opponent == "optimal":
         opponent_table = solve(rules).roll_array()[np.newaxis]
     else:
-        opponent_table = make_player("pig", opponent, rules).table(rules)
-    players = [make_player("pig", name, rules) for name in NAMES]
+        opponent_table = make_player(rules, opponent).table(rules)
+    players = [make_player(rules, name) for name in NAMES]
     goal = rules.goal
     t, i, j = np.zeros((1, 1), np.int64), np.arange(goal)[:, None], np.arange(goal)[None, :]
     hold = np.stack([np.broadcast_to(p.hold_at_grid(t, i, j, goal), (goal, goal)) for p in players])

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pigsolve.policies import make_player
-from pigsolve.policies.best_response import solve_best_response
+from pigsolve.policies.pig.best_response import solve_best_response
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import RollOutcomes, two_dice
@@ -26,7 +26,7 @@ def table(name: str, rules: PigRules) -> np.ndarray:
     """Return a player's roll table; ``optimal`` straight from the solver."""
     if name == "optimal":
         return solve(rules).roll_array()[np.newaxis]
-    return make_player("pig", name, rules).table(rules)
+    return make_player(rules, name).table(rules)
 
 
 def seated(rules: PigRules, *names: str) -> list:
@@ -69,7 +69,7 @@ def test_goal_one_game_lengths_are_geometric(rules_of) -> None:
 def test_goal_one_closed_form_for_three_players() -> None:
     """The first roll that is not a pig wins: seat m wins with p (1/6)^m / (1 - (1/6)^3)."""
     rules = PigRules(1, 6, players=3)
-    hold = make_player("pig", "hold1", rules)
+    hold = make_player(rules, "hold1")
     result = simulate(rules, [hold] * 3, 200_001, seed=1)
     exact = [5 / 6 * (1 / 6) ** m / (1 - (1 / 6) ** 3) for m in range(3)]
     assert result.exact[0] == pytest.approx(exact, abs=1e-15)
@@ -91,7 +91,7 @@ def test_a_seed_reproduces_the_games_in_any_chunking(monkeypatch, equilibrium_of
     assert first.exact is None
     rules = PigRules(20, 6, players=3)
     eq = equilibrium_of(rules)
-    players = [eq, make_player("pig", "hold6", rules), eq]
+    players = [eq, make_player(rules, "hold6"), eq]
     once = play(rules, [p.seat_policy(rules) for p in players], 5_000, seed=42)
     monkeypatch.setattr(simulate_module, "CHUNK_GAMES", 999)
     again = play(rules, [p.seat_policy(rules) for p in players], 5_000, seed=42)
@@ -102,7 +102,7 @@ def test_three_players_with_mixed_states_agree_with_the_exact_evaluation(equilib
     rules = PigRules(25, 4, players=3)
     eq = equilibrium_of(rules)
     assert len(eq.optimal_table.mixed) > 0
-    hold8 = make_player("pig", "hold8", rules)
+    hold8 = make_player(rules, "hold8")
     reply = solve_best_response(rules, [hold8, eq])
     for players in ([eq, eq, eq], [eq, reply, hold8], [reply, hold8, eq]):
         result = simulate(rules, players, 300_000, seed=11)
@@ -113,7 +113,7 @@ def test_three_players_with_mixed_states_agree_with_the_exact_evaluation(equilib
 def test_four_players_agree_with_the_exact_evaluation(equilibrium_of) -> None:
     rules = PigRules(12, 3, players=4)
     eq = equilibrium_of(rules)
-    players = [make_player("pig", "hold4", rules), eq, make_player("pig", "pace-race:4,2,9", rules)]
+    players = [make_player(rules, "hold4"), eq, make_player(rules, "pace-race:4,2,9")]
     result = simulate(rules, [*players, eq], 300_000, seed=3)
     assert sum(t.wins for t in result.tallies) == 300_000
     assert all(abs(z) < 4 for z in result.z_scores()), result.z_scores()
@@ -122,14 +122,14 @@ def test_four_players_agree_with_the_exact_evaluation(equilibrium_of) -> None:
 def test_turn_counting_players_are_simulated() -> None:
     """Three players: no exact value (the evaluation refuses them); two: the pair evaluator."""
     rules = PigRules(30, 6, players=3)
-    players = [make_player("pig", name, rules) for name in ("four-turns", "turns3", "hold10")]
+    players = [make_player(rules, name) for name in ("four-turns", "turns3", "hold10")]
     result = simulate(rules, players, 20_000, seed=5)
     assert result.exact is None and result.expected_rates is None
     assert sum(t.wins for t in result.tallies) == 20_000
     with pytest.raises(InvalidArgument, match="no exact probabilities"):
         result.z_scores()
     rules = PigRules(30, 6)
-    a, b = (make_player("pig", name, rules) for name in ("four-turns", "hold10"))
+    a, b = (make_player(rules, name) for name in ("four-turns", "hold10"))
     result = simulate(rules, [a, b], 200_000, seed=5)
     exact = compare(rules, a.table(rules), b.table(rules))
     assert result.exact[0] == pytest.approx([exact.a_first, 1 - exact.a_first], abs=1e-14)
@@ -140,7 +140,7 @@ def test_first_movers_rotating_agree_with_the_seatings_compared() -> None:
     """Each player moving first in a third of the games: the exact rate is the average of the
     three cyclic seatings compare_seatings gives, and the simulation agrees with it."""
     rules = PigRules(30, 4, players=3)
-    players = [make_player("pig", name, rules) for name in ("hold20", "pace-race", "hold10")]
+    players = [make_player(rules, name) for name in ("hold20", "pace-race", "hold10")]
     result = simulate(rules, players, 60_000, seed=11)
     assert sum(tally.wins for tally in result.tallies) == 60_000
     seatings = compare_seatings(rules, players)
@@ -162,7 +162,7 @@ def test_bad_arguments_are_rejected(rules_of) -> None:
     with pytest.raises(ValueError, match="seed must be in"):
         play(rules, pair, 10, seed=-1)
     rules = PigRules(10, 6, players=3)
-    hold = make_player("pig", "hold3", rules)
+    hold = make_player(rules, "hold3")
     with pytest.raises(InvalidArgument, match="one per seat"):
         simulate(rules, [hold, hold], 10, seed=1)
     with pytest.raises(InvalidArgument, match="at least 3, one per first mover"):
@@ -173,7 +173,7 @@ def test_bad_arguments_are_rejected(rules_of) -> None:
 
 def test_other_faces_simulate_as_they_evaluate(other_die) -> None:
     """Simulation and exact evaluation take the die from the rules, not from "1 pigs"."""
-    from pigsolve.policies.pig import HoldAt
+    from pigsolve.policies.pig.thresholds import HoldAt
 
     rules = other_die(20, (0, 1, 1, 3))
     players = [HoldAt(5), HoldAt(9)]

@@ -137,5 +137,5 @@ def make_best_response(
     made: dict[str, Any] = {}
     for opponent in names:
         if opponent not in made:
-            made[opponent] = make_player("pig", opponent, rules, table_path, announce)
+            made[opponent] = make_player(rules, opponent, table_path, announce)
     return solve_best_response(rules, [made[n] for n in names], announce)

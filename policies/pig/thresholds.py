@@ -7,8 +7,8 @@ value*), always rolls at ``k = 0`` and always holds once ``i + k`` reaches the g
 
     \text{roll}(t, i, j, k) = [i + k < G] \wedge ([k = 0] \vee [k < h(t, i, j)]).
 
-Thresholds (Neller, "Pig Game" exercise): four families with integer constants; the named
-players are the families at the documents' constants (in brackets), tuned for goal 100 and kept
+Thresholds (Neller, "Pig Game" exercise): four kinds with integer constants; the named
+players are the kinds at the documents' constants (in brackets), tuned for goal 100 and kept
 as given for every goal. ``pigsolve tune`` searches the constants exactly.
 
 ============== ==================================================================
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -179,28 +179,28 @@ class PaceRace(ThresholdPolicy):
 
 
 NAMED = {"four-turns": ScoringTurns, "base-pace-race": BasePaceRace, "pace-race": PaceRace}
-"""The documents' players, by name: their families at the documents' constants."""
+"""The documents' players, by name: their kinds at the documents' constants."""
 
-FAMILIES: dict[str, type[ThresholdPolicy]] = {
+KINDS: dict[str, type[ThresholdPolicy]] = {
     "hold": HoldAt,
     "turns": ScoringTurns,
     "base-pace-race": BasePaceRace,
     "pace-race": PaceRace,
 }
-"""Each Pig family's class (its parameters' search ranges: :data:`policies.families.PIG_RANGES`)."""
+"""Each kind's class (its constants' search ranges: :data:`policies.pig.RANGES`)."""
 
 
 MAX_CONSTANT = 10**9
-"""The largest constant a family member takes (a hold value past the goal holds at the goal)."""
+"""The largest constant a kind's member takes (a hold value past the goal holds at the goal)."""
 
 
-def family_member(name: str) -> ThresholdPolicy | None:
-    """Return the player called ``name``, or None if no family has it.
+def kind_member(name: str) -> ThresholdPolicy | None:
+    """Return the player called ``name``, or None if no kind has it.
 
     Names: ``holdN``, ``turnsT``, the documents' ``four-turns``, ``base-pace-race`` and
-    ``pace-race``, or a family with its constants, e.g. ``pace-race:21,8,71``.
+    ``pace-race``, or a kind with its constants, e.g. ``pace-race:21,8,71``.
 
-    >>> family_member("pace-race:21,8,71").name, family_member("turns3").memory
+    >>> kind_member("pace-race:21,8,71").name, kind_member("turns3").memory
     ('pace-race', 3)
     """
     if name in NAMED:
@@ -211,73 +211,9 @@ def family_member(name: str) -> ThresholdPolicy | None:
     single = re.fullmatch(r"(hold|turns)(\d+)", name)
     if single:
         value = int(single.group(2))
-        family = HoldAt if single.group(1) == "hold" else ScoringTurns
-        return family(value) if value >= 1 else None
+        kind = HoldAt if single.group(1) == "hold" else ScoringTurns
+        return kind(value) if value >= 1 else None
     triple = re.fullmatch(r"(base-pace-race|pace-race):(\d+),(\d+),(\d+)", name)
     if triple:
-        return FAMILIES[triple.group(1)](*map(int, triple.groups()[1:]))
+        return KINDS[triple.group(1)](*map(int, triple.groups()[1:]))
     return None
-
-
-USER_PLAYER = ("path/to/file.py:function", "your own function (this runs your code)")
-"""The players read from a file, as every family lists them."""
-
-
-def player_names() -> list[tuple[str, str]]:
-    """Return (name, description) for every Pig player the interfaces accept."""
-    from pigsolve.policies.human import Human
-    from pigsolve.policies.optimal import OptimalPolicy
-
-    return [
-        (OptimalPolicy.name, OptimalPolicy.description),
-        ("hold20", HoldAt(20).description + ", the documents' computer player"),
-        ("holdN", '"hold at N or goal" for any N >= 1, e.g. hold25'),
-        ("four-turns", ScoringTurns(4).description),
-        ("turnsT", '"T scoring turns" for any T >= 1, e.g. turns3'),
-        ("base-pace-race", BasePaceRace().description),
-        ("pace-race", PaceRace().description),
-        (
-            "FAMILY:A,B,C",
-            "base-pace-race or pace-race with other constants, e.g. pace-race:21,8,71",
-        ),
-        (
-            "best-response:A,B",
-            "the best reply to fixed opponents, named in the order they move after it "
-            "(one per other player), e.g. best-response:hold20,hold20 for 3 players",
-        ),
-        USER_PLAYER,
-        (Human.name, Human.description),
-    ]
-
-
-def check_name(name: str, rules: Any) -> None:
-    """Raise InvalidArgument, listing the accepted names, unless ``name`` is a Pig player."""
-    from pigsolve.policies.best_response import PREFIX, opponent_names
-
-    if name.startswith(PREFIX):
-        from pigsolve.policies import check_player_name
-
-        for opponent in opponent_names(name, rules):
-            check_player_name("pig", opponent, rules)
-        return
-    if name not in ("optimal", "human") and family_member(name) is None:
-        accepted = ", ".join(n for n, _ in player_names())
-        raise InvalidArgument(f"unknown player {name!r}; accepted: {accepted}")
-
-
-def make_player(name: str, rules: Any, table_path: Any = None, announce: Any = None) -> Any:
-    """Return the computer Pig player called ``name`` (checked) for ``rules``; ``table_path``
-    and ``announce`` concern the optimal table (:func:`policies.optimal.optimal_player`)."""
-    from pigsolve.policies.user import UserPigPlayer, is_user_player
-
-    if is_user_player(name):
-        return UserPigPlayer(name)
-    if name.startswith("best-response:"):
-        from pigsolve.policies.best_response import make_best_response
-
-        return make_best_response(name, rules, table_path, announce)
-    if name == "optimal":
-        from pigsolve.policies.optimal import optimal_player
-
-        return optimal_player(rules, table_path, announce)
-    return family_member(name)

@@ -77,6 +77,6 @@ def optimal_player(
 ) -> OptimalPolicy:
     """Return the optimal player for ``rules`` (the equilibrium for three or more players),
     computing and saving its table if missing (``announce`` is told in one line)."""
-    from pigsolve.solver.pig.table import load_or_compute
+    from pigsolve.solver.tables import table_for
 
-    return OptimalPolicy(load_or_compute(rules, path=table_path, announce=announce))
+    return OptimalPolicy(table_for(rules, table_path, announce))

@@ -1,5 +1,5 @@
 """Pig's threshold players tuned in batches: every candidate's hold values held at once by the
-evaluator of :mod:`solver.pig.evaluation.thresholds` (:func:`policies.families.tune`)."""
+evaluator of :mod:`solver.pig.evaluation.thresholds` (:func:`policies.kinds.tune`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from pigsolve.solver.results import Comparison
 
 if TYPE_CHECKING:
-    import numpy as np
+    pass
 
 
 BATCH = 128
@@ -17,25 +17,27 @@ BATCH = 128
 
 
 def threshold_batch(
-    game: str,
     rules: Any,
     names: Sequence[str],
     against: str,
-    opponent: np.ndarray,
+    opponent: Any,
     progress: Callable[[int, int], None] | None,
 ) -> list[Comparison] | None:
     """Return every named member's exact comparison from the batched evaluator of
-    :mod:`solver.pig.evaluation.thresholds`, or None where it does not apply (Hog, players that
-    remember their turns, an opponent that does, goals above 300)."""
+    :mod:`solver.pig.evaluation.thresholds`, or None where it does not apply (players that
+    remember their turns, an opponent that does, more players, goals above 300)."""
     from pigsolve.policies import make_player
-    from pigsolve.policies.pig import ThresholdPolicy
+    from pigsolve.policies.pig.thresholds import ThresholdPolicy
 
-    first = make_player(game, names[0], rules)  # a family's members are of one kind
+    first = make_player(rules, names[0])  # a kind's members are of one class
     if not (isinstance(first, ThresholdPolicy) and first.memory == 1):
-        return None  # not Pig's threshold players (Hog's, or ones that count their turns)
-    if opponent.shape[0] != 1 or rules.players != 2 or rules.goal > 300:
+        return None  # not threshold players with no memory (ones that count their turns)
+    if rules.players != 2 or rules.goal > 300:
         return None
-    players = [first, *(make_player(game, name, rules) for name in names[1:])]
+    opponent = opponent.table(rules)
+    if opponent.shape[0] != 1:
+        return None
+    players = [first, *(make_player(rules, name) for name in names[1:])]
     if not all(isinstance(p, ThresholdPolicy) and p.memory == 1 for p in players):
         return None
     import numpy as np

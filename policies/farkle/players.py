@@ -14,7 +14,7 @@ as :class:`solver.farkle.solution.FarkleSolution` takes them).
 ``bank:T``                    bank once the turn total is at least T points; after a roll keep
                               the most points, the more dice left at a tie
 ``bank:T1,...,T6``            the same with a total per number of dice about to be rolled
-``file.py:function``          your function (:mod:`policies.farkle_user`)
+``file.py:function``          your function (:mod:`policies.farkle.user`)
 ============================  ==================================================================
 
 Every player wins at once when its turn total reaches the goal (the rules, as the solver's).
@@ -108,8 +108,9 @@ def check_name(name: str, rules: FarkleRules) -> None:
     """Raise InvalidArgument, listing the accepted names, unless ``name`` is a Farkle player."""
     if name in ("optimal", "max-score", "human") or bank_totals(name, rules) is not None:
         return
-    accepted = ", ".join(n for n, _ in player_names(rules))
-    raise InvalidArgument(f"unknown Farkle player {name!r}; accepted: {accepted}")
+    from pigsolve.solver.registry import unknown
+
+    raise unknown("Farkle player", name, [n for n, _ in player_names(rules)])
 
 
 def make_player(
@@ -122,13 +123,13 @@ def make_player(
 
     ``table_path``/``announce`` concern ``optimal``: its table is read from ``table_path`` (the
     default path if None), or computed and saved there
-    (:func:`solver.farkle.table.load_or_compute`).
+    (:func:`solver.tables.table_for`).
     """
     from pigsolve.policies.user import is_user_player
     from pigsolve.solver.farkle import policy
 
     if is_user_player(name):
-        from pigsolve.policies.farkle_user import UserFarklePlayer
+        from pigsolve.policies.farkle.user import UserFarklePlayer
         from pigsolve.solver.farkle.players import check_two_seats
 
         check_two_seats(rules, "your functions (score, opponent_score, ...)")
@@ -137,9 +138,9 @@ def make_player(
     if name == "human":
         raise InvalidArgument("human is not a computer player")
     if name == "optimal":
-        from pigsolve.solver.farkle.table import load_or_compute
+        from pigsolve.solver.tables import table_for
 
-        return optimal_player(load_or_compute(rules, path=table_path, announce=announce))
+        return optimal_player(table_for(rules, table_path, announce))
     names = dict(player_names(rules))
     if name == "max-score":
         return FarklePlayer(name, rules, policy.max_score(rules), names[name])
@@ -199,4 +200,4 @@ class SolutionOptimalPlayer(FarklePlayer):
 
     def action(self, state: Any, roll: Any = None) -> Any:
         """Return the solution's best action in ``state`` (farkles in a row included)."""
-        return self.solution.best_action(state, roll)
+        return self.solution.best_action(state, roll=roll)

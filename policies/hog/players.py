@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -68,9 +69,9 @@ def _sixty_one_a(rules: HogRules):
     return {"fa16": fa16, "su20": su20}[rules.name]
 
 
-def player_names() -> list[tuple[str, str]]:
+def player_names(rules: Any = None) -> list[tuple[str, str]]:
     """Return (name, description) for every Hog player the interfaces accept."""
-    from pigsolve.policies.pig import USER_PLAYER
+    from pigsolve.policies.user import USER_PLAYER
 
     return [*PLAYERS[:-1], USER_PLAYER, PLAYERS[-1]]
 
@@ -93,8 +94,9 @@ def check_name(name: str, rules: HogRules) -> None:
     if always or helper:
         check_num_rolls(rules, int((always or helper).groups()[-1]))
     elif name not in ("optimal", "bacon", "swap", "human") and not is_user_player(name):
-        accepted = ", ".join(n for n, _ in PLAYERS)
-        raise InvalidArgument(f"unknown Hog player {name!r}; accepted: {accepted}")
+        from pigsolve.solver.registry import unknown
+
+        raise unknown("Hog player", name, [n for n, _ in PLAYERS])
 
 
 def make_player(
@@ -105,7 +107,7 @@ def make_player(
 ) -> TableStrategy:
     """Return the computer player called ``name`` for ``rules``.
 
-    ``table_path``/``announce`` concern ``optimal`` (see :func:`solver.hog.table.load_or_compute`).
+    ``table_path``/``announce`` concern ``optimal`` (see :func:`solver.tables.table_for`).
     An unknown name raises ValueError listing the accepted names.
     """
     from pigsolve.solver.hog.solve import check_fits
@@ -115,16 +117,16 @@ def make_player(
         raise ValueError("human is not a computer player")
     check_fits(rules)  # before a function is asked goal**2 times
     if name == "optimal":
-        from pigsolve.solver.hog.table import load_or_compute
+        from pigsolve.solver.tables import table_for
 
-        return TableStrategy(name, rules, load_or_compute(rules, table_path, announce).policy)
+        return TableStrategy(name, rules, table_for(rules, table_path, announce).policy)
     if name.startswith("best-response:"):
         from pigsolve.solver.hog.solve import best_response
 
         target = make_player(name.split(":", 1)[1], rules, table_path, announce)
         reply, _ = best_response(rules, target.policy, target.name)
         return TableStrategy(name, rules, reply.policy)
-    from pigsolve.policies.user import hog_table, is_user_player
+    from pigsolve.policies.user import is_user_player
 
     if is_user_player(name):
         return TableStrategy(name, rules, hog_table(name, rules), "your function")
@@ -137,3 +139,30 @@ def make_player(
         return TableStrategy(name, rules, table)
     num_rolls = int(name.removeprefix("always"))  # checked by check_name
     return TableStrategy(name, rules, np.full(rules.shape, num_rolls, np.int8))
+
+
+def hog_table(spec: str, rules: HogRules) -> np.ndarray:
+    """Return ``strategy(score, opponent_score)`` for every pair of scores, checked as 61A does."""
+    import itertools
+
+    from pigsolve.policies.user import ask_twice, load_function, tabulating
+    from pigsolve.solver.errors import PigsolveError
+
+    function, _ = load_function(spec, (2,))
+    name = spec.rpartition(":")[2]
+    table = np.empty((rules.goal, rules.goal), np.int8)
+    with tabulating(spec, rules.goal) as progress:
+        for score, opponent in itertools.product(range(rules.goal), repeat=2):
+            if opponent == 0:
+                progress(score)
+            answer = ask_twice(spec, function, (score, opponent))
+            if (
+                isinstance(answer, bool)
+                or not isinstance(answer, int | np.integer)
+                or (answer not in rules.actions)
+            ):
+                raise PigsolveError(
+                    f"{name}({score}, {opponent}) returned {answer!r} (invalid number of rolls)"
+                )
+            table[score, opponent] = answer
+    return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None, None], rules.shape))

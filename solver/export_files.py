@@ -1,0 +1,38 @@
+"""The files an export writes: CSV, JSON or NumPy ``.npy``, written atomically, for any
+family's tables (:attr:`solver.registry.Capabilities.export`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.storage import atomic_write
+
+FORMATS = ("csv", "json", "npy")
+"""The formats an export writes."""
+
+
+def format_for(out: Path, fmt: str | None) -> str:
+    """Return ``fmt``, or the format named by ``out``'s suffix; ValueError if neither is known."""
+    if fmt is None:
+        fmt = out.suffix.lstrip(".").lower()
+        if fmt not in FORMATS:
+            raise InvalidArgument(
+                f"cannot tell the format from {out.name!r}; pass fmt=csv|json|npy", parameter="fmt"
+            )
+    if fmt not in FORMATS:
+        raise InvalidArgument(f"unknown format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    return fmt
+
+
+def write_file(out: Path, fmt: str, body: Callable[[IO], None], force: bool = False) -> Path:
+    """Write ``out`` atomically by ``body(f)``, ``f`` open as ``fmt`` needs (bytes for npy, text
+    for csv and json); an existing file is kept unless ``force``."""
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb" if fmt == "npy" else "w", newline="" if fmt == "csv" else None) as f:
+            body(f)
+
+    return atomic_write(out, write, force=force)

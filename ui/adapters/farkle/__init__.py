@@ -1,0 +1,172 @@
+"""Farkle's words at the command line and on the page: the rule sets ``farkle`` and
+``facebook-farkle`` and a TOML file's.
+
+``query`` takes ``--roll`` (the dice just rolled: each keep's value); ``--players`` seats more
+players. Its results read in the words any family fits (:class:`ui.adapters.Adapter`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Annotated, Any
+
+import typer
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
+from pigsolve.solver.games.farkle import (
+    DEFAULT_GOAL,
+    FILES,
+    POINT_UNIT,
+    RULE_SET_WORDS,
+    RULE_SETS,
+    farkle_rules,
+    rule_set_name,
+    rules_in_words,
+)
+from pigsolve.solver.registry import family_named
+from pigsolve.ui.adapters import GOAL, PLAYERS, Adapter, Option, register_adapter
+
+PAGE_GOAL = DEFAULT_GOAL
+"""The largest goal the page computes: 10,000 takes some 11 s on two cores, 15,000 some 40 s."""
+PENALTY_PAGE_GOAL = 1000
+"""The page's largest goal with the penalty: under a minute on two cores (10,000: 41 minutes)."""
+EXPLORE_STEP = 500
+"""The explorer's step between opponents' scores above goal 2,000 (below, 50): 20 at 10,000."""
+
+ROLL = Option(
+    "roll",
+    Annotated[
+        str | None,
+        typer.Option(help="The dice just rolled, e.g. 1,5,5 (each keep's value)."),
+    ],
+    frozenset({"query"}),
+)
+
+
+class FarkleAdapter(Adapter):
+    """Farkle's family (see :class:`ui.adapters.Adapter`)."""
+
+    options = (GOAL, PLAYERS, ROLL)
+    page_goal_limit = PAGE_GOAL
+
+    def game_name(self, rules: Any) -> str:
+        """Return the rule set's name, or the file the rules were read from."""
+        name = rule_set_name(rules)
+        return name if name in RULE_SETS else FILES.get(rules, name)
+
+    def record_fields(self, rules: Any) -> dict[str, Any]:
+        """Return how a JSON record names the game: its rule set (or its rules)."""
+        name = rule_set_name(rules)
+        return {"rules": name} if name in RULE_SETS else {"rules": rules.to_json()}
+
+    def query_extras(self, rules: Any, state: tuple[int, ...], given: dict[str, Any]) -> dict:
+        """Return ``roll``, the faces of ``--roll``, where it is given."""
+        from pigsolve.solver.farkle.family import parse_roll
+
+        return {} if "roll" not in given else {"roll": parse_roll(given["roll"], state[-1])}
+
+    # The page.
+
+    page_fields = ("rules", "goal")
+    use_goals = {"explore": PAGE_GOAL}  # noqa: RUF012 (the page's own bound, in points)
+
+    def page_rules(self, fields: dict[str, Any], players: int = 2) -> Any:
+        """Return the rules the page's ``fields`` name (``rules``, ``goal``); InvalidArgument
+        naming the field if one is wrong.
+
+        >>> FarkleAdapter(family_named("farkle")).page_rules({"goal": 1000}).goal
+        1000
+        """
+        if players != 2:
+            raise InvalidArgument(f"Farkle is played by 2 players here, not {players}")
+        name = one_of(fields.get("rules", "farkle"), "rules", tuple(RULE_SETS))
+        goal = integer(fields.get("goal", DEFAULT_GOAL), "goal", POINT_UNIT, PAGE_GOAL)
+        if goal % POINT_UNIT:
+            raise InvalidArgument(f"goal must be a multiple of {POINT_UNIT}", parameter="goal")
+        return replace(farkle_rules(name), goal=goal)
+
+    def page_form(self) -> dict[str, Any]:
+        """Return the page's set-up form: the rule set and the goal."""
+        fields = [
+            choice_field("rules", "Rules", RULE_SET_WORDS, "farkle"),
+            integer_field("goal", "Goal", POINT_UNIT, PAGE_GOAL, DEFAULT_GOAL),
+        ]
+        note = (
+            f"Farkle: goal {POINT_UNIT} to {PAGE_GOAL:,} in steps of {POINT_UNIT}; Facebook "
+            f"Farkle to {PENALTY_PAGE_GOAL:,} (its penalty for three farkles in a row makes "
+            "the table take minutes)."
+        )
+        return {"fields": fields, "note": note}
+
+    def page_limits(self) -> dict[str, Any]:
+        """Return the sizes the page accepts, for ``GET /api/limits``."""
+        return {"goal": [POINT_UNIT, PAGE_GOAL], "goal_step": POINT_UNIT, "rules": list(RULE_SETS)}
+
+    def page_title(self, rules: Any) -> str:
+        """Return 'Farkle', 'Facebook Farkle' or 'custom Farkle'."""
+        return rules_in_words(rules)
+
+    def title(self, rules: Any) -> str:
+        """Return '' for Farkle, 'Facebook Farkle ' for the other rule set."""
+        words = self.page_title(rules)
+        return "" if words == "Farkle" else f"{words} "
+
+    def page_goal(self, rules: Any) -> int:
+        """Return the largest goal at which the page computes a Farkle table."""
+        return PENALTY_PAGE_GOAL if rules.farkle_penalty else PAGE_GOAL
+
+    def page_refusal(self, rules: Any, use: str = "the page") -> str:
+        """Return why ``use`` does not compute the table of ``rules`` ('' if it does): with the
+        three-farkle penalty a goal past :data:`PENALTY_PAGE_GOAL` takes too long, not too
+        much memory."""
+        if not rules.farkle_penalty or rules.goal <= PENALTY_PAGE_GOAL:
+            return ""
+        return (
+            f"{use} takes goals up to {PENALTY_PAGE_GOAL:,} with the penalty for three farkles "
+            f"in a row; goal {rules.goal:,} takes far longer to compute: use "
+            f"`{self.family.command(rules)}` at the command line"
+        )
+
+    def explore(self, solution: Any, cells: int) -> dict[str, Any]:
+        """Return the explorer's data of ``solution``: the mover's chance at the start of a turn
+        over both scores (at most ``cells`` a side), and when to bank (the smallest turn total,
+        by own score and dice to roll) against opponents every :data:`EXPLORE_STEP` points."""
+        from pigsolve.solver.farkle.thresholds import bank_thresholds
+
+        rules = solution.rules
+        step = max(1, -(-rules.goal // POINT_UNIT // max(cells, 1)))
+        opponents = list(range(0, rules.goal, max(POINT_UNIT, EXPLORE_STEP * (rules.goal > 2000))))
+        return {
+            "rules": self.page_title(rules),
+            "goal": rules.goal,
+            "dice": rules.dice,
+            "scores": list(range(0, rules.goal, step * POINT_UNIT)),
+            "p": solution.start_values[::step, ::step].tolist(),
+            "bank_scores": list(range(0, rules.goal, POINT_UNIT)),
+            "bank_opponents": opponents,
+            "bank": [bank_thresholds(solution, j).totals.tolist() for j in opponents],
+        }
+
+    def evaluation_cost(self, rules: Any, memories: Sequence[int]) -> tuple[int, float]:
+        """Return the peak bytes and the seconds of a round robin of ``len(memories)`` players:
+        each player's turn laws found once (:mod:`solver.farkle.laws`), at most a solve's time
+        and an optimal player's laws' memory each (with the penalty, the laws of every count of
+        farkles in a row from the default floor), then a dot product of two a pair."""
+        from pigsolve.solver.farkle.laws import law_bytes
+        from pigsolve.solver.farkle.penalty_evaluate import penalty_law_bytes
+        from pigsolve.solver.farkle.policy import GUIDED
+        from pigsolve.solver.farkle.states import DEFAULT_FLOOR
+
+        players = len(memories)
+        laws = (
+            penalty_law_bytes(rules, DEFAULT_FLOOR, GUIDED)
+            if rules.farkle_penalty
+            else law_bytes(rules, GUIDED)
+        )
+        demands = self.family.demands(rules)
+        return demands.memory + players * laws, demands.seconds * players
+
+
+ADAPTER = register_adapter(FarkleAdapter(family_named("farkle")))

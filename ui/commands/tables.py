@@ -1,0 +1,292 @@
+"""The table commands of ``pigsolve``: compute, convert, info, query, verify, export, plot and
+bench, one body each for every family (:mod:`ui.commands`).
+
+A sub-app without a name: :mod:`cli` adds its commands at the top level, beside the players'
+commands (typer's "one file per command").
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.results import MAX_RESIDUAL
+from pigsolve.ui.commands import command, setting
+from pigsolve.ui.console import announce_size, as_option, console, note, progress_bar
+from pigsolve.ui.options import Force, Game, Json, Quiet, Table, TableFile
+
+tables_app = typer.Typer()
+
+
+@command(tables_app)
+def compute(
+    game: Game = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Output file (default: the data folder, by rules).")
+    ] = None,
+    force: Force = False,
+    quiet: Quiet = False,
+    store: Annotated[
+        str | None,
+        typer.Option(
+            metavar="PATH.zarr",
+            help="Keep the table out of core in a Zarr store (a folder or an fsspec URL), "
+            "solved on a Dask cluster: three players or more.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="With --store: a local cluster of N processes (default: one a core)."),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(metavar="tcp://HOST:8786", help="With --store: an existing Dask cluster."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="With --store: complete a half-written store.")
+    ] = False,
+    memory_limit: Annotated[
+        float | None,
+        typer.Option(
+            metavar="GIB",
+            min=0.0,
+            help="Refuse a solve needing more memory than this (GiB; default: the machine's).",
+        ),
+    ] = None,
+    *,
+    given: dict[str, Any],
+) -> None:
+    """Compute the win probability of every state of a game under optimal play and save it
+    (HDF5, or with --store a Zarr store)."""
+    from pigsolve.solver.storage import check_can_write, kept_table, save_or_keep
+    from pigsolve.solver.tables import default_path, load_for
+
+    found = setting("compute", game, given)
+    family, rules = found.family, found.rules
+    limit = None if memory_limit is None else int(memory_limit * 2**30)
+    if store is not None or workers or scheduler or resume:
+        from pigsolve.ui.store_commands import compute_with_store
+
+        if found.solver:
+            option = next(iter(found.solver))
+            raise InvalidArgument(f"--store takes no --{option}: it solves by layers")
+        compute_with_store(rules, store, workers, scheduler, resume, force, quiet, out, limit)
+        return
+    path = out or default_path(rules)
+    kept = None
+    if path.is_file() and not force:  # computed already: said again, kept (or refused)
+        kept = kept_table(path, lambda found_path: load_for(found_path, rules))
+    else:
+        check_can_write(path, force)
+        demands = family.demands(rules, **found.solver)
+        if demands.unsolved:
+            raise InvalidArgument(demands.unsolved)
+        announce_size(
+            demands.memory,
+            demands.what,
+            quiet,
+            lambda free: family.fits(rules, free, **found.solver),
+            (demands.seconds, demands.compiling),
+            limit,
+            demands.disk,
+        )
+        with progress_bar("solving", None, console, not quiet) as progress:
+            solution = family.solve(rules, progress, **found.solver)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save = lambda: family.save(solution, path, force=force)  # noqa: E731
+        kept = save_or_keep(save, path, lambda found_path: load_for(found_path, rules))
+    if not quiet:
+        found.adapter.show_solved(solution if kept is None else kept, path, kept is not None)
+
+
+@command(tables_app)
+def convert(
+    store: Annotated[str, typer.Argument(metavar="STORE.zarr", help="A finished Zarr store.")],
+    out: Annotated[Path, typer.Option(help="The HDF5 table to write.")],
+    force: Force = False,
+) -> None:
+    """Write a finished Zarr store (compute --store) as an HDF5 table, read as any other."""
+    from pigsolve.ui.store_commands import convert as convert_store
+
+    written = convert_store(store, out, force)
+    console.print(f"wrote {written}", highlight=False, soft_wrap=True)
+
+
+@command(tables_app)
+def info(path: TableFile = None, game: Game = None, *, given: dict[str, Any]) -> None:
+    """Show a table's attributes and datasets; with --game (or a game's table) what the game
+    is first (Pig's family: its roll outcomes), even before its table is computed."""
+    from pigsolve.solver.layer_store import is_store
+    from pigsolve.solver.storage import describe
+    from pigsolve.solver.tables import default_path, require
+    from pigsolve.ui import table_files
+
+    found = setting("info", game, given, path, read=False)
+    family, rules = found.family, found.rules
+    shown = found.adapter.describe_game(rules, game is not None)
+    for item in shown:
+        console.print(item, highlight=False, markup=False)
+    if shown and path is None and not default_path(rules).exists():
+        console.print(
+            f"No table computed yet: `{family.command(rules)}` makes it.", highlight=False
+        )
+        return
+    path = path or require(default_path(rules), rules)
+    if is_store(path):  # a Zarr store: its layers added up, a half-written one too
+        import importlib
+
+        attrs, datasets = importlib.import_module(family.can.store).store.describe(str(path))
+    else:
+        attrs, datasets = describe(path)
+        family.load(path)  # the figures shown are those of a table that passes the load checks
+    console.print(table_files.attributes(path, attrs))
+    console.print(table_files.datasets(datasets))
+
+
+@command(tables_app)
+def query(
+    state: Annotated[
+        list[int],
+        typer.Argument(
+            help="The state's numbers: see `pigsolve info --game GAME` (Pig: every "
+            "score, the mover's first, then the turn total)."
+        ),
+    ],
+    table: Table = None,
+    game: Game = None,
+    as_json: Json = False,
+    *,
+    given: dict[str, Any],
+) -> None:
+    """Show each player's win probability in a state, the optimal action and every action's
+    value."""
+    from pigsolve.solver.tables import table_for
+
+    found = setting("query", game, given, table)
+    try:
+        numbers = found.family.state(found.rules, state)
+    except InvalidArgument as err:  # the state's length is set by an option: say where to look
+        raise InvalidArgument(f"{as_option(err)} (see --help)") from None
+    extras = found.adapter.query_extras(found.rules, numbers, found.given)
+    solution = found.solution or table_for(found.rules, None, note)
+    found.adapter.show_query(solution, numbers, extras, as_json)
+
+
+@command(tables_app)
+def verify(
+    path: TableFile = None,
+    game: Game = None,
+    max_residual: Annotated[
+        float, typer.Option(min=0.0, help="Largest Bellman residual accepted.")
+    ] = MAX_RESIDUAL,
+    *,
+    given: dict[str, Any],
+) -> None:
+    """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
+    from pigsolve.solver.tables import default_path, require
+    from pigsolve.ui import table_files
+
+    found = setting("verify", game, given, path, read=False)
+    check = found.family.can.verify
+    if check is None:
+        raise InvalidArgument(f"verify does not serve {found.game}: it has no check yet")
+    path = path or require(default_path(found.rules), found.rules)
+    checks = check(path, max_residual)
+    console.print(table_files.checks(path, checks))
+    failed = [check.name for check in checks if not check.passed]
+    if failed:
+        raise PigsolveError(f"{path} fails: {', '.join(failed)}")
+
+
+@command(tables_app)
+def bench(
+    as_json: Json = False,
+    large: Annotated[bool, typer.Option("--large", help="Also compute goal 1000, fresh.")] = False,
+    quick: Annotated[bool, typer.Option("--quick", help="Only the solvers.")] = False,
+) -> None:
+    """Time the solvers side by side (JIT compile time apart) and print the figures."""
+    from pigsolve.ui import result_tables
+    from pigsolve.ui.bench import bench_rows
+
+    rows = bench_rows(large, quick)
+    if as_json:
+        console.print_json(json.dumps(rows, allow_nan=False))
+        return
+    console.print(result_tables.benchmarks(rows))
+
+
+@command(tables_app)
+def export(
+    what: Annotated[
+        str,
+        typer.Option(
+            metavar="WHAT",
+            help="What to export: see the game's (Pig: policy, probabilities, boundary).",
+        ),
+    ],
+    out: Annotated[Path, typer.Option(help="The file to write.")],
+    fmt: Annotated[
+        str | None,
+        typer.Option("--format", metavar="csv|json|npy", help="Format (default: --out's suffix)."),
+    ] = None,
+    table: Table = None,
+    game: Game = None,
+    force: Force = False,
+    *,
+    given: dict[str, Any],
+) -> None:
+    """Export the optimal policy, its win probabilities or when to stop, of a game's table."""
+    from pigsolve.solver.export_files import format_for
+    from pigsolve.solver.registry import unknown
+    from pigsolve.solver.tables import table_for
+
+    found = setting("export", game, given, table)
+    write = found.family.can.export
+    if write is None:
+        raise InvalidArgument(f"export does not serve {found.game}: it has no exports")
+    if what not in found.family.can.exports:
+        raise unknown("export", what, list(found.family.can.exports))
+    fmt = format_for(out, fmt)  # a bad name is reported before any table is made
+    solution = found.solution or table_for(found.rules, None, note)
+    console.print(
+        f"wrote {write(solution, what, out, fmt, force)}", highlight=False, soft_wrap=True
+    )
+
+
+@command(tables_app)
+def plot(
+    kind: Annotated[
+        str,
+        typer.Option(
+            metavar="KIND",
+            help="What to draw: see the game's (Pig: boundary, slice, contours, players).",
+        ),
+    ],
+    out: Annotated[Path, typer.Option(help="The file to write: .png, .pdf or .svg.")],
+    opponent: Annotated[
+        int | None, typer.Option(help="The opponent's score J (Pig's slice, Farkle's boundary).")
+    ] = None,
+    table: Table = None,
+    game: Game = None,
+    force: Force = False,
+    *,
+    given: dict[str, Any],
+) -> None:
+    """Draw a game's table: when to stop, a slice of it, the win-probability contours, or N
+    players' boundary beside two players'."""
+    from pigsolve.solver.registry import unknown
+    from pigsolve.solver.tables import table_for
+
+    found = setting("plot", game, given, table)
+    draw = found.family.can.plot
+    if draw is None:
+        raise InvalidArgument(f"plot does not serve {found.game}: it has no plots")
+    if kind not in found.family.can.plots:
+        raise unknown("plot", kind, list(found.family.can.plots))
+    solution = found.solution or table_for(found.rules, None, note)
+    written = draw(solution, kind, out, opponent, force, note)
+    console.print(f"wrote {written}", highlight=False, soft_wrap=True)
