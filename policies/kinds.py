@@ -49,13 +49,27 @@ def kind_ranges(rules: Any, kind: str) -> Ranges:
     return dict(ranges[kind])
 
 
-def constant_names(rules: Any) -> str:
-    """Return each kind's constants, for ``--range``'s help.
+def constant_names(rules: Any = None) -> str:
+    """Return each kind's constants, for ``--range``'s help: the game's of ``rules``, else
+    every family's.
 
     >>> from pigsolve.solver.games.hog import hog_rules
     >>> constant_names(hog_rules("fa16"))
     'always: num_rolls; bacon: margin, num_rolls; swap: margin, num_rolls'
     """
+    from pigsolve.policies.roster import roster_of
+    from pigsolve.solver.registry import families
+
+    if rules is None:
+        named = []
+        for family in families():
+            try:
+                kinds = roster_of(family.name).kinds
+            except InvalidArgument:
+                continue
+            if kinds is not None:
+                named.append(f"{family.label}'s {constant_names(kinds.example())}")
+        return "; ".join(named)
     kinds = kinds_of(rules)
     ranges = kinds.ranges(kinds.example())
     return "; ".join(f"{name}: {', '.join(constants)}" for name, constants in ranges.items())

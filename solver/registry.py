@@ -53,8 +53,8 @@ class Capabilities:
 
     ``players`` is the fewest and most players its solver seats (None: as many as memory
     allows). Each operation is a function,
-    or None where the family lacks it: ``verify(path, max_residual)`` recomputes the checks of
-    the table at ``path`` (:class:`solver.results.Check`); ``export(solution, what, out, fmt, force)`` writes
+    or None where the family lacks it: ``verify(solution, max_residual)`` recomputes a table's
+    checks (:class:`solver.results.Check`), the table read unchecked; ``export(solution, what, out, fmt, force)`` writes
     one of ``exports``; ``plot(solution, kind, out, opponent, force, announce)`` draws one of
     ``plots``; ``store`` names the module that solves it into a Zarr store on a Dask cluster.
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
@@ -62,7 +62,7 @@ class Capabilities:
     """
 
     players: tuple[int, int | None] = (2, 2)
-    verify: Callable[[Path, float], list[Any]] | None = None
+    verify: Callable[[Any, float], list[Any]] | None = None
     exports: tuple[str, ...] = ()
     export: Callable[[Any, str, Path, str | None, bool], Path] | None = None
     plots: tuple[str, ...] = ()
@@ -213,8 +213,9 @@ class Family(Protocol):
         ``progress(done, total)`` as it goes; ``options`` are :attr:`Capabilities.options`."""
         ...
 
-    def load(self, path: Path) -> Solution:
-        """Return the solution stored at ``path``, checked before it is believed."""
+    def load(self, path: Path, checked: bool = True) -> Solution:
+        """Return the solution stored at ``path``, ``checked`` before it is believed (``verify``
+        reads it unchecked, to show every check)."""
         ...
 
     def save(self, solution: Any, path: Path, force: bool = False) -> Path:

@@ -48,9 +48,9 @@ def table_for(
     rules: Any, path: str | os.PathLike | None = None, announce: Announce | None = None
 ) -> Solution:
     """Return the table of ``rules`` at ``path`` (the default path if None), solving it if
-    missing: saved there for next time (``announce`` is told in one line), or kept in memory if
-    ``path`` cannot be written; refused in one line if ``rules`` have no table or their solve
-    cannot fit this machine."""
+    missing: saved there for next time (``announce`` is told in one line) and read back, or kept
+    in memory if ``path`` cannot be written; refused in one line if ``rules`` have no table or
+    their solve cannot fit this machine."""
     family = family_of(rules)
     path = default_path(rules) if path is None else Path(path)
     if path.exists():
@@ -65,5 +65,6 @@ def table_for(
     solution = family.solve(rules)
     with contextlib.suppress(OSError):  # a read-only folder: said below, kept in memory
         path.parent.mkdir(parents=True, exist_ok=True)
-    save_or_say_why(lambda target: family.save(solution, target), path, announce)
+    if save_or_say_why(lambda target: family.save(solution, target), path, announce):
+        return load_for(path, rules)  # as stored (its attributes too), checked once more
     return solution

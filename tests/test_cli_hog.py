@@ -26,8 +26,8 @@ def test_compute_then_query(workdir) -> None:
         app, ["hog", "compute", "--goal", "31", "--out", "data/hog-fa16-goal30.h5"]
     )
     assert other.exit_code == 1 and other.stderr == (
-        "error: data/hog-fa16-goal30.h5 already exists and holds the optimal table of fa16 goal "
-        "30, not the optimal table of fa16 goal 31; pass --force to overwrite it\n"
+        "error: data/hog-fa16-goal30.h5 already exists and holds the optimal fa16 Hog table for "
+        "goal 30, not the optimal fa16 Hog table for goal 31; pass --force to overwrite it\n"
     )
     out = workdir / "other.h5"
     quiet = runner.invoke(app, ["hog", "compute", "--goal", "30", "--out", str(out), "--quiet"])

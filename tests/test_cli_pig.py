@@ -59,8 +59,8 @@ def test_compute_refuses_a_file_that_is_not_the_table_asked_for(workdir: Path) -
     other = runner.invoke(app, ["compute", "--goal", "26", "--out", "t.h5"])
     assert other.exit_code == 1
     assert one_line_error(other) == (
-        "error: t.h5 already exists and is for goal 25 and a 6-sided die, not goal 26 and a "
-        "6-sided die; pass --force to overwrite it"
+        "error: t.h5 already exists and holds the optimal table for goal 25 and a 6-sided die, "
+        "not the optimal table for goal 26 and a 6-sided die; pass --force to overwrite it"
     )
     with h5py.File("t.h5", "r+") as f:
         f["start_values"][3, 4, 0] = np.nan
@@ -271,7 +271,7 @@ def test_query_refuses_a_table_of_other_rules() -> None:
     """`query --table goal40.h5 --goal 37` silently answered from the goal-40 table."""
     runner.invoke(app, ["compute", "--goal", "40", "--out", "g40.h5"])
     result = runner.invoke(app, ["query", "0", "0", "0", "--table", "g40.h5", "--goal", "37"])
-    assert result.exit_code == 2 and "is for goal 40" in one_line_error(result)
+    assert result.exit_code == 2 and "holds the optimal table for goal 40" in one_line_error(result)
     fine = runner.invoke(app, ["query", "0", "0", "0", "--table", "g40.h5", "--goal", "40"])
     assert fine.exit_code == 0 and "0.544694393482" in fine.stdout
 

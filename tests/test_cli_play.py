@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from pigsolve.cli import app
 from pigsolve.policies import player_names
+from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui import prompt
 
 runner = CliRunner()
@@ -166,7 +167,7 @@ def test_rounds_human_wins(tmp_path: Path):
     ("args", "message"),
     [
         (["--opponent", "random"], "unknown player 'random'; accepted: optimal, hold20, holdN"),
-        (["--opponent", "hold0"], "unknown player 'hold0'; accepted: optimal, hold20, holdN"),
+        (["--opponent", "hold0"], "unknown player 'hold0' (did you mean 'hold20'?); accepted: optimal"),
         (["--you", "3"], "--you must be 1 or 2, got 3"),
         (["--style", "rounds", "--you", "2"], "the rounds style always seats you first"),
         (["--style", "rounds", "--opponent", "human"], "rounds style plays against a computer"),
@@ -223,7 +224,7 @@ def test_hints_need_a_terminal(tmp_path: Path):
 def test_policies_lists_every_player():
     result = runner.invoke(app, ["policies"])
     assert result.exit_code == 0
-    for name, _ in player_names("pig"):
+    for name, _ in player_names(PigRules()):
         assert name in result.stdout
 
 

@@ -89,7 +89,7 @@ def test_an_option_that_disagrees_with_the_table_is_one_line(workdir, args, show
     result = runner.invoke(app, [*args, str(table)])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"error: {table} is for goal 40 and a 4-sided die; {shown} disagrees "
+        f"error: {table} holds the optimal table for goal 40 and a 4-sided die; {shown} disagrees "
         "(leave it out: the table gives it)\n"
     )
 
@@ -123,7 +123,7 @@ def test_a_hog_option_that_disagrees_with_the_table_is_one_line(workdir, option,
     result = runner.invoke(app, ["hog", "query", "0", "0", "--table", str(table), *option])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"error: {table} is for fa16 goal 30; {shown} disagrees "
+        f"error: {table} holds the optimal fa16 Hog table for goal 30; {shown} disagrees "
         "(leave it out: the table gives it)\n"
     )
 

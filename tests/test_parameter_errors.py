@@ -92,17 +92,17 @@ CASES: dict[str, tuple[Callable, str, str]] = {
         "cannot tell the format from 'x.txt'; pass --format csv|json|npy",
     ),
     "ranges name": (
-        lambda table: checked_ranges("pig", "hold", pig(), ["m=1:3"]),
+        lambda table: checked_ranges(pig(), "hold", ["m=1:3"]),
         "ranges takes NAME=LO:HI with NAME one of n, got 'm=1:3'",
         "--range takes NAME=LO:HI with NAME one of n, got 'm=1:3'",
     ),
     "ranges order": (
-        lambda table: checked_ranges("pig", "hold", pig(), ["n=9:3"]),
+        lambda table: checked_ranges(pig(), "hold", ["n=9:3"]),
         "ranges=['n=9:3']: the low end is above the high end",
         "--range n=9:3: the low end is above the high end",
     ),
     "ranges limits": (
-        lambda table: checked_ranges("pig", "hold", pig(), ["n=-5:10"]),
+        lambda table: checked_ranges(pig(), "hold", ["n=-5:10"]),
         "ranges=['n=-5:10']: n takes values from 1",
         "--range n=-5:10: n takes values from 1",
     ),

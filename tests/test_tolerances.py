@@ -56,21 +56,23 @@ def test_every_1e_12_is_a_named_constant_with_a_docstring() -> None:
     assert all(constants.values()), "a constant without a docstring saying what it bounds"
     assert {
         "solver/pig/tolerances.py:DEFAULT_TOLERANCE",
-        "solver/pig/tolerances.py:MAX_RESIDUAL",
+        "solver/results.py:MAX_RESIDUAL",
         "solver/pig/tolerances.py:WRONG_CHOICE",
         "solver/pig/verify.py:MAX_SUM_ERROR",
         "solver/pig/verify.py:MAX_FALL",
         "solver/hog/solve.py:TIE",
-        "policies/families.py:EDGE_GAIN",
+        "policies/kinds.py:EDGE_GAIN",
     } <= set(constants)
 
 
 def test_the_command_line_defaults_are_the_constants() -> None:
-    from pigsolve.solver.pig import solve, tolerances, verify
-    from pigsolve.ui import table_commands
+    from pigsolve.solver import results
+    from pigsolve.solver.pig import solve, tolerances
+    from pigsolve.ui.adapters.pig import TOLERANCE
+    from pigsolve.ui.commands import tables
 
-    assert solve.DEFAULT_TOLERANCE == verify.MAX_RESIDUAL == 1e-12  # the figures the docs show
-    compute = inspect.signature(table_commands.compute).parameters
-    check = inspect.signature(table_commands.verify).parameters
-    assert compute["tolerance"].default is tolerances.DEFAULT_TOLERANCE
-    assert check["max_residual"].default is tolerances.MAX_RESIDUAL
+    assert solve.DEFAULT_TOLERANCE == results.MAX_RESIDUAL == 1e-12  # the figures the docs show
+    check = inspect.signature(tables.verify).parameters
+    assert check["max_residual"].default is results.MAX_RESIDUAL
+    # --tolerance left out is the solver's default, which its help names
+    assert f"default {tolerances.DEFAULT_TOLERANCE:g}" in TOLERANCE.annotation.__metadata__[0].help

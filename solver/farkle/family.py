@@ -26,11 +26,10 @@ PARAMETERS = tuple(field.name for field in fields(FarkleRules))
 """The parameters :meth:`FarkleFamily.rules` takes: :class:`FarkleRules`' fields."""
 
 
-def _verify(path: Path, max_residual: float) -> list[Check]:
-    from pigsolve.solver.farkle.table import load
+def _verify(solution: FarkleSolution, max_residual: float) -> list[Check]:
     from pigsolve.solver.farkle.verify import verify_table
 
-    return verify_table(load(path), max_residual)
+    return verify_table(solution, max_residual)
 
 
 def _export(solution: FarkleSolution, what: str, out: Path, fmt: str | None, force: bool) -> Path:
@@ -110,8 +109,9 @@ class FarkleFamily:
 
         return solve(rules, progress)
 
-    def load(self, path: Path) -> FarkleSolution:
-        """Return the solution stored at ``path`` (checked before it is believed)."""
+    def load(self, path: Path, checked: bool = True) -> FarkleSolution:
+        """Return the solution stored at ``path``, checked before it is believed (always: its
+        checks are its shape's and a sample's, which ``verify`` needs as well)."""
         from pigsolve.solver.farkle.table import load
 
         return load(path)

@@ -72,8 +72,8 @@ class HogFamily:
 
         return solve(rules)
 
-    def load(self, path: Path) -> HogSolution:
-        """Return the solution stored at ``path``."""
+    def load(self, path: Path, checked: bool = True) -> HogSolution:
+        """Return the solution stored at ``path``, checked before it is believed (always)."""
         from pigsolve.solver.hog.table import load
 
         return load(path)

@@ -26,12 +26,10 @@ OPTIONS = ("method", "tolerance")
 """The solver's options: ``layered`` or ``value-iteration`` (two players), and its tolerance."""
 
 
-def _verify(path: Path, max_residual: float) -> list[Any]:
-    """Return the checks of the table at ``path``, read unchecked so that every check shows."""
-    from pigsolve.solver.pig.table import load
+def _verify(solution: Any, max_residual: float) -> list[Any]:
     from pigsolve.solver.pig.verify import verify_table
 
-    return verify_table(load(path, checked=False), max_residual)
+    return verify_table(solution, max_residual)
 
 
 def _export(solution: Any, what: str, out: Path, fmt: str | None, force: bool) -> Path:
@@ -119,12 +117,12 @@ class PigFamily:
 
         return solve(rules, method, tolerance, progress=progress)
 
-    def load(self, path: Path) -> Any:
+    def load(self, path: Path, checked: bool = True) -> Any:
         """Return the :class:`solver.pig.solution.PigSolution` stored at ``path`` (a finished
-        Zarr store too)."""
+        Zarr store too), its values ``checked`` before they are believed."""
         from pigsolve.solver.pig.table import load
 
-        return load(path)
+        return load(path, checked)
 
     def save(self, solution: Any, path: Path, force: bool = False) -> Path:
         """Write ``solution`` to ``path`` atomically."""

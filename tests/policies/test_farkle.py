@@ -1,10 +1,10 @@
-"""Farkle players by name: the list, one-line errors, the players' actions, the tuning family."""
+"""Farkle players by name: the list, one-line errors, the players' actions, the kinds tuned."""
 
 from __future__ import annotations
 
 import pytest
 
-from pigsolve.policies import check_player_name, families, make_player, player_names
+from pigsolve.policies import check_player_name, kinds, make_player, player_names
 from pigsolve.policies.farkle.players import bank_totals, check_name, optimal_player
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.evaluate import compare
@@ -16,7 +16,7 @@ RULES = FarkleRules(goal=1000)
 
 
 def test_names_are_listed_and_made() -> None:
-    names = [name for name, _ in player_names("farkle")]
+    names = [name for name, _ in player_names(RULES)]
     assert names[:3] == ["optimal", "max-score", "bank:T"] and "human" in names
     for name in ("max-score", "bank:300", "bank:500,400,350,300,300,250", "bank:0"):
         player = make_player(RULES, name)
@@ -79,17 +79,15 @@ def test_bank_300_against_optimal_exactly_and_simulated() -> None:
         assert abs(result.z_scores(exact)["total"]) < 4
 
 
-def test_bank_is_a_tuning_family() -> None:
-    ranges = families.family_ranges("farkle", "bank", RULES)
+def test_bank_is_a_kind_tuned() -> None:
+    ranges = kinds.kind_ranges(RULES, "bank")
     assert ranges == {"fifties": (6, 4, 30)}
-    names = families.candidates(
-        "farkle", "bank", families.checked_ranges("farkle", "bank", RULES, ["fifties=5:7"])
-    )
+    names = kinds.candidates(RULES, "bank", kinds.checked_ranges(RULES, "bank", ["fifties=5:7"]))
     assert names == ["bank:250", "bank:300", "bank:350"]
     for name in names:
         check_name(name, RULES)
     dice = ", ".join(f"dice{n}" for n in range(1, 7))
-    assert families.parameter_names("farkle") == f"bank: fifties; bank-dice: {dice}"
+    assert kinds.constant_names(RULES) == f"bank: fifties; bank-dice: {dice}"
 
 
 @pytest.mark.parametrize("game", ["farkle", "facebook-farkle"])
@@ -120,12 +118,12 @@ def test_the_optimal_player_reads_its_table_or_computes_and_saves_it(tmp_path, m
     from pigsolve.solver.farkle.table import load, save
 
     path = tmp_path / "t.h5"
-    first = make_player(RULES, "optimal", table_path=path)
+    first = make_player(RULES, "optimal", table=path)
     assert (load(path).values == first.table(RULES).guide).all()  # computed and saved there
     monkeypatch.setattr(solver, "solve", lambda rules: pytest.fail("solved again"))
-    again = make_player(RULES, "optimal", table_path=path)  # read, not solved
+    again = make_player(RULES, "optimal", table=path)  # read, not solved
     assert (again.table(RULES).guide == first.table(RULES).guide).all()
     other = tmp_path / "other.h5"
     save(solve(FarkleRules(goal=500)), other)
-    with pytest.raises(TableError, match="other Farkle rules"):
-        make_player(RULES, "optimal", table_path=other)
+    with pytest.raises(TableError, match="holds the optimal Farkle table for goal 500"):
+        make_player(RULES, "optimal", table=other)

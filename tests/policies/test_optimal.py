@@ -26,7 +26,7 @@ GOAL = 12
 def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[OptimalPolicy, list[str], Path]:
     path = tmp_path_factory.mktemp("tables") / "small.h5"
     said: list[str] = []
-    policy = make_policy("optimal", PigRules(goal=GOAL), table_path=path, announce=said.append)
+    policy = make_policy("optimal", PigRules(goal=GOAL), table=path, announce=said.append)
     assert isinstance(policy, OptimalPolicy)
     return policy, said, path
 
@@ -36,7 +36,7 @@ def test_table_is_computed_once_saying_so_on_one_line(small):
     assert path.exists()
     assert len(said) == 1 and "\n" not in said[0]
     again: list[str] = []
-    make_policy("optimal", PigRules(goal=GOAL), table_path=path, announce=again.append)
+    make_policy("optimal", PigRules(goal=GOAL), table=path, announce=again.append)
     assert again == []
 
 
@@ -91,7 +91,7 @@ def test_hints_name_the_better_action_with_both_probabilities(small):
 
 def test_first_move_hint_at_goal_100_gives_the_published_figure(tmp_path: Path):
     """Neller & Presser (2004): the first player wins with probability 0.5306 under optimal play."""
-    policy = make_policy("optimal", PigRules(), table_path=tmp_path / "pig100.h5")
+    policy = make_policy("optimal", PigRules(), table=tmp_path / "pig100.h5")
     assert hint_line(View(0, 0, 0, 100), policy.optimal_table) == (
         "Hint: roll (win probability 53.1% if you roll, 46.9% if you hold)."
     )

@@ -19,7 +19,7 @@ def make_policy(name: str, rules: PigRules, **kwargs):
 
 
 def policy_names():
-    return player_names("pig")
+    return player_names(PigRules())
 
 
 HEURISTICS = ["hold20", "hold25", "hold1", "four-turns", "base-pace-race", "pace-race"]
@@ -154,7 +154,7 @@ def test_policy_names_cover_the_cli_names():
         "turnsT",
         "base-pace-race",
         "pace-race",
-        "FAMILY:A,B,C",
+        "KIND:A,B,C",
         "best-response:A,B",
         "path/to/file.py:function",
         "human",

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pigsolve.cli import app
-from pigsolve.policies.kinds import family_ranges
+from pigsolve.policies.kinds import kind_ranges
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
 
@@ -84,7 +84,7 @@ def test_help_lists_every_familys_range_names(command, names) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "family", "optimum"),
+    ("game", "kind", "optimum"),
     [
         ("pig", "hold", (25,)),
         ("pig", "turns", (4,)),
@@ -95,10 +95,10 @@ def test_help_lists_every_familys_range_names(command, names) -> None:
         ("hog", "swap", (10, 5)),
     ],
 )
-def test_the_default_ranges_hold_each_familys_optimum(game, family, optimum) -> None:
-    # The optima of README's tables (`pigsolve tune FAMILY --json`; Hog against always4).
+def test_the_default_ranges_hold_each_kinds_optimum(game, kind, optimum) -> None:
+    # The optima of README's tables (`pigsolve tune KIND --json`; Hog against always4).
     rules = hog_rules("fa16") if game == "hog" else PigRules()
-    ranges = family_ranges(game, family, rules).values()
+    ranges = kind_ranges(rules, kind).values()
     assert all(low <= value <= high for value, (_, low, high) in zip(optimum, ranges, strict=True))
 
 

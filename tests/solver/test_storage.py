@@ -20,6 +20,7 @@ from pigsolve.solver.storage import (
     save_or_keep,
     write_table,
 )
+from pigsolve.solver.pig.table import FORMAT
 
 
 def write_text(text: str):
@@ -80,12 +81,12 @@ def test_a_directory_or_an_incomplete_file_is_named_for_what_it_is(tmp_path: Pat
     stub = tmp_path / "stub.h5"
     with h5py.File(stub, "w") as f:
         f.attrs["format"] = MAGIC
-    with pytest.raises(TableError, match="not a complete pigsolve table"), open_table(stub, "pig"):
+    with pytest.raises(TableError, match="not a complete pigsolve table"), open_table(stub, FORMAT):
         pass
 
 
 def test_write_table_round_trip(tmp_path: Path) -> None:
-    path = write_table(tmp_path / "t.h5", "pig", {"a": np.arange(3)}, {"goal": 3})
+    path = write_table(tmp_path / "t.h5", FORMAT, {"a": np.arange(3)}, {"goal": 3})
     attrs, datasets = describe(path)
     assert attrs["kind"] == "pig" and attrs["goal"] == 3
     assert [name for name, *_ in datasets] == ["a"]
@@ -114,9 +115,9 @@ def test_a_value_that_is_not_finite_is_never_written(tmp_path: Path, datasets, a
     """A game whose roll added 0 wrote a table of nan (and `compute` printed P = nan)."""
     path = tmp_path / "t.h5"
     with pytest.raises(TableError, match=f"not writing .*: {culprit} holds a value that is not"):
-        write_table(path, "pig", datasets, attrs)
+        write_table(path, FORMAT, datasets, attrs)
     assert list(tmp_path.iterdir()) == []
-    write_table(path, "pig", {"v": np.array([0.5, 1.0]), "n": np.arange(3)}, {"goal": 3})
+    write_table(path, FORMAT, {"v": np.array([0.5, 1.0]), "n": np.arange(3)}, {"goal": 3})
     assert path.is_file()
 
 

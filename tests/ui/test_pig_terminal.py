@@ -18,8 +18,9 @@ from pigsolve.policies import make_player
 from pigsolve.solver.dice import ListedDice, RandomDice
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, Position
-from pigsolve.solver.pig.table import load_or_compute
-from pigsolve.ui.adapters.pig.play import make_opponents, opponent_names
+from pigsolve.solver.tables import table_for
+from pigsolve.ui.adapters.pig.play import make_opponents
+from pigsolve.ui.commands.players import opponent_names
 from pigsolve.ui.adapters.pig.terminal import choose_seat, hint_line, play_in_terminal
 
 CLASSIC = re.compile(
@@ -168,7 +169,7 @@ MIXED = "Hint: roll 81.5% of the time, else hold (win probability 42.0% either w
 @pytest.fixture(scope="module")
 def three_players_table(tmp_path_factory: pytest.TempPathFactory):
     """The goal-25, four-sided, three-player equilibrium (about a second to compute)."""
-    return load_or_compute(RULES_3, tmp_path_factory.mktemp("tables") / "three.h5")
+    return table_for(RULES_3, tmp_path_factory.mktemp("tables") / "three.h5")
 
 
 def play_three(stdin: str, hints=None) -> tuple[int, str]:
@@ -352,7 +353,7 @@ def test_two_dice_hints_come_from_the_games_table() -> None:
     from pigsolve.solver.games.pig_outcomes import two_dice
 
     rules = PigRules(20, outcomes=two_dice())
-    table = load_or_compute(rules)
+    table = table_for(rules)
     out = io.StringIO()
     # you: 3 and 2, 6 and 6, 2 and 1 (a pig); hold20: 3 and 2, 6 and 6, double 2s, wins at 21
     dice = ListedDice([14, 36, 2, 14, 36, 12], "rolls")

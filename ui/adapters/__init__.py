@@ -112,6 +112,15 @@ class Adapter:
         named = {option.name: option.parameter for option in self.options}
         return {named[name]: value for name, value in given.items() if named.get(name)}
 
+    def game(self, name: str, given: dict[str, Any], named: bool) -> str:
+        """Return the game the options ``given`` play: ``name`` (``named``: ``--game`` gave
+        it), or the one an option of the family's names instead (Hog's ``--rules``)."""
+        return name
+
+    def names_game(self, given: dict[str, Any]) -> bool:
+        """Return True if ``given`` names one of the family's games without ``--game``."""
+        return False
+
     def rules(self, game: str, parameters: dict[str, Any]) -> Any:
         """Return the rules of ``game`` with ``parameters``; a bad value in one line."""
         try:

@@ -133,52 +133,58 @@ def setting(
     given: dict[str, Any],
     table: Path | None = None,
     read: bool = True,
+    checked: bool = True,
     **rules_options: Any,
 ) -> Setting:
     """Return the game ``command`` plays: the family of ``--game`` (or of the table named, or
     the default), the rules its options give, and the table ``table`` (which must exist) read
     once if ``read``, which gives the rules the options leave out (an option given that
-    disagrees with it is refused). ``rules_options`` are the command's own rules options
-    (``players``). Every option given must be the family's."""
+    disagrees with it is refused), its values ``checked`` (``verify``: not). ``rules_options``
+    are the command's own rules options (``players``). Every option given must be the
+    family's."""
     from pigsolve.solver.tables import require
 
     family = family_of_game(game or DEFAULT)
     if table is not None and game is None and Path(table).exists():
         family = family_of_table(table)
+    elif game is None:  # an option that names a game of its family (Hog's --rules)
+        family = next((a.family for a in adapters() if a.names_game(given)), family)
     adapter = adapter_named(family.name)
     name = (game or family.games[0]).strip()
-    name = name.lower() if name.lower() in family.games else name
+    name = adapter.game(name.lower() if name.lower() in family.games else name, given, bool(game))
     options = {k: v for k, v in rules_options.items() if v is not None} | given
     declared = {option.name: option for option in adapter.options}
     taken = adapter.taken(command) | {k: declared[k] for k in rules_options if k in declared}
     for option in options:
         if option not in taken:
             raise InvalidArgument(f"{flag(option)} is not an option of {name}")
-    parameters = adapter.parameters(name, {k: v for k, v in options.items() if taken[k].parameter})
-    rules = adapter.rules(name, parameters)
     own = {k: v for k, v in given.items() if not taken[k].parameter}
     solver = {k: v for k, v in own.items() if taken[k].solver}
     own = {k: v for k, v in own.items() if not taken[k].solver}
-    found = Setting(family, adapter, rules, None, own, solver)
-    if table is None:
-        return found
-    require(table, rules)
-    held_family = family_of_table(table)
-    if held_family is not family:
-        raise InvalidArgument(f"{table} holds a {held_family.label} table, not one of {name}")
-    if not read:
-        return found
-    solution = family.load(Path(table))
-    held = solution.rules
-    words = family.describe(held)
-    if game is not None and adapter.game_name(held) != adapter.game_name(rules):
+    ruling = {k: v for k, v in options.items() if taken[k].parameter}
+    solution = None
+    if table is not None:
+        if not Path(table).exists():  # say which command makes it
+            require(table, adapter.rules(name, adapter.parameters(name, ruling)))
+        held_family = family_of_table(table)
+        if held_family is not family:
+            raise InvalidArgument(f"{table} holds a {held_family.label} table, not one of {name}")
+        if read:
+            solution = family.load(Path(table), **({} if checked else {"checked": False}))
+            name = name if game is not None else adapter.game_name(solution.rules)
+    parameters = adapter.parameters(name, ruling)  # checked against the game, as given
+    if solution is None:
+        return Setting(family, adapter, adapter.rules(name, parameters), None, own, solver)
+    held, words = solution.rules, family.describe(solution.rules)
+    if game is not None and adapter.game_name(held) != adapter.game_name(
+        adapter.rules(name, parameters)
+    ):
         raise InvalidArgument(f"{table} holds {words}; --game {game} disagrees (leave it out)")
-    for option, value in options.items():
+    for option, value in ruling.items():
         parameter = taken[option].parameter
-        if parameter and getattr(held, parameter, value) != value:
+        if getattr(held, parameter, value) != value:
             shown = flag(option) if isinstance(value, bool) else f"{flag(option)} {value}"
             raise InvalidArgument(
                 f"{table} holds {words}; {shown} disagrees (leave it out: the table gives it)"
             )
-    found.rules, found.solution = held, solution
-    return found
+    return Setting(family, adapter, held, solution, own, solver)

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pigsolve.policies.kinds import constant_names
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.ui.commands import Setting, command, setting
 from pigsolve.ui.console import announce_games, console, in_options, note, progress_bar
@@ -55,7 +56,7 @@ def split_names(text: str, players: int) -> list[str]:
     return names
 
 
-def opponent_names(found: Setting, opponent: str | None, opponents: str | None) -> list[str]:
+def opponent_names(rules: Any, opponent: str | None, opponents: str | None) -> list[str]:
     """Return the player named for each seat but the person's, in seat order; compute nothing.
 
     ``opponents`` lists ``players - 1`` names, separated by commas (:func:`split_names`);
@@ -64,7 +65,6 @@ def opponent_names(found: Setting, opponent: str | None, opponents: str | None) 
     from pigsolve.policies import check_player_name
     from pigsolve.policies.roster import roster
 
-    rules = found.rules
     n = getattr(rules, "players", 2)
     if n > MAX_SEATS:
         raise InvalidArgument(f"play seats 2 to {MAX_SEATS} players, got {n}")
@@ -116,7 +116,7 @@ def play(
 
     seats = None if players == 2 else players
     found = setting("play", game, given, players=seats)
-    names = opponent_names(found, opponent, opponents)
+    names = opponent_names(found.rules, opponent, opponents)
     found.adapter.play(
         found.rules, names, None if seed is None else check_seed(seed), hints, found.given
     )
@@ -125,11 +125,16 @@ def play(
 def computers(found: Setting, names: list[str], table: Any) -> list[Any]:
     """Return the players named, one a seat, every name checked first; an optimal player reads
     the table named (read once), else the data folder's."""
-    from pigsolve.policies import computer_players
+    from pigsolve.policies import check_player_name, computer_players
     from pigsolve.policies.roster import roster
 
-    made = computer_players(found.rules, names, table if found.solution is None else None, note)
-    if found.solution is not None and "optimal" in made:
+    if found.solution is None:
+        made = computer_players(found.rules, names, table, note)
+    else:  # the table named is read already: the optimal player plays it
+        for name in names:
+            check_player_name(found.rules, name)
+        others = [name for name in names if name != "optimal"]
+        made = computer_players(found.rules, others, table, note)
         made["optimal"] = roster(found.rules).optimal(found.solution)
     return [made[name] for name in names]
 
@@ -175,11 +180,7 @@ def compare(
         raise InvalidArgument(inexact)
     if not every_pair:
         if len(names) != seats:
-            raise InvalidArgument(
-                f"give {seats} players for --players {seats}, got {len(names)}"
-                if seats > 2
-                else f"compare takes players A and B, got {len(names)}"
-            )
+            raise InvalidArgument(f"give {seats} players for --players {seats}, got {len(names)}")
         made = computers(found, names, table)
         if seats > 2:
             return adapter.show_seatings(rules, made, names, as_json)
@@ -239,8 +240,7 @@ def tune(
         list[str] | None,
         typer.Option(
             "--range",
-            help="NAME=LO:HI (repeatable), NAME a constant of the kind "
-            "(see the game's: `pigsolve tune KIND --range x=0:0` names them).",
+            help=f"NAME=LO:HI (repeatable); the names: {constant_names()}.",
         ),
     ] = None,
     table: Table = None,

@@ -8,18 +8,34 @@ commands (typer's "one file per command").
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.export_files import FORMATS
 from pigsolve.solver.results import MAX_RESIDUAL
 from pigsolve.ui.commands import command, setting
 from pigsolve.ui.console import announce_size, as_option, console, note, progress_bar
 from pigsolve.ui.options import Force, Game, Json, Quiet, Table, TableFile
 
 tables_app = typer.Typer()
+
+
+def _choices(name: str, kind: str) -> type[StrEnum]:
+    """Return what the families can export (``kind`` ``exports``) or draw (``plots``), each
+    once, as the command line offers them (a family takes its own: refused in one line)."""
+    from pigsolve.solver.registry import families
+
+    found = [value for family in families() for value in getattr(family.can, kind)]
+    return StrEnum(name, {value: value for value in dict.fromkeys(found)})
+
+
+Exports = _choices("Exports", "exports")
+Plots = _choices("Plots", "plots")
+Formats = StrEnum("Formats", {fmt: fmt for fmt in FORMATS})
 
 
 @command(tables_app)
@@ -125,7 +141,7 @@ def info(path: TableFile = None, game: Game = None, *, given: dict[str, Any]) ->
     from pigsolve.solver.tables import default_path, require
     from pigsolve.ui import table_files
 
-    found = setting("info", game, given, path, read=False)
+    found = setting("info", game, given, path)  # a table named is read and checked
     family, rules = found.family, found.rules
     shown = found.adapter.describe_game(rules, game is not None)
     for item in shown:
@@ -142,7 +158,8 @@ def info(path: TableFile = None, game: Game = None, *, given: dict[str, Any]) ->
         attrs, datasets = importlib.import_module(family.can.store).store.describe(str(path))
     else:
         attrs, datasets = describe(path)
-        family.load(path)  # the figures shown are those of a table that passes the load checks
+        if found.solution is None:  # the figures shown are those of a table that loads
+            family.load(path)
     console.print(table_files.attributes(path, attrs))
     console.print(table_files.datasets(datasets))
 
@@ -195,7 +212,8 @@ def verify(
     if check is None:
         raise InvalidArgument(f"verify does not serve {found.game}: it has no check yet")
     path = path or require(default_path(found.rules), found.rules)
-    checks = check(path, max_residual)
+    read = setting("verify", game, given, path, checked=False)  # every check shown
+    checks = check(read.solution, max_residual)
     console.print(table_files.checks(path, checks))
     failed = [check.name for check in checks if not check.passed]
     if failed:
@@ -222,16 +240,16 @@ def bench(
 @command(tables_app)
 def export(
     what: Annotated[
-        str,
+        Exports,
         typer.Option(
-            metavar="WHAT",
-            help="What to export: see the game's (Pig: policy, probabilities, boundary).",
+            help="What to export (a game takes its own: Pig all, Farkle probabilities and "
+            "boundary).",
         ),
     ],
     out: Annotated[Path, typer.Option(help="The file to write.")],
     fmt: Annotated[
-        str | None,
-        typer.Option("--format", metavar="csv|json|npy", help="Format (default: --out's suffix)."),
+        Formats | None,
+        typer.Option("--format", help="Format (default: the suffix of --out)."),
     ] = None,
     table: Table = None,
     game: Game = None,
@@ -248,6 +266,7 @@ def export(
     write = found.family.can.export
     if write is None:
         raise InvalidArgument(f"export does not serve {found.game}: it has no exports")
+    what, fmt = str(what), None if fmt is None else str(fmt)
     if what not in found.family.can.exports:
         raise unknown("export", what, list(found.family.can.exports))
     fmt = format_for(out, fmt)  # a bad name is reported before any table is made
@@ -260,10 +279,9 @@ def export(
 @command(tables_app)
 def plot(
     kind: Annotated[
-        str,
+        Plots,
         typer.Option(
-            metavar="KIND",
-            help="What to draw: see the game's (Pig: boundary, slice, contours, players).",
+            help="What to draw (a game takes its own: Pig all, Farkle boundary).",
         ),
     ],
     out: Annotated[Path, typer.Option(help="The file to write: .png, .pdf or .svg.")],
@@ -285,6 +303,7 @@ def plot(
     draw = found.family.can.plot
     if draw is None:
         raise InvalidArgument(f"plot does not serve {found.game}: it has no plots")
+    kind = str(kind)
     if kind not in found.family.can.plots:
         raise unknown("plot", kind, list(found.family.can.plots))
     solution = found.solution or table_for(found.rules, None, note)

@@ -20,6 +20,9 @@ from pigsolve.solver.farkle.solve import solve
 from pigsolve.solver.farkle.words import Farkled, Held, HotDice, Kept, Rolled, TurnStarted, Won
 from pigsolve.solver.games.farkle import FACEBOOK_FARKLE, FARKLE, FarkleRules
 from pigsolve.solver.games.farkle_scoring import counts_of, score
+from pigsolve.solver.tables import require
+from pigsolve.ui.adapters import adapter_named, adapter_of
+from pigsolve.ui.web.app import page_families
 
 SMALL = replace(FARKLE, goal=1000)
 
@@ -42,7 +45,7 @@ def test_the_registry_serves_farkle() -> None:
     with pytest.raises(InvalidArgument, match="goal must be a positive multiple of 50"):
         pigsolve.game("farkle", goal=1001)
     assert family.table_name(SMALL) == "farkle-farkle-goal1000.h5"
-    assert family.record_fields(SMALL) == {"rules": "farkle"}
+    assert adapter_named("farkle").record_fields(SMALL) == {"rules": "farkle"}
 
 
 def test_a_toml_game_is_read_by_the_family(tmp_path: Path) -> None:
@@ -60,22 +63,27 @@ def test_solved_and_loaded_through_the_front_door(small: FarkleSolution, tmp_pat
     path = FarkleFamily().save(solution, tmp_path / FarkleFamily().table_name(SMALL))
     loaded = pigsolve.load(path)
     assert loaded.rules == SMALL and loaded.p_first_player == solution.p_first_player
-    assert FarkleFamily().require(path, SMALL) == path
+    assert require(path, SMALL) == path
 
 
 def test_what_is_not_solved_says_why() -> None:
     family = FarkleFamily()
-    assert family.unsolved(SMALL) == ""
-    assert family.unsolved(FACEBOOK_FARKLE) == ""
-    assert family.unsolved(replace(SMALL, players=3)) == ""
+    assert family.demands(SMALL).unsolved == ""
+    assert family.demands(FACEBOOK_FARKLE).unsolved == ""
+    assert family.demands(replace(SMALL, players=3)).unsolved == ""
+    assert "compare and tune do not evaluate the last turn" in family.demands(
+        replace(SMALL, last_turn=True)
+    ).inexact
     three = replace(FACEBOOK_FARKLE, players=3)
-    assert "3 players is not solved with the three-farkle penalty" in family.unsolved(three)
+    assert "3 players is not solved with the three-farkle penalty" in family.demands(
+        three
+    ).unsolved
     with pytest.raises(InvalidArgument, match="players"):
         pigsolve.solve(three)
 
 
 def test_the_page_questions() -> None:
-    family = FarkleFamily()
+    family = adapter_named("farkle")
     form = family.page_form()
     assert [field["name"] for field in form["fields"]] == list(family.page_fields)
     rules_field = form["fields"][0]
@@ -90,26 +98,25 @@ def test_the_page_questions() -> None:
     refusal = family.page_refusal(FACEBOOK_FARKLE)
     assert "takes far longer" in refusal and "memory" not in refusal
     assert family.title(SMALL) == "" and family.title(FACEBOOK_FARKLE) == "Facebook Farkle "
-    assert family.describe(SMALL) == "the optimal Farkle table for goal 1000"
-    assert 0 < family.memory_bytes(FARKLE) < 2**24
-    assert family.command(SMALL) == "pigsolve compute --game farkle"
-    families = {entry["name"]: entry for entry in registry.page_families()}
+    assert family.family.describe(SMALL) == "the optimal Farkle table for goal 1000"
+    assert 0 < family.family.demands(FARKLE).memory < 2**24
+    assert family.family.command(SMALL) == "pigsolve compute --game farkle --goal 1000"
+    families = {entry["name"]: entry for entry in page_families()}
     assert families["farkle"]["label"] == "Farkle" and families["farkle"]["max_players"] == 2
 
 
 def test_the_explorer_samples_the_scores(small: FarkleSolution) -> None:
-    grids = FarkleFamily().explore(small, 7)
+    grids = adapter_named("farkle").explore(small, 7)
     assert grids["scores"] == [0, 150, 300, 450, 600, 750, 900]
     assert np.shape(grids["p"]) == (7, 7) and grids["p"][0][0] == small.p_first_player
 
 
 def test_a_query_state_is_read_by_each_family() -> None:
-    farkle = FarkleFamily()
-    assert farkle.parse_state(SMALL, [0, 50, 350, 3]) == (((0, 50), 350, 3), {})
-    assert farkle.parse_state(SMALL, [0, 0, 0, 6], roll="6 1,5 5 2 2") == (
-        ((0, 0), 0, 6),
-        {"roll": (1, 2, 2, 5, 5, 6)},
-    )
+    farkle, words = FarkleFamily(), adapter_named("farkle")
+    assert farkle.state(SMALL, [0, 50, 350, 3]) == (0, 50, 350, 3)
+    assert farkle.state(SMALL, ((0, 50), 350, 3)) == (0, 50, 350, 3)
+    given = {"roll": "6 1,5 5 2 2"}
+    assert words.query_extras(SMALL, (0, 0, 0, 6), given) == {"roll": (1, 2, 2, 5, 5, 6)}
     for numbers, roll, message in [
         ([0, 0, 350], None, "a Farkle state is 4 numbers"),
         ([0, 0, 355, 3], None, "turn total"),
@@ -120,21 +127,21 @@ def test_a_query_state_is_read_by_each_family() -> None:
         ([0, 0, 350, 3], "one", "faces 1 to 6"),
     ]:
         with pytest.raises(InvalidArgument, match=message):
-            farkle.parse_state(SMALL, numbers, **({"roll": roll} if roll else {}))
+            state = farkle.state(SMALL, numbers)
+            words.query_extras(SMALL, state, {"roll": roll} if roll else {})
     pig, hog = registry.family_named("pig"), registry.family_named("hog")
-    assert pig.parse_state(pigsolve.game("pig", goal=50), [5, 7, 2]) == (((5, 7), 2), {})
-    assert hog.parse_state(pigsolve.game("hog-fa16"), [10, 20]) == ((10, 20), {})
-    for family, rules in [(pig, pigsolve.game("pig")), (hog, pigsolve.game("hog-su20"))]:
-        assert family.query_options == ()
-        with pytest.raises(InvalidArgument, match="--roll is not an option"):
-            family.parse_state(rules, [1, 2, 3], roll="1")
+    assert pig.state(pigsolve.game("pig", goal=50), [5, 7, 2]) == (5, 7, 2)
+    assert pig.state(pigsolve.game("pig", goal=50), ((5, 7), 2)) == (5, 7, 2)
+    assert hog.state(pigsolve.game("hog-fa16"), [10, 20]) == (10, 20)
+    for game in ("pig", "hog-su20"):
+        assert "roll" not in adapter_of(game).taken("query")
 
 
 def test_the_solution_values_a_roll_by_its_best_keep(small: FarkleSolution) -> None:
     state = ((0, 0), 350, 3)
-    values = small.action_values(state, (1, 5, 5))
-    assert small.win_probability(state, (1, 5, 5)) == max(values.values())
-    farkle = small.win_probability(state, (2, 3, 4))
+    values = small.action_values(state, roll=(1, 5, 5))
+    assert small.win_probability(state, roll=(1, 5, 5)) == max(values.values())
+    farkle = small.win_probability(state, roll=(2, 3, 4))
     assert farkle == pytest.approx(1 - small.win_probability(((0, 0), 0, 6)))
 
 

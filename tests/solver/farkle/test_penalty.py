@@ -76,7 +76,7 @@ def test_farkle_is_worth_the_next_state() -> None:
     mover's score drops by the penalty (to no lower than the floor) and the count clears."""
     rules = FarkleRules(dice=2, goal=300, farkle_penalty=100)
     solution = solve(rules, floor=-100)
-    found = solution.action_values(((0, 50), 0, 2, (1, 2)), (2, 3))
+    found = solution.action_values(((0, 50), 0, 2, (1, 2)), roll=(2, 3))
     assert found == {}
     rows = solution.turn_rows((0, 50), (1, 2))
     assert rows.farkle == pytest.approx(1 - solution.win_probability(((50, 0), 0, 2, (2, 2))))

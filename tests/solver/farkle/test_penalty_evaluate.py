@@ -199,4 +199,4 @@ def test_a_penalty_guided_table_acts_as_its_solution() -> None:
     solution = solve(RULES, floor=FLOOR)
     optimal = guided(RULES, solution.values, solution.floor)
     for state, roll in [(((0, 0), 0, 3), None), (((100, -250), 150, 2, (2, 1)), (1, 5))]:
-        assert optimal.action(state, roll) == solution.best_action(state, roll)
+        assert optimal.action(state, roll) == solution.best_action(state, roll=roll)

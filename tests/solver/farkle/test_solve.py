@@ -121,7 +121,7 @@ def test_rolling_is_worth_the_best_keep_of_each_roll(small: FarkleSolution) -> N
         farkle = 1.0 - small.win_probability(((j, i), 0, small.rules.dice))
         total = 0.0
         for counts, ways in rolls(n):
-            found = small.action_values(state, faces_of(counts))
+            found = small.action_values(state, roll=faces_of(counts))
             assert len(found) == len(keeps(counts, small.rules.scoring))
             total += ways * (max(found.values()) if found else farkle)
         assert total / 6**n == pytest.approx(small.action_values(state)["roll"], abs=1e-12)
@@ -130,20 +130,20 @@ def test_rolling_is_worth_the_best_keep_of_each_roll(small: FarkleSolution) -> N
 def test_after_a_roll(small: FarkleSolution) -> None:
     """Keeps by their faces, each worth the next state before its roll; hot dice roll all."""
     state = ((0, 0), 0, 3)
-    found = small.action_values(state, (5, 1, 5))
+    found = small.action_values(state, roll=(5, 1, 5))
     assert set(found) == {(1,), (5,), (1, 5), (5, 5), (1, 5, 5)}
     assert found[(1, 5)] == small.win_probability(((0, 0), 150, 1))
     assert found[(1, 5, 5)] == small.win_probability(((0, 0), 200, 3))  # hot dice
-    assert small.best_action(state, (5, 1, 5)) == max(found, key=found.get)
-    assert small.action_values(state, (2, 3, 4)) == {}
-    assert small.best_action(state, (2, 3, 4)) is None
-    won = small.action_values(((500, 0), 50, 1), (1,))  # keeping the 1 reaches the goal
+    assert small.best_action(state, roll=(5, 1, 5)) == max(found, key=found.get)
+    assert small.action_values(state, roll=(2, 3, 4)) == {}
+    assert small.best_action(state, roll=(2, 3, 4)) is None
+    won = small.action_values(((500, 0), 50, 1), roll=(1,))  # keeping the 1 reaches the goal
     assert won == {(1,): 1.0}
 
 
 def test_without_hot_dice_keeping_every_die_banks() -> None:
     solution = solve(FarkleRules(dice=2, goal=500, hot_dice=False))
-    found = solution.action_values(((100, 200), 0, 2), (1, 5))
+    found = solution.action_values(((100, 200), 0, 2), roll=(1, 5))
     assert found[(1, 5)] == 1.0 - solution.values[4, 2 + 3]
 
 
@@ -177,9 +177,9 @@ def test_states_outside_the_game_are_refused(small: FarkleSolution, state: objec
 
 def test_rolls_of_the_wrong_size_are_refused(small: FarkleSolution) -> None:
     with pytest.raises(InvalidArgument, match="must show 3 dice"):
-        small.action_values(((0, 0), 0, 3), (1, 5))
+        small.action_values(((0, 0), 0, 3), roll=(1, 5))
     with pytest.raises(InvalidArgument):
-        small.action_values(((0, 0), 0, 3), (1, 5, 7))
+        small.action_values(((0, 0), 0, 3), roll=(1, 5, 7))
 
 
 def test_more_players_with_a_last_turn_are_refused() -> None:

@@ -16,6 +16,7 @@ from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.solve import solve
 from pigsolve.solver.farkle.states import values_shape
 from pigsolve.solver.games.farkle import FACEBOOK_FARKLE, FARKLE, FarkleRules, Scoring
+from pigsolve.solver.tables import require
 
 RULES = FarkleRules(dice=3, goal=600)
 
@@ -60,7 +61,7 @@ def test_round_trip(solution: FarkleSolution, saved: Path) -> None:
     assert (loaded.method, loaded.num_iter) == (solution.method, solution.num_iter)
     assert (loaded.residual, loaded.seconds) == (solution.residual, solution.seconds)
     state, roll = ((100, 50), 150, 2), (1, 5)
-    assert loaded.action_values(state, roll) == solution.action_values(state, roll)
+    assert loaded.action_values(state, roll=roll) == solution.action_values(state, roll=roll)
     assert table.load_for(saved, RULES).rules == RULES
     with h5py.File(saved) as f:
         attrs = (f.attrs["kind"], f.attrs["rule_set"], f.attrs["goal"])
@@ -85,7 +86,7 @@ def test_other_rules_are_refused(saved: Path) -> None:
 
 def test_a_missing_table_names_the_command(tmp_path: Path) -> None:
     with pytest.raises(MissingTable, match="pigsolve compute --game farkle --goal 1000"):
-        table.require(tmp_path / "none.h5", replace(FARKLE, goal=1000))
+        require(tmp_path / "none.h5", replace(FARKLE, goal=1000))
 
 
 def damage(path: Path, change) -> None:

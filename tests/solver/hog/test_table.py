@@ -8,15 +8,16 @@ import pytest
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.hog import table as hog_table
+from pigsolve.solver.tables import table_for
 
 
-def test_table_round_trip_and_load_or_compute(tmp_path) -> None:
+def test_table_round_trip_and_table_for(tmp_path) -> None:
     rules = hog_rules("fa16", goal=30)
     path = tmp_path / "hog.h5"
     announced = []
-    first = hog_table.load_or_compute(rules, path, announce=announced.append)
+    first = table_for(rules, path, announce=announced.append)
     assert len(announced) == 1 and path.exists()
-    again = hog_table.load_or_compute(rules, path, announce=announced.append)
+    again = table_for(rules, path, announce=announced.append)
     assert len(announced) == 1
     assert (
         again.rules == rules
@@ -27,5 +28,5 @@ def test_table_round_trip_and_load_or_compute(tmp_path) -> None:
     np.testing.assert_array_equal(again.policy, first.policy)
     with pytest.raises(TableError, match="already exists"):
         hog_table.save(first, path)
-    with pytest.raises(TableError, match="not the optimal table of fa16 goal 40"):
-        hog_table.load_or_compute(hog_rules("fa16", goal=40), path)
+    with pytest.raises(TableError, match="holds the optimal fa16 Hog table for goal 30, not the optimal fa16 Hog table for goal 40"):
+        table_for(hog_rules("fa16", goal=40), path)

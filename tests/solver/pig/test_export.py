@@ -12,7 +12,7 @@ import pytest
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.export import export_table, hold_boundary
-from pigsolve.solver.pig.table import load_or_compute
+from pigsolve.solver.tables import table_for
 
 GOAL = 20
 
@@ -20,7 +20,7 @@ GOAL = 20
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     path = tmp_path_factory.mktemp("tables") / f"pig-goal{GOAL}-die6.h5"
-    return load_or_compute(PigRules(goal=GOAL), path=path)
+    return table_for(PigRules(goal=GOAL), path=path)
 
 
 def boundary_by_loops(roll: np.ndarray) -> np.ndarray:

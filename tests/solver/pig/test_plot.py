@@ -17,7 +17,7 @@ from pigsolve.solver.pig import plot
 from pigsolve.solver.pig.export import hold_boundary
 from pigsolve.solver.pig.plot import plot_table
 from pigsolve.solver.pig.reference import value_iteration
-from pigsolve.solver.pig.table import load_or_compute
+from pigsolve.solver.tables import table_for
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -25,7 +25,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     path = tmp_path_factory.mktemp("tables") / "pig-goal40-die6.h5"
-    return load_or_compute(PigRules(goal=40), path=path)
+    return table_for(PigRules(goal=40), path=path)
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -82,7 +82,7 @@ def drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
 
 
 def test_boundary_draws_the_reference_boundary(drawn, reference, tmp_path: Path) -> None:
-    plot_table(load_or_compute(SMALL, path=tmp_path / "t.h5"), "boundary", tmp_path / "b.png")
+    plot_table(table_for(SMALL, path=tmp_path / "t.h5"), "boundary", tmp_path / "b.png")
     i, j, k = drawn["surface"]
     np.testing.assert_array_equal(i[:, 0], np.arange(SMALL.goal))
     np.testing.assert_array_equal(j[0], np.arange(SMALL.goal))
@@ -94,7 +94,7 @@ def test_slice_draws_the_rolls_the_boundary_and_hold_at_20(drawn, reference, tmp
     roll = reference["roll"]
     assert np.any(roll[:, opponent] != roll[:, opponent - 1])  # a slice of its own
     assert np.any(roll[:, opponent] != roll[:, opponent + 1])
-    plot_table(load_or_compute(SMALL, path=tmp_path / "t.h5"), "slice", tmp_path / "s.png", 7)
+    plot_table(table_for(SMALL, path=tmp_path / "t.h5"), "slice", tmp_path / "s.png", 7)
     ax = drawn["figure"].axes[0]
     shown = np.ma.filled(ax.images[0].get_array().astype(float), np.nan).T  # (i, k)
     for i in range(goal):
@@ -106,7 +106,7 @@ def test_slice_draws_the_rolls_the_boundary_and_hold_at_20(drawn, reference, tmp
 
 
 def test_contours_draw_the_reference_probabilities(drawn, reference, tmp_path: Path) -> None:
-    plot_table(load_or_compute(SMALL, path=tmp_path / "t.h5"), "contours", tmp_path / "c.png")
+    plot_table(table_for(SMALL, path=tmp_path / "t.h5"), "contours", tmp_path / "c.png")
     ax = drawn["figure"].axes[0]
     np.testing.assert_allclose(ax.images[0].get_array().T, reference["p0"], rtol=0, atol=1e-10)
     (lines,) = [c for c in ax.collections if hasattr(c, "levels")]
@@ -115,7 +115,7 @@ def test_contours_draw_the_reference_probabilities(drawn, reference, tmp_path: P
 
 def test_players_draws_the_first_holds_of_both_tables(drawn, table, tmp_path: Path) -> None:
     """Four ties j = 0, 10, 20, 30: the two-player boundary at j, the equilibrium's at (j, j)."""
-    three = load_or_compute(PigRules(40, players=3), path=tmp_path / "three.h5")
+    three = table_for(PigRules(40, players=3), path=tmp_path / "three.h5")
     plot_table(three, "players", tmp_path / "players.png", two=table)
     lines = drawn["figure"].axes[0].lines
     pairs = hold_boundary(np.asarray(table.roll_array(), dtype=bool))
@@ -161,7 +161,7 @@ def test_existing_file_is_kept_without_force(table, tmp_path: Path) -> None:
 @pytest.mark.parametrize("kind", ["boundary", "contours"])
 def test_goals_too_small_to_draw_are_refused(tmp_path: Path, goal: int, kind: str) -> None:
     """`--kind contours --goal 1` was a matplotlib traceback, `boundary` an empty picture."""
-    small = load_or_compute(PigRules(goal), path=tmp_path / "t.h5")
+    small = table_for(PigRules(goal), path=tmp_path / "t.h5")
     with pytest.raises(ValueError, match=f"goal {goal} is too small to draw"):
         plot_table(small, kind, tmp_path / "p.png")
     assert not (tmp_path / "p.png").exists()
@@ -169,7 +169,7 @@ def test_goals_too_small_to_draw_are_refused(tmp_path: Path, goal: int, kind: st
 
 def test_contours_read_p_at_k_0_only(tmp_path: Path, monkeypatch) -> None:
     """`plot --kind contours --goal 1000` built the full 8 GB table to use one slice of it."""
-    compact = load_or_compute(PigRules(goal=301), path=tmp_path / "t.h5")  # start values only
+    compact = table_for(PigRules(goal=301), path=tmp_path / "t.h5")  # start values only
     assert not compact.has_full_table
 
     def refuse(solution) -> None:
@@ -180,7 +180,7 @@ def test_contours_read_p_at_k_0_only(tmp_path: Path, monkeypatch) -> None:
 
 
 def test_players_draws_an_equilibrium_beside_two_players(table, tmp_path: Path) -> None:
-    three = load_or_compute(PigRules(40, players=3), path=tmp_path / "three.h5")
+    three = table_for(PigRules(40, players=3), path=tmp_path / "three.h5")
     out = plot_table(three, "players", tmp_path / "players.png", two=table)
     width, height = png_size(out)
     assert 800 <= width <= 2000 and 600 <= height <= 1600

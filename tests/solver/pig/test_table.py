@@ -22,9 +22,11 @@ from pigsolve.solver.games.pig_outcomes import (
     two_dice,
 )
 from pigsolve.solver.pig.solve import solve
-from pigsolve.solver.pig.table import compute_command, default_path, load, load_or_compute, save
+from pigsolve.solver.pig.table import compute_command, default_path, load, save
+from pigsolve.solver.tables import table_for
 from pigsolve.solver.pig.verify import verify_table
-from pigsolve.solver.storage import FORMAT_VERSION, MAGIC, atomic_write
+from pigsolve.solver.pig.table import FORMAT
+from pigsolve.solver.storage import MAGIC, atomic_write
 
 RULES = PigRules(30, 6)
 
@@ -48,7 +50,7 @@ def test_full_table_round_trips(full_path: Path, full_solution) -> None:
     required = {"goal", "die_sides", "method", "tolerance", "max_bellman_residual"}
     required |= {"p_first_player", "format_version", "pigsolve_version", "created"}
     assert required <= table.attrs.keys()
-    assert table.attrs["format_version"] == FORMAT_VERSION
+    assert table.attrs["format_version"] == FORMAT.version
 
 
 def test_start_values_alone_answer_like_the_full_table(tmp_path: Path, full_solution) -> None:
@@ -122,7 +124,7 @@ def test_hdf5_file_that_is_not_a_pigsolve_table(tmp_path: Path) -> None:
 
 def test_unknown_format_version(full_path: Path) -> None:
     with h5py.File(full_path, "r+") as f:
-        f.attrs["format_version"] = FORMAT_VERSION + 1
+        f.attrs["format_version"] = FORMAT.version + 1
     with pytest.raises(TableError, match="format version 3; this pigsolve reads version 1 or 2"):
         load(full_path)
 
@@ -183,20 +185,20 @@ def test_failed_write_leaves_the_old_file_and_no_temporary(full_path: Path) -> N
 def test_load_or_compute_computes_once_and_announces(tmp_path: Path) -> None:
     rules = PigRules(12, 4)
     said: list[str] = []
-    first = load_or_compute(rules, announce=said.append)
-    second = load_or_compute(rules, announce=said.append)
+    first = table_for(rules, announce=said.append)
+    second = table_for(rules, announce=said.append)
     assert len(said) == 1 and "goal 12" in said[0]
     assert (tmp_path / default_path(rules)).exists()
     np.testing.assert_array_equal(first.v0, second.v0)
-    with pytest.raises(TableError, match="is for goal 12"):
-        load_or_compute(PigRules(13, 4), path=default_path(rules))
+    with pytest.raises(TableError, match="holds the optimal table for goal 12"):
+        table_for(PigRules(13, 4), path=default_path(rules))
 
 
 def test_rules_are_stored_as_json_like_hog_tables(tmp_path: Path) -> None:
     """Pig tables kept their rules as loose attributes only, Hog tables as JSON."""
     import json
 
-    table = load_or_compute(PigRules(9, 4), path=tmp_path / "t.h5")
+    table = table_for(PigRules(9, 4), path=tmp_path / "t.h5")
     assert json.loads(table.attrs["rules"]) == {
         "goal": 9,
         "die_sides": 4,
@@ -300,7 +302,7 @@ def test_a_game_of_the_family_round_trips_with_its_roll_outcomes(tmp_path: Path,
     assert json.loads(table.attrs["rules"])["game"] == outcomes.as_json
     np.testing.assert_array_equal(table.values, solution.values)
     assert all(check.passed for check in verify_table(table))
-    assert load_or_compute(rules, path=tmp_path / "t.h5").rules == rules
+    assert table_for(rules, path=tmp_path / "t.h5").rules == rules
 
 
 def test_every_game_has_its_own_default_path(tmp_path: Path) -> None:
@@ -322,8 +324,8 @@ def test_every_game_has_its_own_default_path(tmp_path: Path) -> None:
     rules = PigRules(30, players=3, outcomes=big_pig())
     assert compute_command(rules) == "pigsolve compute --game big-pig --goal 30 --players 3"
     save(solve(rules), tmp_path / "t.h5")
-    with pytest.raises(TableError, match="is for big-pig, 3 players, goal 30, not two-dice"):
-        load_or_compute(PigRules(30, outcomes=two_dice()), path=tmp_path / "t.h5")
+    with pytest.raises(TableError, match="holds the optimal table for big-pig, 3 players, goal 30, not the optimal table for two-dice"):
+        table_for(PigRules(30, outcomes=two_dice()), path=tmp_path / "t.h5")
 
 
 def test_damaged_roll_outcomes_in_the_rules_are_a_table_error(tmp_path: Path) -> None:

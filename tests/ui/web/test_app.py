@@ -232,10 +232,10 @@ def test_explore_values_are_the_solvers(client: TestClient, goal: int) -> None:
     """The explorer's grids at sampled scores equal the solver's own table, read state by state
     (goal 100: the full table; goal 450: the compact one, every third score). Most of the
     sampled boundaries are not "roll to the goal" (at goal 30 nearly all are)."""
-    from pigsolve.solver.pig.table import load_or_compute
+    from pigsolve.solver.tables import table_for
 
     explored = client.get(f"/api/pig/explore?goal={goal}").json()
-    table = load_or_compute(PigRules(goal))  # the file the page computed, read by the solver
+    table = table_for(PigRules(goal))  # the file the page computed, read by the solver
     scores = explored["scores"]
     assert scores == list(range(0, goal, explored["step"]))
     assert explored["step"] == (1 if goal <= 200 else 3)
@@ -251,10 +251,10 @@ def test_explore_values_are_the_solvers(client: TestClient, goal: int) -> None:
 
 
 def test_hog_explore_is_the_optimal_policy(client: TestClient) -> None:
-    from pigsolve.solver.hog.table import load_or_compute
+    from pigsolve.solver.tables import table_for
 
     explored = client.get("/api/hog/explore?goal=40&rules=su20").json()
-    solution = load_or_compute(hog_rules("su20", 40))
+    solution = table_for(hog_rules("su20", 40))
     for i in range(0, 40, 3):
         for j in range(0, 40, 4):
             p, dice = solution.at(HogState(i, j))
@@ -262,10 +262,10 @@ def test_hog_explore_is_the_optimal_policy(client: TestClient) -> None:
 
 
 def test_a_state_s_values(client: TestClient) -> None:
-    from pigsolve.solver.pig.table import load_or_compute
+    from pigsolve.solver.tables import table_for
 
     state = client.get("/api/pig/state?goal=30&i=3&j=7&k=5").json()
-    table = load_or_compute(PigRules(30))
+    table = table_for(PigRules(30))
     assert {"roll": state["roll"], "hold": state["hold"]} == table.action_values(3, 7, 5)
     assert state["best"] == ("roll" if table.should_roll(3, 7, 5) else "hold")
 

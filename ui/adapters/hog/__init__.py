@@ -11,11 +11,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import typer
 
 from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.registry import family_named
-from pigsolve.ui.adapters import GOAL, ROLLS, YOU, Adapter, register_adapter
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.ui.adapters import GOAL, ROLLS, YOU, Adapter, Option, register_adapter
 
 PAGE_GOAL = 200
 """The largest Hog goal the page computes."""
@@ -23,11 +26,44 @@ RULE_SET_WORDS = {"fa16": "Fall 2016", "su20": "Summer 2020"}
 """Each rule set as the page's form names it."""
 
 
+RULE_SET = Option(
+    "rules",
+    Annotated[
+        str | None,
+        typer.Option(metavar="fa16|su20", help="Hog's rule set: --rules su20 is --game hog-su20."),
+    ],
+    parameter="name",
+)
+"""``--rules``: the rule set, an alias of ``--game hog-RULES`` (the rules' ``name``)."""
+
+
 class HogAdapter(Adapter):
     """Hog's family (see :class:`ui.adapters.Adapter`)."""
 
-    options = (GOAL, YOU, ROLLS)
+    options = (GOAL, RULE_SET, YOU, ROLLS)
     page_goal_limit = PAGE_GOAL
+
+    def names_game(self, given: dict[str, Any]) -> bool:
+        """Return True where ``--rules`` names a rule set."""
+        return "rules" in given
+
+    def game(self, name: str, given: dict[str, Any], named: bool) -> str:
+        """Return ``hog-RULES`` for ``--rules RULES``; refused where ``--game`` names another."""
+        if "rules" not in given:
+            return name
+        from pigsolve.solver.games.hog import RuleSet
+
+        rule_set = str(given["rules"])
+        if rule_set not in tuple(map(str, RuleSet)):
+            accepted = ", ".join(map(str, RuleSet))
+            raise InvalidArgument(f"--rules takes {accepted}, got {rule_set!r}")
+        if named and name != f"hog-{rule_set}":
+            raise InvalidArgument(f"--rules {rule_set} disagrees with --game {name}")
+        return f"hog-{rule_set}"
+
+    def parameters(self, game: str, given: dict[str, Any]) -> dict[str, Any]:
+        """Return the rules' parameters: ``--rules`` names the game instead."""
+        return super().parameters(game, {k: v for k, v in given.items() if k != "rules"})
 
     def game_name(self, rules: Any) -> str:
         """Return ``hog-fa16`` or ``hog-su20``."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from pigsolve.solver.games.hog import RuleSet
+from pigsolve.policies.kinds import constant_names
+from pigsolve.solver.games.hog import RuleSet, hog_rules
 from pigsolve.ui.commands import players, tables
 from pigsolve.ui.console import commands, note
 from pigsolve.ui.options import Force, Games, Json, Quiet, Seed, Table, Timeout
@@ -37,12 +38,12 @@ def alias(context: typer.Context) -> None:
         note(f"`pigsolve hog {command}` is `pigsolve {command} --game hog-fa16` (or hog-su20) now")
 
 
-def _game(rules: RuleSet | None) -> str:
-    return f"hog-{rules or RuleSet.fa16}"
-
-
-def _goal(goal: int | None) -> dict[str, int]:
-    return {} if goal is None else {"goal": goal}
+def _given(table: Path | None, rules: RuleSet | None, goal: int | None) -> dict[str, Any]:
+    """Return the options the alias gives a command: the rule set (fa16 where no table gives
+    it) and the goal, if given."""
+    table_gives = table is not None and rules is None and table.exists()
+    named = {} if table_gives else {"rules": str(rules or RuleSet.fa16)}
+    return named | ({} if goal is None else {"goal": goal})
 
 
 @hog_command("compute")
@@ -54,7 +55,7 @@ def hog_compute(
     quiet: Quiet = False,
 ) -> None:
     """Solve a Hog rule set exactly and save the optimal table (HDF5)."""
-    tables.compute(game=_game(rules), out=out, force=force, quiet=quiet, given=_goal(goal))
+    tables.compute(game=None, out=out, force=force, quiet=quiet, given=_given(None, rules, goal))
 
 
 @hog_command("query")
@@ -73,14 +74,14 @@ def hog_query(
     state = [score, opponent_score]
     if four_sided or prev or opponent_prev:
         state += [int(four_sided), prev, opponent_prev]
-    game = None if table is not None and rules is None else _game(rules)
-    tables.query(state=state, table=table, game=game, as_json=as_json, given=_goal(goal))
+    given = _given(table, rules, goal)
+    tables.query(state=state, table=table, game=None, as_json=as_json, given=given)
 
 
 @hog_command("policies")
 def hog_policies() -> None:
     """List the Hog players that `hog play --opponent` (and the comparisons) accept."""
-    players.policies_command(game=_game(None))
+    players.policies_command(game="hog-fa16")
 
 
 @hog_command("compare")
@@ -94,8 +95,8 @@ def hog_compare(
     timeout: Timeout = None,
 ) -> None:
     """Exact probability that Hog player A beats B: A first, B first, and on a coin toss."""
-    game = None if table is not None and rules is None else _game(rules)
-    players.compare(players=[a, b], table=table, as_json=as_json, game=game, given=_goal(goal))
+    given = _given(table, rules, goal)
+    players.compare(players=[a, b], table=table, as_json=as_json, game=None, given=given)
 
 
 @hog_command("simulate")
@@ -111,10 +112,9 @@ def hog_simulate(
     as_json: Json = False,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
-    game = None if table is not None and rules is None else _game(rules)
     players.simulate(
-        players=[a, b], games=games, seed=seed, table=table, game=game, as_json=as_json,
-        given=_goal(goal),
+        players=[a, b], games=games, seed=seed, table=table, game=None, as_json=as_json,
+        given=_given(table, rules, goal),
     )  # fmt: skip
 
 
@@ -124,16 +124,21 @@ def hog_tune(
     against: Annotated[str, typer.Option(help="The player to beat.")] = "optimal",
     rules: Rules = None,
     goal: Goal = None,
-    ranges: Annotated[list[str] | None, typer.Option("--range", help="NAME=LO:HI.")] = None,
+    ranges: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--range",
+            help=f"NAME=LO:HI (repeatable); the names: {constant_names(hog_rules('fa16'))}.",
+        ),
+    ] = None,
     table: Table = None,
     as_json: Json = False,
     timeout: Timeout = None,
 ) -> None:
     """Find a kind's best constants exactly: always, bacon, swap."""
-    game = None if table is not None and rules is None else _game(rules)
     players.tune(
-        kind=kind, against=against, ranges=ranges, table=table, as_json=as_json, game=game,
-        given=_goal(goal),
+        kind=kind, against=against, ranges=ranges, table=table, as_json=as_json, game=None,
+        given=_given(table, rules, goal),
     )  # fmt: skip
 
 
@@ -151,5 +156,5 @@ def hog_play(
     timeout: Timeout = None,
 ) -> None:
     """Play Hog in the terminal against a computer player (or another person)."""
-    given = _goal(goal) | {"you": you} | ({} if rolls is None else {"rolls": rolls})
-    players.play(opponent=opponent, game=_game(rules), seed=seed, hints=hints, given=given)
+    given = _given(None, rules, goal) | {"you": you} | ({} if rolls is None else {"rolls": rolls})
+    players.play(opponent=opponent, game=None, seed=seed, hints=hints, given=given)

@@ -10,6 +10,7 @@ the solver's ``--method`` and ``--tolerance``, and ``play``'s ``--style`` (docum
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -63,14 +64,18 @@ TOLERANCE = Option(
     frozenset({"compute"}),
     solver=True,
 )
+class Style(StrEnum):
+    """The documents' two transcripts at the terminal (:mod:`ui.adapters.pig.terminal`)."""
+
+    classic = "classic"
+    rounds = "rounds"
+
+
 STYLE = Option(
     "style",
     Annotated[
-        str | None,
-        typer.Option(
-            metavar="classic|rounds",
-            help="classic (documents 000/001) or rounds (002, two players).",
-        ),
+        Style | None,
+        typer.Option(help="classic (documents 000/001) or rounds (002, two players)."),
     ],
     frozenset({"play"}),
 )
@@ -88,9 +93,8 @@ class PigAdapter(Adapter):
             raise InvalidArgument(f"--die takes at most {MAX_DIE_SIDES:,} sides, got {die:,}")
         if game != "pig" and ("die" in given or given.get("piglet")):
             option = "--die" if "die" in given else "--piglet"
-            own = game if game in BUILT_IN else self.rules(game, {}).game
             raise InvalidArgument(
-                f"{option} changes Pig's die; the game {own!r} has its own roll (leave "
+                f"{option} changes Pig's die; the game {game!r} has its own roll (leave "
                 f"{option} out, or use --game pig)"
             )
         return super().parameters(game, given)

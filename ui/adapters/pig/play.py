@@ -55,8 +55,6 @@ def play_pig(
 ) -> int:
     """Check the options, make the players named for the other seats (and the hints' table),
     play; return the winner."""
-    if style not in tuple(terminal.Style):
-        raise InvalidArgument(f"--style must be classic or rounds, got {style!r}")
     dice_rng, seat_rng, coins_rng = seeded_streams(seed, 2)
     human = terminal.choose_seat(you, style, seat_rng, rules.players)
     sides = rules.roll_outcomes.denominator  # one roll is one draw of a fair die of L sides

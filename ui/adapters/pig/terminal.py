@@ -14,7 +14,6 @@ for two players, as its "User"/"Computer" lines are.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from pigsolve.policies import Player
@@ -35,6 +34,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.words import classic_lines, roll_words
 from pigsolve.ui import prompt
+from pigsolve.ui.adapters.pig import Style
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,13 +44,6 @@ if TYPE_CHECKING:
 
 ANSWERS = {"roll": True, "hold": False}
 """The rounds style's answers, exactly as document 002 has them: True rolls."""
-
-
-class Style(StrEnum):
-    """The documents' two transcripts."""
-
-    classic = "classic"
-    rounds = "rounds"
 
 
 class ClassicStyle:

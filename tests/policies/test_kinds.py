@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from pigsolve.cli import app
 from pigsolve.policies import make_player
-from pigsolve.policies.kinds import candidates, family_ranges, tune, with_ranges
+from pigsolve.policies.kinds import candidates, kind_ranges, tune, with_ranges
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
@@ -23,22 +23,23 @@ PIG, HOG = f"{STRATEGIES / 'pig.py'}", f"{STRATEGIES / 'hog.py'}"
 
 
 @pytest.mark.parametrize(
-    ("game", "family", "rules", "against", "ranges", "compare"),
+    ("kind", "rules", "against", "ranges", "compare"),
     [
-        ("pig", "hold", PigRules(20), "optimal", ["n=1:20"], pig_compare),
-        ("pig", "pace-race", PigRules(30), "hold5", ["pace=3:6", "race=10:14"], pig_compare),
-        ("hog", "bacon", hog_rules("fa16", 30), "always4", ["margin=3:9"], hog_compare),
+        ("hold", PigRules(20), "optimal", ["n=1:20"], pig_compare),
+        ("pace-race", PigRules(30), "hold5", ["pace=3:6", "race=10:14"], pig_compare),
+        ("bacon", hog_rules("fa16", 30), "always4", ["margin=3:9"], hog_compare),
     ],
     ids=["pig-hold", "pig-pace-race", "hog-bacon"],
 )
-def test_tuning_equals_a_brute_force_loop(game, family, rules, against, ranges, compare) -> None:
-    opponent = make_player(rules, against).table(rules)
-    results, documents = tune(game, family, rules, against, opponent, ranges)
-    names = candidates(game, family, with_ranges(family_ranges(game, family, rules), ranges))
+def test_tuning_equals_a_brute_force_loop(kind, rules, against, ranges, compare) -> None:
+    player = make_player(rules, against)
+    opponent = player.table(rules)
+    results, documents = tune(rules, kind, against, player, ranges)
+    names = candidates(rules, kind, with_ranges(kind_ranges(rules, kind), ranges))
     brute = {}
     for name in names:
         brute[name] = compare(rules, make_player(rules, name).table(rules), opponent).average
-    # Pig's threshold families are evaluated in one batch: equal to rounding, best first.
+    # Pig's threshold kinds are evaluated in one batch: equal to rounding, best first.
     assert sorted(r.a for r in results) == sorted(names)
     assert [r.average for r in results] == sorted((r.average for r in results), reverse=True)
     assert [r.average for r in results] == pytest.approx([brute[r.a] for r in results], abs=1e-12)
@@ -47,13 +48,13 @@ def test_tuning_equals_a_brute_force_loop(game, family, rules, against, ranges, 
 
 
 def test_ranges_are_checked() -> None:
-    defaults = family_ranges("pig", "hold", PigRules())
+    defaults = kind_ranges(PigRules(), "hold")
     with pytest.raises(InvalidArgument, match="NAME one of n"):
         with_ranges(defaults, ["m=1:3"])
     with pytest.raises(InvalidArgument, match="low end is above"):
         with_ranges(defaults, ["n=9:3"])
-    with pytest.raises(InvalidArgument, match="unknown family 'bacon'"):
-        family_ranges("pig", "bacon", PigRules())
+    with pytest.raises(InvalidArgument, match="unknown kind 'bacon'"):
+        kind_ranges(PigRules(), "bacon")
 
 
 @pytest.mark.parametrize(
@@ -113,10 +114,10 @@ def test_the_cli_takes_your_function_anywhere_a_player_goes() -> None:
     assert hog.exit_code == 0 and "0.5" in hog.stdout
 
 
-def test_every_pig_family_has_its_ranges_and_its_documents_member() -> None:
+def test_every_pig_kind_has_its_ranges_and_its_documents_member() -> None:
     import inspect
 
-    from pigsolve.policies.kinds import PIG_RANGES
+    from pigsolve.policies.pig import RANGES as PIG_RANGES
     from pigsolve.policies.pig.thresholds import KINDS, NAMED
 
     assert set(KINDS) == set(PIG_RANGES)
@@ -126,7 +127,7 @@ def test_every_pig_family_has_its_ranges_and_its_documents_member() -> None:
         documents = [value for value, low, high in PIG_RANGES[name].values()]
         assert all(low <= value <= high for value, low, high in PIG_RANGES[name].values())
         member = cls(*documents)
-        if name in NAMED:  # the documents' player is the family at the documents' constants
+        if name in NAMED:  # the documents' player is the kind at the documents' constants
             assert member.name == NAMED[name]().name
 
 
@@ -143,12 +144,12 @@ def test_another_games_ranges_widen_pigs_by_its_turns() -> None:
     )
     scale = scoring / 10 / 20
     assert scale == pytest.approx(26.5 / 20)
-    assert family_ranges("pig", "base-pace-race", PigRules()) == {
+    assert kind_ranges(PigRules(), "base-pace-race") == {
         "base": (19, 19, 26),
         "pace": (14, 7, 47),
         "race": (69, 66, 76),
     }
-    widened = family_ranges("pig", "base-pace-race", PigRules(outcomes=big_pig()))
+    widened = kind_ranges(PigRules(outcomes=big_pig()), "base-pace-race")
     assert widened["base"] == (19, 19, math.ceil(26 * scale))
     assert widened["pace"] == (14, 7, math.ceil(47 * scale))
     assert widened["race"] == (69, math.floor(100 - 34 * scale), 76)
@@ -163,10 +164,10 @@ def test_farkle_bank_dice_is_climbed_to_a_local_best() -> None:
     from pigsolve.solver.games.farkle import FarkleRules
 
     rules = FarkleRules(dice=3, goal=600)
-    bounds = family_ranges("farkle", "bank-dice", rules)
+    bounds = kind_ranges(rules, "bank-dice")
     assert list(bounds) == ["dice1", "dice2", "dice3"]
-    opponent = make_player(rules, "optimal").table(rules)
-    results, documents = tune("farkle", "bank-dice", rules, "optimal", opponent)  # 80**3
+    opponent = make_player(rules, "optimal")
+    results, documents = tune(rules, "bank-dice", "optimal", opponent)  # 80**3
     assert documents.a == "bank:300,300,300" and results[0].average > documents.average
     averages = [result.average for result in results]
     assert averages == sorted(averages, reverse=True) and len(results) < 80**3 // 100
@@ -176,6 +177,6 @@ def test_farkle_bank_dice_is_climbed_to_a_local_best() -> None:
             values = [*best[:index], best[index] + step, *best[index + 1 :]]
             if 1 <= values[index] <= 80:
                 near = pigsolve.compare(
-                    rules, member_name("farkle", "bank-dice", values), "optimal"
+                    rules, member_name(rules, "bank-dice", values), "optimal"
                 )
                 assert near.average <= results[0].average
