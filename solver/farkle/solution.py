@@ -23,10 +23,9 @@ arguments): the banked scores (mover first, multiples of 50 below the goal, from
 the penalty), the turn total (a multiple of 50) and the dice about to be rolled (1 to
 ``dice``); a turn starts at ``(i, j, 0, dice)``. With the penalty a state may add the farkles in
 a row ``(i, j, t, n, a, b)``; without them they are 0. With more players the scores are every
-player's, ``(s_0, ..., s_{N-1}, t, n)``; a mover's
-own turn is then a one-player problem given its banks' values, solved by the same kernel.
-After a roll the question adds the roll's faces, e.g.
-``action_values((0, 0, 0, 3), roll=(1, 5, 5))``.
+player's, ``(s_0, ..., s_{N-1}, t, n)``; a mover's own turn is then a one-player problem given
+its banks' values, solved by the same kernel. After a roll the question adds the roll's faces,
+e.g. ``action_values((0, 0, 0, 3), roll=(1, 5, 5))``.
 """
 
 from __future__ import annotations
@@ -293,8 +292,7 @@ class FarkleSolution:
         every score; or raise InvalidArgument."""
         state = state[0] if len(state) == 1 else state
         if self.rules.players > 2:
-            scores, t, n = state_indices(self.rules, state)
-            return scores, t, n
+            return state_indices(self.rules, state)
         a, b, i, j, t, n = state_indices(self.rules, state, self.floor)
         return (a, b, i, j), t, n
 

@@ -223,7 +223,7 @@ def simulate(
     seated = getattr(rules, "players", 2)
     if len(players) != seated:
         raise InvalidArgument(f"give {seated} players for --players {seated}, got {len(players)}")
-    if games < seated:  # before any table is made
+    if seated > 2 and games < seated:  # one game a first mover, before any table is made
         raise InvalidArgument(f"games must be at least {seated}, one per first mover, got {games}")
     announce_games(games)
     made = computers(found, list(players), table)
@@ -304,9 +304,10 @@ def gui(
     """Play every game in the browser against perfect play, explore its tables and compare
     players (Ctrl-C stops it).
 
-    Tables the page needs are computed in the background and saved in the data folder, where
-    the other commands keep theirs; of those the page computed, the least recently used are
-    deleted once they take more than --cache-mib (listed in web-cache.json there). A
+    Tables the page needs are computed in the background and saved in the data folder (./data/,
+    or --data-dir), where the other commands keep theirs; of those the page computed, the least
+    recently used are deleted once they take more than --cache-mib (listed in web-cache.json
+    there). A
     computation that passes --job-mib or --job-seconds is stopped and answered in one line.
     """
     from pigsolve.ui.web.serve import serve

@@ -75,6 +75,5 @@ def check_size(rules: Any, use: str = "table", words: str = "the page") -> None:
     if rules.goal > largest:
         raise SizeError(
             f"{words} takes {adapter.title(rules)}goals up to {largest}; goal {rules.goal} needs "
-            f"about {memory_words(needed)} of memory: use `{family.command(rules)}` at the "
-            "command line"
+            f"about {memory_words(needed)} of memory: use `pigsolve compute` at the command line"
         )

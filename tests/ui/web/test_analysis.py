@@ -18,9 +18,9 @@ NO_STORE = None
 """Every refusal here comes before the tables are asked for anything."""
 
 
-def refused(names: list[str], game: str = "pig") -> ApiError:
+def refused(names: list[str]) -> ApiError:
     with pytest.raises(ApiError) as error:
-        asyncio.run(analysis.compare(NO_STORE, game, names, PigRules()))
+        asyncio.run(analysis.compare(NO_STORE, names, PigRules()))
     return error.value
 
 
@@ -36,7 +36,7 @@ def test_a_round_robin_takes_one_to_eight_players_once_each() -> None:
 def test_players_the_page_does_not_run_are_refused_first() -> None:
     assert str(refused(["hold20", "mine.py:strategy"])).startswith("players from files run code")
     with pytest.raises(InvalidArgument, match="unknown player 'hold-twenty'"):
-        asyncio.run(analysis.compare(NO_STORE, "pig", ["hold-twenty"], PigRules()))
+        asyncio.run(analysis.compare(NO_STORE, ["hold-twenty"], PigRules()))
 
 
 def test_a_state_outside_the_game_is_refused() -> None:

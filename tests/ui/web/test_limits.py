@@ -48,7 +48,7 @@ def test_a_refusal_names_the_game_the_players_and_the_memory() -> None:
     )
     with pytest.raises(SizeError, match="Big Pig goals up to 300; goal 301 needs about"):
         check_size(PigRules(301, outcomes=big_pig()))
-    with pytest.raises(SizeError, match="use `pigsolve hog compute` at the command line"):
+    with pytest.raises(SizeError, match="use `pigsolve compute` at the command line"):
         check_size(hog_rules("fa16", 201))
 
 

@@ -125,8 +125,8 @@ class FarkleAdapter(Adapter):
             return ""
         return (
             f"{use} takes goals up to {PENALTY_PAGE_GOAL:,} with the penalty for three farkles "
-            f"in a row; goal {rules.goal:,} takes far longer to compute: use "
-            f"`{self.family.command(rules)}` at the command line"
+            f"in a row; goal {rules.goal:,} takes far longer to compute: use `pigsolve compute` "
+            "at the command line"
         )
 
     def explore(self, solution: Any, cells: int) -> dict[str, Any]:
