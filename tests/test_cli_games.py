@@ -201,7 +201,7 @@ def test_rolls_file_picks_two_dice_outcomes_in_info_order(pigsolve, workdir: Pat
 def test_resets_with_three_players_are_refused_in_one_line(pigsolve) -> None:
     done = pigsolve("compute", "--game", "two-dice", "--players", "3", "--goal", "10")
     error = one_line_error(done)
-    assert "two-dice" in error and "2 players" in error
+    assert "two-dice" in error and "two players only, not 3" in error
 
 
 def big_pig_outcomes() -> list[tuple[Fraction, str, int]]:

@@ -55,8 +55,10 @@ def optimal(solution: Any) -> Any:
 
 
 def best_response(rules: FarkleRules, opponents: Sequence[str]) -> Any:
-    """Farkle has no best response yet: refused in one line."""
-    raise InvalidArgument("Farkle has no best response yet: tune a kind against the opponent")
+    """Return the exact best reply to the one opponent named."""
+    if len(opponents) != 1:
+        raise InvalidArgument(f"Farkle's best response answers 1 opponent, got {len(opponents)}")
+    return make_player("best-response:" + opponents[0], rules)
 
 
 def kind_ranges(rules: FarkleRules) -> dict[str, Ranges]:

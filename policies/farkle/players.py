@@ -14,6 +14,7 @@ as :class:`solver.farkle.solution.FarkleSolution` takes them).
 ``bank:T``                    bank once the turn total is at least T points; after a roll keep
                               the most points, the more dice left at a tie
 ``bank:T1,...,T6``            the same with a total per number of dice about to be rolled
+``best-response:NAME``        the exact best reply to NAME (:mod:`solver.farkle.best_response`)
 ``file.py:function``          your function (:mod:`policies.farkle.user`)
 ============================  ==================================================================
 
@@ -32,6 +33,8 @@ from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 
 BANK = re.compile(r"bank:(\d{1,9}(?:,\d{1,9})*)")
 """A threshold player's name: ``bank:T`` or one total per number of dice."""
+BEST_RESPONSE = "best-response:"
+"""The exact best reply to the player named after it (:mod:`solver.farkle.best_response`)."""
 
 
 class FarklePlayer:
@@ -76,6 +79,7 @@ def player_names(rules: FarkleRules | None = None) -> list[tuple[str, str]]:
             "banks once the turn total is at least T points, keeps the most points, e.g. bank:300",
         ),
         (f"bank:{totals}", "the same with T_n points when n dice are left to roll"),
+        ("best-response:NAME", "the exact best reply to computer player NAME, e.g. bank:300"),
         (Human.name, Human.description),
     ]
 
@@ -106,6 +110,15 @@ def bank_totals(name: str, rules: FarkleRules) -> tuple[int, ...] | None:
 
 def check_name(name: str, rules: FarkleRules) -> None:
     """Raise InvalidArgument, listing the accepted names, unless ``name`` is a Farkle player."""
+    if name.startswith(BEST_RESPONSE):
+        target = name.removeprefix(BEST_RESPONSE)
+        if target == "human":
+            raise InvalidArgument("best-response needs a computer player, not human")
+        from pigsolve.policies.user import is_user_player
+
+        if not is_user_player(target):
+            check_name(target, rules)
+        return
     if name in ("optimal", "max-score", "human") or bank_totals(name, rules) is not None:
         return
     from pigsolve.solver.registry import unknown
@@ -137,6 +150,13 @@ def make_player(
     check_name(name, rules)
     if name == "human":
         raise InvalidArgument("human is not a computer player")
+    if name.startswith(BEST_RESPONSE):
+        from pigsolve.solver.farkle.best_response import best_response
+
+        target = make_player(name.removeprefix(BEST_RESPONSE), rules, table_path, announce)
+        reply = best_response(rules, target.table(rules))
+        words = f"the exact best reply to {target.name}"
+        return FarklePlayer(name, rules, reply.policy, words)
     if name == "optimal":
         from pigsolve.solver.tables import table_for
 

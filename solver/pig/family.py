@@ -15,7 +15,7 @@ from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
-from pigsolve.solver.games.pig_outcomes import BUILT_IN, TITLES
+from pigsolve.solver.games.pig_outcomes import BUILT_IN
 from pigsolve.solver.pig.kinds import Export, Plot
 from pigsolve.solver.registry import Capabilities, Demands, register
 from pigsolve.solver.results import Comparison
@@ -186,10 +186,6 @@ class PigFamily:
         )
 
         what = describe_rules(rules, die=False)
-        if rules.resets and rules.players > 2:
-            title = TITLES.get(rules.game, rules.game)
-            return Demands(what, 0, unsolved=f"{title} can lose a player's whole score, and such "
-                f"games are solved for two players only, not {rules.players}")  # fmt: skip
         try:
             check_solvable(rules, method)
         except InvalidArgument as err:

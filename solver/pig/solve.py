@@ -99,7 +99,8 @@ def check_solvable(rules: PigRules, method: str = "layered") -> None:
     if rules.resets and rules.players != 2:
         lost = " or ".join(o.name for o in rules.roll_outcomes.outcomes if o.effect is Effect.reset)
         raise InvalidArgument(
-            f"scores can fall to 0 in {rules.game} ({lost}); pigsolve solves it for 2 players only"
+            f"scores can fall to 0 in {rules.game} ({lost}): such games are solved for two "
+            f"players only, not {rules.players}"
         )
 
 

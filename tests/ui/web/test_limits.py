@@ -81,5 +81,5 @@ def test_only_games_whose_scores_fall_lack_a_table_for_three(name: str) -> None:
 def test_the_refusal_of_a_table_names_the_game() -> None:
     with pytest.raises(NoTable) as refused:
         check_solvable(PigRules(30, players=3, outcomes=two_dice()))
-    assert str(refused.value).startswith("Two-Dice Pig can lose a player's whole score")
+    assert str(refused.value).startswith("scores can fall to 0 in two-dice (double 1s)")
     assert refused.value.status == 409
