@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import typer
 
@@ -324,7 +324,7 @@ class Adapter:
         """Return why ``use`` refuses ``rules`` within its goals ('' if it does not)."""
         return ""
 
-    use_goals: dict[str, int] = {}
+    use_goals: ClassVar[dict[str, int]] = {}
     """The family's own bounds of the explorer's and compare's goals (in its points)."""
 
     def explore(self, solution: Any, cells: int) -> dict[str, Any] | None:

@@ -64,6 +64,8 @@ TOLERANCE = Option(
     frozenset({"compute"}),
     solver=True,
 )
+
+
 class Style(StrEnum):
     """The documents' two transcripts at the terminal (:mod:`ui.adapters.pig.terminal`)."""
 
