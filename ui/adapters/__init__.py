@@ -12,6 +12,7 @@ what differs in its own words.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import sys
 from collections.abc import Sequence
@@ -326,6 +327,13 @@ class Adapter:
 
     use_goals: ClassVar[dict[str, int]] = {}
     """The family's own bounds of the explorer's and compare's goals (in its points)."""
+    page_scripts: tuple[str, ...] = ()
+    """The page's scripts of the family's own (what lies on its table), in :attr:`static`."""
+
+    @property
+    def static(self) -> Path:
+        """The folder of the family's page files: ``static/`` beside its adapter's module."""
+        return Path(inspect.getfile(type(self))).parent / "static"
 
     def explore(self, solution: Any, cells: int) -> dict[str, Any] | None:
         """Return what the explorer draws of ``solution`` (None: the family has no explorer)."""

@@ -38,10 +38,16 @@ SEED_LIMIT = 2**64
 
 
 def page_families() -> list[dict[str, Any]]:
-    """Return what the page draws of each family: its tab (name, label, most players) and its
-    set-up form (:meth:`ui.adapters.Adapter.page_form`)."""
+    """Return what the page draws of each family: its tab (name, label, most players), its
+    set-up form (:meth:`ui.adapters.Adapter.page_form`) and its own scripts."""
     return [
-        {"name": a.family.name, "label": a.label, "max_players": a.max_players} | a.page_form()
+        {
+            "name": a.family.name,
+            "label": a.label,
+            "max_players": a.max_players,
+            "scripts": [f"/static/families/{a.family.name}/{name}" for name in a.page_scripts],
+        }
+        | a.page_form()
         for a in adapters()
     ]
 
@@ -224,6 +230,12 @@ def create_app(
         rules = family.page_rules(fields)
         return JSONResponse(await analysis.compare(table_store, names, rules))
 
+    async def family_file(request: Request) -> FileResponse:
+        family, name = game_of(request), request.path_params["name"]
+        if name not in family.page_scripts:
+            raise ApiError(404, f"{family.label} has no page file {name[:40]!r}")
+        return FileResponse(family.static / name)
+
     async def refused(request: Request, err: Exception) -> JSONResponse:
         if isinstance(err, Pending):
             return JSONResponse(err.body(), status_code=202)
@@ -251,6 +263,7 @@ def create_app(
         Route("/api/{game}/compare", versus),
         Route("/", lambda request: HTMLResponse(page)),
         Route("/plotly.min.js", lambda request: FileResponse(plotly_js())),
+        Route("/static/families/{game}/{name}", family_file),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Any] = {PigsolveError: refused, Pending: refused, HTTPException: refused}

@@ -40,6 +40,7 @@ def test_the_page_is_told_the_toy_s_tab_and_form(coin_client: TestClient) -> Non
         "max_players": 2,
         "fields": [goal],
         "note": "Coin race: goal up to 30.",
+        "scripts": [],
     }
     die = families[0]["fields"][-1]
     assert (die["name"], die["only"]) == ("die", {"variant": ["pig"]})

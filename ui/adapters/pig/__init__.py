@@ -272,6 +272,8 @@ class PigAdapter(Adapter):
             )
         return ""
 
+    page_scripts = ("pieces.js",)  # Pass the Pigs' pigs, drawn in their positions
+
     def explore(self, solution: Any, cells: int) -> dict[str, Any]:
         """Return the explorer's grids of ``solution``, scores sampled to at most ``cells``."""
         from pigsolve.solver.pig.explore import explore_grids

@@ -87,6 +87,15 @@ function showLimits() {
   $("#explore-limits").textContent = `Goals up to ${limits.explore_goal} (the other games up to ${pig.family_goal}); above ${limits.explore_cells}, every few scores are drawn.`;
 }
 
+function loadScript(src) {
+  // A family's own script (what lies on its table), listed in its description.
+  return new Promise((resolve, reject) => {
+    const script = Object.assign(document.createElement("script"), { src, onload: resolve });
+    script.onerror = () => reject(new Error(`the page could not load ${src}`));
+    document.head.append(script);
+  });
+}
+
 function variantsShown() {
   // The die only for Pig's die.
   for (const form of ["#explore-form", "#compare-form"]) {
@@ -271,8 +280,12 @@ $("#slice-j").addEventListener("input", slice);
 $("#compare-form").addEventListener("submit", compare);
 document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => mode(b.dataset.mode)));
 document.addEventListener("DOMContentLoaded", async () => {
-  // play.js is loaded after this file: the page starts once both are.
-  try { limits = await api("/api/limits"); } catch (err) { say(err.message); return; }
+  // play.js is loaded after this file: the page starts once both are, and the families' own
+  // scripts with them.
+  try {
+    limits = await api("/api/limits");
+    await Promise.all(limits.families.flatMap((f) => f.scripts).map(loadScript));
+  } catch (err) { say(err.message); return; }
   showLimits();
   choose(limits.families[0].name);
 });
