@@ -23,6 +23,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.registry import Capabilities, Demands
 from pigsolve.solver.results import Comparison, Simulation, Tally
 from pigsolve.ui import adapters
+from pigsolve.ui.adapters.explorer import Axis, HeatMap, Picture
 
 ACTIONS = {"step": ((1.0, 1),), "flip": ((0.5, 2), (0.5, 0))}
 """Each action's (probability, points) outcomes."""
@@ -165,10 +166,21 @@ class CoinFamily:
 
 
 class CoinAdapter(adapters.Adapter):
-    """The toy's words: the base adapter's, and an explorer of its table."""
+    """The toy's words: the base adapter's, and an explorer of its table: a heat map."""
 
-    def explore(self, solution: CoinSolution, cells: int) -> dict[str, Any]:
-        return {"goal": solution.rules.goal, "p": solution.values.tolist()}
+    def explore(self, solution: CoinSolution, cells: int) -> Picture:
+        goal, scores = solution.rules.goal, list(range(solution.rules.goal))
+        return Picture(
+            heat_map=HeatMap(
+                caption=f"Coin race, goal {goal}: the mover's win probability",
+                x=Axis(label="your score", values=scores),
+                y=Axis(label="opponent score", values=scores),
+                z=solution.values.tolist(),
+                scale=Axis(label="win probability"),
+                key="Colours: the chance of the player to move.",
+                hover="{x} vs {y}: win probability {z:.2%}",
+            )
+        )
 
 
 class CoinGame:

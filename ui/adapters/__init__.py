@@ -25,6 +25,7 @@ import typer
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.registry import Family, family_named, family_of
+from pigsolve.ui.adapters.explorer import Picture
 
 RULES = frozenset(
     {"compute", "info", "query", "verify", "export", "plot", "play", "compare", "simulate", "tune"}
@@ -327,9 +328,21 @@ class Adapter:
         """The folder of the family's page files: ``static/`` beside its adapter's module."""
         return Path(inspect.getfile(type(self))).parent / "static"
 
-    def explore(self, solution: Any, cells: int) -> dict[str, Any] | None:
-        """Return what the explorer draws of ``solution`` (None: the family has no explorer)."""
+    def explore(self, solution: Any, cells: int) -> Picture | None:
+        """Return what the explorer draws of ``solution``, scores sampled to at most ``cells``
+        a side (:mod:`ui.adapters.explorer`; None: the family has no explorer)."""
         return None
+
+    @property
+    def explores(self) -> bool:
+        """Whether the page has an explorer of the family: its adapter draws one."""
+        return type(self).explore is not Adapter.explore
+
+    @property
+    def compares(self) -> bool:
+        """Whether the page compares the family's players: exactly, at its default rules."""
+        family = self.family
+        return not family.demands(family.rules(family.games[0])).inexact
 
     def evaluation_cost(self, rules: Any, memories: Sequence[int]) -> tuple[int, float]:
         """Return the peak bytes and seconds of an exact round robin of players who count

@@ -39,12 +39,15 @@ SEED_LIMIT = 2**64
 
 def page_families() -> list[dict[str, Any]]:
     """Return what the page draws of each family: its tab (name, label, most players), its
-    set-up form (:meth:`ui.adapters.Adapter.page_form`) and its own scripts."""
+    set-up form (:meth:`ui.adapters.Adapter.page_form`), the forms of its Explore and Compare
+    views (:func:`use_form`; None where it has no such view) and its own scripts."""
     return [
         {
             "name": a.family.name,
             "label": a.label,
             "max_players": a.max_players,
+            "explore": use_form(a, "explore") if a.explores else None,
+            "compare": use_form(a, "compare") if a.compares else None,
             "scripts": [f"/static/families/{a.family.name}/{name}" for name in a.page_scripts],
         }
         | a.page_form()
@@ -52,14 +55,28 @@ def page_families() -> list[dict[str, Any]]:
     ]
 
 
+def use_form(adapter: Adapter, use: str) -> dict[str, Any]:
+    """Return the form of ``use`` (``explore``, ``compare``): the set-up form's fields, the goal
+    at most what ``use`` takes (:func:`ui.web.limits.use_goals`), and its limits in words."""
+    fields = adapter.page_form()["fields"]
+    goal = next(field for field in fields if field["name"] == "goal")
+    most = min(goal["max"], limits.use_goals(adapter)[use])
+    bounded = goal | {"max": most, "default": min(goal["default"], most)}
+    cells = tables.EXPLORE_CELLS
+    sampled = use == "explore" and most > cells
+    more = f"; more than {cells} scores a side are drawn every few scores" if sampled else ""
+    return {
+        "fields": [bounded if field is goal else field for field in fields],
+        "note": f"{adapter.label}: goals up to {most:,}{more}.",
+    }
+
+
 def page_limits() -> dict[str, Any]:
     """Return the sizes the page accepts (GET /api/limits; the forms read them): each family's,
-    by its name, then the page's own, and ``families``: each family's tab and set-up form
+    by its name, then the page's own, and ``families``: each family's tab and forms
     (:func:`page_families`)."""
     return {adapter.family.name: adapter.page_limits() for adapter in adapters()} | {
-        "explore_goal": limits.USE_GOALS["explore"],
         "explore_cells": tables.EXPLORE_CELLS,
-        "compare_goal": limits.USE_GOALS["compare"],
         "compare_players": analysis.MAX_COMPARED,
         "games": MAX_GAMES,
         "cache_mib": tables.PAGE_CACHE_BYTES // 2**20,
@@ -105,6 +122,17 @@ def player_list(value: Any) -> list[str]:
         elif part:
             names.append(part)
     return names
+
+
+def state_numbers(value: Any) -> list[int]:
+    """Return the numbers of a query's ``state``, separated by commas (``3,7,5``): those
+    ``pigsolve query`` takes."""
+    parts = str(value).split(",")
+    if not all(re.fullmatch(rf"-?\d{{1,{MAX_DIGITS}}}", part) for part in parts):
+        raise ApiError(
+            400, "state must be whole numbers separated by commas, as pigsolve query takes them"
+        )
+    return [int(part) for part in parts]
 
 
 def text(value: Any, name: str) -> str:
@@ -214,14 +242,16 @@ def create_app(
     async def explore(request: Request) -> JSONResponse:
         family = game_of(request)
         rules = family.page_rules(query(request, family.page_fields))
+        if not family.explores:
+            raise ApiError(404, f"{family.label} has no explorer")
         return JSONResponse(await analysis.explore(table_store, rules))
 
     async def value(request: Request) -> JSONResponse:
-        pig = {adapter.family.name: adapter for adapter in adapters()}["pig"]  # Pig's slice
-        fields = query(request, (*pig.page_fields, "i", "j", "k"))
-        rules = pig.page_rules(fields)
-        i, j, k = (integer(fields.get(name, 0), name, 0) for name in "ijk")
-        return JSONResponse(await analysis.pig_state(table_store, rules, i, j, k))
+        family = game_of(request)
+        fields = query(request, (*family.page_fields, "state"))
+        numbers = state_numbers(fields.pop("state", ""))
+        rules = family.page_rules(fields)
+        return JSONResponse(await analysis.state(table_store, rules, numbers))
 
     async def versus(request: Request) -> JSONResponse:
         family = game_of(request)
@@ -259,7 +289,7 @@ def create_app(
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         Route("/api/games/{id}/hint", advise),
         Route("/api/{game}/explore", explore),
-        Route("/api/pig/state", value),
+        Route("/api/{game}/state", value),
         Route("/api/{game}/compare", versus),
         Route("/", lambda request: HTMLResponse(page)),
         Route("/plotly.min.js", lambda request: FileResponse(plotly_js())),

@@ -12,12 +12,12 @@ from typing import Any
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.registry import family_of
 from pigsolve.solver.resources import check_memory, memory_words
-from pigsolve.ui.adapters import adapter_of
+from pigsolve.ui.adapters import Adapter, adapter_of
 from pigsolve.ui.web.jobs import JobFailed
 
 USE_GOALS = {"explore": 1000, "compare": 300}
 """The largest goal of the explorer's grids and of an exact round robin, unless the family
-sets its own (``use_goals``: Farkle's goals are in points)."""
+sets its own (``use_goals``: a family whose goals are in points)."""
 
 
 class SizeError(JobFailed):
@@ -35,13 +35,18 @@ class NoTable(JobFailed):
         super().__init__(409, message)
 
 
+def use_goals(adapter: Adapter) -> dict[str, int]:
+    """Return the largest goal of the explorer and of compare for ``adapter``'s family: its own
+    (in its points), else the page's."""
+    return USE_GOALS | adapter.use_goals
+
+
 def largest_goal(rules: Any, use: str = "table") -> int:
     """Return the largest goal at which the page computes ``use`` (``table``, ``explore``,
     ``compare``) for ``rules``'s game."""
     adapter = adapter_of(rules)
     largest = adapter.page_goal(rules)
-    uses = USE_GOALS | adapter.use_goals  # a family's own bounds, in its points
-    return min(largest, uses.get(use, largest))
+    return min(largest, use_goals(adapter).get(use, largest))
 
 
 def check_solvable(rules: Any) -> None:

@@ -5,7 +5,9 @@ evaluating) is called from here, so that a change of the solver's table types is
 module alone. Tables are computed in worker processes (:mod:`ui.web.jobs`), one per table
 however many ask, and saved in ``data/`` beside the command line's. Those the page computed are
 listed in ``data/web-cache.json`` with their last use; past :data:`PAGE_CACHE_BYTES` the least
-recently used are deleted (the command line's own tables are never touched).
+recently used are deleted (the command line's own tables are never touched). A worker is a fresh
+process, which knows the built-in families only: the round robins of a family registered while
+the server runs (a plugin's, the tests' toy) are played in a thread of the server instead.
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from typing import Any
 
 from pigsolve.policies.roster import roster
 from pigsolve.solver.durations import about
-from pigsolve.solver.registry import family_of
+from pigsolve.solver.registry import BUILT_IN, family_of
 from pigsolve.solver.resources import memory_words
 from pigsolve.solver.storage import atomic_write, data_dir
 from pigsolve.ui.adapters import adapter_of
+from pigsolve.ui.adapters.explorer import Picture
 from pigsolve.ui.records import game_fields, record
 from pigsolve.ui.web.jobs import JobFailed, Jobs
 from pigsolve.ui.web.limits import NoTable, SizeError, check_size, check_solvable
@@ -70,8 +73,8 @@ def solve_and_save(rules: Any, path: Path, report: Report) -> int:
     return path.stat().st_size
 
 
-def explore_table(rules: Any, path: Path, report: Report) -> dict[str, Any]:
-    """Return (in a worker) the explorer's grids of the table at ``path``."""
+def explore_table(rules: Any, path: Path, report: Report) -> Picture | None:
+    """Return (in a worker) the explorer's picture of the table at ``path``."""
     return adapter_of(rules).explore(load(rules, path), EXPLORE_CELLS)
 
 
@@ -98,17 +101,6 @@ def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> 
 def optimal_player(rules: Any, table: Any) -> Any:
     """Return the optimal computer player reading ``table``."""
     return roster(rules).optimal(table)
-
-
-def pig_values(
-    table: Any, scores: tuple[int, ...], k: int
-) -> tuple[float, float, float | None, bool]:
-    """Return the mover's win probability at ``scores`` (the mover's first, then in the order
-    of play) and turn total ``k``, the values of rolling and holding (None at ``k = 0``) and
-    whether rolling is optimal."""
-    values = table.action_values(*scores, k)
-    p = table.win_probability(*scores, k)
-    return p, values["roll"], values.get("hold"), table.should_roll(*scores, k)
 
 
 class Tables:
@@ -172,8 +164,8 @@ class Tables:
                     self._loaded.popitem(last=False)
             return self._loaded[rules]
 
-    async def explore(self, rules: Any) -> dict[str, Any]:
-        """Return the explorer's grids for ``rules`` (the table computed first if missing)."""
+    async def explore(self, rules: Any) -> Picture | None:
+        """Return the explorer's picture for ``rules`` (the table computed first if missing)."""
         check_size(rules, "explore", "the explorer")
         if rules.goal <= EXPLORE_CELLS:  # a small table's grids take milliseconds: no worker
             table = await self.table(rules)
@@ -182,7 +174,7 @@ class Tables:
         if not path.exists() or ("table", rules) in self.jobs:
             await self.table(rules)
         self._touch(path)
-        what = f"the explorer's grids for goal {rules.goal}"
+        what = f"the explorer's picture for goal {rules.goal}"
         return await self.jobs.result(("explore", rules), what, explore_table, (rules, path))
 
     async def compare(self, names: list[str], rules: Any) -> list[dict[str, Any]]:
@@ -195,6 +187,8 @@ class Tables:
         path = self.path(rules)
         if "optimal" in names:
             await self.table(rules)
+        if family_of(rules).name not in BUILT_IN:  # registered here: a worker would not know it
+            return await asyncio.to_thread(compare, names, rules, path, lambda done, total: None)
         what = f"the round robin of {', '.join(names)} at goal {rules.goal}"
         key = ("compare", tuple(names), rules)
         return await self.jobs.result(key, what, compare, (names, rules, path))

@@ -40,8 +40,11 @@ def test_players_the_page_does_not_run_are_refused_first() -> None:
 
 
 def test_a_state_outside_the_game_is_refused() -> None:
-    for i, j, k in [(30, 0, 0), (10, 30, 0), (0, 0, -1)]:
+    for numbers in [(30, 0, 0), (10, 30, 0), (0, 0, -1)]:
         with pytest.raises(
-            InvalidArgument, match=rf"state \({i}, {j}, {k}\) is outside the goal-30"
+            InvalidArgument,
+            match=rf"state \({', '.join(map(str, numbers))}\) is outside the goal-30",
         ):
-            asyncio.run(analysis.pig_state(NO_STORE, PigRules(30), i, j, k))
+            asyncio.run(analysis.state(NO_STORE, PigRules(30), list(numbers)))
+    with pytest.raises(InvalidArgument, match="give 2 scores and a turn total for 2 players"):
+        asyncio.run(analysis.state(NO_STORE, PigRules(30), [1, 2]))

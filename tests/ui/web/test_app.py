@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 pytest.importorskip("starlette")  # the `gui` extra (installed with `test`)
 from starlette.testclient import TestClient
 
-from pigsolve.solver.games.hog import HogState, hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web.app import create_app
 from pigsolve.ui.web.jobs import Jobs
@@ -229,65 +228,59 @@ def reference_hold_at(table, i: int, j: int) -> int:
 
 @pytest.mark.parametrize("goal", [100, 450])
 def test_explore_values_are_the_solvers(client: TestClient, goal: int) -> None:
-    """The explorer's grids at sampled scores equal the solver's own table, read state by state
-    (goal 100: the full table; goal 450: the compact one, every third score). Most of the
+    """The explorer's picture at sampled scores equals the solver's own table, read state by
+    state (goal 100: the full table; goal 450: the compact one, every third score). Most of the
     sampled boundaries are not "roll to the goal" (at goal 30 nearly all are)."""
     from pigsolve.solver.tables import table_for
 
-    explored = client.get(f"/api/pig/explore?goal={goal}").json()
+    heat_map = client.get(f"/api/pig/explore?goal={goal}").json()["heat_map"]
     table = table_for(PigRules(goal))  # the file the page computed, read by the solver
-    scores = explored["scores"]
-    assert scores == list(range(0, goal, explored["step"]))
-    assert explored["step"] == (1 if goal <= 200 else 3)
+    scores, step = heat_map["x"]["values"], 1 if goal <= 200 else 3
+    assert scores == heat_map["y"]["values"] == list(range(0, goal, step))
+    assert heat_map["caption"].endswith(f"goal {goal}" + (" (one score in 3)" if step > 1 else ""))
     short = 0
     for a in range(0, len(scores), 7):
         for b in range(0, len(scores), 5):
             i, j = scores[a], scores[b]
-            assert explored["hold_at"][a][b] == reference_hold_at(table, i, j)
-            short += explored["hold_at"][a][b] < goal - i
+            assert heat_map["z"][a][b] == reference_hold_at(table, i, j)
+            short += heat_map["z"][a][b] < goal - i
+            assert heat_map["apart"]["cells"][a][b] == (heat_map["z"][a][b] >= goal - i)
             # the compact table rebuilds P(i, j, 0) from its row: equal to rounding
-            assert explored["p0"][a][b] == pytest.approx(table.win_probability(i, j, 0), abs=1e-12)
+            p0 = heat_map["layers"]["p0"][a][b]
+            assert p0 == pytest.approx(table.win_probability(i, j, 0), abs=1e-12)
     assert short > 0.5 * len(range(0, len(scores), 7)) * len(range(0, len(scores), 5))
-
-
-def test_hog_explore_is_the_optimal_policy(client: TestClient) -> None:
-    from pigsolve.solver.tables import table_for
-
-    explored = client.get("/api/hog/explore?goal=40&rules=su20").json()
-    solution = table_for(hog_rules("su20", 40))
-    for i in range(0, 40, 3):
-        for j in range(0, 40, 4):
-            p, dice = solution.at(HogState(i, j))
-            assert (explored["dice"][i][j], explored["p"][i][j]) == (dice, p)
 
 
 def test_a_state_s_values(client: TestClient) -> None:
     from pigsolve.solver.tables import table_for
 
-    state = client.get("/api/pig/state?goal=30&i=3&j=7&k=5").json()
+    state = client.get("/api/pig/state?goal=30&state=3,7,5").json()
     table = table_for(PigRules(30))
-    assert {"roll": state["roll"], "hold": state["hold"]} == table.action_values(3, 7, 5)
-    assert state["best"] == ("roll" if table.should_roll(3, 7, 5) else "hold")
+    assert state["action_values"] == table.action_values(3, 7, 5)
+    assert state["best_action"] == ("roll" if table.should_roll(3, 7, 5) else "hold")
 
 
 @pytest.mark.parametrize(("i", "k"), [(20, 10), (25, 10), (29, 0)])
 def test_a_won_state_is_held_and_a_live_one_advised(client: TestClient, i: int, k: int) -> None:
     """At ``i + k >= goal`` the turn total wins: hold, with probability 1 (the goal-30 mover
     at 29 with nothing yet rolls: one roll of 2 or more wins)."""
-    state = client.get(f"/api/pig/state?goal=30&i={i}&j=7&k={k}").json()
+    state = client.get(f"/api/pig/state?goal=30&state={i},7,{k}").json()
     if i + k >= 30:
-        assert state["best"] == "hold" and state["p"] == 1.0
+        assert state["best_action"] == "hold" and state["win_probability"] == 1.0
     else:
-        assert state["best"] == "roll" and state["hold"] is None
+        assert state["best_action"] == "roll" and "hold" not in state["action_values"]
 
 
-@pytest.mark.parametrize(("game", "args"), [("pig", ["--goal", "30"]), ("hog", ["--goal", "30"])])
-def test_compare_is_pigsolve_compare(client: TestClient, pigsolve, game, args) -> None:
+@pytest.mark.parametrize(
+    ("game", "args", "title"),
+    [("pig", ["--goal", "30"], "Pig"), ("hog", ["--goal", "30"], "Hog fa16")],
+)
+def test_compare_is_pigsolve_compare(client: TestClient, pigsolve, game, args, title) -> None:
     """Every ordered pair of the round robin is what `pigsolve compare --json` prints."""
     names = ["optimal", "hold20"] if game == "pig" else ["optimal", "always4"]
     query = f"players={','.join(names)}&goal=30"
     matrix = client.get(f"/api/{game}/compare?{query}").json()
-    assert matrix["players"] == names
+    assert (matrix["title"], matrix["goal"], matrix["players"]) == (title, 30, names)
     assert [(r["a"], r["b"]) for r in matrix["results"]] == [(a, b) for a in names for b in names]
     prefix = [] if game == "pig" else ["hog"]
     for result in matrix["results"]:
@@ -301,13 +294,17 @@ def test_compare_is_pigsolve_compare(client: TestClient, pigsolve, game, args) -
     ("path", "status", "message"),
     [
         ("/api/pig/explore?goal=1200", 413, "the explorer takes goals up to 1000"),
-        ("/api/pig/state?i=x", 400, "i must be an integer of at least 0"),
-        ("/api/pig/state?goal=99999999", 413, "needs about"),
-        ("/api/pig/state?i=200", 400, "outside the goal-100 table"),
+        ("/api/pig/state?state=x", 400, "state must be whole numbers separated by commas"),
+        ("/api/pig/state?goal=99999999&state=0,0,0", 413, "needs about"),
+        ("/api/pig/state?state=200,0,0", 400, "outside the goal-100 table"),
+        ("/api/hog/explore?goal=300", 413, "the explorer takes goals up to 200"),
         ("/api/pig/compare?players=nobody", 400, "unknown player 'nobody'"),
         ("/api/pig/compare?players=", 400, "players must name 1 to 8 players"),
         ("/api/pig/compare?players=evil.py:f", 400, "players from files run code"),
         ("/api/pig/compare?players=hold20&goal=400", 413, "compare takes goals up to 300"),
+        ("/api/farkle/compare?players=optimal&goal=1000", 413, "compare takes goals up to 300"),
+        ("/api/farkle/compare?players=optimal&goal=120", 400, "goal must be a multiple of 50"),
+        ("/api/farkle/compare?players=nobody&goal=300", 400, "unknown Farkle player 'nobody'"),
         ("/api/nowhere", 404, "not found"),
     ],
 )
@@ -356,6 +353,7 @@ def test_the_page_and_its_scripts_are_served_from_the_package(client: TestClient
     assert client.get("/plotly.min.js").status_code == 200
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/charts.js").status_code == 200
+    assert client.get("/static/forms.js").status_code == 200
 
 
 def test_the_page_never_runs_a_file_named_by_a_request(client: TestClient) -> None:
@@ -401,15 +399,17 @@ def test_any_body_is_answered_without_a_server_error(client, game, body, move) -
             assert "\n" not in response.json()["error"]
 
 
-QUERY_NAMES = ["goal", "die", "rules", "variant", "i", "j", "k"]
+QUERY_NAMES = ["goal", "die", "rules", "variant", "state", "i"]
 VALUES = st.sampled_from(
     ["-1", "0", "1", "2", "20", str(2**70), "x", "", "1.5", "optimal", "two-dice", "big-pig"]
-)
+) | st.sampled_from(["1,2", "0,0,0", "3,7,5", f"1,{2**70},1", "1,,2", "0,0,350,3", "-1,0,0"])
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    path=st.sampled_from(["/api/pig/explore", "/api/hog/explore", "/api/pig/state"]),
+    path=st.sampled_from(
+        ["/api/pig/explore", "/api/hog/explore", "/api/pig/state", "/api/hog/state"]
+    ),
     query=st.dictionaries(st.sampled_from(QUERY_NAMES), VALUES),
 )
 def test_any_query_is_answered_without_a_server_error(client, path, query) -> None:

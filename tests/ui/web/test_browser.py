@@ -130,7 +130,10 @@ def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Pa
     assert page.text_content("#map .colour-scale .label") == "hold at turn total k"
     low, high = (int(page.get_attribute("#map", f"data-{end}")) for end in ("low", "high"))
     explored = page.request.get(f"{page.url}api/pig/explore?variant=pig&goal=100&die=6").json()
-    hold, scores = np.array(explored["hold_at"]), np.array(explored["scores"])
+    hold, scores = (
+        np.array(explored["heat_map"]["z"]),
+        np.array(explored["heat_map"]["x"]["values"]),
+    )
     short = hold[hold < 100 - scores[:, None]]  # where it holds before the goal
     assert [low, high] == np.percentile(short, [5, 95], method="inverted_cdf").tolist()
     assert low <= 15 and high >= 30 and high - low <= 30  # the decisions' band fills the scale
@@ -141,10 +144,15 @@ def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Pa
     assert ticks[:3] == ["0", "20", "40"]  # goal 100, the form's default
     assert page.text_content("#slice .x-axis .label") == "your score i"
     assert page.text_content("#slice .y-axis .label") == "turn total k"
+    assert page.locator("#slice .legend text").all_text_contents() == ["optimal", "hold at 20"]
     box = page.locator("#slice").bounding_box()
     page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.8)
     page.wait_for_function("document.querySelector('#hover').textContent.startsWith('P(')")
-    assert "optimal:" in page.text_content("#hover")
+    said = page.text_content("#hover")  # P(i, 0, k) = ..%: roll ..%, hold ..%; optimal: roll
+    i, j, k = map(int, re.match(r"P\((\d+), (\d+), (\d+)\)", said).groups())
+    state = page.request.get(f"{page.url}api/pig/state?goal=100&state={i},{j},{k}").json()
+    values = ", ".join(f"{a} {100 * p:.2f}%" for a, p in state["action_values"].items())
+    assert j == 0 and said.endswith(f": {values}; optimal: {state['best_action']}")
     page.wait_for_selector("#surface .main-svg")  # the 3D surface, drawn by the shipped plotly.js
     page.screenshot(path=shots / "explore.png", full_page=True)
 

@@ -68,7 +68,9 @@ def test_a_tab_a_family_with_its_own_form(page: Page) -> None:
     assert page.input_value("#setup input[name=goal]") == "5"
     assert page.get_attribute("#setup input[name=goal]", "max") == "30"
     assert page.text_content("#setup-limits").startswith("Coin race: goal up to 30.")
-    assert page.is_hidden(".mode[data-mode=explore]") and page.is_hidden(".mode[data-mode=compare]")
+    assert page.is_visible(".mode[data-mode=explore]") and page.is_visible(
+        ".mode[data-mode=compare]"
+    )
     page.click(".tab[data-game=pig]")
     assert page.is_visible(".mode[data-mode=explore]") and page.is_visible(
         "#setup select[name=count]"
@@ -119,3 +121,29 @@ def test_the_coin_race_is_played_to_the_end_with_a_hint(page: Page, shots: Path)
     assert max(scores) >= 5
     assert no_sideways_scroll(page)
     page.screenshot(path=shots / f"coin-end-{width}.png", full_page=True)
+
+
+def test_the_coin_race_is_explored_and_compared(page: Page, shots: Path) -> None:
+    """The toy's Explore and Compare tabs come from what its adapter and family say: a heat map
+    of its table, no slice or surface; a round robin of its players."""
+    width = page.viewport_size["width"]
+    page.click(".tab[data-game=coin]")
+    page.click(".mode[data-mode=explore]")
+    page.wait_for_selector("#map .colour-scale text")
+    assert page.text_content("#map-caption") == "Coin race, goal 5: the mover's win probability"
+    assert page.get_attribute("#map", "data-cells") == "5"
+    assert page.is_hidden("#slice-figure") and page.is_hidden("#surface-figure")
+    box = page.locator("#map").bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.2, box["y"] + box["height"] * 0.7)
+    page.wait_for_function("document.querySelector('#hover').textContent.includes('vs')")
+    assert re.fullmatch(r"\d vs \d: win probability [\d.]+%", page.text_content("#hover"))
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"coin-explore-{width}.png", full_page=True)
+    page.click(".mode[data-mode=compare]")
+    assert page.locator("#compare-players input").count() == 3
+    page.click("#compare-form button[type=submit]")
+    page.wait_for_selector("#matrix td")
+    assert page.locator("#matrix th").all_text_contents()[1:4] == ["step", "flip", "optimal"]
+    assert page.text_content("#matrix-caption").startswith("Coin race, goal 5: P(row beats")
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"coin-compare-{width}.png", full_page=True)

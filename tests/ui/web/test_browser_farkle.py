@@ -124,12 +124,12 @@ def test_a_face_s_key_picks_a_die(page: Page) -> None:
 
 def test_explore_draws_when_to_bank(page: Page, tmp_path: Path) -> None:
     """Explore draws the mover's chance over both scores and, for the opponent's score the
-    slider picks, a line of banking totals for each number of dice; Compare is Pig's and Hog's."""
+    slider picks, a line of banking totals for each number of dice; Compare plays Farkle's
+    round robin."""
     shots, width = screenshot_folder(tmp_path), page.viewport_size["width"]
     page.click(".tab[data-game=farkle]")
-    assert page.is_hidden(".mode[data-mode=compare]")
     # the goal set before the view opens, which draws at once (no goal-10,000 table here)
-    page.evaluate(f"document.querySelector('[name=farkle_goal]').value = {GOAL}")
+    page.eval_on_selector("#explore-form input[name=goal]", f"goal => goal.value = {GOAL}")
     page.click(".mode[data-mode=explore]")
     page.wait_for_selector("#slice .legend")
     assert (
@@ -140,8 +140,17 @@ def test_explore_draws_when_to_bank(page: Page, tmp_path: Path) -> None:
     assert page.locator("#slice .legend text").all_text_contents() == [
         "6 dice", "5 dice", "4 dice", "3 dice", "2 dice", "1 die"
     ]  # fmt: skip
-    page.fill("#slice-j", "10")  # the opponent at 500
-    page.dispatch_event("#slice-j", "input")
-    assert page.text_content("#slice-j-value") == "500"
+    assert page.is_hidden("#surface-figure")
+    page.fill("#slice-at", "10")  # the opponent at 500
+    page.dispatch_event("#slice-at", "input")
+    assert page.text_content("#slice-at-value") == "500"
     assert no_sideways_scroll(page)
     page.screenshot(path=shots / f"farkle-explore-{width}.png", full_page=True)
+    page.click(".mode[data-mode=compare]")
+    assert page.get_attribute("#compare-form input[name=goal]", "max") == "300"
+    page.fill("#compare-form input[name=goal]", "200")
+    page.click("#compare-form button[type=submit]")
+    page.wait_for_selector("#matrix td")
+    assert page.text_content("#matrix-caption").startswith("Farkle, goal 200: P(row beats column)")
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"farkle-compare-{width}.png", full_page=True)

@@ -26,12 +26,23 @@ ROUTES = st.one_of(
     st.tuples(st.just("POST"), st.sampled_from(["/api/games/{id}/actions"])),
     st.tuples(st.just("GET"), st.sampled_from(["/api/games/{id}", "/api/games/{id}/hint"])),
     st.tuples(st.just("GET"), st.builds("/api/{}/explore".format, GAMES)),
+    st.tuples(st.just("GET"), st.builds("/api/{}/state".format, GAMES)),
     st.tuples(st.just("GET"), st.builds("/api/{}/compare".format, GAMES)),
     st.tuples(st.just("GET"), st.builds("/api/{}/players".format, GAMES)),
-    st.tuples(st.just("GET"), st.sampled_from(["/api/pig/state", "/api/limits", "/", "//"])),
+    st.tuples(st.just("GET"), st.sampled_from(["/api/limits", "/", "//"])),
     st.tuples(
         st.sampled_from(["GET", "POST", "PUT", "HEAD"]),
-        st.sampled_from(["/static/../serve.py", "/nowhere", "/api/games/%ff", "/static/app.js"]),
+        st.sampled_from(
+            [
+                "/static/../serve.py",
+                "/nowhere",
+                "/api/games/%ff",
+                "/static/app.js",
+                "/static/families/pig/pieces.js",
+                "/static/families/pig/../../app.py",
+                "/static/families/%00/x",
+            ]
+        ),
     ),
 )
 """A method and a path: mostly a route's own method, {id} a game started earlier (if any)."""
@@ -49,10 +60,11 @@ PLAYERS = [
     '["hold20", 1]',
     "x," * 40,
 ]
-QUERY_VALUES = st.sampled_from(NUMBERS + PLAYERS + ["pig", "big-pig", "su20", "fa16", ""])
+STATES = ["3,7,5", "1,2", "0,0,350,3", "1,,2", f"1,{'9' * 30},1", "-1,0,0", ",".join("1" * 500)]
+QUERY_VALUES = st.sampled_from(NUMBERS + PLAYERS + STATES + ["pig", "big-pig", "su20", "fa16", ""])
 QUERIES = st.lists(
     st.tuples(
-        st.sampled_from(["goal", "die", "rules", "variant", "players", "i", "j", "k", "colour"]),
+        st.sampled_from(["goal", "die", "rules", "variant", "players", "state", "colour"]),
         QUERY_VALUES | st.text(max_size=12),
     ),
     max_size=4,
@@ -83,7 +95,8 @@ ATTACK_BODIES = [
 ATTACK_QUERIES = [f"players={players}&goal=20" for players in PLAYERS] + [
     f"goal={number}" for number in NUMBERS
 ]
-ATTACK_QUERIES += ["goal=20&colour=red", "goal=20&goal=30", "i=1&j=1&k=1&goal=20&die=9999"]
+ATTACK_QUERIES += ["goal=20&colour=red", "goal=20&goal=30", "state=1,1,1&goal=20&die=9999"]
+ATTACK_QUERIES += [f"state={state}&goal=20" for state in STATES]
 ATTACK_HEADERS = [
     {"Host": "evil.example"},
     {"Host": "127.0.0.1@evil"},
@@ -160,13 +173,14 @@ ROUTE_LIST = [
     ("GET", "/api/pig/explore"),
     ("GET", "/api/hog/explore"),
     ("GET", "/api/pig/state"),
+    ("GET", "/api/hog/state"),
     ("GET", "/api/pig/compare"),
     ("GET", "/api/hog/compare"),
     ("GET", "/api/pig/players"),
     ("GET", "/api/limits"),
     ("GET", "/"),
 ]
-"""Every route (the static files aside)."""
+"""Every route (the static files aside; a family's own file is among the junk's paths)."""
 
 
 def attacks(game_id: str) -> list[tuple[str, str, dict, bytes]]:

@@ -47,7 +47,8 @@ def test_a_result_is_computed_once_and_kept(workdir: Path) -> None:
     first = asyncio.run(jobs.result(key, "grids", tables.explore_table, (rules, path)))
     path.unlink()  # a second computation would fail: the kept result is returned
     assert asyncio.run(jobs.result(key, "grids", tables.explore_table, (rules, path))) is first
-    assert first["scores"] == list(range(12)) and first["goal"] == 12
+    assert first["heat_map"]["x"]["values"] == list(range(12))
+    assert first["heat_map"]["caption"].endswith("goal 12")
 
 
 def test_a_result_that_ends_after_its_202_is_kept_for_the_next_ask(workdir: Path) -> None:
@@ -66,7 +67,8 @@ def test_a_result_that_ends_after_its_202_is_kept_for_the_next_ask(workdir: Path
     assert job.finished.is_set() and jobs.running() == []
     path.unlink()  # a second computation would fail: the kept result is returned
     kept = asyncio.run(jobs.result(key, "grids", tables.explore_table, (rules, path)))
-    assert kept["scores"] == list(range(12)) and kept["goal"] == 12
+    assert kept["heat_map"]["x"]["values"] == list(range(12))
+    assert kept["heat_map"]["caption"].endswith("goal 12")
 
 
 def test_a_job_past_its_memory_is_refused_in_one_line_and_the_next_job_runs() -> None:

@@ -103,7 +103,7 @@ def test_posts_must_be_json(client: TestClient, kind: str | None) -> None:
     [
         ("/api/pig/explore?goal=20&colour=red", "unknown field 'colour'; accepted: variant"),
         ("/api/hog/explore?goal=20&die=6", "unknown field 'die'; accepted: rules, goal"),
-        ("/api/pig/state?goal=20&i=1&i=2", "'i' is given twice in the query"),
+        ("/api/pig/state?goal=20&state=1,1,1&state=2,2,2", "'state' is given twice in the query"),
         ("/api/pig/compare?players=hold20&colour=red", "unknown field 'colour'"),
         ("/api/pig/players?x=1", "unknown field 'x'; it takes none"),
         ("/api/limits?x=1", "unknown field 'x'; it takes none"),

@@ -1,8 +1,8 @@
 """The page serves a family registered only in the tests (the coin race, tests/coin_race.py):
-its limits, players, Play with hints and the review, and Explore, with no change outside the
-registry. Tables computed in worker processes are the built-in families' (a worker is a fresh
-process: it knows the families an importable module registers), so the toy's table is saved
-first, as ``pigsolve compute`` would."""
+its limits, players, Play with hints and the review, Explore, a state's values and Compare, with
+no change outside the registry and its adapter. Tables computed in worker processes are the
+built-in families' (a worker is a fresh process: it knows the families an importable module
+registers), so the toy's table is saved first, as ``pigsolve compute`` would."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 import pigsolve
+from pigsolve.ui import adapters
 
 
 @pytest.fixture
@@ -40,6 +41,8 @@ def test_the_page_is_told_the_toy_s_tab_and_form(coin_client: TestClient) -> Non
         "max_players": 2,
         "fields": [goal],
         "note": "Coin race: goal up to 30.",
+        "explore": {"fields": [goal], "note": "Coin race: goals up to 30."},  # its adapter draws
+        "compare": {"fields": [goal], "note": "Coin race: goals up to 30."},  # its players exactly
         "scripts": [],
     }
     die = families[0]["fields"][-1]
@@ -78,10 +81,50 @@ def test_a_bad_action_of_the_toy_is_a_400_in_its_words(coin_client: TestClient) 
     assert response.status_code == 400 and "unknown field 'die'" in response.json()["error"]
 
 
-def test_the_toy_is_explored(coin_client: TestClient) -> None:
-    explored = coin_client.get("/api/coin/explore?goal=5").json()
+def test_the_toy_is_explored_as_its_adapter_draws_it(coin_client: TestClient) -> None:
+    picture = coin_client.get("/api/coin/explore?goal=5").json()
     solution = pigsolve.solve(pigsolve.game("coin-race", goal=5))
-    assert explored["p"] == solution.values.tolist()
+    assert list(picture) == ["heat_map"]
+    assert picture["heat_map"]["z"] == solution.values.tolist()
+    assert picture["heat_map"]["x"]["values"] == [0, 1, 2, 3, 4]
+
+
+def test_a_state_of_the_toy_is_its_solution_s(coin_client: TestClient) -> None:
+    answer = coin_client.get("/api/coin/state?goal=5&state=1,2").json()
+    solution = pigsolve.solve(pigsolve.game("coin-race", goal=5))
+    assert answer["action_values"] == solution.action_values((1, 2))
+    assert answer["best_action"] == solution.best_action((1, 2))
+    refused = coin_client.get("/api/coin/state?goal=5&state=1,2&die=6")
+    assert refused.status_code == 400 and "unknown field 'die'" in refused.json()["error"]
+
+
+def test_the_toy_is_compared_exactly(coin_race, coin_client: TestClient) -> None:
+    """Its round robin is played in the server (a worker process knows only the built-in
+    families), exactly as its family compares two players."""
+    matrix = coin_client.get('/api/coin/compare?goal=5&players=["step","optimal"]').json()
+    assert (matrix["title"], matrix["goal"], matrix["players"]) == (
+        "Coin race",
+        5,
+        ["step", "optimal"],
+    )
+    rules = pigsolve.game("coin-race", goal=5)
+    step, optimal = (pigsolve.player(name, rules) for name in ("step", "optimal"))
+    exact = coin_race.compare(rules, step, optimal)
+    pair = matrix["results"][1]
+    assert (pair["a"], pair["b"]) == ("step", "optimal")
+    assert (pair["a_first"], pair["b_first"]) == (exact.a_first, exact.b_first)
+    assert pair["average"] < 0.5  # the optimal player beats always stepping
+
+
+def test_a_family_whose_adapter_draws_nothing_has_no_explorer(
+    coin_race, coin_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The base adapter draws no picture: no Explore view, and its route says so in one line."""
+    monkeypatch.setitem(adapters._ADAPTERS, "coin", adapters.Adapter(coin_race))
+    families = coin_client.get("/api/limits").json()["families"]
+    assert families[-1]["explore"] is None and families[-1]["compare"] is not None
+    refused = coin_client.get("/api/coin/explore?goal=5")
+    assert refused.status_code == 404 and refused.json() == {"error": "Coin race has no explorer"}
 
 
 def test_the_toy_is_unknown_to_the_page_outside_its_tests(client: TestClient) -> None:

@@ -27,6 +27,7 @@ from pigsolve.solver.games.farkle import (
 )
 from pigsolve.solver.registry import family_named
 from pigsolve.ui.adapters import GOAL, PLAYERS, Adapter, Option, register_adapter
+from pigsolve.ui.adapters.explorer import Axis, Frame, HeatMap, Line, Picture, Slice
 
 PAGE_GOAL = DEFAULT_GOAL
 """The largest goal the page computes: 10,000 takes some 11 s on two cores, 15,000 some 40 s."""
@@ -34,6 +35,8 @@ PENALTY_PAGE_GOAL = 1000
 """The page's largest goal with the penalty: under a minute on two cores (10,000: 41 minutes)."""
 EXPLORE_STEP = 500
 """The explorer's step between opponents' scores above goal 2,000 (below, 50): 20 at 10,000."""
+BANK_AXIS = 50
+"""The least top of the banking totals' axis (where the player banks nowhere)."""
 
 ROLL = Option(
     "roll",
@@ -129,25 +132,50 @@ class FarkleAdapter(Adapter):
             "at the command line"
         )
 
-    def explore(self, solution: Any, cells: int) -> dict[str, Any]:
-        """Return the explorer's data of ``solution``: the mover's chance at the start of a turn
-        over both scores (at most ``cells`` a side), and when to bank (the smallest turn total,
-        by own score and dice to roll) against opponents every :data:`EXPLORE_STEP` points."""
+    def explore(self, solution: Any, cells: int) -> Picture:
+        """Return the explorer's picture of ``solution``: the mover's chance at the start of a
+        turn over both scores (at most ``cells`` a side), and when to bank (the smallest turn
+        total, by own score and dice to roll) against opponents every :data:`EXPLORE_STEP`
+        points (every 50 up to goal 2,000)."""
         from pigsolve.solver.farkle.thresholds import bank_thresholds
 
         rules = solution.rules
         step = max(1, -(-rules.goal // POINT_UNIT // max(cells, 1)))
-        opponents = list(range(0, rules.goal, max(POINT_UNIT, EXPLORE_STEP * (rules.goal > 2000))))
-        return {
-            "rules": self.page_title(rules),
-            "goal": rules.goal,
-            "dice": rules.dice,
-            "scores": list(range(0, rules.goal, step * POINT_UNIT)),
-            "p": solution.start_values[::step, ::step].tolist(),
-            "bank_scores": list(range(0, rules.goal, POINT_UNIT)),
-            "bank_opponents": opponents,
-            "bank": [bank_thresholds(solution, j).totals.tolist() for j in opponents],
-        }
+        scores = list(range(0, rules.goal, step * POINT_UNIT))
+        every = max(POINT_UNIT, EXPLORE_STEP * (rules.goal > 2000))
+        frames = []
+        for opponent in range(0, rules.goal, every):
+            totals = bank_thresholds(solution, opponent).totals  # NEVER (-1): it rolls on
+            lines = [[t if t >= 0 else None for t in column] for column in totals.T.tolist()]
+            high = max(int(totals.max()), BANK_AXIS)
+            frames.append(Frame(at=opponent, high=high, lines=lines[::-1]))
+        dice = [Line(name=f"{n} {'die' if n == 1 else 'dice'}") for n in range(rules.dice, 0, -1)]
+        return Picture(
+            heat_map=HeatMap(
+                caption=f"{self.page_title(rules)}, goal {rules.goal}: the mover's win probability "
+                "under optimal play",
+                x=Axis(label="your score", values=scores),
+                y=Axis(label="opponent score", values=scores),
+                z=solution.start_values[::step, ::step].tolist(),
+                scale=Axis(label="win probability"),
+                key="Colours: the chance of the player to move, at the start of a turn.",
+                hover="{x} vs {y}: win probability {z:.2%} at the start of a turn",
+            ),
+            slice=Slice(
+                words="Turn total at which to bank (no line: it rolls on to the goal), by dice to "
+                "roll, for opponent score",
+                slider="opponent score",
+                x=Axis(
+                    label="your score",
+                    values=list(range(0, rules.goal, POINT_UNIT)),
+                    low=0,
+                    high=rules.goal,
+                ),
+                y=Axis(label="bank at turn total", low=0),
+                lines=dice,
+                frames=frames,
+            ),
+        )
 
     def evaluation_cost(self, rules: Any, memories: Sequence[int]) -> tuple[int, float]:
         """Return the peak bytes and the seconds of a round robin of ``len(memories)`` players:

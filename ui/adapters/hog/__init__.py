@@ -19,6 +19,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.registry import family_named
 from pigsolve.ui.adapters import GOAL, ROLLS, YOU, Adapter, Option, register_adapter
+from pigsolve.ui.adapters.explorer import Axis, HeatMap, Picture
 
 PAGE_GOAL = 200
 """The largest Hog goal the page computes."""
@@ -209,11 +210,26 @@ class HogAdapter(Adapter):
         """Return nothing: Hog's page names its rules."""
         return ""
 
-    def explore(self, solution: Any, cells: int) -> dict[str, Any]:
-        """Return the explorer's grids of ``solution``, scores sampled to at most ``cells``."""
+    def explore(self, solution: Any, cells: int) -> Picture:
+        """Return the explorer's picture of ``solution``: the optimal number of dice over both
+        scores, with six-sided dice and no previous turn (every score: ``cells`` is not needed,
+        the page takes goals up to 200)."""
         from pigsolve.solver.hog.explore import explore_grids
 
-        return explore_grids(solution, cells)
+        grids = explore_grids(solution, cells)
+        return Picture(
+            heat_map=HeatMap(
+                caption=f"Optimal number of dice, {grids['rules']} rules, goal {grids['goal']}, "
+                "six-sided dice and no previous turn",
+                x=Axis(label="your score", values=grids["scores"]),
+                y=Axis(label="opponent score", values=grids["scores"]),
+                z=grids["dice"],
+                scale=Axis(label="number of dice (-1: Pork Chop, 0: Free Bacon)"),
+                key="Colours: the number of dice to roll.",
+                hover="{x} vs {y}: {z} dice; win probability {p:.2%}",
+                layers={"p": grids["p"]},
+            )
+        )
 
     def evaluation_cost(self, rules: Any, memories: Sequence[int]) -> tuple[int, float]:
         """Return the peak bytes and the seconds of a round robin of ``len(memories)`` players:

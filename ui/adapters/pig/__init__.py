@@ -23,6 +23,7 @@ from pigsolve.solver.pig.kinds import Method
 from pigsolve.solver.pig.tolerances import DEFAULT_TOLERANCE
 from pigsolve.solver.registry import family_named
 from pigsolve.ui.adapters import GOAL, PLAYERS, ROLLS, YOU, Adapter, Option, register_adapter
+from pigsolve.ui.adapters.explorer import Picture
 
 MAX_DIE_SIDES = 1000
 """The largest die the commands accept (a larger one is a typing slip, not a game)."""
@@ -274,11 +275,12 @@ class PigAdapter(Adapter):
 
     page_scripts = ("pieces.js",)  # Pass the Pigs' pigs, drawn in their positions
 
-    def explore(self, solution: Any, cells: int) -> dict[str, Any]:
-        """Return the explorer's grids of ``solution``, scores sampled to at most ``cells``."""
-        from pigsolve.solver.pig.explore import explore_grids
+    def explore(self, solution: Any, cells: int) -> Picture:
+        """Return the explorer's picture of ``solution`` (:mod:`ui.adapters.pig.explore`),
+        scores sampled to at most ``cells``."""
+        from pigsolve.ui.adapters.pig.explore import picture
 
-        return explore_grids(solution, cells)
+        return picture(solution, self.page_title(solution.rules), cells)
 
     def evaluation_cost(self, rules: Any, memories: Sequence[int]) -> tuple[int, float]:
         """Return the peak bytes and the seconds of a round robin of players who count

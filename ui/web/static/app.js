@@ -1,15 +1,19 @@
 // pigsolve in the browser: the page asks the Python engine for every roll, score and rule.
-// This file: the requests, the tabs (one a family) and views, Explore and Compare; Play is play.js.
+// This file: the requests, the tabs (one a family) and views, Explore and Compare, each drawn
+// from what the server says: a family's forms (GET /api/limits' families) and its explorer's
+// picture (ui/adapters/explorer.py). Play is play.js.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-let game = "pig";
+let game = null;
+let family = null;  // the chosen family's description: its tab, forms and scripts
 let view = "play";
-let explored = null;
+let explored = null;  // the explorer's picture drawn, and the query it was asked with
 let limits = null;
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const percent = (p, digits = 2) => `${(100 * p).toFixed(digits)}%`;
 
 function say(text, kind = "error") {
   // A line above the page: an error (the accent colour) or "busy", work under way (neutral).
@@ -43,24 +47,34 @@ async function api(path, body, poll = true) {
   }
 }
 
+function fill(words, values) {
+  // Words with {name} replaced by values[name], {name:.2%} by it as a percentage.
+  return words.replace(/\{(\w+)(?::\.(\d+)%)?\}/g, (_, name, digits) =>
+    (digits === undefined ? String(values[name]) : percent(values[name], Number(digits))));
+}
+
 function computers(players) {
   return players.filter((p) => p.name !== "human" && !/[A-Z]|path/.test(p.name));
 }
 
-const EXPLORED = ["pig", "hog", "farkle"];  // the families whose Explore this file draws
-const COMPARED = ["pig", "hog"];  // and whose Compare
-
 async function choose(next) {
-  // The tab of family ``next``: its set-up form (play.js), its players, its views.
+  // The tab of family ``next``: its set-up form (play.js), its players, its views and forms.
   game = next;
-  document.body.className = game;
-  document.querySelectorAll(".tab").forEach((tab) => tab.setAttribute("aria-pressed", tab.dataset.game === game));
-  setUp(limits.families.find((f) => f.name === game));
+  family = limits.families.find((f) => f.name === game);
+  document.querySelectorAll(".tab").forEach((tab) => tab.setAttribute("aria-pressed", "false"));
+  $(`.tab[data-game="${CSS.escape(game)}"]`).setAttribute("aria-pressed", "true");
+  setUp(family);
   newGame();
-  explored = null;
-  $("nav[aria-label=view]").hidden = !EXPLORED.includes(game);  // Play alone: no choice of views
-  $(".mode[data-mode=compare]").hidden = !COMPARED.includes(game);
-  if ((!EXPLORED.includes(game) && view !== "play") || (!COMPARED.includes(game) && view === "compare")) mode("play");
+  unexplored();  // no picture of the game before, nor its round robin
+  $("#matrix").innerHTML = $("#matrix-caption").textContent = $("#pair").textContent = "";
+  for (const use of ["explore", "compare"]) {
+    $(`.mode[data-mode=${use}]`).hidden = !family[use];
+    if (!family[use]) continue;
+    drawFields($(`#${use}-form`), family[use].fields);
+    $(`#${use}-form .limits`).textContent = family[use].note;
+  }
+  $("nav[aria-label=view]").hidden = !family.explore && !family.compare;  // Play alone: no choice
+  if (view !== "play" && !family[view]) mode("play");
   const players = computers(await api(`/api/${game}/players`));
   if (game !== next) return;  // another tab was chosen meanwhile
   playersShown(players);
@@ -70,21 +84,10 @@ async function choose(next) {
 }
 
 function showLimits() {
-  // One tab a family; the Explore and Compare forms' games and sizes.
+  // One tab a family.
   $("#tabs").innerHTML = limits.families.map((f) =>
     `<button class="tab" data-game="${escape(f.name)}" aria-pressed="false">${escape(f.label)}</button>`).join("");
   document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => choose(tab.dataset.game)));
-  const pig = limits.pig;
-  if (!pig) return;
-  const variants = Object.entries(pig.variants).map(([name, words]) => `<option value="${name}">${words}</option>`).join("");
-  document.querySelectorAll("select.variants").forEach((select) => { select.innerHTML = variants; });
-  variantsShown();
-  for (const form of ["#explore-form", "#compare-form"]) {
-    $(`${form} input[name=die]`).max = pig.die[1];
-  }
-  $("#explore-form input[name=goal]").max = limits.explore_goal;
-  $("#compare-form input[name=goal]").max = limits.compare_goal;
-  $("#explore-limits").textContent = `Goals up to ${limits.explore_goal} (the other games up to ${pig.family_goal}); above ${limits.explore_cells}, every few scores are drawn.`;
 }
 
 function loadScript(src) {
@@ -96,147 +99,117 @@ function loadScript(src) {
   });
 }
 
-function variantsShown() {
-  // The die only for Pig's die.
-  for (const form of ["#explore-form", "#compare-form"]) {
-    $(form).classList.toggle("family", $(`${form} select[name=variant]`).value !== "pig");
-  }
-}
-
-function pigFields(form) {
-  // The game, goal and die of a Pig form (the die only for Pig's die).
-  const fields = { variant: form.get("variant"), goal: Number(form.get("goal")) };
-  if (fields.variant === "pig") fields.die = Number(form.get("die"));
-  return fields;
-}
-
-// Explore: the optimal policy as a heat map and, for Pig, one opponent score's slice.
+// Explore: the family's picture of its optimal table: a heat map, perhaps a slice with a slider
+// and a 3-D surface.
 async function explore(event) {
   if (event) event.preventDefault();
-  const form = new FormData($("#explore-form"));
-  const query = game === "pig" ? new URLSearchParams(pigFields(form)).toString()
-    : game === "farkle" ? `rules=${form.get("farkle_rules")}&goal=${form.get("farkle_goal")}` : `rules=${form.get("rules")}&goal=100`;
-  try { explored = await api(`/api/${game}/explore?${query}`); say(""); } catch (err) {
+  const asked = game, query = new URLSearchParams(fieldValues($("#explore-form"), family.explore.fields)).toString();
+  let picture;
+  try { picture = await api(`/api/${asked}/explore?${query}`); say(""); } catch (err) {
     say(err.message);
-    explored = null;  // no chart of another game under this form
-    for (const chart of ["#map", "#slice"]) $(chart).innerHTML = "";
-    $("#map-caption").textContent = $("#map-key").textContent = "";
-    if (window.Plotly) Plotly.purge("surface");
+    unexplored();  // no chart of another game under this form
     return;
   }
-  const grid = game === "pig" ? explored.hold_at : game === "farkle" ? explored.p : explored.dice;
-  const range = game === "pig" ? holdRange(explored) : {};
-  heatmap($("#map"), grid, explored.scores, game === "pig"
-    ? { x: "your score i", y: "opponent score j", scale: "hold at turn total k" }
-    : game === "farkle" ? { x: "your score", y: "opponent score", scale: "win probability" }
-    : { x: "your score", y: "opponent score", scale: "number of dice (-1: Pork Chop, 0: Free Bacon)" }, range);
-  $("#map-key").innerHTML = game === "pig" && range.apart
-    ? `Colours: the turn total k at which to hold, from ${range.low} or less to ${range.high} or more (the middle 90% of the `
-      + `states where the player holds short of the goal). <span class="swatch" style="background:${APART}"></span> Grey: it rolls on to the goal.`
-    : game === "farkle" ? "Colours: the chance of the player to move, at the start of a turn." : "Colours: the number of dice to roll.";
-  const sampled = explored.step > 1 ? ` (every ${explored.step}th score)` : "";
-  $("#map-caption").textContent = game === "pig"
-    ? `${limits ? limits.pig.variants[explored.variant] : explored.variant}: the turn total at which the optimal player holds, goal ${explored.goal}${sampled}`
-    : game === "farkle" ? `${explored.rules}, goal ${explored.goal}: the mover's win probability under optimal play`
-    : `Optimal number of dice, ${form.get("rules")} rules, goal ${explored.goal}, six-sided dice and no previous turn`;
-  $("#slice-words").textContent = game === "farkle" ? "Turn total at which to bank (no line: it rolls on to the goal), by dice to roll, for opponent score" : "Turn total at which to hold, for opponent score";
-  $("#slice-j").max = (game === "farkle" ? explored.bank_opponents : explored.scores).length - 1;
-  $("#slice-j").value = 0;
-  slice();
-  if (game === "pig") surface(range);
+  if (game !== asked) return;  // another tab was chosen meanwhile
+  explored = { picture, query };
+  const map = picture.heat_map;
+  $("#map-caption").textContent = map.caption;
+  heatmap($("#map"), map);
+  const swatch = `<span class="swatch" style="background:${APART}"></span>`;
+  $("#map-key").innerHTML = escape(map.key) + (map.apart ? ` ${swatch} ${escape(map.apart.words)}` : "");
+  $("#slice-figure").hidden = !picture.slice;
+  if (picture.slice) {
+    $("#slice-words").textContent = picture.slice.words;
+    $("#slice-at").setAttribute("aria-label", picture.slice.slider);
+    $("#slice-at").max = picture.slice.frames.length - 1;
+    $("#slice-at").value = 0;
+    slice();
+  }
+  $("#surface-figure").hidden = !picture.surface;
+  if (picture.surface) surface(map, picture.surface);
+  else if (window.Plotly) Plotly.purge("surface");
 }
 
-function holdRange(explored) {
-  // The hold map's colour scale: the middle 90% of the turn totals at which the optimal player
-  // holds short of the goal; where it rolls on to the goal (holds at G - i) is drawn apart.
-  const goal = explored.goal, scores = explored.scores, hold = explored.hold_at;
-  const rollsOn = (a, b) => hold[a][b] >= goal - scores[a];
-  const short = hold.flatMap((row, a) => row.filter((_, b) => !rollsOn(a, b)));
-  return short.length ? { low: quantile(short, 0.05), high: quantile(short, 0.95), apart: rollsOn } : {};
+function unexplored() {
+  // No picture: the charts, their words and the readout cleared.
+  explored = null;
+  for (const chart of ["#map", "#slice"]) $(chart).innerHTML = "";
+  for (const words of ["#map-caption", "#map-key", "#hover"]) $(words).textContent = "";
+  $("#slice-figure").hidden = $("#surface-figure").hidden = true;
+  if (window.Plotly) Plotly.purge("surface");
 }
 
-function surface(range) {
-  // z[b][a] is the hold turn total, as plotly draws rows along y (the opponent's score); coloured
-  // as the heat map. On a narrow screen the scale lies under the plot and the camera steps back,
-  // so that the axes' words stay inside it.
-  const z = explored.hold_at[0].map((_, b) => explored.hold_at.map((row) => row[b]));
+function surface(map, described) {
+  // The heat map as a surface: z[b][a], as plotly draws rows along y; coloured as the heat map.
+  // On a narrow screen the scale lies under the plot and the camera steps back, so that the
+  // axes' words stay inside it.
+  $("#surface-caption").textContent = described.caption;
+  const z = map.z[0].map((_, b) => map.z.map((row) => row[b]));
   const narrow = $("#surface").clientWidth < 560;
   const colorscale = Array.from({ length: 11 }, (_, s) => [s / 10, shade(s / 10)]);
-  const colorbar = narrow ? { title: { text: "hold at k", side: "top" }, orientation: "h", thickness: 10, len: 0.9, y: 0, yanchor: "top" }
-    : { title: { text: "hold at k" }, thickness: 12 };
-  const data = [{ type: "surface", x: explored.scores, y: explored.scores, z, colorscale, colorbar,
-    cmin: range.low, cmax: range.high, hovertemplate: "i = %{x}, j = %{y}: hold at k = %{z}<extra></extra>" }];
+  const colorbar = narrow ? { title: { text: described.label, side: "top" }, orientation: "h", thickness: 10, len: 0.9, y: 0, yanchor: "top" }
+    : { title: { text: described.label }, thickness: 12 };
+  const hovertemplate = described.hover.replace(/\{(\w+)(:[^}]*)?\}/g, "%{$1$2}") + "<extra></extra>";
+  const data = [{ type: "surface", x: map.x.values, y: map.y.values, z, colorscale, colorbar,
+    cmin: map.scale.low ?? undefined, cmax: map.scale.high ?? undefined, hovertemplate }];
   const eye = narrow ? { x: -1.9, y: -1.9, z: 1.35 } : { x: -1.6, y: -1.6, z: 1.1 };
   const layout = { margin: { l: 0, r: 0, t: 0, b: narrow ? 60 : 0 }, paper_bgcolor: "rgba(0,0,0,0)",
-    scene: { xaxis: { title: { text: "your score i" } }, yaxis: { title: { text: "opponent score j" } },
-      zaxis: { title: { text: "hold at k" } }, camera: { eye } } };
+    scene: { xaxis: { title: { text: map.x.label } }, yaxis: { title: { text: map.y.label } },
+      zaxis: { title: { text: described.label } }, camera: { eye } } };
   Plotly.react("surface", data, layout, { displayModeBar: false, responsive: true });
 }
 
-function sliceRanges() {
-  return [{ low: 0, high: explored.goal, label: "your score i" }, { low: 0, high: explored.goal, label: "turn total k" }];
-}
-
-function bankSlice() {
-  // Farkle: the smallest turn total at which the optimal player banks, a line for each number of
-  // dice to roll, against the opponent's score the slider picks (none where it rolls on).
-  const o = Number($("#slice-j").value), scores = explored.bank_scores;
-  $("#slice-j-value").textContent = explored.bank_opponents[o];
-  const top = Math.max(...explored.bank[o].flat(), 50);
-  const series = Array.from({ length: explored.dice }, (_, n) => ({
-    className: `dice${n + 1}`,
-    points: explored.bank[o].map((row, s) => [scores[s], row[n]]).filter(([, t]) => t >= 0),
-  })).reverse();
-  lines($("#slice"), series, { low: 0, high: explored.goal, label: "your score" }, { low: 0, high: top, label: "bank at turn total" },
-    series.map((s) => [s.className, `${s.className.slice(4)} ${s.className === "dice1" ? "die" : "dice"}`]));
+function sliceAxes() {
+  // The slice's frame at the slider's value, and its axes (the y axis's top is the frame's).
+  const described = explored.picture.slice, frame = described.frames[Number($("#slice-at").value)];
+  return [described, frame, described.x, { ...described.y, high: frame.high }];
 }
 
 function slice() {
-  if (explored && game === "farkle") bankSlice();
-  if (!explored || game !== "pig") return;
-  const b = Number($("#slice-j").value), goal = explored.goal, scores = explored.scores;
-  $("#slice-j-value").textContent = scores[b];
-  const [x, y] = sliceRanges();
-  lines($("#slice"), [
-    { className: "boundary", points: explored.hold_at.map((row, a) => [scores[a], row[b]]) },
-    { className: "hold20", points: scores.map((i) => [i, Math.min(20, goal - i)]) },
-  ], x, y, [["boundary", "optimal"], ["hold20", "hold at 20"]]);
+  // The slice at the slider's value: a line a series, named in the legend.
+  const [described, frame, x, y] = sliceAxes();
+  $("#slice-at-value").textContent = frame.at;
+  const series = described.lines.map((line, n) => ({
+    className: line.style || `line${n}`,
+    points: frame.lines[n].map((height, p) => [x.values[p], height]).filter(([, height]) => height !== null),
+  }));
+  lines($("#slice"), series, x, y, series.map((s, n) => [s.className, described.lines[n].name]));
 }
 
 $("#map").addEventListener("mousemove", (event) => {
   if (!explored) return;
-  const cell = cellAt(event.currentTarget, event, explored.scores.length);
+  const map = explored.picture.heat_map;
+  const cell = cellAt(event.currentTarget, event, map.x.values.length, map.y.values.length);
   if (!cell) return;
-  const [a, b] = cell, i = explored.scores[a], j = explored.scores[b];
-  $("#hover").textContent = game === "pig"
-    ? `i = ${i}, j = ${j}: hold at k = ${explored.hold_at[a][b]}; P(${i}, ${j}, 0) = ${(100 * explored.p0[a][b]).toFixed(2)}%`
-    : game === "farkle" ? `${i} vs ${j}: win probability ${(100 * explored.p[a][b]).toFixed(2)}% at the start of a turn`
-    : `${i} vs ${j}: ${explored.dice[a][b]} dice; win probability ${(100 * explored.p[a][b]).toFixed(2)}%`;
+  const [a, b] = cell;
+  const values = { x: map.x.values[a], y: map.y.values[b], z: map.z[a][b] };
+  for (const [name, grid] of Object.entries(map.layers || {})) values[name] = grid[a][b];
+  $("#hover").textContent = fill(map.hover, values);
 });
 
 $("#slice").addEventListener("mousemove", async (event) => {
-  if (!explored || game !== "pig") return;
-  const [x, y] = sliceRanges();
-  const [fi, fk] = plotPoint(event.currentTarget, event, x, y);
-  const i = Math.floor(fi), k = Math.floor(fk), j = explored.scores[Number($("#slice-j").value)];
-  if (i < 0 || k < 0 || i >= explored.goal || k >= explored.goal) return;
+  // The state under the pointer, where the family names one: its values, as pigsolve query's.
+  if (!explored || !explored.picture.slice || !explored.picture.slice.state) return;
+  const [described, frame, x, y] = sliceAxes();
+  const [px, py] = plotPoint(event.currentTarget, event, x, y);
+  if (px < x.low || py < y.low || px >= x.high || py >= y.high) return;
+  const state = fill(described.state, { x: Math.floor(px), y: Math.floor(py), at: frame.at });
   try {
-    const rules = explored.variant === "pig" ? `die=${explored.die}` : `variant=${explored.variant}`;
-    const s = await api(`/api/pig/state?goal=${explored.goal}&${rules}&i=${i}&j=${j}&k=${k}`, undefined, false);
-    const hold = s.hold === null ? "not an action" : `${(100 * s.hold).toFixed(2)}%`;
-    $("#hover").textContent = `P(${i}, ${j}, ${k}) = ${(100 * s.p).toFixed(2)}%: roll ${(100 * s.roll).toFixed(2)}%, hold ${hold}; optimal: ${s.best}`;
+    const s = await api(`/api/${game}/state?${explored.query}&state=${state}`, undefined, false);
+    const values = Object.entries(s.action_values).map(([action, p]) => `${action} ${percent(p)}`);
+    $("#hover").textContent = `P(${s.state.join(", ")}) = ${percent(s.win_probability)}: ${values.join(", ")}; optimal: ${s.best_action}`;
   } catch (err) { say(err.message); }
 });
 
 // Compare: the exact round robin, coloured by P(row beats column) on a coin toss.
 async function compare(event) {
   event.preventDefault();
-  const form = new FormData($("#compare-form"));
-  // The players ticked and those typed (separated by spaces): a JSON list, as a family's
-  // constants hold commas (pace-race:21,8,71).
+  const form = $("#compare-form");
+  // The players ticked and those typed (separated by spaces): a JSON list, as a kind's
+  // constants hold commas.
   const ticked = [...document.querySelectorAll("#compare-players input:checked")].map((box) => box.value);
-  const names = [...ticked, ...form.get("more").split(/\s+/).filter(Boolean)];
-  const query = new URLSearchParams(game === "pig" ? pigFields(form) : { rules: form.get("rules") });
+  const names = [...ticked, ...new FormData(form).get("more").split(/\s+/).filter(Boolean)];
+  const query = new URLSearchParams(fieldValues(form, family.compare.fields));
   query.set("players", JSON.stringify(names));
   try {
     const result = await api(`/api/${game}/compare?${query}`);
@@ -245,12 +218,9 @@ async function compare(event) {
     // Colours diverge around 0.5 (even), reaching their ends at the largest edge in the table.
     const reach = Math.max(0.01, Math.ceil(100 * Math.max(...result.results.map((c) => Math.abs(c.average - 0.5)))) / 100);
     const rows = result.players.map((a, r) => `<tr><th>${escape(a)}</th>` + result.results.slice(r * n, r * n + n)
-      .map((c) => `<td style="background:${diverging((c.average - 0.5) / reach)}" title="${c.a} vs ${c.b}" data-pair='${JSON.stringify(c)}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
-    const fields = Object.fromEntries(query);
-    const setting = game === "hog" ? `Hog, ${fields.rules} rules`
-      : `${limits.pig.variants[fields.variant]}, goal ${fields.goal}` + (fields.variant === "pig" ? `, ${fields.die}-sided die` : "");
+      .map((c) => `<td style="background:${diverging((c.average - 0.5) / reach)}" title="${escape(c.a)} vs ${escape(c.b)}" data-pair='${escape(JSON.stringify(c))}'>${c.average.toFixed(4)}</td>`).join("") + "</tr>");
     const swatch = (t) => `<span class="swatch" style="background:${diverging(t)}"></span>`;
-    $("#matrix-caption").innerHTML = `${escape(setting)}: P(row beats column), coin toss for the first move. `
+    $("#matrix-caption").innerHTML = `${escape(result.title)}, goal ${result.goal}: P(row beats column), coin toss for the first move. `
       + `${swatch(-1)} blue: the row wins less often (${(0.5 - reach).toFixed(2)} or less), ${swatch(0)} white: even (0.5), `
       + `${swatch(1)} red: the row wins more often (${(0.5 + reach).toFixed(2)} or more).`;
     $("#matrix").innerHTML = `<tr><th>A \\ B</th>${result.players.map((b) => `<th>${escape(b)}</th>`).join("")}</tr>` + rows.join("");
@@ -275,13 +245,12 @@ function mode(name) {
 }
 
 $("#explore-form").addEventListener("submit", explore);
-document.querySelectorAll("select.variants").forEach((select) => select.addEventListener("change", variantsShown));
-$("#slice-j").addEventListener("input", slice);
+$("#slice-at").addEventListener("input", slice);
 $("#compare-form").addEventListener("submit", compare);
 document.querySelectorAll(".mode").forEach((b) => b.addEventListener("click", () => mode(b.dataset.mode)));
 document.addEventListener("DOMContentLoaded", async () => {
-  // play.js is loaded after this file: the page starts once both are, and the families' own
-  // scripts with them.
+  // The other files are loaded after this one: the page starts once they are, and the
+  // families' own scripts with them.
   try {
     limits = await api("/api/limits");
     await Promise.all(limits.families.flatMap((f) => f.scripts).map(loadScript));

@@ -31,68 +31,65 @@ function axes(box, x, y) {
   for (const t of niceTicks(x.low, x.high, x.count || 5, x.whole)) {
     svg += `<line x1="${px(t)}" y1="${bottom}" x2="${px(t)}" y2="${bottom + 5}"/><text x="${px(t)}" y="${bottom + 17}" text-anchor="middle">${fx(t)}</text>`;
   }
-  svg += `<text class="label" x="${box.left + box.width / 2}" y="${bottom + 34}" text-anchor="middle">${x.label}</text></g>`;
+  svg += `<text class="label" x="${box.left + box.width / 2}" y="${bottom + 34}" text-anchor="middle">${escape(x.label)}</text></g>`;
   svg += `<g class="axis y-axis"><line x1="${box.left}" y1="${box.top}" x2="${box.left}" y2="${bottom}"/>`;
   for (const t of niceTicks(y.low, y.high, y.count || 5)) {
     svg += `<line x1="${box.left - 5}" y1="${py(t)}" x2="${box.left}" y2="${py(t)}"/><text x="${box.left - 8}" y="${py(t) + 4}" text-anchor="end">${fy(t)}</text>`;
   }
   const middle = box.top + box.height / 2;
-  svg += `<text class="label" x="12" y="${middle}" text-anchor="middle" transform="rotate(-90 12 ${middle})">${y.label}</text></g>`;
+  svg += `<text class="label" x="12" y="${middle}" text-anchor="middle" transform="rotate(-90 12 ${middle})">${escape(y.label)}</text></g>`;
   return { svg, px, py };
 }
 
-const APART = "#c9c9c9";  // the heat map's cells outside its scale (e.g. rolling on to the goal)
+const APART = "#c9c9c9";  // the heat map's cells off its scale (a family's picture says which)
 
-function quantile(values, q) {
-  // The q-quantile of values, by the nearest rank.
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
-
-function heatmap(svg, grid, scores, labels, range = {}) {
-  // grid[a][b]: the value at x = scores[a], y = scores[b]; drawn as an image, with axes and a
-  // colour scale from range.low to range.high (the data's own range by default; values beyond
-  // take the end colours, marked <= and >=); cells where range.apart(a, b) are drawn in APART.
-  const n = grid.length, flat = grid.flat();
+function heatmap(svg, map) {
+  // A heat map as the explorer's picture describes it (ui/adapters/explorer.py): z[a][b] at
+  // x.values[a], y.values[b], drawn as an image with axes and a colour scale from scale.low to
+  // scale.high (null: the data's own; values beyond take the end colours, marked <= and >=);
+  // the cells apart.cells marks are drawn in APART.
+  const xs = map.x.values, ys = map.y.values, flat = map.z.flat();
   const least = Math.min(...flat), most = Math.max(...flat);
-  const low = range.low ?? least, high = range.high ?? most, span = Math.max(high - low, 1);
+  const low = map.scale.low ?? least, high = map.scale.high ?? most, span = high > low ? high - low : 1;
   const level = (value) => Math.min(1, Math.max(0, (value - low) / span));
   const canvas = document.createElement("canvas");
-  canvas.width = canvas.height = n;
+  canvas.width = xs.length;
+  canvas.height = ys.length;
   const context = canvas.getContext("2d");
-  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) {
-    context.fillStyle = range.apart && range.apart(a, b) ? APART : shade(level(grid[a][b]));
-    context.fillRect(a, n - 1 - b, 1, 1);
+  for (let a = 0; a < xs.length; a++) for (let b = 0; b < ys.length; b++) {
+    context.fillStyle = map.apart && map.apart.cells[a][b] ? APART : shade(level(map.z[a][b]));
+    context.fillRect(a, ys.length - 1 - b, 1, 1);
   }
   const { left, top, size } = PLOT;
-  const step = n > 1 ? scores[1] - scores[0] : 1;
+  const end = (values) => values[values.length - 1] + (values.length > 1 ? values[1] - values[0] : 1);
   const frame = axes({ left, top, width: size, height: size },
-    { low: 0, high: scores[n - 1] + step, label: labels.x }, { low: 0, high: scores[n - 1] + step, label: labels.y });
+    { low: 0, high: end(xs), label: map.x.label }, { low: 0, high: end(ys), label: map.y.label });
   const bar = { x: left + size + 24, width: 14 };
   const stops = Array.from({ length: 11 }, (_, s) => `<stop offset="${s / 10}" stop-color="${shade(1 - s / 10)}"/>`).join("");
   let scale = `<g class="colour-scale"><defs><linearGradient id="scale-${svg.id}" x1="0" y1="0" x2="0" y2="1">${stops}</linearGradient></defs>`
     + `<rect x="${bar.x}" y="${top}" width="${bar.width}" height="${size}" fill="url(#scale-${svg.id})" stroke="#6b7280"/>`;
   const ends = [[low, least < low ? `≤ ${low}` : null], [high, most > high ? `≥ ${high}` : null]];
-  const ticks = niceTicks(low, high, 5, true).filter((t) => ends.every(([end, words]) => !words || Math.abs(t - end) > span / 10))
+  const ticks = niceTicks(low, high, 5, flat.every(Number.isInteger))
+    .filter((t) => ends.every(([end, words]) => !words || Math.abs(t - end) > span / 10))
     .map((t) => [t, String(t)]).concat(ends.filter(([, words]) => words));
   for (const [t, words] of ticks) {
     const y = top + size - level(t) * size;
     scale += `<line x1="${bar.x + bar.width}" y1="${y}" x2="${bar.x + bar.width + 4}" y2="${y}"/><text x="${bar.x + bar.width + 7}" y="${y + 4}">${words}</text>`;
   }
   const middle = top + size / 2, lx = bar.x + bar.width + 44;
-  scale += `<text class="label" x="${lx}" y="${middle}" text-anchor="middle" transform="rotate(90 ${lx} ${middle})">${labels.scale}</text></g>`;
+  scale += `<text class="label" x="${lx}" y="${middle}" text-anchor="middle" transform="rotate(90 ${lx} ${middle})">${escape(map.scale.label)}</text></g>`;
   svg.innerHTML = `<image href="${canvas.toDataURL()}" x="${left}" y="${top}" width="${size}" height="${size}" preserveAspectRatio="none" style="image-rendering: pixelated"/>`
     + frame.svg + scale;
-  Object.assign(svg.dataset, { cells: n, low, high });
+  Object.assign(svg.dataset, { cells: xs.length, low, high });
 }
 
-function cellAt(svg, event, n) {
-  // The [a, b] grid cell under the mouse in a heat map of n x n cells, or null.
+function cellAt(svg, event, columns, rows) {
+  // The [a, b] cell under the mouse in a heat map of columns x rows cells, or null.
   const point = svg.createSVGPoint();
   point.x = event.clientX; point.y = event.clientY;
   const p = point.matrixTransform(svg.getScreenCTM().inverse());
-  const a = Math.floor(((p.x - PLOT.left) / PLOT.size) * n), b = Math.floor(((PLOT.top + PLOT.size - p.y) / PLOT.size) * n);
-  return a >= 0 && b >= 0 && a < n && b < n ? [a, b] : null;
+  const a = Math.floor(((p.x - PLOT.left) / PLOT.size) * columns), b = Math.floor(((PLOT.top + PLOT.size - p.y) / PLOT.size) * rows);
+  return a >= 0 && b >= 0 && a < columns && b < rows ? [a, b] : null;
 }
 
 function plotPoint(svg, event, x, y) {
@@ -113,7 +110,7 @@ function lines(svg, series, x, y, legend) {
   }
   body += '<g class="legend">' + legend.map(([className, words], n) =>
     `<line class="${className}" x1="${left + size + 12}" y1="${top + 10 + 20 * n}" x2="${left + size + 34}" y2="${top + 10 + 20 * n}"/>`
-    + `<text x="${left + size + 38}" y="${top + 14 + 20 * n}">${words}</text>`).join("") + "</g>";
+    + `<text x="${left + size + 38}" y="${top + 14 + 20 * n}">${escape(words)}</text>`).join("") + "</g>";
   svg.innerHTML = body;
 }
 

@@ -1,10 +1,10 @@
 // Play: a game of any registered family, drawn from what the server says of it. The set-up form
-// comes from the family's description (GET /api/limits' families), the moves from the game's
-// state (its legal actions and their words), what lies on the table from pieces.js.
+// comes from the family's description (GET /api/limits' families; forms.js draws it), the moves
+// from the game's state (its legal actions and their words), what lies on the table from
+// pieces.js.
 "use strict";
 
 let state = null;
-let family = null;  // the chosen family's description: label, max_players, fields, note
 let folded = false;  // the set-up form folded into its one-line summary during a game
 const picked = new Set();  // the dice (indices into state.pick) picked to keep
 const hinted = new Set();  // the dice the hint keeps
@@ -185,20 +185,9 @@ async function hint() {
   } catch (err) { say(err.message); }
 }
 
-function field(f) {
-  // One field of the set-up form as the family describes it: a whole number or a choice.
-  const only = f.only ? ` data-only='${escape(JSON.stringify(f.only))}'` : "";
-  const name = escape(f.name);
-  const input = f.kind === "choice"
-    ? `<select name="${name}">${f.choices.map((c) => `<option value="${escape(c.value)}" ${c.value === f.default ? "selected" : ""}>${escape(c.label)}</option>`).join("")}</select>`
-    : `<input name="${name}" type="number" min="${f.min}" max="${f.max}" value="${f.default}">`;
-  return `<label${only}>${escape(f.label)} ${input}</label>`;
-}
-
 function setUp(described) {
   // The set-up form of the family ``described``: its fields, then as many seats as it takes.
-  family = described;
-  $("#game-fields").innerHTML = described.fields.map(field).join("");
+  drawFields($("#setup"), described.fields);
   const most = described.max_players - 1;
   const counts = Array.from({ length: most }, (_, n) => `<option value="${n + 1}">${n + 1} (${PLAYERS[n] || n + 2} players)</option>`);
   const count = most > 1 ? `<label>Computer players <select name="count">${counts.join("")}</select></label>` : "";
@@ -206,18 +195,12 @@ function setUp(described) {
     `<label class="seat">${n ? "Then" : "Opponent"} <select name="opponent${n ? n + 1 : ""}" class="computers"></select></label>`);
   $("#seat-fields").innerHTML = count + seatMenus.join("");
   $("#setup-limits").textContent = `${described.note} At most ${limits.games} games at once. Large tables take a while the first time.`;
-  fieldsShown();
+  seatsShown();
 }
 
-function fieldsShown() {
-  // A field the family shows only for some values of another (Pig's die: Pig's game only), and
-  // as many seat menus as computer players.
-  const form = new FormData($("#setup"));
-  document.querySelectorAll("#game-fields label[data-only]").forEach((label) => {
-    const only = Object.entries(JSON.parse(label.dataset.only));
-    label.hidden = !only.every(([name, values]) => values.map(String).includes(form.get(name)));
-  });
-  const count = Number(form.get("count") || 1);
+function seatsShown() {
+  // As many seat menus as computer players.
+  const count = Number(new FormData($("#setup")).get("count") || 1);
   document.querySelectorAll("#setup .seat").forEach((label, n) => label.classList.toggle("unused", n >= count));
 }
 
@@ -241,11 +224,7 @@ function newGame() {
 $("#setup").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
-  const body = { first: form.get("first") };
-  for (const f of family.fields) {
-    if ($(`#game-fields [name="${f.name}"]`).closest("label").hidden) continue;
-    body[f.name] = f.kind === "integer" ? Number(form.get(f.name)) : form.get(f.name);
-  }
+  const body = { first: form.get("first"), ...fieldValues(event.target, family.fields) };
   const count = Number(form.get("count") || 1);
   body.opponents = [...document.querySelectorAll("#setup select.computers")].slice(0, count).map((select) => select.value);
   if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
@@ -258,7 +237,7 @@ $("#setup").addEventListener("submit", async (event) => {
   } catch (err) { say(err.message); }
   document.activeElement.blur();  // space and Enter now play, not press "New game" again
 });
-$("#setup").addEventListener("change", fieldsShown);
+$("#setup").addEventListener("change", seatsShown);
 $("#summary").addEventListener("click", () => fold(!folded));
 $("#choices").addEventListener("click", (event) => {
   const button = event.target.closest("button");
