@@ -25,7 +25,10 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.bench import Row, row
+from pigsolve.solver.registry import DEFAULT
 
+API = f"/api/{DEFAULT}"
+"""The routes of the default family, whose games (its page form's goal 100 first) are played."""
 START_SECONDS = 60
 LOAD_SECONDS = 300
 """The load test stops after this long even if the large table is not done."""
@@ -58,7 +61,7 @@ def bench_moves(actions: int = 200) -> list[Row]:
         ) as client,
     ):
         start = time.perf_counter()
-        for path in ("/", "/static/app.js", "/static/style.css", "/api/pig/players"):
+        for path in ("/", "/static/app.js", "/static/style.css", f"{API}/players"):
             client.get(path).raise_for_status()
         page = time.perf_counter() - start
         timings: list[float] = []
@@ -66,7 +69,7 @@ def bench_moves(actions: int = 200) -> list[Row]:
         while len(timings) < actions:
             if state["over"]:
                 body = {"opponent": "optimal", "first": "you", "seed": len(timings)}
-                state = client.post("/api/pig/games", json=body).json()
+                state = client.post(f"{API}/games", json=body).json()
                 continue
             action = "roll" if state["turn_total"] < 20 else "hold"
             start = time.perf_counter()
@@ -74,7 +77,7 @@ def bench_moves(actions: int = 200) -> list[Row]:
             state = client.post(url, json={"action": action}).json()
             timings.append(time.perf_counter() - start)
         start = time.perf_counter()
-        client.get("/api/pig/explore?goal=100").raise_for_status()
+        client.get(f"{API}/explore?goal=100").raise_for_status()
         explore = time.perf_counter() - start
     p95 = float(np.percentile(timings, 95))
     return [
@@ -144,10 +147,10 @@ def bench_load(
     seconds: float = LOAD_SECONDS,
     pause: float = PAUSE_SECONDS,
 ) -> dict[str, Any]:
-    """Play ``games`` Pig games at once against a fresh server while it computes the goal-``goal``
-    table, each client pausing ``pause`` seconds between rounds (page, player list, move);
-    return the round trips of each kind of request made while it computed, the statuses seen
-    (every one should be 2xx) and the progress the server reported."""
+    """Play ``games`` games of the default family at once against a fresh server while it
+    computes the goal-``goal`` table, each client pausing ``pause`` seconds between rounds (page,
+    player list, move); return the round trips of each kind of request made while it computed,
+    the statuses seen (every one should be 2xx) and the progress the server reported."""
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
         try:
@@ -162,9 +165,9 @@ def _load(server: Server, goal: int, games: int, seconds: float, pause: float) -
 
     heavy = connect()
     warm = {"opponent": "hold20", "goal": 100, "first": "you"}
-    while request(heavy, "POST", "/api/pig/games", warm)[0] == 202:  # the goal-100 table first
+    while request(heavy, "POST", f"{API}/games", warm)[0] == 202:  # the goal-100 table first
         time.sleep(0.2)
-    status, answer, _ = request(heavy, "POST", "/api/pig/games", {"goal": goal})
+    status, answer, _ = request(heavy, "POST", f"{API}/games", {"goal": goal})
     computing = threading.Event()
     computing.set()
     timings: dict[str, list[float]] = {"page": [], "players": [], "move": []}
@@ -176,7 +179,7 @@ def _load(server: Server, goal: int, games: int, seconds: float, pause: float) -
         while computing.is_set():
             if state["over"]:
                 body = warm | {"seed": seed}
-                status, answer, _ = request(connection, "POST", "/api/pig/games", body)
+                status, answer, _ = request(connection, "POST", f"{API}/games", body)
                 statuses.append(status)
                 state = answer if status == 201 else {"over": True, "error": answer}
                 continue
@@ -184,7 +187,7 @@ def _load(server: Server, goal: int, games: int, seconds: float, pause: float) -
             url = f"/api/games/{state['id']}/actions"
             for kind, method, path, body in (
                 ("page", "GET", "/", None),
-                ("players", "GET", "/api/pig/players", None),
+                ("players", "GET", f"{API}/players", None),
                 ("move", "POST", url, {"action": action}),
             ):
                 status, answer, took = request(connection, method, path, body)
@@ -202,18 +205,18 @@ def _load(server: Server, goal: int, games: int, seconds: float, pause: float) -
     progress: list[float] = []
     while status == 202 and time.monotonic() < deadline:
         time.sleep(0.5)
-        status, answer, _ = request(heavy, "POST", "/api/pig/games", {"goal": goal})
+        status, answer, _ = request(heavy, "POST", f"{API}/games", {"goal": goal})
         if status == 202 and answer["progress"] is not None:
             progress.append(answer["progress"])
     computing.clear()
     for thread in threads:
         thread.join(timeout=START_SECONDS)
     flood = connect()
-    flooded = [request(flood, "POST", "/api/pig/games", warm)[0] for _ in range(FLOOD)]
-    newcomer = request(connect(), "POST", "/api/pig/games", warm | {"seed": 1})[0]
+    flooded = [request(flood, "POST", f"{API}/games", warm)[0] for _ in range(FLOOD)]
+    newcomer = request(connect(), "POST", f"{API}/games", warm | {"seed": 1})[0]
     edge = connect()
-    too_big = request(edge, "GET", '/api/pig/compare?players=["turns300","hold20"]&goal=100')
-    within = '/api/pig/compare?players=["hold20","hold25"]&goal=100'
+    too_big = request(edge, "GET", f'{API}/compare?players=["turns300","hold20"]&goal=100')
+    within = f'{API}/compare?players=["hold20","hold25"]&goal=100'
     fits = request(edge, "GET", within)
     deadline = time.monotonic() + seconds
     while fits[0] == 202 and time.monotonic() < deadline:  # being computed: ask again, as the page

@@ -5,7 +5,7 @@ defaults without importing asyncio or multiprocessing.
 """
 
 JOB_MEMORY_BYTES = 4 * 2**30
-"""A worker's address space (``RLIMIT_AS``) by default: goal 2500, the page's largest
-two-player Pig table, solves within 1 GiB (measured: it fails at 600 MiB)."""
+"""A worker's address space (``RLIMIT_AS``) by default: the page's largest table (the default
+family's at goal 2500, two players) solves within 1 GiB (measured: it fails at 600 MiB)."""
 JOB_SECONDS = 600.0
 """A job's wall clock by default; a job still running then is killed."""

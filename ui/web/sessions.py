@@ -2,9 +2,9 @@
 
 The person's moves arrive one request at a time; the computer's moves are played at once after
 them, so a response always ends at the person's next decision or at the end of the game. The log
-is the terminal's, in the family's words (:meth:`solver.registry.Family.play`): the classic
-transcript of documents 000/001 for Pig, the turn lines of ``pigsolve hog play`` for Hog. A game
-seats the person and up to the family's most players less one computer players.
+is the terminal's, in the family's words (:meth:`solver.registry.Family.play`): the transcript
+``pigsolve play`` prints for the same game and decisions. A game seats the person and up to the
+family's most players less one computer players.
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def new_session(
     table: Any = None,
     no_table: str = "",
 ) -> Session:
-    """Start a game of the family ``kind`` ('pig', 'hog', ...) under ``rules``: the person and
+    """Start a game of the family named ``kind`` under ``rules``: the person and
     ``opponents`` (computer players, in the order they move after the person).
 
     The person moves first for ``first`` 'you', last for 'computer', at a seat drawn by the

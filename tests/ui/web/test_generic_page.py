@@ -4,6 +4,7 @@ from one route for every family."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,27 @@ import pigsolve
 from pigsolve.solver.farkle.thresholds import bank_thresholds
 from pigsolve.solver.tables import table_for
 from pigsolve.ui.adapters import adapter_named, adapters
+
+WEB = Path(pigsolve.__file__).parent / "ui" / "web"
+FAMILY_WORD = re.compile(r"(?i)\b(pig(?!solve)|hog|farkle)")
+"""A built-in family's name, or a word made from one (``pigs``); ``pigsolve`` is the package."""
+
+
+def test_the_page_s_code_names_no_family() -> None:
+    """Only ui/adapters/<family>/ says what is a family's own: the page's Python, scripts, page
+    and style name none, and the page's script asks no family by name."""
+    files = [path for path in WEB.rglob("*") if path.suffix in (".py", ".js", ".html", ".css")]
+    assert {path.name for path in files} >= {"app.py", "app.js", "index.html", "style.css"}
+    named = [
+        f"{path.relative_to(WEB)}:{number}: {line.strip()}"
+        for path in files
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if FAMILY_WORD.search(line)
+    ]
+    assert named == []
+    script = (WEB / "static" / "app.js").read_text()
+    assert "game ===" not in script
+    assert not re.search(r"""\bgame\s*[!=]==?\s*["'`]|["'`]\s*[!=]==?\s*game\b""", script)
 
 
 @pytest.mark.parametrize(
