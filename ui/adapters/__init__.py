@@ -161,6 +161,7 @@ class Adapter:
         """Print the mover's chance in ``state`` (with more than two players every player's),
         the best action and each action's value, as text or one JSON record."""
         from pigsolve.ui import records
+        from pigsolve.ui.adapters.query import query_record
 
         record = query_record(solution, state, extras)
         if as_json:
@@ -351,23 +352,6 @@ class Adapter:
         demands = self.family.demands(rules)
         players = len(memories)
         return demands.memory * max(players, 1), demands.seconds * players**2
-
-
-def query_record(solution: Any, state: tuple[int, ...], extras: dict[str, Any]) -> dict:
-    """Return ``pigsolve query --json``'s record of ``state``: the mover's chance (with more
-    than two players every player's), each action's value and the best action, the query's
-    own options (``extras``) beside them."""
-    from pigsolve.ui import records
-
-    values = solution.action_values(state, **extras)
-    return {
-        "state": list(state),
-        **{option: records.plain(value) for option, value in extras.items()},
-        "win_probability": solution.win_probability(state, **extras),
-        "chances": list(solution.chances(state, **extras)),
-        "best_action": records.plain(solution.best_action(state, **extras)),
-        "action_values": {records.action_text(a): v for a, v in values.items()},
-    }
 
 
 _ADAPTERS: dict[str, Adapter] = {}

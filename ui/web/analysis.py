@@ -12,8 +12,9 @@ from typing import Any
 
 from pigsolve.policies.roster import roster
 from pigsolve.solver.registry import family_of
-from pigsolve.ui.adapters import adapter_of, query_record
+from pigsolve.ui.adapters import adapter_of
 from pigsolve.ui.adapters.explorer import Picture
+from pigsolve.ui.adapters.query import query_record
 from pigsolve.ui.web import tables
 from pigsolve.ui.web.sessions import ApiError, check_web_player
 
