@@ -7,8 +7,8 @@ registered elsewhere (the tests' toy) registers its own with :func:`register_ros
 
 A roster lists its players and makes them from their names, gives the optimal player of a
 solution already in memory and the best reply to named opponents, and may declare its *kinds*:
-groups of threshold players with integer constants (Pig's ``hold``, Farkle's ``bank``), which
-``pigsolve tune`` searches exactly (:mod:`policies.kinds`).
+groups of threshold players with integer constants, which ``pigsolve tune`` searches exactly
+(:mod:`policies.kinds`).
 """
 
 from __future__ import annotations

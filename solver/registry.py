@@ -52,16 +52,17 @@ class Capabilities:
     """What a family can do beyond its core, as data: asked, never probed.
 
     ``players`` is the fewest and most players its solver seats (None: as many as memory
-    allows). Each operation is a function,
-    or None where the family lacks it: ``verify(solution, max_residual)`` recomputes a table's
-    checks (:class:`solver.results.Check`), the table read unchecked; ``export(solution, what, out, fmt, force)`` writes
-    one of ``exports``; ``plot(solution, kind, out, opponent, force, announce)`` draws one of
+    allows); ``state`` says a state's numbers in words (:meth:`Family.state`). Each operation is
+    a function, or None where the family lacks it: ``verify(solution, max_residual)`` recomputes
+    a table's checks (:class:`solver.results.Check`), the table read unchecked;
+    ``export(solution, what, out, fmt, force)`` writes one of ``exports``; ``plot(solution, kind, out, opponent, force, announce)`` draws one of
     ``plots``; ``store`` names the module that solves it into a Zarr store on a Dask cluster.
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
     those of the game files it reads (a file names the game it changes in its key ``base``).
     """
 
     players: tuple[int, int | None] = (2, 2)
+    state: str = "SCORE OPPONENT_SCORE"
     verify: Callable[[Any, float], list[Any]] | None = None
     exports: tuple[str, ...] = ()
     export: Callable[[Any, str, Path, str | None, bool], Path] | None = None

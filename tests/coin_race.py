@@ -171,8 +171,6 @@ class CoinAdapter(adapters.Adapter):
         return {"goal": solution.rules.goal, "p": solution.values.tolist()}
 
 
-
-
 class CoinGame:
     """The step-wise engine: the mover steps or flips; the first to the goal wins."""
 

@@ -212,7 +212,9 @@ def test_an_unknown_player_is_refused_listing_the_players() -> None:
     names = [name for name, description in pigsolve.players(rules) if description]
     assert names[:2] == ["optimal", "hold20"] and "always4" not in names
     assert "alwaysN" in [name for name, _ in pigsolve.players(pigsolve.game("hog-fa16"))]
-    with pytest.raises(ValueError, match="unknown player 'holdfast' \\(did you mean 'holdN'\\?\\); accepted"):
+    with pytest.raises(
+        ValueError, match="unknown player 'holdfast' \\(did you mean 'holdN'\\?\\); accepted"
+    ):
         pigsolve.player("holdfast", rules)
 
 

@@ -11,8 +11,8 @@ import pytest
 from pigsolve.policies import time_limit, user
 from pigsolve.policies.kinds import checked_ranges
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.export_files import format_for
+from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.plot import plot_table
 from pigsolve.solver.pig.query import check_state
 from pigsolve.solver.pig.solve import MAX_FULL_GOAL, solve, value_iteration

@@ -217,7 +217,7 @@ def announce_games(games: int) -> None:
 
 
 def games_words() -> str:
-    """Return every family the registry knows, in words: ``Pig, Hog and Farkle``."""
+    """Return every family the registry knows, in words: ``A, B and C``."""
     from pigsolve.solver.registry import families
 
     labels = [family.label for family in families()]
@@ -294,7 +294,7 @@ def run_app(app: typer.Typer) -> int:
         message = err.format_message().replace("Value error, ", "")  # typer's enum check
         if re.fullmatch(r"No such option: -\d+", message):
             message += " (a negative number? put -- before the arguments: `-- -1 0 0`)"
-        if type(err).__name__ == "NoArgsIsHelpError":  # bare `pigsolve` or `pigsolve hog`
+        if type(err).__name__ == "NoArgsIsHelpError":  # bare `pigsolve` or a bare group
             note(message)
         else:
             hint = f" (see '{context.command_path} --help')" if context is not None else ""

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.policies.roster import Announce, Kinds, Limits, Ranges, Roster, register_roster
-from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
 
 RANGES: dict[str, Ranges] = {

@@ -55,6 +55,7 @@ class FarkleFamily:
     rules_type = FarkleRules
     can = Capabilities(
         players=(2, None),
+        state="every score, the mover's first, the turn total and the dice to roll (points)",
         verify=_verify,
         exports=("probabilities", "boundary"),
         export=_export,

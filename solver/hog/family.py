@@ -32,7 +32,10 @@ class HogFamily:
     label = "Hog"
     games = tuple(PREFIX + rule_set for rule_set in RuleSet)
     rules_type = HogRules
-    can = Capabilities(players=(2, 2))
+    can = Capabilities(
+        players=(2, 2),
+        state="score, opponent's score (or five: the four-sided flag, both previous turns)",
+    )
 
     def rules(
         self, game: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = None, **params: Any

@@ -61,6 +61,7 @@ class PigFamily:
     rules_type = PigRules
     can = Capabilities(
         players=(2, None),
+        state="every score, the mover's first, then the turn total",
         verify=_verify,
         exports=tuple(Export),
         export=_export,

@@ -21,6 +21,22 @@ MAX_FALL = 1e-12
 fall is counted, and fails the check for two players, where none is possible."""
 
 
+def start_residual(table: PigSolution) -> float:
+    """Return the largest Bellman residual of ``table``'s start values: each row rebuilt by best
+    replies from the values it reaches (nan if a value is not finite)."""
+    from pigsolve.solver.pig._kernels import rebuild as kernels
+
+    rules = table.rules
+    if rules.resets:  # two players: their rows rebuilt by the pair kernel, which knows resets
+        from pigsolve.solver.pig.solve import _residual
+
+        return _residual(rules, table.v0)
+    flat = np.ascontiguousarray(table.values.reshape(-1, rules.players))
+    out = np.empty(len(flat))
+    kernels.residuals(flat, rules.goal, roll_counts(rules), table.kernel_mixed(), out)
+    return float(out.max())
+
+
 def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list[Check]:
     """Recompute the Bellman residual and the invariants of ``table``.
 
@@ -30,19 +46,9 @@ def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list
     die: the mover of (1, 50, 50) wins 9.6e-05 less than the mover of (0, 50, 50), in an
     equilibrium that passes every check here).
     """
-    from pigsolve.solver.pig._kernels import rebuild as kernels
-
     rules, values, mixed = table.rules, table.values, table.mixed
-    goal, n = rules.goal, rules.players
-    flat = np.ascontiguousarray(values.reshape(-1, n))
-    if rules.resets:  # two players: their rows rebuilt by the pair kernel, which knows resets
-        from pigsolve.solver.pig.solve import _residual
-
-        residual = _residual(rules, table.v0)
-    else:
-        out = np.empty(len(flat))
-        kernels.residuals(flat, goal, roll_counts(rules), table.kernel_mixed(), out)
-        residual = float(out.max())
+    n = rules.players
+    residual = start_residual(table)
     checks = []
     if table.full is not None:
         full_residual, checks = _full_table_checks(table)

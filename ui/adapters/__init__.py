@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import typing
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,8 +36,8 @@ RULES = frozenset(
 class Option:
     """One command-line option a family takes: ``name`` its Python parameter, ``annotation`` its
     type and typer option, ``commands`` those that take it, ``parameter`` the rules' parameter
-    it sets (None: the command's own, e.g. Farkle's ``--roll``); a ``solver`` option is passed to
-    the family's solve (Pig's ``--method``)."""
+    it sets (None: the command's own, e.g. the dice just rolled); a ``solver`` option is passed
+    to the family's solve (a method)."""
 
     name: str
     annotation: Any
@@ -72,7 +73,7 @@ themselves (the seats they fill)."""
 YOU = Option(
     "you",
     Annotated[
-        int | None, typer.Option(help="Your player number (default: 1, or random in Pig's game).")
+        int | None, typer.Option(help="Your player number (default: the game's: 1, or random).")
     ],
     frozenset({"play"}),
 )
@@ -114,7 +115,7 @@ class Adapter:
 
     def game(self, name: str, given: dict[str, Any], named: bool) -> str:
         """Return the game the options ``given`` play: ``name`` (``named``: ``--game`` gave
-        it), or the one an option of the family's names instead (Hog's ``--rules``)."""
+        it), or the one an option of the family's names instead (an alias of ``--game``)."""
         return name
 
     def names_game(self, given: dict[str, Any]) -> bool:
@@ -269,6 +270,10 @@ class Adapter:
     def add_commands(self, app: Any) -> None:
         """Add the family's own command groups to ``app`` (the base: none)."""
 
+    def benchmarks(self, large: bool, quick: bool) -> list[dict[str, Any]]:
+        """Return the family's rows of ``pigsolve bench`` (the base: none)."""
+        return []
+
     # The page: its set-up form, its limits, its pictures.
 
     @property
@@ -313,7 +318,7 @@ class Adapter:
         return self.label
 
     def title(self, rules: Any) -> str:
-        """Return the game in words before a noun where the family has several ('Big Pig ')."""
+        """Return the game in words before a noun where the family has several."""
         return f"{self.label} "
 
     def page_goal(self, rules: Any) -> int:
@@ -324,7 +329,7 @@ class Adapter:
         """Return why ``use`` refuses ``rules`` within its goals ('' if it does not)."""
         return ""
 
-    use_goals: dict[str, int] = {}
+    use_goals: typing.ClassVar[dict[str, int]] = {}
     """The family's own bounds of the explorer's and compare's goals (in its points)."""
 
     def explore(self, solution: Any, cells: int) -> dict[str, Any] | None:

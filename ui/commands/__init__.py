@@ -43,8 +43,9 @@ class SectionedCommand(TyperCommand):
         groups: dict[str, list[tuple[str, str]]] = {}
         for param in self.get_params(ctx):
             record = param.get_help_record(ctx)
-            if record is not None and param.param_type_name == "option":
-                title = self.sections.get(param.name or "", "Options")
+            if record is not None:
+                kind = "Arguments" if param.param_type_name == "argument" else "Options"
+                title = self.sections.get(param.name or "", kind)
                 groups.setdefault(title, []).append(record)
         for title, records in groups.items():
             with formatter.section(title):
@@ -53,8 +54,8 @@ class SectionedCommand(TyperCommand):
 
 def family_options(command: str, own: set[str]) -> tuple[list[Option], dict[str, str]]:
     """Return the families' options ``command`` takes beyond its ``own`` (one a name, the first
-    family's declaration) and each one's help section (``Pig options``, ``Pig and Hog
-    options``)."""
+    family's declaration) and each one's help section: the families that take it (``A
+    options``, ``A and B options``)."""
     found: dict[str, Option] = {}
     takers: dict[str, list[str]] = {}
     for adapter in adapters():
@@ -147,7 +148,7 @@ def setting(
     family = family_of_game(game or DEFAULT)
     if table is not None and game is None and Path(table).exists():
         family = family_of_table(table)
-    elif game is None:  # an option that names a game of its family (Hog's --rules)
+    elif game is None:  # an option that names a game of its family (an alias of --game)
         family = next((a.family for a in adapters() if a.names_game(given)), family)
     adapter = adapter_named(family.name)
     name = (game or family.games[0]).strip()

@@ -60,7 +60,8 @@ def opponent_names(rules: Any, opponent: str | None, opponents: str | None) -> l
     """Return the player named for each seat but the person's, in seat order; compute nothing.
 
     ``opponents`` lists ``players - 1`` names, separated by commas (:func:`split_names`);
-    without it ``opponent`` (default: the family's, Pig's hold20) plays every other seat.
+    without it ``opponent`` (default: the family's, :attr:`policies.roster.Roster.opponent`)
+    plays every other seat.
     """
     from pigsolve.policies import check_player_name
     from pigsolve.policies.roster import roster
@@ -92,7 +93,7 @@ def play(
         str | None,
         typer.Option(
             help="The computer player in every other seat (see `policies`; default: "
-            "the game's, Pig's hold20, else optimal; human: two at the keyboard)."
+            "the game's; human: two at the keyboard)."
         ),
     ] = None,
     opponents: Annotated[
@@ -250,8 +251,7 @@ def tune(
     *,
     given: dict[str, Any],
 ) -> None:
-    """Find a kind's best constants exactly (Pig: hold, turns, base-pace-race, pace-race; Hog:
-    always, bacon, swap; Farkle: bank, bank-dice)."""
+    """Find a kind's best constants exactly against one player (the kinds: see --range)."""
     from pigsolve.policies import kinds
     from pigsolve.policies.roster import roster
     from pigsolve.ui import records, result_tables

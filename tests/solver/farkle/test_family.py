@@ -71,13 +71,12 @@ def test_what_is_not_solved_says_why() -> None:
     assert family.demands(SMALL).unsolved == ""
     assert family.demands(FACEBOOK_FARKLE).unsolved == ""
     assert family.demands(replace(SMALL, players=3)).unsolved == ""
-    assert "compare and tune do not evaluate the last turn" in family.demands(
-        replace(SMALL, last_turn=True)
-    ).inexact
+    assert (
+        "compare and tune do not evaluate the last turn"
+        in family.demands(replace(SMALL, last_turn=True)).inexact
+    )
     three = replace(FACEBOOK_FARKLE, players=3)
-    assert "3 players is not solved with the three-farkle penalty" in family.demands(
-        three
-    ).unsolved
+    assert "3 players is not solved with the three-farkle penalty" in family.demands(three).unsolved
     with pytest.raises(InvalidArgument, match="players"):
         pigsolve.solve(three)
 

@@ -15,9 +15,9 @@ from typing import Annotated, Any
 
 import typer
 
+from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.registry import family_named
-from pigsolve.solver.errors import InvalidArgument
 from pigsolve.ui.adapters import GOAL, ROLLS, YOU, Adapter, Option, register_adapter
 
 PAGE_GOAL = 200

@@ -64,6 +64,8 @@ TOLERANCE = Option(
     frozenset({"compute"}),
     solver=True,
 )
+
+
 class Style(StrEnum):
     """The documents' two transcripts at the terminal (:mod:`ui.adapters.pig.terminal`)."""
 
@@ -180,6 +182,12 @@ class PigAdapter(Adapter):
 
         style = given.get("style", "classic")
         play_pig(rules, opponents, style, given.get("you"), given.get("rolls"), seed, hints)
+
+    def benchmarks(self, large: bool, quick: bool) -> list[dict[str, Any]]:
+        """Return the solvers' rows, measured side by side (:mod:`ui.adapters.pig.bench`)."""
+        from pigsolve.ui.adapters.pig.bench import bench_rows
+
+        return bench_rows(large, quick)
 
     # The page.
 

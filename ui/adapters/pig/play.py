@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from pigsolve.policies import Player, make_player
 from pigsolve.policies.human import Human
 from pigsolve.solver.dice import RandomDice, read_rolls, seeded_streams
-from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.adapters.pig import terminal
 from pigsolve.ui.console import note, terminal_hints
