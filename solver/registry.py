@@ -55,8 +55,9 @@ class Capabilities:
     allows); ``state`` says a state's numbers in words (:meth:`Family.state`). Each operation is
     a function, or None where the family lacks it: ``verify(solution, max_residual)`` recomputes
     a table's checks (:class:`solver.results.Check`), the table read unchecked;
-    ``export(solution, what, out, fmt, force)`` writes one of ``exports``; ``plot(solution, kind, out, opponent, force, announce)`` draws one of
-    ``plots``; ``store`` names the module that solves it into a Zarr store on a Dask cluster.
+    ``export(solution, what, out, fmt, force)`` writes one of ``exports``; ``plot(solution,
+    kind, out, opponent, force, announce)`` draws one of ``plots``; ``store`` names the module
+    that solves it into a Zarr store on a Dask cluster.
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
     those of the game files it reads (a file names the game it changes in its key ``base``).
     """

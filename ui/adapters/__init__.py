@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import importlib
 import json
-import typing
 import sys
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
