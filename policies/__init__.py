@@ -51,7 +51,7 @@ def check_player_name(rules: Any, name: str) -> None:
     """Raise InvalidArgument, listing the accepted names, unless ``name`` is a player of the
     game of ``rules``. Nothing is computed, so a bad name is reported before any table is
     built (a file named ``file.py:function`` is checked when its player is made)."""
-    from pigsolve.policies.user import is_user_player
+    from pigsolve.policies.roster import is_user_player
 
     if not is_user_player(name):
         roster(rules).check(name, rules)

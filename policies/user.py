@@ -30,11 +30,6 @@ USER_PLAYER = ("path/to/file.py:function", "your own function (this runs your co
 NOT_DETERMINISTIC = "not a deterministic strategy: exact evaluation needs one; use `simulate`"
 
 
-def is_user_player(name: str) -> bool:
-    """Return True if ``name`` names a function in a file (``file.py:function``) or a file."""
-    return ".py:" in name or name.endswith(".py")
-
-
 def load_function(spec: str, arities: tuple[int, ...]) -> tuple[Callable[..., Any], int]:
     """Import ``file.py:function``; return it and the number of arguments it will be given."""
     file_text, colon, function_name = spec.rpartition(":")

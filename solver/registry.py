@@ -252,6 +252,11 @@ class Family(Protocol):
         """Return what fits ``available`` bytes instead of solving ``rules``, as commands."""
         ...
 
+    def game_name(self, rules: Any) -> str:
+        """Return the name :func:`game` takes for the game of ``rules`` (one of :attr:`games`,
+        or the file it was read from)."""
+        ...
+
     def describe(self, rules: Any) -> str:
         """Return the table of ``rules`` in words (``the optimal table for goal 100 ...``)."""
         ...

@@ -81,7 +81,7 @@ def test_hog_takes_goal_and_feral_hogs() -> None:
     [
         # the messages name Python parameters, never the command line's options
         ("pig", {"goal": 0}, ValueError, "goal must be an integer >= 1, got 0"),
-        ("two-dice", {"die_sides": 4}, ValueError, "die_sides and piglet change Pig's die"),
+        ("two-dice", {"die_sides": 4}, ValueError, "die_sides or piglet=True changes Pig's die"),
         ("pig", {"sides": 4}, TypeError, "takes the parameters goal, die_sides, players, piglet"),
         ("hog-fa16", {"players": 3}, TypeError, "takes the parameters goal, feral_hogs"),
         ("hog-su20", {"goal": -1}, ValueError, "goal must be an integer >= 1"),

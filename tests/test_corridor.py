@@ -101,6 +101,7 @@ def test_rules_names_hogs_rule_set_without_game(workdir: Path) -> None:
 
 def test_the_data_folder_is_shared_by_every_folder(workdir: Path, monkeypatch) -> None:
     """`--data-dir` (or PIGSOLVE_DATA) names one folder for the tables made and found."""
+    monkeypatch.setenv("PIGSOLVE_DATA", "")  # restored after the test, as --data-dir sets it
     shared = workdir / "tables"
     made = runner.invoke(app, ["--data-dir", str(shared), "compute", "--goal", "20"])
     assert made.exit_code == 0, made.output

@@ -22,7 +22,6 @@ from pigsolve.solver.resources import memory_words, physical_memory
 from pigsolve.ui.console import console, note, progress_bar
 
 
-
 def check_store_options(
     store: str | None, workers: int | None, scheduler: str | None, resume: bool
 ) -> bool:

@@ -182,6 +182,13 @@ class FarkleFamily:
 
         return fits(rules, available)
 
+    def game_name(self, rules: FarkleRules) -> str:
+        """Return the rule set's name, or the file the rules were read from."""
+        from pigsolve.solver.games.farkle import FILES, rule_set_name
+
+        name = rule_set_name(rules)
+        return name if name in RULE_SETS else FILES.get(rules, name)
+
     def describe(self, rules: FarkleRules) -> str:
         """Return the table of ``rules`` in words: ``the optimal Farkle table for goal 10000``."""
         seats = f"{rules.players} players, " if rules.players > 2 else ""

@@ -134,6 +134,10 @@ class HogFamily:
 
         return fits(rules, available)
 
+    def game_name(self, rules: HogRules) -> str:
+        """Return ``hog-fa16`` or ``hog-su20``."""
+        return PREFIX + rules.name
+
     def describe(self, rules: HogRules) -> str:
         """Return the table of ``rules`` in words."""
         return f"the optimal {rules.name} Hog table for goal {rules.goal}"

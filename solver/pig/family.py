@@ -203,6 +203,10 @@ class PigFamily:
 
         return fits(rules, available, method)
 
+    def game_name(self, rules: PigRules) -> str:
+        """Return ``pig`` for Pig's die, else the game's name (a file's: its ``name``)."""
+        return rules.game
+
     def describe(self, rules: PigRules) -> str:
         """Return the table of ``rules`` in words: ``the optimal table for goal 100 and a
         6-sided die``."""

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument, PigsolveError, missing_extra
+from pigsolve.solver.errors import InvalidArgument, missing_extra
 from pigsolve.solver.pig.export import hold_boundary
 from pigsolve.solver.pig.kinds import Plot
 from pigsolve.solver.storage import atomic_write

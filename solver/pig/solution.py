@@ -148,7 +148,7 @@ class PigSolution:
         (the solve's own, where it computed one; with three players or more recomputed once)."""
         if self.max_bellman_residual == self.max_bellman_residual:  # not nan
             return self.max_bellman_residual
-        from pigsolve.solver.pig.verify import start_residual
+        from pigsolve.solver.pig.residuals import start_residual
 
         return start_residual(self)
 

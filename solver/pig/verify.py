@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.games.pig import roll_counts
+from pigsolve.solver.pig.residuals import start_residual
 from pigsolve.solver.pig.solution import PigSolution
 from pigsolve.solver.results import MAX_RESIDUAL, Check
 
@@ -19,22 +20,6 @@ MAX_SUM_ERROR = 1e-12
 MAX_FALL = 1e-12
 """How much a player's win probability may fall as its own score rises (rounding); a larger
 fall is counted, and fails the check for two players, where none is possible."""
-
-
-def start_residual(table: PigSolution) -> float:
-    """Return the largest Bellman residual of ``table``'s start values: each row rebuilt by best
-    replies from the values it reaches (nan if a value is not finite)."""
-    from pigsolve.solver.pig._kernels import rebuild as kernels
-
-    rules = table.rules
-    if rules.resets:  # two players: their rows rebuilt by the pair kernel, which knows resets
-        from pigsolve.solver.pig.solve import _residual
-
-        return _residual(rules, table.v0)
-    flat = np.ascontiguousarray(table.values.reshape(-1, rules.players))
-    out = np.empty(len(flat))
-    kernels.residuals(flat, rules.goal, roll_counts(rules), table.kernel_mixed(), out)
-    return float(out.max())
 
 
 def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list[Check]:

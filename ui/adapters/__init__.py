@@ -113,10 +113,14 @@ class Adapter:
         named = {option.name: option.parameter for option in self.options}
         return {named[name]: value for name, value in given.items() if named.get(name)}
 
-    def game(self, name: str, given: dict[str, Any], named: bool) -> str:
-        """Return the game the options ``given`` play: ``name`` (``named``: ``--game`` gave
-        it), or the one an option of the family's names instead (an alias of ``--game``)."""
-        return name
+    def game(self, game: str | None, given: dict[str, Any]) -> str:
+        """Return the name of the game the command line plays: ``--game``'s (``game``, None if
+        not given: the family's first), or the one an option of the family's names instead (an
+        alias of ``--game``)."""
+        if game is None:
+            return self.family.games[0]
+        text = game.strip()
+        return text.lower() if text.lower() in self.family.games else text
 
     def names_game(self, given: dict[str, Any]) -> bool:
         """Return True if ``given`` names one of the family's games without ``--game``."""
@@ -131,15 +135,11 @@ class Adapter:
 
     def setting(self, rules: Any) -> str:
         """Return the game in a few words for a result's title: ``goal 100, die 6``."""
-        return f"{self.game_name(rules)}, goal {rules.goal}"
-
-    def game_name(self, rules: Any) -> str:
-        """Return the name of the game of ``rules`` (one of the family's, or its file)."""
-        return self.family.games[0]
+        return f"{self.family.game_name(rules)}, goal {rules.goal}"
 
     def record_fields(self, rules: Any) -> dict[str, Any]:
         """Return how a JSON record names the game of ``rules``: ``{"game": name}``."""
-        return {"game": self.game_name(rules)}
+        return {"game": self.family.game_name(rules)}
 
     def show_solved(self, solution: Any, path: Path, kept: bool) -> None:
         """Print what ``compute`` made (or kept) at ``path``."""
@@ -353,6 +353,20 @@ def register_adapter(adapter: Adapter) -> Adapter:
     """Register ``adapter`` as the words of its family; return it."""
     _ADAPTERS[adapter.family.name] = adapter
     return adapter
+
+
+def adapter_for(game: str | None, table: Path | None, given: dict[str, Any]) -> Adapter:
+    """Return the adapter of the game the command line names: ``--game``'s family (a name or
+    a game file), else the family of the table named, else the family whose option ``given``
+    names one of its games, else the default family's."""
+    from pigsolve.solver.registry import DEFAULT, family_of_game, family_of_table
+
+    if game is not None:
+        return adapter_named(family_of_game(game).name)
+    if table is not None and Path(table).exists():
+        return adapter_named(family_of_table(table).name)
+    named = [adapter for adapter in adapters() if adapter.names_game(given)]
+    return named[0] if named else adapter_named(DEFAULT)
 
 
 def adapter_of(rules: Any) -> Adapter:

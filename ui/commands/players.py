@@ -15,8 +15,9 @@ import typer
 
 from pigsolve.policies.kinds import constant_names
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.ui.commands import Setting, command, setting
+from pigsolve.ui.commands import command
 from pigsolve.ui.console import announce_games, console, in_options, note, progress_bar
+from pigsolve.ui.front import Setting, setting
 from pigsolve.ui.options import Game as GameOption
 from pigsolve.ui.options import Games, Json, Seed, Table, Timeout
 from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS

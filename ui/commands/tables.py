@@ -18,8 +18,9 @@ import typer
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.export_files import FORMATS
 from pigsolve.solver.results import MAX_RESIDUAL
-from pigsolve.ui.commands import command, setting
+from pigsolve.ui.commands import command, option_flags
 from pigsolve.ui.console import announce_size, as_option, console, note, progress_bar
+from pigsolve.ui.front import setting
 from pigsolve.ui.options import Force, Game, Json, Quiet, Table, TableFile
 
 tables_app = typer.Typer()
@@ -194,7 +195,7 @@ def query(
     try:
         numbers = found.family.state(found.rules, state)
     except InvalidArgument as err:  # the state's length is set by an option: say where to look
-        raise InvalidArgument(f"{as_option(err)} (see --help)") from None
+        raise InvalidArgument(f"{as_option(err, option_flags())} (see --help)") from None
     extras = found.adapter.query_extras(found.rules, numbers, found.given)
     solution = found.solution or table_for(found.rules, None, note)
     found.adapter.show_query(solution, numbers, extras, as_json)

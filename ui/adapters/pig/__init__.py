@@ -101,10 +101,6 @@ class PigAdapter(Adapter):
             )
         return super().parameters(game, given)
 
-    def game_name(self, rules: Any) -> str:
-        """Return ``pig`` for Pig's die, else the game's name."""
-        return rules.game
-
     def setting(self, rules: Any) -> str:
         """Return the game, goal and die in a few words: 'goal 100, die 6', 'two-dice, goal 100'.
 
