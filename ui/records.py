@@ -8,17 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pigsolve.solver.results import Comparison, Tuning
-from pigsolve.ui.adapters import adapter_of
-
-
-def game_fields(rules: Any) -> dict[str, Any]:
-    """Return how JSON names a game, as its family's adapter says
-    (:meth:`ui.adapters.Adapter.record_fields`)."""
-    return adapter_of(rules).record_fields(rules)
 
 
 def record(result: Comparison, named: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Return a comparison as JSON, the game ``named`` by the fields given (:func:`game_fields`)
+    """Return a comparison as JSON, the game ``named`` by the fields given (its adapter's
+    :meth:`~ui.adapters.Adapter.record_fields`)
     in place of the die."""
     fields = result.as_dict()
     if named is None:

@@ -195,7 +195,7 @@ class Adapter:
         from pigsolve.ui import records
 
         if as_json:
-            print(json.dumps(records.record(result, records.game_fields(rules)), allow_nan=False))
+            print(json.dumps(records.record(result, self.record_fields(rules)), allow_nan=False))
             return
         print(
             f"{result.a} beats {result.b}: {result.a_first:.6f} moving first, "
@@ -213,9 +213,9 @@ class Adapter:
 
     def show_simulation(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print a simulation beside the exact values (:func:`ui.simulation_record.text`)."""
-        from pigsolve.ui import records, simulation_record
+        from pigsolve.ui import simulation_record
 
-        fields = records.game_fields(rules) if as_json else {}
+        fields = self.record_fields(rules) if as_json else {}
         print(simulation_record.text(result, fields, as_json))
 
     def play(

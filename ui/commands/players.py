@@ -192,7 +192,7 @@ def compare(
     names = list(dict.fromkeys(names or computer_names(rules)))
     made = dict(zip(names, computers(found, names, table), strict=True))
     results = round_robin(names, lambda a, b: family.compare(rules, made[a], made[b]))
-    pairs = [records.record(r, records.game_fields(rules)) for r in results]
+    pairs = [records.record(r, adapter.record_fields(rules)) for r in results]
     if as_json:
         print(json.dumps(pairs, allow_nan=False))
     elif as_csv:
@@ -271,7 +271,7 @@ def tune(
     for warning in result.warnings:
         note(in_options(warning, ["ranges"]))
     if as_json:
-        record = records.tuning_record(result, records.game_fields(rules))
+        record = records.tuning_record(result, found.adapter.record_fields(rules))
         print(json.dumps(record, allow_nan=False))
     else:
         console.print(result_tables.tuning(result))

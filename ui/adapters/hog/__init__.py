@@ -124,19 +124,19 @@ class HogAdapter(Adapter):
 
     def show_comparison(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print A's chance A first, B first and on a coin toss, as a table or JSON."""
-        from pigsolve.ui import records, result_tables
+        from pigsolve.ui import result_tables
         from pigsolve.ui.console import console
 
-        named = records.game_fields(rules)
+        named = self.record_fields(rules)
         result_tables.print_comparison(console, result, self.setting(rules), as_json, named)
 
     def show_simulation(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print the win rates by starter beside the exact values, as a table or JSON."""
-        from pigsolve.ui import records, result_tables, simulation_record
+        from pigsolve.ui import result_tables, simulation_record
         from pigsolve.ui.console import console
 
         if as_json:
-            record = simulation_record.pair_record(result, records.game_fields(rules))
+            record = simulation_record.pair_record(result, self.record_fields(rules))
             print(simulation_record.dumps(record))
             return
         console.print(result_tables.simulation(result, self.setting(rules)))

@@ -152,10 +152,10 @@ class PigAdapter(Adapter):
 
     def show_comparison(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print A's chance A first, B first and on a coin toss, as a table or JSON."""
-        from pigsolve.ui import records, result_tables
+        from pigsolve.ui import result_tables
         from pigsolve.ui.console import console
 
-        named = records.game_fields(rules)
+        named = self.record_fields(rules)
         result_tables.print_comparison(console, result, self.setting(rules), as_json, named)
 
     def show_seatings(
