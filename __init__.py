@@ -140,9 +140,7 @@ def simulate(
     from pigsolve.solver import registry
 
     family = registry.family_of(rules)
-    result: Simulation | Tournament = family.simulate(
-        rules, _seated(rules, players), games, seed
-    )
+    result: Simulation | Tournament = family.simulate(rules, _seated(rules, players), games, seed)
     return result
 
 
@@ -156,9 +154,7 @@ def best_response(rules: Rules, opponents: str | Sequence[str]) -> Player:
     return reply
 
 
-def tune(
-    rules: Rules, kind: str, against: str = "optimal", ranges: Sequence[str] = ()
-) -> Tuning:
+def tune(rules: Rules, kind: str, against: str = "optimal", ranges: Sequence[str] = ()) -> Tuning:
     """Return the players of ``kind`` (Pig's ``hold``, Hog's ``bacon``, Farkle's ``bank``...)
     evaluated exactly against the player ``against``: the best member (``best.a``), its chance
     on a coin toss (``chance``), every member ranked (``ranked``) and optimal play's chance

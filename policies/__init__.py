@@ -1,18 +1,11 @@
 """The players of pigsolve, for every game family, behind one contract and one registry.
 
-A computer player answers ``choose(view)`` with the mover's action in the state it sees (Pig:
-True rolls; Hog: a number of dice; Farkle: bank, roll or the dice kept) and gives the exact
-solvers its decisions in every state through its family's method (``seat_policy(rules)`` or
-``table(rules)``). The human player (:class:`policies.human.Human`) has no decisions: the
-interface asks the person. Each family's players live in its own package (``policies/pig/``,
-``policies/hog/``, ``policies/farkle/``), registered with :mod:`policies.roster`; everything
-here finds the family once, from the rules.
-
->>> from pigsolve.solver.games.pig import PigRules
->>> [name for name, _ in player_names(PigRules())][:2]
-['optimal', 'hold20']
->>> make_player(PigRules(), "hold25").name
-'hold25'
+A computer player answers ``choose(view)`` with the mover's action in the state it sees and
+gives the exact solvers its decisions in every state through its family's method
+(``seat_policy(rules)`` or ``table(rules)``). The human player (:class:`policies.human.Human`)
+has no decisions: the interface asks the person. Each family's players live in its own package,
+``policies/<family>/``, registered with :mod:`policies.roster`; everything here finds the
+family once, from the rules.
 """
 
 from __future__ import annotations
@@ -58,7 +51,7 @@ def check_player_name(rules: Any, name: str) -> None:
     """Raise InvalidArgument, listing the accepted names, unless ``name`` is a player of the
     game of ``rules``. Nothing is computed, so a bad name is reported before any table is
     built (a file named ``file.py:function`` is checked when its player is made)."""
-    from pigsolve.policies.user import is_user_player
+    from pigsolve.policies.roster import is_user_player
 
     if not is_user_player(name):
         roster(rules).check(name, rules)

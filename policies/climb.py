@@ -1,5 +1,5 @@
-"""Coordinate ascent over a family's constants, for a grid too large to search whole (Farkle's
-``bank-dice``: a total for each number of dice, six constants)."""
+"""Coordinate ascent over a kind's constants, for a grid too large to search whole (a total for
+each number of dice, say: six constants)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from pigsolve.solver.errors import InvalidArgument
 
 
 class Human:
-    """A person at the terminal or in the browser (Pig or Hog)."""
+    """A person at the terminal or in the browser, at any game."""
 
     name = "human"
     description = "you, at the terminal"

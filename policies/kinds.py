@@ -1,11 +1,10 @@
 """Kinds of players: threshold players with integer constants, and the exact search over them.
 
-A family's roster declares its kinds (:class:`policies.roster.Kinds`): Pig's ``hold`` (N),
-``turns`` (T), ``base-pace-race`` and ``pace-race``; Hog's ``always`` (N), ``bacon`` and
-``swap``; Farkle's ``bank`` and ``bank-dice``. A member is named as the roster names it
-(``hold25``, ``pace-race:21,8,71``, ``bacon:9,5``), so every interface can use the winner at
-once. ``pigsolve tune`` (and :func:`pigsolve.tune`) evaluates every member within the ranges
-exactly against one player; a grid too large to search whole is climbed (:mod:`policies.climb`).
+A family's roster declares its kinds (:class:`policies.roster.Kinds`), each a threshold
+player with integer constants. A member is named as the roster names it, so every interface can
+use the winner at once. ``pigsolve tune`` (and :func:`pigsolve.tune`) evaluates every member
+within the ranges exactly against one player; a grid too large to search whole is climbed
+(:mod:`policies.climb`).
 """
 
 from __future__ import annotations
@@ -51,12 +50,7 @@ def kind_ranges(rules: Any, kind: str) -> Ranges:
 
 def constant_names(rules: Any = None) -> str:
     """Return each kind's constants, for ``--range``'s help: the game's of ``rules``, else
-    every family's.
-
-    >>> from pigsolve.solver.games.hog import hog_rules
-    >>> constant_names(hog_rules("fa16"))
-    'always: num_rolls; bacon: margin, num_rolls; swap: margin, num_rolls'
-    """
+    every family's."""
     from pigsolve.policies.roster import roster_of
     from pigsolve.solver.registry import families
 

@@ -7,8 +7,8 @@ registered elsewhere (the tests' toy) registers its own with :func:`register_ros
 
 A roster lists its players and makes them from their names, gives the optimal player of a
 solution already in memory and the best reply to named opponents, and may declare its *kinds*:
-groups of threshold players with integer constants (Pig's ``hold``, Farkle's ``bank``), which
-``pigsolve tune`` searches exactly (:mod:`policies.kinds`).
+groups of threshold players with integer constants, which ``pigsolve tune`` searches exactly
+(:mod:`policies.kinds`).
 """
 
 from __future__ import annotations
@@ -72,13 +72,17 @@ class Roster:
         """Return the player ``name`` for ``rules``, the name checked first (``human``: the
         person at the keyboard; a ``file.py:function``: checked when made)."""
         from pigsolve.policies.human import Human
-        from pigsolve.policies.user import is_user_player
 
         if not is_user_player(name):
             self.check(name, rules)
         if name == Human.name:
             return Human()
         return self.make(name, rules, table, announce)
+
+
+def is_user_player(name: str) -> bool:
+    """Return True if ``name`` names a function in a file (``file.py:function``) or a file."""
+    return ".py:" in name or name.endswith(".py")
 
 
 ROSTERS: dict[str, Roster] = {}

@@ -1,8 +1,7 @@
 """Your own player: a function in a Python file, named ``path/to/file.py:function``.
 
-Each family says what its function takes and returns (its roster's ``arguments``: Pig's
-``function(score, opponent_score, turn_total) -> bool``, Hog's CS 61A contract
-``strategy(score, opponent_score) -> num_rolls``). The file is imported with its folder on
+Each family says what its function takes and returns (its roster's ``arguments``, and its
+player's docstring). The file is imported with its folder on
 the module path, as 61A's ``ok`` does: **this runs your code**. Every state is asked twice when
 tabulating, and a function answering differently is refused (exact evaluation needs a
 deterministic strategy). A bad answer is reported like 61A's ``check_strategy``
@@ -29,11 +28,6 @@ from pigsolve.solver.errors import InvalidArgument, MissingFile, PigsolveError
 USER_PLAYER = ("path/to/file.py:function", "your own function (this runs your code)")
 """The players read from a file, as every family lists them."""
 NOT_DETERMINISTIC = "not a deterministic strategy: exact evaluation needs one; use `simulate`"
-
-
-def is_user_player(name: str) -> bool:
-    """Return True if ``name`` names a function in a file (``file.py:function``) or a file."""
-    return ".py:" in name or name.endswith(".py")
 
 
 def load_function(spec: str, arities: tuple[int, ...]) -> tuple[Callable[..., Any], int]:
@@ -78,7 +72,7 @@ def load_function(spec: str, arities: tuple[int, ...]) -> tuple[Callable[..., An
 
 def _other_game(spec: str, function: Callable[..., Any]) -> str:
     """Return a hint naming another game's commands when ``function`` takes that game's
-    arguments (a CS 61A Hog strategy given to Pig, a Pig strategy given to Hog), else ''."""
+    arguments (a strategy of one game given to another), else ''."""
     from pigsolve.policies.roster import roster_of
     from pigsolve.solver.registry import DEFAULT, families
 

@@ -1,3 +1,3 @@
-"""pigsolve: exact solutions of the dice games Pig and Hog."""
+"""pigsolve: exact solutions of the jeopardy dice games (the solvers, below every other layer)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -308,3 +308,42 @@ def play(
         if game.over:
             return game.winner
         events = list(game.apply(choosers[game.player](game.view)))
+
+
+class Play(Protocol):
+    """A game in progress as the page and the terminal play it: a step-wise engine
+    (:class:`solver.engine.Game`), its actions by the names requests use, the log's words."""
+
+    game: Any
+    """The engine: ``player``, ``over``, ``winner``, ``scores``, ``view``, ``start()``,
+    ``apply(action)`` and ``legal_actions()``."""
+    action_field: str
+    """The field of a request that names the person's action (``action``, ``num_rolls``)."""
+
+    def legal(self) -> list[Any]:
+        """Return the actions the mover may take now, by name."""
+        ...
+
+    def action(self, value: Any) -> Any:
+        """Return the engine's action a request's ``value`` names (InvalidArgument if none)."""
+        ...
+
+    def name(self, action: Any) -> Any:
+        """Return the engine's ``action`` by name."""
+        ...
+
+    def words(self, name: Any) -> str:
+        """Return an action in words (``roll``, ``Pork Chop``, ``3 dice``)."""
+        ...
+
+    def lines(self, events: Sequence[Any], names: Sequence[str]) -> list[str]:
+        """Return the log's entries for ``events``, the seats named ``names``."""
+        ...
+
+    def fields(self) -> dict[str, Any]:
+        """Return what the page draws besides the scores (the dice, the turn total...)."""
+        ...
+
+    def advice(self, table: Any) -> tuple[Any, dict[Any, float]]:
+        """Return the optimal action and the mover's value of each legal one, by name."""
+        ...

@@ -71,3 +71,20 @@ class InvalidArgument(PigsolveError, ValueError):
 class TooManyCalls(InvalidArgument):
     """An exact evaluation that would call a user's function more often than it may: the
     message names the way out (a simulation, a smaller goal)."""
+
+
+def missing_extra(what: str, extra: str) -> PigsolveError:
+    """Return the one-line error of ``what`` needing the optional ``extra``, with the command
+    that installs it where pigsolve is: a checkout's folder, else the package's name.
+
+    >>> "pip install" in str(missing_extra("plotting", "plot"))
+    True
+    """
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    if (root / "pyproject.toml").is_file():  # installed from a checkout (editable)
+        command = f"pip install -e '{root}[{extra}]'"
+    else:
+        command = f"pip install 'pigsolve[{extra}]'"
+    return PigsolveError(f"{what} needs the {extra} extra: {command}")

@@ -35,9 +35,12 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pigsolve.solver.errors import InvalidArgument, TableError
+
+if TYPE_CHECKING:
+    from pigsolve.solver.engine import Play
 
 BUILT_IN = ("pig", "hog", "farkle")
 """The built-in families, in the order they are listed: the one place that names them."""
@@ -52,16 +55,18 @@ class Capabilities:
     """What a family can do beyond its core, as data: asked, never probed.
 
     ``players`` is the fewest and most players its solver seats (None: as many as memory
-    allows). Each operation is a function,
-    or None where the family lacks it: ``verify(solution, max_residual)`` recomputes a table's
-    checks (:class:`solver.results.Check`), the table read unchecked; ``export(solution, what, out, fmt, force)`` writes
-    one of ``exports``; ``plot(solution, kind, out, opponent, force, announce)`` draws one of
-    ``plots``; ``store`` names the module that solves it into a Zarr store on a Dask cluster.
+    allows); ``state`` says a state's numbers in words (:meth:`Family.state`). Each operation is
+    a function, or None where the family lacks it: ``verify(solution, max_residual)`` recomputes
+    a table's checks (:class:`solver.results.Check`), the table read unchecked;
+    ``export(solution, what, out, fmt, force)`` writes one of ``exports``; ``plot(solution,
+    kind, out, opponent, force, announce)`` draws one of ``plots``; ``store`` names the module
+    that solves it into a Zarr store on a Dask cluster.
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
     those of the game files it reads (a file names the game it changes in its key ``base``).
     """
 
     players: tuple[int, int | None] = (2, 2)
+    state: str = "SCORE OPPONENT_SCORE"
     verify: Callable[[Any, float], list[Any]] | None = None
     exports: tuple[str, ...] = ()
     export: Callable[[Any, str, Path, str | None, bool], Path] | None = None
@@ -146,45 +151,6 @@ class Solution(Protocol):
         ...
 
 
-class Play(Protocol):
-    """A game in progress as the page and the terminal play it: a step-wise engine
-    (:class:`solver.engine.Game`), its actions by the names requests use, the log's words."""
-
-    game: Any
-    """The engine: ``player``, ``over``, ``winner``, ``scores``, ``view``, ``start()``,
-    ``apply(action)`` and ``legal_actions()``."""
-    action_field: str
-    """The field of a request that names the person's action (``action``, ``num_rolls``)."""
-
-    def legal(self) -> list[Any]:
-        """Return the actions the mover may take now, by name."""
-        ...
-
-    def action(self, value: Any) -> Any:
-        """Return the engine's action a request's ``value`` names (InvalidArgument if none)."""
-        ...
-
-    def name(self, action: Any) -> Any:
-        """Return the engine's ``action`` by name."""
-        ...
-
-    def words(self, name: Any) -> str:
-        """Return an action in words (``roll``, ``Pork Chop``, ``3 dice``)."""
-        ...
-
-    def lines(self, events: Sequence[Any], names: Sequence[str]) -> list[str]:
-        """Return the log's entries for ``events``, the seats named ``names``."""
-        ...
-
-    def fields(self) -> dict[str, Any]:
-        """Return what the page draws besides the scores (the dice, the turn total...)."""
-        ...
-
-    def advice(self, table: Any) -> tuple[Any, dict[Any, float]]:
-        """Return the optimal action and the mover's value of each legal one, by name."""
-        ...
-
-
 class Family(Protocol):
     """One family of games: the single object every consumer asks about its games."""
 
@@ -248,6 +214,11 @@ class Family(Protocol):
 
     def fits(self, rules: Any, available: int) -> str:
         """Return what fits ``available`` bytes instead of solving ``rules``, as commands."""
+        ...
+
+    def game_name(self, rules: Any) -> str:
+        """Return the name :func:`game` takes for the game of ``rules`` (one of :attr:`games`,
+        or the file it was read from)."""
         ...
 
     def describe(self, rules: Any) -> str:

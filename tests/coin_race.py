@@ -158,6 +158,9 @@ class CoinFamily:
         command = f"pigsolve compute --game coin-race --goal {goal}"
         return f"the largest goal that fits is {goal}: `{command}`"
 
+    def game_name(self, rules: CoinRace) -> str:
+        return "coin-race"
+
     def describe(self, rules: CoinRace) -> str:
         return f"the coin race table for goal {rules.goal}"
 

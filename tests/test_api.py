@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import importlib.metadata
 import math
+import os
 import re
 import subprocess
 import sys
@@ -81,7 +82,7 @@ def test_hog_takes_goal_and_feral_hogs() -> None:
     [
         # the messages name Python parameters, never the command line's options
         ("pig", {"goal": 0}, ValueError, "goal must be an integer >= 1, got 0"),
-        ("two-dice", {"die_sides": 4}, ValueError, "die_sides and piglet change Pig's die"),
+        ("two-dice", {"die_sides": 4}, ValueError, "die_sides or piglet=True changes Pig's die"),
         ("pig", {"sides": 4}, TypeError, "takes the parameters goal, die_sides, players, piglet"),
         ("hog-fa16", {"players": 3}, TypeError, "takes the parameters goal, feral_hogs"),
         ("hog-su20", {"goal": -1}, ValueError, "goal must be an integer >= 1"),
@@ -212,7 +213,9 @@ def test_an_unknown_player_is_refused_listing_the_players() -> None:
     names = [name for name, description in pigsolve.players(rules) if description]
     assert names[:2] == ["optimal", "hold20"] and "always4" not in names
     assert "alwaysN" in [name for name, _ in pigsolve.players(pigsolve.game("hog-fa16"))]
-    with pytest.raises(ValueError, match="unknown player 'holdfast' \\(did you mean 'holdN'\\?\\); accepted"):
+    with pytest.raises(
+        ValueError, match="unknown player 'holdfast' \\(did you mean 'holdN'\\?\\); accepted"
+    ):
         pigsolve.player("holdfast", rules)
 
 
@@ -259,3 +262,42 @@ def test_solve_takes_the_family_s_solver_options() -> None:
     assert pigsolve.players("hog-fa16") == pigsolve.players(pigsolve.game("hog-fa16"))
     with pytest.raises(TypeError, match="method"):
         pigsolve.solve(pigsolve.game("hog-fa16", goal=20), method="value-iteration")
+
+
+def test_tune_ranks_a_kind_exactly_against_one_player() -> None:
+    rules = pigsolve.game("pig", goal=30)
+    tuned = pigsolve.tune(rules, "hold", "optimal", ["N=5:15"])
+    members = [c.a for c in tuned.ranked]
+    assert sorted(members) == sorted(f"hold{n}" for n in range(5, 16))
+    assert tuned.best == tuned.ranked[0] and tuned.chance == tuned.best.average
+    chances = [c.average for c in tuned.ranked]
+    assert chances == sorted(chances, reverse=True)
+    by_name = pigsolve.compare(rules, tuned.best.a, "optimal")
+    assert tuned.chance == pytest.approx(by_name.average, abs=1e-12)
+    assert 0 < tuned.gap == pytest.approx(tuned.optimal.average - tuned.chance)
+    with pytest.raises(pigsolve.solver.errors.InvalidArgument, match="kind"):
+        pigsolve.tune(rules, "no-such-kind")
+
+
+@pytest.mark.parametrize(("name", "goal"), [("pig", 20), ("hog-fa16", 20), ("farkle", 1000)])
+def test_a_solution_reads_in_one_line(name: str, goal: int) -> None:
+    text = repr(pigsolve.solve(pigsolve.game(name, goal=goal)))
+    assert "\n" not in text and len(text) < 200 and str(goal) in text
+
+
+def test_pig_s_residual_is_recomputed_for_three_players() -> None:
+    solution = pigsolve.solve(pigsolve.game("pig", goal=12, players=3))
+    assert 0 <= solution.residual < 1e-9
+
+
+def test_the_public_api_type_checks_strictly(tmp_path) -> None:
+    # mypy sees the checkout as the package ``pigsolve`` through a link, as an install would.
+    pytest.importorskip("mypy")
+    (tmp_path / "pigsolve").symlink_to(Path(pigsolve.__file__).parent)
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
+         "--cache-dir", str(tmp_path / "cache"), "-m", "pigsolve"],
+        env={**os.environ, "MYPYPATH": str(tmp_path)},
+        capture_output=True, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -167,7 +167,10 @@ def test_rounds_human_wins(tmp_path: Path):
     ("args", "message"),
     [
         (["--opponent", "random"], "unknown player 'random'; accepted: optimal, hold20, holdN"),
-        (["--opponent", "hold0"], "unknown player 'hold0' (did you mean 'hold20'?); accepted: optimal"),
+        (
+            ["--opponent", "hold0"],
+            "unknown player 'hold0' (did you mean 'hold20'?); accepted: optimal",
+        ),
         (["--you", "3"], "--you must be 1 or 2, got 3"),
         (["--style", "rounds", "--you", "2"], "the rounds style always seats you first"),
         (["--style", "rounds", "--opponent", "human"], "rounds style plays against a computer"),

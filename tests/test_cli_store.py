@@ -15,6 +15,7 @@ pytest.importorskip("zarr")
 
 from distributed import LocalCluster
 
+import pigsolve
 from pigsolve.cli import app
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import store
@@ -56,6 +57,8 @@ def test_a_store_from_a_local_cluster_is_read_and_converted_as_a_table(workdir: 
     assert checked.exit_code == 0, checked.output
     shown = runner.invoke(app, ["info", "t.zarr"])
     assert shown.exit_code == 0 and "pig-layers" in shown.output and "20736 x 4" in shown.output
+    store, table = pigsolve.load("t.zarr"), pigsolve.load("t.h5")  # the API reads a store too
+    assert store.chances(1, 2, 3, 4, 5) == table.chances((1, 2, 3, 4, 5))
     again = runner.invoke(app, ["compute", *FOUR, "--store", "t.zarr"])
     assert again.exit_code == 1
     assert (

@@ -11,11 +11,12 @@ import pytest
 from pigsolve.policies import time_limit, user
 from pigsolve.policies.kinds import checked_ranges
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.export_files import format_for
+from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.plot import plot_table
 from pigsolve.solver.pig.query import check_state
 from pigsolve.solver.pig.solve import MAX_FULL_GOAL, solve, value_iteration
+from pigsolve.ui.commands import option_flags
 from pigsolve.ui.console import OPTIONS, as_option, in_options
 
 
@@ -124,8 +125,9 @@ def test_errors_name_python_parameters_and_the_command_line_its_options(
         call(two)
     assert str(raised.value) == python
     assert "--" not in python
-    assert raised.value.parameters and all(name in OPTIONS for name in raised.value.parameters)
-    assert as_option(raised.value) == command_line
+    flags = OPTIONS | option_flags()
+    assert raised.value.parameters and all(name in flags for name in raised.value.parameters)
+    assert as_option(raised.value, option_flags()) == command_line
 
 
 def test_the_timeout_setter_is_named_as_the_command_line_maps_it() -> None:

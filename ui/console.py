@@ -7,7 +7,7 @@ import functools
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -51,9 +51,7 @@ err_console = LazyConsole(stderr=True, width=WIDTH)
 OPTIONS = {
     "seed": "--seed",
     "goal": "--goal",
-    "die_sides": "--die",
     "players": "--players",
-    "method": "--method",
     "out": "--out",
     "kind": "--kind",
     "opponent": "--opponent",
@@ -62,20 +60,21 @@ OPTIONS = {
     "ranges": "--range",
     "pigsolve.policies.time_limit.set_timeout": "--timeout",
 }
-"""The option that gives each Python parameter an error may name (``PigsolveError.parameters``)."""
+"""The option that gives each Python parameter an error may name (``PigsolveError.parameters``);
+a family's own are its adapter's, added by the commands (:func:`user_errors`' ``flags``)."""
 
 _VALUE = r"(?:=\[?'(?P<quoted>[^']+)'\]?|=(?P<word>[^\s,;)]+)|\((?P<called>[^()\s]+)\))"
 """A parameter's value after its name: ``=V``, ``='V'``, ``=['V']`` or ``(V)``."""
 
 
-def as_option(err: PigsolveError) -> str:
+def as_option(err: PigsolveError, flags: Mapping[str, str] | None = None) -> str:
     """Return the message of ``err`` with the Python parameters it names shown as options.
 
     >>> from pigsolve.solver.errors import InvalidArgument
     >>> as_option(InvalidArgument("seed must be in [0, 2**64), got -1", parameter="seed"))
     '--seed must be in [0, 2**64), got -1'
     """
-    return in_options(str(err), getattr(err, "parameters", ()))
+    return in_options(str(err), getattr(err, "parameters", ()), flags)
 
 
 def _with_value(option: str, value: str) -> str:
@@ -83,7 +82,9 @@ def _with_value(option: str, value: str) -> str:
     return option if value == "True" else f"{option} {value}"
 
 
-def in_options(message: str, parameters: Iterable[str]) -> str:
+def in_options(
+    message: str, parameters: Iterable[str], flags: Mapping[str, str] | None = None
+) -> str:
     """Return ``message`` with each of ``parameters`` shown as its option: the one it starts
     with, and any written as a keyword or call with a value (``method='layered'`` as ``--method
     layered``).
@@ -94,7 +95,7 @@ def in_options(message: str, parameters: Iterable[str]) -> str:
     't.h5 already exists; pass --force to overwrite it'
     """
     for parameter in parameters:
-        option = OPTIONS.get(parameter)
+        option = (OPTIONS | dict(flags or {})).get(parameter)
         if option is None:
             continue
         message = re.sub(
@@ -113,7 +114,7 @@ def note(line: str) -> None:
 
 
 @contextlib.contextmanager
-def user_errors() -> Iterator[None]:
+def user_errors(flags: Mapping[str, str] | None = None) -> Iterator[None]:
     """Report any error on one line of stderr with an exit code, never a traceback.
 
     A :class:`~solver.errors.PigsolveError` exits with its code (2 for a usage error, 1 for a
@@ -125,7 +126,7 @@ def user_errors() -> Iterator[None]:
     except (typer.Exit, typer.Abort):
         raise
     except PigsolveError as err:
-        note(f"error: {as_option(err)}")
+        note(f"error: {as_option(err, flags)}")
         raise typer.Exit(err.exit_code) from None
     except BrokenPipeError:
         raise typer.Exit(_reader_gone()) from None
@@ -217,7 +218,7 @@ def announce_games(games: int) -> None:
 
 
 def games_words() -> str:
-    """Return every family the registry knows, in words: ``Pig, Hog and Farkle``."""
+    """Return every family the registry knows, in words: ``A, B and C``."""
     from pigsolve.solver.registry import families
 
     labels = [family.label for family in families()]
@@ -294,7 +295,7 @@ def run_app(app: typer.Typer) -> int:
         message = err.format_message().replace("Value error, ", "")  # typer's enum check
         if re.fullmatch(r"No such option: -\d+", message):
             message += " (a negative number? put -- before the arguments: `-- -1 0 0`)"
-        if type(err).__name__ == "NoArgsIsHelpError":  # bare `pigsolve` or `pigsolve hog`
+        if type(err).__name__ == "NoArgsIsHelpError":  # bare `pigsolve` or a bare group
             note(message)
         else:
             hint = f" (see '{context.command_path} --help')" if context is not None else ""

@@ -1,8 +1,8 @@
 """The command-line options shared by several commands, defined once.
 
-A family's own options (Pig's ``--die``, Farkle's ``--roll``) are its adapter's
-(:mod:`ui.adapters`); the rules' options default to None, so that a table named can supply its
-own rules and an option given that disagrees with it is a usage error (:func:`ui.commands.setting`).
+A family's own options are its adapter's (:mod:`ui.adapters`); the rules' options default to
+None, so that a table named can supply its own rules and an option given that disagrees with it
+is a usage error (:func:`ui.commands.setting`).
 """
 
 from __future__ import annotations

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TextIO
 
 from pigsolve.solver.errors import GameInputError
-from pigsolve.solver.games.pig import View
 
 
 def read_line(stream: TextIO) -> str:
@@ -29,12 +27,3 @@ def answer(stdin: TextIO, stdout: TextIO) -> str:
             stdout.write("\n")
             stdout.flush()
         raise
-
-
-def classic_prompt(view: View, stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
-    """Ask as documents 000/001 do: "Turn total: N \\tRoll/Hold? "; an empty line rolls."""
-    stdin = sys.stdin if stdin is None else stdin
-    stdout = sys.stdout if stdout is None else stdout
-    stdout.write(f"Turn total: {view.turn_total} \tRoll/Hold? ")
-    stdout.flush()
-    return answer(stdin, stdout) == ""

@@ -8,29 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pigsolve.solver.results import Comparison, Tuning
-from pigsolve.ui.adapters import adapter_of
-
-
-def game_fields(rules: Any) -> dict[str, Any]:
-    """Return how JSON names a game, as its family's adapter says: Pig's by its die (and
-    ``piglet``), the family's other games by name, Hog by its rule set (``rules``).
-
-    >>> from pigsolve.solver.games.pig import PigRules
-    >>> game_fields(PigRules()), game_fields(PigRules(die_sides=2, piglet=True))
-    ({'die': 6}, {'die': 2, 'piglet': True})
-    >>> from pigsolve.solver.games.pig_outcomes import two_dice
-    >>> game_fields(PigRules(outcomes=two_dice()))
-    {'game': 'two-dice'}
-    >>> from pigsolve.solver.games.hog import hog_rules
-    >>> game_fields(hog_rules("fa16"))
-    {'rules': 'fa16'}
-    """
-    return adapter_of(rules).record_fields(rules)
 
 
 def record(result: Comparison, named: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Return a comparison as JSON, the game ``named`` by the fields given in place of the die:
-    :func:`game_fields` for Pig, ``{"rules": ...}`` for Hog (its dice are the rule set's)."""
+    """Return a comparison as JSON, the game ``named`` by the fields given (its adapter's
+    :meth:`~ui.adapters.Adapter.record_fields`)
+    in place of the die."""
     fields = result.as_dict()
     if named is None:
         return fields

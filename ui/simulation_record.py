@@ -5,9 +5,9 @@ each of ``a_first``, ``b_first`` (the games A started, those B started) and ``ei
 giving A's ``games``, ``wins``, ``rate``, ``standard_error``, ``ci95`` (Wilson), ``exact`` and
 ``z``, as the table's rows do. More players: ``{players, goal, <game fields>, games, seed}`` and a
 list per figure, one entry per player (as ``compare --players N --json`` lists ``average``). The
-game fields are :func:`ui.records.game_fields`. A figure that does not exist (no games started by
-B, no exact value) is null, never NaN; the seconds of play are left out, so a seeded run prints
-the same record every time.
+game fields are :meth:`ui.adapters.Adapter.record_fields`. A figure that does not exist (no
+games started by B, no exact value) is null, never NaN; the seconds of play are left out, so a
+seeded run prints the same record every time.
 """
 
 from __future__ import annotations

@@ -16,13 +16,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from pigsolve.solver.errors import InvalidArgument, PigsolveError, TableError
+from pigsolve.solver.errors import InvalidArgument, PigsolveError, TableError, missing_extra
 from pigsolve.solver.registry import family_of, family_of_table
 from pigsolve.solver.resources import memory_words, physical_memory
 from pigsolve.ui.console import console, note, progress_bar
-
-CLUSTER_EXTRA = "pip install 'pigsolve[cluster]'"
-"""How to install what a store needs (Dask's distributed and Zarr 3)."""
 
 
 def check_store_options(
@@ -180,4 +177,4 @@ def _require_cluster_extra(zarr_only: bool = False) -> None:
     needed = ("zarr",) if zarr_only else ("zarr", "distributed")
     missing = [name for name in needed if importlib.util.find_spec(name) is None]
     if missing:
-        raise PigsolveError(f"a store needs {' and '.join(missing)}: {CLUSTER_EXTRA}")
+        raise missing_extra(f"a store ({' and '.join(missing)})", "cluster")

@@ -114,7 +114,7 @@ def check_name(name: str, rules: FarkleRules) -> None:
         target = name.removeprefix(BEST_RESPONSE)
         if target == "human":
             raise InvalidArgument("best-response needs a computer player, not human")
-        from pigsolve.policies.user import is_user_player
+        from pigsolve.policies.roster import is_user_player
 
         if not is_user_player(target):
             check_name(target, rules)
@@ -138,7 +138,7 @@ def make_player(
     default path if None), or computed and saved there
     (:func:`solver.tables.table_for`).
     """
-    from pigsolve.policies.user import is_user_player
+    from pigsolve.policies.roster import is_user_player
     from pigsolve.solver.farkle import policy
 
     if is_user_player(name):

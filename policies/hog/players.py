@@ -87,7 +87,7 @@ def check_name(name: str, rules: HogRules) -> None:
             raise InvalidArgument("best-response needs a computer player, not human")
         check_name(target, rules)
         return
-    from pigsolve.policies.user import is_user_player
+    from pigsolve.policies.roster import is_user_player
 
     always = re.fullmatch(r"always(-?\d+)", name)
     helper = re.fullmatch(r"(bacon|swap):(\d+),(-?\d+)", name)
@@ -126,7 +126,7 @@ def make_player(
         target = make_player(name.split(":", 1)[1], rules, table_path, announce)
         reply, _ = best_response(rules, target.policy, target.name)
         return TableStrategy(name, rules, reply.policy)
-    from pigsolve.policies.user import is_user_player
+    from pigsolve.policies.roster import is_user_player
 
     if is_user_player(name):
         return TableStrategy(name, rules, hog_table(name, rules), "your function")

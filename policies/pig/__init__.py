@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.policies.roster import Announce, Kinds, Limits, Ranges, Roster, register_roster
-from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules
 
 RANGES: dict[str, Ranges] = {
@@ -63,7 +62,7 @@ def player_names(rules: Any = None) -> list[tuple[str, str]]:
 def check_name(name: str, rules: Any) -> None:
     """Raise InvalidArgument, listing the accepted names, unless ``name`` is a Pig player."""
     from pigsolve.policies.pig.thresholds import kind_member
-    from pigsolve.policies.user import is_user_player
+    from pigsolve.policies.roster import is_user_player
 
     if name.startswith(BEST_RESPONSE):
         from pigsolve.policies.pig.best_response import opponent_names
@@ -83,7 +82,7 @@ def make_player(
 ) -> Any:
     """Return the computer Pig player called ``name`` (checked) for ``rules``; ``table`` and
     ``announce`` concern the optimal table (:func:`policies.pig.optimal.optimal_player`)."""
-    from pigsolve.policies.user import is_user_player
+    from pigsolve.policies.roster import is_user_player
 
     if is_user_player(name):
         from pigsolve.policies.pig.user import UserPigPlayer

@@ -55,6 +55,7 @@ class FarkleFamily:
     rules_type = FarkleRules
     can = Capabilities(
         players=(2, None),
+        state="every score, the mover's first, the turn total and the dice to roll (points)",
         verify=_verify,
         exports=("probabilities", "boundary"),
         export=_export,
@@ -180,6 +181,13 @@ class FarkleFamily:
         from pigsolve.solver.farkle.table import fits
 
         return fits(rules, available)
+
+    def game_name(self, rules: FarkleRules) -> str:
+        """Return the rule set's name, or the file the rules were read from."""
+        from pigsolve.solver.games.farkle import FILES, rule_set_name
+
+        name = rule_set_name(rules)
+        return name if name in RULE_SETS else FILES.get(rules, name)
 
     def describe(self, rules: FarkleRules) -> str:
         """Return the table of ``rules`` in words: ``the optimal Farkle table for goal 10000``."""

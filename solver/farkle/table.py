@@ -225,5 +225,3 @@ def load_for(path: str | os.PathLike, rules: FarkleRules) -> FarkleSolution:
             f"{rules.goal})"
         )
     return solution
-
-

@@ -91,8 +91,9 @@ class PigRules:
             raise InvalidArgument(f"players must be an integer >= 2, got {self.players!r}")
         if self.outcomes is not None and (self.die_sides != DEFAULT_DIE_SIDES or self.piglet):
             raise InvalidArgument(
-                f"die_sides and piglet change Pig's die; the game {self.outcomes.name!r} has its "
-                "own roll"
+                f"die_sides or piglet=True changes Pig's die; the game {self.outcomes.name!r} has "
+                "its own roll",
+                parameter=("die_sides", "piglet"),
             )
 
     @property

@@ -32,7 +32,10 @@ class HogFamily:
     label = "Hog"
     games = tuple(PREFIX + rule_set for rule_set in RuleSet)
     rules_type = HogRules
-    can = Capabilities(players=(2, 2))
+    can = Capabilities(
+        players=(2, 2),
+        state="score, opponent's score (or five: the four-sided flag, both previous turns)",
+    )
 
     def rules(
         self, game: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = None, **params: Any
@@ -130,6 +133,10 @@ class HogFamily:
         from pigsolve.solver.hog.table import fits
 
         return fits(rules, available)
+
+    def game_name(self, rules: HogRules) -> str:
+        """Return ``hog-fa16`` or ``hog-su20``."""
+        return PREFIX + rules.name
 
     def describe(self, rules: HogRules) -> str:
         """Return the table of ``rules`` in words."""

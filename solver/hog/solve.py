@@ -139,16 +139,11 @@ class HogSolution:
         return hog_state(numbers(state, HOG_FORM)).check(self.rules)
 
     def __repr__(self) -> str:
-        rows = {
-            "rules": f"{self.rules.name}, goal={self.rules.goal}",
-            "objective": self.objective,
-            "method": self.method,
-            "p_first_player": f"{self.p_first_player:.12f}",
-            "opening_move": self.opening_move,
-            "seconds": f"{self.seconds:.3f}",
-        }
-        width = max(map(len, rows))
-        return "\n".join(f"{name:>{width}}: {value}" for name, value in rows.items())
+        return (
+            f"HogSolution(rules={self.rules.name!r}, goal={self.rules.goal}, "
+            f"P(0, 0)={self.p_first_player:.6f}, opening={self.opening_move}, "
+            f"objective={self.objective!r}, method={self.method!r}, seconds={self.seconds:.2f})"
+        )
 
 
 HOG_FORM = (

@@ -132,5 +132,3 @@ def fits(rules: HogRules, available: int) -> str:
     goal = largest_goal(lambda g: memory_needed(replace(rules, goal=g)), rules.goal, available)
     command = compute_command(replace(rules, goal=goal))
     return f"the largest goal that fits is {goal}: `{command}`"
-
-

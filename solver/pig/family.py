@@ -61,6 +61,7 @@ class PigFamily:
     rules_type = PigRules
     can = Capabilities(
         players=(2, None),
+        state="every score, the mover's first, then the turn total",
         verify=_verify,
         exports=tuple(Export),
         export=_export,
@@ -201,6 +202,10 @@ class PigFamily:
         from pigsolve.solver.pig.fits import fits
 
         return fits(rules, available, method)
+
+    def game_name(self, rules: PigRules) -> str:
+        """Return ``pig`` for Pig's die, else the game's name (a file's: its ``name``)."""
+        return rules.game
 
     def describe(self, rules: PigRules) -> str:
         """Return the table of ``rules`` in words: ``the optimal table for goal 100 and a

@@ -14,7 +14,7 @@ files (by the suffix of the file's name).
     An N-player equilibrium beside the two-player optimum: the first turn total held against
     opponents tied at one score, for a few such scores.
 
-matplotlib is an optional extra (``pip install 'pigsolve[plot]'``), imported only here and only
+matplotlib is an optional extra (``plot``), imported only here and only
 when a figure is drawn.
 """
 
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.errors import InvalidArgument, missing_extra
 from pigsolve.solver.pig.export import hold_boundary
 from pigsolve.solver.pig.kinds import Plot
 from pigsolve.solver.storage import atomic_write
@@ -50,9 +50,7 @@ def new_figure(width: float, height: float) -> Figure:
         import matplotlib
         from matplotlib.figure import Figure
     except ImportError:
-        raise PigsolveError(
-            "plotting needs matplotlib: install with pip install 'pigsolve[plot]'"
-        ) from None
+        raise missing_extra("plotting (matplotlib)", "plot") from None
     matplotlib.rcParams.update(
         {
             "font.family": "serif",

@@ -142,10 +142,15 @@ class PigSolution:
             )
         return tuple(int(s) for s in scores)
 
-    @property
+    @functools.cached_property
     def residual(self) -> float:
-        """Return the largest Bellman residual (nan where not computed): every family's name."""
-        return self.max_bellman_residual
+        """Return the largest Bellman residual of the start values, as ``verify`` recomputes it
+        (the solve's own, where it computed one; with three players or more recomputed once)."""
+        if self.max_bellman_residual == self.max_bellman_residual:  # not nan
+            return self.max_bellman_residual
+        from pigsolve.solver.pig.residuals import start_residual
+
+        return start_residual(self)
 
     def check_state(self, state: tuple[Any, ...]) -> tuple[int, ...]:
         """Return ``state`` as every score, then the turn total; raise InvalidArgument unless it
@@ -315,22 +320,21 @@ class PigSolution:
 
     def __repr__(self) -> str:
         rules = self.rules
-        rows = {
-            "rules": f"players={rules.players}, goal={rules.goal}, "
-            + (
-                f"game={rules.game}"
-                if rules.outcomes is not None
-                else f"die_sides={rules.die_sides}" + (", piglet" if rules.piglet else "")
-            ),
-            "method": self.method,
-            "p_first_player": f"{self.p_first_player:.12f}",
-            "max_bellman_residual": f"{self.max_bellman_residual:.3g}",
-            "num_iter": self.num_iter,
-            "mixed": len(self.mixed),
-            "full_table": self.has_full_table,
-        }
-        width = max(map(len, rows))
-        return "\n".join(f"{name:>{width}}: {value}" for name, value in rows.items())
+        game = (
+            f"game={rules.game!r}" if rules.outcomes is not None else f"die_sides={rules.die_sides}"
+        )
+        game += ", piglet=True" if rules.piglet else ""
+        start = f"P(0, 0, 0)={self.p_first_player:.6f}"
+        if rules.players > 2:
+            seats = ", ".join(f"{p:.6f}" for p in self.values[(0,) * rules.players])
+            start = f"seats=({seats}), mixed={len(self.mixed)}"
+        computed = self.__dict__.get("residual", self.max_bellman_residual)  # asked already?
+        residual = "" if computed != computed else f"residual={computed:.1e}, "  # nan: not yet
+        return (
+            f"PigSolution(goal={rules.goal}, {game}, players={rules.players}, {start}, "
+            f"method={self.method!r}, {residual}num_iter={self.num_iter}, "
+            f"seconds={self.seconds:.2f})"
+        )
 
 
 def expand(rules: PigRules, v0: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:

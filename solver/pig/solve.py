@@ -47,6 +47,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.games.pig_outcomes import Effect
 from pigsolve.solver.pig.fixed_point import RESTART_ROUNDING, fixed_point
+from pigsolve.solver.pig.residuals import pair_residual
 from pigsolve.solver.pig.solution import Mixed, PigSolution, expand
 from pigsolve.solver.pig.tolerances import DEFAULT_TOLERANCE
 from pigsolve.solver.results import Progress
@@ -250,26 +251,10 @@ def _two_players(
             residual, _ = _kernels._bellman_residual(p, roll, roll_counts(rules))
         kept = (p, roll)
     else:
-        residual, kept = _residual(rules, v0), None
+        residual, kept = pair_residual(rules, v0), None
     values = np.stack([v0, 1.0 - v0], axis=-1)
     return PigSolution(
         rules, values, Mixed.empty(2), method, tolerance, num_iter, float(residual), seconds, kept
-    )
-
-
-def _residual(rules: PigRules, v0: np.ndarray) -> float:
-    """Return the Bellman residual of two players' ``P(i, j, 0)``, rebuilding row by row."""
-    from pigsolve.solver.pig import _kernels
-
-    none = np.zeros((1, 1, 1))
-    return float(
-        _kernels._expand(
-            np.ascontiguousarray(v0),
-            roll_counts(rules),
-            none,
-            none.astype(bool),
-            none.astype(np.uint8),
-        )
     )
 
 
@@ -282,7 +267,7 @@ def warm_up() -> float:
     chances, restart = roll_counts(PigRules(2)), np.zeros(2)
     _kernels._solve_sums(v0, 2, 0, chances, restart, np.zeros((2, 2), np.int64))
     _kernels._solve_sums_parallel(v0, 2, 0, chances, restart, np.zeros((2, 2), np.int64))
-    _residual(PigRules(2), v0)
+    pair_residual(PigRules(2), v0)
     return time.perf_counter() - start
 
 

@@ -286,5 +286,3 @@ def compute_command(rules: PigRules, path: str | os.PathLike | None = None) -> s
     if path is not None and Path(path) != default_path(rules):
         words.append(f"--{'store' if is_store(path) else 'out'} {path}")
     return " ".join(words)
-
-

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.games.pig import roll_counts
+from pigsolve.solver.pig.residuals import start_residual
 from pigsolve.solver.pig.solution import PigSolution
 from pigsolve.solver.results import MAX_RESIDUAL, Check
 
@@ -30,19 +31,9 @@ def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list
     die: the mover of (1, 50, 50) wins 9.6e-05 less than the mover of (0, 50, 50), in an
     equilibrium that passes every check here).
     """
-    from pigsolve.solver.pig._kernels import rebuild as kernels
-
     rules, values, mixed = table.rules, table.values, table.mixed
-    goal, n = rules.goal, rules.players
-    flat = np.ascontiguousarray(values.reshape(-1, n))
-    if rules.resets:  # two players: their rows rebuilt by the pair kernel, which knows resets
-        from pigsolve.solver.pig.solve import _residual
-
-        residual = _residual(rules, table.v0)
-    else:
-        out = np.empty(len(flat))
-        kernels.residuals(flat, goal, roll_counts(rules), table.kernel_mixed(), out)
-        residual = float(out.max())
+    n = rules.players
+    residual = start_residual(table)
     checks = []
     if table.full is not None:
         full_residual, checks = _full_table_checks(table)

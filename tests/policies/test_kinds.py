@@ -176,7 +176,5 @@ def test_farkle_bank_dice_is_climbed_to_a_local_best() -> None:
         for step in (-1, 1):
             values = [*best[:index], best[index] + step, *best[index + 1 :]]
             if 1 <= values[index] <= 80:
-                near = pigsolve.compare(
-                    rules, member_name(rules, "bank-dice", values), "optimal"
-                )
+                near = pigsolve.compare(rules, member_name(rules, "bank-dice", values), "optimal")
                 assert near.average <= results[0].average

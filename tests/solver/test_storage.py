@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from pigsolve.solver.errors import TableError
+from pigsolve.solver.pig.table import FORMAT
 from pigsolve.solver.storage import (
     MAGIC,
     atomic_write,
@@ -20,7 +21,6 @@ from pigsolve.solver.storage import (
     save_or_keep,
     write_table,
 )
-from pigsolve.solver.pig.table import FORMAT
 
 
 def write_text(text: str):

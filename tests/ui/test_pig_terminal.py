@@ -20,8 +20,8 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, Position
 from pigsolve.solver.tables import table_for
 from pigsolve.ui.adapters.pig.play import make_opponents
-from pigsolve.ui.commands.players import opponent_names
 from pigsolve.ui.adapters.pig.terminal import choose_seat, hint_line, play_in_terminal
+from pigsolve.ui.commands.players import opponent_names
 
 CLASSIC = re.compile(
     r"(?P<header>(?:Player \d score: \d+\n)+It is player (?P<turn>\d)'s turn\.\n)"
@@ -124,9 +124,7 @@ def test_the_parser_rejects_an_illegal_game():
     rules = PigRules(goal=10)
     out = io.StringIO()
     dice = ListedDice([4, 6, 3, 3, 5])
-    play_in_terminal(
-        rules, make_player(rules, "hold20"), "classic", 1, dice, io.StringIO(), out
-    )
+    play_in_terminal(rules, make_player(rules, "hold20"), "classic", 1, dice, io.StringIO(), out)
     transcript = out.getvalue()
     assert parse_game(transcript, rules) == (1, [4, 6], 0)
     for bad in [

@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,8 +36,8 @@ RULES = frozenset(
 class Option:
     """One command-line option a family takes: ``name`` its Python parameter, ``annotation`` its
     type and typer option, ``commands`` those that take it, ``parameter`` the rules' parameter
-    it sets (None: the command's own, e.g. Farkle's ``--roll``); a ``solver`` option is passed to
-    the family's solve (Pig's ``--method``)."""
+    it sets (None: the command's own, e.g. the dice just rolled); a ``solver`` option is passed
+    to the family's solve (a method)."""
 
     name: str
     annotation: Any
@@ -74,7 +73,7 @@ themselves (the seats they fill)."""
 YOU = Option(
     "you",
     Annotated[
-        int | None, typer.Option(help="Your player number (default: 1, or random in Pig's game).")
+        int | None, typer.Option(help="Your player number (default: the game's: 1, or random).")
     ],
     frozenset({"play"}),
 )
@@ -114,10 +113,14 @@ class Adapter:
         named = {option.name: option.parameter for option in self.options}
         return {named[name]: value for name, value in given.items() if named.get(name)}
 
-    def game(self, name: str, given: dict[str, Any], named: bool) -> str:
-        """Return the game the options ``given`` play: ``name`` (``named``: ``--game`` gave
-        it), or the one an option of the family's names instead (Hog's ``--rules``)."""
-        return name
+    def game(self, game: str | None, given: dict[str, Any]) -> str:
+        """Return the name of the game the command line plays: ``--game``'s (``game``, None if
+        not given: the family's first), or the one an option of the family's names instead (an
+        alias of ``--game``)."""
+        if game is None:
+            return self.family.games[0]
+        text = game.strip()
+        return text.lower() if text.lower() in self.family.games else text
 
     def names_game(self, given: dict[str, Any]) -> bool:
         """Return True if ``given`` names one of the family's games without ``--game``."""
@@ -132,15 +135,11 @@ class Adapter:
 
     def setting(self, rules: Any) -> str:
         """Return the game in a few words for a result's title: ``goal 100, die 6``."""
-        return f"{self.game_name(rules)}, goal {rules.goal}"
-
-    def game_name(self, rules: Any) -> str:
-        """Return the name of the game of ``rules`` (one of the family's, or its file)."""
-        return self.family.games[0]
+        return f"{self.family.game_name(rules)}, goal {rules.goal}"
 
     def record_fields(self, rules: Any) -> dict[str, Any]:
         """Return how a JSON record names the game of ``rules``: ``{"game": name}``."""
-        return {"game": self.game_name(rules)}
+        return {"game": self.family.game_name(rules)}
 
     def show_solved(self, solution: Any, path: Path, kept: bool) -> None:
         """Print what ``compute`` made (or kept) at ``path``."""
@@ -189,7 +188,7 @@ class Adapter:
         from pigsolve.ui import records
 
         if as_json:
-            print(json.dumps(records.record(result, records.game_fields(rules)), allow_nan=False))
+            print(json.dumps(records.record(result, self.record_fields(rules)), allow_nan=False))
             return
         print(
             f"{result.a} beats {result.b}: {result.a_first:.6f} moving first, "
@@ -207,9 +206,9 @@ class Adapter:
 
     def show_simulation(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print a simulation beside the exact values (:func:`ui.simulation_record.text`)."""
-        from pigsolve.ui import records, simulation_record
+        from pigsolve.ui import simulation_record
 
-        fields = records.game_fields(rules) if as_json else {}
+        fields = self.record_fields(rules) if as_json else {}
         print(simulation_record.text(result, fields, as_json))
 
     def play(
@@ -218,51 +217,16 @@ class Adapter:
         """Play at the terminal: the person first, ``opponents`` in the other seats, the
         family's engine and words (:meth:`solver.registry.Family.play`); with ``hints`` the
         optimal table's advice before each of the person's moves."""
-        import numpy as np
+        from pigsolve.ui.adapters.terminal import play_at_terminal
 
-        from pigsolve.policies import make_player
-        from pigsolve.solver.tables import table_for
-        from pigsolve.ui.console import note
-        from pigsolve.ui.prompt import answer
-
-        game = self.family.play(rules, np.random.default_rng(seed))
-        advice = table_for(rules, None, note) if hints else None
-        made = {name: make_player(rules, name, None, note) for name in dict.fromkeys(opponents)}
-        computers = [made[name] for name in opponents]
-        if seed is not None:
-            for player in made.values():
-                seed_coins = getattr(player, "seed_coins", None)  # where the equilibrium mixes
-                if callable(seed_coins):
-                    seed_coins(seed)
-        seats = len(opponents) + 1
-        names = ["you"] + [
-            name if seats == 2 else f"{name} {k}" for k, name in enumerate(opponents, 2)
-        ]
-        for line in game.lines(game.game.start(), names):
-            print(line)
-        while not game.game.over:
-            if game.game.player == 0:
-                if advice is not None:
-                    best, values = game.advice(advice)
-                    shown = ", ".join(f"{game.words(a)} {p:.1%}" for a, p in values.items())
-                    print(f"Hint: {game.words(best)} ({shown})")
-                choices = ", ".join(game.words(a) for a in game.legal())
-                print(f"Your move ({choices}): ", end="", flush=True)
-                text = answer(sys.stdin, sys.stdout).strip()
-                value: Any = int(text) if text.lstrip("-").isdigit() else text
-                try:
-                    action = game.action(value)
-                except InvalidArgument as err:
-                    print(err)
-                    continue
-            else:
-                action = computers[game.game.player - 1].choose(game.game.view)
-            for line in game.lines(game.game.apply(action), names):
-                print(line)
-        print(f"{names[game.game.winner]} won.")
+        play_at_terminal(self.family, rules, opponents, seed, hints)
 
     def add_commands(self, app: Any) -> None:
         """Add the family's own command groups to ``app`` (the base: none)."""
+
+    def benchmarks(self, large: bool, quick: bool) -> list[dict[str, Any]]:
+        """Return the family's rows of ``pigsolve bench`` (the base: none)."""
+        return []
 
     # The page: its set-up form, its limits, its pictures.
 
@@ -308,7 +272,7 @@ class Adapter:
         return self.label
 
     def title(self, rules: Any) -> str:
-        """Return the game in words before a noun where the family has several ('Big Pig ')."""
+        """Return the game in words before a noun where the family has several."""
         return f"{self.label} "
 
     def page_goal(self, rules: Any) -> int:
@@ -362,6 +326,20 @@ def register_adapter(adapter: Adapter) -> Adapter:
     """Register ``adapter`` as the words of its family; return it."""
     _ADAPTERS[adapter.family.name] = adapter
     return adapter
+
+
+def adapter_for(game: str | None, table: Path | None, given: dict[str, Any]) -> Adapter:
+    """Return the adapter of the game the command line names: ``--game``'s family (a name or
+    a game file), else the family of the table named, else the family whose option ``given``
+    names one of its games, else the default family's."""
+    from pigsolve.solver.registry import DEFAULT, family_of_game, family_of_table
+
+    if game is not None:
+        return adapter_named(family_of_game(game).name)
+    if table is not None and Path(table).exists():
+        return adapter_named(family_of_table(table).name)
+    named = [adapter for adapter in adapters() if adapter.names_game(given)]
+    return named[0] if named else adapter_named(DEFAULT)
 
 
 def adapter_of(rules: Any) -> Adapter:

@@ -15,8 +15,9 @@ import typer
 
 from pigsolve.policies.kinds import constant_names
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.ui.commands import Setting, command, setting
+from pigsolve.ui.commands import command
 from pigsolve.ui.console import announce_games, console, in_options, note, progress_bar
+from pigsolve.ui.front import Setting, setting
 from pigsolve.ui.options import Game as GameOption
 from pigsolve.ui.options import Games, Json, Seed, Table, Timeout
 from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
@@ -60,7 +61,8 @@ def opponent_names(rules: Any, opponent: str | None, opponents: str | None) -> l
     """Return the player named for each seat but the person's, in seat order; compute nothing.
 
     ``opponents`` lists ``players - 1`` names, separated by commas (:func:`split_names`);
-    without it ``opponent`` (default: the family's, Pig's hold20) plays every other seat.
+    without it ``opponent`` (default: the family's, :attr:`policies.roster.Roster.opponent`)
+    plays every other seat.
     """
     from pigsolve.policies import check_player_name
     from pigsolve.policies.roster import roster
@@ -92,7 +94,7 @@ def play(
         str | None,
         typer.Option(
             help="The computer player in every other seat (see `policies`; default: "
-            "the game's, Pig's hold20, else optimal; human: two at the keyboard)."
+            "the game's; human: two at the keyboard)."
         ),
     ] = None,
     opponents: Annotated[
@@ -190,7 +192,7 @@ def compare(
     names = list(dict.fromkeys(names or computer_names(rules)))
     made = dict(zip(names, computers(found, names, table), strict=True))
     results = round_robin(names, lambda a, b: family.compare(rules, made[a], made[b]))
-    pairs = [records.record(r, records.game_fields(rules)) for r in results]
+    pairs = [records.record(r, adapter.record_fields(rules)) for r in results]
     if as_json:
         print(json.dumps(pairs, allow_nan=False))
     elif as_csv:
@@ -250,8 +252,7 @@ def tune(
     *,
     given: dict[str, Any],
 ) -> None:
-    """Find a kind's best constants exactly (Pig: hold, turns, base-pace-race, pace-race; Hog:
-    always, bacon, swap; Farkle: bank, bank-dice)."""
+    """Find a kind's best constants exactly against one player (the kinds: see --range)."""
     from pigsolve.policies import kinds
     from pigsolve.policies.roster import roster
     from pigsolve.ui import records, result_tables
@@ -270,7 +271,7 @@ def tune(
     for warning in result.warnings:
         note(in_options(warning, ["ranges"]))
     if as_json:
-        record = records.tuning_record(result, records.game_fields(rules))
+        record = records.tuning_record(result, found.adapter.record_fields(rules))
         print(json.dumps(record, allow_nan=False))
     else:
         console.print(result_tables.tuning(result))

@@ -8,6 +8,7 @@ commands (typer's "one file per command").
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,11 +18,21 @@ import typer
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.export_files import FORMATS
 from pigsolve.solver.results import MAX_RESIDUAL
-from pigsolve.ui.commands import command, setting
+from pigsolve.ui.commands import command, option_flags
 from pigsolve.ui.console import announce_size, as_option, console, note, progress_bar
+from pigsolve.ui.front import setting
 from pigsolve.ui.options import Force, Game, Json, Quiet, Table, TableFile
 
 tables_app = typer.Typer()
+
+
+def _each(words: Callable[[Any], str]) -> str:
+    """Return what ``words(family)`` says of every family that says something, each after its
+    family's label: ``A: ...; B: ...``."""
+    from pigsolve.solver.registry import families
+
+    said = [(family.label, words(family)) for family in families()]
+    return "; ".join(f"{label}: {text}" for label, text in said if text)
 
 
 def _choices(name: str, kind: str) -> type[StrEnum]:
@@ -135,7 +146,7 @@ def convert(
 @command(tables_app)
 def info(path: TableFile = None, game: Game = None, *, given: dict[str, Any]) -> None:
     """Show a table's attributes and datasets; with --game (or a game's table) what the game
-    is first (Pig's family: its roll outcomes), even before its table is computed."""
+    is first (its roll outcomes, where it has them), even before its table is computed."""
     from pigsolve.solver.layer_store import is_store
     from pigsolve.solver.storage import describe
     from pigsolve.solver.tables import default_path, require
@@ -168,10 +179,7 @@ def info(path: TableFile = None, game: Game = None, *, given: dict[str, Any]) ->
 def query(
     state: Annotated[
         list[int],
-        typer.Argument(
-            help="The state's numbers: see `pigsolve info --game GAME` (Pig: every "
-            "score, the mover's first, then the turn total)."
-        ),
+        typer.Argument(help=f"The state's numbers ({_each(lambda family: family.can.state)})."),
     ],
     table: Table = None,
     game: Game = None,
@@ -187,7 +195,7 @@ def query(
     try:
         numbers = found.family.state(found.rules, state)
     except InvalidArgument as err:  # the state's length is set by an option: say where to look
-        raise InvalidArgument(f"{as_option(err)} (see --help)") from None
+        raise InvalidArgument(f"{as_option(err, option_flags())} (see --help)") from None
     extras = found.adapter.query_extras(found.rules, numbers, found.given)
     solution = found.solution or table_for(found.rules, None, note)
     found.adapter.show_query(solution, numbers, extras, as_json)
@@ -224,13 +232,15 @@ def verify(
 def bench(
     as_json: Json = False,
     large: Annotated[bool, typer.Option("--large", help="Also compute goal 1000, fresh.")] = False,
-    quick: Annotated[bool, typer.Option("--quick", help="Only the solvers.")] = False,
+    quick: Annotated[
+        bool, typer.Option("--quick", help="Only the solvers of the default game.")
+    ] = False,
 ) -> None:
     """Time the solvers side by side (JIT compile time apart) and print the figures."""
     from pigsolve.ui import result_tables
-    from pigsolve.ui.bench import bench_rows
+    from pigsolve.ui.adapters import adapters
 
-    rows = bench_rows(large, quick)
+    rows = [row for adapter in adapters() for row in adapter.benchmarks(large, quick)]
     if as_json:
         console.print_json(json.dumps(rows, allow_nan=False))
         return
@@ -242,8 +252,7 @@ def export(
     what: Annotated[
         Exports,
         typer.Option(
-            help="What to export (a game takes its own: Pig all, Farkle probabilities and "
-            "boundary).",
+            help=f"What to export ({_each(lambda family: ', '.join(family.can.exports))}).",
         ),
     ],
     out: Annotated[Path, typer.Option(help="The file to write.")],
@@ -281,12 +290,12 @@ def plot(
     kind: Annotated[
         Plots,
         typer.Option(
-            help="What to draw (a game takes its own: Pig all, Farkle boundary).",
+            help=f"What to draw ({_each(lambda family: ', '.join(family.can.plots))}).",
         ),
     ],
     out: Annotated[Path, typer.Option(help="The file to write: .png, .pdf or .svg.")],
     opponent: Annotated[
-        int | None, typer.Option(help="The opponent's score J (Pig's slice, Farkle's boundary).")
+        int | None, typer.Option(help="The opponent's score J, for a plot of one slice.")
     ] = None,
     table: Table = None,
     game: Game = None,

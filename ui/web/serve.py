@@ -13,7 +13,7 @@ import threading
 import webbrowser
 from collections.abc import Callable, Sequence
 
-from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.errors import InvalidArgument, PigsolveError, missing_extra
 from pigsolve.solver.storage import data_dir
 from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
 from pigsolve.ui.web.guard import LOOPBACK, served_hosts
@@ -95,7 +95,7 @@ def serve(
         from pigsolve.ui.web.jobs import Jobs
         from pigsolve.ui.web.tables import PAGE_CACHE_BYTES, Tables
     except ImportError:
-        raise PigsolveError("the GUI needs its extra: pip install -e '.[gui]'") from None
+        raise missing_extra("the GUI", "gui") from None
     hosts = served_hosts(host, allowed_hosts)
     sock = bind(host, port)
     if host not in LOOPBACK:

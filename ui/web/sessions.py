@@ -20,10 +20,10 @@ import numpy as np
 
 from pigsolve.policies import Player
 from pigsolve.policies.human import Human
-from pigsolve.policies.roster import roster
-from pigsolve.policies.user import is_user_player
+from pigsolve.policies.roster import is_user_player, roster
+from pigsolve.solver.engine import Play
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.solver.registry import Play, family_of
+from pigsolve.solver.registry import family_of
 from pigsolve.ui.adapters import adapter_of
 from pigsolve.ui.web import tables
 

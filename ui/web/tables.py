@@ -30,7 +30,7 @@ from pigsolve.solver.resources import memory_words
 from pigsolve.solver.storage import atomic_write, data_dir
 from pigsolve.ui.adapters import adapter_of
 from pigsolve.ui.adapters.explorer import Picture
-from pigsolve.ui.records import game_fields, record
+from pigsolve.ui.records import record
 from pigsolve.ui.web.jobs import JobFailed, Jobs
 from pigsolve.ui.web.limits import NoTable, SizeError, check_size, check_solvable
 
@@ -94,7 +94,7 @@ def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> 
     if any(isinstance(player, Human) for player in players.values()):
         raise NoTable("human cannot be compared; choose computer players")
     results = round_robin(names, lambda a, b: family.compare(rules, players[a], players[b]))
-    named = game_fields(rules)
+    named = adapter_of(rules).record_fields(rules)
     return [record(result, named) for result in results]
 
 

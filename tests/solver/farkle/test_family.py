@@ -71,13 +71,12 @@ def test_what_is_not_solved_says_why() -> None:
     assert family.demands(SMALL).unsolved == ""
     assert family.demands(FACEBOOK_FARKLE).unsolved == ""
     assert family.demands(replace(SMALL, players=3)).unsolved == ""
-    assert "compare and tune do not evaluate the last turn" in family.demands(
-        replace(SMALL, last_turn=True)
-    ).inexact
+    assert (
+        "compare and tune do not evaluate the last turn"
+        in family.demands(replace(SMALL, last_turn=True)).inexact
+    )
     three = replace(FACEBOOK_FARKLE, players=3)
-    assert "3 players is not solved with the three-farkle penalty" in family.demands(
-        three
-    ).unsolved
+    assert "3 players is not solved with the three-farkle penalty" in family.demands(three).unsolved
     with pytest.raises(InvalidArgument, match="players"):
         pigsolve.solve(three)
 
@@ -106,9 +105,9 @@ def test_the_page_questions() -> None:
 
 
 def test_the_explorer_samples_the_scores(small: FarkleSolution) -> None:
-    grids = adapter_named("farkle").explore(small, 7)
-    assert grids["scores"] == [0, 150, 300, 450, 600, 750, 900]
-    assert np.shape(grids["p"]) == (7, 7) and grids["p"][0][0] == small.p_first_player
+    heat_map = adapter_named("farkle").explore(small, 7)["heat_map"]
+    assert heat_map["x"]["values"] == [0, 150, 300, 450, 600, 750, 900]
+    assert np.shape(heat_map["z"]) == (7, 7) and heat_map["z"][0][0] == small.p_first_player
 
 
 def test_a_query_state_is_read_by_each_family() -> None:

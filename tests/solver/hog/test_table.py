@@ -28,5 +28,8 @@ def test_table_round_trip_and_table_for(tmp_path) -> None:
     np.testing.assert_array_equal(again.policy, first.policy)
     with pytest.raises(TableError, match="already exists"):
         hog_table.save(first, path)
-    with pytest.raises(TableError, match="holds the optimal fa16 Hog table for goal 30, not the optimal fa16 Hog table for goal 40"):
+    with pytest.raises(
+        TableError,
+        match="fa16 Hog table for goal 30, not the optimal fa16 Hog table for goal 40",
+    ):
         table_for(hog_rules("fa16", goal=40), path)

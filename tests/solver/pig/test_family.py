@@ -217,7 +217,7 @@ def test_a_reset_at_score_0_is_a_pig() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_three_or_more_players_with_resets_are_refused(players: int) -> None:
-    with pytest.raises(InvalidArgument, match=r"scores can fall to 0 in two-dice \(double 1s\); "):
+    with pytest.raises(InvalidArgument, match=r"scores can fall to 0 in two-dice \(double 1s\): "):
         solve(PigRules(10, players=players, outcomes=two_dice()))
 
 

@@ -22,11 +22,10 @@ from pigsolve.solver.games.pig_outcomes import (
     two_dice,
 )
 from pigsolve.solver.pig.solve import solve
-from pigsolve.solver.pig.table import compute_command, default_path, load, save
-from pigsolve.solver.tables import table_for
+from pigsolve.solver.pig.table import FORMAT, compute_command, default_path, load, save
 from pigsolve.solver.pig.verify import verify_table
-from pigsolve.solver.pig.table import FORMAT
 from pigsolve.solver.storage import MAGIC, atomic_write
+from pigsolve.solver.tables import table_for
 
 RULES = PigRules(30, 6)
 
@@ -324,7 +323,10 @@ def test_every_game_has_its_own_default_path(tmp_path: Path) -> None:
     rules = PigRules(30, players=3, outcomes=big_pig())
     assert compute_command(rules) == "pigsolve compute --game big-pig --goal 30 --players 3"
     save(solve(rules), tmp_path / "t.h5")
-    with pytest.raises(TableError, match="holds the optimal table for big-pig, 3 players, goal 30, not the optimal table for two-dice"):
+    with pytest.raises(
+        TableError,
+        match="for big-pig, 3 players, goal 30, not the optimal table for two-dice",
+    ):
         table_for(PigRules(30, outcomes=two_dice()), path=tmp_path / "t.h5")
 
 

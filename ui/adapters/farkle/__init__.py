@@ -17,7 +17,6 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
 from pigsolve.solver.games.farkle import (
     DEFAULT_GOAL,
-    FILES,
     POINT_UNIT,
     RULE_SET_WORDS,
     RULE_SETS,
@@ -53,11 +52,6 @@ class FarkleAdapter(Adapter):
 
     options = (GOAL, PLAYERS, ROLL)
     page_goal_limit = PAGE_GOAL
-
-    def game_name(self, rules: Any) -> str:
-        """Return the rule set's name, or the file the rules were read from."""
-        name = rule_set_name(rules)
-        return name if name in RULE_SETS else FILES.get(rules, name)
 
     def record_fields(self, rules: Any) -> dict[str, Any]:
         """Return how a JSON record names the game: its rule set (or its rules)."""

@@ -48,8 +48,9 @@ class HogAdapter(Adapter):
         """Return True where ``--rules`` names a rule set."""
         return "rules" in given
 
-    def game(self, name: str, given: dict[str, Any], named: bool) -> str:
+    def game(self, game: str | None, given: dict[str, Any]) -> str:
         """Return ``hog-RULES`` for ``--rules RULES``; refused where ``--game`` names another."""
+        name = super().game(game, given)
         if "rules" not in given:
             return name
         from pigsolve.solver.games.hog import RuleSet
@@ -58,17 +59,13 @@ class HogAdapter(Adapter):
         if rule_set not in tuple(map(str, RuleSet)):
             accepted = ", ".join(map(str, RuleSet))
             raise InvalidArgument(f"--rules takes {accepted}, got {rule_set!r}")
-        if named and name != f"hog-{rule_set}":
+        if game is not None and name != f"hog-{rule_set}":
             raise InvalidArgument(f"--rules {rule_set} disagrees with --game {name}")
         return f"hog-{rule_set}"
 
     def parameters(self, game: str, given: dict[str, Any]) -> dict[str, Any]:
         """Return the rules' parameters: ``--rules`` names the game instead."""
         return super().parameters(game, {k: v for k, v in given.items() if k != "rules"})
-
-    def game_name(self, rules: Any) -> str:
-        """Return ``hog-fa16`` or ``hog-su20``."""
-        return f"hog-{rules.name}"
 
     def setting(self, rules: Any) -> str:
         """Return ``fa16, goal 100``."""
@@ -128,19 +125,19 @@ class HogAdapter(Adapter):
 
     def show_comparison(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print A's chance A first, B first and on a coin toss, as a table or JSON."""
-        from pigsolve.ui import records, result_tables
+        from pigsolve.ui import result_tables
         from pigsolve.ui.console import console
 
-        named = records.game_fields(rules)
+        named = self.record_fields(rules)
         result_tables.print_comparison(console, result, self.setting(rules), as_json, named)
 
     def show_simulation(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print the win rates by starter beside the exact values, as a table or JSON."""
-        from pigsolve.ui import records, result_tables, simulation_record
+        from pigsolve.ui import result_tables, simulation_record
         from pigsolve.ui.console import console
 
         if as_json:
-            record = simulation_record.pair_record(result, records.game_fields(rules))
+            record = simulation_record.pair_record(result, self.record_fields(rules))
             print(simulation_record.dumps(record))
             return
         console.print(result_tables.simulation(result, self.setting(rules)))

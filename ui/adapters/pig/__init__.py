@@ -102,10 +102,6 @@ class PigAdapter(Adapter):
             )
         return super().parameters(game, given)
 
-    def game_name(self, rules: Any) -> str:
-        """Return ``pig`` for Pig's die, else the game's name."""
-        return rules.game
-
     def setting(self, rules: Any) -> str:
         """Return the game, goal and die in a few words: 'goal 100, die 6', 'two-dice, goal 100'.
 
@@ -157,10 +153,10 @@ class PigAdapter(Adapter):
 
     def show_comparison(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print A's chance A first, B first and on a coin toss, as a table or JSON."""
-        from pigsolve.ui import records, result_tables
+        from pigsolve.ui import result_tables
         from pigsolve.ui.console import console
 
-        named = records.game_fields(rules)
+        named = self.record_fields(rules)
         result_tables.print_comparison(console, result, self.setting(rules), as_json, named)
 
     def show_seatings(
@@ -183,6 +179,12 @@ class PigAdapter(Adapter):
 
         style = given.get("style", "classic")
         play_pig(rules, opponents, style, given.get("you"), given.get("rolls"), seed, hints)
+
+    def benchmarks(self, large: bool, quick: bool) -> list[dict[str, Any]]:
+        """Return the solvers' rows, measured side by side (:mod:`ui.adapters.pig.bench`)."""
+        from pigsolve.ui.adapters.pig.bench import bench_rows
+
+        return bench_rows(large, quick)
 
     # The page.
 

@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from pigsolve.ui import records, result_tables
+from pigsolve.ui import result_tables
 from pigsolve.ui.console import console, note
 
 
@@ -20,7 +20,7 @@ def show_seatings(rules: Any, players: Sequence[Any], names: Sequence[str], as_j
 
     result = compare_seatings(rules, players, note, names)
     if as_json:
-        record = {"goal": rules.goal} | records.game_fields(rules) | result.as_dict()
+        record = {"goal": rules.goal} | ADAPTER.record_fields(rules) | result.as_dict()
         print(json.dumps(record, allow_nan=False))
         return
     out = result_tables.new_table(
@@ -42,8 +42,9 @@ def show_simulation(rules: Any, result: Any, setting: str, as_json: bool) -> Non
     ones (``as_json``: one record, :mod:`ui.simulation_record`)."""
     from pigsolve.solver.results import Tournament
     from pigsolve.ui import simulation_record
+    from pigsolve.ui.adapters.pig import ADAPTER
 
-    named = records.game_fields(rules)
+    named = ADAPTER.record_fields(rules)
     if not isinstance(result, Tournament):
         if as_json:
             print(simulation_record.dumps(simulation_record.pair_record(result, named)))

@@ -79,7 +79,7 @@ class ClassicStyle:
 
     def ask(self, view: View) -> bool:
         """Prompt without a newline; an empty line rolls, any other line holds."""
-        return prompt.classic_prompt(view, self.stdin, self.stdout)
+        return classic_prompt(view, self.stdin, self.stdout)
 
     def show(self, event: PigEvent) -> None:
         """Print one event."""
@@ -301,3 +301,14 @@ def play_in_terminal(
     screen.begin()
     game = PigGame(rules, dice, screen.first_roll_automatic)
     return play(game, choosers, screen.show)
+
+
+def classic_prompt(view: View, stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
+    """Ask as documents 000/001 do: "Turn total: N \\tRoll/Hold? "; an empty line rolls."""
+    import sys
+
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    stdout.write(f"Turn total: {view.turn_total} \tRoll/Hold? ")
+    stdout.flush()
+    return prompt.answer(stdin, stdout) == ""

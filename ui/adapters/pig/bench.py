@@ -1,5 +1,6 @@
-"""The rows of ``pigsolve bench``: the solvers' (:mod:`solver.bench`), tuning's and the page's
-(:mod:`ui.web.bench`), measured in one run so that their ratios are judged side by side."""
+"""Pig's rows of ``pigsolve bench``: the solvers' (:mod:`solver.bench`, with Hog's and
+Farkle's beside Pig's), tuning's and the page's (:mod:`ui.web.bench`), measured in one run so
+that their ratios are judged side by side."""
 
 from __future__ import annotations
 

@@ -1,0 +1,57 @@
+"""A game at the terminal in any family's words: the person first, the computers in the other
+seats, the optimal table's hints on request (the base of :meth:`ui.adapters.Adapter.play`)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import numpy as np
+
+from pigsolve.policies import make_player
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.registry import Family
+from pigsolve.solver.tables import table_for
+from pigsolve.ui.console import note
+from pigsolve.ui.prompt import answer
+
+
+def play_at_terminal(
+    family: Family, rules: Any, opponents: list[str], seed: int | None, hints: bool
+) -> None:
+    """Play a game of ``rules`` at the terminal: the person first, ``opponents`` in the other
+    seats, the family's engine and words (:meth:`solver.registry.Family.play`); with ``hints``
+    the optimal table's advice before each of the person's moves."""
+    game = family.play(rules, np.random.default_rng(seed))
+    advice = table_for(rules, None, note) if hints else None
+    made = {name: make_player(rules, name, None, note) for name in dict.fromkeys(opponents)}
+    computers = [made[name] for name in opponents]
+    if seed is not None:
+        for player in made.values():
+            seed_coins = getattr(player, "seed_coins", None)  # where the equilibrium mixes
+            if callable(seed_coins):
+                seed_coins(seed)
+    seats = len(opponents) + 1
+    names = ["you"] + [name if seats == 2 else f"{name} {k}" for k, name in enumerate(opponents, 2)]
+    for line in game.lines(game.game.start(), names):
+        print(line)
+    while not game.game.over:
+        if game.game.player == 0:
+            if advice is not None:
+                best, values = game.advice(advice)
+                shown = ", ".join(f"{game.words(a)} {p:.1%}" for a, p in values.items())
+                print(f"Hint: {game.words(best)} ({shown})")
+            choices = ", ".join(game.words(a) for a in game.legal())
+            print(f"Your move ({choices}): ", end="", flush=True)
+            text = answer(sys.stdin, sys.stdout).strip()
+            value: Any = int(text) if text.lstrip("-").isdigit() else text
+            try:
+                action = game.action(value)
+            except InvalidArgument as err:
+                print(err)
+                continue
+        else:
+            action = computers[game.game.player - 1].choose(game.game.view)
+        for line in game.lines(game.game.apply(action), names):
+            print(line)
+    print(f"{names[game.game.winner]} won.")
