@@ -290,6 +290,7 @@ def test_pig_s_residual_is_recomputed_for_three_players() -> None:
     assert 0 <= solution.residual < 1e-9
 
 
+@pytest.mark.slow
 def test_the_public_api_type_checks_strictly(tmp_path) -> None:
     # mypy sees the checkout as the package ``pigsolve`` through a link, as an install would.
     pytest.importorskip("mypy")

@@ -65,6 +65,7 @@ def test_an_absurd_simulation_is_announced_where_no_bar_shows(tmp_path: Path) ->
     assert first.startswith("note: playing 100,000,000,000 games takes long")
 
 
+@pytest.mark.slow
 def test_a_reader_that_stops_early_ends_pigsolve_quietly(tmp_path: Path) -> None:
     # `pigsolve policies | head -1`: the pipe closes before pigsolve has written everything.
     process = subprocess.Popen(

@@ -22,6 +22,7 @@ def run(*args: str, stdin: str | None = None):
     return runner.invoke(app, list(args), input=stdin)
 
 
+@pytest.mark.slow
 def test_compute_query_info_verify(workdir: Path) -> None:
     computed = run("compute", *THREE)
     assert computed.exit_code == 0, computed.output
@@ -58,6 +59,7 @@ def test_refusals_are_one_line(workdir: Path, args: tuple[str, ...], words: str)
     assert words in result.output and len(result.output.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_a_three_player_table_exports_its_chances_and_is_not_compared(workdir: Path) -> None:
     """Every player's chance at each score vector as CSV (points) and JSON (with the coins);
     its banking totals and a comparison are refused in one line."""

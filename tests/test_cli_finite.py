@@ -18,6 +18,7 @@ def test_a_json_record_never_carries_nan(capsys) -> None:
     assert "NaN" not in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_z_score_without_spread_is_a_dash_not_nan(pigsolve) -> None:
     """Free Bacon against itself is certain (exact 1 and 0): `simulate` printed z = +nan."""
     args = ("hog", "simulate", "always0", "always0", "--rules", "fa16", "--games", "100")

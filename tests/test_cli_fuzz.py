@@ -8,6 +8,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 import typer.main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -120,6 +121,7 @@ def argument_lists(draw: st.DrawFn) -> list[str]:
     return args
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(args=argument_lists(), stdin=st.sampled_from(["", "\n\n\nh\n", "roll\nhold\n", "3\n"]))
 def test_any_arguments_end_cleanly(args: list[str], stdin: str) -> None:

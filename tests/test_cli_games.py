@@ -103,6 +103,7 @@ def test_info_shows_two_dice_outcomes_counted_from_36_throws(pigsolve) -> None:
     assert "pig 5/18 = 0.277778, of a reset 1/36 = 0.027778" in done.stdout
 
 
+@pytest.mark.slow
 def test_info_on_a_game_s_table_counts_the_stored_outcomes_shown_above(pigsolve) -> None:
     """The table's stored rules name the game and count its outcomes; the outcomes themselves
     are the table printed first, from the file alone."""
@@ -266,6 +267,7 @@ def hold_at_match(
     return start[0, 0, 0], 1.0 - start[1, 0, 0]
 
 
+@pytest.mark.slow
 def test_compare_big_pig_agrees_with_plain_value_iteration(pigsolve) -> None:
     args = ("compare", "hold10", "hold25", "--game", "big-pig", "--goal", "20", "--json")
     done = pigsolve(*args)
@@ -293,6 +295,7 @@ def finite_json(text: str) -> Any:
     return json.loads(text, parse_constant=lambda word: pytest.fail(f"{word} in {text}"))
 
 
+@pytest.mark.slow
 def test_a_game_with_blank_rolls_is_solved_evaluated_and_played(pigsolve, workdir) -> None:
     """A roll adding 0 printed P = nan (and wrote it); 2**63 - 1 points overflowed into nan
     and made `query` an internal error."""
@@ -318,6 +321,7 @@ def test_a_game_with_blank_rolls_is_solved_evaluated_and_played(pigsolve, workdi
     assert abs(wins / games - a_first) < 4 * (a_first * (1 - a_first) / games) ** 0.5
 
 
+@pytest.mark.slow
 def test_a_game_table_gives_its_game_and_refuses_another(pigsolve) -> None:
     made = pigsolve("compute", "--game", "two-dice", "--goal", "12", "--out", "t.h5", "--quiet")
     assert made.returncode == 0, made.stderr
@@ -333,6 +337,7 @@ def test_a_game_table_gives_its_game_and_refuses_another(pigsolve) -> None:
     assert "--die or --piglet changes Pig's die; the game 'two-dice'" in one_line_error(die)
 
 
+@pytest.mark.slow
 def test_tune_hold_big_pig_finds_the_best_of_plain_value_iteration(pigsolve) -> None:
     args = ("tune", "hold", "--game", "big-pig", "--goal", "20", "--against", "hold15")
     done = pigsolve(*args, "--range", "n=5:20", "--json")
@@ -355,6 +360,7 @@ def test_the_compute_hint_names_the_game_file_given(pigsolve, workdir: Path) -> 
     assert f"`pigsolve compute --game {path}`" in shown.stdout + shown.stderr
 
 
+@pytest.mark.slow
 def test_three_players_of_two_dice_are_simulated_and_say_why_not_exact(pigsolve) -> None:
     args = ["hold20", "hold25", "four-turns", "--game", "two-dice", "--players", "3"]
     done = pigsolve("simulate", *args, "--goal", "30", "--games", "3000", "--seed", "1")

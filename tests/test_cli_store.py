@@ -39,6 +39,7 @@ def cluster():
         yield cluster
 
 
+@pytest.mark.slow
 def test_a_store_from_a_local_cluster_is_read_and_converted_as_a_table(workdir: Path) -> None:
     done = runner.invoke(app, ["compute", *FOUR, "--store", "t.zarr", "--workers", "2"])
     assert done.exit_code == 0, done.output
@@ -66,6 +67,7 @@ def test_a_store_from_a_local_cluster_is_read_and_converted_as_a_table(workdir: 
     )
 
 
+@pytest.mark.slow
 def test_a_cluster_named_by_its_scheduler_solves_and_resumes(cluster, workdir: Path) -> None:
     address = ["--scheduler", cluster.scheduler_address]
     rules, url = PigRules(12, players=4), str(workdir / "t.zarr")
@@ -121,6 +123,7 @@ def test_two_players_and_a_missing_store_are_refused(workdir: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_store_larger_than_memory_is_queried_and_refused_whole(monkeypatch, workdir) -> None:
     """query reads a store's rows; convert and export need the whole table and say so."""
     from pigsolve.solver.pig import store_rows

@@ -38,6 +38,7 @@ def run_slowly(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
     )
 
 
+@pytest.mark.slow
 def test_a_long_compute_says_so_first_with_stdout_piped(workdir: Path) -> None:
     done = run_slowly("compute", "--goal", "30", "--out", "t.h5")
     assert done.returncode == 0, done.stderr
@@ -60,12 +61,14 @@ def test_a_table_computed_on_the_way_says_how_long_it_takes(workdir: Path) -> No
     )
 
 
+@pytest.mark.slow
 def test_a_short_compute_says_nothing(workdir: Path, pigsolve) -> None:
     first = pigsolve("compute", "--goal", "30", "--out", "t.h5")  # compiles if it must
     done = pigsolve("compute", "--goal", "30", "--out", "u.h5")
     assert (first.returncode, done.returncode, done.stderr) == (0, 0, "")
 
 
+@pytest.mark.slow
 def test_compiling_is_foreseen_from_numba_s_own_cache_index(tmp_path: Path, pigsolve) -> None:
     """An empty cache: the Hog kernel is not compiled; after one `hog compute` it is."""
     env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "numba")}
@@ -114,6 +117,7 @@ def said_while_compiling(first: str, env: dict[str, str]) -> list[str]:
     return done.stdout.splitlines()
 
 
+@pytest.mark.slow
 def test_a_compile_no_estimate_foresaw_is_said_once_when_it_starts(tmp_path: Path) -> None:
     """The first simulation, comparison or tune compiled for 5 to 20 s in silence."""
     env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "numba")}

@@ -41,6 +41,16 @@ NOT_RUN = ("pigsolve gui",)
 SLOW = re.compile(r"pigsolve (hog tune|tune .*--game hog-)")
 """Commands of half a minute or more on the two-core machine (tuning Hog's families): their
 blocks are marked ``slow``."""
+INNER_LOOP = ("README.md", "docs/tutorials/")
+"""The pages whose console blocks the inner loop (``-m "not slow"``) runs: a new user's path.
+The how-to guides' and explanations' blocks run in the full suite."""
+
+
+def is_slow(page: str, block: list[Example]) -> bool:
+    """Return whether a block waits for the full suite: off a new user's path, or slow."""
+    return not page.startswith(INNER_LOOP) or any(SLOW.match(e.command) for e in block)
+
+
 TIMEOUT = 600
 
 
@@ -158,7 +168,7 @@ BLOCKS = [
         page,
         block,
         id=f"{label(page)}:{block[0].line}",
-        marks=[pytest.mark.slow] if any(SLOW.match(e.command) for e in block) else [],
+        marks=[pytest.mark.slow] if is_slow(label(page), block) else [],
     )
     for index, (page, block) in enumerate(EVERY_BLOCK)
     if index not in REPEATED
@@ -263,12 +273,15 @@ def test_a_block_another_shows_whole_runs_once() -> None:
 
 
 def test_a_block_running_a_slow_command_is_marked_slow() -> None:
-    """``pytest -m "not slow"`` leaves out the blocks that run a ``SLOW`` command, only them."""
+    """``pytest -m "not slow"`` runs the new user's path's blocks but those of a ``SLOW``
+    command, and leaves the rest to the full suite."""
     for param in BLOCKS:
         _, block = param.values
+        on_path = param.id.startswith(INNER_LOOP)
         slow = any(SLOW.match(example.command) for example in block)
-        assert bool(param.marks) == slow, param.id
-    assert any(param.marks and param.id.startswith("docs/how-to/tune.md:") for param in BLOCKS)
+        assert bool(param.marks) == (slow or not on_path), param.id
+    assert any(not param.marks and param.id.startswith("README.md:") for param in BLOCKS)
+    assert any(not param.marks and param.id.startswith("docs/tutorials/") for param in BLOCKS)
 
 
 STUDENTS = ROOT / "docs" / "explanations" / "hog.md"
@@ -314,7 +327,7 @@ def hog_json(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize("rules", ["fa16", "su20"])
+@pytest.mark.parametrize("rules", ["fa16", pytest.param("su20", marks=pytest.mark.slow)])
 def test_the_students_table_is_what_compare_prints(rules: str, workdir: Path) -> None:
     """Each figure of 61A's strategies against always_roll(4), recomputed by its command."""
     write_files(STUDENTS, workdir)  # final.py

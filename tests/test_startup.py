@@ -77,6 +77,7 @@ def test_a_command_imports_only_what_it_uses(folder: Path, args, needed) -> None
     assert heavy_imports(args, folder) <= needed
 
 
+@pytest.mark.slow
 def test_bench_times_start_up_beside_python_itself() -> None:
     from pigsolve.solver.bench import bench_startup
 
@@ -104,6 +105,7 @@ print(round(binomtest(3, 10).pvalue, 6), scipy.linalg.norm([3.0, 4.0]), file=sys
 """
 
 
+@pytest.mark.slow
 def test_kernels_skip_numbas_blas_probe_and_scipy_still_works(tmp_path: Path) -> None:
     """Solving loads no scipy.linalg (numba's probe, 0.2 s); scipy is whole again after."""
     done = subprocess.run(

@@ -67,6 +67,7 @@ def test_optimal_acts_as_the_solution_advises() -> None:
     assert optimal.action(((0, 0), 0, 3), (2, 3, 4)) is None  # a farkle
 
 
+@pytest.mark.slow
 def test_bank_300_against_optimal_exactly_and_simulated() -> None:
     """The threshold player's exact chances lie where 20,000 seeded games put them."""
     for goal in (500, 1000):

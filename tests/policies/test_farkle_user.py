@@ -63,6 +63,7 @@ def spec(tmp_path: Path):
     return lambda name: f"{tmp_path / 'mine.py'}:{name}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["bank300", "spelled"])
 def test_a_function_is_evaluated_exactly_as_the_built_in_player_it_copies(spec, name) -> None:
     # The user's tables (per roll, banking after the keep) against the threshold player's
@@ -76,6 +77,7 @@ def test_a_function_is_evaluated_exactly_as_the_built_in_player_it_copies(spec, 
         assert found.b_first == pytest.approx(expected.b_first, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_a_function_plays_its_simulated_games_as_evaluated(spec) -> None:
     mine = UserFarklePlayer(spec("bank300"), RULES)
     played = simulate(RULES, [mine, make_player("max-score", RULES)], 3000, seed=5)
@@ -124,6 +126,7 @@ def test_a_roll_set_aside_with_no_question_is_asked_about_before_the_bank(spec) 
     assert mine.choose(game.view) == "bank"
 
 
+@pytest.mark.slow
 def test_the_commands_take_a_function(spec) -> None:
     name = spec("bank300")
     compared = runner.invoke(

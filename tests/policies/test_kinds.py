@@ -61,7 +61,7 @@ def test_ranges_are_checked() -> None:
     ("game", "mine", "builtin", "rules"),
     [
         ("pig", f"{PIG}:hold20", "hold20", PigRules()),
-        ("pig", f"{PIG}:four_turns", "four-turns", PigRules()),
+        pytest.param("pig", f"{PIG}:four_turns", "four-turns", PigRules(), marks=pytest.mark.slow),
         ("hog", f"{HOG}:always4", "always4", hog_rules("fa16")),
         ("hog", f"{HOG}:bacon", "bacon", hog_rules("fa16")),
     ],

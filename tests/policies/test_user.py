@@ -127,6 +127,7 @@ def test_a_file_without_a_function_lists_the_functions_it_defines(mine: Path) ->
     )
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_tabulating_names_the_state_being_asked(mine: Path) -> None:
     # stderr is a terminal (a pty): the progress line shows; SIGINT arrives inside `loops`,
     # once it has said (in a file) that it is looping.

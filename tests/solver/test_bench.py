@@ -35,6 +35,7 @@ def test_a_comparison_and_a_simulation_are_timed() -> None:
     assert simulated["rate"] == pytest.approx(1000 / simulated["seconds"])
 
 
+@pytest.mark.slow
 def test_a_farkle_compute_is_timed_in_a_fresh_process() -> None:
     """Farkle's bench row runs ``pigsolve compute --game NAME`` in a child process: its
     states, rate and peak memory are reported, and a goal without a target has none."""

@@ -60,6 +60,7 @@ def test_a_disk_full_mid_write_is_one_error_and_keeps_the_old_table(old_table, m
     assert old_table.read_bytes() == before and leftovers(old_table.parent) == []
 
 
+@pytest.mark.slow
 def test_a_write_that_hits_a_file_size_limit_exits_1_in_one_line(old_table, pigsolve):
     """A real failure inside HDF5 (the file size limit: EFBIG, like a full disk's ENOSPC): one
     line and exit 1, not HDF5's tracebacks and a crash in its exit handler (exit -11)."""

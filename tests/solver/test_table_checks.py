@@ -194,6 +194,7 @@ def test_damaged_hog_tables_are_refused(tmp_path, rules, damage, reason):
     assert "\n" not in str(caught.value) and "pigsolve verify" not in str(caught.value)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [

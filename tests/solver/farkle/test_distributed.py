@@ -53,7 +53,10 @@ def assert_same(got: FarkleSolution, expected: FarkleSolution) -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [FarkleRules(goal=1500, players=3), FarkleRules(dice=2, goal=200, players=4)],
+    [
+        pytest.param(FarkleRules(goal=1500, players=3), marks=pytest.mark.slow),
+        FarkleRules(dice=2, goal=200, players=4),
+    ],
     ids=["3-players-goal-1500-coins", "4-players"],
 )
 def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules) -> None:
@@ -65,6 +68,7 @@ def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules) -
         assert len(expected.coins) == 2  # mixed orbits of several tasks, merged in order
 
 
+@pytest.mark.slow
 def test_a_stopped_client_leaves_a_store_that_resumes(client, tmp_path: Path, three) -> None:
     url = str(tmp_path / "t.zarr")
     stop_at = store.top_layer(THREE) - 9
@@ -79,6 +83,7 @@ def test_a_stopped_client_leaves_a_store_that_resumes(client, tmp_path: Path, th
     assert_same(load(url), three)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_layer_costs_only_its_tasks(client, tmp_path: Path, three) -> None:
     url = str(tmp_path / "t.zarr")
     killed = []
@@ -104,6 +109,7 @@ def test_other_rules_and_two_players_are_refused_in_one_line(client, tmp_path: P
         store.open_store(url)
 
 
+@pytest.mark.slow
 def test_a_damaged_store_is_refused_in_one_line(client, tmp_path: Path) -> None:
     """A store is checked as a table is before it is believed: its coins, its values."""
     rules, url = FarkleRules(goal=1500, players=3), str(tmp_path / "t.zarr")
@@ -123,6 +129,7 @@ def test_a_damaged_store_is_refused_in_one_line(client, tmp_path: Path) -> None:
         assert "\n" not in str(refused.value)
 
 
+@pytest.mark.slow
 def test_every_command_reads_the_store_as_a_table(client, workdir: Path, three) -> None:
     """compute on the cluster named by its scheduler; then info, query (the table gives the
     players and the goal), verify, export and convert, as from an HDF5 table."""

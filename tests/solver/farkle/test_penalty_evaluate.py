@@ -91,6 +91,7 @@ def iterate(rules: FarkleRules, a: FarklePolicy, b: FarklePolicy, floor: int) ->
     raise AssertionError("the iteration did not settle")
 
 
+@pytest.mark.slow
 def test_two_threshold_players_agree_with_a_plain_iteration() -> None:
     rules = FarkleRules(dice=2, goal=300, farkle_penalty=200)
     a, b = thresholds(rules, (100,)), thresholds(rules, (150, 100))
@@ -170,6 +171,7 @@ def test_guided_penalty_tables_are_checked() -> None:
 runner = CliRunner()
 
 
+@pytest.mark.slow
 def test_compare_and_tune_under_the_penalty(workdir: Path) -> None:
     """The commands read the optimal table of ``data/`` and evaluate from its floor (here
     -500, a tenth of the default's states: the default makes this test some 60 s)."""

@@ -48,6 +48,7 @@ def test_two_players_through_the_orbits_are_the_pair_solve(rules: FarkleRules) -
     assert np.abs(values[..., 0] - solve(rules).values).max() < 1e-13
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules", [FarkleRules(dice=2, goal=300, players=3), FarkleRules(dice=2, goal=200, players=4)]
 )
@@ -83,6 +84,7 @@ def test_orbits_are_listed_once_by_descending_sum() -> None:
         assert (sums[bounds[layer] : bounds[layer + 1]] == 12 - layer).all()
 
 
+@pytest.mark.slow
 def test_seats_and_residuals(three) -> None:
     seats = three.seat_chances
     assert seats.sum() == pytest.approx(1, abs=1e-14)
@@ -92,6 +94,7 @@ def test_seats_and_residuals(three) -> None:
     assert all(check.passed for check in verify_table(three))
 
 
+@pytest.mark.slow
 def test_a_damaged_chance_fails_verify(three) -> None:
     """One turn's re-solve checks both: a mover's chance off fails the Bellman residual, another
     player's the others' check."""
@@ -226,6 +229,7 @@ def _simulated_winner(solution, rng: np.random.Generator) -> int:
         mover = (mover + 1) % players
 
 
+@pytest.mark.slow
 def test_simulated_games_agree() -> None:
     solution = solve(FarkleRules(dice=3, goal=1000, players=3))
     assert solution.coins == ()
@@ -237,6 +241,7 @@ def test_simulated_games_agree() -> None:
     assert np.abs(z).max() < 4, z
 
 
+@pytest.mark.slow
 def test_a_tournament_of_three_beside_the_table() -> None:
     """`simulate` of three players: the first move passes round the table, every seat's wins
     by who started, beside the table's seats where every seat plays it."""

@@ -39,6 +39,7 @@ def test_outcome_index_gives_the_turns_outcomes_with_their_ways(rules) -> None:
         assert np.array_equal(ways, arrays.ways[n])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [GOAL_1000, VARIANT])
 def test_simulation_agrees_with_the_exact_evaluation(rules) -> None:
     optimal = guided(rules, solve(rules).values)

@@ -63,12 +63,14 @@ def test_minimum_bank_agrees_with_value_iteration(
     check_against_reference(rules, reference)
 
 
+@pytest.mark.slow
 def test_four_of_a_kind_scoring_agrees_with_value_iteration(reference: ModuleType) -> None:
     """Doubling multiples make keeps of one number of dice score differently (four 5s: 1,000
     together, 550 as a triple and a single, 500 as a triple)."""
     check_against_reference(FarkleRules(dice=4, goal=400, scoring=FACEBOOK_SCORING), reference)
 
 
+@pytest.mark.slow
 def test_first_player_at_goal_10000() -> None:
     """Busche & Neller's rules: the first player's edge, and their fair compensation (komi) of
     200 points: of the second player's head starts, 200 brings the game nearest to even."""

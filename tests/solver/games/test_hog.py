@@ -101,6 +101,7 @@ def _supports(rules: hog.HogRules) -> dict:
     return out
 
 
+@pytest.mark.slow
 def test_every_fa16_transition_raises_the_score_sum() -> None:
     """The claim behind the one-pass solver, for every state, action and outcome at goal 100."""
     rules, supports = FA16, _supports(FA16)
@@ -119,6 +120,7 @@ def test_every_fa16_transition_raises_the_score_sum() -> None:
                 assert nxt.score + nxt.opponent_score >= s + o + 1, (state, n, points)
 
 
+@pytest.mark.slow
 def test_every_su20_transition_raises_the_score_sum() -> None:
     """The same claim for su20 at goal 100.
 

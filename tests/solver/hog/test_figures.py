@@ -37,6 +37,7 @@ def test_fa16_optimal_value_and_opening_by_the_pure_python_reference() -> None:
     assert policy[0, 0, 0, 0, 0] == 5
 
 
+@pytest.mark.slow
 def test_su20_solver_equals_the_pure_python_reference_at_goal_11() -> None:
     """Every su20 rule (two-digit scores, Feral Hogs, the digit swap) at the smallest goal that
     reaches them all: the compiled pass that gives 0.500515968974 at goal 100 is exact here."""
@@ -92,6 +93,7 @@ def table(rules, name: str) -> np.ndarray:
     return make_player(rules, name).table(rules)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("a", "a_first", "b_first", "average", "tolerance"),
     [
@@ -115,6 +117,7 @@ def z_score(wins: int, games: int, p: float) -> float:
     return (wins - games * p) / math.sqrt(games * p * (1 - p))
 
 
+@pytest.mark.slow
 def test_su20_final_strategy_against_always6_by_simulation() -> None:
     """README: su20's final_strategy wins 0.860926 against always6; 4000 games within 4 sigma."""
     result = simulate(SU20, table(SU20, "final_strategy"), table(SU20, "always6"), 4000, seed=1)

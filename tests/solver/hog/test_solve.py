@@ -27,7 +27,11 @@ def su20_optimal() -> hog_solve.HogSolution:
 
 @pytest.mark.parametrize(
     "rules",
-    [hog_rules("fa16", goal=24), hog_rules("su20", goal=5), hog_rules("su20", 30, False)],
+    [
+        hog_rules("fa16", goal=24),
+        pytest.param(hog_rules("su20", goal=5), marks=pytest.mark.slow),
+        hog_rules("su20", 30, False),
+    ],
     ids=["fa16-24", "su20-5", "su20-30-noferal"],
 )
 def test_solver_matches_pure_python_reference(rules) -> None:

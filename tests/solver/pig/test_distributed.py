@@ -41,6 +41,7 @@ def assert_same(got: PigSolution, expected: PigSolution) -> None:
     assert got.num_iter == expected.num_iter
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules",
     [PigRules(30, players=3), PigRules(12, players=4), PigRules(25, 4, players=3)],
@@ -55,6 +56,7 @@ def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules) -
         assert len(expected.mixed) > 0  # the mixed states of several tasks, merged in order
 
 
+@pytest.mark.slow
 def test_a_stopped_client_leaves_a_store_that_resumes(client, tmp_path: Path) -> None:
     rules, url = PigRules(12, players=4), str(tmp_path / "t.zarr")
     stop_at = store.top_layer(rules) - 9
@@ -71,6 +73,7 @@ def test_a_stopped_client_leaves_a_store_that_resumes(client, tmp_path: Path) ->
     assert_same(store.load(url), solve(rules))
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_layer_costs_only_its_tasks(client, tmp_path: Path) -> None:
     rules, url = PigRules(12, players=4), str(tmp_path / "t.zarr")
     killed = []
@@ -116,6 +119,7 @@ def test_the_sizes_count_the_widest_reach_of_a_layer(rules) -> None:
     assert worker - solve_module.RUNTIME_BYTES == reach * 8 * n + widest * (8 * n + 8)
 
 
+@pytest.mark.slow
 def test_a_query_reads_only_the_chunks_of_its_row(client, tmp_path: Path) -> None:
     """A mover's row reads one chunk in each layer its holds reach: with every other chunk of
     the store deleted (read back as missing, nan) it is still the in-memory row."""

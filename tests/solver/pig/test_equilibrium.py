@@ -76,6 +76,7 @@ def test_a_mixed_equilibrium_where_pure_choices_cycle(no_pure_equilibrium) -> No
     assert all(check.passed for check in verify_table(table)), verify_table(table)
 
 
+@pytest.mark.slow
 def test_plain_value_iteration_cycles_there() -> None:
     with pytest.raises(PigsolveError, match="did not settle"):
         value_iteration(PigRules(25, 4, players=3), max_sweeps=400)
@@ -101,7 +102,8 @@ def test_probabilities_and_invariants(players: int, goal: int, die: int) -> None
 
 
 @pytest.mark.parametrize(
-    ("players", "goal", "die"), [(3, 25, 4), (3, 40, 4), (3, 30, 3), (4, 20, 3)]
+    ("players", "goal", "die"),
+    [(3, 25, 4), (3, 40, 4), (3, 30, 3), pytest.param(4, 20, 3, marks=pytest.mark.slow)],
 )
 def test_the_complete_search_alone_finds_every_equilibrium(monkeypatch, players, goal, die):
     """With the fast path's bracket search switched off, every cycling orbit goes to the

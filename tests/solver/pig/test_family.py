@@ -149,6 +149,7 @@ def toml_game(tmp_path: Path, game: str = "toml"):
     return load_game(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "goal", "players"),
     [
@@ -268,6 +269,7 @@ def test_the_optimal_seat_of_a_game_with_resets_plays_the_tables_choices() -> No
     np.testing.assert_array_equal(unpacked.reshape(20, 20, 20), solution.roll_array())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["blank", "blank-reset"])
 @pytest.mark.parametrize("full", [True, False])
 def test_a_blank_roll_comes_back_to_the_same_state(tmp_path, game: str, full: bool) -> None:

@@ -33,6 +33,7 @@ def play_pig(client: TestClient, seed: int, hold_at: int = 10) -> tuple[dict, li
     return state, inputs
 
 
+@pytest.mark.slow
 def test_a_pig_game_logs_what_pigsolve_play_prints(client: TestClient, pigsolve) -> None:
     """Same seed, same decisions: the page's log is the terminal's transcript, prompts aside."""
     state, inputs = play_pig(client, seed=7)
@@ -43,6 +44,7 @@ def test_a_pig_game_logs_what_pigsolve_play_prints(client: TestClient, pigsolve)
     assert state["winner"] in (0, 1) and max(state["scores"]) >= 30
 
 
+@pytest.mark.slow
 def test_hog_plays_the_number_of_dice_chosen(client: TestClient) -> None:
     """Each of the person's turns rolls the dice asked for: the log and the dice drawn agree."""
     body = {"opponent": "always4", "goal": 40, "rules": "su20", "first": "you", "seed": 3}
@@ -64,6 +66,7 @@ def test_hog_plays_the_number_of_dice_chosen(client: TestClient) -> None:
     assert turns >= 3
 
 
+@pytest.mark.slow
 def test_after_a_pork_chop_both_roll_four_sided_dice(client: TestClient) -> None:
     """fa16: a Pork Chop switches the dice in play until the next Pork Chop."""
     body = {"opponent": "always4", "goal": 60, "rules": "fa16", "first": "you", "seed": 8}
@@ -78,6 +81,7 @@ def test_after_a_pork_chop_both_roll_four_sided_dice(client: TestClient) -> None
     assert state["sides_in_play"] == 6 and state["dice_sides"] == 6, state
 
 
+@pytest.mark.slow
 def test_a_hog_hint_is_numbers_and_words(client: TestClient) -> None:
     body = {"opponent": "optimal", "goal": 30, "rules": "fa16", "first": "you", "seed": 1}
     state = client.post("/api/hog/games", json=body).json()
@@ -90,6 +94,7 @@ def test_a_hog_hint_is_numbers_and_words(client: TestClient) -> None:
     assert best["action"] == advice["best"] and advice["best_words"] == best["words"]
 
 
+@pytest.mark.slow
 def test_the_review_lists_the_choices_that_cost_a_tenth_of_a_point(client: TestClient) -> None:
     """Each hint gives every choice's value: the review is exactly the choices costing 0.001+."""
     body = {"opponent": "always4", "goal": 40, "rules": "fa16", "first": "you", "seed": 2}
@@ -141,6 +146,7 @@ def test_no_table_is_computed_for_a_refused_size(client: TestClient, workdir) ->
     assert not (workdir / "data").exists()
 
 
+@pytest.mark.slow
 def test_bad_moves_and_bodies(client: TestClient) -> None:
     state = client.post("/api/hog/games", json={"goal": 20, "first": "you", "seed": 1}).json()
     url = f"/api/games/{state['id']}/actions"
@@ -180,6 +186,7 @@ def test_each_refusal_has_its_status_and_words(client: TestClient) -> None:
     assert over["legal"] == over["choices"] == []
 
 
+@pytest.mark.slow
 def test_fifty_games_at_once_stay_independent(client: TestClient, tmp_path_factory) -> None:
     with ThreadPoolExecutor(8) as pool:
         together = list(pool.map(lambda seed: play_pig(client, seed)[0]["log"], range(50)))
@@ -226,7 +233,7 @@ def reference_hold_at(table, i: int, j: int) -> int:
     return k
 
 
-@pytest.mark.parametrize("goal", [100, 450])
+@pytest.mark.parametrize("goal", [100, pytest.param(450, marks=pytest.mark.slow)])
 def test_explore_values_are_the_solvers(client: TestClient, goal: int) -> None:
     """The explorer's picture at sampled scores equals the solver's own table, read state by
     state (goal 100: the full table; goal 450: the compact one, every third score). Most of the
@@ -382,6 +389,7 @@ FIELDS = st.dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(game=st.sampled_from(["pig", "hog", "x"]), body=FIELDS, move=FIELDS)
 def test_any_body_is_answered_without_a_server_error(client, game, body, move) -> None:
@@ -405,6 +413,7 @@ VALUES = st.sampled_from(
 ) | st.sampled_from(["1,2", "0,0,0", "3,7,5", f"1,{2**70},1", "1,,2", "0,0,350,3", "-1,0,0"])
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     path=st.sampled_from(

@@ -10,6 +10,7 @@ pytest.importorskip("starlette")
 from pigsolve.ui.web.bench import bench_load
 
 
+@pytest.mark.slow
 def test_twenty_games_are_answered_while_a_large_table_computes() -> None:
     """Every request of the 20 games answered (2xx) and the goal-500 table delivered; the
     progress the server reported only grows. How many requests fall within the computation

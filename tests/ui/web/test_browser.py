@@ -79,6 +79,7 @@ def in_view(page: Page, selector: str) -> bool:
     return min(box["x"], box["y"]) >= 0 and right <= screen["width"] and bottom <= screen["height"]
 
 
+@pytest.mark.slow
 def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(
     page: Page, shots: Path, pigsolve
 ) -> None:
@@ -103,6 +104,7 @@ def test_a_pig_game_in_the_browser_logs_the_terminal_transcript(
     assert (label > even) == (last <= even)  # the label is away from the latest point
 
 
+@pytest.mark.slow
 def test_a_hog_game_rolls_the_dice_chosen_and_shows_them(page: Page, shots: Path) -> None:
     start(page, "hog", "bacon", seed=5)
     options = page.locator("#choice option").all_text_contents()
@@ -122,6 +124,7 @@ def test_a_hog_game_rolls_the_dice_chosen_and_shows_them(page: Page, shots: Path
     assert page.text_content("#banner") in ("You win!", "bacon (player 2) wins.")
 
 
+@pytest.mark.slow
 def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Path) -> None:
     page.click(".mode[data-mode=explore]")
     page.wait_for_selector("#map .colour-scale text")
@@ -157,6 +160,7 @@ def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Pa
     page.screenshot(path=shots / "explore.png", full_page=True)
 
 
+@pytest.mark.slow
 def test_every_view_fits_the_screen(any_page: Page, shots: Path) -> None:
     """At 390 px (a phone) and 1280 px: no sideways scrolling in any view."""
     page = any_page
@@ -191,6 +195,7 @@ def test_every_view_fits_the_screen(any_page: Page, shots: Path) -> None:
     page.screenshot(path=shots / f"compare-{width}.png", full_page=True)
 
 
+@pytest.mark.slow
 def test_a_table_being_computed_shows_its_progress(page: Page, shots: Path) -> None:
     """A game whose table takes a while: the page says what it computes, with a progress bar,
     and starts the game when it is done."""
@@ -212,6 +217,7 @@ def test_a_table_being_computed_shows_its_progress(page: Page, shots: Path) -> N
     assert error == "rgb(162, 65, 47)" and busy != error  # work under way is not an error
 
 
+@pytest.mark.slow
 def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, shots: Path) -> None:
     """Two-Dice Pig with hold20 and four-turns: three seats shown, two dice drawn, no hints (and
     why), the rolls said in words, played to the end without sideways scrolling."""
@@ -255,6 +261,7 @@ def test_two_dice_pig_against_two_computer_players_to_the_end(any_page: Page, sh
     assert page.text_content("#status") == "Your turn (player 1)."
 
 
+@pytest.mark.slow
 def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
     """Compare on Big Pig: no die to choose, the caption names the game, and the figures are
     ``pigsolve compare --game big-pig``'s."""
@@ -281,6 +288,7 @@ def test_compare_plays_the_game_chosen(page: Page, pigsolve) -> None:
     assert said in page.text_content("#pair")
 
 
+@pytest.mark.slow
 def test_compare_takes_a_family_with_its_constants(page: Page, pigsolve) -> None:
     """A player typed with its constants is compared (was: the players were split on commas,
     so 'pace-race:21' was unknown); the figure is ``pigsolve compare``'s."""
@@ -326,6 +334,7 @@ def surface_drawn(page: Page, tries: int = 100) -> np.ndarray:
     raise AssertionError("the surface was not drawn")
 
 
+@pytest.mark.slow
 def test_a_game_on_a_phone_folds_the_set_up_and_fits_the_screen(phone: Page) -> None:
     """At 390 x 844: during a game the set-up is one line (it opens again when clicked), and the
     buttons and the hint are in view without scrolling, in Pig and in Hog."""
@@ -348,6 +357,7 @@ def test_a_game_on_a_phone_folds_the_set_up_and_fits_the_screen(phone: Page) -> 
     assert all(in_view(phone, shown) for shown in ("#choice", "#play-choice", "#hint-text"))
 
 
+@pytest.mark.slow
 def test_the_surface_keeps_its_words_inside_on_a_phone(phone: Page, shots: Path) -> None:
     """At 390 px the 3-D surface draws nothing at its edges: its axes' words lie inside it."""
     phone.click(".mode[data-mode=explore]")
@@ -363,6 +373,7 @@ def test_the_surface_keeps_its_words_inside_on_a_phone(phone: Page, shots: Path)
     assert not drawn(edges).any()  # the words that touched the edges were cut there
 
 
+@pytest.mark.slow
 def test_the_round_robin_caption_fits_a_phone(phone: Page, shots: Path) -> None:
     """At 390 px the caption of a round robin wider than the screen fits the screen."""
     phone.click(".mode[data-mode=compare]")

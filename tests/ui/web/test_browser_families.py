@@ -52,6 +52,7 @@ def shots(tmp_path: Path) -> Path:
     return screenshot_folder(tmp_path)
 
 
+@pytest.mark.slow
 def test_a_tab_a_family_with_its_own_form(page: Page) -> None:
     """The tabs are the registered families; each draws its fields and its seats."""
     page.wait_for_selector(".tab[data-game=coin]")
@@ -79,6 +80,7 @@ def test_a_tab_a_family_with_its_own_form(page: Page) -> None:
     assert page.is_hidden("#setup input[name=die]")  # Pig's die only
 
 
+@pytest.mark.slow
 def test_the_coin_race_is_played_to_the_end_with_a_hint(page: Page, shots: Path) -> None:
     width = page.viewport_size["width"]
     page.click(".tab[data-game=coin]")

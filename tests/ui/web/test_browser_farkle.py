@@ -62,6 +62,7 @@ def faces(page: Page) -> list[int]:
     return [int(label.split()[0]) for label in labels]
 
 
+@pytest.mark.slow
 def test_farkle_is_played_by_clicking_dice(page: Page, tmp_path: Path) -> None:
     shots, width = screenshot_folder(tmp_path), page.viewport_size["width"]
     start(page)
@@ -122,6 +123,7 @@ def test_a_face_s_key_picks_a_die(page: Page) -> None:
     assert page.locator("#dice .pick.picked").count() == (2 if shown.count(shown[0]) > 1 else 0)
 
 
+@pytest.mark.slow
 def test_explore_draws_when_to_bank(page: Page, tmp_path: Path) -> None:
     """Explore draws the mover's chance over both scores and, for the opponent's score the
     slider picks, a line of banking totals for each number of dice; Compare plays Farkle's

@@ -202,6 +202,7 @@ def url(path: str) -> str:
     return "".join(c if 32 < ord(c) < 127 else f"%{ord(c):02X}" for c in path)[:8000]
 
 
+@pytest.mark.slow
 def test_every_attack_on_every_route_gets_no_500_and_no_traceback(workdir: Path) -> None:
     """Issue 30's requests, each to each route: a 2xx or a one-line 4xx, and a clean log."""
     server = Server(workdir)
@@ -217,6 +218,7 @@ def test_every_attack_on_every_route_gets_no_500_and_no_traceback(workdir: Path)
     assert "Traceback" not in log and "Exception" not in log, log[-3000:]
 
 
+@pytest.mark.slow
 def test_junk_to_every_route_gets_no_500_and_no_traceback(workdir: Path) -> None:
     """Random methods, paths, queries, headers and bodies, the attacks among them."""
     server = Server(workdir)

@@ -99,6 +99,7 @@ def test_closing_kills_the_workers_and_leaves_no_file(held, workdir: Path) -> No
     assert list((workdir / "data").iterdir()) == []
 
 
+@pytest.mark.slow
 def test_the_page_s_tables_are_bounded_least_recently_used_first(workdir: Path) -> None:
     """Past the bound the page drops its least recently used tables, never the command line's."""
     from pigsolve.solver.pig.solve import solve
@@ -116,6 +117,7 @@ def test_the_page_s_tables_are_bounded_least_recently_used_first(workdir: Path) 
     assert sorted(index) == [f"pig-players2-goal{goal}-die6.h5" for goal in (27, 29)]
 
 
+@pytest.mark.slow
 def test_games_share_the_bounded_cache_and_pin_no_table(workdir: Path) -> None:
     """Games at more goals than the cache holds: each table is the cache's one copy, and a
     table the cache drops is freed, though its game goes on (the next move reads it again)."""
