@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from pigsolve.solver.errors import InvalidArgument, TableError
+from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
 
 if TYPE_CHECKING:
     from pigsolve.solver.engine import Play
@@ -358,6 +358,14 @@ def family_of_table(path: str | Path) -> Family:
     if kind not in known:
         raise TableError(f"{path} holds a {kind} table, which no game of this version reads")
     return known[kind]
+
+
+def require(path: str | Path, rules: Any) -> Path:
+    """Return ``path`` if a file is there; else MissingTable naming the command that makes it."""
+    if not Path(path).exists():
+        command = family_of(rules).command(rules, path)
+        raise MissingTable(f"no table at {path}; create it with `{command}`")
+    return Path(path)
 
 
 def load(path: str | Path) -> Solution:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.durations import wait_words
-from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
+from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.registry import Solution, family_of
 from pigsolve.solver.resources import check_memory
 from pigsolve.solver.storage import data_dir, save_or_say_why
@@ -23,14 +23,6 @@ Announce = Callable[[str], None]
 def default_path(rules: Any) -> Path:
     """Return where the table of ``rules`` is kept by default: the data folder's file."""
     return data_dir() / family_of(rules).table_name(rules)
-
-
-def require(path: str | os.PathLike, rules: Any) -> Path:
-    """Return ``path`` if a file is there; else MissingTable naming the command that makes it."""
-    if not Path(path).exists():
-        command = family_of(rules).command(rules, path)
-        raise MissingTable(f"no table at {path}; create it with `{command}`")
-    return Path(path)
 
 
 def load_for(path: str | os.PathLike, rules: Any) -> Solution:

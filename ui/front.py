@@ -13,8 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.registry import Family, family_of_table
-from pigsolve.ui.adapters import Adapter, adapter_for
+from pigsolve.solver.registry import (
+    DEFAULT,
+    Family,
+    family_of_game,
+    family_of_table,
+    require,
+)
+from pigsolve.ui.adapters import Adapter, adapters
 
 FLAGS = {"number": "players", "every_pair": "all", "as_json": "json", "as_csv": "csv"}
 """Parameters whose flag is not their name."""
@@ -60,11 +66,27 @@ def setting(
     not). ``rules_options`` are the command's own rules options (``players``). Every option
     given must be the family's.
 
-    The family's words come first (its adapter: the game's name, its options, the rules'
-    parameters); then the registry and the family: the rules, the table.
+    The game named goes down once, to the registry; what comes back is handed on to the family
+    (its rules, its table), while the family's words come from its adapter.
     """
-    adapter = adapter_for(game, table, given)
-    name = adapter.game(game, given)
+    family = None
+    if game is not None:
+        family = family_of_game(game)
+    elif table is not None and Path(table).exists():
+        family = family_of_table(table)
+    every = adapters()
+    if family is None:  # an option may name the game; else the default family's
+        named = [adapter for adapter in every if adapter.named_game(given) is not None]
+        named += [adapter for adapter in every if adapter.family.name == DEFAULT]
+        family = named[0].family
+    adapter = next(adapter for adapter in every if adapter.family is family)
+    text = (game or family.games[0]).strip()
+    name = text.lower() if text.lower() in family.games else text
+    alias = adapter.named_game(given)
+    if alias is not None:
+        if game is not None and alias[0] != name:
+            raise InvalidArgument(f"{alias[1]} disagrees with --game {name}")
+        name = alias[0]
     options = {k: v for k, v in rules_options.items() if v is not None} | given
     declared = {option.name: option for option in adapter.options}
     taken = adapter.taken(command) | {k: declared[k] for k in rules_options if k in declared}
@@ -78,42 +100,29 @@ def setting(
     shown = {k: flag(k) if isinstance(v, bool) else f"{flag(k)} {v}" for k, v in ruling.items()}
     agree = {taken[k].parameter: (shown[k], v) for k, v in ruling.items()}
     parameters = adapter.parameters(name, ruling)  # checked against the game named
-    family = adapter.family
-    rules = _rules(family, name, parameters)
+    try:
+        rules = family.rules(name, **parameters)
+    except TypeError as err:
+        raise InvalidArgument(str(err)) from None
     if table is None:
         return Setting(family, adapter, rules, None, own, solver)
-    solution = _read(family, rules, table, read, checked)
-    if solution is None:
+    require(table, rules)
+    held_by = family_of_table(table)
+    if held_by is not family:
+        raise InvalidArgument(f"{table} holds a {held_by.label} table, not one of {family.label}")
+    if not read:
         return Setting(family, adapter, rules, None, own, solver)
+    solution = family.load(Path(table), checked=checked)
     held, words = solution.rules, family.describe(solution.rules)
     if game is not None and family.game_name(held) != family.game_name(rules):
         raise InvalidArgument(f"{table} holds {words}; --game {game} disagrees (leave it out)")
-    _rules(family, family.game_name(held), parameters)  # the table's game takes these options
+    try:
+        family.rules(family.game_name(held), **parameters)  # the table's game takes these
+    except TypeError as err:
+        raise InvalidArgument(str(err)) from None
     for parameter, (option, value) in agree.items():
         if getattr(held, parameter, value) != value:
             raise InvalidArgument(
                 f"{table} holds {words}; {option} disagrees (leave it out: the table gives it)"
             )
     return Setting(family, adapter, held, solution, own, solver)
-
-
-def _rules(family: Family, name: str, parameters: dict[str, Any]) -> Any:
-    """Return the rules of the game ``name`` with ``parameters``; a bad one in one line."""
-    try:
-        return family.rules(name, **parameters)
-    except TypeError as err:
-        raise InvalidArgument(str(err)) from None
-
-
-def _read(family: Family, rules: Any, table: Path, read: bool, checked: bool) -> Any:
-    """Return the table ``table`` of ``family`` read (checked, or not), or None if not ``read``;
-    a missing one names the command that makes the table of ``rules``."""
-    from pigsolve.solver.tables import require
-
-    require(table, rules)
-    held = family_of_table(table)
-    if held is not family:
-        raise InvalidArgument(f"{table} holds a {held.label} table, not one of {family.label}")
-    if not read:
-        return None
-    return family.load(Path(table)) if checked else family.load(Path(table), checked=False)

@@ -23,7 +23,7 @@ import typer
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.fields import choice_field, integer, integer_field, one_of
-from pigsolve.solver.registry import Family, family_named, family_of
+from pigsolve.solver.registry import Family, family_of, unknown
 from pigsolve.ui.adapters.explorer import Picture
 
 RULES = frozenset(
@@ -113,18 +113,10 @@ class Adapter:
         named = {option.name: option.parameter for option in self.options}
         return {named[name]: value for name, value in given.items() if named.get(name)}
 
-    def game(self, game: str | None, given: dict[str, Any]) -> str:
-        """Return the name of the game the command line plays: ``--game``'s (``game``, None if
-        not given: the family's first), or the one an option of the family's names instead (an
-        alias of ``--game``)."""
-        if game is None:
-            return self.family.games[0]
-        text = game.strip()
-        return text.lower() if text.lower() in self.family.games else text
-
-    def names_game(self, given: dict[str, Any]) -> bool:
-        """Return True if ``given`` names one of the family's games without ``--game``."""
-        return False
+    def named_game(self, given: dict[str, Any]) -> tuple[str, str] | None:
+        """Return the game an option of the family's in ``given`` names (an alias of
+        ``--game``), with the option as typed; None if none does."""
+        return None
 
     def rules(self, game: str, parameters: dict[str, Any]) -> Any:
         """Return the rules of ``game`` with ``parameters``; a bad value in one line."""
@@ -328,44 +320,39 @@ def register_adapter(adapter: Adapter) -> Adapter:
     return adapter
 
 
-def adapter_for(game: str | None, table: Path | None, given: dict[str, Any]) -> Adapter:
-    """Return the adapter of the game the command line names: ``--game``'s family (a name or
-    a game file), else the family of the table named, else the family whose option ``given``
-    names one of its games, else the default family's."""
-    from pigsolve.solver.registry import DEFAULT, family_of_game, family_of_table
-
-    if game is not None:
-        return adapter_named(family_of_game(game).name)
-    if table is not None and Path(table).exists():
-        return adapter_named(family_of_table(table).name)
-    named = [adapter for adapter in adapters() if adapter.names_game(given)]
-    return named[0] if named else adapter_named(DEFAULT)
-
-
 def adapter_of(rules: Any) -> Adapter:
     """Return the adapter of the family of ``rules`` (rules, or a game's name)."""
-    return adapter_named(family_of(rules).name)
+    family = family_of(rules)
+    return next(adapter for adapter in adapters() if adapter.family is family)
 
 
-def adapter_named(family: str) -> Adapter:
-    """Return the adapter of the family named ``family``: its own package's, else the base."""
-    found = family_named(family)
-    if family in _ADAPTERS and _ADAPTERS[family].family is not found:
-        del _ADAPTERS[family]  # a family registered again (the tests' toy)
-    if family not in _ADAPTERS:
-        module = f"pigsolve.ui.adapters.{family}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as err:
-            if err.name != module:
-                raise
-    if family not in _ADAPTERS:
-        _ADAPTERS[family] = Adapter(found)
-    return _ADAPTERS[family]
+def adapter_named(name: str) -> Adapter:
+    """Return the adapter of the family named ``name``."""
+    known = adapters()
+    for adapter in known:
+        if adapter.family.name == name:
+            return adapter
+    raise unknown("family", name, [adapter.family.name for adapter in known])
 
 
 def adapters() -> list[Adapter]:
-    """Return every registered family's adapter, in the registry's order."""
+    """Return every registered family's adapter, in the registry's order: its own package's
+    (``ui/adapters/<family>/``, imported on first use), else the base."""
     from pigsolve.solver.registry import families
 
-    return [adapter_named(family.name) for family in families()]
+    every = []
+    for family in families():
+        name = family.name
+        if name in _ADAPTERS and _ADAPTERS[name].family is not family:
+            del _ADAPTERS[name]  # a family registered again (the tests' toy)
+        if name not in _ADAPTERS:
+            module = f"pigsolve.ui.adapters.{name}"
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as err:
+                if err.name != module:
+                    raise
+        if name not in _ADAPTERS:
+            _ADAPTERS[name] = Adapter(family)
+        every.append(_ADAPTERS[name])
+    return every

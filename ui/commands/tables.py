@@ -148,8 +148,9 @@ def info(path: TableFile = None, game: Game = None, *, given: dict[str, Any]) ->
     """Show a table's attributes and datasets; with --game (or a game's table) what the game
     is first (its roll outcomes, where it has them), even before its table is computed."""
     from pigsolve.solver.layer_store import is_store
+    from pigsolve.solver.registry import require
     from pigsolve.solver.storage import describe
-    from pigsolve.solver.tables import default_path, require
+    from pigsolve.solver.tables import default_path
     from pigsolve.ui import table_files
 
     found = setting("info", game, given, path)  # a table named is read and checked
@@ -212,7 +213,8 @@ def verify(
     given: dict[str, Any],
 ) -> None:
     """Recompute a table's Bellman residual and invariants; exit 1 if any check fails."""
-    from pigsolve.solver.tables import default_path, require
+    from pigsolve.solver.registry import require
+    from pigsolve.solver.tables import default_path
     from pigsolve.ui import table_files
 
     found = setting("verify", game, given, path, read=False)

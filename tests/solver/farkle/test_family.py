@@ -20,7 +20,7 @@ from pigsolve.solver.farkle.solve import solve
 from pigsolve.solver.farkle.words import Farkled, Held, HotDice, Kept, Rolled, TurnStarted, Won
 from pigsolve.solver.games.farkle import FACEBOOK_FARKLE, FARKLE, FarkleRules
 from pigsolve.solver.games.farkle_scoring import counts_of, score
-from pigsolve.solver.tables import require
+from pigsolve.solver.registry import require
 from pigsolve.ui.adapters import adapter_named, adapter_of
 from pigsolve.ui.web.app import page_families
 

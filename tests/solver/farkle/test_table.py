@@ -16,7 +16,7 @@ from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.solve import solve
 from pigsolve.solver.farkle.states import values_shape
 from pigsolve.solver.games.farkle import FACEBOOK_FARKLE, FARKLE, FarkleRules, Scoring
-from pigsolve.solver.tables import require
+from pigsolve.solver.registry import require
 
 RULES = FarkleRules(dice=3, goal=600)
 

@@ -44,24 +44,17 @@ class HogAdapter(Adapter):
     options = (GOAL, RULE_SET, YOU, ROLLS)
     page_goal_limit = PAGE_GOAL
 
-    def names_game(self, given: dict[str, Any]) -> bool:
-        """Return True where ``--rules`` names a rule set."""
-        return "rules" in given
-
-    def game(self, game: str | None, given: dict[str, Any]) -> str:
-        """Return ``hog-RULES`` for ``--rules RULES``; refused where ``--game`` names another."""
-        name = super().game(game, given)
+    def named_game(self, given: dict[str, Any]) -> tuple[str, str] | None:
+        """Return ``hog-RULES`` for ``--rules RULES`` (a rule set, else refused in one line)."""
         if "rules" not in given:
-            return name
+            return None
         from pigsolve.solver.games.hog import RuleSet
 
         rule_set = str(given["rules"])
         if rule_set not in tuple(map(str, RuleSet)):
             accepted = ", ".join(map(str, RuleSet))
             raise InvalidArgument(f"--rules takes {accepted}, got {rule_set!r}")
-        if game is not None and name != f"hog-{rule_set}":
-            raise InvalidArgument(f"--rules {rule_set} disagrees with --game {name}")
-        return f"hog-{rule_set}"
+        return f"hog-{rule_set}", f"--rules {rule_set}"
 
     def parameters(self, game: str, given: dict[str, Any]) -> dict[str, Any]:
         """Return the rules' parameters: ``--rules`` names the game instead."""
