@@ -59,12 +59,14 @@ class HogPlay:
 
     def fields(self) -> dict[str, Any]:
         """Return what the page draws besides the scores: the rules and the dice."""
+        sides = die_sides(self.game.rules, self.game.view)
         return {
             "rules": self.game.rules.name,
             "dice": self.dice,
             "dice_sides": self.dice_sides,  # the sides of the dice last rolled
             "dice_roller": self.dice_roller,  # who rolled them: "you" or the opponent
-            "sides_in_play": die_sides(self.game.rules, self.game.view),  # the mover's now
+            "sides_in_play": sides,  # the mover's now
+            "sides_why": "" if sides == 6 else "after a Pork Chop",  # why they are not six
         }
 
     def advice(self, table: Any) -> tuple[int, dict[int, float]]:

@@ -76,9 +76,10 @@ def test_after_a_pork_chop_both_roll_four_sided_dice(client: TestClient) -> None
     assert "Pork Chop" in state["log"][0]
     assert state["dice_roller"] == "always4" and state["dice_sides"] == 4
     assert len(state["dice"]) == 4 and max(state["dice"]) <= 4
-    assert state["sides_in_play"] == 4
+    assert state["sides_in_play"] == 4 and state["sides_why"] == "after a Pork Chop"
     state = client.post(f"/api/games/{state['id']}/actions", json={"num_rolls": -1}).json()
     assert state["sides_in_play"] == 6 and state["dice_sides"] == 6, state
+    assert state["sides_why"] == ""
 
 
 @pytest.mark.slow

@@ -62,8 +62,8 @@ function tableWords(state) {
   if ("sides_in_play" in state) {
     const count = state.dice.length, dice = count === 1 ? "die" : "dice";
     const rolled = count ? `Last dice rolled (${state.dice_roller}): ${count} ${sidesWords(state.dice_sides)} ${dice}. ` : "";
-    const chop = state.sides_in_play !== 6 ? " (after a Pork Chop)" : "";
-    words.inPlay = rolled + (state.over ? "" : `Dice in play for the next roll: ${sidesWords(state.sides_in_play)}${chop}.`);
+    const why = state.sides_why ? ` (${state.sides_why})` : "";
+    words.inPlay = rolled + (state.over ? "" : `Dice in play for the next roll: ${sidesWords(state.sides_in_play)}${why}.`);
   }
   return words;
 }
