@@ -1,10 +1,10 @@
 """What guards a file write (:func:`solver.storage.atomic_write`): room on the disk, Ctrl-C
 taken at safe points, and no temporary files left behind by writers that are gone.
 
-A temporary file is named ``.NAME.PID.XXXXXXXX.tmp`` in the target's folder (PID: its writer's
-process). A write sweeps the folder's stale ones first: those whose writer is no longer running,
-and any of pigsolve's naming older than :data:`STALE_SECONDS` (older pigsolve wrote no PID), so
-two writers at work never remove each other's files.
+A temporary file is named ``.NAME.pigsolve-PID-XXXXXXXX.tmp`` in the target's folder (PID: its
+writer's process; ``XXXXXXXX``: ``tempfile``'s random part). A write sweeps the folder's stale
+ones first: files of exactly that naming whose writer is no longer running. Nothing else is ever
+removed, whatever its name or age: not another program's ``.tmp`` file, not a live writer's.
 """
 
 from __future__ import annotations
@@ -15,38 +15,47 @@ import re
 import shutil
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from pigsolve.solver.errors import WriteError
 from pigsolve.solver.resources import memory_words
 
-STALE_SECONDS = 3600
-"""Age after which a temporary file of pigsolve's naming is stale whatever its writer."""
-TEMPORARY = re.compile(r"^\..+?(?:\.(?P<pid>\d+))?\.[a-z0-9_]{8}\.tmp$")
-"""pigsolve's temporary files: ``.NAME.PID.XXXXXXXX.tmp``, or ``.NAME.XXXXXXXX.tmp`` (older)."""
+TEMPORARY = re.compile(r"^\.(?P<name>.+)\.pigsolve-(?P<pid>[1-9]\d{0,9})-[a-z0-9_]{8}\.tmp$")
+"""pigsolve's temporary files, ``.NAME.pigsolve-PID-XXXXXXXX.tmp``, and only those."""
 
 
-def temporary_prefix(path: Path) -> str:
-    """Return the prefix of ``path``'s temporary files (``tempfile.mkstemp`` adds 8 characters
-    and ``.tmp``)."""
-    return f".{path.name}.{os.getpid()}."
+def temporary_prefix(path: Path, pid: int | None = None) -> str:
+    """Return the prefix of ``path``'s temporary files written by process ``pid`` (default: this
+    one); ``tempfile.mkstemp`` adds 8 characters and ``.tmp``."""
+    return f".{path.name}.pigsolve-{os.getpid() if pid is None else pid}-"
 
 
-def sweep_stale(folder: Path, now: float | None = None) -> list[Path]:
-    """Remove pigsolve's stale temporary files in ``folder`` (see the module); return them."""
-    now = time.time() if now is None else now
+def temporaries(path: Path, pid: int) -> list[Path]:
+    """Return the temporary files that process ``pid`` left while writing ``path``."""
+    prefix = temporary_prefix(path, pid)
+    with contextlib.suppress(OSError):
+        return [
+            Path(entry.path)
+            for entry in os.scandir(path.parent)
+            if entry.name.startswith(prefix)
+            and (found := TEMPORARY.match(entry.name)) is not None
+            and found["name"] == path.name
+            and entry.is_file(follow_symlinks=False)
+        ]
+    return []
+
+
+def sweep_stale(folder: Path) -> list[Path]:
+    """Remove pigsolve's temporary files in ``folder`` whose writer is gone; return them."""
     removed = []
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
             found = TEMPORARY.match(entry.name)
             if found is None or not entry.is_file(follow_symlinks=False):
                 continue
-            with contextlib.suppress(OSError):
-                pid = found["pid"]
-                old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS
-                if old or (pid is not None and not _running(int(pid))):
+            if not _running(int(found["pid"])):
+                with contextlib.suppress(OSError):
                     os.unlink(entry.path)
                     removed.append(Path(entry.path))
     return removed

@@ -126,22 +126,40 @@ def dead_pid() -> int:
     return child.pid
 
 
-def test_stale_temporary_files_are_swept_by_the_next_write(tmp_path):
-    hour_ago = time.time() - 2 * write_guards.STALE_SECONDS
+def test_a_write_sweeps_only_its_own_dead_writers_files(tmp_path):
+    """Only ``.NAME.pigsolve-PID-XXXXXXXX.tmp`` files whose process is gone are removed: never
+    another program's ``.tmp`` file, however old or number-like its name."""
+    two_hours_ago = time.time() - 7200
     names = {
-        f".t.h5.{dead_pid()}.abcd1234.tmp": False,  # its writer is gone
-        ".t.h5.abcd_123.tmp": False,  # older pigsolve's naming, two hours old
-        ".u.h5.abcd5678.tmp": True,  # older naming, recent: a writer may be at work
-        f".t.h5.{os.getpid()}.zzzz9999.tmp": True,  # a live writer's
-        ".notes.tmp": True,  # not pigsolve's naming
-        "t.h5.abcd1234.tmp": True,
+        f".t.h5.pigsolve-{dead_pid()}-abcd1234.tmp": False,  # its writer is gone
+        f".t.h5.pigsolve-{os.getpid()}-zzzz9999.tmp": True,  # a live writer's
+        f".t.h5.{dead_pid()}.abcd1234.tmp": True,  # looks like older pigsolve's: not ours
+        ".report.2024.backup01.tmp": True,  # "2024" is no process of ours
+        ".old.draft123.tmp": True,
+        ".t.h5.abcd_123.tmp": True,
+        ".notes.tmp": True,
+        f"t.h5.pigsolve-{dead_pid()}-abcd1234.tmp": True,  # not hidden: not our naming
+        f".t.h5.pigsolve-{dead_pid()}-abcd1234.tmp.swp": True,
         ".t.h5.swp": True,
     }
     for name in names:
-        (tmp_path / name).write_text("partial")
-    os.utime(tmp_path / ".t.h5.abcd_123.tmp", (hour_ago, hour_ago))
+        (tmp_path / name).write_text("someone's work")
+        os.utime(tmp_path / name, (two_hours_ago, two_hours_ago))
+    (tmp_path / f".d.h5.pigsolve-{dead_pid()}-abcd1234.tmp").mkdir()  # a folder is never ours
     path = save(solve(RULES), tmp_path / "new.h5")
     assert load(path).rules == RULES
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        ["new.h5", *(name for name, kept in names.items() if kept)]
+    kept = [name for name, keep in names.items() if keep]
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.is_dir()) == sorted(
+        ["new.h5", *kept]
     )
+    assert all((tmp_path / name).read_text() == "someone's work" for name in kept)
+
+
+def test_a_killed_writer_s_file_is_found_by_its_process_only(tmp_path):
+    target = tmp_path / "t.h5"
+    mine = tmp_path / f".t.h5.pigsolve-{os.getpid()}-abcd1234.tmp"
+    theirs = tmp_path / f".t.h5.pigsolve-{os.getpid() + 1}-abcd1234.tmp"
+    other = tmp_path / f".t.h5.{os.getpid()}.abcd1234.tmp"
+    for path in (mine, theirs, other):
+        path.write_text("partial")
+    assert write_guards.temporaries(target, os.getpid()) == [mine]

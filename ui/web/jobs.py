@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pigsolve.solver.errors import PigsolveError, WriteError
+from pigsolve.solver.write_guards import temporaries
 from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
 
 MAX_WORKERS = 2
@@ -280,5 +281,5 @@ class Jobs:
         for job in jobs:  # its waiting thread joins it: a second joiner could miss its end
             job.finished.wait(timeout=5)
             for path in job.leftovers:
-                for partial in path.parent.glob(f".{path.name}.*.tmp"):
+                for partial in temporaries(path, job.process.pid):
                     partial.unlink(missing_ok=True)

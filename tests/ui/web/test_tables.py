@@ -91,12 +91,15 @@ def test_closing_kills_the_workers_and_leaves_no_file(held, workdir: Path) -> No
     client, tables = held
     assert client.post("/api/pig/games", json={"goal": 24}).status_code == 202
     workers = [job.process for job in tables.jobs._running.values()]
-    partial = workdir / "data" / ".pig-players2-goal24-die6.h5.abc.tmp"
+    name = ".pig-players2-goal24-die6.h5"
+    partial = workdir / "data" / f"{name}.pigsolve-{workers[0].pid}-abcd1234.tmp"
     partial.parent.mkdir()
     partial.write_bytes(b"half a table")  # what a worker killed while writing leaves
+    someone_s = workdir / "data" / f"{name}.abc.tmp"
+    someone_s.write_bytes(b"not pigsolve's")
     tables.close()
     assert [worker.is_alive() for worker in workers] == [False]
-    assert list((workdir / "data").iterdir()) == []
+    assert list((workdir / "data").iterdir()) == [someone_s]
 
 
 @pytest.mark.slow
