@@ -160,7 +160,8 @@ def _row(result: Comparison) -> tuple[str, str, str, str]:
 def benchmarks(rows: Sequence[Mapping[str, Any]]) -> Table:
     """Return ``pigsolve bench``'s rows."""
     out = new_table("benchmark", "goal", "seconds", "compile s", "rate", "peak MiB")
-    out.caption = speedup(rows) + " (same run)"
+    if rows and "speedup_vs_value_iteration" in rows[0]:  # the solvers' rows (not --web's)
+        out.caption = speedup(rows) + " (same run)"
     for row in rows:
         rate = f"{row['rate']:,.0f} {row['unit']}" if row["rate"] else ""
         compile_s = row["compile_seconds"]

@@ -237,12 +237,23 @@ def bench(
     quick: Annotated[
         bool, typer.Option("--quick", help="Only the solvers of the default game.")
     ] = False,
+    web: Annotated[
+        bool,
+        typer.Option(
+            "--web", help="Only the browser's rows: its answers and its load tests (minutes)."
+        ),
+    ] = False,
 ) -> None:
     """Time the solvers side by side (JIT compile time apart) and print the figures."""
     from pigsolve.ui import result_tables
     from pigsolve.ui.adapters import adapters
 
-    rows = [row for adapter in adapters() for row in adapter.benchmarks(large, quick)]
+    if web:
+        from pigsolve.ui.web.bench import bench_gui
+
+        rows = bench_gui()
+    else:
+        rows = [row for adapter in adapters() for row in adapter.benchmarks(large, quick)]
     if as_json:
         console.print_json(json.dumps(rows, allow_nan=False))
         return

@@ -6,7 +6,8 @@ at once and ask for the page and the player list while one large table is comput
 client floods the store with game starts and a new player must still get a game; then a round
 robin past the job budget is refused at once and one within it answered. The median and the
 99th percentile of each kind of request, the errors and the server's peak memory are reported.
-Bounded in requests and in time.
+Bounded in requests and in time. The worst cases (slow clients, floods, the largest tables) are
+:mod:`ui.web.worst`'s.
 """
 
 from __future__ import annotations
@@ -19,13 +20,17 @@ import sys
 import tempfile
 import threading
 import time
+from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from pigsolve.solver.bench import Row, row
 from pigsolve.solver.registry import DEFAULT
+
+if TYPE_CHECKING:
+    from pigsolve.ui.web.worst import Worst
 
 API = f"/api/{DEFAULT}"
 """The routes of the default family, whose games (its page form's goal 100 first) are played."""
@@ -106,13 +111,14 @@ class Server:
             time.sleep(0.05)
         self.host, self.port = match.group(1), int(match.group(2))
 
-    def peak_mib(self) -> float | None:
-        """Return the server process's peak resident memory so far (Linux), its workers apart."""
+    def peak_mib(self, field: str = "VmHWM") -> float | None:
+        """Return the server process's peak resident memory so far (Linux; ``field`` VmRSS:
+        its resident memory now), its workers apart."""
         try:
             status = Path(f"/proc/{self.process.pid}/status").read_text()
         except OSError:
             return None
-        match = re.search(r"VmHWM:\s+(\d+) kB", status)
+        match = re.search(rf"{field}:\s+(\d+) kB", status)
         return int(match.group(1)) / 1024 if match else None
 
     def stop(self) -> int | None:
@@ -128,14 +134,25 @@ class Server:
 
 
 def request(
-    connection: http.client.HTTPConnection, method: str, path: str, body: Any = None
+    connection: http.client.HTTPConnection,
+    method: str,
+    path: str,
+    body: Any = None,
+    cookies: SimpleCookie | None = None,
 ) -> tuple[int, Any, float]:
-    """Send one request; return its status, its body (JSON, or text) and its round trip."""
+    """Send one request (with ``cookies``, which keep those the answer sets); return its
+    status, its body (JSON, or text) and its round trip."""
     start = time.perf_counter()
     data = None if body is None else json.dumps(body)
-    connection.request(method, path, body=data, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={m.coded_value}" for k, m in cookies.items())
+    connection.request(method, path, body=data, headers=headers)
     response = connection.getresponse()
     raw = response.read()
+    if cookies is not None:
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            cookies.load(cookie)
     seconds = time.perf_counter() - start
     kind = response.getheader("Content-Type", "")
     return response.status, json.loads(raw) if "json" in kind else raw, seconds
@@ -235,10 +252,15 @@ def _load(server: Server, goal: int, games: int, seconds: float, pause: float) -
     }
 
 
-def bench_gui(goal: int = 2500, games: int = 50, seconds: float = 20.0) -> list[Row]:
+def bench_gui(
+    goal: int = 2500, games: int = 50, seconds: float = 20.0, worst: Worst | None = None
+) -> list[Row]:
     """Return the in-process rows and the load test's: the median and 99th percentile of the
     page, the player list and a move while the goal-``goal`` table (the page's largest)
-    computes, the errors, the flood and the server's peak memory."""
+    computes, the errors, the flood and the server's peak memory; then the worst cases'
+    (:mod:`ui.web.worst`, at the audit's sizes unless ``worst`` gives others)."""
+    from pigsolve.ui.web.worst import Worst, bench_worst, worst_rows
+
     rows = bench_moves()
     load = bench_load(goal, games, seconds)
     for kind, words in (("page", "page"), ("players", "player list"), ("move", "move")):
@@ -266,4 +288,5 @@ def bench_gui(goal: int = 2500, games: int = 50, seconds: float = 20.0) -> list[
         )
     )
     rows.append(_row("gui server peak memory (workers apart)", 0.0, load["peak_mib"], "MiB"))
-    return rows
+    worst = Worst() if worst is None else worst
+    return rows + worst_rows(bench_worst(worst), worst)
