@@ -39,8 +39,10 @@ from pigsolve.ui.web.bench import API, LOAD_SECONDS, Server, request
 
 @dataclass(frozen=True)
 class Worst:
-    """The sizes of the worst cases (:func:`bench_worst`), the audit's by default; 0 for the
-    heavy goal and the large tables: the page's largest."""
+    """The sizes of the worst cases (:func:`bench_worst`), the audit's by default: the players
+    move every ``pause`` seconds, every ``think`` seconds in the flood (a person reading the
+    board, whose game idles meanwhile); 0 for the heavy goal and the large tables: the page's
+    largest."""
 
     slow_clients: int = 1100
     trickle: float = 5.0
@@ -49,6 +51,7 @@ class Worst:
     players: int = 20
     seconds: float = 30.0
     pause: float = 0.5
+    think: float = 5.0
     small: int = 10
     heavy_goal: int = 0
     large_players: int = 0
@@ -56,12 +59,27 @@ class Worst:
     large_tables: int = 8
 
 
-TINY = Worst(20, 0.5, 60, 3, 3, 2.0, 0.1, 2, 0, 2, 30, 2)
+TINY = Worst(
+    slow_clients=20,
+    trickle=0.5,
+    starts=60,
+    flooders=3,
+    players=3,
+    seconds=2.0,
+    pause=0.1,
+    think=0.5,
+    small=2,
+    large_players=2,
+    large_goal=30,
+    large_tables=2,
+)
 """The worst cases at a size for the tests: seconds each."""
 REQUEST_SECONDS = 10.0
 """A player's request unanswered this long fails (an error); the player connects again."""
 WARM = {"opponent": "hold20", "goal": 100, "first": "you"}
 """The game the players play: the default family's, its table computed before they start."""
+CLOSED = (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError)
+"""What a request on a kept connection the server has closed meets."""
 SMALL_GOAL = 20
 """The first of the small tables asked for while the largest compute (distinct goals)."""
 
@@ -80,18 +98,24 @@ class Player:
         self.evicted = False
 
     def ask(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        """Send one request; return its status (0: none) and its answer."""
+        """Send one request; return its status (0: none) and its answer. A kept connection the
+        server closed meanwhile (idle past its keep-alive) is opened again and the request sent
+        once more, as a browser does."""
         start = time.perf_counter()
-        if self.connection is None:
-            where = (self.server.host, self.server.port)
-            self.connection = http.client.HTTPConnection(
-                *where, timeout=REQUEST_SECONDS, source_address=(self.address, 0)
-            )
-        try:
-            status, answer, _ = request(self.connection, method, path, body, self.cookies)
-        except (OSError, http.client.HTTPException):
-            self.connection.close()
-            self.connection, status, answer = None, 0, None
+        for reused in (self.connection is not None, False):
+            if self.connection is None:
+                where = (self.server.host, self.server.port)
+                self.connection = http.client.HTTPConnection(
+                    *where, timeout=REQUEST_SECONDS, source_address=(self.address, 0)
+                )
+            try:
+                status, answer, _ = request(self.connection, method, path, body, self.cookies)
+                break
+            except (OSError, http.client.HTTPException) as err:
+                self.connection.close()
+                self.connection, status, answer = None, 0, None
+                if not (reused and isinstance(err, CLOSED)):
+                    break
         self.timings.append(time.perf_counter() - start)
         self.statuses.append(status)
         return status, answer
@@ -145,15 +169,21 @@ def bench_worst(worst: Worst = Worst()) -> dict[str, dict[str, Any]]:
         for name, attack in attacks.items():
             server = Server(Path(folder))
             try:
-                found[name] = _scenario(server, worst, functools.partial(attack, server, worst))
+                pause = worst.think if name == "flood" else worst.pause
+                found[name] = _scenario(
+                    server, worst, functools.partial(attack, server, worst), pause
+                )
             finally:
                 server.stop()
     return found
 
 
-def _scenario(server: Server, worst: Worst, attack: Callable[[], dict]) -> dict[str, Any]:
-    """Run ``attack`` while the players play, each from its own address (127.0.0.2 on), for
-    ``worst.seconds`` at least and two moves after it; sample the server's memory throughout."""
+def _scenario(
+    server: Server, worst: Worst, attack: Callable[[], dict], pause: float
+) -> dict[str, Any]:
+    """Run ``attack`` while the players play, each from its own address (127.0.0.2 on) a move
+    every ``pause`` seconds, for ``worst.seconds`` at least and two moves after it; sample the
+    server's memory throughout."""
     warm, deadline = Player(server, "127.0.0.1"), time.monotonic() + LOAD_SECONDS
     while warm.ask("POST", f"{API}/games", WARM)[0] in (0, 202) and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -166,7 +196,7 @@ def _scenario(server: Server, worst: Worst, attack: Callable[[], dict]) -> dict[
 
     threads = [threading.Thread(target=sample)]
     threads += [
-        threading.Thread(target=play, args=(p, stop, worst.pause, n)) for n, p in enumerate(players)
+        threading.Thread(target=play, args=(p, stop, pause, n)) for n, p in enumerate(players)
     ]
     for thread in threads:
         thread.start()
@@ -174,7 +204,7 @@ def _scenario(server: Server, worst: Worst, attack: Callable[[], dict]) -> dict[
     try:
         outcome = attack()
         outcome["seconds"] = time.monotonic() - start
-        stop.wait(max(start + worst.seconds - time.monotonic(), 0) + 2 * worst.pause + 1)
+        stop.wait(max(start + worst.seconds - time.monotonic(), 0) + 2 * pause + 1)
     finally:
         stop.set()
         for thread in threads:
@@ -335,7 +365,8 @@ def _words(name: str, figures: dict[str, Any], worst: Worst) -> tuple[str, str, 
             f"{count:,} {status or 'unanswered'}" for status, count in sorted(starts.items())
         )
         return (
-            f"{starts.total():,} game starts from {worst.flooders} addresses",
+            f"{starts.total():,} game starts from {worst.flooders} addresses "
+            f"(the players move every {worst.think:g} s)",
             f"answered {answers}",
             100,
         )
