@@ -228,6 +228,8 @@ def _slow(server: Server, worst: Worst) -> dict[str, Any]:
     deadline, socks, refused, closed = time.monotonic() + worst.seconds, [], 0, set()
     with open_files() as limit:
         for _ in range(min(worst.slow_clients, limit - 64 - 4 * worst.players)):
+            if time.monotonic() > deadline:  # connections the server leaves waiting
+                break
             try:
                 sock = socket.create_connection((server.host, server.port), 2, ("127.0.0.1", 0))
                 sock.sendall(head)
@@ -354,9 +356,11 @@ def _words(name: str, figures: dict[str, Any], worst: Worst) -> tuple[str, str, 
             f"{figures['slow']:,} slow clients (half a header, a byte every {worst.trickle:g} s)"
         )
         words = f"the server closed {figures['closed']}"
-        if figures["slow"] + figures["refused"] < worst.slow_clients:
+        untried = worst.slow_clients - figures["slow"] - figures["refused"]
+        if untried:
             words += (
-                f"; {worst.slow_clients:,} asked, this process may open {figures['limit']} files"
+                f"; {untried:,} not tried (this process may open {figures['limit']} files, "
+                f"or {worst.seconds:g} s had passed)"
             )
         return title, words + f", refused {figures['refused']}", 100
     if name == "flood":

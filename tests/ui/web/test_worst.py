@@ -67,7 +67,10 @@ def test_the_rows_say_what_each_case_did() -> None:
     )
     assert rows[0]["seconds"] == 0.002 and rows[2]["peak_mib"] == 900.0
     assert "1 errors of the players' 3 requests, 2 of 3 players' games forgotten (404)" in names[2]
-    assert "the server closed 3; 20 asked, this process may open 80 files, refused 0" in names[2]
+    assert (
+        "the server closed 3; 5 not tried (this process may open 80 files, or 2 s had "
+        "passed), refused 0" in names[2]
+    )
     assert names[5].endswith("answered 50 201, 10 429")
     assert "of 2 small tables 1 delivered (median 2.00 s), 1 refused (503), 0 otherwise" in names[8]
     assert rows[8]["goal"] == 2500 and rows[11]["goal"] == 50
