@@ -339,12 +339,8 @@ def worst_rows(found: dict[str, dict[str, Any]], worst: Worst = Worst()) -> list
             )
         errors = f"{figures['errors']} errors of the players' {figures['requests']:,} requests"
         forgotten = f", {figures['evicted']} of {worst.players} players' games forgotten (404)"
-        last = row(
-            f"gui {title}: {errors}{forgotten}; {words}",
-            goal,
-            figures["seconds"],
-            peak_mib=figures["peak_mib"],
-        )
+        said = f"gui {title}: {errors}{forgotten}; {words}"
+        last = row(said, goal, figures["seconds"], peak_mib=figures["peak_mib"])
         rows.append(last | {k: figures[k] for k in ("errors", "requests", "evicted", "last_mib")})
     return rows
 
@@ -368,14 +364,10 @@ def _words(name: str, figures: dict[str, Any], worst: Worst) -> tuple[str, str, 
         answers = ", ".join(
             f"{count:,} {status or 'unanswered'}" for status, count in sorted(starts.items())
         )
-        return (
-            f"{starts.total():,} game starts from {worst.flooders} addresses "
-            f"(the players move every {worst.think:g} s)",
-            f"answered {answers}",
-            100,
-        )
+        title = f"{starts.total():,} game starts from {worst.flooders} addresses"
+        return f"{title} (the players move every {worst.think:g} s)", f"answered {answers}", 100
     if name == "heavy":
-        small = figures["small"]
+        small, goal = figures["small"], figures["heavy"]
         answered = [took for status, took in small if status == 201]
         refused = sum(status == 503 for status, _ in small)
         median = f" (median {np.median(answered):.2f} s)" if answered else ""
@@ -384,17 +376,10 @@ def _words(name: str, figures: dict[str, Any], worst: Worst) -> tuple[str, str, 
             f"{len(answered)} delivered{median}, {refused} refused (503), "
             f"{len(small) - len(answered) - refused} otherwise"
         )
-        return (
-            f"two goal-{figures['heavy']} tables computing for one client",
-            words,
-            figures["heavy"],
-        )
+        return f"two goal-{figures['heavy']} tables computing for one client", words, goal
     tables = figures["tables"]
     delivered = sum(status == 201 for _, status, _ in tables)
     goals = f"goals {tables[-1][0]} to {tables[0][0]}" if tables else "no goal"
     words = f"{delivered} delivered; the server's memory after: {figures['last_mib']:.0f} MiB"
-    return (
-        f"{len(tables)} tables of {figures['seats']} players in a row ({goals})",
-        words,
-        tables[0][0] if tables else 0,
-    )
+    title = f"{len(tables)} tables of {figures['seats']} players in a row ({goals})"
+    return title, words, tables[0][0] if tables else 0
