@@ -11,13 +11,17 @@ every answer and decides what is wrong with it.
 Requests, and their replies (``printed`` is ``(first KEEP characters, lines, first line)`` of
 what the function printed meanwhile):
 
-- ``("load", path, function, sys_path, arities)``: ``("loaded", callable, defined, takes,
-  printed)``, ``takes`` the numbers of arguments in ``range(arities)`` the function can be
-  called with (None: it has no signature to read), or ``("failed", why, text, printed)``.
+- ``("load", path, function, sys_path, arities)``: import the file (that counts as the first
+  call); ``("loaded", callable, defined, takes, printed)``, ``takes`` the numbers of arguments
+  in ``range(arities)`` the function can be called with (None: it has no signature to read), or
+  ``("failed", why, text, printed)``, ``why`` ``"raised"``, ``"memory"`` or ``"forked"``.
 - ``("ask", states, times)``: call the function ``times`` times (1 or 2) at every state;
   ``("asked", answers, end, printed)``, ``end`` None when every state was answered, else why it
   stopped at ``answers``' length: ``("raised", text)``, ``("returned", text)`` (not a plain
   value), ``("differs", first, second)``, ``("memory",)`` or ``("forked",)``.
+
+Either may be answered ``("memory",)``: the limit was reached outside the function (making the
+reply); the parent finds the call from the count.
 """
 
 from __future__ import annotations
