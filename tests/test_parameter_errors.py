@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from pigsolve.policies import time_limit, user
+from pigsolve.policies import time_limit
 from pigsolve.policies.kinds import checked_ranges
+from pigsolve.policies.pig.user import UserPigPlayer
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.export_files import format_for
 from pigsolve.solver.games.pig import PigRules
@@ -19,20 +19,25 @@ from pigsolve.solver.pig.solve import MAX_FULL_GOAL, solve, value_iteration
 from pigsolve.ui.commands import option_flags
 from pigsolve.ui.console import OPTIONS, as_option, in_options
 
+LOOPS = """
+import time
 
-def spin() -> None:
-    """Loop in pure Python for at most a minute (bounded, so a broken limit fails, not hangs)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+
+def loops(score, opponent_score, turn_total):
+    deadline = time.monotonic() + 60  # bounded, so a broken limit fails, not hangs
+    while turn_total > 5 and time.monotonic() < deadline:
         pass
+    return True
+"""
 
 
 def stuck() -> None:
-    """Ask a strategy that never answers, under a limit of a tenth of a second."""
+    """Ask a strategy that never answers past turn total 5, under a limit of a tenth of a
+    second."""
+    Path("mine.py").write_text(LOOPS)
     time_limit.set_timeout(0.1)
     try:
-        with time_limit.watching():
-            user.ask("mine.py:loops", lambda *state: spin(), (0, 0, 6))
+        UserPigPlayer("mine.py:loops").table(PigRules(goal=10))
     finally:
         time_limit.set_timeout(None)
 
@@ -109,10 +114,10 @@ CASES: dict[str, tuple[Callable, str, str]] = {
     ),
     "timeout": (
         lambda table: stuck(),
-        "loops(0, 0, 6) gave no answer within 0.1 s (pigsolve.policies.time_limit.set_timeout"
-        "(SECONDS) gives it longer; 0: no limit)",
-        "loops(0, 0, 6) gave no answer within 0.1 s (--timeout SECONDS gives it longer; 0: no "
-        "limit)",
+        "mine.py gave no answer within 0.1 s when asked loops(0, 0, 6) (pigsolve.policies."
+        "time_limit.set_timeout(SECONDS) gives it longer; 0: no limit)",
+        "mine.py gave no answer within 0.1 s when asked loops(0, 0, 6) (--timeout SECONDS "
+        "gives it longer; 0: no limit)",
     ),
 }
 

@@ -60,6 +60,17 @@ Timeout = Annotated[
         f"{time_limit.UNATTENDED:g} when input is not a terminal, else no limit; 0: no limit).",
     ),
 ]
+Memory = Annotated[
+    float | None,
+    typer.Option(
+        "--memory",
+        metavar="MIB",
+        min=0.0,
+        callback=time_limit.set_memory,  # applied as it is parsed: the command need not pass it
+        help="MiB of memory the process of a strategy from a file may use (default: "
+        f"{time_limit.MEMORY:g}; 0: no limit).",
+    ),
+]
 
 
 def game_count(text: str | int) -> int:

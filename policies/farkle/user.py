@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.policies.user import ask, ask_twice, call_words, load_function, tabulating
+from pigsolve.policies.user import UserFunction, call_words, tabulating
 from pigsolve.solver.errors import InvalidArgument, PigsolveError, TooManyCalls
 from pigsolve.solver.farkle.policy import USER, FarklePolicy
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
@@ -44,17 +44,20 @@ class UserFarklePlayer:
     def __init__(self, spec: str, rules: FarkleRules) -> None:
         self.name = spec
         self.rules = rules
-        self.function, _ = load_function(spec, (5,))
+        self.function = UserFunction(spec, (5,))
         self._next: tuple[Any, bool] | None = None  # the state a keep leads to, and to bank
         self._table: FarklePolicy | None = None
 
-    def decide(
-        self, rules: FarkleRules, args: tuple[Any, ...], twice: bool = False
-    ) -> tuple[Counts, int, bool]:
+    def decide(self, rules: FarkleRules, args: tuple[Any, ...]) -> tuple[Counts, int, bool]:
         """Return the function's keep (counts), its points and whether to bank after it, at
         ``args`` ``(score, opponent_score, turn_total, dice_left, roll)``; one line naming the
         call if the answer is not a legal keep and a decision."""
-        answer = (ask_twice if twice else ask)(self.name, self.function, args)
+        return self.checked(rules, args, self.function.ask(args))
+
+    def checked(
+        self, rules: FarkleRules, args: tuple[Any, ...], answer: Any
+    ) -> tuple[Counts, int, bool]:
+        """Return ``answer`` at ``args`` as :meth:`decide` does."""
         roll = args[4]
         legal = dict(keeps(counts_of(roll), rules.scoring))
         faces: list[Any] | None = None
@@ -137,28 +140,36 @@ def tabulate(player: UserFarklePlayer, rules: FarkleRules) -> FarklePolicy:
     rows = np.full((goal, goal, max(goal, min_bank), dice + 1), -1, np.int64)
     moves: list[tuple[int, int, int, int]] = []
     calls = 0
-    with tabulating(player.name, goal) as progress:
+
+    def check(args: tuple[Any, ...], answer: Any) -> tuple[Counts, int, bool]:
+        return player.checked(rules, args, answer)
+
+    with tabulating(player.function, goal) as progress:
         for i in range(goal):
             progress(i)
-            for j in range(goal):
-                top = max(goal - i, min_bank)
-                waiting = [(0, dice)]
-                while waiting:
-                    t, n = waiting.pop()
-                    if rows[i, j, t, n] >= 0:
-                        continue
-                    calls += 2 * len(scoring[n])
-                    if calls > MAX_CALLS:
-                        raise TooManyCalls(_too_many(player.name, rules, "more than that"))
+            top = max(goal - i, min_bank)
+            waiting = [(j, 0, dice) for j in range(goal)]
+            while waiting:  # the states a wave of answers leads to, asked in one round trip
+                wave = list(dict.fromkeys(s for s in waiting if rows[i, s[0], s[1], s[2]] < 0))
+                calls += 2 * sum(len(scoring[n]) for _, _, n in wave)
+                if calls > MAX_CALLS:
+                    raise TooManyCalls(_too_many(player.name, rules, "more than that"))
+                states = [
+                    (i * POINT_UNIT, j * POINT_UNIT, t * POINT_UNIT, n, faces)
+                    for j, t, n in wave
+                    for faces, _ in scoring[n]
+                ]
+                decided = iter(player.function.ask_all(states, check))
+                waiting = []
+                for j, t, n in wave:
                     alike: dict[tuple[int, int, int], int] = {}
-                    for faces, ways in scoring[n]:
-                        args = (i * POINT_UNIT, j * POINT_UNIT, t * POINT_UNIT, n, faces)
-                        kept, points, bank = player.decide(rules, args, twice=True)
+                    for _, ways in scoring[n]:
+                        kept, points, bank = next(decided)
                         u, left = t + points // POINT_UNIT, n - sum(kept)
                         m = left or (dice if rules.hot_dice else 0)
                         ends = m == 0 or (bank and u >= min_bank)
                         if u < top and not ends:
-                            waiting.append((u, m))
+                            waiting.append((j, u, m))
                         key = (u - t, m, int(ends))
                         alike[key] = alike.get(key, 0) + ways
                     rows[i, j, t, n] = len(moves)

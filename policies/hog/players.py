@@ -143,26 +143,27 @@ def make_player(
 
 def hog_table(spec: str, rules: HogRules) -> np.ndarray:
     """Return ``strategy(score, opponent_score)`` for every pair of scores, checked as 61A does."""
-    import itertools
-
-    from pigsolve.policies.user import ask_twice, load_function, tabulating
+    from pigsolve.policies.user import UserFunction, tabulating
     from pigsolve.solver.errors import PigsolveError
 
-    function, _ = load_function(spec, (2,))
     name = spec.rpartition(":")[2]
+
+    def checked(args: tuple[int, int], answer: Any) -> int:
+        if isinstance(answer, bool) or not isinstance(answer, int) or answer not in rules.actions:
+            score, opponent = args
+            raise PigsolveError(
+                f"{name}({score}, {opponent}) returned {answer!r} (invalid number of rolls)"
+            )
+        return answer
+
+    function = UserFunction(spec, (2,))
     table = np.empty((rules.goal, rules.goal), np.int8)
-    with tabulating(spec, rules.goal) as progress:
-        for score, opponent in itertools.product(range(rules.goal), repeat=2):
-            if opponent == 0:
+    try:
+        with tabulating(function, rules.goal) as progress:
+            for score in range(rules.goal):  # a round trip per score
                 progress(score)
-            answer = ask_twice(spec, function, (score, opponent))
-            if (
-                isinstance(answer, bool)
-                or not isinstance(answer, int | np.integer)
-                or (answer not in rules.actions)
-            ):
-                raise PigsolveError(
-                    f"{name}({score}, {opponent}) returned {answer!r} (invalid number of rolls)"
-                )
-            table[score, opponent] = answer
+                states = [(score, opponent) for opponent in range(rules.goal)]
+                table[score] = function.ask_all(states, checked)
+    finally:
+        function.close()
     return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None, None], rules.shape))

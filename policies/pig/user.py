@@ -5,14 +5,12 @@ rolls; 1 and 0 are accepted), optionally with a fourth argument, the player's he
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import sys
+from typing import Any
 
 import numpy as np
 
-from pigsolve.policies import time_limit
-from pigsolve.policies.user import ask, ask_twice, call_words, load_function, tabulating
+from pigsolve.policies.user import UserFunction, call_words, tabulating
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.seat_policy import SeatPolicy, threshold_seat
@@ -28,15 +26,16 @@ class UserPigPlayer:
 
     def __init__(self, spec: str) -> None:
         self.name = spec
-        self.function, arity = load_function(spec, (3, 4))
-        self.memory = MEMORY if arity == 4 else 1
+        self.function = UserFunction(spec, (3, 4))
+        self.memory = MEMORY if self.function.arity == 4 else 1
 
-    def _ask(
-        self, score: int, opponent_score: int, turn_total: int, held: int, twice: bool = False
-    ) -> bool:
-        args = (score, opponent_score, turn_total, held)[: 4 if self.memory > 1 else 3]
-        answer = (ask_twice if twice else ask)(self.name, self.function, args)
-        if not isinstance(answer, bool | np.bool_ | int | np.integer) or answer not in (0, 1):
+    def _args(self, score: int, opponent_score: int, turn_total: int, held: int) -> tuple:
+        return (score, opponent_score, turn_total, held)[: 4 if self.memory > 1 else 3]
+
+    def _checked(self, args: tuple[int, ...], answer: Any) -> bool:
+        """Return ``answer`` as a decision to roll; one line naming the call unless it is one
+        (True, False, 1 or 0)."""
+        if not isinstance(answer, bool | int) or answer not in (0, 1):
             call = call_words(self.name, args)
             raise PigsolveError(f"{call} returned {answer!r} (True to roll, False to hold)")
         return bool(answer)
@@ -48,11 +47,11 @@ class UserPigPlayer:
         """
         if view.score + view.turn_total >= view.goal:
             return False
+        if view.turn_total == 0:
+            return True
         held = min(view.held_turns, self.memory - 1)
-        with contextlib.redirect_stdout(sys.stderr), time_limit.watching():
-            return view.turn_total == 0 or self._ask(
-                view.score, view.opponent_score, view.turn_total, held
-            )
+        args = self._args(view.score, view.opponent_score, view.turn_total, held)
+        return self._checked(args, self.function.ask(args))
 
     def seat_policy(self, rules: PigRules) -> SeatPolicy:
         """Return your function's answers as the exact evaluation and the simulation take them."""
@@ -63,11 +62,14 @@ class UserPigPlayer:
         goal = rules.goal
         roll = np.zeros((self.memory, goal, goal, goal), bool)
         roll[..., 0] = True
-        rows = list(itertools.product(range(self.memory), range(goal), range(goal)))
-        with tabulating(self.name, len(rows)) as progress:
-            for done, (held, i, j) in enumerate(rows):
-                if j == 0:
-                    progress(done)
-                for k in range(1, goal - i):
-                    roll[held, i, j, k] = self._ask(i, j, k, held, twice=True)
+        rows = list(itertools.product(range(self.memory), range(goal)))
+        with tabulating(self.function, len(rows)) as progress:
+            for done, (held, i) in enumerate(rows):  # a round trip per score: 10,000 calls
+                progress(done)
+                states = [
+                    self._args(i, j, k, held) for j in range(goal) for k in range(1, goal - i)
+                ]
+                if states:
+                    answers = self.function.ask_all(states, self._checked)
+                    roll[held, i, :, 1 : goal - i] = np.reshape(answers, (goal, goal - i - 1))
         return roll

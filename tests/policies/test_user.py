@@ -185,7 +185,7 @@ def test_a_pig_strategy_given_to_hog_is_pointed_to_the_pig_commands(mine: Path) 
     )
 
 
-TIMED_OUT = "gave no answer within 1 s (--timeout SECONDS gives it longer; 0: no limit)"
+TIMED_OUT = "(--timeout SECONDS gives it longer; 0: no limit)"
 
 
 @pytest.mark.parametrize(
@@ -211,7 +211,9 @@ def test_a_strategy_stuck_in_a_loop_is_stopped_naming_the_state(
         args += ["--rolls", str(mine.parent / "rolls.txt")]
     result = pigsolve(*args, "--timeout", "1", stdin=stdin, cwd=mine.parent, timeout=120)
     assert result.returncode == 1, result.stderr
-    assert result.stderr.splitlines()[-1] == f"error: {state} {TIMED_OUT}"
+    assert result.stderr.splitlines()[-1] == (
+        f"error: {mine} gave no answer within 1 s when asked {state} {TIMED_OUT}"
+    )
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from pigsolve.ui.commands import command
 from pigsolve.ui.console import announce_games, console, in_options, note, progress_bar
 from pigsolve.ui.front import Setting, setting
 from pigsolve.ui.options import Game as GameOption
-from pigsolve.ui.options import Games, Json, Seed, Table, Timeout
+from pigsolve.ui.options import Games, Json, Memory, Seed, Table, Timeout
 from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
 
 players_app = typer.Typer()
@@ -110,6 +110,7 @@ def play(
         bool, typer.Option("--hints", help="Show the optimal choice, win chances.")
     ] = False,
     timeout: Timeout = None,
+    memory: Memory = None,
     *,
     given: dict[str, Any],
 ) -> None:
@@ -160,6 +161,7 @@ def compare(
     number: Players = None,
     game: GameOption = None,
     timeout: Timeout = None,
+    memory: Memory = None,
     *,
     given: dict[str, Any],
 ) -> None:
@@ -210,6 +212,7 @@ def simulate(
     number: Players = None,
     game: GameOption = None,
     timeout: Timeout = None,
+    memory: Memory = None,
     as_json: Json = False,
     *,
     given: dict[str, Any],
@@ -249,6 +252,7 @@ def tune(
     as_json: Json = False,
     game: GameOption = None,
     timeout: Timeout = None,
+    memory: Memory = None,
     *,
     given: dict[str, Any],
 ) -> None:

@@ -13,7 +13,7 @@ from pigsolve.policies.kinds import constant_names
 from pigsolve.solver.games.hog import RuleSet, hog_rules
 from pigsolve.ui.commands import players, tables
 from pigsolve.ui.console import commands, note
-from pigsolve.ui.options import Force, Games, Json, Quiet, Seed, Table, Timeout
+from pigsolve.ui.options import Force, Games, Json, Memory, Quiet, Seed, Table, Timeout
 
 hog_app = typer.Typer(
     help="Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.",
@@ -93,6 +93,7 @@ def hog_compare(
     table: Table = None,
     as_json: Json = False,
     timeout: Timeout = None,
+    memory: Memory = None,
 ) -> None:
     """Exact probability that Hog player A beats B: A first, B first, and on a coin toss."""
     given = _given(table, rules, goal)
@@ -109,6 +110,7 @@ def hog_simulate(
     goal: Goal = None,
     table: Table = None,
     timeout: Timeout = None,
+    memory: Memory = None,
     as_json: Json = False,
 ) -> None:
     """Play many games of A against B and set the win rates beside the exact values."""
@@ -134,6 +136,7 @@ def hog_tune(
     table: Table = None,
     as_json: Json = False,
     timeout: Timeout = None,
+    memory: Memory = None,
 ) -> None:
     """Find a kind's best constants exactly: always, bacon, swap."""
     players.tune(
@@ -154,6 +157,7 @@ def hog_play(
     goal: Goal = None,
     hints: Annotated[bool, typer.Option("--hints", help="Show the optimal choice.")] = False,
     timeout: Timeout = None,
+    memory: Memory = None,
 ) -> None:
     """Play Hog in the terminal against a computer player (or another person)."""
     given = _given(None, rules, goal) | {"you": you} | ({} if rolls is None else {"rolls": rolls})
