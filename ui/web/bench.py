@@ -50,6 +50,7 @@ def bench_moves(actions: int = 200) -> list[Row]:
     from starlette.testclient import TestClient
 
     from pigsolve.ui.web.app import create_app
+    from pigsolve.ui.web.guard import PAGE_HEADERS
     from pigsolve.ui.web.jobs import Jobs
     from pigsolve.ui.web.tables import Tables
 
@@ -58,6 +59,7 @@ def bench_moves(actions: int = 200) -> list[Row]:
         TestClient(
             create_app(table_store=Tables(Path(folder), jobs=Jobs(patience=None))),
             base_url="http://127.0.0.1",  # a name the app serves
+            headers=PAGE_HEADERS,  # as the page's own requests
         ) as client,
     ):
         start = time.perf_counter()
@@ -130,10 +132,14 @@ class Server:
 def request(
     connection: http.client.HTTPConnection, method: str, path: str, body: Any = None
 ) -> tuple[int, Any, float]:
-    """Send one request; return its status, its body (JSON, or text) and its round trip."""
+    """Send one request as the page does; return its status, its body (JSON, or text) and its
+    round trip."""
+    from pigsolve.ui.web.guard import PAGE_HEADERS  # the gui extra's
+
     start = time.perf_counter()
     data = None if body is None else json.dumps(body)
-    connection.request(method, path, body=data, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"} | PAGE_HEADERS  # as the page's requests
+    connection.request(method, path, body=data, headers=headers)
     response = connection.getresponse()
     raw = response.read()
     seconds = time.perf_counter() - start

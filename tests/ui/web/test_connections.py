@@ -193,3 +193,15 @@ def test_the_server_may_open_as_many_files_as_the_hard_limit() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, env=os.environ, check=True
     )
     assert done.stdout.split() == [str(hard), str(hard)]
+
+
+@pytest.mark.parametrize(("trusted", "status"), [([], 403), (["127.0.0.1"], 404)])
+def test_the_origin_s_scheme_is_the_trusted_proxy_s(app, trusted: list[str], status) -> None:
+    """Behind an HTTPS proxy the page's Origin is https://: its scheme is believed from the
+    trusted proxy alone (then the move reaches the game: none here, a 404)."""
+    headers = PAGE | {"Origin": "https://127.0.0.1", "X-Forwarded-Proto": "https"}
+    with serving(app, trusted_proxies=trusted) as port:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_SECONDS)
+        headers |= {"Content-Type": "application/json"}
+        connection.request("POST", "/api/games/g1/actions", body=b"{}", headers=headers)
+        assert connection.getresponse().status == status

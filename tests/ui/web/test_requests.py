@@ -13,7 +13,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from pigsolve.ui.web.app import create_app
-from pigsolve.ui.web.guard import MAX_BODY_BYTES, served_hosts
+from pigsolve.ui.web.guard import MAX_BODY_BYTES, PAGE_HEADERS, served_hosts
 
 JSON_TYPE = {"Content-Type": "application/json"}
 
@@ -190,3 +190,48 @@ def test_a_huge_constant_is_one_line_at_the_command_line(pigsolve) -> None:
     """Was: 'internal error (OverflowError ...); please report it'."""
     done = pigsolve("compare", "hold99999999999999999999", "hold20", "--goal", "20")
     assert done.returncode == 2 and "a player's constants are at most 10^9" in done.stderr
+
+
+COMPUTING = [
+    "/api/pig/explore?goal=30",
+    "/api/pig/state?goal=30&state=0,0,0",
+    '/api/pig/compare?players=["optimal","hold20"]&goal=30',
+    "/api/games/{id}/hint",
+]
+"""The GETs that may start a computation (a hint's table may have left the cache)."""
+
+
+@pytest.mark.parametrize(
+    "fetch", [{}, {"Sec-Fetch-Site": "none"}], ids=["no-fetch-header", "typed"]
+)
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_a_get_not_from_the_page_starts_no_computation(workdir, fetch, method: str) -> None:
+    """Was: an <img> pointing at the explorer (no Origin, no Sec-Fetch-Site in older browsers)
+    computed a table. Only the page's own GETs (Sec-Fetch-Site: same-origin) may."""
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        for path in COMPUTING:
+            answer = client.request(method, path.format(id="g1"), headers=fetch)
+            assert answer.status_code == 403, (path, answer.text)  # before the game is looked up
+            if method == "GET":
+                refused(answer, 403, "answered to the page's own requests only")
+        assert not (workdir / "data").exists()  # no table computed
+        assert client.get("/api/games/g1/hint", headers=PAGE_HEADERS).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("base", "origin", "status"),
+    [
+        ("http://127.0.0.1", "http://127.0.0.1", 404),
+        ("http://127.0.0.1", "https://127.0.0.1", 403),  # was: the scheme was not compared
+        ("http://127.0.0.1", "ftp://127.0.0.1", 403),
+        ("http://127.0.0.1", "127.0.0.1", 403),
+        ("https://127.0.0.1", "https://127.0.0.1", 404),
+        ("https://127.0.0.1", "http://127.0.0.1", 403),
+    ],
+)
+def test_the_origin_is_the_request_s_scheme_and_host(workdir, base, origin, status) -> None:
+    """A game's move from the page's origin reaches the game (none here: a 404)."""
+    with TestClient(create_app(), base_url=base) as client:
+        move = {"action": "roll"}
+        answer = client.post("/api/games/g1/actions", json=move, headers={"Origin": origin})
+        assert answer.status_code == status, answer.text
