@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument, excerpt
 from pigsolve.ui.web.sessions import ApiError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -52,7 +52,7 @@ sends as well to start computations with a GET)."""
 
 def shown(value: str) -> str:
     """Return ``value`` quoted and cut to a length fit for a one-line error."""
-    return repr(value[:60] + ("..." if len(value) > 60 else ""))
+    return excerpt(value)
 
 
 def refusal(

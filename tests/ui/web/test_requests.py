@@ -12,8 +12,10 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
+from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web.app import create_app
 from pigsolve.ui.web.guard import MAX_BODY_BYTES, PAGE_HEADERS, served_hosts
+from pigsolve.ui.web.sessions import Store, new_session
 
 JSON_TYPE = {"Content-Type": "application/json"}
 
@@ -235,3 +237,60 @@ def test_the_origin_is_the_request_s_scheme_and_host(workdir, base, origin, stat
         move = {"action": "roll"}
         answer = client.post("/api/games/g1/actions", json=move, headers={"Origin": origin})
         assert answer.status_code == status, answer.text
+
+
+LONG = "Z" * 65_000
+"""A value of nearly 64 KiB (its body still under the limit)."""
+SHORT = "Z" * 101
+"""More of it than any answer may quote."""
+LONG_POSTS = [
+    ("/api/pig/games", {"opponent": LONG}),
+    ("/api/pig/games", {"opponents": [LONG]}),
+    ("/api/pig/games", {"opponents": ["hold20", LONG]}),
+    ("/api/pig/games", {"variant": LONG}),
+    ("/api/pig/games", {"goal": LONG}),
+    ("/api/pig/games", {"die": LONG}),
+    ("/api/pig/games", {"first": LONG}),
+    ("/api/pig/games", {"seed": LONG}),
+    ("/api/pig/games", {LONG: 1}),
+    ("/api/hog/games", {"rules": LONG}),
+    ("/api/farkle/games", {"rules": LONG}),
+    ("/api/games/g1/actions", {"action": LONG}),
+]
+LONG_GETS = [
+    f"/api/{LONG}/players",
+    f"/api/games/{LONG}",
+    f"/api/games/{LONG}/hint",
+    f"/api/pig/explore?goal={LONG}",
+    f"/api/pig/explore?variant={LONG}",
+    f"/api/pig/explore?{LONG}=1",
+    f"/api/hog/explore?rules={LONG}",
+    f"/api/farkle/explore?rules={LONG}",
+    f"/api/pig/state?goal=20&state={LONG}",
+    f"/api/pig/state?goal=20&state=1,{'9' * 24},{LONG}",
+    f"/api/pig/compare?goal=20&players={LONG}",
+    f"/api/pig/compare?goal=20&players=hold20,{LONG}",
+    f'/api/pig/compare?goal=20&players=["hold20","{LONG}"]',
+    f"/api/pig/compare?goal=20&players=hold{LONG}",
+    f"/api/pig/compare?goal=20&players=pace-race:{LONG}",
+    f"/api/hog/compare?goal=20&players={LONG}",
+    f"/api/farkle/compare?goal=20&players={LONG}",
+    f"/api/pig/players?{LONG}=1",
+    f"/static/families/pig/{LONG}",
+    f"/static/{LONG}",
+    f"/{LONG}",
+]
+
+
+def test_no_answer_quotes_more_than_a_short_excerpt_of_the_request(workdir) -> None:
+    """Was: unknown names, paths and JSON values came back whole, up to 64 KiB in an error."""
+    store = Store()
+    game = new_session("pig", PigRules(20), ["hold20"], "you", 1, None, "no table here")
+    game_id = store.add(game)
+    with TestClient(create_app(store), base_url="http://127.0.0.1", headers=PAGE_HEADERS) as c:
+        answers = [c.post(path.replace("g1", game_id), json=body) for path, body in LONG_POSTS]
+        answers += [c.get(path) for path in LONG_GETS]
+        answers += [c.get("/api/limits", headers={name: LONG}) for name in ("Host", "Origin")]
+    for answer in answers:
+        assert 400 <= answer.status_code < 500, (answer.request.url, answer.text[:300])
+        assert SHORT not in answer.text and len(answer.text) < 1000, answer.text[:300]
