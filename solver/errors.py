@@ -73,6 +73,17 @@ class TooManyCalls(InvalidArgument):
     message names the way out (a simulation, a smaller goal)."""
 
 
+def excerpt(value: object, most: int = 60) -> str:
+    """Return ``value`` quoted, cut to ``most`` characters: fit for a one-line error however
+    much a request sent.
+
+    >>> excerpt("farkel"), excerpt("x" * 100, 5)
+    ("'farkel'", "'xxxxx...'")
+    """
+    text = str(value)
+    return repr(text[:most] + ("..." if len(text) > most else ""))
+
+
 def missing_extra(what: str, extra: str) -> PigsolveError:
     """Return the one-line error of ``what`` needing the optional ``extra``, with the command
     that installs it where pigsolve is: a checkout's folder, else the package's name.

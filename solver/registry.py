@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError
+from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError, excerpt
 
 if TYPE_CHECKING:
     from pigsolve.solver.engine import Play
@@ -275,10 +275,10 @@ def unknown(what: str, name: str, accepted: Sequence[str], more: str = "") -> In
     >>> str(unknown("game", "farkel", ["pig", "farkle"]))
     "unknown game 'farkel' (did you mean 'farkle'?); accepted: pig, farkle"
     """
-    near = difflib.get_close_matches(str(name).lower(), list(accepted), n=1, cutoff=0.6)
+    near = difflib.get_close_matches(str(name)[:100].lower(), list(accepted), n=1, cutoff=0.6)
     hint = f" (did you mean {near[0]!r}?)" if near else ""
     listed = ", ".join(accepted) + (f", {more}" if more else "")
-    return InvalidArgument(f"unknown {what} {name!r}{hint}; accepted: {listed}")
+    return InvalidArgument(f"unknown {what} {excerpt(name)}{hint}; accepted: {listed}")
 
 
 def family_named(name: str) -> Family:

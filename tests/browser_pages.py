@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-import uvicorn
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
@@ -24,7 +23,7 @@ if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 from pigsolve.ui.web.app import create_app  # noqa: E402
-from pigsolve.ui.web.serve import address, bind  # noqa: E402
+from pigsolve.ui.web.serve import address, bind, server  # noqa: E402
 from pigsolve.ui.web.tables import Tables  # noqa: E402
 
 START_SECONDS = 60
@@ -34,17 +33,18 @@ PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 
 @contextlib.contextmanager
 def served(tables: Tables) -> Iterator[str]:
-    """Serve the app on ``tables`` in a thread; yield its address; close the tables after."""
+    """Serve the app on ``tables`` in a thread, as ``pigsolve gui`` does (its connections'
+    limits, :func:`ui.web.serve.server`); yield its address; close the tables after."""
     sock = bind("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(table_store=tables), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    running = server(create_app(table_store=tables))
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + START_SECONDS
-    while not server.started:
+    while not running.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
     yield address(sock)
-    server.should_exit = True
+    running.should_exit = True
     thread.join(timeout=START_SECONDS)
     tables.close()
 

@@ -78,7 +78,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import Any
 
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument, excerpt
 from pigsolve.solver.games.game_files import check_keys, read_game_file
 
 POINT_UNIT = 50
@@ -289,7 +289,7 @@ def farkle_rules(name: str) -> FarkleRules:
     except (KeyError, TypeError):
         accepted = ", ".join(map(repr, RULE_SETS))
         raise InvalidArgument(
-            f"unknown Farkle rule set {name!r}; accepted: {accepted}", parameter="name"
+            f"unknown Farkle rule set {excerpt(name)}; accepted: {accepted}", parameter="name"
         ) from None
 
 

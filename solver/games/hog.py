@@ -60,7 +60,7 @@ from functools import cache
 from numbers import Integral
 from typing import Any, NamedTuple
 
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument, excerpt
 
 
 class RuleSet(StrEnum):
@@ -158,7 +158,7 @@ def hog_rules(name: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = Non
     elif name == "su20":
         rules = HogRules("su20", goal, feral_hogs=True if feral_hogs is None else feral_hogs)
     else:
-        raise InvalidArgument(f"unknown rule set {name!r}; accepted: {', '.join(RuleSet)}")
+        raise InvalidArgument(f"unknown rule set {excerpt(name)}; accepted: {', '.join(RuleSet)}")
     return rules
 
 

@@ -305,6 +305,14 @@ def gui(
     job_seconds: Annotated[
         float, typer.Option(help="Wall clock of one computation, in seconds.", min=1)
     ] = JOB_SECONDS,
+    trust_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="The address (or network) of a reverse proxy in front of the server "
+            "(repeatable, or a comma list): its X-Forwarded-For and X-Forwarded-Proto are "
+            "believed. None by default: those headers are ignored."
+        ),
+    ] = None,
 ) -> None:
     """Play every game in the browser against perfect play, explore its tables and compare
     players (Ctrl-C stops it).
@@ -326,4 +334,5 @@ def gui(
         allowed_hosts=allow_host or [],
         job_bytes=job_mib * 2**20,
         job_seconds=job_seconds,
+        trusted_proxies=trust_proxy or [],
     )

@@ -28,7 +28,7 @@ from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.fields import integer, one_of
 from pigsolve.ui.adapters import Adapter, adapters
 from pigsolve.ui.web import analysis, limits, tables
-from pigsolve.ui.web.guard import LOOPBACK, MAX_DIGITS, RequestGuard, json_body
+from pigsolve.ui.web.guard import LOOPBACK, MAX_DIGITS, RequestGuard, check_from_page, json_body
 from pigsolve.ui.web.jobs import JobFailed, Pending
 from pigsolve.ui.web.sessions import MAX_GAMES, ApiError, Store, check_web_player, hint, new_session
 
@@ -233,6 +233,7 @@ def create_app(
             return JSONResponse(session.state(game_id))
 
     async def advise(request: Request) -> JSONResponse:
+        check_from_page(request)  # the table may have left the cache: computed again
         query(request)
         session = store.get(request.path_params["id"])
         table = await table_store.table(session.game.rules) if session.analysed else None
@@ -240,6 +241,7 @@ def create_app(
             return JSONResponse(hint(session, table))
 
     async def explore(request: Request) -> JSONResponse:
+        check_from_page(request)
         family = game_of(request)
         rules = family.page_rules(query(request, family.page_fields))
         if not family.explores:
@@ -247,6 +249,7 @@ def create_app(
         return JSONResponse(await analysis.explore(table_store, rules))
 
     async def value(request: Request) -> JSONResponse:
+        check_from_page(request)
         family = game_of(request)
         fields = query(request, (*family.page_fields, "state"))
         numbers = state_numbers(fields.pop("state", ""))
@@ -254,6 +257,7 @@ def create_app(
         return JSONResponse(await analysis.state(table_store, rules, numbers))
 
     async def versus(request: Request) -> JSONResponse:
+        check_from_page(request)
         family = game_of(request)
         fields = query(request, ("players", *family.page_fields))
         names = player_list(fields.pop("players", ""))

@@ -55,6 +55,7 @@ def bench_moves(actions: int = 200) -> list[Row]:
     from starlette.testclient import TestClient
 
     from pigsolve.ui.web.app import create_app
+    from pigsolve.ui.web.guard import PAGE_HEADERS
     from pigsolve.ui.web.jobs import Jobs
     from pigsolve.ui.web.tables import Tables
 
@@ -63,6 +64,7 @@ def bench_moves(actions: int = 200) -> list[Row]:
         TestClient(
             create_app(table_store=Tables(Path(folder), jobs=Jobs(patience=None))),
             base_url="http://127.0.0.1",  # a name the app serves
+            headers=PAGE_HEADERS,  # as the page's own requests
         ) as client,
     ):
         start = time.perf_counter()
@@ -140,11 +142,13 @@ def request(
     body: Any = None,
     cookies: SimpleCookie | None = None,
 ) -> tuple[int, Any, float]:
-    """Send one request (with ``cookies``, which keep those the answer sets); return its
-    status, its body (JSON, or text) and its round trip."""
+    """Send one request as the page does (with ``cookies``, which keep those the answer sets);
+    return its status, its body (JSON, or text) and its round trip."""
+    from pigsolve.ui.web.guard import PAGE_HEADERS  # the gui extra's
+
     start = time.perf_counter()
     data = None if body is None else json.dumps(body)
-    headers = {"Content-Type": "application/json"}
+    headers = {"Content-Type": "application/json"} | PAGE_HEADERS  # as the page's requests
     if cookies:
         headers["Cookie"] = "; ".join(f"{k}={m.coded_value}" for k, m in cookies.items())
     connection.request(method, path, body=data, headers=headers)

@@ -1,14 +1,17 @@
 """What a request must be before the API reads it: from this server's own pages, small, JSON.
 
 The server answers only requests addressed to it by a name it serves (the Host header) and sent
-by its own page: an Origin header, where the browser sends one, must be the Host's, and a
-browser's Sec-Fetch-Site must say the request comes from the same origin or from a typed
-address (a link from another site may still open the page and its files, which compute
-nothing). So a web page the machine's user visits cannot start games or computations on the
-server, nor read its answers through DNS rebinding. A body is at most :data:`MAX_BODY_BYTES`,
-refused from its Content-Length before it is read and cut off if it grows past that while being
-read; a POST's body is JSON, an object of at most :data:`MAX_DEPTH` levels whose numbers have at
-most :data:`MAX_DIGITS` digits and whose fields each appear once.
+by its own page: an Origin header, where the browser sends one, must be the request's scheme and
+Host, and a browser's Sec-Fetch-Site must say the request comes from the same origin or from a
+typed address (a link from another site may still open the page and its files, which compute
+nothing). A request that may start a computation is a POST of JSON (another site's page cannot
+send one without the server's leave) or carries ``Sec-Fetch-Site: same-origin``, which browsers
+set on their own page's requests alone (:func:`check_from_page`; an older browser's ``<img>``
+sends no fetch header at all). So a web page the machine's user visits cannot start games or
+computations on the server, nor read its answers through DNS rebinding. A body is at most
+:data:`MAX_BODY_BYTES`, refused from its Content-Length before it is read and cut off if it
+grows past that while being read; a POST's body is JSON, an object of at most :data:`MAX_DEPTH`
+levels whose numbers have at most :data:`MAX_DIGITS` digits and whose fields each appear once.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument, excerpt
 from pigsolve.ui.web.sessions import ApiError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -42,18 +45,21 @@ SAME_SITE = ("same-origin", "none")
 """Sec-Fetch-Site values of a request from the server's own page, or a typed address."""
 FILES = ("/", "/plotly.min.js", "/static/")
 """Paths that compute nothing (the page and its files): a link from another site may open them."""
+PAGE_HEADERS = {"Sec-Fetch-Site": "same-origin"}
+"""What a browser adds to every request of the page's own script (and a client of the API
+sends as well to start computations with a GET)."""
 
 
 def shown(value: str) -> str:
     """Return ``value`` quoted and cut to a length fit for a one-line error."""
-    return repr(value[:60] + ("..." if len(value) > 60 else ""))
+    return excerpt(value)
 
 
 def refusal(
-    headers: Headers, method: str, path: str, hosts: Collection[str]
+    headers: Headers, method: str, path: str, hosts: Collection[str], scheme: str = "http"
 ) -> tuple[int, str] | None:
-    """Return the status and words refusing a ``method`` request for ``path`` with ``headers``,
-    or None to serve it."""
+    """Return the status and words refusing a ``method`` request for ``path`` with ``headers``
+    received over ``scheme`` (``http``, ``https``), or None to serve it."""
     host = headers.get("host", "")
     if host_name(host) not in hosts:
         return 403, (
@@ -61,7 +67,7 @@ def refusal(
             "to serve a class under that name, start pigsolve gui with --allow-host NAME"
         )
     origin = headers.get("origin")
-    if origin is not None and origin.partition("://")[2].lower() != host.lower():
+    if origin is not None and origin.lower() != f"{scheme}://{host}".lower():
         return 403, f"requests from the page at {shown(origin)} are refused (another site)"
     site = headers.get("sec-fetch-site")
     page = method == "GET" and (path in FILES or path.startswith(FILES[-1]))
@@ -89,7 +95,8 @@ class RequestGuard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        refused = refusal(Headers(scope=scope), scope["method"], scope["path"], self.hosts)
+        headers, scheme = Headers(scope=scope), scope.get("scheme", "http")
+        refused = refusal(headers, scope["method"], scope["path"], self.hosts, scheme)
         if refused is not None:
             status, words = refused
             await JSONResponse({"error": words}, status_code=status)(scope, receive, send)
@@ -105,6 +112,17 @@ class RequestGuard:
             return message
 
         await self.app(scope, capped, send)
+
+
+def check_from_page(request: Request) -> None:
+    """Raise a 403 unless ``request``, which may start a computation, is a POST (of JSON: see
+    :func:`refusal`) or carries the page's own ``Sec-Fetch-Site: same-origin``."""
+    if request.method != "POST" and request.headers.get("sec-fetch-site") != "same-origin":
+        raise ApiError(
+            403,
+            "a GET that may start a computation is answered to the page's own requests only "
+            "(a browser's Sec-Fetch-Site: same-origin)",
+        )
 
 
 def _field_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -3,20 +3,29 @@
 The socket is bound here, before the server starts, so the line announcing the address names
 the address actually bound (``--port 0``: a free port the system chose). Ctrl-C and SIGTERM
 stop the server at once: the computations under way are killed and leave no file behind.
+Connections are uvicorn's, bounded in time and per address (:mod:`ui.web.connections`); the
+process may open as many files as its hard limit allows. ``X-Forwarded-For`` and
+``X-Forwarded-Proto`` are read from the trusted proxies only (none by default).
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import socket
 import threading
 import webbrowser
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError, missing_extra
 from pigsolve.solver.storage import data_dir
 from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
+from pigsolve.ui.web.connections import PER_ADDRESS, REQUEST_SECONDS, addresses, guarded_protocol
 from pigsolve.ui.web.guard import LOOPBACK, served_hosts
+
+if TYPE_CHECKING:
+    import uvicorn
 
 BACKLOG = 2048
 GRACE_SECONDS = 1
@@ -71,6 +80,39 @@ def address(sock: socket.socket) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
+def open_files_to_hard_limit() -> int:
+    """Raise the soft limit of open files to the hard one (a connection is a file); return it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):  # macOS refuses an unlimited hard limit: keep the soft
+            return soft
+    return hard
+
+
+def server(
+    app: Any,
+    trusted_proxies: Sequence[str] = (),
+    request_seconds: float = REQUEST_SECONDS,
+    per_address: int = PER_ADDRESS,
+) -> uvicorn.Server:
+    """Return the uvicorn server of ``app``: each request whole within ``request_seconds``, at
+    most ``per_address`` connections from one client address (a trusted proxy's uncapped), and
+    the forwarded client address and scheme read from ``trusted_proxies`` alone."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        app,
+        http=guarded_protocol(request_seconds, per_address, trusted_proxies),
+        proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=list(trusted_proxies),
+        log_level="warning",
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
+    return uvicorn.Server(config)
+
+
 def serve(
     host: str,
     port: int,
@@ -80,23 +122,28 @@ def serve(
     allowed_hosts: Sequence[str] = (),
     job_bytes: int = JOB_MEMORY_BYTES,
     job_seconds: float = JOB_SECONDS,
+    trusted_proxies: Sequence[str] = (),
 ) -> None:
     """Run the app at ``http://host:port`` until Ctrl-C or SIGTERM; PigsolveError if the port
     is taken. Tables go to ``./data`` (the page's own past ``cache_bytes`` are dropped).
 
     The app answers requests addressed to ``host``, to loopback and to ``allowed_hosts`` (the
     names and addresses students type), and refuses the others (:mod:`ui.web.guard`). Each
-    computation runs in a worker within ``job_bytes`` of memory and ``job_seconds``.
+    computation runs in a worker within ``job_bytes`` of memory and ``job_seconds``. Behind a
+    reverse proxy, ``trusted_proxies`` (addresses, networks) name it: their forwarded headers
+    are believed.
     """
     try:
-        import uvicorn
-
         from pigsolve.ui.web.app import create_app
         from pigsolve.ui.web.jobs import Jobs
         from pigsolve.ui.web.tables import PAGE_CACHE_BYTES, Tables
     except ImportError:
         raise missing_extra("the GUI", "gui") from None
     hosts = served_hosts(host, allowed_hosts)
+    try:
+        proxies = addresses(trusted_proxies)
+    except ValueError as err:
+        raise InvalidArgument(f"--trust-proxy takes IP addresses or networks: {err}") from None
     sock = bind(host, port)
     if host not in LOOPBACK:
         announce(f"warning: serving on {host}: anyone who can reach it can use it (no login)")
@@ -108,13 +155,9 @@ def serve(
     announce(f"pigsolve gui at {url} (Ctrl-C stops it); tables go to {folder}")
     if open_browser and "CI" not in os.environ:
         threading.Timer(0.5, webbrowser.open, [url]).start()
-    config = uvicorn.Config(
-        create_app(table_store=tables, hosts=hosts),
-        log_level="warning",
-        timeout_graceful_shutdown=GRACE_SECONDS,
-    )
+    open_files_to_hard_limit()
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        server(create_app(table_store=tables, hosts=hosts), proxies).run(sockets=[sock])
     finally:
         tables.close()
         sock.close()

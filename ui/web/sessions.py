@@ -22,7 +22,7 @@ from pigsolve.policies import Player
 from pigsolve.policies.human import Human
 from pigsolve.policies.roster import is_user_player, roster
 from pigsolve.solver.engine import Play
-from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.errors import PigsolveError, excerpt
 from pigsolve.solver.registry import family_of
 from pigsolve.ui.adapters import adapter_of
 from pigsolve.ui.web import tables
@@ -255,7 +255,7 @@ class Store:
         with self._lock:
             self._expire()
             if game_id not in self._games:
-                raise ApiError(404, f"no game {game_id!r} (unknown, or idle too long)")
+                raise ApiError(404, f"no game {excerpt(game_id)} (unknown, or idle too long)")
             session, _, client = self._games[game_id]
             if touch:
                 self._games[game_id] = (session, self.clock(), client)

@@ -11,16 +11,17 @@ pytest.importorskip("starlette")  # the `gui` extra (installed with `test`)
 from starlette.testclient import TestClient
 
 from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.guard import PAGE_HEADERS
 from pigsolve.ui.web.jobs import Jobs
 from pigsolve.ui.web.tables import Tables
 
 
 @pytest.fixture
 def client(workdir) -> Iterator[TestClient]:
-    """Return a client of a fresh app whose requests wait for their tables (no 202)."""
-    with TestClient(
-        create_app(table_store=Tables(jobs=Jobs(patience=None))), base_url="http://127.0.0.1"
-    ) as client:
+    """Return a client of a fresh app whose requests wait for their tables (no 202), sending
+    what the page's own requests carry."""
+    app = create_app(table_store=Tables(jobs=Jobs(patience=None)))
+    with TestClient(app, base_url="http://127.0.0.1", headers=PAGE_HEADERS) as client:
         yield client
 
 

@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.guard import PAGE_HEADERS
 from pigsolve.ui.web.jobs import Jobs
 from pigsolve.ui.web.sessions import Store
 from pigsolve.ui.web.tables import Tables
@@ -200,7 +201,9 @@ def test_idle_games_expire(workdir) -> None:
     now = [0.0]
     store = Store(idle_seconds=60.0, clock=lambda: now[0])
     tables = Tables(jobs=Jobs(patience=None))
-    with TestClient(create_app(store, tables), base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(store, tables), base_url="http://127.0.0.1", headers=PAGE_HEADERS
+    ) as client:
         state = client.post("/api/pig/games", json={"goal": 20, "first": "you"}).json()
         now[0] = 60.0
         assert client.get(f"/api/games/{state['id']}").status_code == 200  # a read

@@ -24,6 +24,7 @@ from browser_pages import (
 from PIL import Image  # with matplotlib, of the test extra
 from playwright.sync_api import Browser, Page
 
+from pigsolve.ui.web.guard import PAGE_HEADERS
 from pigsolve.ui.web.tables import Tables
 
 WAIT_MS = 120_000
@@ -132,7 +133,8 @@ def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Pa
     assert page.text_content("#map .y-axis .label") == "opponent score j"
     assert page.text_content("#map .colour-scale .label") == "hold at turn total k"
     low, high = (int(page.get_attribute("#map", f"data-{end}")) for end in ("low", "high"))
-    explored = page.request.get(f"{page.url}api/pig/explore?variant=pig&goal=100&die=6").json()
+    explore = f"{page.url}api/pig/explore?variant=pig&goal=100&die=6"
+    explored = page.request.get(explore, headers=PAGE_HEADERS).json()  # as the page asks
     hold, scores = (
         np.array(explored["heat_map"]["z"]),
         np.array(explored["heat_map"]["x"]["values"]),
@@ -153,7 +155,8 @@ def test_explore_is_drawn_on_arrival_with_axes_and_a_scale(page: Page, shots: Pa
     page.wait_for_function("document.querySelector('#hover').textContent.startsWith('P(')")
     said = page.text_content("#hover")  # P(i, 0, k) = ..%: roll ..%, hold ..%; optimal: roll
     i, j, k = map(int, re.match(r"P\((\d+), (\d+), (\d+)\)", said).groups())
-    state = page.request.get(f"{page.url}api/pig/state?goal=100&state={i},{j},{k}").json()
+    asked = f"{page.url}api/pig/state?goal=100&state={i},{j},{k}"
+    state = page.request.get(asked, headers=PAGE_HEADERS).json()
     values = ", ".join(f"{a} {100 * p:.2f}%" for a, p in state["action_values"].items())
     assert j == 0 and said.endswith(f": {values}; optimal: {state['best_action']}")
     page.wait_for_selector("#surface .main-svg")  # the 3D surface, drawn by the shipped plotly.js

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 pytest.importorskip("starlette")
 
 from pigsolve.ui.web.bench import Server
+from pigsolve.ui.web.guard import PAGE_HEADERS
 
 WAIT_SECONDS = 60
 """The bound on each answer (a hung request fails the test instead of hanging it)."""
@@ -131,7 +132,8 @@ def send(server: Server, method: str, path: str, headers: dict, body: bytes) -> 
     connection = http.client.HTTPConnection(server.host, server.port, timeout=WAIT_SECONDS)
     try:
         connection.putrequest(method, path, skip_host="Host" in headers)
-        headers = {"Content-Type": "application/json", "Content-Length": str(len(body))} | headers
+        length = {"Content-Length": str(len(body))}
+        headers = {"Content-Type": "application/json"} | PAGE_HEADERS | length | headers
         for name, value in headers.items():
             connection.putheader(name, value)
         connection.endheaders(body if headers["Content-Length"] == str(len(body)) else None)

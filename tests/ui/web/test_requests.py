@@ -12,8 +12,10 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
+from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web.app import create_app
-from pigsolve.ui.web.guard import MAX_BODY_BYTES, served_hosts
+from pigsolve.ui.web.guard import MAX_BODY_BYTES, PAGE_HEADERS, served_hosts
+from pigsolve.ui.web.sessions import Store, new_session
 
 JSON_TYPE = {"Content-Type": "application/json"}
 
@@ -190,3 +192,105 @@ def test_a_huge_constant_is_one_line_at_the_command_line(pigsolve) -> None:
     """Was: 'internal error (OverflowError ...); please report it'."""
     done = pigsolve("compare", "hold99999999999999999999", "hold20", "--goal", "20")
     assert done.returncode == 2 and "a player's constants are at most 10^9" in done.stderr
+
+
+COMPUTING = [
+    "/api/pig/explore?goal=30",
+    "/api/pig/state?goal=30&state=0,0,0",
+    '/api/pig/compare?players=["optimal","hold20"]&goal=30',
+    "/api/games/{id}/hint",
+]
+"""The GETs that may start a computation (a hint's table may have left the cache)."""
+
+
+@pytest.mark.parametrize(
+    "fetch", [{}, {"Sec-Fetch-Site": "none"}], ids=["no-fetch-header", "typed"]
+)
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_a_get_not_from_the_page_starts_no_computation(workdir, fetch, method: str) -> None:
+    """Was: an <img> pointing at the explorer (no Origin, no Sec-Fetch-Site in older browsers)
+    computed a table. Only the page's own GETs (Sec-Fetch-Site: same-origin) may."""
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        for path in COMPUTING:
+            answer = client.request(method, path.format(id="g1"), headers=fetch)
+            assert answer.status_code == 403, (path, answer.text)  # before the game is looked up
+            if method == "GET":
+                refused(answer, 403, "answered to the page's own requests only")
+        assert not (workdir / "data").exists()  # no table computed
+        assert client.get("/api/games/g1/hint", headers=PAGE_HEADERS).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("base", "origin", "status"),
+    [
+        ("http://127.0.0.1", "http://127.0.0.1", 404),
+        ("http://127.0.0.1", "https://127.0.0.1", 403),  # was: the scheme was not compared
+        ("http://127.0.0.1", "ftp://127.0.0.1", 403),
+        ("http://127.0.0.1", "127.0.0.1", 403),
+        ("https://127.0.0.1", "https://127.0.0.1", 404),
+        ("https://127.0.0.1", "http://127.0.0.1", 403),
+    ],
+)
+def test_the_origin_is_the_request_s_scheme_and_host(workdir, base, origin, status) -> None:
+    """A game's move from the page's origin reaches the game (none here: a 404)."""
+    with TestClient(create_app(), base_url=base) as client:
+        move = {"action": "roll"}
+        answer = client.post("/api/games/g1/actions", json=move, headers={"Origin": origin})
+        assert answer.status_code == status, answer.text
+
+
+LONG = "Z" * 65_000
+"""A value of nearly 64 KiB (its body still under the limit)."""
+SHORT = "Z" * 101
+"""More of it than any answer may quote."""
+LONG_POSTS = [
+    ("/api/pig/games", {"opponent": LONG}),
+    ("/api/pig/games", {"opponents": [LONG]}),
+    ("/api/pig/games", {"opponents": ["hold20", LONG]}),
+    ("/api/pig/games", {"variant": LONG}),
+    ("/api/pig/games", {"goal": LONG}),
+    ("/api/pig/games", {"die": LONG}),
+    ("/api/pig/games", {"first": LONG}),
+    ("/api/pig/games", {"seed": LONG}),
+    ("/api/pig/games", {LONG: 1}),
+    ("/api/hog/games", {"rules": LONG}),
+    ("/api/farkle/games", {"rules": LONG}),
+    ("/api/games/g1/actions", {"action": LONG}),
+]
+LONG_GETS = [
+    f"/api/{LONG}/players",
+    f"/api/games/{LONG}",
+    f"/api/games/{LONG}/hint",
+    f"/api/pig/explore?goal={LONG}",
+    f"/api/pig/explore?variant={LONG}",
+    f"/api/pig/explore?{LONG}=1",
+    f"/api/hog/explore?rules={LONG}",
+    f"/api/farkle/explore?rules={LONG}",
+    f"/api/pig/state?goal=20&state={LONG}",
+    f"/api/pig/state?goal=20&state=1,{'9' * 24},{LONG}",
+    f"/api/pig/compare?goal=20&players={LONG}",
+    f"/api/pig/compare?goal=20&players=hold20,{LONG}",
+    f'/api/pig/compare?goal=20&players=["hold20","{LONG}"]',
+    f"/api/pig/compare?goal=20&players=hold{LONG}",
+    f"/api/pig/compare?goal=20&players=pace-race:{LONG}",
+    f"/api/hog/compare?goal=20&players={LONG}",
+    f"/api/farkle/compare?goal=20&players={LONG}",
+    f"/api/pig/players?{LONG}=1",
+    f"/static/families/pig/{LONG}",
+    f"/static/{LONG}",
+    f"/{LONG}",
+]
+
+
+def test_no_answer_quotes_more_than_a_short_excerpt_of_the_request(workdir) -> None:
+    """Was: unknown names, paths and JSON values came back whole, up to 64 KiB in an error."""
+    store = Store()
+    game = new_session("pig", PigRules(20), ["hold20"], "you", 1, None, "no table here")
+    game_id = store.add(game)
+    with TestClient(create_app(store), base_url="http://127.0.0.1", headers=PAGE_HEADERS) as c:
+        answers = [c.post(path.replace("g1", game_id), json=body) for path, body in LONG_POSTS]
+        answers += [c.get(path) for path in LONG_GETS]
+        answers += [c.get("/api/limits", headers={name: LONG}) for name in ("Host", "Origin")]
+    for answer in answers:
+        assert 400 <= answer.status_code < 500, (answer.request.url, answer.text[:300])
+        assert SHORT not in answer.text and len(answer.text) < 1000, answer.text[:300]

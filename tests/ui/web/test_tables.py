@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.guard import PAGE_HEADERS
 from pigsolve.ui.web.jobs import Jobs
 from pigsolve.ui.web.limits import SizeError
 from pigsolve.ui.web.tables import INDEX, Tables
@@ -25,7 +26,9 @@ def held(workdir: Path) -> Iterator[tuple[TestClient, Tables]]:
     """A client whose table computations start but wait for ``tables.jobs.release()``, and
     whose requests answer 202 at once while they do."""
     tables = Tables(jobs=Jobs(patience=0, held=True))
-    with TestClient(create_app(table_store=tables), base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(table_store=tables), base_url="http://127.0.0.1", headers=PAGE_HEADERS
+    ) as client:
         yield client, tables
 
 
@@ -111,7 +114,9 @@ def test_the_page_s_tables_are_bounded_least_recently_used_first(workdir: Path) 
     cli_table = save(solve(PigRules(26)), default_path(PigRules(26)))  # made by the CLI
     size = os.path.getsize(default_path(PigRules(30)).parent / cli_table.name)
     tables = Tables(cache_bytes=int(2.5 * size), jobs=Jobs(patience=None))
-    with TestClient(create_app(table_store=tables), base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(table_store=tables), base_url="http://127.0.0.1", headers=PAGE_HEADERS
+    ) as client:
         for goal in (27, 28, 27, 29, 26):  # 27 used again after 28: 28 is the least recent
             client.post("/api/pig/games", json={"goal": goal, "opponent": "hold20"})
     names = sorted(path.name for path in (workdir / "data").glob("*.h5"))
@@ -130,7 +135,9 @@ def test_games_share_the_bounded_cache_and_pin_no_table(workdir: Path) -> None:
     from pigsolve.ui.web.tables import LOADED_TABLES
 
     tables = Tables(jobs=Jobs(patience=None))
-    with TestClient(create_app(table_store=tables), base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(table_store=tables), base_url="http://127.0.0.1", headers=PAGE_HEADERS
+    ) as client:
         body = {"opponent": "optimal", "first": "you", "seed": 2}
         first = client.post("/api/pig/games", json=body | {"goal": 10}).json()
         kept = weakref.ref(tables._loaded[PigRules(10)])
@@ -147,7 +154,9 @@ def test_a_round_robin_past_the_job_budget_is_refused_before_it_starts(workdir: 
     """turns300 against itself holds 2 G^2 300^2 floats: about 13 GiB at goal 100, past a
     4 GiB job; refused in one line at once, and a round robin that fits still runs."""
     tables = Tables(jobs=Jobs(patience=None, memory_bytes=4 * 2**30, seconds=600))
-    with TestClient(create_app(table_store=tables), base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(table_store=tables), base_url="http://127.0.0.1", headers=PAGE_HEADERS
+    ) as client:
         refused = client.get('/api/pig/compare?players=["turns300","hold20"]&goal=100')
         assert refused.status_code == 413 and tables.jobs.running() == []
         message = refused.json()["error"]
