@@ -22,21 +22,25 @@ MAX_COMPARED = 8
 """Players in one round robin."""
 
 
-async def explore(store: tables.Tables, rules: Any) -> Picture:
+async def explore(store: tables.Tables, rules: Any, client: str = "") -> Picture:
     """Return what the explorer draws of the optimal table of ``rules`` (its family's picture,
-    :mod:`ui.adapters.explorer`)."""
-    return await store.explore(rules)
+    :mod:`ui.adapters.explorer`), computed for ``client``."""
+    return await store.explore(rules, client)
 
 
-async def state(store: tables.Tables, rules: Any, numbers: list[int]) -> dict[str, Any]:
+async def state(
+    store: tables.Tables, rules: Any, numbers: list[int], client: str = ""
+) -> dict[str, Any]:
     """Return ``pigsolve query --json``'s record of the state ``numbers`` of ``rules`` under
     optimal play: the mover's chance, each action's value and the best action."""
     checked = family_of(rules).state(rules, numbers)
-    table = await store.table(rules)
+    table = await store.table(rules, client)
     return await asyncio.to_thread(query_record, table, checked, {})
 
 
-async def compare(store: tables.Tables, names: list[str], rules: Any) -> dict[str, Any]:
+async def compare(
+    store: tables.Tables, names: list[str], rules: Any, client: str = ""
+) -> dict[str, Any]:
     """Return the exact round robin of ``names``: P(row beats column) for every ordered pair,
     and the game's title and goal."""
     names = [check_web_player(name) for name in dict.fromkeys(names)]
@@ -45,5 +49,5 @@ async def compare(store: tables.Tables, names: list[str], rules: Any) -> dict[st
     for name in names:
         roster(rules).check(name, rules)
     title = adapter_of(rules).page_title(rules)
-    results = await store.compare(names, rules)
+    results = await store.compare(names, rules, client)
     return {"title": title, "goal": rules.goal, "players": names, "results": results}

@@ -28,6 +28,7 @@ from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.fields import integer, one_of
 from pigsolve.ui.adapters import Adapter, adapters
 from pigsolve.ui.web import analysis, limits, tables
+from pigsolve.ui.web.clients import ClientCookie, client_of
 from pigsolve.ui.web.guard import LOOPBACK, MAX_DIGITS, RequestGuard, check_from_page, json_body
 from pigsolve.ui.web.jobs import JobFailed, Pending
 from pigsolve.ui.web.sessions import MAX_GAMES, ApiError, Store, check_web_player, hint, new_session
@@ -208,10 +209,12 @@ def create_app(
         seed = body.get("seed")
         if seed is not None:
             seed = integer(seed, "seed", 0, SEED_LIMIT - 1, "2^64 - 1")
-        table, no_table = await table_store.table_if_any(rules, "optimal" in opponents)
+        client = client_of(request)
+        needed = "optimal" in opponents
+        table, no_table = await table_store.table_if_any(rules, needed, client.session)
         session = new_session(family.family.name, rules, opponents, first, seed, table, no_table)
-        client = request.client.host if request.client else ""
-        return JSONResponse(session.state(store.add(session, client)), status_code=201)
+        game_id = store.add(session, client.session, client.address)
+        return JSONResponse(session.state(game_id), status_code=201)
 
     async def show(request: Request) -> JSONResponse:
         game_id = request.path_params["id"]
@@ -227,7 +230,8 @@ def create_app(
         field = session.play.action_field
         known(body, (field,))
         move = session.play.action(body.get(field))
-        table = await table_store.table(session.game.rules) if session.needs_table else None
+        asker = client_of(request).session
+        table = await table_store.table(session.game.rules, asker) if session.needs_table else None
         with session.lock:
             session.act(move, table)
             return JSONResponse(session.state(game_id))
@@ -236,7 +240,8 @@ def create_app(
         check_from_page(request)  # the table may have left the cache: computed again
         query(request)
         session = store.get(request.path_params["id"])
-        table = await table_store.table(session.game.rules) if session.analysed else None
+        asker = client_of(request).session
+        table = await table_store.table(session.game.rules, asker) if session.analysed else None
         with session.lock:
             return JSONResponse(hint(session, table))
 
@@ -246,7 +251,7 @@ def create_app(
         rules = family.page_rules(query(request, family.page_fields))
         if not family.explores:
             raise ApiError(404, f"{family.label} has no explorer")
-        return JSONResponse(await analysis.explore(table_store, rules))
+        return JSONResponse(await analysis.explore(table_store, rules, client_of(request).session))
 
     async def value(request: Request) -> JSONResponse:
         check_from_page(request)
@@ -254,7 +259,8 @@ def create_app(
         fields = query(request, (*family.page_fields, "state"))
         numbers = state_numbers(fields.pop("state", ""))
         rules = family.page_rules(fields)
-        return JSONResponse(await analysis.state(table_store, rules, numbers))
+        asker = client_of(request).session
+        return JSONResponse(await analysis.state(table_store, rules, numbers, asker))
 
     async def versus(request: Request) -> JSONResponse:
         check_from_page(request)
@@ -262,7 +268,8 @@ def create_app(
         fields = query(request, ("players", *family.page_fields))
         names = player_list(fields.pop("players", ""))
         rules = family.page_rules(fields)
-        return JSONResponse(await analysis.compare(table_store, names, rules))
+        asker = client_of(request).session
+        return JSONResponse(await analysis.compare(table_store, names, rules, asker))
 
     async def family_file(request: Request) -> FileResponse:
         family, name = game_of(request), request.path_params["name"]
@@ -302,8 +309,9 @@ def create_app(
     ]
     handlers: dict[Any, Any] = {PigsolveError: refused, Pending: refused, HTTPException: refused}
     guard = Middleware(RequestGuard, hosts=hosts)
+    middleware = [guard, Middleware(ClientCookie)]  # refused requests get no session
     app = Starlette(
-        routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=[guard]
+        routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=middleware
     )
     app.state.tables = table_store
     return app

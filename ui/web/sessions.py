@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,11 +30,17 @@ from pigsolve.ui.web import tables
 
 IDLE_SECONDS = 30 * 60
 """A game untouched this long is forgotten."""
+ACTIVE_SECONDS = 10 * 60
+"""A player who moved (in any of their games) this recently is playing: their games stay."""
 MAX_GAMES = 1000
 """Games kept in memory at once."""
-GAMES_PER_CLIENT = 100
-"""Games one client (one address) keeps at once: a class of 30 behind one address still fits,
-and a flood from one client cannot fill the store."""
+GAMES_PER_CLIENT = 20
+"""Games one client (one page's session, :mod:`ui.web.clients`) keeps at once; its next
+takes the place of its own game left alone longest."""
+GAMES_PER_ADDRESS = 300
+"""Games one address keeps at once, however many sessions it shows: a backstop, high enough
+for a class of 30 behind one address (a lab's NAT), so that fresh sessions from one address
+cannot fill the store."""
 REVIEW_COST = 0.001
 """The review lists the choices that cost at least this much win probability (0.1 points)."""
 
@@ -215,12 +222,30 @@ def hint(session: Session, table: Any = None) -> dict[str, Any]:
     }
 
 
+@dataclass
+class Kept:
+    """A game in the store: its session, its last action (a start or a move), its player's
+    session and address."""
+
+    session: Session
+    touched: float
+    client: str
+    address: str
+
+
 class Store:
-    """Games by id, shared fairly: a game idle for more than ``idle_seconds`` is forgotten; at
-    most ``limit`` are kept, and at most ``per_client`` of one client's (by its address). A full
-    store forgets the finished game idle longest, else the game idle longest, so a new player
-    always gets a game; a client at its share forgets its own game idle longest. Only actions
-    (a new game, a move) keep a game alive: reading it does not. ``clock`` tells the time."""
+    """Games by id, shared fairly, never taken from a player who is playing.
+
+    A game idle (no start, no move) for more than ``idle_seconds`` is forgotten. A player who
+    moved in one of their games within ``active_seconds`` is active: none of their games is
+    taken from them. Past a share, the game left alone longest that is not an active
+    player's makes room, the finished ones first: a client (one page's session) keeps at most
+    ``per_client`` games (its next takes its own game's place), an address ``per_address``
+    (its next takes the place of a game from that address), the store ``limit``. Where every
+    game that could make room is an active player's, a new game is refused (503). So a flood of
+    starts, from any addresses or from the player's own, takes only the games nobody plays.
+    Reading a game does not keep it alive. ``clock`` tells the time.
+    """
 
     def __init__(
         self,
@@ -228,49 +253,87 @@ class Store:
         limit: int = MAX_GAMES,
         clock: Callable[[], float] = time.monotonic,
         per_client: int = GAMES_PER_CLIENT,
+        per_address: int = GAMES_PER_ADDRESS,
+        active_seconds: float = ACTIVE_SECONDS,
     ) -> None:
         self.idle_seconds = idle_seconds
         self.limit = limit
         self.per_client = per_client
+        self.per_address = per_address
+        self.active_seconds = active_seconds
         self.clock = clock
-        self._games: dict[str, tuple[Session, float, str]] = {}
+        self._games: OrderedDict[str, Kept] = OrderedDict()  # least recently touched first
+        self._moved: dict[str, float] = {}  # each client's last move
         self._lock = threading.Lock()
 
-    def add(self, session: Session, client: str = "") -> str:
-        """Keep ``session``, started by ``client``; return its new id."""
+    def add(self, session: Session, client: str = "", address: str = "") -> str:
+        """Keep ``session``, started by ``client`` (its page's session) from ``address``;
+        return its new id. ApiError (503) if no game may make room."""
         with self._lock:
             self._expire()
-            own = [key for key, (_, _, who) in self._games.items() if who == client]
-            if len(own) >= self.per_client:
-                del self._games[min(own, key=lambda key: self._games[key][1])]
-            elif len(self._games) >= self.limit:
-                del self._games[min(self._games, key=self._idle_rank)]
+            shares = (
+                (lambda kept: kept.client == client, self.per_client, "your page"),
+                (lambda kept: kept.address == address, self.per_address, "your address"),
+                (lambda kept: True, self.limit, "the server"),
+            )
+            for mine, most, whose in shares:
+                own = [game_id for game_id, kept in self._games.items() if mine(kept)]
+                if len(own) >= most:  # one game makes room at every level it counts in
+                    self._make_room(own, client, whose)
             game_id = secrets.token_urlsafe(9)
-            self._games[game_id] = (session, self.clock(), client)
+            self._games[game_id] = Kept(session, self.clock(), client, address)
             return game_id
 
+    def _make_room(self, game_ids: list[str], client: str, whose: str) -> None:
+        """Forget the finished game of ``game_ids`` left alone longest, else the game left alone
+        longest, never an active player's (but ``client``'s own); ApiError 503 if all are."""
+        free = [
+            game_id
+            for game_id in game_ids
+            if self._games[game_id].client == client or not self._active(self._games[game_id])
+        ]
+        if not free:
+            minutes = f"{self.active_seconds / 60:g}"
+            raise ApiError(
+                503,
+                f"{whose} has {len(game_ids)} games in play (the most), each moved in within "
+                f"{minutes} minutes; try again when one ends",
+            )
+        del self._games[min(free, key=self._idle_rank)]
+
     def get(self, game_id: str, touch: bool = False) -> Session:
-        """Return the game ``game_id`` (``touch``: an action, which keeps it alive); ApiError
-        404 if it is unknown or expired."""
+        """Return the game ``game_id`` (``touch``: a move, which keeps it alive and its player
+        active); ApiError 404 if it is unknown or expired."""
         with self._lock:
             self._expire()
             if game_id not in self._games:
                 raise ApiError(404, f"no game {excerpt(game_id)} (unknown, or idle too long)")
-            session, _, client = self._games[game_id]
+            kept = self._games[game_id]
             if touch:
-                self._games[game_id] = (session, self.clock(), client)
-            return session
+                kept.touched = self._moved[kept.client] = self.clock()
+                self._games.move_to_end(game_id)
+            return kept.session
 
     def __len__(self) -> int:
         return len(self._games)
 
+    def _active(self, kept: Kept) -> bool:
+        """Return True if the player of ``kept`` moved within ``active_seconds``."""
+        moved = self._moved.get(kept.client)
+        return moved is not None and self.clock() - moved <= self.active_seconds
+
     def _idle_rank(self, game_id: str) -> tuple[bool, float]:
         """Order games for eviction: finished before unfinished, then idle longest first."""
-        session, touched, _ = self._games[game_id]
-        return not session.game.over, touched
+        kept = self._games[game_id]
+        return not kept.session.game.over, kept.touched
 
     def _expire(self) -> None:
         now = self.clock()
-        for game_id, (_, touched, _) in list(self._games.items()):
-            if now - touched > self.idle_seconds:
-                del self._games[game_id]
+        while self._games:
+            game_id, kept = next(iter(self._games.items()))
+            if now - kept.touched <= self.idle_seconds:
+                break
+            del self._games[game_id]
+        for client, moved in list(self._moved.items()):
+            if now - moved > self.active_seconds:
+                del self._moved[client]

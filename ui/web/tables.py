@@ -128,8 +128,9 @@ class Tables:
         """Return the file of ``rules``'s optimal table."""
         return self.folder / default_path(rules).name
 
-    async def table(self, rules: Any) -> Any:
-        """Return the optimal table of ``rules``; raise Pending while it is being computed."""
+    async def table(self, rules: Any, client: str = "") -> Any:
+        """Return the optimal table of ``rules`` (computed for ``client``, the asker); raise
+        Pending while it is being computed."""
         if rules in self._loaded:
             self._loaded.move_to_end(rules)
             self._touch(self.path(rules))
@@ -140,16 +141,26 @@ class Tables:
             check_size(rules)
             admit = functools.partial(self._admit, path)
             what = describe(rules)
-            job = self.jobs.start(key, what, solve_and_save, (rules, path), [path], admit)
+            seconds = family_of(rules).demands(rules).seconds
+            job = self.jobs.start(
+                key,
+                what,
+                solve_and_save,
+                (rules, path),
+                [path],
+                admit,
+                client=client,
+                seconds=seconds,
+            )
             await self.jobs.outcome(job)
         self._touch(path)
         return await asyncio.to_thread(self._load_once, rules, path)
 
-    async def table_if_any(self, rules: Any, required: bool) -> tuple[Any, str]:
+    async def table_if_any(self, rules: Any, required: bool, client: str = "") -> tuple[Any, str]:
         """Return the optimal table of ``rules`` and '', or, where the page has none (too large,
         not solved) and it is not ``required``, None and the reason; raise Pending meanwhile."""
         try:
-            return await self.table(rules), ""
+            return await self.table(rules, client), ""
         except JobFailed as err:
             if required or err.status not in (409, 413):
                 raise
@@ -164,38 +175,41 @@ class Tables:
                     self._loaded.popitem(last=False)
             return self._loaded[rules]
 
-    async def explore(self, rules: Any) -> Picture | None:
+    async def explore(self, rules: Any, client: str = "") -> Picture | None:
         """Return the explorer's picture for ``rules`` (the table computed first if missing)."""
         check_size(rules, "explore", "the explorer")
         if rules.goal <= EXPLORE_CELLS:  # a small table's grids take milliseconds: no worker
-            table = await self.table(rules)
+            table = await self.table(rules, client)
             return await asyncio.to_thread(adapter_of(rules).explore, table, EXPLORE_CELLS)
         path = self.path(rules)
         if not path.exists() or ("table", rules) in self.jobs:
-            await self.table(rules)
+            await self.table(rules, client)
         self._touch(path)
         what = f"the explorer's picture for goal {rules.goal}"
-        return await self.jobs.result(("explore", rules), what, explore_table, (rules, path))
+        seconds = family_of(rules).demands(rules).seconds  # at most the table's solve
+        key = ("explore", rules)
+        return await self.jobs.result(key, what, explore_table, (rules, path), client, seconds)
 
-    async def compare(self, names: list[str], rules: Any) -> list[dict[str, Any]]:
+    async def compare(self, names: list[str], rules: Any, client: str = "") -> list[dict[str, Any]]:
         """Return the round robin of ``names`` (the optimal table computed first if named)."""
         check_size(rules, "compare", "compare")
         inexact = family_of(rules).demands(rules).inexact
         if inexact:
             raise NoTable(inexact)
-        self._check_budget(names, rules)
+        seconds = self._check_budget(names, rules)
         path = self.path(rules)
         if "optimal" in names:
-            await self.table(rules)
+            await self.table(rules, client)
         if family_of(rules).name not in BUILT_IN:  # registered here: a worker would not know it
             return await asyncio.to_thread(compare, names, rules, path, lambda done, total: None)
         what = f"the round robin of {', '.join(names)} at goal {rules.goal}"
         key = ("compare", tuple(names), rules)
-        return await self.jobs.result(key, what, compare, (names, rules, path))
+        return await self.jobs.result(key, what, compare, (names, rules, path), client, seconds)
 
-    def _check_budget(self, names: list[str], rules: Any) -> None:
-        """Raise SizeError (413) if the round robin of ``names`` needs more memory or time than
-        the server gives a job, before it starts (the players' own sizes included)."""
+    def _check_budget(self, names: list[str], rules: Any) -> float:
+        """Return the seconds the round robin of ``names`` takes; raise SizeError (413) if it
+        needs more memory or time than the server gives a job, before it starts (the players'
+        own sizes included)."""
         players = roster(rules)
         memories = [
             1 if name == "optimal" else getattr(players.player(name, rules), "memory", 1)
@@ -215,6 +229,7 @@ class Tables:
                 f"{words} takes about {about(seconds)} and the server gives a job "
                 f"{clock:g} s: compare fewer players"
             )
+        return seconds
 
     def close(self) -> None:
         """Stop every computation (no half-written table is left)."""

@@ -61,7 +61,7 @@ def test_a_result_that_ends_after_its_202_is_kept_for_the_next_ask(workdir: Path
     key = ("explore", rules)
     with pytest.raises(Pending):
         asyncio.run(jobs.result(key, "grids", tables.explore_table, (rules, path)))
-    job = jobs._running[key]
+    job = jobs._jobs[key]
     jobs.release()
     job.finished.wait(timeout=300)
     assert job.finished.is_set() and jobs.running() == []

@@ -44,9 +44,9 @@ def test_other_games_are_answered_while_a_table_computes(held) -> None:
     client, tables = held
     tables.jobs.release()
     game = finish(client, "/api/pig/games", {"opponent": "hold20", "goal": 20, "first": "you"})
-    for job in list(tables.jobs._running.values()):
+    for job in list(tables.jobs._jobs.values()):
         assert job.finished.wait(timeout=60)  # its worker has ended
-    tables.jobs._go.clear()  # hold the next computation
+    tables.jobs.hold()  # hold the next computation
     waiting = client.post("/api/pig/games", json={"goal": 25})
     assert waiting.status_code == 202
     assert waiting.json()["what"] == "the optimal table for goal 25 and a 6-sided die"
@@ -93,7 +93,7 @@ def test_more_computations_than_workers_are_refused_until_one_ends(held) -> None
 def test_closing_kills_the_workers_and_leaves_no_file(held, workdir: Path) -> None:
     client, tables = held
     assert client.post("/api/pig/games", json={"goal": 24}).status_code == 202
-    workers = [job.process for job in tables.jobs._running.values()]
+    workers = [job.process for job in tables.jobs._jobs.values()]
     name = ".pig-players2-goal24-die6.h5"
     partial = workdir / "data" / f"{name}.pigsolve-{workers[0].pid}-abcd1234.tmp"
     partial.parent.mkdir()
