@@ -184,6 +184,8 @@ class Jobs:
         self._go = {slot: self._context.Event() for slot in self.slots} if held else None
         self._jobs: dict[Hashable, Job] = {}  # running or waiting
         self._waiting: deque[Hashable] = deque()
+        self._launched: dict[str, int] = {}  # each client's last start, by number
+        self._launches = 0
         self._results: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
         self._closed = False
@@ -252,23 +254,32 @@ class Jobs:
             )
 
     def _launch(self) -> None:
-        """Start waiting jobs while their slots are free: first the job of the client with
-        the fewest jobs running in its slot, then the job waiting longest (under the lock)."""
+        """Start waiting jobs, in :meth:`_turns`, while their slots are free (under the lock)."""
         while True:
             running = [job for job in self._jobs.values() if job.process is not None]
-            free = [key for key in self._waiting if self._fits(self._jobs[key], running)]
+            free = [key for key in self._turns() if self._fits(self._jobs[key], running)]
             if not free:
                 return
-            key = min(free, key=lambda key: self._running_of(self._jobs[key], running))
-            self._waiting.remove(key)
-            self._run(key, self._jobs[key])
+            self._waiting.remove(free[0])
+            self._launches += 1
+            self._launched[self._jobs[free[0]].client] = self._launches
+            self._run(free[0], self._jobs[free[0]])
+
+    def _turns(self) -> list[Hashable]:
+        """Return the waiting jobs in the order they start: first those whose client has the
+        fewest jobs running in their slot, then whose client started one longest ago (or
+        never), then the job waiting longest (under the lock)."""
+        running = [job for job in self._jobs.values() if job.process is not None]
+
+        def turn(position: int) -> tuple[int, int, int]:
+            job = self._jobs[self._waiting[position]]
+            mine = sum(other.client == job.client and other.slot == job.slot for other in running)
+            return mine, self._launched.get(job.client, 0), position
+
+        return [self._waiting[i] for i in sorted(range(len(self._waiting)), key=turn)]
 
     def _fits(self, job: Job, running: list[Job]) -> bool:
         return sum(other.slot == job.slot for other in running) < self.slots[job.slot]
-
-    @staticmethod
-    def _running_of(job: Job, running: list[Job]) -> int:
-        return sum(other.client == job.client and other.slot == job.slot for other in running)
 
     def _run(self, key: Hashable, job: Job) -> None:
         """Start ``job``'s worker and the thread waiting for its answer (under the lock)."""
@@ -306,6 +317,8 @@ class Jobs:
             job.on_success()
         with self._lock:
             self._jobs.pop(key, None)
+            if all(other.client != job.client for other in self._jobs.values()):
+                self._launched.pop(job.client, None)  # a client with no job: no turn to keep
             if job.keep and job.outcome[0] == 200:  # for the askers who come back after a 202
                 self._keep(key, job.outcome[1])
             if not self._closed:
@@ -339,8 +352,7 @@ class Jobs:
         with self._lock:
             if job.process is not None or job.finished.is_set():
                 return None
-            waiting = [self._jobs[key] for key in self._waiting if key in self._jobs]
-            same = [other for other in waiting if other.slot == job.slot]
+            same = [self._jobs[key] for key in self._turns() if self._jobs[key].slot == job.slot]
             return same.index(job) if job in same else None
 
     async def result(
@@ -393,9 +405,9 @@ class Jobs:
             return [job.what for job in self._jobs.values() if job.process is not None]
 
     def waiting(self) -> list[str]:
-        """Return what waits for a slot, first to start first (among the same clients)."""
+        """Return what waits for a slot, in the order the jobs will start."""
         with self._lock:
-            return [self._jobs[key].what for key in self._waiting]
+            return [self._jobs[key].what for key in self._turns()]
 
     def close(self) -> None:
         """Kill every worker, wait for it and remove the files it may have half written; the

@@ -126,3 +126,46 @@ def _alive(pid: int) -> bool:
             return stat.read().split(")")[-1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_small_job_runs_while_other_clients_hold_every_large_slot() -> None:
+    """Issue 44: two large jobs held every slot and each other request was a 503. One client
+    has one large job at a time (its next is refused in one line); a small job has slots of
+    its own; another large job waits its turn (a 202 saying so)."""
+    jobs = Jobs(patience=0.0, held=True)
+    jobs.release("small")
+    jobs.start("a", "the table for goal 2000", dict.fromkeys, (range(3),), client="flood")
+    with pytest.raises(JobFailed) as refused:
+        jobs.start("b", "the table for goal 2001", dict.fromkeys, (range(3),), client="flood")
+    assert refused.value.status == 503
+    assert str(refused.value) == (
+        "you have a large computation under way (the table for goal 2000); "
+        "one at a time each: try again when it ends"
+    )
+    jobs.start("c", "the table for goal 2002", dict.fromkeys, (range(3),), client="other")
+    late = jobs.start("d", "the table for goal 2003", dict.fromkeys, (range(3),), client="late")
+    with pytest.raises(Pending) as waiting:
+        asyncio.run(jobs.outcome(late))
+    assert waiting.value.body()["message"] == "waiting to compute the table for goal 2003: 0 ahead"
+    assert jobs.running() == ["the table for goal 2000", "the table for goal 2002"]
+    small = jobs.start("e", "a small table", getattr, (3, "real"), client="late", seconds=0.01)
+    jobs.patience = None
+    assert asyncio.run(jobs.outcome(small)) == 3
+    jobs.close()
+    with pytest.raises(JobFailed, match="^the server is stopping$"):
+        asyncio.run(jobs.outcome(late))
+
+
+def test_the_next_job_to_start_is_the_client_s_who_waited_for_a_turn() -> None:
+    """One client's queue never holds back another's: the job of the client with the fewest
+    running, then of the client who started one longest ago, starts first."""
+    jobs = Jobs(patience=0.0, held=True, small_workers=1)
+    for name in ("flood 1", "flood 2", "flood 3"):
+        jobs.start(name, name, dict.fromkeys, (range(3),), client="flood", seconds=0.01)
+    jobs.start("student", "student", dict.fromkeys, (range(3),), client="student", seconds=0.01)
+    assert jobs.running() == ["flood 1"]
+    assert jobs.waiting() == ["student", "flood 2", "flood 3"]
+    with pytest.raises(Pending) as waiting:
+        asyncio.run(jobs.outcome(jobs._jobs["flood 2"]))
+    assert waiting.value.body()["waiting"] == 1
+    jobs.close()

@@ -81,13 +81,46 @@ def test_a_table_asked_for_twice_is_computed_once(held, workdir: Path) -> None:
     assert list(index) == ["pig-players2-goal22-die6.h5"]
 
 
-def test_more_computations_than_workers_are_refused_until_one_ends(held) -> None:
+def take_large_slots(client: TestClient) -> None:
+    """Have two clients hold the two large slots, the first refused a second large table."""
+    flood = TestClient(client.app, base_url="http://127.0.0.1", client=("10.0.0.1", 1))
+    other = TestClient(client.app, base_url="http://127.0.0.1", client=("10.0.0.2", 1))
+    assert flood.post("/api/pig/games", json={"goal": 2000}).status_code == 202
+    refused = flood.post("/api/pig/games", json={"goal": 2001})
+    assert refused.status_code == 503
+    assert refused.json()["error"] == (
+        "you have a large computation under way (the optimal table for goal 2000 and a 6-sided "
+        "die); one at a time each: try again when it ends"
+    )
+    assert other.post("/api/pig/games", json={"goal": 2002}).status_code == 202
+
+
+def test_one_client_takes_one_large_slot_and_the_next_large_table_waits(held) -> None:
+    """Issue 44: two large tables of one student held both workers, and every other table was
+    a 503 for up to 600 s. Now a client holds one large slot; the next waits its turn."""
     client, tables = held
-    for goal in (21, 22):
-        assert client.post("/api/pig/games", json={"goal": goal}).status_code == 202
-    refused = client.post("/api/pig/games", json={"goal": 23})
-    assert refused.status_code == 503 and "2 computations are under way" in refused.json()["error"]
-    tables.jobs.release()
+    take_large_slots(client)
+    assert len(tables.jobs.running()) == 2
+    waiting = client.post("/api/pig/games", json={"goal": 2003})
+    assert waiting.status_code == 202
+    assert waiting.json()["message"] == (
+        "waiting to compute the optimal table for goal 2003 and a 6-sided die: 0 ahead"
+    )
+    tables.close()
+
+
+@pytest.mark.slow
+def test_a_small_table_and_a_hog_game_are_computed_while_the_large_slots_are_held(held) -> None:
+    """Small tables (estimated at most jobs.SMALL_SECONDS) have slots of their own: a student
+    plays Pig at goal 30 and Hog fa16 while two other clients' large tables hold theirs."""
+    client, tables = held
+    take_large_slots(client)
+    tables.jobs.release("small")
+    pig = finish(client, "/api/pig/games", {"goal": 30, "opponent": "optimal"})
+    hog = finish(client, "/api/hog/games", {"rules": "fa16", "goal": 100, "opponent": "optimal"})
+    assert pig["analysed"] and hog["analysed"]
+    assert len(tables.jobs.running()) == 2  # the large ones, still held
+    tables.close()
 
 
 def test_closing_kills_the_workers_and_leaves_no_file(held, workdir: Path) -> None:
