@@ -7,7 +7,7 @@ a thread per job waits for its answer. :meth:`Jobs.close` kills the workers (Ctr
 and removes the files they were writing.
 
 Slots are shared fairly among clients (a client is the page's session, :mod:`ui.web.clients`).
-A job estimated to take at most :data:`SMALL_SECONDS` (a small table, a Hog game) runs in a
+A job estimated to take at most :data:`SMALL_SECONDS` (a small table, a short game's) runs in a
 small slot, so it never waits behind a large one; the others share :data:`MAX_WORKERS` large
 slots, at most one large job a client (its next is refused in one line until it ends). A job
 finding its slots taken waits its turn (a 202 that says so); the next to start is that of the

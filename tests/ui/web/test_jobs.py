@@ -152,7 +152,7 @@ def test_a_small_job_runs_while_other_clients_hold_every_large_slot() -> None:
     jobs.patience = None
     assert asyncio.run(jobs.outcome(small)) == 3
     jobs.close()
-    with pytest.raises(JobFailed, match="^the server is stopping$"):
+    with pytest.raises(JobFailed, match=r"^the server is stopping$"):
         asyncio.run(jobs.outcome(late))
 
 

@@ -118,8 +118,8 @@ def test_a_full_store_forgets_the_oldest_finished_game_first() -> None:
 
 def test_the_server_keeps_the_games_and_minutes_the_class_page_says() -> None:
     """browser-class.md: up to N games at once, a game untouched for M minutes forgotten (kept
-    at exactly M minutes); the N+1st game takes the place of one. A clock of our own tells the
-    time."""
+    at exactly M minutes); the N+1st game takes the place of one nobody plays. A clock of our
+    own tells the time."""
     words = " ".join((ROOT / "docs/how-to/browser-class.md").read_text().split())
     said = re.search(r"keeps up to (\d+) games at once; a game left alone for (\d+) minutes", words)
     games, minutes = map(int, said.groups())
@@ -132,7 +132,7 @@ def test_the_server_keeps_the_games_and_minutes_the_class_page_says() -> None:
     with pytest.raises(ApiError, match="idle too long"):
         store.get(kept)
     live = new_session("pig", PigRules(20), ["hold20"], "you", 1)
-    ids = [store.add(live, f"client {n}") for n in range(games + 1)]  # one more than kept
+    ids = [store.add(live, f"client {n}", f"address {n}") for n in range(games + 1)]
     assert len(store) == games and store.get(ids[-1])
 
 
@@ -142,3 +142,92 @@ def test_a_choice_the_rules_do_not_allow_is_refused_in_the_game_s_words() -> Non
     with pytest.raises(ApiError, match=r"^Pork Chop is not a legal choice now$") as refused:
         session.act(-1)
     assert refused.value.status == 400 and session.decisions == []
+
+
+def flooded(store: Store, now: list[float], addresses: list[str]) -> None:
+    """Start 3,000 games, each from a fresh session, from ``addresses`` in turn, a
+    millisecond apart; nobody moves in them."""
+    for n in range(3000):
+        now[0] += 0.001
+        address = addresses[n % len(addresses)]
+        store.add(new_session("pig", PigRules(20), ["hold20"], "you", n), f"flood {n}", address)
+
+
+@pytest.mark.parametrize("addresses", [[f"10.0.0.{n}" for n in range(20)], ["10.0.0.99"]])
+def test_a_flood_of_starts_leaves_a_playing_student_their_game(addresses: list[str]) -> None:
+    """Issue 44: 3,000 starts from 20 addresses, or from the student's own (a lab's NAT), took
+    the game of a student who had just moved (a 404 at the next move). Games of a player who
+    moved within minutes are never taken; the student still starts games."""
+    now = [0.0]
+    store = Store(limit=50, per_client=5, per_address=20, clock=lambda: now[0])
+    playing = store.add(new_session("pig", PigRules(20), ["hold20"], "you", 1), "me", "10.0.0.99")
+    store.get(playing, touch=True)  # a move
+    flooded(store, now, addresses)
+    assert len(store) <= (50 if len(addresses) > 1 else 20)  # one address: its backstop
+    assert store.get(playing, touch=True)
+    more = store.add(new_session("pig", PigRules(20), ["hold20"], "you", 2), "me", "10.0.0.99")
+    assert store.get(more) and store.get(playing)
+
+
+def test_a_store_full_of_games_in_play_refuses_a_new_one_in_one_line() -> None:
+    """Every game moved in within minutes: a new start is a 503, not another player's game."""
+    now = [0.0]
+    store = Store(limit=3, per_address=2, active_seconds=600.0, clock=lambda: now[0])
+    for n in range(3):
+        game = store.add(new_session("pig", PigRules(20), ["hold20"], "you", n), f"p{n}", f"a{n}")
+        store.get(game, touch=True)
+    with pytest.raises(ApiError) as refused:
+        store.add(new_session("pig", PigRules(20), ["hold20"], "you", 9), "new", "a9")
+    assert refused.value.status == 503 and str(refused.value) == (
+        "the server has 3 games in play (the most), each moved in within 10 minutes; "
+        "try again when one ends"
+    )
+    now[0] = 601.0  # nobody has moved for more than 10 minutes: the idle longest makes room
+    assert store.add(new_session("pig", PigRules(20), ["hold20"], "you", 9), "new", "a9")
+    assert len(store) == 3
+
+
+def test_an_address_full_of_games_in_play_refuses_its_next_one() -> None:
+    """The address is a backstop: fresh sessions from one address, each moving, cannot take
+    the whole store; another address still starts games."""
+    store = Store(limit=10, per_address=3)
+    for n in range(3):
+        game = store.add(new_session("pig", PigRules(20), ["hold20"], "you", n), f"p{n}", "nat")
+        store.get(game, touch=True)
+    with pytest.raises(ApiError, match=r"^your address has 3 games in play") as refused:
+        store.add(new_session("pig", PigRules(20), ["hold20"], "you", 9), "fresh", "nat")
+    assert refused.value.status == 503
+    assert store.add(new_session("pig", PigRules(20), ["hold20"], "you", 9), "other", "lab")
+
+
+def test_the_page_s_session_is_a_cookie_and_a_flood_behind_its_address_leaves_its_game(
+    workdir: Path,
+) -> None:
+    """Each browser gets its own session (an HttpOnly, SameSite=Strict cookie) on first
+    contact: starts from its address with fresh sessions take no game of its own."""
+    from starlette.testclient import TestClient
+
+    from pigsolve.ui.web import tables
+    from pigsolve.ui.web.app import create_app
+    from pigsolve.ui.web.clients import COOKIE
+    from pigsolve.ui.web.jobs import Jobs
+
+    path = workdir / "data" / "pig-players2-goal40-die6.h5"
+    tables.solve_and_save(PigRules(40), path, lambda done, total: None)  # no worker
+    store = Store(limit=12, per_client=3, per_address=8)
+    app = create_app(store=store, table_store=tables.Tables(jobs=Jobs(patience=None)))
+    me = TestClient(app, base_url="http://127.0.0.1", client=("10.0.0.99", 1))
+    body = {"goal": 40, "opponent": "hold20", "first": "you", "seed": 1}
+    started = me.post("/api/pig/games", json=body)
+    cookie = started.headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    game = started.json()["id"]
+    assert me.post(f"/api/games/{game}/actions", json={"action": "hold"}).status_code == 200
+    assert "set-cookie" not in me.get("/api/limits").headers  # the page keeps its session
+    flood = TestClient(app, base_url="http://127.0.0.1", client=("10.0.0.99", 2))
+    for _ in range(30):
+        flood.cookies.clear()  # a fresh session at each start
+        assert flood.post("/api/pig/games", json=body).status_code == 201
+    assert len(store) <= 12
+    assert me.post(f"/api/games/{game}/actions", json={"action": "roll"}).status_code == 200
+    assert me.post("/api/pig/games", json=body).status_code == 201
