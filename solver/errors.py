@@ -73,6 +73,17 @@ class TooManyCalls(InvalidArgument):
     message names the way out (a simulation, a smaller goal)."""
 
 
+def brief(text: object, limit: int = 120) -> str:
+    """Return ``text`` as a string of at most ``limit`` characters, for a message quoting what a
+    user wrote or why a library refused it.
+
+    >>> brief("x" * 200, 10), brief(ValueError("short"))
+    ('xxxxxxx...', 'short')
+    """
+    words = str(text)
+    return words if len(words) <= limit else words[: limit - 3] + "..."
+
+
 def missing_extra(what: str, extra: str) -> PigsolveError:
     """Return the one-line error of ``what`` needing the optional ``extra``, with the command
     that installs it where pigsolve is: a checkout's folder, else the package's name.
