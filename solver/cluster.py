@@ -12,6 +12,9 @@ so a task that Dask runs again (its worker died) gives the same values.
 from __future__ import annotations
 
 import contextlib
+import logging
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -27,20 +30,50 @@ Hook = Callable[[str, int, list], None]
 @contextlib.contextmanager
 def cluster_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
     """Yield a Dask client of the scheduler at ``scheduler``, or of a local cluster of
-    ``workers`` worker processes (one thread each), closed after."""
+    ``workers`` worker processes (one thread each), closed after.
+
+    Ctrl-C is this process's alone: the local workers start with SIGINT ignored (a terminal
+    sends it to them too, and each would print its traceback), and the cluster closes with
+    distributed's loggers silenced, so the interrupt reads as one line."""
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
-        with Client(scheduler) as client:
+        with Client(scheduler) as client, quiet_interrupt():
             yield client
         return
-    with (
-        LocalCluster(
+    with _interrupts_ignored():
+        cluster = LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as client,
-    ):
+        )
+    with cluster, Client(cluster) as client, quiet_interrupt():
         yield client
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ignore SIGINT while the body runs (processes it starts inherit that), then restore it;
+    nothing changes off the main thread, where signals cannot be set."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def quiet_interrupt() -> Iterator[None]:
+    """Silence distributed's loggers if the body is interrupted (Ctrl-C), before the cluster
+    closes: its workers' shutdown warnings are no news to the user who stopped them."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        names = [name for name in logging.root.manager.loggerDict if name.startswith("distributed")]
+        for name in ["distributed", *names]:
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        raise
 
 
 def solve_layers(
@@ -70,12 +103,19 @@ def solve_layers(
     else:
         group = store.create(url, rules, chunk_rows)
     start = time.perf_counter()
-    for layer in range(store.top_layer(rules) - int(group.attrs["finished"]), -1, -1):
-        solve_one(group, layer)
-        if hook is not None:
-            hook("finished", layer, [])
-        if progress is not None:
-            progress(layer)
+    layers = store.top_layer(rules) + 1
+    try:
+        for layer in range(layers - 1 - int(group.attrs["finished"]), -1, -1):
+            solve_one(group, layer)
+            if hook is not None:
+                hook("finished", layer, [])
+            if progress is not None:
+                progress(layer)
+    except KeyboardInterrupt:
+        finished = int(group.attrs["finished"])  # as the store records it: what --resume reads
+        raise KeyboardInterrupt(
+            f"with {finished} of {layers} layers finished in {url}; --resume continues"
+        ) from None
     seconds = float(group.attrs.get("solve_seconds", 0.0)) + time.perf_counter() - start
     first = float(group["L0/start_values"][0, 0])  # as an HDF5 table states it
     group.attrs.update({"solve_seconds": seconds, "p_first_player": first})

@@ -73,15 +73,25 @@ class TooManyCalls(InvalidArgument):
     message names the way out (a simulation, a smaller goal)."""
 
 
+def brief(text: object, limit: int = 120) -> str:
+    """Return ``text`` as a string of at most ``limit`` characters, for a message quoting what a
+    user wrote or why a library refused it.
+
+    >>> brief("x" * 200, 10), brief(ValueError("short"))
+    ('xxxxxxx...', 'short')
+    """
+    words = str(text)
+    return words if len(words) <= limit else words[: limit - 3] + "..."
+
+
 def excerpt(value: object, most: int = 60) -> str:
-    """Return ``value`` quoted, cut to ``most`` characters: fit for a one-line error however
-    much a request sent.
+    """Return ``value`` quoted and cut to about ``most`` characters (:func:`brief`): fit for a
+    one-line error however much a request sent.
 
     >>> excerpt("farkel"), excerpt("x" * 100, 5)
     ("'farkel'", "'xxxxx...'")
     """
-    text = str(value)
-    return repr(text[:most] + ("..." if len(text) > most else ""))
+    return repr(brief(value, most + 3))
 
 
 def missing_extra(what: str, extra: str) -> PigsolveError:

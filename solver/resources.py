@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from decimal import Decimal
 
 from pigsolve.solver.errors import PigsolveError
 
@@ -18,6 +19,8 @@ def memory_words(size: int) -> str:
     >>> memory_words(3 * GIB // 2), memory_words(5 * 2**20), memory_words(1000)
     ('1.5 GiB', '5 MiB', '1 MiB')
     """
+    if size >= 10**6 * GIB:  # a size may be any integer (``G**N`` bytes), past any float
+        return f"{Decimal(int(size) // GIB):.1e} GiB"
     if size >= GIB:
         return f"{size / GIB:.1f} GiB"
     return f"{max(1, round(size / 2**20))} MiB"
@@ -61,11 +64,14 @@ def check_memory(
 
 
 def _rounded(size: int) -> str:
-    """Return a number of bytes in whole GiB from 1 GiB up, else in MiB.
+    """Return a number of bytes in whole GiB from 1 GiB up, else in MiB; past a million GiB
+    as a power of ten (a size may be any integer: ``G**N`` bytes).
 
-    >>> _rounded(373 * GIB + 2**29), _rounded(GIB // 10)
-    ('374 GiB', '102 MiB')
+    >>> _rounded(373 * GIB + 2**29), _rounded(GIB // 10), _rounded(10**400 * GIB)
+    ('374 GiB', '102 MiB', '1.0e+400 GiB')
     """
+    if size >= 10**6 * GIB:
+        return memory_words(size)
     return f"{size / GIB:,.0f} GiB" if size >= GIB else memory_words(size)
 
 

@@ -75,6 +75,7 @@ T. W. Neller and C. G. M. Presser, "Optimal Play of the Dice Game Pig", UMAP Jou
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import replace
 
@@ -294,8 +295,9 @@ def solve_seconds(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> float:
     (11, 42)
     """
     if rules.players > 2:  # G**N states, each a turn of N values over G totals: 297 s at 5,000
-        goal, players = rules.goal / POINT_UNIT, rules.players
-        return 3.0e-7 * goal ** (players + 1) * players**2 * rules.dice / 6
+        goal, players = rules.goal // POINT_UNIT, rules.players
+        work = goal ** (players + 1) * players**2 * rules.dice
+        return 3.0e-7 * work / 6 if work < 10**300 else math.inf  # G**N can pass any float
     if not rules.farkle_penalty:
         return 11.0 * (rules.goal / 10_000) ** 3 * rules.dice / 6
     span = (rules.goal - floor) / 10_000

@@ -84,7 +84,23 @@ def memory_needed(rules: FarkleRules) -> int:
     rows = 3 * 8 * max(goal, rules.min_bank // POINT_UNIT) * (rules.dice + 1)
     if rules.players > 2:
         return 8 * goal**rules.players * (2 * rules.players + 6) + 4 * rows + 2**20
-    return 3 * 8 * goal * goal + 4 * rows + 2**20
+    return 3 * 8 * goal * goal + 4 * rows + last_turn_bytes(rules) + 2**20
+
+
+def last_turn_bytes(rules: FarkleRules) -> int:
+    """Return the bytes of the last turn's values (:func:`last_turn_values`, a best response's
+    too) and of the last turn's own rows: a row for every lead a bank can reach, which the
+    most points of a keep lengthen (the rules' points, not only the goal).
+
+    >>> last_turn_bytes(FarkleRules(goal=1000)) < 2**20
+    True
+    """
+    goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    most = int(turn(rules).points.max())
+    lead = (DEFAULT_CEILING_LEAD - DEFAULT_FLOOR) // POINT_UNIT
+    size = 2 * goal + min_bank + most + lead + 2
+    rows = 8 * (rules.dice + 1) * (max(size, min_bank) + 1) if rules.last_turn else 0
+    return 8 * size + rows
 
 
 def default_ceiling(rules: FarkleRules) -> int:

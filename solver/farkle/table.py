@@ -73,19 +73,19 @@ def fits(rules: FarkleRules, available: int) -> str:
     'the largest goal that fits is 2750: `pigsolve compute --game farkle --goal 2750 --players 4`'
     """
     from pigsolve.solver.farkle.states import memory_needed
-    from pigsolve.solver.resources import largest_goal
+    from pigsolve.solver.resources import largest_goal, memory_words
 
     def needed_at(units: int) -> int:
         return memory_needed(replace(rules, goal=units * POINT_UNIT))
 
     units = largest_goal(needed_at, rules.goal // POINT_UNIT, available)
-    smaller = replace(rules, goal=units * POINT_UNIT)
     words = "no goal fits"
     if units >= 1:
+        smaller = replace(rules, goal=units * POINT_UNIT)
         words = f"the largest goal that fits is {smaller.goal}: `{compute_command(smaller)}`"
     if rules.players > 2:
         words += (
-            f"; or on a cluster of workers of {memory_needed(rules) / 2**30:.1f} GiB: "
+            f"; or on a cluster of workers of {memory_words(memory_needed(rules))}: "
             f"`{compute_command(rules)} --store farkle.zarr --scheduler tcp://HOST:8786`"
         )
     return words

@@ -72,13 +72,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import reprlib
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from numbers import Integral
 from pathlib import Path
 from typing import Any
 
-from pigsolve.solver.errors import InvalidArgument, excerpt
+from pigsolve.solver.errors import InvalidArgument, brief, excerpt
 from pigsolve.solver.games.game_files import check_keys, read_game_file
 
 POINT_UNIT = 50
@@ -88,6 +89,11 @@ FACES = 6
 DEFAULT_GOAL = 10_000
 MULTIPLES = ("none", "doubling", "additive", "fixed")
 """The ways four, five and six of a kind can score (see the module docstring)."""
+MAX_POINTS = 1_000_000
+"""The most points a rule may name (a combination, the minimum bank, the penalty): a turn's
+arrays grow with the points a keep can score, and beyond a goal more points change nothing."""
+MAX_PLAYERS = 100
+"""The most players at one game (a table of ``N`` players has ``G**N`` score vectors)."""
 
 
 def _is_int(value: object) -> bool:
@@ -102,21 +108,33 @@ def _check_points(name: str, value: object, optional: bool = False) -> None:
     if not _is_int(value) or value <= 0 or value % POINT_UNIT:
         what = "None (not scored) or " if optional else ""
         raise InvalidArgument(
-            f"{name} must be {what}a positive multiple of {POINT_UNIT}, got {value!r}",
+            f"{name} must be {what}a positive multiple of {POINT_UNIT}, got {reprlib.repr(value)}",
+            parameter=name,
+        )
+    _check_most(name, value)
+
+
+def _check_most(name: str, value: int) -> None:
+    """Raise InvalidArgument if ``value`` points are more than :data:`MAX_POINTS`."""
+    if value > MAX_POINTS:
+        raise InvalidArgument(
+            f"{name} must be at most {MAX_POINTS:,} points, got {reprlib.repr(value)}",
             parameter=name,
         )
 
 
 def _check_bool(name: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise InvalidArgument(f"{name} must be True or False, got {value!r}", parameter=name)
+        raise InvalidArgument(
+            f"{name} must be True or False, got {reprlib.repr(value)}", parameter=name
+        )
 
 
 def _points_tuple(name: str, value: object, size: int, meaning: str) -> tuple[int, ...]:
     """Return ``value`` as a tuple of ``size`` points, or raise InvalidArgument."""
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != size:
         raise InvalidArgument(
-            f"{name} must be {size} points ({meaning}), got {value!r}", parameter=name
+            f"{name} must be {size} points ({meaning}), got {reprlib.repr(value)}", parameter=name
         )
     for points in value:
         _check_points(name, points)
@@ -146,7 +164,7 @@ class Scoring:
         if self.multiples not in MULTIPLES:
             raise InvalidArgument(
                 f"multiples must be one of {', '.join(map(repr, MULTIPLES))}, "
-                f"got {self.multiples!r}",
+                f"got {reprlib.repr(self.multiples)}",
                 parameter="multiples",
             )
         if self.multiples == "fixed":
@@ -200,26 +218,38 @@ class FarkleRules:
     def __post_init__(self) -> None:
         if not _is_int(self.dice) or not 1 <= self.dice <= MAX_DICE:
             raise InvalidArgument(
-                f"dice must be an integer from 1 to {MAX_DICE}, got {self.dice!r}",
+                f"dice must be an integer from 1 to {MAX_DICE}, got {reprlib.repr(self.dice)}",
                 parameter="dice",
             )
-        _check_points("goal", self.goal)
+        if not _is_int(self.goal) or self.goal <= 0 or self.goal % POINT_UNIT:
+            raise InvalidArgument(
+                f"goal must be a positive multiple of {POINT_UNIT}, got {reprlib.repr(self.goal)}",
+                parameter="goal",
+            )
         if not isinstance(self.scoring, Scoring):
             raise InvalidArgument(
-                f"scoring must be a Scoring, got {self.scoring!r}", parameter="scoring"
+                f"scoring must be a Scoring, got {reprlib.repr(self.scoring)}", parameter="scoring"
             )
         for name in ("min_bank", "farkle_penalty"):
             value = getattr(self, name)
             if not _is_int(value) or value < 0 or value % POINT_UNIT:
                 raise InvalidArgument(
-                    f"{name} must be 0 or a positive multiple of {POINT_UNIT}, got {value!r}",
+                    f"{name} must be 0 or a positive multiple of {POINT_UNIT}, got "
+                    f"{reprlib.repr(value)}",
                     parameter=name,
                 )
+            _check_most(name, value)
         _check_bool("hot_dice", self.hot_dice)
         _check_bool("last_turn", self.last_turn)
         if not _is_int(self.players) or self.players < 2:
             raise InvalidArgument(
-                f"players must be an integer >= 2, got {self.players!r}", parameter="players"
+                f"players must be an integer >= 2, got {reprlib.repr(self.players)}",
+                parameter="players",
+            )
+        if self.players > MAX_PLAYERS:
+            raise InvalidArgument(
+                f"players must be at most {MAX_PLAYERS}, got {reprlib.repr(self.players)}",
+                parameter="players",
             )
 
     def to_json(self) -> str:
@@ -238,8 +268,9 @@ class FarkleRules:
             data = json.loads(text)
             scoring = Scoring(**data.pop("scoring"))
             return cls(scoring=scoring, **data)
-        except (ValueError, TypeError, KeyError, AttributeError) as err:
-            raise InvalidArgument(f"not Farkle rules in JSON ({err})", parameter="rules") from None
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as err:
+            why = "nested too deeply" if isinstance(err, RecursionError) else brief(err)
+            raise InvalidArgument(f"not Farkle rules in JSON ({why})", parameter="rules") from None
 
 
 FARKLE = FarkleRules()

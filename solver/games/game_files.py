@@ -13,19 +13,46 @@ from pigsolve.solver.errors import InvalidArgument
 
 MAX_GAME_BYTES = 2**20
 """The largest game file read (1 MiB): a game's rules are a few kilobytes."""
+MAX_NESTING = 8
+"""The deepest a game file nests tables and lists (a game needs 3: ``[[outcome]]``'s values,
+``[scoring]``'s lists)."""
 
 
 def read_game_file(path: Path) -> dict[str, Any]:
     """Return the TOML table of the game file at ``path``; InvalidArgument in one line if it is
     missing, unreadable, not a regular file, too long or not TOML."""
     try:
-        return tomllib.loads(_read_text(path))
+        data = tomllib.loads(_read_text(path))
     except FileNotFoundError:
         raise InvalidArgument(f"no game file {path}") from None
     except (OSError, UnicodeDecodeError) as err:
         raise InvalidArgument(f"cannot read game file {path}: {err}") from None
     except tomllib.TOMLDecodeError as err:
         raise InvalidArgument(f"{path} is not valid TOML: {err}") from None
+    except RecursionError:  # tomllib parses nested arrays and inline tables recursively
+        raise InvalidArgument(
+            f"{path} nests arrays or tables too deeply to read: a game nests at most "
+            f"{MAX_NESTING} deep"
+        ) from None
+    _check_nesting(path, data)
+    return data
+
+
+def _check_nesting(path: Path, data: dict[str, Any]) -> None:
+    """Raise InvalidArgument naming the first key of ``data`` whose value nests tables and
+    lists more than :data:`MAX_NESTING` deep (every later check, and its message, may then
+    recurse safely)."""
+    stack: list[tuple[str, Any, int]] = [(key, value, 1) for key, value in data.items()]
+    while stack:
+        key, value, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise InvalidArgument(
+                f"{path}: {key} nests arrays or tables more than {MAX_NESTING} deep"
+            )
+        if isinstance(value, dict):
+            stack.extend((f"{key}.{inner}", item, depth + 1) for inner, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{key}[{n}]", item, depth + 1) for n, item in enumerate(value))
 
 
 def _read_text(path: Path) -> str:

@@ -60,7 +60,7 @@ from functools import cache
 from numbers import Integral
 from typing import Any, NamedTuple
 
-from pigsolve.solver.errors import InvalidArgument, excerpt
+from pigsolve.solver.errors import InvalidArgument, brief, excerpt
 
 
 class RuleSet(StrEnum):
@@ -107,6 +107,14 @@ class HogRules:
         for sides in (self.die_sides, self.alt_sides):
             if sides is not None and (not isinstance(sides, Integral) or sides < 2):
                 raise InvalidArgument(f"die sides must be an integer >= 2, got {sides!r}")
+        for field in ("cap", "wild_every"):
+            value = getattr(self, field)
+            if value is not None and (not isinstance(value, Integral) or value < 1):
+                raise InvalidArgument(f"{field} must be None or an integer >= 1, got {value!r}")
+        for field in ("prime_bump", "feral_hogs"):
+            value = getattr(self, field)
+            if not isinstance(value, bool):
+                raise InvalidArgument(f"{field} must be True or False, got {value!r}")
         choices = {
             "pig_out": ("count", "one"),
             "bacon": ("max-digit", "ten-minus-ones-plus-tens"),
@@ -141,8 +149,20 @@ class HogRules:
 
     @classmethod
     def from_json(cls, text: str) -> HogRules:
-        """Return the rules written by :meth:`to_json`."""
-        return cls(**json.loads(text))
+        """Return the rules written by :meth:`to_json`; InvalidArgument in one line if ``text``
+        is not such rules.
+
+        >>> HogRules.from_json(hog_rules("su20").to_json()) == hog_rules("su20")
+        True
+        """
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise TypeError(f"a JSON object, not {type(data).__name__}")
+            return cls(**data)
+        except (ValueError, TypeError, RecursionError) as err:
+            why = "nested too deeply" if isinstance(err, RecursionError) else brief(err)
+            raise InvalidArgument(f"not Hog rules in JSON ({why})", parameter="rules") from None
 
 
 def hog_rules(name: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = None) -> HogRules:

@@ -58,7 +58,7 @@ from fractions import Fraction
 from numbers import Integral
 from typing import TYPE_CHECKING
 
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument, brief
 from pigsolve.solver.games.pig_outcomes import Effect, Outcome, RollOutcomes, die, table_from_json
 
 if TYPE_CHECKING:
@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 
 DEFAULT_GOAL = 100
 DEFAULT_DIE_SIDES = 6
+MAX_PLAYERS = 100
+"""The most players at one game (a table of ``N`` players has ``G**N`` score vectors)."""
 PIG = 0
 """The point value of a face that ends the turn with nothing banked."""
 
@@ -89,6 +91,8 @@ class PigRules:
             raise InvalidArgument(f"die sides must be an integer >= 2, got {self.die_sides!r}")
         if not isinstance(self.players, Integral) or self.players < 2:
             raise InvalidArgument(f"players must be an integer >= 2, got {self.players!r}")
+        if self.players > MAX_PLAYERS:
+            raise InvalidArgument(f"players must be at most {MAX_PLAYERS}, got {self.players}")
         if self.outcomes is not None and (self.die_sides != DEFAULT_DIE_SIDES or self.piglet):
             raise InvalidArgument(
                 f"die_sides or piglet=True changes Pig's die; the game {self.outcomes.name!r} has "
@@ -162,15 +166,18 @@ class PigRules:
         >>> PigRules.from_json(rules.as_json) == rules
         True
         """
-        if "game" in stored:
-            game = table_from_json(stored["game"])
-            return cls(int(stored["goal"]), players=int(stored["players"]), outcomes=game)
-        return cls(
-            int(stored["goal"]),
-            int(stored["die_sides"]),
-            int(stored.get("players", 2)),
-            bool(stored.get("piglet", False)),
-        )
+        try:
+            if "game" in stored:
+                game = table_from_json(stored["game"])
+                return cls(int(stored["goal"]), players=int(stored["players"]), outcomes=game)
+            return cls(
+                int(stored["goal"]),
+                int(stored["die_sides"]),
+                int(stored.get("players", 2)),
+                bool(stored.get("piglet", False)),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
+            raise InvalidArgument(f"not Pig rules ({brief(err)})", parameter="rules") from None
 
     @property
     def num_states(self) -> int:

@@ -15,6 +15,7 @@ outcome, each with a probability or a count, an effect and, for ``add``, the poi
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -50,10 +51,18 @@ def load_game(path: str | Path) -> RollOutcomes:
 
 def _from_toml(data: dict, default_name: str) -> RollOutcomes:
     check_keys("", data, GAME_KEYS)
-    name = str(data.get("name", default_name))
+    name = data.get("name", default_name)
+    if not isinstance(name, str):
+        raise InvalidArgument(f"name must be a string, got {reprlib.repr(name)}")
     if data.get("game") == "pass-the-pigs":
         touching = _fraction(data.get("touching", str(KERN_TOUCHING)), "touching")
-        return pass_the_pigs(data.get("counts", KERN_COUNTS), touching)
+        counts = data.get("counts", KERN_COUNTS)
+        if not isinstance(counts, dict):
+            raise InvalidArgument(
+                f"counts must be a table ([counts]) of each position's count, got "
+                f"{reprlib.repr(counts)}"
+            )
+        return pass_the_pigs(counts, touching)
     if "game" in data:
         raise InvalidArgument(f"unknown game {data['game']!r}: a file can name 'pass-the-pigs'")
     rows = data.get("outcome")
@@ -66,6 +75,8 @@ def _from_toml(data: dict, default_name: str) -> RollOutcomes:
         raise InvalidArgument("give every outcome either a probability or a count, not a mix")
     counted = given == {(False, True)}
     total = sum(_count(row) for row in rows) if counted else None
+    if total == 0:
+        raise InvalidArgument("the counts total 0: give some outcome a count of at least 1")
     outcomes = []
     for number, row in enumerate(rows, 1):
         effect = row.get("effect")
@@ -90,7 +101,7 @@ def _from_toml(data: dict, default_name: str) -> RollOutcomes:
 def _count(row: dict) -> int:
     count = row.get("count")
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise InvalidArgument(f"a count must be a whole number >= 0, got {count!r}")
+        raise InvalidArgument(f"a count must be a whole number >= 0, got {reprlib.repr(count)}")
     return count
 
 
@@ -101,4 +112,4 @@ def _fraction(value: object, what: str) -> Fraction:
     try:
         return Fraction(str(value) if isinstance(value, float) else value)
     except (ValueError, ZeroDivisionError):
-        raise InvalidArgument(f"{what}: {value!r} is not a probability") from None
+        raise InvalidArgument(f"{what}: {reprlib.repr(value)} is not a probability") from None

@@ -108,7 +108,7 @@ class RollOutcomes:
                 )
         total = sum(outcome.probability for outcome in self.outcomes)
         if total != 1:
-            raise InvalidArgument(f"{where}: the probabilities sum to {total}, not 1")
+            raise InvalidArgument(f"{where}: the probabilities sum to {_short(total)}, not 1")
         if not any(outcome.ends_turn for outcome in self.outcomes):
             raise InvalidArgument(
                 f"{where}: no outcome ends the turn (effect 'pig' or 'reset'), so a turn could "
@@ -243,6 +243,16 @@ def table_from_json(data: Mapping) -> RollOutcomes:
         return RollOutcomes(str(data["name"]), outcomes)
     except (KeyError, TypeError, ValueError) as err:
         raise InvalidArgument(f"a stored game's outcome table is damaged ({err})") from None
+
+
+def _short(number: Fraction) -> str:
+    """Return ``number`` exactly if that is short, else to six significant digits.
+
+    >>> _short(Fraction(5, 6)), _short(Fraction(1, 3**40) + 1)
+    ('5/6', 'about 1')
+    """
+    exact = str(number)
+    return exact if len(exact) <= 24 else f"about {float(number):.6g}"
 
 
 @functools.cache

@@ -130,5 +130,7 @@ def fits(rules: HogRules, available: int) -> str:
     from pigsolve.solver.resources import largest_goal
 
     goal = largest_goal(lambda g: memory_needed(replace(rules, goal=g)), rules.goal, available)
+    if goal < 1:
+        return "no goal fits"
     command = compute_command(replace(rules, goal=goal))
     return f"the largest goal that fits is {goal}: `{command}`"

@@ -8,6 +8,9 @@ from dataclasses import replace
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.resources import largest_goal
 
+MAX_STORE_BYTES = 2**70
+"""A store larger than this (a zebibyte) is no way out: none is offered."""
+
 
 def fits(rules: PigRules, available: int, method: str = "layered") -> str:
     """Return what fits ``available`` bytes instead of solving ``rules`` by ``method``: the
@@ -25,6 +28,8 @@ def fits(rules: PigRules, available: int, method: str = "layered") -> str:
         command = compute_command(replace(rules, goal=goal))
         fits = f"the largest goal that fits is {goal}: `{command}`"
     if rules.players == 2:
+        return fits
+    if 8 * rules.players * rules.goal**rules.players > MAX_STORE_BYTES:
         return fits
     fits += f"; or out of core, {store_forms(rules, available)}"
     if 4 * rules.goal**3 > available:

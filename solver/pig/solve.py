@@ -107,7 +107,7 @@ def check_solvable(rules: PigRules, method: str = "layered") -> None:
 
 def solve_seconds(rules: PigRules, method: str = "layered") -> tuple[float, float]:
     """Return the seconds solving ``rules`` takes: the work, and the compiling first."""
-    work = durations.pig_work(rules)
+    work = min(durations.pig_work(rules), 10**300)  # G**N can pass any float: no wait is longer
     if rules.players > 2 and rules.resets:  # refused at once: solved for two players only
         return 0.0, 0.0
     if rules.players > 2:
@@ -283,8 +283,10 @@ def value_iteration(
             parameter="method",
         )
     tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
-    if not tolerance > 0:
-        raise InvalidArgument(f"tolerance must be positive, got {tolerance}")
+    if not 0 < tolerance < 1:  # win probabilities change by less than 1: no step is taken
+        raise InvalidArgument(
+            f"tolerance must be positive and below 1, got {tolerance}", parameter="tolerance"
+        )
     goal, chances = rules.goal, roll_counts(rules)
     if goal > MAX_FULL_GOAL:
         raise InvalidArgument(

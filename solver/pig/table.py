@@ -37,7 +37,7 @@ from pathlib import Path
 import h5py
 import numpy as np
 
-from pigsolve.solver.errors import TableError
+from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules, describe_rules
 from pigsolve.solver.games.pig_outcomes import BUILT_IN
 from pigsolve.solver.layer_store import is_store
@@ -109,7 +109,10 @@ def game_slug(rules: PigRules) -> str:
 
 def _rules_of(attrs: dict) -> PigRules:
     """Return the rules stored in a file's attributes (any version; the oldest have no JSON)."""
-    stored = json.loads(attrs["rules"]) if "rules" in attrs else {}
+    try:
+        stored = json.loads(attrs["rules"]) if "rules" in attrs else {}
+    except RecursionError:
+        raise InvalidArgument("not Pig rules (nested too deeply)", parameter="rules") from None
     oldest = {name: attrs[name] for name in ("goal", "die_sides") if name in attrs}
     return PigRules.from_json(oldest | stored)
 

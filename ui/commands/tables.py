@@ -8,6 +8,7 @@ commands (typer's "one file per command").
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -94,6 +95,8 @@ def compute(
 
     found = setting("compute", game, given)
     family, rules = found.family, found.rules
+    if memory_limit is not None and not math.isfinite(memory_limit * 2**30):
+        raise InvalidArgument(f"--memory-limit must be a finite number of GiB, got {memory_limit}")
     limit = None if memory_limit is None else int(memory_limit * 2**30)
     if store is not None or workers or scheduler or resume:
         from pigsolve.ui.store_commands import compute_with_store
