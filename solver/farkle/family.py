@@ -80,7 +80,7 @@ class FarkleFamily:
         if game in RULE_SETS:
             base = farkle_rules(game)
         else:
-            from pigsolve.solver.games.farkle import farkle_rules_from_toml
+            from pigsolve.solver.games.farkle_files import farkle_rules_from_toml
 
             base = farkle_rules_from_toml(game)
         return replace(base, **params)

@@ -61,6 +61,7 @@ from numbers import Integral
 from typing import Any, NamedTuple
 
 from pigsolve.solver.errors import InvalidArgument, brief, excerpt
+from pigsolve.solver.games.hog_numbers import digits, is_prime, next_prime
 
 
 class RuleSet(StrEnum):
@@ -187,19 +188,6 @@ def prev_cap(rules: HogRules) -> int:
     return MAX_ROLLS + FERAL_GAP + 1 if rules.feral_hogs else 0
 
 
-def digits(number: int) -> list[int]:
-    """Return the decimal digits of ``number``, ones first.
-
-    >>> digits(7), digits(405)
-    ([7], [5, 0, 4])
-    """
-    out = [number % 10]
-    while number >= 10:
-        number //= 10
-        out.append(number % 10)
-    return out
-
-
 def free_bacon(rules: HogRules, opponent_score: int) -> int:
     """Return the Free Bacon points for rolling zero dice, before any prime bump.
 
@@ -210,27 +198,6 @@ def free_bacon(rules: HogRules, opponent_score: int) -> int:
     if rules.bacon == "max-digit":
         return 1 + max(digits(opponent_score))
     return 10 - opponent_score % 10 + opponent_score // 10 % 10
-
-
-def is_prime(number: int) -> bool:
-    """Return True if ``number`` is prime (1 is not).
-
-    >>> [n for n in range(20) if is_prime(n)]
-    [2, 3, 5, 7, 11, 13, 17, 19]
-    """
-    return number >= 2 and all(number % d for d in range(2, int(number**0.5) + 1))
-
-
-def next_prime(number: int) -> int:
-    """Return the smallest prime larger than ``number``.
-
-    >>> next_prime(11), next_prime(2)
-    (13, 3)
-    """
-    number += 1
-    while not is_prime(number):
-        number += 1
-    return number
 
 
 def hogtimus_prime(rules: HogRules, points: int) -> int:

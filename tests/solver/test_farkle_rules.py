@@ -14,8 +14,8 @@ from pigsolve.solver.games.farkle import (
     FarkleRules,
     Scoring,
     farkle_rules,
-    farkle_rules_from_toml,
 )
+from pigsolve.solver.games.farkle_files import farkle_rules_from_toml
 
 
 def test_defaults_are_busche_and_neller() -> None:
