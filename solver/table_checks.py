@@ -129,7 +129,9 @@ def _kind_words(kinds: str) -> str:
     return {FLOAT: "floating-point numbers", INTEGER: "integers"}.get(kinds, "integers or flags")
 
 
-def check_probabilities(path: Path, name: str, values: np.ndarray, **words: str | None) -> None:
+def check_probabilities(
+    path: str | os.PathLike, name: str, values: np.ndarray, **words: str | None
+) -> None:
     """Raise TableError unless every value of ``values`` is a finite number in [0, 1], up to
     :data:`ROUNDING` (``words``: the commands :func:`damaged` names).
 

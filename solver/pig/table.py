@@ -165,10 +165,10 @@ def load(path: str | os.PathLike, checked: bool = True) -> PigSolution:
     ``checked`` table's values then pass :func:`solver.pig.load_checks.check_values` (``verify``
     reads with ``checked=False``, to show every check).
     """
-    if is_store(path):  # its rows read as asked; verify checks its values
+    if is_store(path):  # its rows read as asked, each checked as it is read
         from pigsolve.solver.pig.store_rows import open_solution
 
-        return open_solution(str(path))
+        return open_solution(str(path), checked)
     path = Path(path)
     arrays: dict[str, np.ndarray] = {}
     with open_table(path, FORMAT) as f:
