@@ -236,6 +236,7 @@ def open_group(
         raise TableError(
             f"{url} was written by pigsolve {attrs.get('pigsolve_version', 'unknown')} in store "
             f"format {found}; this version reads format {version}"
+            + (f" (and {', '.join(map(str, older))})" if older else "")
         )
     if found == version and attrs.get(CHECKSUM) != identity_checksum(attrs):
         raise TableError(
