@@ -151,17 +151,23 @@ def read(url: str, group: Any, name: str, rows: slice = slice(None)) -> np.ndarr
     lie in, each a regular file; a chunk of ``start_values``, never all NaN, present), and a
     chunk that cannot be decoded or fails its checksum is a TableError naming the store.
     """
+    array = open_array(url, group, name)
+    if array.size:
+        keys = _chunk_keys(array, rows)
+        required = keys if name.endswith("start_values") else ()
+        check_files(url, group, *keys, required=required)
+    with reading(url, name):
+        return array[rows]
+
+
+def open_array(url: str, group: Any, name: str) -> Any:
+    """Return the array ``name`` of ``group`` (the store at ``url``), unread, its metadata files
+    checked first (:func:`check_files`)."""
     parts = name.split("/")
     for depth in range(1, len(parts) + 1):
         check_files(url, group, *_metadata("/".join(parts[:depth]) + "/"))
     with reading(url, name):
-        array = group[name]
-    if array.size:
-        keys = _chunk_keys(array, rows)
-        required = keys if parts[-1] == "start_values" else ()
-        check_files(url, group, *keys, required=required)
-    with reading(url, name):
-        return array[rows]
+        return group[name]
 
 
 def _chunk_keys(array: Any, rows: slice) -> tuple[str, ...]:

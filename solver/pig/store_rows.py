@@ -33,6 +33,8 @@ class StoreValues:
         self.shape = (rules.goal,) * rules.players + (rules.players,)
         self.ndim, self.dtype = len(self.shape), np.dtype(np.float64)
         self.lookup = functools.lru_cache(maxsize=4)(self._lookup)
+        self.chunk = functools.lru_cache(maxsize=64)(self._chunk)
+        self.chunk_rows = functools.lru_cache(maxsize=None)(self._chunk_rows)
 
     def __getitem__(self, key: Any) -> Any:
         n = self.rules.players
@@ -47,13 +49,17 @@ class StoreValues:
 
         layer = sum(scores)
         rank = int(row_of(np.array(scores, np.int64), 0, 0, self.rules.goal, self.lookup(layer)))
-        return self.chunk(layer, rank // layer_store.READ_ROWS)[rank % layer_store.READ_ROWS]
+        size = self.chunk_rows(layer)
+        return self.chunk(layer, rank // size)[rank % size]
 
-    @functools.lru_cache(maxsize=64)  # noqa: B019 - one solution's chunks, read once each
-    def chunk(self, layer: int, index: int) -> np.ndarray:
-        """Return chunk ``index`` of :data:`solver.layer_store.READ_ROWS` rows of ``layer``'s
-        start values (what Zarr reads for any of its rows), checked."""
-        name, size = f"L{layer}/start_values", layer_store.READ_ROWS
+    def _chunk_rows(self, layer: int) -> int:
+        """Return the rows of a chunk of ``layer``'s start values: what Zarr reads for a row."""
+        name = f"L{layer}/start_values"
+        return int(layer_store.open_array(self.url, self.group, name).chunks[0])
+
+    def _chunk(self, layer: int, index: int) -> np.ndarray:
+        """Return chunk ``index`` of ``layer``'s start values, checked."""
+        name, size = f"L{layer}/start_values", self.chunk_rows(layer)
         rows = layer_store.read(self.url, self.group, name, slice(index * size, (index + 1) * size))
         if self.checked:
             store.check_rows(self.url, self.rules, name, rows)
