@@ -13,12 +13,26 @@ layers, from the highest down, are complete. A layer's arrays are written before
 counts it, so a run stopped anywhere leaves a store that resumes from its last finished layer.
 The family's store module (:mod:`solver.pig.store`, :mod:`solver.farkle.store`) gives its kind
 and its own arrays.
+
+Nothing is read before it is checked. The attributes that say what the store holds
+(:data:`IDENTITY`) carry a ``checksum``, compared on opening; every chunk is compressed with
+Zstandard's checksum of its content (:data:`CHUNK_CODEC`), which a read compares; and in a
+local store every file a read opens is checked first to be a regular file (a symbolic link is
+followed: a link to a regular file is read, to anything else refused), and a chunk of start
+values to be there. Each failure is one :class:`TableError` naming the store
+(:func:`read`). Stores of the family's earlier format version (no checksums) are still read.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import itertools
+import json
+import os
+import stat
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,6 +41,26 @@ import numpy as np
 from pigsolve.solver import __version__
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.storage import MAGIC
+
+IDENTITY = (
+    "kind",
+    "format_version",
+    "created",
+    "run",
+    "rules",
+    "chunk_rows",
+    "goal",
+    "players",
+    "game",
+)
+"""The root attributes that say what a store holds, fixed when it is made: its checksum's."""
+CHECKSUM = "checksum"
+METADATA = ("zarr.json", ".zgroup", ".zarray", ".zattrs", ".zmetadata")
+"""The metadata files Zarr may open in a folder of a store."""
+READ_ERRORS = (RuntimeError, ValueError, TypeError, KeyError, OSError)
+"""What Zarr and its codecs raise for a chunk that cannot be read: a checksum that differs
+(RuntimeError from Zstandard, ValueError from the shard index's CRC32C), bytes that are not a
+chunk, a file that cannot be opened."""
 
 READ_ROWS = 2**12
 """Score vectors in one chunk inside a shard (128 KiB for four players): what a row's reader
@@ -49,28 +83,133 @@ def create(url: str, kind: str, version: int, rules: str, chunk_rows: int, **att
     import zarr
 
     group = zarr.open_group(url, mode="w")
-    group.attrs.update(
-        {
-            "format": MAGIC,
-            "kind": kind,
-            "format_version": version,
-            "pigsolve_version": __version__,
-            "created": datetime.now(UTC).isoformat(timespec="seconds"),
-            "run": uuid.uuid4().hex,
-            "rules": rules,
-            "chunk_rows": chunk_rows,
-            "finished": 0,
-            "num_iter": 0,
-            **attrs,
-        }
-    )
+    stamped = {
+        "format": MAGIC,
+        "kind": kind,
+        "format_version": version,
+        "pigsolve_version": __version__,
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "run": uuid.uuid4().hex,
+        "rules": rules,
+        "chunk_rows": chunk_rows,
+        "finished": 0,
+        "num_iter": 0,
+        **attrs,
+    }
+    group.attrs.update(stamped | {CHECKSUM: identity_checksum(stamped)})
     return group
+
+
+def identity_checksum(attrs: dict[str, Any]) -> str:
+    """Return ``sha256:`` and the digest of the attributes of :data:`IDENTITY` (canonical JSON).
+
+    >>> identity_checksum({"kind": "pig-layers", "goal": 12})[:15]
+    'sha256:280fd2d6'
+    """
+    kept = {name: attrs.get(name) for name in IDENTITY}
+    text = json.dumps(kept, sort_keys=True, separators=(",", ":"), default=repr)
+    return f"sha256:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+def check_files(url: str, group: Any | None, *keys: str, required: tuple[str, ...] = ()) -> None:
+    """Raise TableError (one line, naming the store and the file) unless each file ``keys``
+    names in the local store at ``url`` (the one of ``group`` if given) is a regular file or,
+    but for those ``required``, absent. A store that is not a folder (an fsspec URL) passes.
+    """
+    root = _local_root(url, group)
+    if root is None:
+        return
+    for key in keys:
+        try:
+            mode = os.stat(os.path.join(root, key)).st_mode  # a symbolic link is followed
+        except FileNotFoundError:
+            if key in required:
+                raise TableError(f"{url} is damaged: its file {key} is missing") from None
+            continue
+        except OSError as err:
+            raise TableError(f"{url}: cannot read its file {key} ({err.strerror})") from None
+        if not stat.S_ISREG(mode):  # a FIFO or a device would block the read, or never end
+            raise TableError(f"{url} is damaged: its file {key} is not a regular file")
+
+
+def _local_root(url: str, group: Any | None) -> str | None:
+    """Return the folder of the local store at ``url`` (or of ``group``), None for another."""
+    if group is not None:
+        root = getattr(group.store, "root", None)
+        return None if root is None or "://" in str(url) else str(root)
+    return None if "://" in url else url
+
+
+def _metadata(prefix: str = "") -> list[str]:
+    return [f"{prefix}{name}" for name in METADATA]
+
+
+def read(url: str, group: Any, name: str, rows: slice = slice(None)) -> np.ndarray:
+    """Return the rows ``rows`` of the array ``name`` of ``group`` (the store at ``url``).
+
+    Its files are checked first (:func:`check_files`: its metadata and its chunks those rows
+    lie in, each a regular file; a chunk of ``start_values``, never all NaN, present), and a
+    chunk that cannot be decoded or fails its checksum is a TableError naming the store.
+    """
+    array = open_array(url, group, name)
+    if array.size:
+        keys = _chunk_keys(array, rows)
+        required = keys if name.endswith("start_values") else ()
+        check_files(url, group, *keys, required=required)
+    with reading(url, name):
+        return array[rows]
+
+
+def open_array(url: str, group: Any, name: str) -> Any:
+    """Return the array ``name`` of ``group`` (the store at ``url``), unread, its metadata files
+    checked first (:func:`check_files`)."""
+    parts = name.split("/")
+    for depth in range(1, len(parts) + 1):
+        check_files(url, group, *_metadata("/".join(parts[:depth]) + "/"))
+    with reading(url, name):
+        return group[name]
+
+
+def _chunk_keys(array: Any, rows: slice) -> tuple[str, ...]:
+    """Return the keys, under the store's root, of the files holding ``rows`` of ``array``."""
+    stored = array.shards or array.chunks  # a shard is one file
+    start, stop, _ = rows.indices(array.shape[0])
+    if stop <= start:
+        return ()
+    first = [range(start // stored[0], (stop - 1) // stored[0] + 1)]
+    shape, stored = array.shape[1:], stored[1:]
+    others = [range(-(-size // chunk)) for size, chunk in zip(shape, stored, strict=True)]
+    return tuple(
+        f"{array.path}/{array.metadata.encode_chunk_key(coords)}"
+        for coords in itertools.product(*first, *others)
+    )
+
+
+@contextlib.contextmanager
+def reading(url: str, name: str) -> Iterator[None]:
+    """Turn a failure to read ``name`` of the store at ``url`` into one TableError line."""
+    try:
+        yield
+    except TableError:
+        raise
+    except READ_ERRORS as err:
+        words = str(err).strip().splitlines()
+        why = (words[0] if words else type(err).__name__)[:200]
+        raise TableError(f"{url} is damaged: {name} cannot be read ({why})") from None
+
+
+def chunk_codecs() -> list[Any]:
+    """Return the compressors of every array: Zstandard with its checksum of each chunk."""
+    from zarr.codecs import ZstdCodec
+
+    return [ZstdCodec(level=0, checksum=True)]
 
 
 def kind_of(url: str) -> str:
     """Return the kind of the pigsolve store at ``url``; TableError (one line) if it is none."""
     import zarr
 
+    check_files(url, None, *_metadata())
     try:
         attrs = dict(zarr.open_group(url, mode="r").attrs)
     except (FileNotFoundError, zarr.errors.GroupNotFoundError, ValueError) as err:
@@ -80,9 +219,12 @@ def kind_of(url: str) -> str:
     return str(attrs.get("kind"))
 
 
-def open_group(url: str, kind: str, version: int, what: str, mode: str = "r") -> Any:
+def open_group(
+    url: str, kind: str, version: int, what: str, mode: str = "r", older: tuple[int, ...] = ()
+) -> Any:
     """Return the group of the store of ``kind`` at ``url``; raise TableError (one line) if it
-    is missing, not a store of ``what`` or not of format ``version``."""
+    is missing, not a store of ``what``, not of format ``version`` (to read: or of one of the
+    ``older``, without checksums) or its :data:`IDENTITY` fails its checksum."""
     import zarr
 
     kind_of(url)
@@ -90,10 +232,22 @@ def open_group(url: str, kind: str, version: int, what: str, mode: str = "r") ->
     attrs = dict(group.attrs)
     if attrs.get("kind") != kind:
         raise TableError(f"{url} is not a pigsolve store of {what}")
-    if attrs.get("format_version") != version:
+    found = attrs.get("format_version")
+    if found in older and mode != "r":
+        raise TableError(
+            f"{url} is in store format {found}, which this version reads but does not write "
+            f"(format {version}); pass --force to compute it anew"
+        )
+    if found != version and found not in older:
         raise TableError(
             f"{url} was written by pigsolve {attrs.get('pigsolve_version', 'unknown')} in store "
-            f"format {attrs.get('format_version')}; this version reads format {version}"
+            f"format {found}; this version reads format {version}"
+            + (f" (and {', '.join(map(str, older))})" if older else "")
+        )
+    if found == version and attrs.get(CHECKSUM) != identity_checksum(attrs):
+        raise TableError(
+            f"{url} is damaged: its attributes are not those written (their checksum differs); "
+            "pass --force to compute it anew"
         )
     return group
 
@@ -116,13 +270,16 @@ def layer_array(group: Any, layer: int, size: int, players: int) -> Any:
         shards=(shard, players) if inner < shard else None,
         dtype="float64",
         fill_value=np.nan,
+        compressors=chunk_codecs(),
         overwrite=True,
     )
 
 
 def write_array(group: Any, name: str, data: np.ndarray) -> None:
     """Write ``data`` whole as the array ``name`` of ``group`` (replacing any)."""
-    array = group.create_array(name, shape=data.shape, dtype=data.dtype, overwrite=True)
+    array = group.create_array(
+        name, shape=data.shape, dtype=data.dtype, compressors=chunk_codecs(), overwrite=True
+    )
     if data.size:
         array[...] = data
 

@@ -2,14 +2,19 @@
 
 Every file carries the root attributes ``format`` (:data:`MAGIC`), ``kind`` (the family's
 name), ``format_version`` (its :class:`TableFormat`'s, independent of the package version),
-``pigsolve_version`` and ``created`` (UTC, ISO 8601), written last. Files are written to a
-temporary file in the target's directory and renamed over the target only once complete, so an
-interrupted run never leaves a half-written table behind.
+``pigsolve_version`` and ``created`` (UTC, ISO 8601), written last, and ``checksum``
+(:func:`checksum`): a SHA-256 digest of every other attribute and every dataset, which a load
+compares before it believes the table. Files are written to a temporary file in the target's
+directory and renamed over the target only once complete, so an interrupted run never leaves a
+half-written table behind. Reading refuses, before any data, a dataset whose data lie outside
+the file (HDF5's external storage or a virtual dataset): a FIFO there would hang the read.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import math
 import os
 import stat
@@ -39,6 +44,11 @@ OVERWRITE = "pass force=True to overwrite it"
 """The way out of a refused write (the command line shows ``force=True`` as ``--force``)."""
 
 COMPRESSION = {"compression": "gzip", "compression_opts": 4, "shuffle": True}
+
+CHECKSUM = "checksum"
+"""The root attribute of a table's checksum (:func:`checksum`)."""
+STAMP = ("format", "kind", "format_version", "pigsolve_version", "created", CHECKSUM)
+"""The root attributes the checksum leaves out: the stamp, checked apart, and itself."""
 
 DATA_VARIABLE = "PIGSOLVE_DATA"
 """The environment variable naming the folder of the tables made by default."""
@@ -223,7 +233,10 @@ def write_table(
                 if data.size:
                     kept[-1].write_direct(np.ascontiguousarray(data))
             f.attrs.update(dict(attrs))
+            stored = {name: _plain(f.attrs[name]) for name in attrs}  # as a reader finds them
+            written = {name: np.ascontiguousarray(data) for name, data in datasets.items()}
             stamp(f, table)
+            f.attrs[CHECKSUM] = checksum(stored, written)
             f.flush()
             f.close()
         except BaseException:
@@ -267,6 +280,37 @@ def _finite(value: Any) -> bool:
     return True
 
 
+def checksum(attrs: Mapping[str, Any], arrays: Mapping[str, Any]) -> str:
+    """Return ``sha256:`` and the digest of a table's ``attrs`` (the stamp's left out: as
+    canonical JSON) and its ``arrays`` (by name: the name, dtype, shape and bytes of each).
+
+    Any changed value or attribute changes it, in one pass over the bytes read anyway. SHA-256
+    rather than BLAKE2b: processors hash it in hardware, twice as fast here (figures in
+    ``docs/reference/formats.md``).
+
+    >>> import numpy as np
+    >>> checksum({"goal": 3}, {"v": np.zeros(2)})[:15]
+    'sha256:b6461fdd'
+    """
+    import numpy as np
+
+    digest = hashlib.sha256()
+    kept = {name: _plain(value) for name, value in attrs.items() if name not in STAMP}
+    digest.update(json.dumps(kept, sort_keys=True, separators=(",", ":"), default=repr).encode())
+    for name in sorted(arrays):
+        data = np.ascontiguousarray(arrays[name])
+        digest.update(json.dumps([name, data.dtype.str, data.shape]).encode())
+        digest.update(data.reshape(-1).view(np.uint8))
+    return f"sha256:{digest.hexdigest()}"
+
+
+def _plain(value: Any) -> Any:
+    """Return an attribute's value as a plain Python value (numpy's scalars unwrapped)."""
+    if hasattr(value, "tolist"):  # a numpy scalar or array
+        return value.tolist()
+    return value.decode() if isinstance(value, bytes) else value
+
+
 def stamp(f: h5py.File, table: TableFormat) -> None:
     """Write the format attributes that identify a pigsolve file of the format ``table``."""
     f.attrs["format"] = MAGIC
@@ -298,7 +342,28 @@ def open_table(path: str | os.PathLike, table: TableFormat | None) -> Iterator[h
         raise TableError(f"{path} is not a readable HDF5 file (truncated or corrupt?)") from err
     with f:
         check_stamp(f, path, table)
+        check_storage(f, path)
         yield f
+
+
+def check_storage(f: h5py.File, path: Path) -> None:
+    """Raise TableError (one line, naming the file) if a dataset of ``f`` keeps its data
+    outside the file: in external files (a FIFO would hang the read) or as a virtual dataset.
+    Only the headers are read."""
+    import h5py
+
+    found: list[str] = []
+
+    def outside(name: str, item: Any) -> None:
+        if isinstance(item, h5py.Dataset) and (item.external or item.is_virtual):
+            found.append(name)
+
+    f.visititems(outside)
+    if found:
+        raise TableError(
+            f"{path} is not a pigsolve table: its dataset {found[0]} keeps its data outside the "
+            "file (external storage or a virtual dataset), which pigsolve never writes"
+        )
 
 
 def check_stamp(f: h5py.File, path: Path, table: TableFormat | None) -> None:
@@ -319,16 +384,21 @@ def check_stamp(f: h5py.File, path: Path, table: TableFormat | None) -> None:
         version = -1  # malformed: an unknown version
     if version not in table.readable:
         raise TableError(
-            f"{path} has format version {version}; this pigsolve reads version "
-            f"{' or '.join(map(str, table.readable))}: recompute it with `pigsolve compute --force`"
+            f"{path} has format version {version}; this pigsolve reads "
+            f"{_versions(table.readable)}: recompute it with `pigsolve compute --force`"
         )
+
+
+def _versions(readable: tuple[int, ...]) -> str:
+    """Return ``version 1``, ``versions 1 or 2``, ``versions 1, 2 or 3``."""
+    if len(readable) == 1:
+        return f"version {readable[0]}"
+    return f"versions {', '.join(map(str, readable[:-1]))} or {readable[-1]}"
 
 
 def read_attrs(f: h5py.File) -> dict[str, Any]:
     """Return the root attributes as plain Python values."""
-    return {
-        key: (value.item() if hasattr(value, "item") else value) for key, value in f.attrs.items()
-    }
+    return {key: _plain(value) for key, value in f.attrs.items()}
 
 
 def describe(path: str | os.PathLike) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:

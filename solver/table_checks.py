@@ -2,7 +2,9 @@
 
 A dataset must have the shape and type its rules imply, checked from its header before one value
 is read (a small file may declare a huge dataset), and probabilities must be finite numbers in
-[0, 1]. A failure is a :class:`TableError` in one line naming the file, the command that shows
+[0, 1]. A table that carries a checksum (:func:`solver.storage.checksum`) must match it: any
+value or attribute changed since it was written is found, not only those a sample meets. A
+failure is a :class:`TableError` in one line naming the file, the command that shows
 every check and the one that rewrites it (:func:`damaged`).
 """
 
@@ -83,11 +85,53 @@ def dataset(
     return item
 
 
+def read(
+    f: h5py.File,
+    path: Path,
+    name: str,
+    shape: tuple[int | None, ...],
+    kinds: str,
+    arrays: dict[str, np.ndarray],
+    **words: str | None,
+) -> np.ndarray:
+    """Return dataset ``name`` read whole after :func:`dataset`'s checks, kept in ``arrays``
+    as stored (what :func:`table_checksum` digests)."""
+    arrays[name] = dataset(f, path, name, shape, kinds, **words)[()]
+    return arrays[name]
+
+
+def table_checksum(f: h5py.File, arrays: dict[str, np.ndarray]) -> tuple[str | None, str]:
+    """Return the checksum ``f`` stores (None: a file of a version without one) and that of its
+    attributes and the ``arrays`` read from it (:func:`solver.storage.checksum`)."""
+    from pigsolve.solver.storage import CHECKSUM, checksum, read_attrs
+
+    attrs = read_attrs(f)
+    stored = attrs.get(CHECKSUM)
+    return (None if stored is None else str(stored)), checksum(attrs, arrays)
+
+
+def check_checksum(
+    path: Path, sums: tuple[str | None, str], required: bool, **words: str | None
+) -> None:
+    """Raise TableError unless the stored checksum of ``sums`` (:func:`table_checksum`) is the
+    one found; a file without one passes unless its version writes one (``required``)."""
+    stored, found = sums
+    if stored is None and not required:
+        return
+    if stored is None:
+        raise damaged(path, "no checksum, which its format version writes", **words)
+    if stored != found:
+        reason = "its values or attributes are not those written: their checksum differs"
+        raise damaged(path, reason, **words)
+
+
 def _kind_words(kinds: str) -> str:
     return {FLOAT: "floating-point numbers", INTEGER: "integers"}.get(kinds, "integers or flags")
 
 
-def check_probabilities(path: Path, name: str, values: np.ndarray, **words: str | None) -> None:
+def check_probabilities(
+    path: str | os.PathLike, name: str, values: np.ndarray, **words: str | None
+) -> None:
     """Raise TableError unless every value of ``values`` is a finite number in [0, 1], up to
     :data:`ROUNDING` (``words``: the commands :func:`damaged` names).
 

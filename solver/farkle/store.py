@@ -28,7 +28,10 @@ from pigsolve.solver.farkle.solution import FarkleSolution, coins_array
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules, rules_in_words
 
 KIND = "farkle-layers"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: checksums of the identity and of every chunk (:mod:`solver.layer_store`); 1 had none
+(still read)."""
+OLDER = (1,)
 CHUNK_ROWS = 2**16
 """Score vectors in one chunk of a layer's array (a write task's): one chunk a layer up to goal
 10,000 for three players (its widest layer has 30,000)."""
@@ -74,8 +77,11 @@ def create(url: str, rules: FarkleRules, chunk_rows: int = CHUNK_ROWS) -> Any:
 def open_store(url: str, mode: str = "r") -> tuple[Any, FarkleRules]:
     """Return the group at ``url`` and its rules; raise TableError (one line) if it is missing
     or not a Farkle store of this format version."""
-    group = layer_store.open_group(url, KIND, FORMAT_VERSION, "Farkle's layers", mode)
-    return group, FarkleRules.from_json(str(group.attrs["rules"]))
+    group = layer_store.open_group(url, KIND, FORMAT_VERSION, "Farkle's layers", mode, OLDER)
+    try:
+        return group, FarkleRules.from_json(str(group.attrs["rules"]))
+    except (KeyError, InvalidArgument) as err:
+        raise TableError(f"{url} is damaged: its rules cannot be read ({err})") from None
 
 
 def is_complete(group: Any, rules: FarkleRules) -> bool:
@@ -123,13 +129,13 @@ def read(url: str) -> tuple[FarkleSolution, np.ndarray]:
     values = np.empty((goal**players, players))
     coins = []
     for layer in range(top_layer(rules), -1, -1):
-        part = group[f"L{layer}"]
         rows = layer_rows(rules, layer)
-        stored, found = part["start_values"], part[COINS]
+        stored = layer_store.read(url, group, f"L{layer}/start_values")
+        found = layer_store.read(url, group, f"L{layer}/{COINS}")
         if stored.shape != (len(rows), players) or found.ndim != 2:
             raise TableError(f"{url} is damaged: layer {layer}'s arrays are of the wrong shape")
-        values[rows] = stored[...]
-        coins.append(found[...])
+        values[rows] = stored
+        coins.append(found)
     attrs = group.attrs
     try:
         solution = FarkleSolution(

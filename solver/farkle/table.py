@@ -4,7 +4,9 @@ A table is a ``kind="farkle"`` file of :mod:`solver.storage`: the rules as JSON
 (:meth:`FarkleRules.to_json`) and one dataset, ``win_probability``, the solution's values
 ``P(i, j)`` of the shape :func:`solver.farkle.states.values_shape` gives for its rules. On
 loading, the shape and type are checked from the header, the values must be probabilities, and
-a sample of states must satisfy the optimality equation (each turn rebuilt from the values).
+a sample of states must satisfy the optimality equation (each turn rebuilt from the values), and
+the checksum (:func:`solver.storage.checksum`, format version 2) must match: any value changed
+is found. Files of version 1, without one, are still read with the sample check alone.
 """
 
 from __future__ import annotations
@@ -21,9 +23,17 @@ from pigsolve.solver.farkle.states import values_shape
 from pigsolve.solver.games.farkle import FILES, POINT_UNIT, RULE_SETS, FarkleRules, rule_set_name
 from pigsolve.solver.layer_store import is_store
 from pigsolve.solver.storage import TableFormat, data_dir, open_table, write_table
-from pigsolve.solver.table_checks import FLOAT, check_probabilities, damaged, dataset
+from pigsolve.solver.table_checks import (
+    FLOAT,
+    check_checksum,
+    check_probabilities,
+    damaged,
+    read,
+    table_checksum,
+)
 
-FORMAT = TableFormat("farkle", 1, (1,))
+FORMAT = TableFormat("farkle", 2, (1, 2))
+"""Farkle's tables: version 1 had no checksum."""
 COINS = "coins"
 """The dataset of a table with three players or more that lists its mixed states."""
 SAMPLE_PAIRS = 16
@@ -124,9 +134,9 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
     TableError in one line if it is not one or is damaged (``checked``: the values' range and a
     sample of the optimality equation too)."""
     if is_store(path):  # a finished store (compute --store), read whole and checked alike
-        from pigsolve.solver.farkle.store import read
+        from pigsolve.solver.farkle.store import read as read_store
 
-        solution, rows = read(str(path))
+        solution, rows = read_store(str(path))
         words = _words(solution.rules)
         solution = replace(solution, coins=_checked_coins(rows, Path(path), solution.rules, words))
         if checked:
@@ -134,15 +144,19 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
         return solution
     path = Path(path)
     rules = None
+    arrays: dict[str, np.ndarray] = {}
     with open_table(path, FORMAT) as f:
         try:
             rules = FarkleRules.from_json(str(f.attrs["rules"]))
             words = _words(rules)
             floor, ceiling = int(f.attrs["floor"]), int(f.attrs["ceiling"])
-            values = dataset(f, path, VALUES, values_shape(rules, floor), FLOAT, **words)[()]
+            shape = values_shape(rules, floor)
+            values = read(f, path, VALUES, shape, FLOAT, arrays, **words)
             method, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
             residual, num_iter = float(f.attrs["residual"]), int(f.attrs["num_iter"])
-            coins = _coins(f, path, rules, words) if rules.players > 2 else ()
+            coins = _coins(f, path, rules, words, arrays) if rules.players > 2 else ()
+            version = int(f.attrs["format_version"])
+            sums = table_checksum(f, arrays) if checked else (None, "")
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             reason = str(err).splitlines()[0] if isinstance(err, InvalidArgument) else repr(err)
             raise damaged(path, f"not a complete farkle table: {reason}", **_words(rules)) from None
@@ -155,12 +169,16 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
         raise damaged(path, str(err), **_words(rules)) from None
     if checked:
         check_values(solution, path)
+        check_checksum(path, sums, required=version >= 2, **_words(rules))
     return solution
 
 
-def _coins(f, path: Path, rules: FarkleRules, words: dict) -> tuple:
-    """Return the mixed states stored in ``f``, checked (:func:`_checked_coins`)."""
-    return _checked_coins(f[COINS][()] if COINS in f else None, path, rules, words)
+def _coins(f, path: Path, rules: FarkleRules, words: dict, arrays: dict) -> tuple:
+    """Return the mixed states stored in ``f``, checked (:func:`_checked_coins`), kept as
+    stored in ``arrays``."""
+    if COINS in f:
+        arrays[COINS] = f[COINS][()]
+    return _checked_coins(arrays.get(COINS), path, rules, words)
 
 
 def _checked_coins(rows: np.ndarray | None, path: Path, rules: FarkleRules, words: dict) -> tuple:

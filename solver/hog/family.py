@@ -25,6 +25,12 @@ PARAMETERS = ("goal", "feral_hogs")
 """The parameters :meth:`HogFamily.rules` takes (``feral_hogs``: su20's rule on or off)."""
 
 
+def _verify(solution: HogSolution, max_residual: float) -> list[Any]:
+    from pigsolve.solver.hog.verify import verify_table
+
+    return verify_table(solution, max_residual)
+
+
 class HogFamily:
     """CS 61A's Hog (see :class:`solver.registry.Family`)."""
 
@@ -35,6 +41,7 @@ class HogFamily:
     can = Capabilities(
         players=(2, 2),
         state="score, opponent's score (or five: the four-sided flag, both previous turns)",
+        verify=_verify,
     )
 
     def rules(
@@ -76,10 +83,11 @@ class HogFamily:
         return solve(rules)
 
     def load(self, path: Path, checked: bool = True) -> HogSolution:
-        """Return the solution stored at ``path``, checked before it is believed (always)."""
+        """Return the solution stored at ``path``, ``checked`` before it is believed (``verify``
+        reads it unchecked, to show every check)."""
         from pigsolve.solver.hog.table import load
 
-        return load(path)
+        return load(path, checked)
 
     def save(self, solution: HogSolution, path: Path, force: bool = False) -> Path:
         """Write ``solution`` to ``path`` atomically."""

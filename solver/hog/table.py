@@ -1,4 +1,8 @@
-"""Optimal Hog tables on disk: the default path, writing, reading, computing when missing."""
+"""Optimal Hog tables on disk: the default path, writing, reading, computing when missing.
+
+Format version 2 carries a checksum (:func:`solver.storage.checksum`), compared on every checked
+load; files of version 1, without one, are still read with the sample check alone.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +15,24 @@ from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.hog import MAX_ROLLS, HogRules, HogState
 from pigsolve.solver.hog.solve import TIE, HogSolution
 from pigsolve.solver.storage import TableFormat, data_dir, open_table, write_table
-from pigsolve.solver.table_checks import FLOAT, INTEGER, check_probabilities, damaged, dataset
+from pigsolve.solver.table_checks import (
+    FLOAT,
+    INTEGER,
+    check_checksum,
+    check_probabilities,
+    damaged,
+    read,
+    table_checksum,
+)
 
 HOG_WORDS = {"verify": None, "compute": "pigsolve compute --game hog-fa16 --force (or hog-su20)"}
-"""Hog has no ``verify`` command: a damaged table is rewritten."""
+"""A damaged table's message names the command that rewrites it (``pigsolve verify --game
+hog-fa16`` shows every check)."""
 SAMPLE_LIMIT = 1e-9
 """The largest gap accepted in the sample: one backward pass is exact up to rounding."""
 
-FORMAT = TableFormat("hog", 1, (1,))
+FORMAT = TableFormat("hog", 2, (1, 2))
+"""Hog's tables: version 1 had no checksum."""
 
 
 def default_path(rules: HogRules) -> Path:
@@ -47,21 +61,26 @@ def load(path: str | os.PathLike, checked: bool = True) -> HogSolution:
     """Read a table written by :func:`save`; raise TableError if it is not one or is damaged.
 
     The datasets' shapes and types are checked against the stored rules before they are read;
-    a ``checked`` table's values must be probabilities, its choices legal and, for the optimal
-    table, a sample of states must satisfy the optimality equation (:func:`sampled_residual`).
+    a ``checked`` table's values must be probabilities, its choices legal, for the optimal
+    table a sample of states must satisfy the optimality equation (:func:`sampled_residual`),
+    and its checksum must match (version 2).
     """
     path = Path(path)
+    arrays: dict[str, np.ndarray] = {}
     with open_table(path, FORMAT) as f:
         try:
             rules = HogRules.from_json(str(f.attrs["rules"]))
-            v = dataset(f, path, "win_probability", rules.shape, FLOAT, **HOG_WORDS)[()]
-            policy = dataset(f, path, "policy", rules.shape, INTEGER, **HOG_WORDS)[()]
+            v = read(f, path, "win_probability", rules.shape, FLOAT, arrays, **HOG_WORDS)
+            policy = read(f, path, "policy", rules.shape, INTEGER, arrays, **HOG_WORDS)
             objective, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
+            version = int(f.attrs["format_version"])
+            sums = table_checksum(f, arrays) if checked else (None, "")
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             raise TableError(f"{path} is not a complete hog table ({err})") from err
     solution = HogSolution(rules, v.astype(np.float64, copy=False), policy, objective, seconds)
     if checked:
         _check_values(solution, path)
+        check_checksum(path, sums, required=version >= 2, **HOG_WORDS)
     return solution
 
 

@@ -9,7 +9,8 @@ A layer is the score vectors of one score sum (:mod:`solver.pig.layers`):
     the layer's mixed states, as in the HDF5 table (:mod:`solver.pig.table`).
 
 The root attributes are :mod:`solver.layer_store`'s, of kind :data:`KIND`, with the goal, the
-players and the game.
+players and the game. Values are checked as they are read, as an HDF5 table's are
+(:func:`check_rows`), and the files first (:func:`solver.layer_store.read`).
 """
 
 from __future__ import annotations
@@ -25,11 +26,16 @@ from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.layers import MixedRecord
 from pigsolve.solver.pig.solution import Mixed, PigSolution
 from pigsolve.solver.pig.windows import layer_sizes
+from pigsolve.solver.table_checks import check_probabilities, damaged
 
 KIND = "pig-layers"
-FORMAT_VERSION = 2
-"""2: a layer's array is sharded (:func:`solver.layer_store.layer_array`); 1 had one chunk a
-write."""
+FORMAT_VERSION = 3
+"""3: checksums of the identity and of every chunk (:mod:`solver.layer_store`); 2 had none (still
+read); 1 had one chunk a write."""
+OLDER = (2,)
+"""The earlier format versions still read."""
+SUM_LIMIT = 1e-9
+"""How far the players' chances in a row may sum from 1 (as :mod:`solver.pig.load_checks`)."""
 CHUNK_ROWS = 2**18
 """Score vectors in one shard of a layer's array (8 MiB for four players): what a write task
 writes whole."""
@@ -69,8 +75,11 @@ def create(url: str, rules: PigRules, chunk_rows: int = CHUNK_ROWS) -> Any:
 def open_store(url: str, mode: str = "r") -> tuple[Any, PigRules]:
     """Return the group at ``url`` and its rules; raise TableError (one line) if it is missing
     or not a store of this format version."""
-    group = layer_store.open_group(url, KIND, FORMAT_VERSION, "Pig's layers", mode)
-    return group, PigRules.from_json(json.loads(group.attrs["rules"]))
+    group = layer_store.open_group(url, KIND, FORMAT_VERSION, "Pig's layers", mode, OLDER)
+    try:
+        return group, PigRules.from_json(json.loads(group.attrs["rules"]))
+    except (KeyError, TypeError, ValueError) as err:
+        raise TableError(f"{url} is damaged: its rules cannot be read ({err})") from None
 
 
 def is_complete(group: Any, rules: PigRules) -> bool:
@@ -109,8 +118,8 @@ def load(url: str) -> PigSolution:
     attrs = dict(group.attrs)
     return PigSolution(
         rules,
-        read_values(group, rules),
-        read_mixed(group, rules),
+        read_values(url, group, rules),
+        read_mixed(url, group, rules),
         "layered",
         0.0,
         int(attrs["num_iter"]),
@@ -119,27 +128,51 @@ def load(url: str) -> PigSolution:
     )
 
 
-def read_values(group: Any, rules: PigRules) -> np.ndarray:
-    """Return every start value of a finished store, shaped ``(G,) * N + (N,)``."""
+def read_values(url: str, group: Any, rules: PigRules, checked: bool = True) -> np.ndarray:
+    """Return every start value of a finished store, shaped ``(G,) * N + (N,)``, ``checked``
+    layer by layer (:func:`check_rows`)."""
     goal, n = rules.goal, rules.players
     values = np.empty((goal**n, n))
     for layer in range(top_layer(rules), -1, -1):
-        values[layer_rows(rules, layer)] = group[f"L{layer}/start_values"][...]
+        rows = layer_rows(rules, layer)
+        block = layer_store.read(url, group, f"L{layer}/start_values")
+        if block.shape != (len(rows), n):
+            raise TableError(f"{url} is damaged: layer {layer}'s arrays are of the wrong shape")
+        if checked:
+            check_rows(url, rules, f"L{layer}/start_values", block)
+        values[rows] = block
     return values.reshape((goal,) * n + (n,))
 
 
-def read_mixed(group: Any, rules: PigRules) -> Mixed:
+def check_rows(url: str, rules: PigRules, name: str, rows: np.ndarray) -> None:
+    """Raise TableError (:func:`solver.table_checks.damaged`) unless ``rows`` of start values
+    are probabilities whose players' chances sum to 1, as an HDF5 table's on load."""
+    from pigsolve.solver.pig.table import compute_command
+
+    words = {"compute": compute_command(rules, url) + " --force"}
+    check_probabilities(url, name, rows, **words)
+    if rows.size and not float(np.abs(rows.sum(axis=-1) - 1).max()) <= SUM_LIMIT:
+        raise damaged(url, f"the players' chances in {name} do not sum to 1", **words)
+
+
+def read_mixed(url: str, group: Any, rules: PigRules) -> Mixed:
     """Return every mixed state of a finished store, layer by layer from the highest down."""
     records: list[MixedRecord] = []
     for layer in range(top_layer(rules), -1, -1):
-        part = group[f"L{layer}"]
-        scores = part["mixed_scores"][...]
-        turn_total, q = part["mixed_turn_total"][...], part["mixed_roll_probability"][...]
+        scores, turn_total, q = read_layer_mixed(url, group, layer)
         records += [
             (tuple(int(s) for s in scores[m]), int(turn_total[m]), float(q[m]))
             for m in range(len(q))
         ]
     return Mixed.of(records, rules.players)
+
+
+def read_layer_mixed(url: str, group: Any, layer: int) -> tuple[np.ndarray, ...]:
+    """Return ``layer``'s mixed states as stored: the scores, turn totals and probabilities."""
+    return tuple(
+        layer_store.read(url, group, f"L{layer}/{name}")
+        for name in ("mixed_scores", "mixed_turn_total", "mixed_roll_probability")
+    )
 
 
 def half_written(url: str, group: Any, rules: PigRules) -> str:

@@ -6,7 +6,8 @@ that holds it (its rank in the layer, :func:`solver.pig._kernels.indexing.row_of
 mover's row of turn totals (``query``, the players' hints) reads one chunk in each layer its
 holds reach. Whatever asks for the whole table (``export``, ``plot``, the optimal player's
 choices) gets it read once, if it fits this machine's memory; if not, a one-line refusal names
-the memory.
+the memory. Every value read is checked first, the whole chunk its row was read with
+(:func:`solver.pig.store.check_rows`), as an HDF5 table's are on load.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from pigsolve.solver import layer_store
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import store
@@ -26,11 +28,13 @@ from pigsolve.solver.resources import memory_words, physical_memory
 class StoreValues:
     """The start values of a store, shaped ``(G,) * N + (N,)`` as a solution's, read lazily."""
 
-    def __init__(self, url: str, group: Any, rules: PigRules) -> None:
-        self.url, self.group, self.rules = url, group, rules
+    def __init__(self, url: str, group: Any, rules: PigRules, checked: bool = True) -> None:
+        self.url, self.group, self.rules, self.checked = url, group, rules, checked
         self.shape = (rules.goal,) * rules.players + (rules.players,)
         self.ndim, self.dtype = len(self.shape), np.dtype(np.float64)
         self.lookup = functools.lru_cache(maxsize=4)(self._lookup)
+        self.chunk = functools.lru_cache(maxsize=64)(self._chunk)
+        self.chunk_rows = functools.lru_cache(maxsize=None)(self._chunk_rows)
 
     def __getitem__(self, key: Any) -> Any:
         n = self.rules.players
@@ -39,12 +43,27 @@ class StoreValues:
         return self.whole()[key]
 
     def row(self, scores: tuple[int, ...]) -> np.ndarray:
-        """Return the row of ``scores``, read from the one chunk of its layer that holds it."""
+        """Return the row of ``scores``, read from the one chunk of its layer that holds it,
+        the chunk checked (:func:`solver.pig.store.check_rows`)."""
         from pigsolve.solver.pig._kernels.indexing import row_of
 
         layer = sum(scores)
-        rank = row_of(np.array(scores, np.int64), 0, 0, self.rules.goal, self.lookup(layer))
-        return self.group[f"L{layer}/start_values"][int(rank)]
+        rank = int(row_of(np.array(scores, np.int64), 0, 0, self.rules.goal, self.lookup(layer)))
+        size = self.chunk_rows(layer)
+        return self.chunk(layer, rank // size)[rank % size]
+
+    def _chunk_rows(self, layer: int) -> int:
+        """Return the rows of a chunk of ``layer``'s start values: what Zarr reads for a row."""
+        name = f"L{layer}/start_values"
+        return int(layer_store.open_array(self.url, self.group, name).chunks[0])
+
+    def _chunk(self, layer: int, index: int) -> np.ndarray:
+        """Return chunk ``index`` of ``layer``'s start values, checked."""
+        name, size = f"L{layer}/start_values", self.chunk_rows(layer)
+        rows = layer_store.read(self.url, self.group, name, slice(index * size, (index + 1) * size))
+        if self.checked:
+            store.check_rows(self.url, self.rules, name, rows)
+        return rows
 
     def _lookup(self, layer: int) -> tuple:
         from pigsolve.solver.pig.windows import window
@@ -67,7 +86,7 @@ class StoreValues:
 
     @functools.cached_property
     def _whole(self) -> np.ndarray:
-        return store.read_values(self.group, self.rules)
+        return store.read_values(self.url, self.group, self.rules, self.checked)
 
     def whole(self) -> np.ndarray:
         """Return the whole table, read once; raise TableError (one line) if it cannot fit."""
@@ -84,21 +103,16 @@ class StoreValues:
 class StoreMixed:
     """A store's mixed states (as :class:`Mixed`), read by layer as a row asks for them."""
 
-    def __init__(self, group: Any, rules: PigRules) -> None:
-        self.group, self.rules = group, rules
+    def __init__(self, url: str, group: Any, rules: PigRules) -> None:
+        self.url, self.group, self.rules = url, group, rules
         self.layer_mixed = functools.lru_cache(maxsize=64)(self._layer_mixed)
 
     def _layer_mixed(self, layer: int) -> Mixed:
-        part = self.group[f"L{layer}"]
-        return Mixed(
-            part["mixed_scores"][...],
-            part["mixed_turn_total"][...],
-            part["mixed_roll_probability"][...],
-        )
+        return Mixed(*store.read_layer_mixed(self.url, self.group, layer))
 
     @functools.cached_property
     def _all(self) -> Mixed:
-        return store.read_mixed(self.group, self.rules)
+        return store.read_mixed(self.url, self.group, self.rules)
 
     def lookup(self, scores: tuple[int, ...]) -> tuple[int, float]:
         """Return ``(k, probability)`` of the mixed state in the row of ``scores``, or (-1, 0)."""
@@ -113,8 +127,9 @@ class StoreMixed:
         return int(self.group.attrs.get("num_mixed", len(self._all)))
 
 
-def open_solution(url: str) -> PigSolution:
-    """Return the finished store at ``url`` as a solution that reads its rows as asked; raise
+def open_solution(url: str, checked: bool = True) -> PigSolution:
+    """Return the finished store at ``url`` as a solution that reads its rows as asked, each
+    ``checked`` as it is read (``verify`` reads unchecked, to show every check); raise
     TableError if it is not finished."""
     group, rules = store.open_store(url)
     if not store.is_complete(group, rules):
@@ -122,8 +137,8 @@ def open_solution(url: str) -> PigSolution:
     attrs = dict(group.attrs)
     return PigSolution(
         rules,
-        StoreValues(url, group, rules),  # type: ignore[arg-type]
-        StoreMixed(group, rules),  # type: ignore[arg-type]
+        StoreValues(url, group, rules, checked),  # type: ignore[arg-type]
+        StoreMixed(url, group, rules),  # type: ignore[arg-type]
         "layered",
         0.0,
         int(attrs["num_iter"]),

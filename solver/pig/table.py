@@ -1,4 +1,4 @@
-"""Pig solutions on disk: one layout for any number of players (format version 2).
+"""Pig solutions on disk: one layout for any number of players (format version 3).
 
 Datasets (documented in ``docs/reference/formats.md``):
 
@@ -20,8 +20,10 @@ The ``rules`` attribute (JSON, :attr:`PigRules.as_json`) holds the rules; a game
 besides Pig's die stores its whole roll table there (``game``:
 :attr:`solver.games.pig_outcomes.RollOutcomes.as_json`, exact fractions), from which :func:`load`
 rebuilds the same :class:`PigRules` (:meth:`PigRules.from_json`). Files without
-it are Pig's die. Files of format version 1 (layouts ``full``, ``compact`` and ``equilibrium``)
-are still read.
+it are Pig's die. Version 3 is version 2 with a checksum (:func:`solver.storage.checksum`),
+compared on every checked load; files of version 2 (no checksum: the sample of
+:mod:`solver.pig.load_checks` alone) and of version 1 (layouts ``full``, ``compact`` and
+``equilibrium``) are still read.
 Reading needs no numba: rows are rebuilt with :func:`solver.pig.rows.rebuild_row`.
 """
 
@@ -50,10 +52,20 @@ from pigsolve.solver.storage import (
     read_attrs,
     write_table,
 )
-from pigsolve.solver.table_checks import FLAGS, FLOAT, INTEGER, damaged, dataset
+from pigsolve.solver.table_checks import (
+    FLAGS,
+    FLOAT,
+    INTEGER,
+    check_checksum,
+    damaged,
+    dataset,
+    read,
+    table_checksum,
+)
 
-FORMAT = TableFormat("pig", 2, (1, 2))
-"""Pig's tables: version 1 held the layouts before one for any number of players."""
+FORMAT = TableFormat("pig", 3, (1, 2, 3))
+"""Pig's tables: version 1 held the layouts before one for any number of players, version 2
+had no checksum."""
 UNCOMPRESSED = ("start_values",)
 """Datasets written as they are: the big ones, which a filter would write slowly."""
 
@@ -156,18 +168,21 @@ def load(path: str | os.PathLike, checked: bool = True) -> PigSolution:
     ``checked`` table's values then pass :func:`solver.pig.load_checks.check_values` (``verify``
     reads with ``checked=False``, to show every check).
     """
-    if is_store(path):  # its rows read as asked; verify checks its values
+    if is_store(path):  # its rows read as asked, each checked as it is read
         from pigsolve.solver.pig.store_rows import open_solution
 
-        return open_solution(str(path))
+        return open_solution(str(path), checked)
     path = Path(path)
+    arrays: dict[str, np.ndarray] = {}
     with open_table(path, FORMAT) as f:
         try:
-            solution = _read(f, path)
+            solution = _read(f, path, arrays)
+            sums = table_checksum(f, arrays) if checked else (None, "")
         except (OSError, KeyError, ValueError, TypeError, AttributeError, OverflowError) as err:
             raise damaged(path, _why(err)) from err
     if checked:
-        check_values(solution, path)
+        check_values(solution, path)  # first: a NaN or a range is the plainer reason
+        check_checksum(path, sums, required=int(solution.attrs["format_version"]) >= 3)
     return solution
 
 
@@ -177,16 +192,17 @@ def _why(err: Exception) -> str:
     return (words[0] if words else type(err).__name__)[:200]
 
 
-def _read(f: h5py.File, path: Path) -> PigSolution:
+def _read(f: h5py.File, path: Path, arrays: dict[str, np.ndarray]) -> PigSolution:
+    """Return the solution in ``f``, its datasets as stored kept in ``arrays``."""
     attrs = read_attrs(f)
     rules = _rules_of(attrs)
     goal, n = rules.goal, rules.players
     if int(attrs["format_version"]) == 1:
         values, mixed, full = _read_version_1(f, path, rules, attrs.get("layout"))
     else:
-        values = dataset(f, path, "start_values", (goal,) * n + (n,), FLOAT)[()]
-        mixed = _read_mixed(f, path, rules)
-        full = _read_full(f, path, goal) if "win_probability" in f else None
+        values = read(f, path, "start_values", (goal,) * n + (n,), FLOAT, arrays)
+        mixed = _read_mixed(f, path, rules, arrays)
+        full = _read_full(f, path, goal, arrays) if "win_probability" in f else None
     return PigSolution(
         rules,
         values.astype(np.float64, copy=False),
@@ -228,26 +244,34 @@ def _read_version_1(
     return np.stack([v0, 1.0 - v0], axis=-1), Mixed.empty(2), full
 
 
-def _read_mixed(f: h5py.File, path: Path, rules: PigRules) -> Mixed:
-    """Return the mixed states: at most one per score vector, each a state of the rules."""
+def _read_mixed(
+    f: h5py.File, path: Path, rules: PigRules, arrays: dict[str, np.ndarray] | None = None
+) -> Mixed:
+    """Return the mixed states: at most one per score vector, each a state of the rules
+    (the datasets as stored kept in ``arrays``)."""
+    arrays = {} if arrays is None else arrays
     goal, players = rules.goal, rules.players
-    q = dataset(f, path, "mixed_roll_probability", (None,), FLOAT)
-    count = q.shape[0]
+    count = dataset(f, path, "mixed_roll_probability", (None,), FLOAT).shape[0]
     if count > goal**players:
         raise damaged(path, f"{count} mixed states in a table of {goal**players} score vectors")
-    k = dataset(f, path, "mixed_turn_total", (count,), INTEGER)[()].astype(np.int64)
+    q = read(f, path, "mixed_roll_probability", (count,), FLOAT, arrays)
+    k = read(f, path, "mixed_turn_total", (count,), INTEGER, arrays).astype(np.int64)
     flat = getattr(f.get("mixed_scores"), "ndim", 2) == 1  # (M * N,) or (M, N)
     shape = (count * players,) if flat else (count, players)
-    scores = dataset(f, path, "mixed_scores", shape, INTEGER)
-    scores = scores[()].astype(np.int64).reshape(-1, players)
+    scores = read(f, path, "mixed_scores", shape, INTEGER, arrays)
+    scores = scores.astype(np.int64).reshape(-1, players)
     if count and not (scores.min() >= 0 and scores.max() < goal and k.min() > 0 and k.max() < goal):
         raise damaged(path, "mixed states outside the table")
-    return Mixed(scores, k, q[()].astype(np.float64, copy=False))
+    return Mixed(scores, k, q.astype(np.float64, copy=False))
 
 
-def _read_full(f: h5py.File, path: Path, goal: int) -> tuple[np.ndarray, np.ndarray]:
-    p = dataset(f, path, "win_probability", (goal, goal, goal), FLOAT)[()]
-    roll = dataset(f, path, "roll", (goal, goal, goal), FLAGS)[()].astype(bool)
+def _read_full(
+    f: h5py.File, path: Path, goal: int, arrays: dict[str, np.ndarray] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Return the full two-player table and its choices (kept as stored in ``arrays``)."""
+    arrays = {} if arrays is None else arrays
+    p = read(f, path, "win_probability", (goal, goal, goal), FLOAT, arrays)
+    roll = read(f, path, "roll", (goal, goal, goal), FLAGS, arrays).astype(bool)
     return p.astype(np.float64, copy=False), roll
 
 
