@@ -149,9 +149,7 @@ def test_a_write_sweeps_only_its_own_dead_writers_files(tmp_path):
     path = save(solve(RULES), tmp_path / "new.h5")
     assert load(path).rules == RULES
     kept = [name for name, keep in names.items() if keep]
-    assert sorted(p.name for p in tmp_path.iterdir() if not p.is_dir()) == sorted(
-        ["new.h5", *kept]
-    )
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.is_dir()) == sorted(["new.h5", *kept])
     assert all((tmp_path / name).read_text() == "someone's work" for name in kept)
 
 
