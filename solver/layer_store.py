@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver import __version__
+from pigsolve.solver.checksums import CHECKSUM
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.storage import MAGIC
 
@@ -54,7 +55,6 @@ IDENTITY = (
     "game",
 )
 """The root attributes that say what a store holds, fixed when it is made: its checksum's."""
-CHECKSUM = "checksum"
 METADATA = ("zarr.json", ".zgroup", ".zarray", ".zattrs", ".zmetadata")
 """The metadata files Zarr may open in a folder of a store."""
 READ_ERRORS = (RuntimeError, ValueError, TypeError, KeyError, OSError)

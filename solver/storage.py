@@ -13,8 +13,6 @@ the file (HDF5's external storage or a virtual dataset): a FIFO there would hang
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import math
 import os
 import stat
@@ -26,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pigsolve.solver import __version__
+from pigsolve.solver.checksums import CHECKSUM, checksum, plain
 from pigsolve.solver.errors import MissingTable, TableError, WriteError
 from pigsolve.solver.write_guards import (
     check_free_space,
@@ -44,11 +43,6 @@ OVERWRITE = "pass force=True to overwrite it"
 """The way out of a refused write (the command line shows ``force=True`` as ``--force``)."""
 
 COMPRESSION = {"compression": "gzip", "compression_opts": 4, "shuffle": True}
-
-CHECKSUM = "checksum"
-"""The root attribute of a table's checksum (:func:`checksum`)."""
-STAMP = ("format", "kind", "format_version", "pigsolve_version", "created", CHECKSUM)
-"""The root attributes the checksum leaves out: the stamp, checked apart, and itself."""
 
 DATA_VARIABLE = "PIGSOLVE_DATA"
 """The environment variable naming the folder of the tables made by default."""
@@ -233,7 +227,7 @@ def write_table(
                 if data.size:
                     kept[-1].write_direct(np.ascontiguousarray(data))
             f.attrs.update(dict(attrs))
-            stored = {name: _plain(f.attrs[name]) for name in attrs}  # as a reader finds them
+            stored = {name: plain(f.attrs[name]) for name in attrs}  # as a reader finds them
             written = {name: np.ascontiguousarray(data) for name, data in datasets.items()}
             stamp(f, table)
             f.attrs[CHECKSUM] = checksum(stored, written)
@@ -278,37 +272,6 @@ def _finite(value: Any) -> bool:
         with np.errstate(invalid="ignore", over="ignore"):  # inf - inf: nan, as wanted
             return math.isfinite(float(value.sum(dtype=np.float64)))
     return True
-
-
-def checksum(attrs: Mapping[str, Any], arrays: Mapping[str, Any]) -> str:
-    """Return ``sha256:`` and the digest of a table's ``attrs`` (the stamp's left out: as
-    canonical JSON) and its ``arrays`` (by name: the name, dtype, shape and bytes of each).
-
-    Any changed value or attribute changes it, in one pass over the bytes read anyway. SHA-256
-    rather than BLAKE2b: processors hash it in hardware, twice as fast here (figures in
-    ``docs/reference/formats.md``).
-
-    >>> import numpy as np
-    >>> checksum({"goal": 3}, {"v": np.zeros(2)})[:15]
-    'sha256:b6461fdd'
-    """
-    import numpy as np
-
-    digest = hashlib.sha256()
-    kept = {name: _plain(value) for name, value in attrs.items() if name not in STAMP}
-    digest.update(json.dumps(kept, sort_keys=True, separators=(",", ":"), default=repr).encode())
-    for name in sorted(arrays):
-        data = np.ascontiguousarray(arrays[name])
-        digest.update(json.dumps([name, data.dtype.str, data.shape]).encode())
-        digest.update(data.reshape(-1).view(np.uint8))
-    return f"sha256:{digest.hexdigest()}"
-
-
-def _plain(value: Any) -> Any:
-    """Return an attribute's value as a plain Python value (numpy's scalars unwrapped)."""
-    if hasattr(value, "tolist"):  # a numpy scalar or array
-        return value.tolist()
-    return value.decode() if isinstance(value, bytes) else value
 
 
 def stamp(f: h5py.File, table: TableFormat) -> None:
@@ -398,7 +361,7 @@ def _versions(readable: tuple[int, ...]) -> str:
 
 def read_attrs(f: h5py.File) -> dict[str, Any]:
     """Return the root attributes as plain Python values."""
-    return {key: _plain(value) for key, value in f.attrs.items()}
+    return {key: plain(value) for key, value in f.attrs.items()}
 
 
 def describe(path: str | os.PathLike) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:

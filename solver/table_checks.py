@@ -103,7 +103,8 @@ def read(
 def table_checksum(f: h5py.File, arrays: dict[str, np.ndarray]) -> tuple[str | None, str]:
     """Return the checksum ``f`` stores (None: a file of a version without one) and that of its
     attributes and the ``arrays`` read from it (:func:`solver.storage.checksum`)."""
-    from pigsolve.solver.storage import CHECKSUM, checksum, read_attrs
+    from pigsolve.solver.checksums import CHECKSUM, checksum
+    from pigsolve.solver.storage import read_attrs
 
     attrs = read_attrs(f)
     stored = attrs.get(CHECKSUM)

@@ -24,6 +24,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
+from pigsolve.solver.checksums import plain
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.export_files import format_for, write_file
 from pigsolve.solver.pig.kinds import Export
@@ -127,7 +128,7 @@ def _write_json(f: IO[str], what: str, arrays: dict[str, np.ndarray], table: Pig
         "die": table.rules.die_sides,
         "axes": axes,
         "shape": [goal] * len(axes),
-        "metadata": {key: _plain(value) for key, value in table.attrs.items()},
+        "metadata": {key: plain(value) for key, value in table.attrs.items()},
     }
     document.update({name: array.tolist() for name, array in arrays.items()})
     json.dump(document, f, separators=(",", ":"), allow_nan=False)
@@ -165,7 +166,7 @@ def _export_equilibrium(table: PigSolution, what: str, out: Path, fmt: str, forc
                 "what": what, "goal": goal, "die": table.rules.die_sides, "players": n,
                 "axes": axes, "shape": list(array.shape), what: array.tolist(),
                 "mixed": mixed,
-                "metadata": {key: _plain(value) for key, value in table.attrs.items()},
+                "metadata": {key: plain(value) for key, value in table.attrs.items()},
             }  # fmt: skip
             json.dump(document, f, separators=(",", ":"), allow_nan=False)
             f.write("\n")
@@ -201,12 +202,3 @@ def _write_equilibrium_csv(f: IO[str], what: str, array: np.ndarray, table: PigS
             f"{prefix},{k},{names[c]},{q if k == k_mixed else float(c)!r}\n"
             for k, c in enumerate(choices)
         )
-
-
-def _plain(value: Any) -> Any:
-    """Return an HDF5 attribute value as a JSON-serialisable Python value."""
-    if isinstance(value, bytes):
-        return value.decode()
-    if isinstance(value, np.ndarray | np.generic):
-        return value.tolist()
-    return value

@@ -19,6 +19,7 @@ import zarr
 
 from pigsolve.cli import app
 from pigsolve.solver import layer_store
+from pigsolve.solver.checksums import CHECKSUM, checksum
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
@@ -29,7 +30,7 @@ from pigsolve.solver.pig import table as pig_tables
 from pigsolve.solver.pig.solution import PigSolution
 from pigsolve.solver.pig.solve import solve
 from pigsolve.solver.pig.verify import verify_table
-from pigsolve.solver.storage import CHECKSUM, checksum, read_attrs
+from pigsolve.solver.storage import read_attrs
 
 runner = CliRunner()
 THREE = PigRules(12, players=3)
