@@ -2,7 +2,7 @@
 
 A dataset must have the shape and type its rules imply, checked from its header before one value
 is read (a small file may declare a huge dataset), and probabilities must be finite numbers in
-[0, 1]. A table that carries a checksum (:func:`solver.storage.checksum`) must match it: any
+[0, 1]. A table that carries a checksum (:func:`solver.checksums.checksum`) must match it: any
 value or attribute changed since it was written is found, not only those a sample meets. A
 failure is a :class:`TableError` in one line naming the file, the command that shows
 every check and the one that rewrites it (:func:`damaged`).
@@ -102,7 +102,7 @@ def read(
 
 def table_checksum(f: h5py.File, arrays: dict[str, np.ndarray]) -> tuple[str | None, str]:
     """Return the checksum ``f`` stores (None: a file of a version without one) and that of its
-    attributes and the ``arrays`` read from it (:func:`solver.storage.checksum`)."""
+    attributes and the ``arrays`` read from it (:func:`solver.checksums.checksum`)."""
     from pigsolve.solver.checksums import CHECKSUM, checksum
     from pigsolve.solver.storage import read_attrs
 

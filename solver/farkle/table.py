@@ -5,7 +5,7 @@ A table is a ``kind="farkle"`` file of :mod:`solver.storage`: the rules as JSON
 ``P(i, j)`` of the shape :func:`solver.farkle.states.values_shape` gives for its rules. On
 loading, the shape and type are checked from the header, the values must be probabilities, and
 a sample of states must satisfy the optimality equation (each turn rebuilt from the values), and
-the checksum (:func:`solver.storage.checksum`, format version 2) must match: any value changed
+the checksum (:func:`solver.checksums.checksum`, format version 2) must match: any value changed
 is found. Files of version 1, without one, are still read with the sample check alone.
 """
 

@@ -1,6 +1,6 @@
 """Optimal Hog tables on disk: the default path, writing, reading, computing when missing.
 
-Format version 2 carries a checksum (:func:`solver.storage.checksum`), compared on every checked
+Format version 2 carries a checksum (:func:`solver.checksums.checksum`), compared on every checked
 load; files of version 1, without one, are still read with the sample check alone.
 """
 

@@ -20,7 +20,7 @@ The ``rules`` attribute (JSON, :attr:`PigRules.as_json`) holds the rules; a game
 besides Pig's die stores its whole roll table there (``game``:
 :attr:`solver.games.pig_outcomes.RollOutcomes.as_json`, exact fractions), from which :func:`load`
 rebuilds the same :class:`PigRules` (:meth:`PigRules.from_json`). Files without
-it are Pig's die. Version 3 is version 2 with a checksum (:func:`solver.storage.checksum`),
+it are Pig's die. Version 3 is version 2 with a checksum (:func:`solver.checksums.checksum`),
 compared on every checked load; files of version 2 (no checksum: the sample of
 :mod:`solver.pig.load_checks` alone) and of version 1 (layouts ``full``, ``compact`` and
 ``equilibrium``) are still read.
