@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from pigsolve.solver.caches import own_cache
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.turn import Turn, options, outcomes, turn
@@ -99,7 +100,7 @@ class FarklePolicy:
     def __post_init__(self) -> None:
         # This policy's own cache of the guide's turns (one on the class would keep every
         # policy alive).
-        object.__setattr__(self, "_guide_rows", functools.lru_cache(64)(self._rebuild_rows))
+        object.__setattr__(self, "_guide_rows", own_cache(self._rebuild_rows, 64))
         t = turn(self.rules)
         dice, size = self.rules.dice, t.ways.shape[1]
         goal = self.rules.goal // POINT_UNIT

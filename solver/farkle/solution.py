@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from pigsolve.solver.caches import own_cache
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.states import (
     last_turn_values,
@@ -119,8 +120,9 @@ class FarkleSolution:
                 f"values of shape {self.values.shape} do not fit the rules: expected {expected}",
                 parameter="values",
             )
-        # This solution's own cache (one on the class would keep every solution alive).
-        object.__setattr__(self, "_rows", functools.lru_cache(KEPT_ROWS)(self._rebuild_rows))
+        # This solution's own cache (one on the class would keep every solution alive), holding
+        # it weakly (a bound method would keep it in a reference cycle).
+        object.__setattr__(self, "_rows", own_cache(self._rebuild_rows, KEPT_ROWS))
 
     def __repr__(self) -> str:
         r = self.rules

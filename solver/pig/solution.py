@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from pigsolve.solver.caches import own_cache
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig.rows import Row, rebuild_row
@@ -174,8 +175,9 @@ class PigSolution:
     @functools.cached_property
     def _rows(self) -> Callable[[tuple[int, ...]], Row]:
         """The rows rebuilt so far, the last :data:`KEPT_ROWS`: a cache of this solution's own
-        (a cache on the class would keep every solution it saw alive)."""
-        return functools.lru_cache(maxsize=KEPT_ROWS)(self._rebuild_row)
+        (a cache on the class would keep every solution it saw alive; one holding the solution
+        strongly would keep it in a cycle)."""
+        return own_cache(self._rebuild_row, KEPT_ROWS)
 
     def _rebuild_row(self, scores: tuple[int, ...]) -> Row:
         scores = self.check_scores(scores)

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver import layer_store
+from pigsolve.solver.caches import own_cache
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import store
@@ -32,9 +33,9 @@ class StoreValues:
         self.url, self.group, self.rules, self.checked = url, group, rules, checked
         self.shape = (rules.goal,) * rules.players + (rules.players,)
         self.ndim, self.dtype = len(self.shape), np.dtype(np.float64)
-        self.lookup = functools.lru_cache(maxsize=4)(self._lookup)
-        self.chunk = functools.lru_cache(maxsize=64)(self._chunk)
-        self.chunk_rows = functools.lru_cache(maxsize=None)(self._chunk_rows)
+        self.lookup = own_cache(self._lookup, 4)
+        self.chunk = own_cache(self._chunk, 64)
+        self.chunk_rows = own_cache(self._chunk_rows, None)
 
     def __getitem__(self, key: Any) -> Any:
         n = self.rules.players
@@ -105,7 +106,7 @@ class StoreMixed:
 
     def __init__(self, url: str, group: Any, rules: PigRules) -> None:
         self.url, self.group, self.rules = url, group, rules
-        self.layer_mixed = functools.lru_cache(maxsize=64)(self._layer_mixed)
+        self.layer_mixed = own_cache(self._layer_mixed, 64)
 
     def _layer_mixed(self, layer: int) -> Mixed:
         return Mixed(*store.read_layer_mixed(self.url, self.group, layer))
