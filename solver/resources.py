@@ -90,3 +90,39 @@ def largest_goal(needed_at: Callable[[int], int], goal: int, available: int) -> 
         else:
             too_large = middle
     return fits
+
+
+def held_bytes(obj: object, depth: int = 4) -> int:
+    """Return the bytes of the numpy arrays ``obj`` holds: its fields, cached attributes and
+    their containers, and this package's objects among them, ``depth`` levels down (each array
+    once; a view counts its base).
+
+    >>> import numpy as np
+    >>> from pigsolve.solver.pig.solution import Mixed
+    >>> held_bytes(Mixed.empty(2)), held_bytes((np.zeros(4), {"a": np.zeros((2, 2))}))
+    (0, 64)
+    """
+    import numpy as np  # not at import: the command line's start reads this module
+
+    seen: set[int] = set()
+
+    def walk(item: object, depth: int) -> int:
+        if isinstance(item, np.ndarray):
+            while isinstance(item.base, np.ndarray):
+                item = item.base
+            if id(item) in seen:
+                return 0
+            seen.add(id(item))
+            return int(item.nbytes)
+        if depth == 0 or id(item) in seen:
+            return 0
+        seen.add(id(item))
+        if isinstance(item, tuple | list):
+            return sum(walk(part, depth - 1) for part in item)
+        if isinstance(item, dict):
+            return sum(walk(part, depth - 1) for part in item.values())
+        if type(item).__module__.startswith("pigsolve."):
+            return walk(getattr(item, "__dict__", {}), depth)
+        return 0
+
+    return walk(obj, depth)

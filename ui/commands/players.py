@@ -20,7 +20,7 @@ from pigsolve.ui.console import announce_games, console, in_options, note, progr
 from pigsolve.ui.front import Setting, setting
 from pigsolve.ui.options import Game as GameOption
 from pigsolve.ui.options import Games, Json, Memory, Seed, Table, Timeout
-from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
+from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS, LOADED_BYTES, SERVER_BYTES
 
 players_app = typer.Typer()
 
@@ -297,11 +297,14 @@ def gui(
         ),
     ] = None,
     job_mib: Annotated[
-        int,
+        int | None,
         typer.Option(
-            help="Memory of one computation (its worker's address space), in MiB.", min=256
+            help="Memory of one computation (its worker's address space), in MiB (default "
+            f"{JOB_MEMORY_BYTES >> 20}, or its share of --memory-mib).",
+            min=256,
+            show_default=False,
         ),
-    ] = JOB_MEMORY_BYTES >> 20,
+    ] = None,
     job_seconds: Annotated[
         float, typer.Option(help="Wall clock of one computation, in seconds.", min=1)
     ] = JOB_SECONDS,
@@ -313,6 +316,17 @@ def gui(
             "believed. None by default: those headers are ignored."
         ),
     ] = None,
+    memory_mib: Annotated[
+        int | None,
+        typer.Option(
+            help=f"Memory of the whole server, computations included, in MiB: "
+            f"{SERVER_BYTES >> 20} for the server, then a quarter of the rest for the tables it "
+            "keeps loaded and three quarters shared equally by the computations that may run at "
+            "once (with --job-mib, they get that each and the tables the rest). "
+            f"Default: no bound, {LOADED_BYTES >> 20} MiB of loaded tables.",
+            min=1,
+        ),
+    ] = None,
 ) -> None:
     """Play every game in the browser against perfect play, explore its tables and compare
     players (Ctrl-C stops it).
@@ -321,7 +335,9 @@ def gui(
     or --data-dir), where the other commands keep theirs; of those the page computed, the least
     recently used are deleted once they take more than --cache-mib (listed in web-cache.json
     there). A
-    computation that passes --job-mib or --job-seconds is stopped and answered in one line.
+    computation that passes --job-mib or --job-seconds is stopped and answered in one line;
+    --memory-mib bounds the server and its computations together, and a table or computation
+    that cannot fit is refused before it starts.
     """
     from pigsolve.ui.web.serve import serve
 
@@ -332,7 +348,8 @@ def gui(
         announce=note,
         cache_bytes=cache_mib * 2**20,
         allowed_hosts=allow_host or [],
-        job_bytes=job_mib * 2**20,
+        job_bytes=None if job_mib is None else job_mib * 2**20,
         job_seconds=job_seconds,
         trusted_proxies=trust_proxy or [],
+        memory_bytes=None if memory_mib is None else memory_mib * 2**20,
     )

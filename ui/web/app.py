@@ -287,6 +287,10 @@ def create_app(
             status = 400 if isinstance(err, InvalidArgument) else 409
         return JSONResponse({"error": str(err)}, status_code=status)
 
+    async def out_of_memory(request: Request, err: Exception) -> JSONResponse:
+        message = f"the server ran out of memory: {tables.LARGER}"
+        return JSONResponse({"error": message}, status_code=503)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
@@ -308,6 +312,7 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Any] = {PigsolveError: refused, Pending: refused, HTTPException: refused}
+    handlers[MemoryError] = out_of_memory
     guard = Middleware(RequestGuard, hosts=hosts)
     middleware = [guard, Middleware(ClientCookie)]  # refused requests get no session
     app = Starlette(

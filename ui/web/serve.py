@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError, missing_extra
 from pigsolve.solver.storage import data_dir
-from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
+from pigsolve.ui.web.budgets import JOB_SECONDS, split
 from pigsolve.ui.web.connections import PER_ADDRESS, REQUEST_SECONDS, addresses, guarded_protocol
 from pigsolve.ui.web.guard import LOOPBACK, served_hosts
 
@@ -120,22 +120,25 @@ def serve(
     announce: Callable[[str], None] = print,
     cache_bytes: int | None = None,
     allowed_hosts: Sequence[str] = (),
-    job_bytes: int = JOB_MEMORY_BYTES,
+    job_bytes: int | None = None,
     job_seconds: float = JOB_SECONDS,
     trusted_proxies: Sequence[str] = (),
+    memory_bytes: int | None = None,
 ) -> None:
     """Run the app at ``http://host:port`` until Ctrl-C or SIGTERM; PigsolveError if the port
     is taken. Tables go to ``./data`` (the page's own past ``cache_bytes`` are dropped).
 
     The app answers requests addressed to ``host``, to loopback and to ``allowed_hosts`` (the
     names and addresses students type), and refuses the others (:mod:`ui.web.guard`). Each
-    computation runs in a worker within ``job_bytes`` of memory and ``job_seconds``. Behind a
-    reverse proxy, ``trusted_proxies`` (addresses, networks) name it: their forwarded headers
-    are believed.
+    computation runs in a worker within ``job_bytes`` of memory and ``job_seconds``; with
+    ``memory_bytes`` the server, its loaded tables and its workers together stay within it
+    (:func:`ui.web.budgets.split`; InvalidArgument before anything starts if they cannot).
+    Behind a reverse proxy, ``trusted_proxies`` (addresses, networks) name it: their forwarded
+    headers are believed.
     """
     try:
         from pigsolve.ui.web.app import create_app
-        from pigsolve.ui.web.jobs import Jobs
+        from pigsolve.ui.web.jobs import MAX_WORKERS, SMALL_WORKERS, Jobs
         from pigsolve.ui.web.tables import PAGE_CACHE_BYTES, Tables
     except ImportError:
         raise missing_extra("the GUI", "gui") from None
@@ -144,15 +147,20 @@ def serve(
         proxies = addresses(trusted_proxies)
     except ValueError as err:
         raise InvalidArgument(f"--trust-proxy takes IP addresses or networks: {err}") from None
+    workers = MAX_WORKERS + SMALL_WORKERS  # every slot may run at once
+    budgets = split(memory_bytes, job_bytes, workers)
     sock = bind(host, port)
     if host not in LOOPBACK:
         announce(f"warning: serving on {host}: anyone who can reach it can use it (no login)")
         announce(f"answering requests addressed to {', '.join(hosts)} (more: --allow-host NAME)")
     url = address(sock)
     folder = data_dir().resolve()
-    jobs = Jobs(memory_bytes=job_bytes, seconds=job_seconds)
-    tables = Tables(folder, PAGE_CACHE_BYTES if cache_bytes is None else cache_bytes, jobs)
+    jobs = Jobs(memory_bytes=budgets.job_bytes, seconds=job_seconds)
+    disk = PAGE_CACHE_BYTES if cache_bytes is None else cache_bytes
+    tables = Tables(folder, disk, jobs, loaded_bytes=budgets.tables_bytes)
     announce(f"pigsolve gui at {url} (Ctrl-C stops it); tables go to {folder}")
+    if memory_bytes is not None:
+        announce(f"memory: {budgets.words(workers)}")
     if open_browser and "CI" not in os.environ:
         threading.Timer(0.5, webbrowser.open, [url]).start()
     open_files_to_hard_limit()

@@ -8,11 +8,17 @@ listed in ``data/web-cache.json`` with their last use; past :data:`PAGE_CACHE_BY
 recently used are deleted (the command line's own tables are never touched). A worker is a fresh
 process, which knows the built-in families only: the round robins of a family registered while
 the server runs (a plugin's, the tests' toy) are played in a thread of the server instead.
+
+Tables read into the server's memory are kept, most recently used first, while their arrays
+take at most ``loaded_bytes`` (:data:`ui.web.budgets.LOADED_BYTES`, or a share of ``pigsolve gui
+--memory-mib``); room is made before a table is read, and one that could never fit is refused
+before it is computed or read, in one line naming ``--memory-mib``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import math
@@ -26,13 +32,14 @@ from typing import Any
 from pigsolve.policies.roster import roster
 from pigsolve.solver.durations import about
 from pigsolve.solver.registry import BUILT_IN, family_of
-from pigsolve.solver.resources import memory_words
+from pigsolve.solver.resources import held_bytes, memory_words
 from pigsolve.solver.storage import atomic_write, data_dir
 from pigsolve.ui.adapters import adapter_of
 from pigsolve.ui.adapters.explorer import Picture
 from pigsolve.ui.records import record
+from pigsolve.ui.web.budgets import LOADED_BYTES
 from pigsolve.ui.web.jobs import JobFailed, Jobs
-from pigsolve.ui.web.limits import NoTable, SizeError, check_size, check_solvable
+from pigsolve.ui.web.limits import NoTable, SizeError, check_size, check_solvable, memory_needed
 
 PAGE_CACHE_BYTES = 256 * 2**20
 """Disk the tables computed by the page may take in ``data/`` (256 MiB)."""
@@ -41,8 +48,8 @@ EXPLORE_CELLS = 200
 """The explorer's grids have at most this many rows: larger goals are sampled every few scores."""
 TOUCH_SECONDS = 60
 """A table's last use is written to the index at most this often."""
-LOADED_TABLES = 4
-"""Tables kept in the server's memory, most recently used first."""
+LARGER = "start `pigsolve gui` with a larger --memory-mib"
+"""How a refusal for the server's memory ends."""
 
 Report = Callable[[int, int], None]
 
@@ -98,6 +105,13 @@ def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> 
     return [record(result, named) for result in results]
 
 
+def loaded_size(rules: Any) -> int:
+    """Return about how many bytes the table of ``rules`` takes in memory: its uncompressed
+    size where its family says it, else (more) its solve's peak."""
+    demands = family_of(rules).demands(rules)
+    return demands.memory if demands.disk is None else demands.disk
+
+
 def optimal_player(rules: Any, table: Any) -> Any:
     """Return the optimal computer player reading ``table``."""
     return roster(rules).optimal(table)
@@ -106,7 +120,8 @@ def optimal_player(rules: Any, table: Any) -> Any:
 class Tables:
     """The page's tables: on disk under ``folder`` (``data/``), in memory, or being computed.
 
-    ``cache_bytes`` bounds the disk the page's own tables take; ``jobs`` runs the computations.
+    ``cache_bytes`` bounds the disk the page's own tables take, ``loaded_bytes`` the memory of
+    those kept loaded (their arrays); ``jobs`` runs the computations.
     """
 
     def __init__(
@@ -114,10 +129,12 @@ class Tables:
         folder: Path | None = None,
         cache_bytes: int = PAGE_CACHE_BYTES,
         jobs: Jobs | None = None,
+        loaded_bytes: int = LOADED_BYTES,
     ) -> None:
         self.folder = (data_dir() if folder is None else Path(folder)).resolve()
         self.cache_bytes = cache_bytes
         self.jobs = Jobs() if jobs is None else jobs
+        self.loaded_bytes = loaded_bytes
         self._loaded: OrderedDict[Any, Any] = OrderedDict()
         self._index_lock = threading.Lock()  # the index is written from the workers' threads too
         self._load_lock = threading.Lock()
@@ -131,14 +148,20 @@ class Tables:
     async def table(self, rules: Any, client: str = "") -> Any:
         """Return the optimal table of ``rules`` (computed for ``client``, the asker); raise
         Pending while it is being computed."""
-        if rules in self._loaded:
-            self._loaded.move_to_end(rules)
+        loaded = self._loaded.get(rules)  # a thread reading another table may drop it meanwhile
+        if loaded is not None:
+            with contextlib.suppress(KeyError):
+                self._loaded.move_to_end(rules)
             self._touch(self.path(rules))
-            return self._loaded[rules]
+            return loaded
         path, key = self.path(rules), ("table", rules)
         check_solvable(rules)
-        if not path.exists() or key in self.jobs:
+        computing = not path.exists() or key in self.jobs
+        if computing:
             check_size(rules)
+        self._check_loadable(rules)
+        if computing:
+            self._check_job(f"computing {describe(rules)}", memory_needed(rules))
             admit = functools.partial(self._admit, path)
             what = describe(rules)
             seconds = family_of(rules).demands(rules).seconds
@@ -166,14 +189,51 @@ class Tables:
                 raise
             return None, str(err)
 
+    def _check_loadable(self, rules: Any) -> None:
+        """Raise SizeError (413) if the table of ``rules`` could never be kept in memory."""
+        size = loaded_size(rules)
+        if size > self.loaded_bytes:
+            raise SizeError(
+                f"{describe(rules)} takes about {memory_words(size)} of memory and the server "
+                f"keeps {memory_words(self.loaded_bytes)} of tables: {LARGER}"
+            )
+
+    def _check_job(self, what: str, needed: int) -> None:
+        """Raise SizeError (413) if ``what`` needs more memory than the server gives a job,
+        before it starts."""
+        budget = self.jobs.memory_bytes
+        if budget is not None and needed > budget:
+            raise SizeError(
+                f"{what} needs about {memory_words(needed)} of memory and the server gives a "
+                f"job {memory_words(budget)}: {LARGER}"
+            )
+
     def _load_once(self, rules: Any, path: Path) -> Any:
-        """Read a table into memory (in a thread), once however many requests ask at once."""
+        """Read a table into memory (in a thread), once however many requests ask at once,
+        room made for it first and the least recently used dropped past ``loaded_bytes``."""
         with self._load_lock:
             if rules not in self._loaded:
-                self._loaded[rules] = load(rules, path)
-                while len(self._loaded) > LOADED_TABLES:
-                    self._loaded.popitem(last=False)
+                self._make_room(loaded_size(rules))  # before: both would be in memory
+                try:
+                    table = load(rules, path)
+                except MemoryError:
+                    raise JobFailed(
+                        503, f"the server ran out of memory reading {describe(rules)}: {LARGER}"
+                    ) from None
+                self._loaded[rules] = table
+                self._make_room(0, keep=1)
             return self._loaded[rules]
+
+    def memory_used(self) -> int:
+        """Return the bytes of the tables kept in memory: their arrays, measured now (a table
+        that expanded its full table since it was read counts it)."""
+        return sum(held_bytes(table) for table in self._loaded.values())
+
+    def _make_room(self, size: int, keep: int = 0) -> None:
+        """Drop the least recently used tables, all but the ``keep`` newest at most, until
+        ``size`` more bytes fit."""
+        while len(self._loaded) > keep and self.memory_used() + size > self.loaded_bytes:
+            self._loaded.popitem(last=False)
 
     async def explore(self, rules: Any, client: str = "") -> Picture | None:
         """Return the explorer's picture for ``rules`` (the table computed first if missing)."""
@@ -182,10 +242,11 @@ class Tables:
             table = await self.table(rules, client)
             return await asyncio.to_thread(adapter_of(rules).explore, table, EXPLORE_CELLS)
         path = self.path(rules)
+        what = f"the explorer's picture for goal {rules.goal}"
+        self._check_job(what, loaded_size(rules))  # its worker reads the table
         if not path.exists() or ("table", rules) in self.jobs:
             await self.table(rules, client)
         self._touch(path)
-        what = f"the explorer's picture for goal {rules.goal}"
         seconds = family_of(rules).demands(rules).seconds  # at most the table's solve
         key = ("explore", rules)
         return await self.jobs.result(key, what, explore_table, (rules, path), client, seconds)

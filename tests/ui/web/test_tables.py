@@ -165,18 +165,20 @@ def test_games_share_the_bounded_cache_and_pin_no_table(workdir: Path) -> None:
     import gc
     import weakref
 
-    from pigsolve.ui.web.tables import LOADED_TABLES
+    from pigsolve.ui.web.tables import loaded_size
 
-    tables = Tables(jobs=Jobs(patience=None))
+    kept_tables = 4
+    room = sum(loaded_size(PigRules(goal)) for goal in range(11 + 1, 12 + kept_tables))
+    tables = Tables(jobs=Jobs(patience=None), loaded_bytes=room)
     with TestClient(
         create_app(table_store=tables), base_url="http://127.0.0.1", headers=PAGE_HEADERS
     ) as client:
         body = {"opponent": "optimal", "first": "you", "seed": 2}
         first = client.post("/api/pig/games", json=body | {"goal": 10}).json()
         kept = weakref.ref(tables._loaded[PigRules(10)])
-        for goal in range(11, 12 + LOADED_TABLES):
+        for goal in range(11, 12 + kept_tables):
             assert client.post("/api/pig/games", json=body | {"goal": goal}).status_code == 201
-        assert len(tables._loaded) == LOADED_TABLES and PigRules(10) not in tables._loaded
+        assert len(tables._loaded) == kept_tables and PigRules(10) not in tables._loaded
         gc.collect()
         assert kept() is None  # no game holds it
         moved = client.post(f"/api/games/{first['id']}/actions", json={"action": "roll"})
