@@ -17,13 +17,9 @@ client with the fewest jobs running, so one client's queue never holds back anot
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import math
 import multiprocessing
 import os
-import resource
-import signal
-import sys
 import threading
 import time
 from collections import OrderedDict, deque
@@ -32,9 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pigsolve.solver.errors import PigsolveError, WriteError
+from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.write_guards import temporaries
 from pigsolve.ui.web.budgets import JOB_MEMORY_BYTES, JOB_SECONDS
+from pigsolve.ui.web.workers import work
 
 MAX_WORKERS = 2
 """Large computations under way at once (one a client); the next waits for one to end."""
@@ -46,12 +43,8 @@ SMALL_PER_CLIENT = 4
 """Small jobs of one client running or waiting at once; its next is refused (503)."""
 MAX_WAITING = 64
 """Jobs waiting for a slot, all clients together; the next is refused (503)."""
-NICENESS = 10
-"""Workers run at a lower priority than the server, which must keep answering."""
 KEPT_RESULTS = 16
 """Finished small results (explore data, comparisons) kept for the askers that come back."""
-PR_SET_PDEATHSIG = 1
-"""Linux's prctl option: the kernel signals the worker when the server dies."""
 
 
 class Pending(Exception):
@@ -80,52 +73,6 @@ class JobFailed(PigsolveError):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
-
-
-def _die_with(server: int) -> None:
-    """Have the kernel kill this worker when the server process ``server`` dies (even by
-    kill -9), and exit now if it is gone already."""
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != server:  # it died before the signal was asked for
-        os._exit(1)
-
-
-def _work(
-    task: Callable[..., Any],
-    args: tuple,
-    progress: Any,
-    sender: Any,
-    go: Any,
-    server: int,
-    memory_bytes: int | None,
-) -> None:
-    """Run ``task(*args, report)`` in a worker process (once ``go`` is set, if given) within
-    ``memory_bytes`` of address space, and send ``(status, result)`` back."""
-    _die_with(server)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
-    os.nice(NICENESS)  # the server's requests come first
-    if memory_bytes is not None:
-        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
-    if go is not None:
-        go.wait()
-
-    def report(done: int, total: int) -> None:
-        progress.value = done / max(total, 1)
-
-    try:
-        outcome: tuple[int, Any] = (200, task(*args, report))
-    except WriteError as err:  # the server's disk: no path in the answer
-        outcome = (507, f"the server could not save the table: {err.reason}")
-    except PigsolveError as err:
-        outcome = (getattr(err, "status", 400), str(err))
-    except (ValueError, NotImplementedError) as err:  # the solver does not take these rules
-        outcome = (409, f"the solver cannot compute this: {err}")
-    except MemoryError:
-        outcome = (413, "the computation needed more memory than the server gives a job")
-    sender.send(outcome)
-    sender.close()
 
 
 @dataclass
@@ -286,7 +233,7 @@ class Jobs:
         receiver, sender = self._context.Pipe(duplex=False)
         go = None if self._go is None else self._go[job.slot]
         job.process = self._context.Process(
-            target=_work,
+            target=work,
             args=(
                 job.task,
                 job.args,
