@@ -3,7 +3,7 @@
 It keeps the mover's chance at the start of every turn (scores in units of 50, mover first);
 every other value is rebuilt from them. A mover's turn, all turn totals and dice, is one run
 of the solver's own kernel (:func:`solver.farkle._kernels.turn_values`) with the farkle's value;
-the last :data:`KEPT_ROWS` turns are kept, per solution.
+the last :data:`KEPT_ROWS` turns are kept, per solution, in a cache that holds it weakly.
 
 Values
 ------
@@ -120,8 +120,6 @@ class FarkleSolution:
                 f"values of shape {self.values.shape} do not fit the rules: expected {expected}",
                 parameter="values",
             )
-        # This solution's own cache (one on the class would keep every solution alive), holding
-        # it weakly (a bound method would keep it in a reference cycle).
         object.__setattr__(self, "_rows", own_cache(self._rebuild_rows, KEPT_ROWS))
 
     def __repr__(self) -> str:

@@ -22,8 +22,8 @@ family's at goal 2500, two players) solves within 1 GiB (measured: it fails at 6
 JOB_SECONDS = 600.0
 """A job's wall clock by default; a job still running then is killed."""
 LOADED_BYTES = 2**30
-"""The tables the server keeps in memory by default (their arrays' bytes): four goal-300 Pig
-tables with their full tables."""
+"""The tables the server keeps in memory by default (their arrays' bytes): four goal-300
+tables of the default family with their full tables."""
 SERVER_BYTES = 256 * MIB
 """What the server holds besides its tables (Python, numpy, numba, Starlette, the games):
 measured 154 MiB when it starts answering, about 200 MiB once it has read tables."""
