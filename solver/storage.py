@@ -4,10 +4,11 @@ Every file carries the root attributes ``format`` (:data:`MAGIC`), ``kind`` (the
 name), ``format_version`` (its :class:`TableFormat`'s, independent of the package version),
 ``pigsolve_version`` and ``created`` (UTC, ISO 8601), written last, and ``checksum``
 (:func:`solver.checksums.checksum`): a SHA-256 digest of every other attribute and every
-dataset, which a load compares before it believes the table. Files are written to a temporary file in the target's
-directory and renamed over the target only once complete, so an interrupted run never leaves a
-half-written table behind. Reading refuses, before any data, a dataset whose data lie outside
-the file (HDF5's external storage or a virtual dataset): a FIFO there would hang the read.
+dataset, which a load compares before it believes the table. Files are written to a temporary
+file in the target's directory and renamed over the target only once complete, so an
+interrupted run never leaves a half-written table behind. Reading refuses, before any data, a
+dataset whose data lie outside the file (HDF5's external storage or a virtual dataset): a FIFO
+there would hang the read.
 """
 
 from __future__ import annotations
