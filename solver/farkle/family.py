@@ -111,11 +111,11 @@ class FarkleFamily:
         return solve(rules, progress)
 
     def load(self, path: Path, checked: bool = True) -> FarkleSolution:
-        """Return the solution stored at ``path``, checked before it is believed (always: its
-        checks are its shape's and a sample's, which ``verify`` needs as well)."""
+        """Return the solution stored at ``path``, ``checked`` before it is believed (``verify``
+        reads it unchecked and checks every value itself, as for the other families)."""
         from pigsolve.solver.farkle.table import load
 
-        return load(path)
+        return load(path, checked)
 
     def save(self, solution: FarkleSolution, path: Path, force: bool = False) -> Path:
         """Write ``solution`` to ``path`` atomically."""
