@@ -33,8 +33,9 @@ def cluster_client(workers: int | None = None, scheduler: str | None = None) -> 
     ``workers`` worker processes (one thread each), closed after.
 
     Ctrl-C is this process's alone: the local workers start with SIGINT ignored (a terminal
-    sends it to them too, and each would print its traceback), and the cluster closes with
-    distributed's loggers silenced, so the interrupt reads as one line."""
+    sends it to them too, and each would print its traceback), they print errors only (no
+    warnings of tasks cancelled), and the cluster closes with distributed's loggers silenced, so
+    the interrupt reads as one line."""
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
@@ -43,7 +44,11 @@ def cluster_client(workers: int | None = None, scheduler: str | None = None) -> 
         return
     with _interrupts_ignored():
         cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,  # a worker's warnings (a task cancelled by Ctrl-C) are ours
         )
     with cluster, Client(cluster) as client, quiet_interrupt():
         yield client

@@ -94,16 +94,28 @@ def bench_moves(actions: int = 200) -> list[Row]:
     ]
 
 
+def _limit_files(limit: tuple[int, int]) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, limit)
+
+
 class Server:
     """``pigsolve gui --port 0`` in a fresh process in ``folder``; its output goes to a file
     (never a pipe a worker could hold open)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, open_files: int | None = None) -> None:
+        """``open_files``: the server's hard limit of open files (None: this process's)."""
         self.log = folder / "gui.log"
         command = [sys.executable, "-c", "from pigsolve import cli; cli.run()", "gui"]
+        limit = None if open_files is None else (open_files, open_files)
         with self.log.open("w") as out:
             self.process = subprocess.Popen(
-                [*command, "--no-browser", "--port", "0"], cwd=folder, stdout=out, stderr=out
+                [*command, "--no-browser", "--port", "0"],
+                cwd=folder,
+                stdout=out,
+                stderr=out,
+                preexec_fn=None if limit is None else lambda: _limit_files(limit),
             )
         deadline = time.monotonic() + START_SECONDS
         while not (match := re.search(r"http://([\d.]+):(\d+)/", self.log.read_text())):

@@ -2,7 +2,8 @@
 ``pigsolve gui`` on loopback (:class:`ui.web.bench.Server`) while players play a game each from
 their own loopback address, keeping the cookies the server sets:
 
-1. slow clients: connections that send half a request's header, then a byte every few seconds;
+1. slow clients: connections that send half a request's header, then a byte every few seconds,
+   to a server limited to :data:`SERVER_FILES` open files;
 2. a flood of game starts from many addresses, which keep no cookies: whose games are forgotten;
 3. two of the page's largest tables computing for one client while others ask for small ones;
 4. large tables in a row for one client: the server's memory, sampled throughout.
@@ -74,6 +75,8 @@ TINY = Worst(
     large_tables=2,
 )
 """The worst cases at a size for the tests: seconds each."""
+SERVER_FILES = 1024
+"""The slow clients' server runs with the usual limit of open files, as the audit's did."""
 REQUEST_SECONDS = 10.0
 """A player's request unanswered this long fails (an error); the player connects again."""
 WARM = {"opponent": "hold20", "goal": 100, "first": "you"}
@@ -167,7 +170,7 @@ def bench_worst(worst: Worst = Worst()) -> dict[str, dict[str, Any]]:
     attacks = {"slow": _slow, "flood": _flood, "heavy": _heavy, "large": _large}
     with tempfile.TemporaryDirectory() as folder:
         for name, attack in attacks.items():
-            server = Server(Path(folder))
+            server = Server(Path(folder), SERVER_FILES if name == "slow" else None)
             try:
                 pause = worst.think if name == "flood" else worst.pause
                 found[name] = _scenario(
