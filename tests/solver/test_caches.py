@@ -3,31 +3,19 @@ holds is freed at once, not when a full garbage collection finds a cycle."""
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
+from collector import no_collection
 
 from pigsolve.solver.caches import own_cache
 from pigsolve.solver.farkle.policy import guided
 from pigsolve.solver.games.farkle import FarkleRules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.registry import family_of
-
-
-@contextlib.contextmanager
-def no_collection() -> Iterator[None]:
-    """Run the block with the cycle collector off: only reference counts free objects."""
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 class Counter:

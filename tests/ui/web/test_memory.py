@@ -4,7 +4,6 @@ and ``--memory-mib`` splits one bound between the server, its tables and its wor
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
+from collector import no_collection
 from starlette.testclient import TestClient
 
 from pigsolve.solver.errors import InvalidArgument
@@ -50,17 +50,6 @@ def read(tables: Tables, goal: int) -> PigSolution:
 
 def live_solutions() -> int:
     return sum(isinstance(item, PigSolution) for item in gc.get_objects())
-
-
-@contextlib.contextmanager
-def no_collection() -> Iterator[None]:
-    """Run the block with the cycle collector off: only reference counts free objects."""
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def test_the_loaded_size_of_a_table_is_its_arrays(saved: Path) -> None:
