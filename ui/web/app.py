@@ -213,7 +213,7 @@ def create_app(
         needed = "optimal" in opponents
         table, no_table = await table_store.table_if_any(rules, needed, client.session)
         session = new_session(family.family.name, rules, opponents, first, seed, table, no_table)
-        game_id = store.add(session, client.session, client.address)
+        game_id = store.add(session, client.session, client.address, client.known)
         return JSONResponse(session.state(game_id), status_code=201)
 
     async def show(request: Request) -> JSONResponse:

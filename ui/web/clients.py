@@ -26,16 +26,20 @@ TOKEN = re.compile(r"[\w-]{22}", re.ASCII)
 
 @dataclass(frozen=True)
 class Client:
-    """One asker: its ``session`` (the cookie's token) and its network ``address``."""
+    """One asker: its ``session`` (the cookie's token), its network ``address``, and whether it
+    is ``known`` (it sent the cookie back: a browser that has been here before, not a script
+    that keeps no cookies)."""
 
     session: str
     address: str
+    known: bool = False
 
 
 def client_of(connection: HTTPConnection) -> Client:
     """Return the client of a request that passed through :class:`ClientCookie`."""
     address = connection.client.host if connection.client else ""
-    return Client(connection.scope.get("pigsolve.session", ""), address)
+    scope = connection.scope
+    return Client(scope.get("pigsolve.session", ""), address, not scope.get("pigsolve.fresh"))
 
 
 class ClientCookie:
@@ -55,7 +59,7 @@ class ClientCookie:
         fresh = not TOKEN.fullmatch(token)
         if fresh:
             token = secrets.token_urlsafe(16)
-        scope["pigsolve.session"] = token
+        scope["pigsolve.session"], scope["pigsolve.fresh"] = token, fresh
 
         async def with_cookie(message: Message) -> None:
             if fresh and message["type"] == "http.response.start":

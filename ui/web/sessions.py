@@ -32,6 +32,8 @@ IDLE_SECONDS = 30 * 60
 """A game untouched this long is forgotten."""
 ACTIVE_SECONDS = 10 * 60
 """A player who moved (in any of their games) this recently is playing: their games stay."""
+STARTED_SECONDS = 2 * 60
+"""A known player's new game stays this long before its first move."""
 MAX_GAMES = 1000
 """Games kept in memory at once."""
 GAMES_PER_CLIENT = 20
@@ -225,26 +227,31 @@ def hint(session: Session, table: Any = None) -> dict[str, Any]:
 @dataclass
 class Kept:
     """A game in the store: its session, its last action (a start or a move), its player's
-    session and address."""
+    session and address, and whether its player is known (a returning browser's start, or a
+    move made)."""
 
     session: Session
     touched: float
     client: str
     address: str
+    known: bool = False
+    started: float = 0.0
 
 
 class Store:
     """Games by id, shared fairly, never taken from a player who is playing.
 
-    A game idle (no start, no move) for more than ``idle_seconds`` is forgotten. A player who
-    moved in one of their games within ``active_seconds`` is active: none of their games is
-    taken from them. Past a share, the game left alone longest that is not an active
-    player's makes room, the finished ones first: a client (one page's session) keeps at most
+    A game idle (no start, no move) for more than ``idle_seconds`` is forgotten. A known
+    player's game (started by a browser that sent its session's cookie back, or moved in) is
+    kept while it is being played: while its player moved in one of their games within
+    ``active_seconds``, or for ``started_seconds`` after its start. Past a share, a game not
+    kept makes room: a stranger's first (a start that kept no cookie, never moved in), then the
+    finished ones, then the one left alone longest. A client (one page's session) keeps at most
     ``per_client`` games (its next takes its own game's place), an address ``per_address``
     (its next takes the place of a game from that address), the store ``limit``. Where every
-    game that could make room is an active player's, a new game is refused (503). So a flood of
-    starts, from any addresses or from the player's own, takes only the games nobody plays.
-    Reading a game does not keep it alive. ``clock`` tells the time.
+    game that could make room is kept, a new game is refused (503). So a flood of starts, from
+    any addresses or from the player's own, takes only the games nobody plays. Reading a game
+    does not keep it alive. ``clock`` tells the time.
     """
 
     def __init__(
@@ -255,20 +262,25 @@ class Store:
         per_client: int = GAMES_PER_CLIENT,
         per_address: int = GAMES_PER_ADDRESS,
         active_seconds: float = ACTIVE_SECONDS,
+        started_seconds: float = STARTED_SECONDS,
     ) -> None:
         self.idle_seconds = idle_seconds
         self.limit = limit
         self.per_client = per_client
         self.per_address = per_address
         self.active_seconds = active_seconds
+        self.started_seconds = started_seconds
         self.clock = clock
         self._games: OrderedDict[str, Kept] = OrderedDict()  # least recently touched first
         self._moved: dict[str, float] = {}  # each client's last move
         self._lock = threading.Lock()
 
-    def add(self, session: Session, client: str = "", address: str = "") -> str:
-        """Keep ``session``, started by ``client`` (its page's session) from ``address``;
-        return its new id. ApiError (503) if no game may make room."""
+    def add(
+        self, session: Session, client: str = "", address: str = "", known: bool = False
+    ) -> str:
+        """Keep ``session``, started by ``client`` (its page's session, ``known``: one that sent
+        its cookie back) from ``address``; return its new id. ApiError (503) if no game may make
+        room."""
         with self._lock:
             self._expire()
             shares = (
@@ -281,23 +293,23 @@ class Store:
                 if len(own) >= most:  # one game makes room at every level it counts in
                     self._make_room(own, client, whose)
             game_id = secrets.token_urlsafe(9)
-            self._games[game_id] = Kept(session, self.clock(), client, address)
+            now = self.clock()
+            self._games[game_id] = Kept(session, now, client, address, known, started=now)
             return game_id
 
     def _make_room(self, game_ids: list[str], client: str, whose: str) -> None:
-        """Forget the finished game of ``game_ids`` left alone longest, else the game left alone
-        longest, never an active player's (but ``client``'s own); ApiError 503 if all are."""
+        """Forget the first game of ``game_ids`` to go (:meth:`_idle_rank`) that is not kept
+        (:meth:`_kept`), ``client``'s own included; ApiError 503 if every one is kept."""
         free = [
             game_id
             for game_id in game_ids
-            if self._games[game_id].client == client or not self._active(self._games[game_id])
+            if self._games[game_id].client == client or not self._kept(self._games[game_id])
         ]
         if not free:
-            minutes = f"{self.active_seconds / 60:g}"
             raise ApiError(
                 503,
-                f"{whose} has {len(game_ids)} games in play (the most), each moved in within "
-                f"{minutes} minutes; try again when one ends",
+                f"{whose} has {len(game_ids)} games in play (the most), each started or moved in "
+                f"within {self.active_seconds / 60:g} minutes; try again when one ends",
             )
         del self._games[min(free, key=self._idle_rank)]
 
@@ -311,21 +323,27 @@ class Store:
             kept = self._games[game_id]
             if touch:
                 kept.touched = self._moved[kept.client] = self.clock()
+                kept.known = True
                 self._games.move_to_end(game_id)
             return kept.session
 
     def __len__(self) -> int:
         return len(self._games)
 
-    def _active(self, kept: Kept) -> bool:
-        """Return True if the player of ``kept`` moved within ``active_seconds``."""
-        moved = self._moved.get(kept.client)
-        return moved is not None and self.clock() - moved <= self.active_seconds
+    def _kept(self, kept: Kept) -> bool:
+        """Return True if ``kept`` is a known player's game in play: its player moved within
+        ``active_seconds`` (in any of their games), or it started within ``started_seconds``."""
+        if not kept.known or kept.session.game.over:
+            return False
+        now, moved = self.clock(), self._moved.get(kept.client)
+        playing = moved is not None and now - moved <= self.active_seconds
+        return playing or now - kept.started <= self.started_seconds
 
-    def _idle_rank(self, game_id: str) -> tuple[bool, float]:
-        """Order games for eviction: finished before unfinished, then idle longest first."""
+    def _idle_rank(self, game_id: str) -> tuple[bool, bool, float]:
+        """Order games for eviction: strangers' first, then the finished ones, then the one
+        idle longest."""
         kept = self._games[game_id]
-        return not kept.session.game.over, kept.touched
+        return kept.known, not kept.session.game.over, kept.touched
 
     def _expire(self) -> None:
         now = self.clock()

@@ -125,8 +125,9 @@ class Player:
 
 
 def play(player: Player, stop: threading.Event, pause: float, seed: int) -> None:
-    """Play games of :data:`WARM` until ``stop``, a move every ``pause`` seconds; a 404 on a
-    move (the game forgotten) marks the player evicted."""
+    """Open the page (its session's cookie), then play games of :data:`WARM` until ``stop``, a
+    move every ``pause`` seconds; a 404 on a move (the game forgotten) marks the player evicted."""
+    player.ask("GET", "/")
     state: dict[str, Any] = {"over": True}
     while not stop.is_set():
         if state["over"]:

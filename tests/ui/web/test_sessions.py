@@ -169,6 +169,34 @@ def test_a_flood_of_starts_leaves_a_playing_student_their_game(addresses: list[s
     assert store.get(more) and store.get(playing)
 
 
+@pytest.mark.parametrize("addresses", [[f"10.0.0.{n}" for n in range(20)], ["10.0.0.99"]])
+def test_a_known_player_s_game_not_yet_moved_in_outlasts_a_flood(addresses: list[str]) -> None:
+    """The bench's flood came between a player's start (their browser's cookie sent back) and
+    their first move: a known player's new game stays for minutes, a stranger's goes first."""
+    now = [0.0]
+    store = Store(limit=50, per_client=5, per_address=20, clock=lambda: now[0])
+    mine = store.add(
+        new_session("pig", PigRules(20), ["hold20"], "you", 1), "me", "10.0.0.99", True
+    )
+    stranger = store.add(new_session("pig", PigRules(20), ["hold20"], "you", 2), "x", "10.0.0.99")
+    flooded(store, now, addresses)
+    assert store.get(mine, touch=True)
+    with pytest.raises(ApiError, match="no game"):
+        store.get(stranger)
+
+
+def test_finished_games_make_room_though_their_players_play_on() -> None:
+    """An address's games all finished by players still playing (a class behind a NAT, each
+    starting again): the finished ones make room, and the next start is taken."""
+    store = Store(limit=100, per_address=3)
+    for n in range(3):
+        game = store.add(new_session("pig", PigRules(20), ["hold20"], "you", n), f"p{n}", "nat")
+        session = store.get(game, touch=True)
+        while not session.game.over:
+            session.act(session.game.legal_actions()[0])
+    assert store.add(new_session("pig", PigRules(20), ["hold20"], "you", 9), "p0", "nat", True)
+
+
 def test_a_store_full_of_games_in_play_refuses_a_new_one_in_one_line() -> None:
     """Every game moved in within minutes: a new start is a 503, not another player's game."""
     now = [0.0]
@@ -179,8 +207,8 @@ def test_a_store_full_of_games_in_play_refuses_a_new_one_in_one_line() -> None:
     with pytest.raises(ApiError) as refused:
         store.add(new_session("pig", PigRules(20), ["hold20"], "you", 9), "new", "a9")
     assert refused.value.status == 503 and str(refused.value) == (
-        "the server has 3 games in play (the most), each moved in within 10 minutes; "
-        "try again when one ends"
+        "the server has 3 games in play (the most), each started or moved in within 10 "
+        "minutes; try again when one ends"
     )
     now[0] = 601.0  # nobody has moved for more than 10 minutes: the idle longest makes room
     assert store.add(new_session("pig", PigRules(20), ["hold20"], "you", 9), "new", "a9")
