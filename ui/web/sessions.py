@@ -245,8 +245,8 @@ class Store:
     player's game (started by a browser that sent its session's cookie back, or moved in) is
     kept while it is being played: while its player moved in one of their games within
     ``active_seconds``, or for ``started_seconds`` after its start. Past a share, a game not
-    kept makes room: a stranger's first (a start that kept no cookie, never moved in), then the
-    finished ones, then the one left alone longest. A client (one page's session) keeps at most
+    kept makes room: a finished one first, then a stranger's (a start that kept no cookie, never
+    moved in), then the one left alone longest. A client (one page's session) keeps at most
     ``per_client`` games (its next takes its own game's place), an address ``per_address``
     (its next takes the place of a game from that address), the store ``limit``. Where every
     game that could make room is kept, a new game is refused (503). So a flood of starts, from
@@ -340,10 +340,10 @@ class Store:
         return playing or now - kept.started <= self.started_seconds
 
     def _idle_rank(self, game_id: str) -> tuple[bool, bool, float]:
-        """Order games for eviction: strangers' first, then the finished ones, then the one
-        idle longest."""
+        """Order games for eviction: finished ones first, then strangers', then the one idle
+        longest."""
         kept = self._games[game_id]
-        return kept.known, not kept.session.game.over, kept.touched
+        return not kept.session.game.over, kept.known, kept.touched
 
     def _expire(self) -> None:
         now = self.clock()
