@@ -216,14 +216,14 @@ class PigFamily:
 
     def table_name(self, rules: PigRules) -> str:
         """Return the file name of the table of ``rules``."""
-        from pigsolve.solver.pig.table import default_path
+        from pigsolve.solver.pig.paths import default_path
 
         return default_path(rules).name
 
     def command(self, rules: PigRules, path: Path | str | None = None) -> str:
         """Return the ``pigsolve compute`` command that writes the table of ``rules`` to
         ``path``."""
-        from pigsolve.solver.pig.table import compute_command
+        from pigsolve.solver.pig.paths import compute_command
 
         return compute_command(rules, path)
 

@@ -17,7 +17,7 @@ def fits(rules: PigRules, available: int, method: str = "layered") -> str:
     largest goal for these rules, and for more than two players a store out of core and a
     simulation (its players' tables have ``G**3`` cells)."""
     from pigsolve.solver.pig import solve as pig_solver
-    from pigsolve.solver.pig.table import compute_command
+    from pigsolve.solver.pig.paths import compute_command
 
     def needed_at(goal: int) -> int:
         return pig_solver.memory_needed(replace(rules, goal=goal), method)
@@ -47,7 +47,7 @@ def store_forms(rules: PigRules, available: int) -> str:
     import os
 
     from pigsolve.solver.pig.distributed import store_sizes
-    from pigsolve.solver.pig.table import compute_command
+    from pigsolve.solver.pig.paths import compute_command
     from pigsolve.solver.resources import memory_words
 
     disk, worker = store_sizes(rules)

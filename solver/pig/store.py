@@ -24,6 +24,7 @@ from pigsolve.solver import layer_store
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.layers import MixedRecord
+from pigsolve.solver.pig.paths import compute_command
 from pigsolve.solver.pig.solution import Mixed, PigSolution
 from pigsolve.solver.pig.windows import layer_sizes
 from pigsolve.solver.table_checks import check_probabilities, damaged
@@ -147,8 +148,6 @@ def read_values(url: str, group: Any, rules: PigRules, checked: bool = True) -> 
 def check_rows(url: str, rules: PigRules, name: str, rows: np.ndarray) -> None:
     """Raise TableError (:func:`solver.table_checks.damaged`) unless ``rows`` of start values
     are probabilities whose players' chances sum to 1, as an HDF5 table's on load."""
-    from pigsolve.solver.pig.table import compute_command
-
     words = {"compute": compute_command(rules, url) + " --force"}
     check_probabilities(url, name, rows, **words)
     if rows.size and not float(np.abs(rows.sum(axis=-1) - 1).max()) <= SUM_LIMIT:

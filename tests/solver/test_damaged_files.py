@@ -25,6 +25,7 @@ from pigsolve.solver.games.hog import hog_rules
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.hog import table as hog_tables
 from pigsolve.solver.hog.solve import solve as hog_solve
+from pigsolve.solver.pig import paths as pig_paths
 from pigsolve.solver.pig import store
 from pigsolve.solver.pig import table as pig_tables
 from pigsolve.solver.pig.solution import PigSolution
@@ -183,7 +184,7 @@ def test_a_store_of_the_previous_format_is_still_read(stored: Path) -> None:
 def test_an_external_dataset_on_a_fifo_is_refused_without_hanging(
     solutions, workdir, pigsolve, args
 ):
-    path = pig_tables.save(solutions["two"], pig_tables.default_path(TWO))
+    path = pig_tables.save(solutions["two"], pig_paths.default_path(TWO))
     with h5py.File(path, "r+") as f:
         shape, dtype = f["start_values"].shape, f["start_values"].dtype
         del f["start_values"]

@@ -17,6 +17,7 @@ from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.games.pig_outcomes import big_pig, pass_the_pigs, two_dice
 from pigsolve.solver.hog import table as hog_tables
 from pigsolve.solver.hog.solve import solve as hog_solve
+from pigsolve.solver.pig import paths as pig_paths
 from pigsolve.solver.pig import table as pig_tables
 from pigsolve.solver.pig.solve import solve
 from pigsolve.solver.pig.verify import verify_table
@@ -205,7 +206,7 @@ def test_damaged_hog_tables_are_refused(tmp_path, rules, damage, reason):
 )
 def test_no_command_answers_from_a_damaged_table(solutions, pigsolve, args):
     """Exit 1 and one line naming verify, not NaN in JSON nor figures from the file."""
-    path = pig_tables.save(solutions["full"], pig_tables.default_path(RULES))
+    path = pig_tables.save(solutions["full"], pig_paths.default_path(RULES))
     with h5py.File(path, "r+") as f:
         nan(f)
     done = pigsolve(*args)

@@ -1,5 +1,5 @@
 """The worst cases of the class server, measured by ``pigsolve bench`` against a fresh
-``pigsolve gui`` on loopback (:class:`ui.web.bench.Server`) while players play a game each from
+``pigsolve gui`` on loopback (:class:`ui.web.loopback.Server`) while players play a game each from
 their own loopback address, keeping the cookies the server sets:
 
 1. slow clients: connections that send half a request's header, then a byte every few seconds,
@@ -35,7 +35,7 @@ from pigsolve.solver.bench import Row, row
 from pigsolve.solver.registry import DEFAULT
 from pigsolve.ui.adapters import adapter_named, adapters
 from pigsolve.ui.web import limits
-from pigsolve.ui.web.bench import API, LOAD_SECONDS, Server, request
+from pigsolve.ui.web.loopback import API, LOAD_SECONDS, Server, request
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,9 @@ from pigsolve.solver.games.pig_outcomes import (
     pass_the_pigs,
     two_dice,
 )
+from pigsolve.solver.pig.paths import compute_command, default_path
 from pigsolve.solver.pig.solve import solve
-from pigsolve.solver.pig.table import FORMAT, compute_command, default_path, load, save
+from pigsolve.solver.pig.table import FORMAT, load, save
 from pigsolve.solver.pig.verify import verify_table
 from pigsolve.solver.storage import MAGIC, atomic_write
 from pigsolve.solver.tables import table_for

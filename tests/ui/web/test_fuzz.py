@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 
-from pigsolve.ui.web.bench import Server
 from pigsolve.ui.web.guard import PAGE_HEADERS
+from pigsolve.ui.web.loopback import Server
 
 WAIT_SECONDS = 60
 """The bound on each answer (a hung request fails the test instead of hanging it)."""

@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from pigsolve.solver.errors import PigsolveError
-from pigsolve.ui.web.bench import Server, request
+from pigsolve.ui.web.loopback import Server, request
 from pigsolve.ui.web.serve import serve
 
 WAIT_SECONDS = 120

@@ -141,8 +141,9 @@ def test_closing_kills_the_workers_and_leaves_no_file(held, workdir: Path) -> No
 @pytest.mark.slow
 def test_the_page_s_tables_are_bounded_least_recently_used_first(workdir: Path) -> None:
     """Past the bound the page drops its least recently used tables, never the command line's."""
+    from pigsolve.solver.pig.paths import default_path
     from pigsolve.solver.pig.solve import solve
-    from pigsolve.solver.pig.table import default_path, save
+    from pigsolve.solver.pig.table import save
 
     cli_table = save(solve(PigRules(26)), default_path(PigRules(26)))  # made by the CLI
     size = os.path.getsize(default_path(PigRules(30)).parent / cli_table.name)

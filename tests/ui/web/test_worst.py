@@ -19,7 +19,7 @@ pytest.importorskip("starlette")
 
 from pigsolve.cli import app
 from pigsolve.solver.bench import row
-from pigsolve.ui.web import bench
+from pigsolve.ui.web import bench, loopback
 from pigsolve.ui.web.worst import TINY, bench_worst, open_files, worst_rows
 
 KEYS = {"benchmark", "goal", "seconds", "compile_seconds", "rate", "unit", "peak_mib"}
@@ -109,9 +109,9 @@ def test_a_player_sends_back_the_cookies_the_server_set(cookie_server: tuple[str
     one; one that keeps no cookies (the flood) sends none."""
     connection = http.client.HTTPConnection(*cookie_server, timeout=10)
     jar = SimpleCookie()
-    first = bench.request(connection, "POST", "/", {}, jar)
-    second = bench.request(connection, "POST", "/", {}, jar)
-    third = bench.request(connection, "POST", "/", {})
+    first = loopback.request(connection, "POST", "/", {}, jar)
+    second = loopback.request(connection, "POST", "/", {}, jar)
+    third = loopback.request(connection, "POST", "/", {})
     connection.close()
     assert first[1]["cookie"] is None and second[1]["cookie"] == "session=abc123"
     assert third[1]["cookie"] is None
