@@ -33,9 +33,9 @@ def cluster_client(workers: int | None = None, scheduler: str | None = None) -> 
     ``workers`` worker processes (one thread each), closed after.
 
     Ctrl-C is this process's alone: the local workers start with SIGINT ignored (a terminal
-    sends it to them too, and each would print its traceback), they print errors only (no
-    warnings of tasks cancelled), and the cluster closes with distributed's loggers silenced, so
-    the interrupt reads as one line."""
+    sends it to them too, and each would print its traceback), they log nothing (a task's
+    error reaches this client, which says it; a stopping worker's complaints are no news), and
+    the cluster closes with distributed's loggers silenced, so the interrupt reads as one line."""
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
@@ -48,7 +48,7 @@ def cluster_client(workers: int | None = None, scheduler: str | None = None) -> 
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
-            silence_logs=logging.ERROR,  # a worker's warnings (a task cancelled by Ctrl-C) are ours
+            silence_logs=logging.CRITICAL,  # a task's error reaches the client, which says it
         )
     with cluster, Client(cluster) as client, quiet_interrupt():
         yield client
