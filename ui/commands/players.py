@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from pigsolve.policies.kinds import constant_names
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.errors import InvalidArgument, missing_extra
 from pigsolve.ui.commands import command
 from pigsolve.ui.console import announce_games, console, in_options, note, progress_bar
 from pigsolve.ui.front import Setting, setting
@@ -334,12 +334,14 @@ def gui(
     Tables the page needs are computed in the background and saved in the data folder (./data/,
     or --data-dir), where the other commands keep theirs; of those the page computed, the least
     recently used are deleted once they take more than --cache-mib (listed in web-cache.json
-    there). A
-    computation that passes --job-mib or --job-seconds is stopped and answered in one line;
-    --memory-mib bounds the server and its computations together, and a table or computation
-    that cannot fit is refused before it starts.
+    there). A computation that passes --job-mib or --job-seconds is stopped and answered in one
+    line; --memory-mib bounds the server and its computations together, and a table or
+    computation that cannot fit is refused before it starts.
     """
-    from pigsolve.ui.web.serve import serve
+    try:
+        from pigsolve.ui.web.serve import serve
+    except ImportError:  # the server's modules import Starlette and uvicorn at their top
+        raise missing_extra("the GUI", "gui") from None
 
     serve(
         host,

@@ -6,6 +6,8 @@ import http.client
 import os
 import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -76,3 +78,26 @@ def test_a_port_in_use_is_one_line_naming_a_free_one() -> None:
 def test_gui_help_says_where_it_writes(pigsolve) -> None:
     done = pigsolve("gui", "--help")
     assert "./data/" in done.stdout and "--cache-mib" in done.stdout
+
+
+def test_gui_without_its_extra_names_the_extra_in_one_line() -> None:
+    """The server's modules import Starlette and uvicorn at their top: without them, `gui`
+    says which extra to install, not an internal error."""
+    code = (
+        "import builtins, sys\n"
+        "real = builtins.__import__\n"
+        "def without_gui(name, *args, **kwargs):\n"
+        "    if name.startswith(('starlette', 'uvicorn')):\n"
+        "        raise ImportError(name)\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = without_gui\n"
+        "sys.argv = ['pigsolve', 'gui', '--no-browser', '--port', '0']\n"
+        "from pigsolve import cli\n"
+        "cli.run()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == ""
+    assert (
+        done.stderr.startswith("error: the GUI needs the gui extra")
+        and done.stderr.count("\n") == 1
+    )
