@@ -19,8 +19,9 @@ from typing import Any, Protocol
 
 from pigsolve.solver.dice import Dice
 from pigsolve.solver.games import hog
-from pigsolve.solver.games.hog import HogRules, HogState, Turn
+from pigsolve.solver.games.hog import HogRules, HogState
 from pigsolve.solver.games.hog_dice import die_sides
+from pigsolve.solver.games.hog_turns import Turn, end_turn, turn_score
 from pigsolve.solver.games.pig import PigRules, Position, View, after_hold, after_roll
 from pigsolve.solver.games.pig_outcomes import Effect, Outcome
 
@@ -249,14 +250,16 @@ class HogGame:
         if num_rolls == -1:
             points, events = 1, ()
         else:
-            points, events = hog.turn_score(rules, num_rolls, state.opponent_score, outcomes)
+            points, events = turn_score(
+                rules, num_rolls, state.score, state.opponent_score, outcomes
+            )
         if num_rolls > 0 and hog.hog_wild(rules, state.score, state.opponent_score):
             events = (hog.HOG_WILD, *events)
-        turn = hog.end_turn(rules, state, num_rolls, points)
+        turn = end_turn(rules, state, num_rolls, points)
         turn = turn._replace(events=events + turn.events)
         record = TurnRecord(self.player, state, num_rolls, draws, outcomes, turn)
         self.view = turn.next_state
-        self.player = 1 - self.player
+        self.player = self.player if turn.extra else 1 - self.player
         return [record]
 
     def _roll(self, num_rolls: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -1,42 +1,17 @@
-r"""Hog: two rule sets as data, the rules as small pure functions, exact turn outcomes.
+r"""Hog: CS 61A's rule sets as data, the rules as small pure functions, exact turn outcomes.
 
-Rules
------
 Two players take turns; on a turn the mover chooses a number of dice ``n`` (at most 10), rolls
-them and scores the turn at once. The first player whose score reaches the goal ``G`` at the end
-of a turn wins. Both rule sets below are CS 61A's, as settled by the course's autograder cases
-(``tests/data/hog/*.json``).
+them and scores the turn at once: their sum, or after *Pig Out* 1 (fa16: the number of 1s).
+Rolling zero dice scores by a rule of the scores; an after-turn rule may change a score and, since
+Fall 2020, an extra-turn rule may give the mover another turn. The first player whose score
+reaches the goal ``G`` at the end of a turn wins. docs/explanations/hog.md has every rule set.
 
-``fa16`` (CS 61A Fall 2016)
-    *Pig Out*: any 1 scores the number of 1s rolled. *Free Bacon*: ``n = 0`` scores one more
-    than the largest digit of the opponent's score. *Hogtimus Prime*: a prime turn score becomes
-    the next prime (Free Bacon included). *When Pigs Fly*: the turn score is at most ``25 - n``,
-    applied after the prime bump. *Hog Wild*: when the score sum is a multiple of 7 (0 included)
-    every odd die is re-rolled once. *Pork Chop*: ``n = -1`` scores 1 and swaps the six-sided dice
-    for four-sided ones (and back) for both players from the next turn; play starts six-sided.
-    *Swine Swap*: after every turn, if one score is double the other, the scores swap.
-``su20`` (CS 61A Summer 2020)
-    *Pig Out*: any 1 scores 1. *Free Bacon*: ``n = 0`` scores ``10 - ones + tens`` of the
-    opponent's score. *Feral Hogs*: 3 extra points when ``|n - p| = 2``, where ``p`` is the
-    mover's own previous turn score without the bonus (0 before a player's first turn).
-    *Swine Swap*: after the bonus, if ``|mover % 10 - opp % 10|`` equals the opponent's tens
-    digit, the scores swap, even when the mover has just reached the goal.
-
-=================  ========  ====================================================  ========
-``HogRules``       type      meaning                                               fa16/su20
-=================  ========  ====================================================  ========
-``name``           str       the rule set                                          fa16/su20
-``goal``           int       points that win, ``G >= 1``                           100
-``die_sides``      int       sides of the normal die                               6
-``alt_sides``      int|None  sides after a Pork Chop; None: no Pork Chop           4/None
-``pig_out``        str       ``"count"`` (number of 1s) or ``"one"``                count/one
-``bacon``          str       ``"max-digit"`` or ``"ten-minus-ones-plus-tens"``     fa16/su20
-``prime_bump``     bool      Hogtimus Prime                                        T/F
-``cap``            int|None  When Pigs Fly: turn score ``<= cap - n``              25/None
-``wild_every``     int|None  Hog Wild when the score sum is a multiple of it       7/None
-``swap``           str       ``"double"`` or ``"digits"``                          fa16/su20
-``feral_hogs``     bool      Feral Hogs                                            F/T
-=================  ========  ====================================================  ========
+``fa16`` and ``su20`` are written as fields of :class:`HogRules`: *Free Bacon* (``bacon``),
+*Hogtimus Prime* (``prime_bump``), *When Pigs Fly* (``cap``), *Hog Wild* (``wild_every``),
+*Pork Chop* (``alt_sides``: four-sided dice), *Swine Swap* (``swap``: ``"double"`` or
+``"digits"``) and *Feral Hogs* (``feral_hogs``). Every later rule set is three functions of the two
+scores, tabulated (``scores``, :mod:`solver.games.hog_scores`; the modules of
+:mod:`solver.games.hog_rules`), as is a rules file of your own.
 
 States
 ------
@@ -47,7 +22,8 @@ most 10 dice, ``|n - p| = 2`` needs ``p <= 12``). Without a rule its dimension h
 
 References
 ----------
-CS 61A Fall 2016 and Summer 2020, Project 1: The Game of Hog (``shared/seeds/003``, ``004``).
+CS 61A, Project 1: The Game of Hog (``shared/seeds/003``, ``004``; later semesters' ``hog.py``
+and tests, cited in docs/explanations/hog.md).
 """
 
 from __future__ import annotations
@@ -58,17 +34,21 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from functools import cache
 from numbers import Integral
-from typing import Any, NamedTuple
+from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument, brief, excerpt
+from pigsolve.solver.games import hog_rules as hog_rules_package
 from pigsolve.solver.games.hog_numbers import digits, is_prime, next_prime
+from pigsolve.solver.games.hog_scores import ScoreRules, local, tabulate
 
-
-class RuleSet(StrEnum):
-    """CS 61A's Hog rule sets: Fall 2016 and Summer 2020."""
-
-    fa16 = "fa16"
-    su20 = "su20"
+OLD_RULE_SETS = ("fa16", "su20")
+"""The rule sets written as fields; later ones are functions of the scores (:data:`RULE_SETS`)."""
+RULE_SETS = OLD_RULE_SETS + hog_rules_package.RULE_SETS
+"""Every rule set: ``fa16``, ``su20`` and the modules of :mod:`solver.games.hog_rules`."""
+SEMESTERS = OLD_RULE_SETS + tuple(hog_rules_package.semesters())
+"""Every semester pigsolve knows, oldest first: a rule set's first semester names it."""
+RuleSet = StrEnum("RuleSet", {name: name for name in SEMESTERS})  # type: ignore[misc]
+"""The semesters, as the command line takes them."""
 
 
 DEFAULT_GOAL = 100
@@ -101,6 +81,7 @@ class HogRules:
     wild_every: int | None = None
     swap: str = "digits"
     feral_hogs: bool = False
+    scores: ScoreRules | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.goal, Integral) or self.goal < 1:
@@ -126,6 +107,10 @@ class HogRules:
                 raise InvalidArgument(
                     f"{field} must be one of {accepted}, got {getattr(self, field)!r}"
                 )
+        if self.scores is not None and self.scores.goal != self.goal:
+            raise InvalidArgument(
+                f"the score rules were tabulated for goal {self.scores.goal}, not {self.goal}"
+            )
 
     @property
     def min_rolls(self) -> int:
@@ -146,7 +131,9 @@ class HogRules:
 
     def to_json(self) -> str:
         """Return the rules as JSON (stored in table attributes)."""
-        return json.dumps(asdict(self), sort_keys=True)
+        data = asdict(self)
+        data["scores"] = None if self.scores is None else self.scores.to_dict()
+        return json.dumps(data, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> HogRules:
@@ -160,6 +147,8 @@ class HogRules:
             data = json.loads(text)
             if not isinstance(data, dict):
                 raise TypeError(f"a JSON object, not {type(data).__name__}")
+            if data.get("scores") is not None:
+                data["scores"] = ScoreRules.from_dict(data["scores"])
             return cls(**data)
         except (ValueError, TypeError, RecursionError) as err:
             why = "nested too deeply" if isinstance(err, RecursionError) else brief(err)
@@ -167,11 +156,17 @@ class HogRules:
 
 
 def hog_rules(name: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = None) -> HogRules:
-    """Return the rule set ``name`` ('fa16' or 'su20') with ``goal``.
+    """Return the rules of the semester ``name`` (one of :data:`SEMESTERS`) with ``goal``;
+    semesters that share rules share their rule set's name.
 
-    >>> hog_rules("fa16").alt_sides, hog_rules("su20").feral_hogs
-    (4, True)
+    >>> hog_rules("fa16").alt_sides, hog_rules("su20").feral_hogs, hog_rules("sp23").name
+    (4, True, 'fa22')
     """
+    name = hog_rules_package.semesters().get(name, name)
+    if name in hog_rules_package.RULE_SETS:
+        if feral_hogs:
+            raise InvalidArgument(f"{name} has no Feral Hogs (su20's rule)")
+        return HogRules(name, goal, scores=semester_scores(name, goal))
     if name == "fa16":
         rules = HogRules(
             "fa16", goal, 6, 4, "count", "max-digit", True, 25, 7, "double", bool(feral_hogs)
@@ -179,8 +174,17 @@ def hog_rules(name: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = Non
     elif name == "su20":
         rules = HogRules("su20", goal, feral_hogs=True if feral_hogs is None else feral_hogs)
     else:
-        raise InvalidArgument(f"unknown rule set {excerpt(name)}; accepted: {', '.join(RuleSet)}")
+        raise InvalidArgument(f"unknown semester {excerpt(name)}; accepted: {', '.join(SEMESTERS)}")
     return rules
+
+
+@cache
+def semester_scores(rule_set: str, goal: int) -> ScoreRules:
+    """Return the score rules of a rule set of :mod:`solver.games.hog_rules`, tabulated."""
+    module = hog_rules_package.module(rule_set)
+    names = tuple(module.NAMES.get(f) or "" for f in ("zero_dice", "after_turn", "extra_turn"))
+    ask = local(module.zero_dice, module.after_turn, module.extra_turn)
+    return tabulate(rule_set, names, goal, ask)  # type: ignore[arg-type]
 
 
 def prev_cap(rules: HogRules) -> int:
@@ -189,7 +193,7 @@ def prev_cap(rules: HogRules) -> int:
 
 
 def free_bacon(rules: HogRules, opponent_score: int) -> int:
-    """Return the Free Bacon points for rolling zero dice, before any prime bump.
+    """Return the Free Bacon points of fa16 or su20 for rolling zero dice, before any bump.
 
     >>> fa16, su20 = hog_rules("fa16"), hog_rules("su20")
     >>> free_bacon(fa16, 42), free_bacon(fa16, 7), free_bacon(su20, 32), free_bacon(su20, 80)
@@ -198,6 +202,39 @@ def free_bacon(rules: HogRules, opponent_score: int) -> int:
     if rules.bacon == "max-digit":
         return 1 + max(digits(opponent_score))
     return 10 - opponent_score % 10 + opponent_score // 10 % 10
+
+
+def zero_dice(rules: HogRules, score: int, opponent_score: int) -> int:
+    """Return the points of rolling zero dice, before any prime bump.
+
+    >>> zero_dice(hog_rules("su20"), 5, 32), zero_dice(hog_rules("fa22"), 5, 32)
+    (11, 3)
+    """
+    if rules.scores is not None:
+        return int(rules.scores.arrays[0][score, opponent_score])
+    return free_bacon(rules, opponent_score)
+
+
+def after_turn(rules: HogRules, roller: int, other: int) -> tuple[int, int]:
+    """Return the roller's and the other's scores after the after-turn rule (a swap in fa16 and
+    su20), ``roller`` counting the turn's points."""
+    if rules.scores is not None:
+        return int(rules.scores.arrays[1][roller, other]), other
+    return (other, roller) if is_swap(rules, roller, other) else (roller, other)
+
+
+def extra_turn(rules: HogRules, roller: int, other: int) -> bool:
+    """Return True if the roller, at ``roller`` after the after-turn rule, moves again."""
+    if rules.scores is None or roller >= rules.goal or other >= rules.goal:
+        return False
+    return bool(rules.scores.arrays[2][roller, other])
+
+
+def rule_names(rules: HogRules) -> tuple[str, str, str]:
+    """Return the names of the zero-dice, after-turn and extra-turn rules ("" where none)."""
+    if rules.scores is not None:
+        return rules.scores.names
+    return FREE_BACON, SWINE_SWAP, ""
 
 
 def hogtimus_prime(rules: HogRules, points: int) -> int:
@@ -298,78 +335,6 @@ def check_num_rolls(rules: HogRules, num_rolls: Any) -> int:
             f"got {num_rolls!r}"
         )
     return int(num_rolls)
-
-
-class Turn(NamedTuple):
-    """The result of one turn: its score, the bonus, what fired and the state that follows."""
-
-    points: int
-    bonus: int
-    swapped: bool
-    events: tuple[str, ...]
-    next_state: HogState
-    """The state seen by the next mover (the roller is its opponent)."""
-
-    @property
-    def roller_score(self) -> int:
-        """Return the roller's score at the end of the turn."""
-        return self.next_state.opponent_score
-
-    @property
-    def other_score(self) -> int:
-        """Return the other player's score at the end of the turn."""
-        return self.next_state.score
-
-
-def turn_score(
-    rules: HogRules, num_rolls: int, opponent_score: int, outcomes: Sequence[int]
-) -> tuple[int, tuple[str, ...]]:
-    """Return the turn score of ``num_rolls >= 0`` dice showing ``outcomes`` and the rules fired.
-
-    >>> turn_score(hog_rules("fa16"), 5, 0, [3, 4, 3, 4, 5])
-    (20, ('Hogtimus Prime', 'When Pigs Fly'))
-    """
-    events: list[str] = []
-    if num_rolls == 0:
-        points = free_bacon(rules, opponent_score)
-        events.append(FREE_BACON)
-    else:
-        points = pig_out(rules, outcomes)
-        if 1 in outcomes:
-            events.append(PIG_OUT)
-    bumped = hogtimus_prime(rules, points)
-    if bumped != points:
-        events.append(HOGTIMUS_PRIME)
-    capped = pigs_fly(rules, bumped, num_rolls)
-    if capped != bumped:
-        events.append(WHEN_PIGS_FLY)
-    return capped, tuple(events)
-
-
-def end_turn(rules: HogRules, state: HogState, num_rolls: int, points: int) -> Turn:
-    """Return the turn after the mover in ``state`` chose ``num_rolls`` and scored ``points``.
-
-    Applies Pork Chop (``num_rolls == -1``, ``points`` must be 1), Feral Hogs and Swine Swap.
-
-    >>> turn = end_turn(hog_rules("fa16"), HogState(37, 92), 2, 9)
-    >>> turn.swapped, turn.roller_score, turn.other_score
-    (True, 92, 46)
-    """
-    events: list[str] = []
-    four_sided = state.four_sided
-    if num_rolls == -1:
-        four_sided = not four_sided
-        events.append(PORK_CHOP)
-    bonus = feral_bonus(rules, num_rolls, state.prev_points)
-    if bonus:
-        events.append(FERAL_HOGS)
-    roller, other = state.score + points + bonus, state.opponent_score
-    swapped = is_swap(rules, roller, other)
-    if swapped:
-        roller, other = other, roller
-        events.append(SWINE_SWAP)
-    next_state = HogState(other, roller, four_sided, state.opponent_prev_points, points)
-    return Turn(points, bonus, swapped, tuple(events), next_state)
 
 
 def is_over(rules: HogRules, state: HogState) -> bool:

@@ -12,13 +12,12 @@ from functools import cache
 from pigsolve.solver.games.hog import (
     HogRules,
     HogState,
-    Turn,
     boost,
     check_num_rolls,
-    end_turn,
-    free_bacon,
     hog_wild,
+    zero_dice,
 )
+from pigsolve.solver.games.hog_turns import Turn, end_turn
 
 
 def die_sides(rules: HogRules, state: HogState) -> int:
@@ -69,7 +68,7 @@ def turn_distribution(rules: HogRules, state: HogState, num_rolls: int) -> dict[
     if num_rolls == -1:
         return {1: Fraction(1)}
     if num_rolls == 0:
-        return {boost(rules, free_bacon(rules, state.opponent_score), 0): Fraction(1)}
+        return {boost(rules, zero_dice(rules, state.score, state.opponent_score), 0): Fraction(1)}
     rolled = roll_distribution(
         rules,
         num_rolls,

@@ -1,7 +1,13 @@
 """Numba kernels of the Hog solver: one backward pass over decreasing score sums.
 
 Private: :mod:`solver.hog.solve` allocates the arrays, validates and calls these. States are
-``(s, o, f, a, b)`` as in :mod:`solver.games.hog`; actions are stored as numbers of dice.
+``(s, o, f, a, b)`` as in :mod:`solver.games.hog`; actions are stored as numbers of dice. The
+rules come as tables (:func:`solver.hog.solve.rule_tables`): ``zero[s, o]`` the points of zero
+dice, ``after[t, o]`` the two scores after the after-turn rule when the mover reaches ``t``,
+``extra[s, o]`` whether the mover then moves again.
+
+Besides ``v`` (the probability that the seat to move wins) each seat has ``e``, the probability
+that the game never ends: 0 but where fixed players stall for ever (zero dice scoring 0).
 """
 
 from __future__ import annotations
@@ -12,134 +18,270 @@ from pigsolve.solver.jit import njit, prange
 
 
 @njit(cache=True)
-def _accumulate(
-    vals, idx, q, points, bonus, s, o, f_next, goal, swap_double, v_next
+def _add(
+    vals, ends, idx, q, points, bonus, s, o, f_next, goal, after, extra, nxt, again
 ):  # pragma: no cover
-    """Add ``q`` times the mover's win probability after scoring ``points`` to ``vals[idx]``."""
+    """Add ``q`` times the mover's chances after scoring ``points`` to ``vals``/``ends[idx]``.
+
+    ``nxt`` are the other seat's ``(v, e)``, ``again`` the mover's own (for an extra turn).
+    """
+    v_next, e_next = nxt
+    v_again, e_again = again
     num_prev = v_next.shape[3]
-    roller = s + points + bonus
-    other = o
-    if swap_double:
-        swapped = roller == 2 * other or other == 2 * roller
-    else:
-        swapped = abs(roller % 10 - other % 10) == other // 10 % 10
-    if swapped:
-        roller, other = other, roller
+    t = s + points + bonus
+    roller = after[t, o, 0]
+    other = after[t, o, 1]
+    prev = min(points, num_prev - 1)
     if roller >= goal:
         for b in range(num_prev):
             vals[idx, b] += q
-    elif other < goal:
-        prev = min(points, num_prev - 1)
+    elif other >= goal:
+        return
+    elif extra[roller, other]:
         for b in range(num_prev):
-            vals[idx, b] += q * (1.0 - v_next[other, roller, f_next, b, prev])
+            vals[idx, b] += q * v_again[roller, other, f_next, prev, b]
+            ends[idx, b] += q * e_again[roller, other, f_next, prev, b]
+    else:
+        for b in range(num_prev):
+            never = e_next[other, roller, f_next, b, prev]
+            vals[idx, b] += q * (1.0 - v_next[other, roller, f_next, b, prev] - never)
+            ends[idx, b] += q * never
+
+
+@njit(cache=True)
+def _stays(s, o, a, zero, after, feral_gap):  # pragma: no cover
+    """Return True if zero dice in ``(s, o, ., a)`` keep the score sum (a possible cycle)."""
+    if zero[s, o] != 0 or (feral_gap > 0 and a == feral_gap):
+        return False
+    return after[s, o, 0] + after[s, o, 1] == s + o
+
+
+@njit(cache=True)
+def _state(
+    s, o, seats, same, pork, tables, goal, feral_gap, feral_bonus, arrays, fixed, tie, deferred
+):  # pragma: no cover
+    """Value every action of ``(s, o)`` for each seat and choose; an action that stays in the
+    sum level is left out (``deferred``): :func:`_settle` values it."""
+    roll_p, zero, after, extra, wild = tables
+    v_a, e_a, pol_a, r_a, v_b, e_b, pol_b, r_b = arrays
+    flags = v_a.shape[2]
+    num_prev = v_a.shape[3]
+    fewest = -1 if pork else 0
+    num_actions = 11 - fewest
+    vals = np.zeros((num_actions, num_prev))
+    ends = np.zeros((num_actions, num_prev))
+    need = np.zeros(num_actions, np.bool_)
+    for seat in range(seats):
+        if seat == 0:
+            v_me, e_me, pol_me, r_me, is_fixed = v_a, e_a, pol_a, r_a, fixed[0]
+            nxt, again = (v_b, e_b), (v_b, e_b) if same else (v_a, e_a)
+        else:
+            v_me, e_me, pol_me, r_me, is_fixed = v_b, e_b, pol_b, r_b, fixed[1]
+            nxt, again = (v_a, e_a), (v_b, e_b)
+        for f in range(flags):
+            for a in range(num_prev):
+                skip = -fewest if _stays(s, o, a, zero, after, feral_gap) else -1
+                deferred[s, o] |= skip >= 0
+                for idx in range(num_actions):
+                    need[idx] = not is_fixed and idx != skip
+                if is_fixed:
+                    for b in range(num_prev):
+                        need[pol_me[s, o, f, a, b] - fewest] = True
+                vals[:, :] = 0.0
+                ends[:, :] = 0.0
+                for idx in range(num_actions):
+                    if not need[idx] or idx == skip:
+                        continue
+                    n = idx + fewest
+                    bonus = feral_bonus if feral_gap > 0 and abs(n - a) == feral_gap else 0
+                    if n == -1:
+                        _add(
+                            vals,
+                            ends,
+                            idx,
+                            1.0,
+                            1,
+                            bonus,
+                            s,
+                            o,
+                            1 - f,
+                            goal,
+                            after,
+                            extra,
+                            nxt,
+                            again,
+                        )
+                    elif n == 0:
+                        p = zero[s, o]
+                        _add(
+                            vals, ends, idx, 1.0, p, bonus, s, o, f, goal, after, extra, nxt, again
+                        )
+                    else:
+                        row = 2 * f + wild
+                        for p in range(roll_p.shape[2]):
+                            q = roll_p[row, n, p]
+                            if q > 0.0:
+                                _add(
+                                    vals,
+                                    ends,
+                                    idx,
+                                    q,
+                                    p,
+                                    bonus,
+                                    s,
+                                    o,
+                                    f,
+                                    goal,
+                                    after,
+                                    extra,
+                                    nxt,
+                                    again,
+                                )
+                for b in range(num_prev):
+                    if is_fixed:
+                        choice = pol_me[s, o, f, a, b] - fewest
+                    else:
+                        best = -1.0
+                        for idx in range(num_actions):
+                            if idx != skip:
+                                best = max(best, vals[idx, b])
+                        choice = 0 if skip != 0 else 1
+                        while choice == skip or vals[choice, b] < best - tie:
+                            choice += 1
+                        pol_me[s, o, f, a, b] = choice + fewest
+                    # the best action but a deferred one: what _settle weighs that against
+                    kept = choice != skip  # else a fixed seat's stall: never ends, until settled
+                    r_me[s, o, f, a, b, 0] = vals[choice, b] if kept else 0.0
+                    r_me[s, o, f, a, b, 1] = ends[choice, b] if kept else 1.0
+                    r_me[s, o, f, a, b, 2] = choice + fewest
+                    v_me[s, o, f, a, b] = r_me[s, o, f, a, b, 0]
+                    e_me[s, o, f, a, b] = r_me[s, o, f, a, b, 1]
+
+
+@njit(cache=True)
+def _settle(
+    total, lowest, highest, seats, same, tables, goal, feral_gap, arrays, fixed, tie, deferred, lead
+):  # pragma: no cover
+    """Value zero dice that keep the sum (a 0-point turn) in the level ``total`` and choose.
+
+    Sweeps the level's deferred states until nothing changes, the highest mover's score first
+    if ``lead`` else the lowest. A free seat stalls only when stalling is better by more than
+    ``tie``, so where both players would stall rather than roll (a war of attrition) the first
+    swept stalls and the other rolls. A fixed seat's stalls may cycle for ever (``e`` stays 1).
+    """
+    _, zero, after, extra, _ = tables
+    v_a, e_a, pol_a, r_a, v_b, e_b, pol_b, r_b = arrays
+    flags = v_a.shape[2]
+    num_prev = v_a.shape[3]
+    vals = np.zeros((1, num_prev))
+    ends = np.zeros((1, num_prev))
+    for _ in range(4 * (highest - lowest + 1) + 8):
+        changed = False
+        for k in range(highest - lowest + 1):
+            s = highest - k if lead else lowest + k
+            o = total - s
+            if not deferred[s, o]:
+                continue
+            for seat in range(seats):
+                if seat == 0:
+                    v_me, e_me, pol_me, r_me, is_fixed = v_a, e_a, pol_a, r_a, fixed[0]
+                    nxt, again = (v_b, e_b), (v_b, e_b) if same else (v_a, e_a)
+                else:
+                    v_me, e_me, pol_me, r_me, is_fixed = v_b, e_b, pol_b, r_b, fixed[1]
+                    nxt, again = (v_a, e_a), (v_b, e_b)
+                for f in range(flags):
+                    for a in range(num_prev):
+                        if not _stays(s, o, a, zero, after, feral_gap):
+                            continue
+                        vals[:, :] = 0.0
+                        ends[:, :] = 0.0
+                        _add(vals, ends, 0, 1.0, 0, 0, s, o, f, goal, after, extra, nxt, again)
+                        for b in range(num_prev):
+                            old_v, old_e = v_me[s, o, f, a, b], e_me[s, o, f, a, b]
+                            if is_fixed:
+                                stall = pol_me[s, o, f, a, b] == 0
+                            else:
+                                stall = vals[0, b] > r_me[s, o, f, a, b, 0] + tie
+                                pol_me[s, o, f, a, b] = 0 if stall else r_me[s, o, f, a, b, 2]
+                            if stall:
+                                v_me[s, o, f, a, b], e_me[s, o, f, a, b] = vals[0, b], ends[0, b]
+                            elif not is_fixed:
+                                v_me[s, o, f, a, b] = r_me[s, o, f, a, b, 0]
+                                e_me[s, o, f, a, b] = r_me[s, o, f, a, b, 1]
+                            if v_me[s, o, f, a, b] != old_v or e_me[s, o, f, a, b] != old_e:
+                                changed = True
+        if not changed:
+            return
 
 
 @njit(cache=True, parallel=True)
 def sweep(
     goal,
     roll_p,
-    bacon,
-    swap_double,
+    zero,
+    after,
+    extra,
     wild_every,
     pork,
     feral_gap,
     feral_bonus,
-    v_a,
-    pol_a,
-    fixed_a,
-    v_b,
-    pol_b,
-    fixed_b,
+    arrays,
+    fixed,
     same,
     tie,
+    lead,
 ):  # pragma: no cover - compiled
-    """Fill ``v_a``/``v_b`` (and the free seats' policies) from the highest score sum down.
+    """Fill both seats' ``v``/``e`` (and the free seats' policies) from the highest sum down.
 
-    Seat A's values read seat B's at the next state and vice versa; ``same`` means one
-    maximising player in both seats (``v_b is v_a``). A fixed seat plays ``pol``; a free seat
-    takes the fewest dice whose value is within ``tie`` of the best.
+    ``arrays`` are ``(v_a, e_a, pol_a, r_a, v_b, e_b, pol_b, r_b)``; ``same`` means one
+    maximising player in both seats (seat B's arrays are seat A's, or the stored table that
+    :mod:`solver.hog.verify` reads). A fixed seat plays its policy; a free seat takes the fewest
+    dice whose value is within ``tie`` of the best; ``lead`` settles wars of attrition for the
+    player ahead (:func:`_settle`).
 
-    Every turn scores a point or more, so the states of one score sum read only higher sums:
-    they are filled in parallel, each from its own buffers (the values do not depend on the
-    threads).
+    Every turn but a 0-point one raises the score sum, so the states of one sum read higher sums
+    and are filled in parallel; 0-point turns are then settled within the sum (:func:`_settle`).
     """
-    flags = v_a.shape[2]
-    num_prev = v_a.shape[3]
-    fewest = -1 if pork else 0
-    num_actions = 11 - fewest
-    num_points = roll_p.shape[2]
     seats = 1 if same else 2
+    deferred = np.zeros((goal, goal), np.bool_)
     for total in range(2 * goal - 2, -1, -1):
         wild = 1 if wild_every > 0 and total % wild_every == 0 else 0
+        tables = (roll_p, zero, after, extra, wild)
         lowest = max(0, total - goal + 1)
-        for k in prange(min(total, goal - 1) + 1 - lowest):
+        highest = min(total, goal - 1)
+        for k in prange(highest + 1 - lowest):
             s = lowest + k
-            o = total - s
-            vals = np.zeros((num_actions, num_prev))
-            need = np.zeros(num_actions, np.bool_)
-            for seat in range(seats):
-                if seat == 0:
-                    v_me, pol_me, fixed, v_next = v_a, pol_a, fixed_a, v_b
-                else:
-                    v_me, pol_me, fixed, v_next = v_b, pol_b, fixed_b, v_a
-                for f in range(flags):
-                    for a in range(num_prev):
-                        for idx in range(num_actions):
-                            need[idx] = not fixed
-                        if fixed:
-                            for b in range(num_prev):
-                                need[pol_me[s, o, f, a, b] - fewest] = True
-                        vals[:, :] = 0.0
-                        for idx in range(num_actions):
-                            if not need[idx]:
-                                continue
-                            n = idx + fewest
-                            bonus = feral_bonus if feral_gap > 0 and abs(n - a) == feral_gap else 0
-                            if n == -1:
-                                _accumulate(
-                                    vals, idx, 1.0, 1, bonus, s, o, 1 - f, goal, swap_double, v_next
-                                )
-                            elif n == 0:
-                                _accumulate(
-                                    vals,
-                                    idx,
-                                    1.0,
-                                    bacon[o],
-                                    bonus,
-                                    s,
-                                    o,
-                                    f,
-                                    goal,
-                                    swap_double,
-                                    v_next,
-                                )
-                            else:
-                                row = 2 * f + wild
-                                for p in range(num_points):
-                                    q = roll_p[row, n, p]
-                                    if q > 0.0:
-                                        _accumulate(
-                                            vals,
-                                            idx,
-                                            q,
-                                            p,
-                                            bonus,
-                                            s,
-                                            o,
-                                            f,
-                                            goal,
-                                            swap_double,
-                                            v_next,
-                                        )
-                        for b in range(num_prev):
-                            if fixed:
-                                choice = pol_me[s, o, f, a, b] - fewest
-                            else:
-                                best = vals[0, b]
-                                for idx in range(1, num_actions):
-                                    best = max(best, vals[idx, b])
-                                choice = 0
-                                while vals[choice, b] < best - tie:
-                                    choice += 1
-                                pol_me[s, o, f, a, b] = choice + fewest
-                            v_me[s, o, f, a, b] = vals[choice, b]
+            _state(
+                s,
+                total - s,
+                seats,
+                same,
+                pork,
+                tables,
+                goal,
+                feral_gap,
+                feral_bonus,
+                arrays,
+                fixed,
+                tie,
+                deferred,
+            )
+        any_deferred = False
+        for s in range(lowest, highest + 1):
+            any_deferred |= deferred[s, total - s]
+        if any_deferred:
+            _settle(
+                total,
+                lowest,
+                highest,
+                seats,
+                same,
+                tables,
+                goal,
+                feral_gap,
+                arrays,
+                fixed,
+                tie,
+                deferred,
+                lead,
+            )

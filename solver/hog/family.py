@@ -1,4 +1,4 @@
-"""Hog's family in the registry: CS 61A's rule sets fa16 and su20, two players.
+"""Hog's family in the registry: CS 61A's rule sets, every semester since Fall 2016 but two.
 
 A state is ``(score, opponent_score)`` (Pork Chop's flag and Feral Hogs' previous turn scores at
 their starting values) or ``(score, opponent_score, four_sided, prev, opponent_prev)`` in full;
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import DEFAULT_GOAL, HogRules, RuleSet, hog_rules
+from pigsolve.solver.games.hog import DEFAULT_GOAL, SEMESTERS, HogRules, hog_rules
 from pigsolve.solver.registry import Capabilities, Demands, register
 from pigsolve.solver.results import Comparison, Simulation
 
@@ -36,7 +36,7 @@ class HogFamily:
 
     name = "hog"
     label = "Hog"
-    games = tuple(PREFIX + rule_set for rule_set in RuleSet)
+    games = tuple(PREFIX + semester for semester in SEMESTERS)
     rules_type = HogRules
     can = Capabilities(
         players=(2, 2),
@@ -47,7 +47,7 @@ class HogFamily:
     def rules(
         self, game: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = None, **params: Any
     ) -> HogRules:
-        """Return the rules of ``hog-fa16`` or ``hog-su20`` with ``goal`` (and ``feral_hogs``).
+        """Return the rules of ``hog-SEMESTER`` with ``goal`` (and ``feral_hogs``, su20's).
 
         >>> HogFamily().rules("hog-su20", goal=50, feral_hogs=False).feral_hogs
         False
@@ -143,7 +143,7 @@ class HogFamily:
         return fits(rules, available)
 
     def game_name(self, rules: HogRules) -> str:
-        """Return ``hog-fa16`` or ``hog-su20``."""
+        """Return ``hog-`` and the rule set's first semester (``hog-fa22`` for Spring 2023's)."""
         return PREFIX + rules.name
 
     def describe(self, rules: HogRules) -> str:

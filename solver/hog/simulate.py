@@ -2,17 +2,42 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import numpy as np
 
 from pigsolve.solver.dice import RandomDice
-from pigsolve.solver.engine import HogGame, play
+from pigsolve.solver.engine import HogGame, TurnRecord, play
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.games.hog import HogRules, HogState
 from pigsolve.solver.hog.evaluate import compare
 from pigsolve.solver.hog.solve import check_policy
 from pigsolve.solver.results import Simulation, Tally, check_seed, fresh_seed
+
+
+class Endless(Exception):
+    """Both players stall for ever: a position came back, and computer players are
+    deterministic."""
+
+
+class Records(list):
+    """A game's turns, kept to count them; a position that comes back raises :class:`Endless`
+    (only 0-point turns keep the score sum, and they are the same choice again and again)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[tuple[int, HogState]] = set()
+        self.total = -1
+
+    def append(self, record: TurnRecord) -> None:
+        total = record.state.score + record.state.opponent_score
+        if total != self.total:
+            self.total, self.seen = total, set()
+        if (record.who, record.state) in self.seen:
+            raise Endless
+        self.seen.add((record.who, record.state))
+        super().append(record)
 
 
 def simulate(
@@ -26,7 +51,8 @@ def simulate(
 ) -> Simulation:
     """Play ``games`` games of A against B with seeded random dice; A starts the even games.
 
-    The result carries the exact probabilities of the same policies for the z-scores.
+    The result carries the exact probabilities of the same policies for the z-scores. A game
+    where both players stall for ever (Spring 2022) is won by neither.
     """
     if games < 1:
         raise InvalidArgument(f"games must be >= 1, got {games}")
@@ -40,8 +66,9 @@ def simulate(
     for number in range(games):
         first = number % 2  # 0: A starts
         game = HogGame(rules, dice, first=first)
-        records: list = []
-        wins[first] += play(game, choosers, records.append) == 0
+        records = Records()
+        with contextlib.suppress(Endless):  # an endless game: A did not win
+            wins[first] += play(game, choosers, records.append) == 0
         turns += len(records)
     seconds = time.perf_counter() - start
     a_games = (games + 1) // 2

@@ -1,8 +1,9 @@
 r"""Solve Hog exactly: optimal play, fixed strategies, best responses, comparisons, tables.
 
-Every turn raises the score sum by at least 1 and a swap keeps it (see :mod:`solver.games.hog`), so
+Every turn raises the score sum, except zero dice that score 0 (Spring 2022's Hefty Hogs), so
 each quantity below is computed in ONE backward pass over decreasing score sums, exact up to
-float64 rounding, with no iteration and no tolerance:
+float64 rounding, with no tolerance; 0-point turns are settled within their sum (see
+:func:`solve` for the choice they leave open):
 
 ``solve(rules)``
     Both players maximise their own win probability (the optimality equation below).
@@ -13,7 +14,8 @@ float64 rounding, with no iteration and no tolerance:
 
 A policy is an ``int8`` array of shape ``rules.shape`` holding a number of dice for every state
 ``(s, o, f, a, b)``. Ties between actions whose values differ by at most :data:`TIE` are broken
-towards the fewest dice (in fa16: -1 before 0 before 1 ...), in every solver here.
+towards the fewest dice (in fa16: -1 before 0 before 1 ...), in every solver here, but for zero
+dice that score 0 points: stalling is chosen only when it is better by more than the tie.
 
 Optimality equation
 -------------------
@@ -26,9 +28,9 @@ mover's win probability. With ``q_x(n, p)`` the exact turn-score distribution
 
     W(x) = \max_n \sum_p q_x(n, p)\, \big[1 - W(T(x, n, p))\big],
 
-where ``1 - W`` is replaced by 1 when the mover ends the turn at ``>= G`` (after the swap) and
-by 0 when the opponent does. Every turn adds ``p >= 1`` to the score sum and a swap keeps it, so
-one backward pass over decreasing score sums is exact.
+where ``1 - W`` is replaced by 1 when the mover ends the turn at ``>= G`` (after the swap), by 0
+when the opponent does, and by ``W`` of the mover's next state after an extra turn (chains of
+extra turns included: each reads a higher sum).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from numbers import Integral
 from typing import Any
@@ -45,17 +48,22 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.hog import (
+    FERAL_BONUS,
+    FERAL_GAP,
     MAX_ROLLS,
     HogRules,
     HogState,
+    after_turn,
     boost,
-    free_bacon,
+    zero_dice,
 )
 from pigsolve.solver.games.hog_dice import roll_distribution
 from pigsolve.solver.states import numbers
 
 TIE = 1e-12
 """Actions whose values differ by at most this are tied; the fewest dice are chosen."""
+STALLS = ("leader", "trailer")
+"""Who stalls in a war of attrition, the other rolling (:func:`solve`)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -176,7 +184,7 @@ def outcome_probabilities(rules: HogRules) -> np.ndarray:
     -------
     ndarray of float64, shape (2 * F, 11, P)
         ``[2 * f + w, n, p]``: probability of turn score ``p`` with ``n`` dice, die flag ``f``
-        and Hog Wild ``w``; row ``n = 0`` is zero (Free Bacon is in :func:`bacon_table`).
+        and Hog Wild ``w``; row ``n = 0`` is zero (zero dice are in :func:`rule_tables`).
     """
     flags = rules.shape[2]
     dists = {}
@@ -191,9 +199,34 @@ def outcome_probabilities(rules: HogRules) -> np.ndarray:
     return table
 
 
-def bacon_table(rules: HogRules) -> np.ndarray:
-    """Return ``[o]``: the turn score of rolling zero dice against opponent score ``o < G``."""
-    return np.array([boost(rules, free_bacon(rules, o), 0) for o in range(rules.goal)], np.int64)
+@cache
+def rule_tables(rules: HogRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the rules as the kernel reads them (:mod:`solver.hog._kernels`).
+
+    Returns
+    -------
+    zero : ndarray(int64, shape=(G, G))
+        ``[s, o]``: the turn score of zero dice (after any prime bump and cap).
+    after : ndarray(int64, shape=(G + T, G, 2))
+        ``[t, o]``: the mover's and the other's scores after the after-turn rule, when the mover
+        reaches ``t`` (``T`` exceeds every turn's points and bonus).
+    extra : ndarray(uint8, shape=(G, G))
+        ``[s, o]``: 1 if the mover at ``s`` (after the rule) takes another turn.
+    """
+    goal = rules.goal
+    if rules.scores is not None:
+        zero_points, mover, extra = (np.asarray(t, np.int64) for t in rules.scores.arrays)
+        after = np.stack([mover, np.broadcast_to(np.arange(goal), mover.shape)], axis=-1)
+        return zero_points, np.ascontiguousarray(after), extra.astype(np.uint8)
+    zero_points = np.array(
+        [[boost(rules, zero_dice(rules, s, o), 0) for o in range(goal)] for s in range(goal)],
+        np.int64,
+    )
+    top = max(outcome_probabilities(rules).shape[2], int(zero_points.max()) + 1) + FERAL_BONUS
+    after = np.array(
+        [[after_turn(rules, t, o) for o in range(goal)] for t in range(goal + top)], np.int64
+    )
+    return zero_points, after, np.zeros((goal, goal), np.uint8)
 
 
 def sweep(
@@ -205,30 +238,41 @@ def sweep(
     pol_b: np.ndarray,
     fixed_b: bool,
     same: bool,
+    ends: tuple[np.ndarray, np.ndarray] | None = None,
+    stalls: str = "leader",
 ) -> float:
-    """Run the compiled pass; return its seconds."""
-    from pigsolve.solver.games.hog import FERAL_BONUS, FERAL_GAP
+    """Run the compiled pass; return its seconds.
+
+    ``same``: one maximising player in both seats, seat B's values ``v_b`` being ``v_a`` or a
+    stored table read as it is. ``ends`` receives each seat's probability that the game never
+    ends (0 but where fixed players stall for ever).
+    """
     from pigsolve.solver.hog import _kernels as _hog_kernels
 
-    roll_p, bacon = outcome_probabilities(rules), bacon_table(rules)
+    roll_p = outcome_probabilities(rules)
+    zero_points, after, extra = rule_tables(rules)
+    e_a, e_b = ends if ends is not None else (np.zeros(rules.shape), np.zeros(rules.shape))
+    if same:
+        e_b = e_a if v_b is v_a else np.zeros(rules.shape)
+    seats = 1 if same else 2
+    best = [np.zeros((*rules.shape, 3)) for _ in range(seats)]
+    arrays = (v_a, e_a, pol_a, best[0], v_b, e_b, pol_b, best[-1])
     start = time.perf_counter()
     _hog_kernels.sweep(
         rules.goal,
         roll_p,
-        bacon,
-        rules.swap == "double",
+        zero_points,
+        after,
+        extra,
         rules.wild_every or 0,
         rules.alt_sides is not None,
         FERAL_GAP if rules.feral_hogs else 0,
         FERAL_BONUS,
-        v_a,
-        pol_a,
-        fixed_a,
-        v_b,
-        pol_b,
-        fixed_b,
+        arrays,
+        (fixed_a, fixed_b),
         same,
         TIE,
+        stalls == "leader",
     )
     return time.perf_counter() - start
 
@@ -248,8 +292,12 @@ def check_policy(rules: HogRules, policy: np.ndarray) -> np.ndarray:
     return policy.astype(np.int8)
 
 
-def solve(rules: HogRules) -> HogSolution:
+def solve(rules: HogRules, stalls: str = "leader") -> HogSolution:
     """Return the optimal win probabilities and policy of ``rules``.
+
+    Where both players would rather roll zero dice for 0 points than roll (a war of attrition,
+    Spring 2022's Hefty Hogs), optimal play is not unique: ``stalls`` says who stalls, the
+    player ahead (``"leader"``, the default) or behind (``"trailer"``); the other rolls.
 
     >>> from pigsolve.solver.games.hog import hog_rules
     >>> solution = solve(hog_rules("fa16", goal=20))
@@ -258,7 +306,9 @@ def solve(rules: HogRules) -> HogSolution:
     """
     v = np.zeros(rules.shape)
     policy = np.zeros(rules.shape, np.int8)
-    seconds = sweep(rules, v, policy, False, v, policy, False, True)
+    if stalls not in STALLS:
+        raise InvalidArgument(f"stalls must be one of {', '.join(STALLS)}, got {stalls!r}")
+    seconds = sweep(rules, v, policy, False, v, policy, False, True, stalls=stalls)
     return HogSolution(rules, v, policy, "optimal", seconds)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pigsolve.solver.games.hog import MAX_ROLLS
+from pigsolve.solver.games.hog import MAX_ROLLS, HogRules
 from pigsolve.solver.hog.solve import HogSolution, sweep
 from pigsolve.solver.results import MAX_RESIDUAL, Check
 from pigsolve.solver.table_checks import ROUNDING
@@ -62,4 +62,34 @@ def verify_table(solution: HogSolution, max_residual: float = MAX_RESIDUAL) -> l
             finite and low >= -ROUNDING and high <= 1 + ROUNDING,
             f"range [{low}, {high}]",
         ),
+        *([war_check(solution)] if optimal and can_stall(rules) else []),
     ]
+
+
+def can_stall(rules: HogRules) -> bool:
+    """Return True if zero dice can score 0 points somewhere (Spring 2022's Hefty Hogs)."""
+    from pigsolve.solver.hog.solve import rule_tables
+
+    return bool((rule_tables(rules)[0] == 0).any())
+
+
+def war_check(solution: HogSolution) -> Check:
+    """Return the wars of attrition of an optimal table and the first player's chance under
+    each choice of who stalls (:mod:`solver.hog.stalls`), solved again both ways."""
+    from pigsolve.solver.hog.solve import STALLS, solve
+    from pigsolve.solver.hog.stalls import wars
+
+    found = wars(solution)
+    if not found:
+        return Check("wars of attrition", True, "none: no two positions where both would stall")
+    pairs = ", ".join(f"({war.behind}, {war.ahead})" for war in found)
+    chances = {stalls: solve(solution.rules, stalls).p_first_player for stalls in STALLS}
+    mine = [stalls for stalls, p in chances.items() if p == solution.p_first_player]
+    which = f"; this table: the {mine[0]} stalls" if mine else ""
+    said = ", ".join(f"{p:.10f} if the {stalls} stalls" for stalls, p in chances.items())
+    return Check(
+        "wars of attrition",
+        True,
+        f"{len(found)} pair(s) where both would rather stall than roll: {pairs}; "
+        f"the first player's chance {said}{which}",
+    )

@@ -7,7 +7,7 @@ skeleton, so tests can replace them (``take_turn`` calls ``roll_dice``; ``select
 
 from __future__ import annotations
 
-from pigsolve.solver.games import hog
+from pigsolve.solver.games import hog, hog_turns
 from pigsolve.solver.hog61a import common
 from pigsolve.solver.hog61a.common import Strategy, always_roll, make_averaged
 from pigsolve.solver.hog61a.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
@@ -122,7 +122,7 @@ def play(
         else:
             dice = select_dice(score, opponent_score, state.four_sided)
             points = take_turn(num_rolls, opponent_score, dice)
-        state = hog.end_turn(RULES, state, num_rolls, points).next_state
+        state = hog_turns.end_turn(RULES, state, num_rolls, points).next_state
         scores[player], scores[other(player)] = state.opponent_score, state.score
         player = other(player)
     return scores[0], scores[1]

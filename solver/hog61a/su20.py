@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from pigsolve.solver.games import hog
+from pigsolve.solver.games import hog, hog_turns
 from pigsolve.solver.hog61a import common
 from pigsolve.solver.hog61a.common import Strategy, always_roll
 from pigsolve.solver.hog61a.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
@@ -127,7 +127,7 @@ def play(
     while scores[0] < goal and scores[1] < goal:
         num_rolls = (strategy0 if who == 0 else strategy1)(state.score, state.opponent_score)
         points = take_turn(num_rolls, state.opponent_score, dice)
-        state = hog.end_turn(rules, state, num_rolls, points).next_state
+        state = hog_turns.end_turn(rules, state, num_rolls, points).next_state
         scores[who], scores[other(who)] = state.opponent_score, state.score
         say = say(scores[0], scores[1])
         who = other(who)

@@ -60,7 +60,7 @@ def test_goal_100_satisfies_the_bellman_equation_at_sampled_states(
 
 
 def test_evaluating_the_optimal_policy_against_itself_gives_its_values(fa16_optimal) -> None:
-    x_a, x_b = evaluate(FA16, fa16_optimal.policy, fa16_optimal.policy)
+    x_a, x_b, _, _ = evaluate(FA16, fa16_optimal.policy, fa16_optimal.policy)
     np.testing.assert_allclose(x_a, fa16_optimal.values, atol=1e-12)
     np.testing.assert_allclose(x_b, fa16_optimal.values, atol=1e-12)
     reply, _ = best_response(FA16, fa16_optimal.policy, "optimal")

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pigsolve.solver.games import hog
+from pigsolve.solver.games import hog, hog_turns
 from pigsolve.solver.hog61a import fa16, su20
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "hog"
@@ -252,12 +252,12 @@ def test_fa16_fuzz_games(monkeypatch: pytest.MonkeyPatch) -> None:
             if n == -1:
                 points = 1
             else:
-                points, _ = hog.turn_score(
-                    rules, n, start[1 - who], turn["effective_outcomes"] or []
+                points, _ = hog_turns.turn_score(
+                    rules, n, start[who], start[1 - who], turn["effective_outcomes"] or []
                 )
             assert points == turn["turn_points"], (game["game"], turn)
             state = hog.HogState(start[who], start[1 - who], bool(turn["four_sided_in_use"]))
-            result = hog.end_turn(rules, state, n, points)
+            result = hog_turns.end_turn(rules, state, n, points)
             end = [0, 0]
             end[who], end[1 - who] = result.roller_score, result.other_score
             assert end == [turn["end_score0"], turn["end_score1"]], (game["game"], turn)

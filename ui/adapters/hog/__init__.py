@@ -23,8 +23,12 @@ from pigsolve.ui.adapters.explorer import Axis, HeatMap, Picture
 
 PAGE_GOAL = 200
 """The largest Hog goal the page computes."""
-RULE_SET_WORDS = {"fa16": "Fall 2016", "su20": "Summer 2020"}
-"""Each rule set as the page's form names it."""
+TERMS = {"fa": "Fall", "sp": "Spring", "su": "Summer"}
+
+
+def semester_words(semester: str) -> str:
+    """Return a semester as the page's form names it: ``sp22`` is 'Spring 2022'."""
+    return f"{TERMS[semester[:2]]} 20{semester[2:]}"
 
 
 RULE_SET = Option(
@@ -179,7 +183,7 @@ class HogAdapter(Adapter):
         """Return the page's set-up form: the rule set and the goal."""
         from pigsolve.solver.games.hog import DEFAULT_GOAL, RuleSet
 
-        rule_sets = {str(r): RULE_SET_WORDS.get(str(r), str(r)) for r in RuleSet}
+        rule_sets = {str(r): semester_words(str(r)) for r in RuleSet}
         fields = [
             choice_field("rules", "Rules", rule_sets, "fa16"),
             integer_field("goal", "Goal", 1, PAGE_GOAL, DEFAULT_GOAL),
