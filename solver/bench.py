@@ -13,7 +13,6 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -244,7 +243,7 @@ def bench_others(optimal: np.ndarray, hold20: np.ndarray) -> list[Row]:
     return [
         bench_compare(PigRules(), optimal, hold20),
         bench_simulate(PigRules(), hold20, optimal),
-        *(bench_hog(hog_rules(name)) for name in ("fa16", "su20")),
+        *(bench_hog(hog_rules(name)) for name in ("fa16", "su20", "sp22")),
     ]
 
 
@@ -287,10 +286,11 @@ def bench_simulate(
 
 def bench_hog(rules: HogRules) -> Row:
     """Time the optimal solve of ``rules``, after a goal-2 solve that compiles (or loads)."""
+    from pigsolve.solver.games.hog import hog_rules
     from pigsolve.solver.hog.solve import solve
 
     start = time.perf_counter()
-    solve(replace(rules, goal=2))
+    solve(hog_rules(rules.name, goal=2))
     compile_seconds = time.perf_counter() - start
     solution = solve(rules)
     rate = int(np.prod(rules.shape)) / solution.seconds

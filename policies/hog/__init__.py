@@ -10,7 +10,7 @@ from typing import Any
 
 from pigsolve.policies.roster import Announce, Kinds, Limits, Ranges, Roster, register_roster
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import MAX_ROLLS, HogRules, hog_rules
+from pigsolve.solver.games.hog import MAX_ROLLS, OLD_RULE_SETS, HogRules, hog_rules
 
 BEST_RESPONSE = "best-response:"
 
@@ -57,6 +57,8 @@ def kind_ranges(rules: HogRules) -> dict[str, Ranges]:
     rolls = 4 if rules.name == "fa16" else 6
     helper = {"margin": (8, 0, 20), "num_rolls": (rolls, 1, MAX_ROLLS)}
     kinds = {"always": {"num_rolls": (rolls, rules.min_rolls, MAX_ROLLS)}}
+    if rules.name not in OLD_RULE_SETS:  # bacon and swap are fa16's and su20's helpers
+        return kinds
     return kinds | {"bacon": helper, "swap": helper}
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import HogRules, HogState, check_num_rolls
+from pigsolve.solver.games.hog import OLD_RULE_SETS, HogRules, HogState, check_num_rolls
 
 PLAYERS = [
     ("optimal", "maximises its win probability against a player who does the same"),
@@ -73,7 +73,10 @@ def player_names(rules: Any = None) -> list[tuple[str, str]]:
     """Return (name, description) for every Hog player the interfaces accept."""
     from pigsolve.policies.user import USER_PLAYER
 
-    return [*PLAYERS[:-1], USER_PLAYER, PLAYERS[-1]]
+    listed = PLAYERS[:-1]
+    if isinstance(rules, HogRules) and rules.name not in OLD_RULE_SETS:
+        listed = [(name, words) for name, words in listed if not name.startswith(("bacon", "swap"))]
+    return [*listed, USER_PLAYER, PLAYERS[-1]]
 
 
 def check_name(name: str, rules: HogRules) -> None:
@@ -91,6 +94,11 @@ def check_name(name: str, rules: HogRules) -> None:
 
     always = re.fullmatch(r"always(-?\d+)", name)
     helper = re.fullmatch(r"(bacon|swap):(\d+),(-?\d+)", name)
+    if (helper or name in ("bacon", "swap")) and rules.name not in OLD_RULE_SETS:
+        raise InvalidArgument(
+            f"{name.partition(':')[0]} is a strategy of fa16's and su20's hog.py; "
+            f"{rules.name}'s players are optimal, alwaysN, best-response:NAME and your function"
+        )
     if always or helper:
         check_num_rolls(rules, int((always or helper).groups()[-1]))
     elif name not in ("optimal", "bacon", "swap", "human") and not is_user_player(name):

@@ -184,7 +184,10 @@ def semester_scores(rule_set: str, goal: int) -> ScoreRules:
     module = hog_rules_package.module(rule_set)
     names = tuple(module.NAMES.get(f) or "" for f in ("zero_dice", "after_turn", "extra_turn"))
     ask = local(module.zero_dice, module.after_turn, module.extra_turn)
-    return tabulate(rule_set, names, goal, ask)  # type: ignore[arg-type]
+    try:
+        return tabulate(rule_set, names, goal, ask)  # type: ignore[arg-type]
+    except ValueError as err:  # a rule the course defines below a score only (fa20's pi)
+        raise InvalidArgument(f"{rule_set} at goal {goal}: {err}", parameter="goal") from None
 
 
 def prev_cap(rules: HogRules) -> int:

@@ -151,11 +151,12 @@ def _state(
                         pol_me[s, o, f, a, b] = choice + fewest
                     # the best action but a deferred one: what _settle weighs that against
                     kept = choice != skip  # else a fixed seat's stall: never ends, until settled
-                    r_me[s, o, f, a, b, 0] = vals[choice, b] if kept else 0.0
-                    r_me[s, o, f, a, b, 1] = ends[choice, b] if kept else 1.0
-                    r_me[s, o, f, a, b, 2] = choice + fewest
-                    v_me[s, o, f, a, b] = r_me[s, o, f, a, b, 0]
-                    e_me[s, o, f, a, b] = r_me[s, o, f, a, b, 1]
+                    v_me[s, o, f, a, b] = vals[choice, b] if kept else 0.0
+                    e_me[s, o, f, a, b] = ends[choice, b] if kept else 1.0
+                    if skip >= 0:
+                        r_me[s, o, f, a, b, 0] = v_me[s, o, f, a, b]
+                        r_me[s, o, f, a, b, 1] = e_me[s, o, f, a, b]
+                        r_me[s, o, f, a, b, 2] = choice + fewest
 
 
 @njit(cache=True)
@@ -233,7 +234,9 @@ def sweep(
 ):  # pragma: no cover - compiled
     """Fill both seats' ``v``/``e`` (and the free seats' policies) from the highest sum down.
 
-    ``arrays`` are ``(v_a, e_a, pol_a, r_a, v_b, e_b, pol_b, r_b)``; ``same`` means one
+    ``arrays`` are ``(v_a, e_a, pol_a, r_a, v_b, e_b, pol_b, r_b)``, ``r`` the best action but a
+    deferred one (value, never-ending chance, dice; of shape ``(1, 1, 1, 1, 1, 3)`` where zero
+    dice never score 0); ``same`` means one
     maximising player in both seats (seat B's arrays are seat A's, or the stored table that
     :mod:`solver.hog.verify` reads). A fixed seat plays its policy; a free seat takes the fewest
     dice whose value is within ``tie`` of the best; ``lead`` settles wars of attrition for the

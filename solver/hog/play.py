@@ -11,7 +11,7 @@ import numpy as np
 from pigsolve.solver.dice import RandomDice
 from pigsolve.solver.engine import HogGame, TurnRecord
 from pigsolve.solver.fields import integer
-from pigsolve.solver.games.hog import HogRules
+from pigsolve.solver.games.hog import HogRules, rule_names
 from pigsolve.solver.games.hog_dice import die_sides
 from pigsolve.solver.hog.words import choice_words, describe_turn
 
@@ -44,7 +44,7 @@ class HogPlay:
 
     def words(self, name: int) -> str:
         """Return a choice in the page's words: Pork Chop, Free Bacon, 3 dice."""
-        return choice_words(name)
+        return choice_words(name, rule_names(self.game.rules)[0])
 
     def lines(self, events: Sequence[TurnRecord], names: Sequence[str]) -> list[str]:
         """Return the log's entries for ``events`` (the terminal's turn lines) and keep the dice

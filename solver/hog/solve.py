@@ -229,6 +229,12 @@ def rule_tables(rules: HogRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return zero_points, after, np.zeros((goal, goal), np.uint8)
 
 
+def can_stall(rules: HogRules) -> bool:
+    """Return True if zero dice can score 0 points somewhere (Spring 2022's Hefty Hogs): a turn
+    that keeps the score sum, settled within it."""
+    return bool((rule_tables(rules)[0] == 0).any())
+
+
 def sweep(
     rules: HogRules,
     v_a: np.ndarray,
@@ -255,7 +261,8 @@ def sweep(
     if same:
         e_b = e_a if v_b is v_a else np.zeros(rules.shape)
     seats = 1 if same else 2
-    best = [np.zeros((*rules.shape, 3)) for _ in range(seats)]
+    shape = rules.shape if can_stall(rules) else (1, 1, 1, 1, 1)  # kept only where needed
+    best = [np.zeros((*shape, 3)) for _ in range(seats)]
     arrays = (v_a, e_a, pol_a, best[0], v_b, e_b, pol_b, best[-1])
     start = time.perf_counter()
     _hog_kernels.sweep(
@@ -312,20 +319,22 @@ def solve(rules: HogRules, stalls: str = "leader") -> HogSolution:
     return HogSolution(rules, v, policy, "optimal", seconds)
 
 
-def memory_needed(rules: HogRules) -> int:
-    """Return the bytes a solve or evaluation of ``rules`` needs at its peak, roughly."""
-    return 2 * 9 * math.prod(rules.shape)  # Python integers: no overflow for absurd goals
+def memory_needed(rules: HogRules, goal: int | None = None) -> int:
+    """Return the bytes a solve or evaluation of ``rules`` (at ``goal``, if given) needs at its
+    peak, roughly: two seats' values, never-ending chances, policies and best other actions."""
+    goal = rules.goal if goal is None else goal
+    per_state = 17 + (24 if can_stall(rules) else 0)  # v, e, policy (and the best other action)
+    return 2 * per_state * goal * goal * math.prod(rules.shape[2:])  # no overflow: Python ints
 
 
 def check_fits(rules: HogRules) -> None:
     """Raise PigsolveError (one line, naming the largest goal that fits) if a table of
     ``rules`` cannot fit this machine's memory: said before any player is built."""
-    from dataclasses import replace
 
     from pigsolve.solver.resources import check_memory, largest_goal
 
     def way_out(available: int) -> str:
-        needed_at = lambda goal: memory_needed(replace(rules, goal=goal))  # noqa: E731
+        needed_at = lambda goal: memory_needed(rules, goal)  # noqa: E731
         return f"the largest goal that fits is {largest_goal(needed_at, rules.goal, available)}"
 
     check_memory(memory_needed(rules), f"{rules.name} goal {rules.goal:,}", way_out=way_out)

@@ -128,13 +128,16 @@ def load_for(path: str | os.PathLike, rules: HogRules) -> HogSolution:
     return solution
 
 
-def compute_command(rules: HogRules, path: str | os.PathLike | None = None) -> str:
-    """Return the ``pigsolve compute`` command that writes the table of ``rules`` to ``path``.
+def compute_command(
+    rules: HogRules, path: str | os.PathLike | None = None, goal: int | None = None
+) -> str:
+    """Return the ``pigsolve compute`` command that writes the table of ``rules`` (at ``goal``,
+    if given) to ``path``.
 
     >>> compute_command(HogRules("fa16", goal=50), "t.h5")
     'pigsolve compute --game hog-fa16 --goal 50 --out t.h5'
     """
-    words = [f"pigsolve compute --game hog-{rules.name} --goal {rules.goal}"]
+    words = [f"pigsolve compute --game hog-{rules.name} --goal {goal or rules.goal}"]
     if path is not None and Path(path) != default_path(rules):
         words.append(f"--out {path}")
     return " ".join(words)
@@ -143,13 +146,11 @@ def compute_command(rules: HogRules, path: str | os.PathLike | None = None) -> s
 def fits(rules: HogRules, available: int) -> str:
     """Return the largest goal of ``rules``'s rule set that fits ``available`` bytes, as the
     command that computes it."""
-    from dataclasses import replace
-
     from pigsolve.solver.hog.solve import memory_needed
     from pigsolve.solver.resources import largest_goal
 
-    goal = largest_goal(lambda g: memory_needed(replace(rules, goal=g)), rules.goal, available)
+    goal = largest_goal(lambda g: memory_needed(rules, g), rules.goal, available)
     if goal < 1:
         return "no goal fits"
-    command = compute_command(replace(rules, goal=goal))
+    command = compute_command(rules, goal=goal)
     return f"the largest goal that fits is {goal}: `{command}`"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pigsolve.solver.games.hog import MAX_ROLLS, HogRules
-from pigsolve.solver.hog.solve import HogSolution, sweep
+from pigsolve.solver.games.hog import MAX_ROLLS
+from pigsolve.solver.hog.solve import HogSolution, can_stall, sweep
 from pigsolve.solver.results import MAX_RESIDUAL, Check
 from pigsolve.solver.table_checks import ROUNDING
 
@@ -64,13 +64,6 @@ def verify_table(solution: HogSolution, max_residual: float = MAX_RESIDUAL) -> l
         ),
         *([war_check(solution)] if optimal and can_stall(rules) else []),
     ]
-
-
-def can_stall(rules: HogRules) -> bool:
-    """Return True if zero dice can score 0 points somewhere (Spring 2022's Hefty Hogs)."""
-    from pigsolve.solver.hog.solve import rule_tables
-
-    return bool((rule_tables(rules)[0] == 0).any())
 
 
 def war_check(solution: HogSolution) -> Check:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pigsolve.solver.engine import TurnRecord
-from pigsolve.solver.games.hog import HOG_WILD, HogState
+from pigsolve.solver.games.hog import FREE_BACON, HOG_WILD, HogState
 
 
 def dice_text(record: TurnRecord) -> str:
@@ -31,12 +31,13 @@ def state_words(state: HogState) -> str:
     return words
 
 
-def dice_words(num_rolls: int) -> str:
-    """Return a choice of dice in words: Pork Chop, Free Bacon, or roll N dice."""
+def dice_words(num_rolls: int, zero_dice: str = FREE_BACON) -> str:
+    """Return a choice of dice in words: Pork Chop, no dice (and the rule that scores them),
+    or roll N dice."""
     if num_rolls == -1:
         return "Pork Chop (-1)"
     if num_rolls == 0:
-        return "roll no dice (Free Bacon)"
+        return f"roll no dice ({zero_dice})"
     return f"roll {num_rolls} {'die' if num_rolls == 1 else 'dice'}"
 
 
@@ -56,10 +57,11 @@ def describe_turn(record: TurnRecord, names: tuple[str, str]) -> str:
     return f"{action}: {gained}{fired}\n  {names[0]} {scores[0]}, {names[1]} {scores[1]}"
 
 
-def choice_words(num_rolls: int) -> str:
-    """Return a choice as the page's buttons say it: Pork Chop, Free Bacon, 3 dice."""
+def choice_words(num_rolls: int, zero_dice: str = FREE_BACON) -> str:
+    """Return a choice as the page's buttons say it: Pork Chop, Free Bacon (the zero-dice rule's
+    name), 3 dice."""
     if num_rolls == -1:
         return "Pork Chop"
     if num_rolls == 0:
-        return "Free Bacon"
+        return zero_dice
     return f"{num_rolls} {'die' if num_rolls == 1 else 'dice'}"

@@ -9,7 +9,7 @@ from pigsolve.policies import Player
 from pigsolve.policies.human import Human
 from pigsolve.solver.dice import Dice
 from pigsolve.solver.engine import HogGame, TurnRecord, play
-from pigsolve.solver.games.hog import HogRules, HogState, check_num_rolls
+from pigsolve.solver.games.hog import HogRules, HogState, check_num_rolls, rule_names
 from pigsolve.solver.hog.words import describe_turn, dice_words
 from pigsolve.ui import prompt
 
@@ -31,7 +31,8 @@ def terminal_ask(
     def ask(state: HogState) -> int:
         if hints is not None:
             p, best = hints(state)
-            stdout.write(f"  hint: {dice_words(best)} (win probability {p:.4f})\n")
+            words = dice_words(best, rule_names(rules)[0])
+            stdout.write(f"  hint: {words} (win probability {p:.4f})\n")
         dice = " on four-sided dice" if state.four_sided else ""
         while True:
             stdout.write(
