@@ -248,43 +248,104 @@ def sweep(
     seats = 1 if same else 2
     deferred = np.zeros((goal, goal), np.bool_)
     for total in range(2 * goal - 2, -1, -1):
-        wild = 1 if wild_every > 0 and total % wild_every == 0 else 0
-        tables = (roll_p, zero, after, extra, wild)
-        lowest = max(0, total - goal + 1)
-        highest = min(total, goal - 1)
+        tables = (
+            roll_p,
+            zero,
+            after,
+            extra,
+            1 if wild_every > 0 and total % wild_every == 0 else 0,
+        )
+        lowest, highest = max(0, total - goal + 1), min(total, goal - 1)
         for k in prange(highest + 1 - lowest):
             s = lowest + k
             _state(
-                s,
-                total - s,
-                seats,
-                same,
-                pork,
-                tables,
-                goal,
-                feral_gap,
-                feral_bonus,
-                arrays,
-                fixed,
-                tie,
-                deferred,
-            )
-        any_deferred = False
-        for s in range(lowest, highest + 1):
-            any_deferred |= deferred[s, total - s]
-        if any_deferred:
+                s, total - s, seats, same, pork, tables, goal, feral_gap, feral_bonus, arrays,
+                fixed, tie, deferred,
+            )  # fmt: skip
+        _close_level(
+            total, lowest, highest, seats, same, tables, goal, feral_gap, arrays, fixed, tie,
+            deferred, lead,
+        )  # fmt: skip
+
+
+@njit(cache=True)
+def _close_level(
+    total, lowest, highest, seats, same, tables, goal, feral_gap, arrays, fixed, tie, deferred, lead
+):  # pragma: no cover
+    """Settle the level's 0-point turns, if it has any (:func:`_settle`)."""
+    for s in range(lowest, highest + 1):
+        if deferred[s, total - s]:
             _settle(
-                total,
-                lowest,
-                highest,
-                seats,
-                same,
-                tables,
-                goal,
-                feral_gap,
-                arrays,
-                fixed,
-                tie,
-                deferred,
-                lead,
+                total, lowest, highest, seats, same, tables, goal, feral_gap, arrays, fixed,
+                tie, deferred, lead,
+            )  # fmt: skip
+            return
+
+
+@njit(cache=True)
+def _evaluate(
+    goal, roll_p, zero, after, extra, wild_every, pork, feral_gap, feral_bonus, arrays, tie
+):  # pragma: no cover
+    """Evaluate two fixed seats in one thread: :func:`sweep`'s pass, its levels in turn."""
+    deferred = np.zeros((goal, goal), np.bool_)
+    fixed = (True, True)
+    for total in range(2 * goal - 2, -1, -1):
+        tables = (
+            roll_p,
+            zero,
+            after,
+            extra,
+            1 if wild_every > 0 and total % wild_every == 0 else 0,
+        )
+        lowest, highest = max(0, total - goal + 1), min(total, goal - 1)
+        for s in range(lowest, highest + 1):
+            _state(
+                s, total - s, 2, False, pork, tables, goal, feral_gap, feral_bonus, arrays,
+                fixed, tie, deferred,
+            )  # fmt: skip
+        _close_level(
+            total, lowest, highest, 2, False, tables, goal, feral_gap, arrays, fixed, tie,
+            deferred, True,
+        )  # fmt: skip
+
+
+@njit(cache=True, parallel=True)
+def round_robin(
+    goal,
+    roll_p,
+    zero,
+    after,
+    extra,
+    wild_every,
+    pork,
+    feral_gap,
+    feral_bonus,
+    policies,
+    pairs,
+    stalls,
+    tie,
+    out,
+):  # pragma: no cover - compiled
+    """Evaluate every pair ``(i, j)`` of ``pairs``, ``policies[i]`` in seat A, in parallel.
+
+    ``out[k]`` receives, from the start state, A's and B's chances to win when moving and their
+    chances that the game never ends: ``(v_a, e_a, v_b, e_b)``. ``stalls``: whether zero dice
+    can score 0 (the best other actions are kept in full).
+    """  # fmt: skip
+    g, o, flags, prevs = policies.shape[1], policies.shape[2], policies.shape[3], policies.shape[4]
+    for k in prange(pairs.shape[0]):
+        shape = (g, o, flags, prevs, prevs)
+        v_a, e_a, v_b, e_b = np.zeros(shape), np.zeros(shape), np.zeros(shape), np.zeros(shape)
+        if stalls:
+            r_a, r_b = (
+                np.zeros((g, o, flags, prevs, prevs, 3)),
+                np.zeros((g, o, flags, prevs, prevs, 3)),
             )
+        else:
+            r_a, r_b = np.zeros((1, 1, 1, 1, 1, 3)), np.zeros((1, 1, 1, 1, 1, 3))
+        arrays = (v_a, e_a, policies[pairs[k, 0]], r_a, v_b, e_b, policies[pairs[k, 1]], r_b)
+        _evaluate(
+            goal, roll_p, zero, after, extra, wild_every, pork, feral_gap, feral_bonus, arrays, tie
+        )
+        out[k, 0], out[k, 1] = v_a[0, 0, 0, 0, 0], e_a[0, 0, 0, 0, 0]
+        out[k, 2], out[k, 3] = v_b[0, 0, 0, 0, 0], e_b[0, 0, 0, 0, 0]

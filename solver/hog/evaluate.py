@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from pigsolve.solver import results
-from pigsolve.solver.games.hog import HogRules
-from pigsolve.solver.hog.solve import check_policy, sweep
+from pigsolve.solver.games.hog import FERAL_BONUS, FERAL_GAP, HogRules
+from pigsolve.solver.hog.solve import TIE, check_policy, sweep
 from pigsolve.solver.results import Comparison
 
 
@@ -41,6 +41,45 @@ def compare(
     start = (0, 0, 0, 0, 0)
     a_first, b_first = float(x_a[start]), 1.0 - float(x_b[start]) - float(e_b[start])
     return Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
+
+
+def win_rates(rules: HogRules, tables: Sequence[np.ndarray]) -> np.ndarray:
+    """Return every policy's exact win rate against every other, who starts by a coin toss.
+
+    ``rates[i, j]`` is the mean of ``tables[i]``'s chances to beat ``tables[j]`` moving first and
+    moving second (a game that never ends is won by neither), ``nan`` on the diagonal: the same
+    numbers as :func:`compare`'s coin toss, every pair in one compiled call, pairs in parallel.
+    """
+    from pigsolve.solver.hog import _kernels as _hog_kernels
+    from pigsolve.solver.hog.solve import can_stall, outcome_probabilities, rule_tables
+
+    policies = np.stack([check_policy(rules, table) for table in tables])
+    count = len(policies)
+    pairs = np.array([(i, j) for i in range(count) for j in range(i + 1, count)], np.int64)
+    out = np.zeros((len(pairs), 4))
+    if len(pairs):
+        zero_points, after, extra = rule_tables(rules)
+        _hog_kernels.round_robin(
+            rules.goal,
+            outcome_probabilities(rules),
+            zero_points,
+            after,
+            extra,
+            rules.wild_every or 0,
+            rules.alt_sides is not None,
+            FERAL_GAP if rules.feral_hogs else 0,
+            FERAL_BONUS,
+            policies,
+            pairs.reshape(-1, 2),
+            can_stall(rules),
+            TIE,
+            out,
+        )
+    rates = np.full((count, count), np.nan)
+    for (i, j), (v_a, e_a, v_b, e_b) in zip(pairs, out, strict=True):
+        rates[i, j] = (v_a + (1.0 - v_b - e_b)) / 2
+        rates[j, i] = (v_b + (1.0 - v_a - e_a)) / 2
+    return rates
 
 
 def round_robin(rules: HogRules, tables: Mapping[str, np.ndarray]) -> list[Comparison]:
