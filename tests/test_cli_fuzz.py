@@ -79,7 +79,7 @@ OPTIONS = {
 }
 PLAYERS = ["optimal", "hold20", "hold25", "human", "nobody", "always4", "bacon", "best-response:x"]
 DOCUMENTED = re.compile(
-    r"data/(pig-players\d+-goal\d+-die\d+(-piglet)?|hog-(fa16|su20)-goal\d+(-noferal)?)\.h5"
+    r"data/(pig-players\d+-goal\d+-die\d+(-piglet)?|hog-(fa|sp|su)\d\d-goal\d+(-noferal)?)\.h5"
 )
 
 

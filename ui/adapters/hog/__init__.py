@@ -35,7 +35,7 @@ RULE_SET = Option(
     "rules",
     Annotated[
         str | None,
-        typer.Option(metavar="fa16|su20", help="Hog's rule set: --rules su20 is --game hog-su20."),
+        typer.Option(metavar="SEMESTER", help="Hog's semester: --rules sp22 is --game hog-sp22."),
     ],
     parameter="name",
 )

@@ -16,26 +16,26 @@ from pigsolve.ui.console import commands, note
 from pigsolve.ui.options import Force, Games, Json, Memory, Quiet, Seed, Table, Timeout
 
 hog_app = typer.Typer(
-    help="Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.",
+    help="Hog (CS 61A's rules of a semester, fa16 to sp26): exact strategies and play.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
 hog_command = commands(hog_app)
 
-Rules = Annotated[RuleSet | None, typer.Option("--rules", help="Rule set (default fa16).")]
+Rules = Annotated[RuleSet | None, typer.Option("--rules", help="Semester (default fa16).")]
 Goal = Annotated[int | None, typer.Option("--goal", help="Points needed to win (default 100).")]
 Player = Annotated[str, typer.Argument(help="A player (see `policies`).", show_default=False)]
 
 
 @hog_app.callback()
 def alias(context: typer.Context) -> None:
-    """Hog (CS 61A Fall 2016 'fa16' and Summer 2020 'su20' rules): exact strategies and play.
+    """Hog (CS 61A's rules of a semester, fa16 to sp26): exact strategies and play.
 
     An alias: `pigsolve hog COMMAND --rules fa16` is `pigsolve COMMAND --game hog-fa16`.
     """
     command = context.invoked_subcommand
     if sys.stderr.isatty():  # said to the person typing; scripts' output stays as it was
-        note(f"`pigsolve hog {command}` is `pigsolve {command} --game hog-fa16` (or hog-su20) now")
+        note(f"`pigsolve hog {command}` is `pigsolve {command} --game hog-SEMESTER` now")
 
 
 def _given(table: Path | None, rules: RuleSet | None, goal: int | None) -> dict[str, Any]:
