@@ -64,7 +64,7 @@ def game(name: str | Path, **params: Any) -> Rules:
     return rules
 
 
-def solve(rules: Rules, **options: Any) -> Solution:
+def solve(rules: Rules | str, **options: Any) -> Solution:
     """Return the optimal (or, for three or more players, equilibrium) solution of ``rules``.
 
     ``options`` are the family's solver's: Pig takes ``method`` (``layered`` or
@@ -76,6 +76,7 @@ def solve(rules: Rules, **options: Any) -> Solution:
     """
     from pigsolve.solver import registry
 
+    rules = _rules(rules)
     return registry.family_of(rules).solve(rules, **options)
 
 
@@ -95,7 +96,7 @@ def players(rules: Rules | str) -> list[tuple[str, str]]:
     return player_names(game(rules) if isinstance(rules, str) else rules)
 
 
-def player(name: str, rules: Rules, table: str | Path | None = None) -> Player:
+def player(name: str, rules: Rules | str, table: str | Path | None = None) -> Player:
     """Return the computer player ``name`` (one of :func:`players`) for ``rules``.
 
     ``optimal`` reads its table at ``table``, else in the data folder (``data/`` under the
@@ -104,32 +105,34 @@ def player(name: str, rules: Rules, table: str | Path | None = None) -> Player:
     """
     from pigsolve.policies import make_player
 
-    made: Player = make_player(rules, name, None if table is None else Path(table))
+    made: Player = make_player(_rules(rules), name, None if table is None else Path(table))
     return made
 
 
-def evaluate(rules: Rules, players: Sequence[str | Player]) -> tuple[float, ...]:
+def evaluate(rules: Rules | str, players: Sequence[str | Player]) -> tuple[float, ...]:
     """Return each player's exact win probability, seated in order: the first moves first.
 
     ``players`` are names (see :func:`players`) or players, one per seat.
     """
     from pigsolve.solver import registry
 
+    rules = _rules(rules)
     return registry.family_of(rules).evaluate(rules, _seated(rules, players))
 
 
-def compare(rules: Rules, a: str | Player, b: str | Player) -> Comparison:
+def compare(rules: Rules | str, a: str | Player, b: str | Player) -> Comparison:
     """Return the exact probabilities that player ``a`` beats ``b``: A first, B first, and on a
     coin toss (``average``)."""
     from pigsolve.solver import registry
 
+    rules = _rules(rules)
     seated = _seated(rules, [a, b])
     result: Comparison = registry.family_of(rules).compare(rules, *seated)
     return result
 
 
 def simulate(
-    rules: Rules, players: Sequence[str | Player], games: int, seed: int | None = None
+    rules: Rules | str, players: Sequence[str | Player], games: int, seed: int | None = None
 ) -> Simulation | Tournament:
     """Play ``games`` games of ``players`` with seeded dice (a fresh seed if None), the first
     move passing round the table.
@@ -139,22 +142,26 @@ def simulate(
     """
     from pigsolve.solver import registry
 
+    rules = _rules(rules)
     family = registry.family_of(rules)
     result: Simulation | Tournament = family.simulate(rules, _seated(rules, players), games, seed)
     return result
 
 
-def best_response(rules: Rules, opponents: str | Sequence[str]) -> Player:
+def best_response(rules: Rules | str, opponents: str | Sequence[str]) -> Player:
     """Return the player that best answers the named opponents (one name, or a list of one a
     seat, in the order they move after it)."""
     from pigsolve.policies.roster import roster
 
+    rules = _rules(rules)
     named = [opponents] if isinstance(opponents, str) else list(opponents)
     reply: Player = roster(rules).best_response(rules, named)
     return reply
 
 
-def tune(rules: Rules, kind: str, against: str = "optimal", ranges: Sequence[str] = ()) -> Tuning:
+def tune(
+    rules: Rules | str, kind: str, against: str = "optimal", ranges: Sequence[str] = ()
+) -> Tuning:
     """Return the players of ``kind`` (Pig's ``hold``, Hog's ``bacon``, Farkle's ``bank``...)
     evaluated exactly against the player ``against``: the best member (``best.a``), its chance
     on a coin toss (``chance``), every member ranked (``ranked``) and optimal play's chance
@@ -162,7 +169,12 @@ def tune(rules: Rules, kind: str, against: str = "optimal", ranges: Sequence[str
     kind's default ranges."""
     from pigsolve.policies.kinds import tuning
 
-    return tuning(rules, kind, against, ranges)
+    return tuning(_rules(rules), kind, against, ranges)
+
+
+def _rules(rules: Rules | str | Path) -> Rules:
+    """Return ``rules``, or the rules of the game it names (:func:`game` with its defaults)."""
+    return game(rules) if isinstance(rules, str | Path) else rules
 
 
 def _seated(rules: Rules, players: Sequence[str | Player]) -> list[Any]:
