@@ -62,7 +62,10 @@ class Capabilities:
     ``export_formats``, and ``cannot_export(rules, what)`` says why the table of ``rules``
     gives no ``what`` ('' where it does), asked before the table is made; ``plot(solution,
     kind, out, opponent, force, announce)`` draws one of ``plots``; ``store`` names the module
-    that solves it into a Zarr store on a Dask cluster.
+    that solves it into a Zarr store on a Dask cluster; ``contest(rules, tables, progress)``
+    returns the exact win rates of a round robin of players that are functions of the scores,
+    each given as its table of actions (``rates[i, j]``: i's chance against j, the mean of
+    moving first and second; nan on the diagonal), as CS 61A's contest ranks them.
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
     those of the game files it reads (a file names the game it changes in its key ``base``).
     """
@@ -77,6 +80,7 @@ class Capabilities:
     plots: tuple[str, ...] = ()
     plot: Callable[[Any, str, Path, int | None, bool, Any], Path] | None = None
     store: str | None = None
+    contest: Callable[[Any, Sequence[Any], Any], Any] | None = None
     options: tuple[str, ...] = ()
     file_suffixes: tuple[str, ...] = ()
 
