@@ -56,7 +56,7 @@ def cannot_export(rules: HogRules, what: str) -> str:
         return ""
     return (
         f"{PREFIX}{rules.name}'s optimal player also sees {' and '.join(seen)}: no "
-        f"{FUNCTION}(score, opponent_score) plays it; --what {what} needs a game whose state is "
+        f"{FUNCTION}(score, opponent_score) plays it; what={what!r} needs a game whose state is "
         "the two scores"
     )
 
@@ -72,10 +72,11 @@ def export_strategy(
     format_for(out, fmt, FORMATS)
     why = cannot_export(solution.rules, what)
     if why:
-        raise InvalidArgument(why)
+        raise InvalidArgument(why, parameter="what")
     if solution.objective != "optimal":
         raise InvalidArgument(
-            f"--what {what} writes the optimal table's strategy, not the {solution.objective} one"
+            f"what={what!r} writes the optimal table's strategy, not the {solution.objective} one",
+            parameter="what",
         )
     source = strategy_source(solution)
 

@@ -299,7 +299,7 @@ def export(
     refuse = found.family.can.cannot_export
     why = "" if refuse is None else refuse(found.rules, what)
     if why:
-        raise InvalidArgument(why)
+        raise InvalidArgument(why, parameter="what")
     solution = found.solution or table_for(found.rules, None, note)
     console.print(
         f"wrote {write(solution, what, out, fmt, force)}", highlight=False, soft_wrap=True
