@@ -1,5 +1,5 @@
-"""The files an export writes: CSV, JSON or NumPy ``.npy``, written atomically, for any
-family's tables (:attr:`solver.registry.Capabilities.export`)."""
+"""The files an export writes: CSV, JSON or NumPy ``.npy``, or a family's own (a Python module),
+written atomically, for any family's tables (:attr:`solver.registry.Capabilities.export`)."""
 
 from __future__ import annotations
 
@@ -11,25 +11,27 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.storage import atomic_write
 
 FORMATS = ("csv", "json", "npy")
-"""The formats an export writes."""
+"""The formats of an array's export, which a family writes unless it declares its own."""
 
 
-def format_for(out: Path, fmt: str | None) -> str:
-    """Return ``fmt``, or the format named by ``out``'s suffix; ValueError if neither is known."""
+def format_for(out: Path, fmt: str | None, accepted: tuple[str, ...] = FORMATS) -> str:
+    """Return ``fmt``, or the format named by ``out``'s suffix, one of ``accepted``;
+    InvalidArgument if neither is."""
     if fmt is None:
         fmt = out.suffix.lstrip(".").lower()
-        if fmt not in FORMATS:
+        if fmt not in accepted:
             raise InvalidArgument(
-                f"cannot tell the format from {out.name!r}; pass fmt=csv|json|npy", parameter="fmt"
+                f"cannot tell the format from {out.name!r}; pass fmt={'|'.join(accepted)}",
+                parameter="fmt",
             )
-    if fmt not in FORMATS:
-        raise InvalidArgument(f"unknown format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    if fmt not in accepted:
+        raise InvalidArgument(f"unknown format {fmt!r}; accepted: {', '.join(accepted)}")
     return fmt
 
 
 def write_file(out: Path, fmt: str, body: Callable[[IO], None], force: bool = False) -> Path:
     """Write ``out`` atomically by ``body(f)``, ``f`` open as ``fmt`` needs (bytes for npy, text
-    for csv and json); an existing file is kept unless ``force``."""
+    for the others); an existing file is kept unless ``force``."""
 
     def write(tmp: Path) -> None:
         with open(tmp, "wb" if fmt == "npy" else "w", newline="" if fmt == "csv" else None) as f:

@@ -58,9 +58,14 @@ class Capabilities:
     allows); ``state`` says a state's numbers in words (:meth:`Family.state`). Each operation is
     a function, or None where the family lacks it: ``verify(solution, max_residual)`` recomputes
     a table's checks (:class:`solver.results.Check`), the table read unchecked;
-    ``export(solution, what, out, fmt, force)`` writes one of ``exports``; ``plot(solution,
+    ``export(solution, what, out, fmt, force)`` writes one of ``exports`` in one of
+    ``export_formats``, and ``cannot_export(rules, what)`` says why the table of ``rules``
+    gives no ``what`` ('' where it does), asked before the table is made; ``plot(solution,
     kind, out, opponent, force, announce)`` draws one of ``plots``; ``store`` names the module
-    that solves it into a Zarr store on a Dask cluster.
+    that solves it into a Zarr store on a Dask cluster; ``contest(rules, tables, progress)``
+    returns the exact win rates of a round robin of players that are functions of the scores,
+    each given as its table of actions (``rates[i, j]``: i's chance against j, the mean of
+    moving first and second; nan on the diagonal), as CS 61A's contest ranks them.
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
     those of the game files it reads (a file names the game it changes in its key ``base``).
     """
@@ -69,10 +74,13 @@ class Capabilities:
     state: str = "SCORE OPPONENT_SCORE"
     verify: Callable[[Any, float], list[Any]] | None = None
     exports: tuple[str, ...] = ()
+    export_formats: tuple[str, ...] = ("csv", "json", "npy")
     export: Callable[[Any, str, Path, str | None, bool], Path] | None = None
+    cannot_export: Callable[[Any, str], str] | None = None
     plots: tuple[str, ...] = ()
     plot: Callable[[Any, str, Path, int | None, bool, Any], Path] | None = None
     store: str | None = None
+    contest: Callable[[Any, Sequence[Any], Any], Any] | None = None
     options: tuple[str, ...] = ()
     file_suffixes: tuple[str, ...] = ()
 

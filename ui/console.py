@@ -54,6 +54,7 @@ OPTIONS = {
     "players": "--players",
     "out": "--out",
     "kind": "--kind",
+    "what": "--what",
     "opponent": "--opponent",
     "fmt": "--format",
     "force": "--force",

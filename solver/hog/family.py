@@ -31,6 +31,18 @@ def _verify(solution: HogSolution, max_residual: float) -> list[Any]:
     return verify_table(solution, max_residual)
 
 
+def _export(solution: HogSolution, what: str, out: Path, fmt: str | None, force: bool) -> Path:
+    from pigsolve.solver.hog.export import export_strategy
+
+    return export_strategy(solution, what, out, fmt, force)
+
+
+def _cannot_export(rules: HogRules, what: str) -> str:
+    from pigsolve.solver.hog.export import cannot_export
+
+    return cannot_export(rules, what)
+
+
 class HogFamily:
     """CS 61A's Hog (see :class:`solver.registry.Family`)."""
 
@@ -42,6 +54,10 @@ class HogFamily:
         players=(2, 2),
         state="score, opponent's score (or five: the four-sided flag, both previous turns)",
         verify=_verify,
+        exports=("strategy",),
+        export_formats=("py",),
+        export=_export,
+        cannot_export=_cannot_export,
     )
 
     def rules(

@@ -17,7 +17,6 @@ from typing import Annotated, Any
 import typer
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
-from pigsolve.solver.export_files import FORMATS
 from pigsolve.solver.results import MAX_RESIDUAL
 from pigsolve.ui.commands import command, option_flags
 from pigsolve.ui.console import announce_size, as_option, console, note, progress_bar
@@ -37,8 +36,9 @@ def _each(words: Callable[[Any], str]) -> str:
 
 
 def _choices(name: str, kind: str) -> type[StrEnum]:
-    """Return what the families can export (``kind`` ``exports``) or draw (``plots``), each
-    once, as the command line offers them (a family takes its own: refused in one line)."""
+    """Return what the families can export (``kind`` ``exports``), in which formats
+    (``export_formats``) or draw (``plots``), each once, as the command line offers them (a
+    family takes its own: refused in one line)."""
     from pigsolve.solver.registry import families
 
     found = [value for family in families() for value in getattr(family.can, kind)]
@@ -47,7 +47,7 @@ def _choices(name: str, kind: str) -> type[StrEnum]:
 
 Exports = _choices("Exports", "exports")
 Plots = _choices("Plots", "plots")
-Formats = StrEnum("Formats", {fmt: fmt for fmt in FORMATS})
+Formats = _choices("Formats", "export_formats")
 
 
 @command(tables_app)
@@ -282,7 +282,8 @@ def export(
     *,
     given: dict[str, Any],
 ) -> None:
-    """Export the optimal policy, its win probabilities or when to stop, of a game's table."""
+    """Export the optimal policy, its win probabilities or when to stop, of a game's table (or
+    its strategy as a Python function)."""
     from pigsolve.solver.export_files import format_for
     from pigsolve.solver.registry import unknown
     from pigsolve.solver.tables import table_for
@@ -294,7 +295,11 @@ def export(
     what, fmt = str(what), None if fmt is None else str(fmt)
     if what not in found.family.can.exports:
         raise unknown("export", what, list(found.family.can.exports))
-    fmt = format_for(out, fmt)  # a bad name is reported before any table is made
+    fmt = format_for(out, fmt, found.family.can.export_formats)  # before any table is made
+    refuse = found.family.can.cannot_export
+    why = "" if refuse is None else refuse(found.rules, what)
+    if why:
+        raise InvalidArgument(why, parameter="what")
     solution = found.solution or table_for(found.rules, None, note)
     console.print(
         f"wrote {write(solution, what, out, fmt, force)}", highlight=False, soft_wrap=True

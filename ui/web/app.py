@@ -41,7 +41,9 @@ SEED_LIMIT = 2**64
 def page_families() -> list[dict[str, Any]]:
     """Return what the page draws of each family: its tab (name, label, most players), its
     set-up form (:meth:`ui.adapters.Adapter.page_form`), the forms of its Explore and Compare
-    views (:func:`use_form`; None where it has no such view) and its own scripts."""
+    views (:func:`use_form`; None where it has no such view), whether it shows a tournament's
+    ranking (its family holds contests: ``pigsolve tournament --json`` files, read in the
+    browser) and its own scripts."""
     return [
         {
             "name": a.family.name,
@@ -49,6 +51,7 @@ def page_families() -> list[dict[str, Any]]:
             "max_players": a.max_players,
             "explore": use_form(a, "explore") if a.explores else None,
             "compare": use_form(a, "compare") if a.compares else None,
+            "tournament": a.family.can.contest is not None,
             "scripts": [f"/static/families/{a.family.name}/{name}" for name in a.page_scripts],
         }
         | a.page_form()

@@ -184,3 +184,18 @@ def test_a_bad_state_is_refused_in_one_line(client, path: str, status: int, word
     assert response.status_code == status and words in response.json()["error"]
     assert "\n" not in response.json()["error"]
     assert not (Path.cwd() / "data").exists()  # refused before any table is computed
+
+
+def test_a_family_holding_contests_shows_a_tournament_s_ranking(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page's Tournament view is where the family's capabilities have a contest: the
+    ranking is read in the browser, so the server says only where it shows."""
+    from dataclasses import replace
+
+    shown = {f["name"]: f["tournament"] for f in client.get("/api/limits").json()["families"]}
+    assert shown == {a.family.name: a.family.can.contest is not None for a in adapters()}
+    family = type(adapter_named("farkle").family)
+    monkeypatch.setattr(family, "can", replace(family.can, contest=lambda *args: None))
+    families = client.get("/api/limits").json()["families"]
+    assert next(f for f in families if f["name"] == "farkle")["tournament"] is True

@@ -43,6 +43,7 @@ def test_the_page_is_told_the_toy_s_tab_and_form(coin_client: TestClient) -> Non
         "note": "Coin race: goal up to 30.",
         "explore": {"fields": [goal], "note": "Coin race: goals up to 30."},  # its adapter draws
         "compare": {"fields": [goal], "note": "Coin race: goals up to 30."},  # its players exactly
+        "tournament": False,  # it holds no contests
         "scripts": [],
     }
     die = families[0]["fields"][-1]

@@ -1,7 +1,7 @@
 // pigsolve in the browser: the page asks the Python engine for every roll, score and rule.
 // This file: the requests, the tabs (one a family) and views, Explore and Compare, each drawn
 // from what the server says: a family's forms (GET /api/limits' families) and its explorer's
-// picture (ui/adapters/explorer.py). Play is play.js.
+// picture (ui/adapters/explorer.py). Play is play.js, a tournament's ranking tournament.js.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
@@ -73,7 +73,9 @@ async function choose(next) {
     drawFields($(`#${use}-form`), family[use].fields);
     $(`#${use}-form .limits`).textContent = family[use].note;
   }
-  $("nav[aria-label=view]").hidden = !family.explore && !family.compare;  // Play alone: no choice
+  $(".mode[data-mode=tournament]").hidden = !family.tournament;
+  forgetRanking();  // tournament.js
+  $("nav[aria-label=view]").hidden = !family.explore && !family.compare && !family.tournament;  // Play alone: no choice
   if (view !== "play" && !family[view]) mode("play");
   const players = computers(await api(`/api/${game}/players`));
   if (game !== next) return;  // another tab was chosen meanwhile
@@ -241,6 +243,7 @@ function mode(name) {
   $("#board").hidden = name !== "play" || !state;
   $("#explore").hidden = name !== "explore";
   $("#compare").hidden = name !== "compare";
+  $("#tournament").hidden = name !== "tournament";
   if (name === "explore" && !explored) explore();  // drawn on arrival, with the form's goal
 }
 
