@@ -56,6 +56,7 @@ def turn_score(
 ) -> tuple[int, tuple[str, ...]]:
     """Return the turn score of ``num_rolls >= 0`` dice showing ``outcomes`` and the rules fired.
 
+    >>> from pigsolve.solver.games.hog import hog_rules
     >>> turn_score(hog_rules("fa16"), 5, 0, 0, [3, 4, 3, 4, 5])
     (20, ('Hogtimus Prime', 'When Pigs Fly'))
     """
@@ -82,6 +83,7 @@ def end_turn(rules: HogRules, state: HogState, num_rolls: int, points: int) -> T
     Applies Pork Chop (``num_rolls == -1``, ``points`` must be 1), Feral Hogs, the after-turn
     rule (Swine Swap in fa16 and su20; ``swapped`` says it changed a score) and the extra turn.
 
+    >>> from pigsolve.solver.games.hog import hog_rules
     >>> turn = end_turn(hog_rules("fa16"), HogState(37, 92), 2, 9)
     >>> turn.swapped, turn.roller_score, turn.other_score
     (True, 92, 46)
