@@ -34,6 +34,8 @@ MOST_POINTS = 100
 """The most points rolling zero dice may score."""
 MOST_ROLLED = 60
 """The most points ten six-sided dice score."""
+LARGEST_GOAL = 1000
+"""The largest goal rules of the scores are tabulated for (a million pairs of scores)."""
 
 Ask = Callable[[str, list[tuple[int, int]]], list[Any]]
 """``ask(function name, pairs of scores) -> answers``: how :func:`tabulate` calls the rules."""
@@ -118,6 +120,12 @@ def tabulate(
     """
     import numpy as np
 
+    if goal > LARGEST_GOAL:
+        raise InvalidArgument(
+            f"{source}'s rules are tabulated over every pair of scores: a goal of at most "
+            f"{LARGEST_GOAL:,}, got {goal:,}",
+            parameter="goal",
+        )
     pairs = [(s, o) for s in range(goal) for o in range(goal)]
     zero = np.array(ask("zero_dice", pairs), object).reshape(goal, goal)
     _check(zero, pairs, "zero_dice", where, lambda v, s, o: 0 <= v <= MOST_POINTS, "from 0 to 100")

@@ -57,20 +57,38 @@ def _stays(s, o, a, zero, after, feral_gap):  # pragma: no cover
 
 
 @njit(cache=True)
+def _buffers(num_prev):  # pragma: no cover
+    """Return the scratch arrays of :func:`_state`: each action's value and never-ending chance
+    (12 actions at most: -1 to 10 dice) and whether it is needed."""
+    return np.zeros((12, num_prev)), np.zeros((12, num_prev)), np.zeros(12, np.bool_)
+
+
+@njit(cache=True)
 def _state(
-    s, o, seats, same, pork, tables, goal, feral_gap, feral_bonus, arrays, fixed, tie, deferred
+    s,
+    o,
+    seats,
+    same,
+    pork,
+    tables,
+    goal,
+    feral_gap,
+    feral_bonus,
+    arrays,
+    fixed,
+    tie,
+    deferred,
+    buffers,
 ):  # pragma: no cover
     """Value every action of ``(s, o)`` for each seat and choose; an action that stays in the
     sum level is left out (``deferred``): :func:`_settle` values it."""
     roll_p, zero, after, extra, wild = tables
     v_a, e_a, pol_a, r_a, v_b, e_b, pol_b, r_b = arrays
+    vals, ends, need = buffers
     flags = v_a.shape[2]
     num_prev = v_a.shape[3]
     fewest = -1 if pork else 0
     num_actions = 11 - fewest
-    vals = np.zeros((num_actions, num_prev))
-    ends = np.zeros((num_actions, num_prev))
-    need = np.zeros(num_actions, np.bool_)
     for seat in range(seats):
         if seat == 0:
             v_me, e_me, pol_me, r_me, is_fixed = v_a, e_a, pol_a, r_a, fixed[0]
@@ -246,6 +264,7 @@ def sweep(
     and are filled in parallel; 0-point turns are then settled within the sum (:func:`_settle`).
     """
     seats = 1 if same else 2
+    v_a_shape3 = arrays[0].shape[3]
     deferred = np.zeros((goal, goal), np.bool_)
     for total in range(2 * goal - 2, -1, -1):
         tables = (
@@ -260,7 +279,7 @@ def sweep(
             s = lowest + k
             _state(
                 s, total - s, seats, same, pork, tables, goal, feral_gap, feral_bonus, arrays,
-                fixed, tie, deferred,
+                fixed, tie, deferred, _buffers(v_a_shape3),
             )  # fmt: skip
         _close_level(
             total, lowest, highest, seats, same, tables, goal, feral_gap, arrays, fixed, tie,
@@ -289,6 +308,7 @@ def _evaluate(
     """Evaluate two fixed seats in one thread: :func:`sweep`'s pass, its levels in turn."""
     deferred = np.zeros((goal, goal), np.bool_)
     fixed = (True, True)
+    buffers = _buffers(arrays[0].shape[3])
     for total in range(2 * goal - 2, -1, -1):
         tables = (
             roll_p,
@@ -301,7 +321,7 @@ def _evaluate(
         for s in range(lowest, highest + 1):
             _state(
                 s, total - s, 2, False, pork, tables, goal, feral_gap, feral_bonus, arrays,
-                fixed, tie, deferred,
+                fixed, tie, deferred, buffers,
             )  # fmt: skip
         _close_level(
             total, lowest, highest, 2, False, tables, goal, feral_gap, arrays, fixed, tie,

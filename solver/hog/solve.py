@@ -231,8 +231,8 @@ def rule_tables(rules: HogRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def can_stall(rules: HogRules) -> bool:
     """Return True if zero dice can score 0 points somewhere (Spring 2022's Hefty Hogs): a turn
-    that keeps the score sum, settled within it."""
-    return bool((rule_tables(rules)[0] == 0).any())
+    that keeps the score sum, settled within it (never in fa16 and su20: Free Bacon scores)."""
+    return rules.scores is not None and bool((rules.scores.arrays[0] == 0).any())
 
 
 def sweep(
