@@ -60,7 +60,11 @@ class Capabilities:
     a table's checks (:class:`solver.results.Check`), the table read unchecked;
     ``export(solution, what, out, fmt, force)`` writes one of ``exports``; ``plot(solution,
     kind, out, opponent, force, announce)`` draws one of ``plots``; ``store`` names the module
-    that solves it into a Zarr store on a Dask cluster.
+    that solves it into a Zarr store on a Dask cluster; ``contest(rules, tables, progress)``
+    returns the exact win rates of a round robin of players that are functions of the scores,
+    each given as its table of actions (``rates[i, j]``: i's chance against j, the mean of
+    moving first and second; nan on the diagonal), as CS 61A's contest ranks them
+    (:mod:`solver.tournament`).
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
     those of the game files it reads (a file names the game it changes in its key ``base``).
     """
@@ -73,6 +77,7 @@ class Capabilities:
     plots: tuple[str, ...] = ()
     plot: Callable[[Any, str, Path, int | None, bool, Any], Path] | None = None
     store: str | None = None
+    contest: Callable[[Any, Sequence[Any], Any], Any] | None = None
     options: tuple[str, ...] = ()
     file_suffixes: tuple[str, ...] = ()
 

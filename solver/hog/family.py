@@ -31,6 +31,12 @@ def _verify(solution: HogSolution, max_residual: float) -> list[Any]:
     return verify_table(solution, max_residual)
 
 
+def _contest(rules: HogRules, tables: Sequence[Any], progress: Any = None) -> Any:
+    from pigsolve.solver.hog.tournament import win_rates
+
+    return win_rates(rules, tables, progress)
+
+
 class HogFamily:
     """CS 61A's Hog (see :class:`solver.registry.Family`)."""
 
@@ -42,6 +48,7 @@ class HogFamily:
         players=(2, 2),
         state="score, opponent's score (or five: the four-sided flag, both previous turns)",
         verify=_verify,
+        contest=_contest,
     )
 
     def rules(
