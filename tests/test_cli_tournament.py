@@ -158,3 +158,21 @@ def test_a_function_named_in_a_file_and_rules_by_alias(workdir: Path) -> None:
     code, out, err = run(f"{mine}:strategy", other, "--rules", "fa16", "--goal", "20")
     assert code == 0, err
     assert "fa16, goal 20: 2 entries" in out and "│ mine:strategy " in out
+
+
+def test_the_bench_row_times_asking_and_comparing_generated_entries(workdir: Path) -> None:
+    from pigsolve.solver.games.hog import hog_rules
+    from pigsolve.ui.adapters.hog.bench import KINDS, bench_tournament, write_entries
+
+    (workdir / "again").mkdir()
+    files = write_entries(workdir, 2 * len(KINDS), 20)
+    assert len({path.read_text() for path in files}) == len(files)  # varied
+    assert (
+        write_entries(workdir / "again", 2 * len(KINDS), 20)[-1].read_text()
+        == files[-1].read_text()
+    )
+    found = bench_tournament(hog_rules("su20", goal=12), entries=4)
+    assert found["benchmark"] == "hog su20 tournament of 4 entries" and found["unit"] == "games/s"
+    assert found["seconds"] == pytest.approx(found["tabulate_seconds"] + found["evaluate_seconds"])
+    assert found["rate"] == pytest.approx(6 / found["seconds"])
+    assert "times_bacon_published" not in found  # their figure is for 132 entries at goal 100
