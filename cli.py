@@ -17,6 +17,7 @@ from pigsolve.solver import __version__
 from pigsolve.ui.adapters import adapters
 from pigsolve.ui.commands.players import players_app
 from pigsolve.ui.commands.tables import tables_app
+from pigsolve.ui.commands.tournament import tournament_app
 from pigsolve.ui.console import data_dir_option, games_words, run_app, version_option
 
 app = typer.Typer(
@@ -28,6 +29,7 @@ app = typer.Typer(
 )
 app.add_typer(tables_app)
 app.add_typer(players_app)
+app.add_typer(tournament_app)
 for adapter in adapters():
     adapter.add_commands(app)
 version_option(app, f"pigsolve {__version__}", data_dir_option)

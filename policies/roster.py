@@ -54,6 +54,9 @@ class Roster:
     named opponents; ``check(name, rules)`` refuses a name before anything is computed.
     ``arguments`` is the contract of a player from a file (``score, opponent_score``), and
     ``arities`` the numbers of arguments it may take; ``opponent`` is ``play``'s default.
+    ``tabulate(spec, rules)`` asks such a function in every state it sees and returns its
+    answers as one table, checked as a contest checks an entry (None: the family's players are
+    not functions of what a table holds; :mod:`policies.contest`).
     """
 
     names: Callable[[Any], list[tuple[str, str]]]
@@ -65,6 +68,7 @@ class Roster:
     arguments: str = ""
     arities: tuple[int, ...] = ()
     opponent: str = "optimal"
+    tabulate: Callable[[str, Any], Any] | None = None
 
     def player(
         self, name: str, rules: Any, table: Path | None = None, announce: Announce | None = None

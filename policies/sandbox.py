@@ -102,6 +102,7 @@ class Sandbox:
         self.requests = Connection(requests, readable=False)
         self.replies = Connection(replies, writable=False)
         self._finalizer = weakref.finalize(self, _end, self.process, self.requests, self.replies)
+        _LIVE.add(self)
 
     def kill(self) -> None:
         """End the process and every process it started (at once; again does nothing)."""
@@ -184,6 +185,17 @@ class Sandbox:
             f"({more})",
             parameter=time_limit.MEMORY_SETTER,
         )
+
+
+_LIVE: weakref.WeakSet[Sandbox] = weakref.WeakSet()
+"""Every sandbox made and not yet collected."""
+
+
+def stop_all() -> None:
+    """End every sandbox's process: Ctrl-C while several are asked at once, from other threads
+    (each waiting thread then fails at once, naming its file)."""
+    for box in list(_LIVE):
+        box.kill()
 
 
 def _doing(call: str | None, ending: str) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -218,11 +219,12 @@ def tabulating(function: UserFunction, total: int) -> Iterator[Callable[[int], N
     """Yield ``progress(done)`` while ``function`` is asked in every state.
 
     What the function prints is counted and summed up in one line on stderr at the end; at a
-    terminal, the share of states asked so far is shown on stderr.
+    terminal, the share of states asked so far is shown on stderr, unless the function is asked
+    off the main thread (one of several asked at once, which their caller shows).
     """
     spec = function.spec
     function.printed = printed = _Printed()
-    terminal = sys.stderr.isatty()
+    terminal = sys.stderr.isatty() and threading.current_thread() is threading.main_thread()
 
     def progress(done: int) -> None:
         if terminal:

@@ -65,7 +65,8 @@ class Capabilities:
     that solves it into a Zarr store on a Dask cluster; ``contest(rules, tables, progress)``
     returns the exact win rates of a round robin of players that are functions of the scores,
     each given as its table of actions (``rates[i, j]``: i's chance against j, the mean of
-    moving first and second; nan on the diagonal), as CS 61A's contest ranks them.
+    moving first and second; nan on the diagonal), as CS 61A's contest ranks them
+    (:mod:`solver.tournament`).
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
     those of the game files it reads (a file names the game it changes in its key ``base``).
     """

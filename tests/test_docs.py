@@ -143,8 +143,9 @@ def normalise(text: str) -> str:
 
 
 def write_files(page: Path, folder: Path) -> None:
-    """Write the files ``page`` shows into ``folder``."""
+    """Write the files ``page`` shows into ``folder`` (``entries/alice.py``: in a folder)."""
     for name, text in files(page).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)
 
 

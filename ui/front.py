@@ -50,6 +50,19 @@ class Setting:
         return self.family.game_name(self.rules)
 
 
+def family_named_by(game: str | None, given: dict[str, Any], table: Path | None = None) -> Family:
+    """Return the family of ``--game`` (or of the table named, or of an option that names a
+    game, or the default), nothing else checked yet."""
+    if game is not None:
+        return family_of_game(game)
+    if table is not None and Path(table).exists():
+        return family_of_table(table)
+    every = adapters()
+    named = [adapter for adapter in every if adapter.named_game(given) is not None]
+    named += [adapter for adapter in every if adapter.family.name == DEFAULT]
+    return named[0].family
+
+
 def setting(
     command: str,
     game: str | None,
@@ -69,16 +82,8 @@ def setting(
     The game named goes down once, to the registry; what comes back is handed on to the family
     (its rules, its table), while the family's words come from its adapter.
     """
-    family = None
-    if game is not None:
-        family = family_of_game(game)
-    elif table is not None and Path(table).exists():
-        family = family_of_table(table)
+    family = family_named_by(game, given, table)
     every = adapters()
-    if family is None:  # an option may name the game; else the default family's
-        named = [adapter for adapter in every if adapter.named_game(given) is not None]
-        named += [adapter for adapter in every if adapter.family.name == DEFAULT]
-        family = named[0].family
     adapter = next(adapter for adapter in every if adapter.family is family)
     text = (game or family.games[0]).strip()
     name = text.lower() if text.lower() in family.games else text

@@ -160,8 +160,10 @@ def _row(result: Comparison) -> tuple[str, str, str, str]:
 def benchmarks(rows: Sequence[Mapping[str, Any]]) -> Table:
     """Return ``pigsolve bench``'s rows."""
     out = new_table("benchmark", "goal", "seconds", "compile s", "rate", "peak MiB")
+    notes = [row["note"] for row in rows if row.get("note")]
     if rows and "speedup_vs_value_iteration" in rows[0]:  # the solvers' rows (not --web's)
-        out.caption = speedup(rows) + " (same run)"
+        notes.insert(0, speedup(rows) + " (same run)")
+    out.caption = "\n".join(notes) or None
     for row in rows:
         rate = f"{row['rate']:,.0f} {row['unit']}" if row["rate"] else ""
         compile_s = row["compile_seconds"]
@@ -179,3 +181,16 @@ def benchmarks(rows: Sequence[Mapping[str, Any]]) -> Table:
 def speedup(rows: Sequence[Mapping[str, Any]]) -> str:
     """Return the line under ``pigsolve bench``'s table: layered against value iteration."""
     return f"layered is {rows[0]['speedup_vs_value_iteration']:.0f}x faster than value-iteration"
+
+
+def tournament(tournament: Mapping[str, Any], setting: str) -> Table:
+    """Return a tournament's ranking (:func:`solver.tournament.record`): rank, entry, points,
+    mean win rate and games played, best first."""
+    rows = tournament["entries"]
+    out = new_table(
+        "rank", "entry", "points", "win rate", "games", title=f"{setting}: {len(rows)} entries"
+    )
+    for row in rows:
+        rate = f"{row['win_rate']:.6f}"
+        out.add_row(str(row["rank"]), row["name"], str(row["points"]), rate, str(len(rows) - 1))
+    return out

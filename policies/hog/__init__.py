@@ -38,6 +38,13 @@ def make_player(
     return players.make_player(name, rules, table, announce)
 
 
+def score_table(spec: str, rules: HogRules) -> Any:
+    """Return the function ``spec`` (``file.py:function``) at every pair of scores, checked."""
+    from pigsolve.policies.hog import players
+
+    return players.score_table(spec, rules)
+
+
 def optimal(solution: Any) -> Any:
     """Return the optimal player reading ``solution``."""
     from pigsolve.policies.hog.players import TableStrategy
@@ -87,5 +94,6 @@ ROSTER = register_roster(
         kinds=Kinds(kind_ranges, kind_limits, kind_member_name, lambda: hog_rules("fa16")),
         arguments="score, opponent_score",
         arities=(2,),
+        tabulate=score_table,
     ),
 )

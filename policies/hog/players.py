@@ -150,7 +150,16 @@ def make_player(
 
 
 def hog_table(spec: str, rules: HogRules) -> np.ndarray:
-    """Return ``strategy(score, opponent_score)`` for every pair of scores, checked as 61A does."""
+    """Return ``strategy(score, opponent_score)`` for every pair of scores, checked as 61A does,
+    as a full policy (int8, ``rules.shape``)."""
+    table = score_table(spec, rules)
+    return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None, None], rules.shape))
+
+
+def score_table(spec: str, rules: HogRules) -> np.ndarray:
+    """Return ``strategy(score, opponent_score)`` for every pair of scores below the goal (int8,
+    ``(goal, goal)``), checked as 61A's ``check_strategy`` does: two arguments, a number of dice
+    the rules accept, the same answer when asked twice, each call within the time limit."""
     from pigsolve.policies.user import UserFunction, tabulating
     from pigsolve.solver.errors import PigsolveError
 
@@ -174,4 +183,4 @@ def hog_table(spec: str, rules: HogRules) -> np.ndarray:
                 table[score] = function.ask_all(states, checked)
     finally:
         function.close()
-    return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None, None], rules.shape))
+    return table

@@ -9,7 +9,7 @@ import numpy as np
 from pigsolve.solver import results
 from pigsolve.solver.games.hog import FERAL_BONUS, FERAL_GAP, HogRules
 from pigsolve.solver.hog.solve import TIE, check_policy, sweep
-from pigsolve.solver.results import Comparison
+from pigsolve.solver.results import Comparison, Progress
 
 
 def evaluate(
@@ -43,12 +43,19 @@ def compare(
     return Comparison(a, b, rules.goal, rules.die_sides, a_first, b_first)
 
 
-def win_rates(rules: HogRules, tables: Sequence[np.ndarray]) -> np.ndarray:
+BATCH = 512
+"""Pairs evaluated by one compiled call of :func:`win_rates` (between two progress reports)."""
+
+
+def win_rates(
+    rules: HogRules, tables: Sequence[np.ndarray], progress: Progress | None = None
+) -> np.ndarray:
     """Return every policy's exact win rate against every other, who starts by a coin toss.
 
     ``rates[i, j]`` is the mean of ``tables[i]``'s chances to beat ``tables[j]`` moving first and
     moving second (a game that never ends is won by neither), ``nan`` on the diagonal: the same
-    numbers as :func:`compare`'s coin toss, every pair in one compiled call, pairs in parallel.
+    numbers as :func:`compare`'s coin toss, pairs in parallel by a compiled call a batch of
+    :data:`BATCH` pairs, ``progress(pairs done, pairs)`` after each batch.
     """
     from pigsolve.solver.hog import _kernels as _hog_kernels
     from pigsolve.solver.hog.solve import can_stall, outcome_probabilities, rule_tables
@@ -56,9 +63,10 @@ def win_rates(rules: HogRules, tables: Sequence[np.ndarray]) -> np.ndarray:
     policies = np.stack([check_policy(rules, table) for table in tables])
     count = len(policies)
     pairs = np.array([(i, j) for i in range(count) for j in range(i + 1, count)], np.int64)
+    pairs = pairs.reshape(-1, 2)
     out = np.zeros((len(pairs), 4))
-    if len(pairs):
-        zero_points, after, extra = rule_tables(rules)
+    zero_points, after, extra = rule_tables(rules)
+    for start in range(0, len(pairs), BATCH):
         _hog_kernels.round_robin(
             rules.goal,
             outcome_probabilities(rules),
@@ -70,11 +78,13 @@ def win_rates(rules: HogRules, tables: Sequence[np.ndarray]) -> np.ndarray:
             FERAL_GAP if rules.feral_hogs else 0,
             FERAL_BONUS,
             policies,
-            pairs.reshape(-1, 2),
+            pairs[start : start + BATCH],
             can_stall(rules),
             TIE,
-            out,
+            out[start : start + BATCH],
         )
+        if progress is not None:
+            progress(min(start + BATCH, len(pairs)), len(pairs))
     rates = np.full((count, count), np.nan)
     for (i, j), (v_a, e_a, v_b, e_b) in zip(pairs, out, strict=True):
         rates[i, j] = (v_a + (1.0 - v_b - e_b)) / 2

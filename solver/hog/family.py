@@ -43,6 +43,12 @@ def _cannot_export(rules: HogRules, what: str) -> str:
     return cannot_export(rules, what)
 
 
+def _contest(rules: HogRules, tables: Sequence[Any], progress: Any = None) -> Any:
+    from pigsolve.solver.hog.tournament import win_rates
+
+    return win_rates(rules, tables, progress)
+
+
 class HogFamily:
     """CS 61A's Hog (see :class:`solver.registry.Family`)."""
 
@@ -58,6 +64,7 @@ class HogFamily:
         export_formats=("py",),
         export=_export,
         cannot_export=_cannot_export,
+        contest=_contest,
     )
 
     def rules(

@@ -27,7 +27,19 @@ from pigsolve.solver.registry import Family, family_of, unknown
 from pigsolve.ui.adapters.explorer import Picture
 
 RULES = frozenset(
-    {"compute", "info", "query", "verify", "export", "plot", "play", "compare", "simulate", "tune"}
+    {
+        "compute",
+        "info",
+        "query",
+        "verify",
+        "export",
+        "plot",
+        "play",
+        "compare",
+        "simulate",
+        "tune",
+        "tournament",
+    }
 )
 """The commands that play a game's rules: a rules option is theirs."""
 
@@ -105,7 +117,10 @@ class Adapter:
     # The command line: rules from options, and how results read.
 
     def taken(self, command: str) -> dict[str, Option]:
-        """Return the family's options that ``command`` takes, by name."""
+        """Return the family's options that ``command`` takes, by name (``tournament``: none
+        where the family holds no contest, :attr:`solver.registry.Capabilities.contest`)."""
+        if command == "tournament" and self.family.can.contest is None:
+            return {}
         return {option.name: option for option in self.options if command in option.commands}
 
     def parameters(self, game: str, given: dict[str, Any]) -> dict[str, Any]:

@@ -165,6 +165,12 @@ class HogAdapter(Adapter):
             hint = table_for(rules, None, note).at
         play_in_terminal(rules, player, opponent, you - 1, dice, sys.stdin, sys.stdout, hint)
 
+    def benchmarks(self, large: bool, quick: bool) -> list[dict[str, Any]]:
+        """Return Hog's rows: a contest of 132 entries (:mod:`ui.adapters.hog.bench`)."""
+        from pigsolve.ui.adapters.hog.bench import bench_rows
+
+        return bench_rows(large, quick)
+
     # The page.
 
     page_fields = ("rules", "goal")
