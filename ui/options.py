@@ -13,8 +13,8 @@ from typing import Annotated
 
 import typer
 
-from pigsolve.policies import time_limit
 from pigsolve.solver import registry
+from pigsolve.solver.sandbox import time_limit
 
 GAME_NAMES = registry.names()
 """Every registered game's name, as ``--game`` takes it (the registry's one list)."""

@@ -21,11 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.policies.user import UserFunction, call_words, tabulating
 from pigsolve.solver.errors import InvalidArgument, PigsolveError, TooManyCalls
 from pigsolve.solver.farkle.policy import USER, FarklePolicy
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.games.farkle_scoring import Counts, counts_of, faces_of, keeps, rolls
+from pigsolve.solver.sandbox.function import UserFunction, call_words, tabulating
 
 MAX_CALLS = 4_000_000
 """The most calls of a function an exact evaluation makes (some 20 s of Python)."""

@@ -1,6 +1,6 @@
 """Your own Pig player: ``function(score, opponent_score, turn_total) -> bool`` in a file (True
 rolls; 1 and 0 are accepted), optionally with a fourth argument, the player's held turns so far
-(passed capped at :data:`MEMORY` - 1). It is asked as :mod:`policies.user` says.
+(passed capped at :data:`MEMORY` - 1). It is asked as :mod:`solver.sandbox.function` says.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.policies.user import UserFunction, call_words, tabulating
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.seat_policy import SeatPolicy, threshold_seat
+from pigsolve.solver.sandbox.function import UserFunction, call_words, tabulating
 
 MEMORY = 8
 """Held turns a four-argument Pig function can tell apart (0 .. MEMORY - 1)."""

@@ -1,6 +1,6 @@
-"""The process a user's strategy file runs in, started by :mod:`policies.sandbox`.
+"""The process a user's strategy file runs in, started by :mod:`solver.sandbox.process`.
 
-``python -m pigsolve.policies.sandbox_child READ WRITE COUNTER MEMORY`` reads pickled requests
+``python -m pigsolve.solver.sandbox.child READ WRITE COUNTER MEMORY`` reads pickled requests
 on the file descriptor READ and writes pickled replies on WRITE (``multiprocessing``
 connections), counts the calls it starts in the 8 bytes mapped from COUNTER (the parent's clock
 watches that count), and may use MEMORY bytes of address space (0: no limit). It imports only

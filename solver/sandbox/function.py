@@ -1,13 +1,13 @@
 """Your own player: a function in a Python file, named ``path/to/file.py:function``.
 
 Each family says what its function takes and returns (its roster's ``arguments``, and its
-player's docstring). The file runs in a process of its own (:mod:`policies.sandbox`), imported
+player's docstring). The file runs in a process of its own (:mod:`solver.sandbox.process`), imported
 with its folder on the module path, as 61A's ``ok`` does: **this runs your code**. Every state
 is asked twice when tabulating, and a function answering differently is refused (exact
 evaluation needs a deterministic strategy). Only plain answers count (bools, ints, strings, and
 lists and tuples of them; numpy's too): a bad one is reported like 61A's ``check_strategy``
 ("strategy(10, 20) returned 100 (invalid number of rolls)"), and an exception, ``sys.exit``,
-Ctrl-C, a call past its time (:mod:`policies.time_limit`), the process exiting, forking or
+Ctrl-C, a call past its time (:mod:`solver.sandbox.time_limit`), the process exiting, forking or
 running out of memory with the state being asked. What the function prints never reaches
 standard output: while tabulating it is counted and summed up in one line on stderr, in play it
 goes to stderr.
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pigsolve.policies.sandbox import Sandbox
 from pigsolve.solver.errors import InvalidArgument, MissingFile, PigsolveError
+from pigsolve.solver.sandbox.process import Sandbox
 
 USER_PLAYER = ("path/to/file.py:function", "your own function (this runs your code)")
 """The players read from a file, as every family lists them."""
