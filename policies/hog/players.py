@@ -71,7 +71,7 @@ def _sixty_one_a(rules: HogRules):
 
 def player_names(rules: Any = None) -> list[tuple[str, str]]:
     """Return (name, description) for every Hog player the interfaces accept."""
-    from pigsolve.solver.sandbox.function import USER_PLAYER
+    from pigsolve.policies.user import USER_PLAYER
 
     listed = PLAYERS[:-1]
     if isinstance(rules, HogRules) and rules.name not in OLD_RULE_SETS:
@@ -151,8 +151,9 @@ def make_player(
 
 def hog_table(spec: str, rules: HogRules) -> np.ndarray:
     """Return ``strategy(score, opponent_score)`` for every pair of scores, checked as 61A does."""
+    from pigsolve.policies.user import StrategyFunction
     from pigsolve.solver.errors import PigsolveError
-    from pigsolve.solver.sandbox.function import UserFunction, tabulating
+    from pigsolve.solver.sandbox.function import tabulating
 
     name = spec.rpartition(":")[2]
 
@@ -164,7 +165,7 @@ def hog_table(spec: str, rules: HogRules) -> np.ndarray:
             )
         return answer
 
-    function = UserFunction(spec, (2,))
+    function = StrategyFunction(spec, (2,))
     table = np.empty((rules.goal, rules.goal), np.int8)
     try:
         with tabulating(function, rules.goal) as progress:

@@ -38,7 +38,7 @@ def player_names(rules: Any = None) -> list[tuple[str, str]]:
     from pigsolve.policies.human import Human
     from pigsolve.policies.pig.optimal import OptimalPolicy
     from pigsolve.policies.pig.thresholds import BasePaceRace, HoldAt, PaceRace, ScoringTurns
-    from pigsolve.solver.sandbox.function import USER_PLAYER
+    from pigsolve.policies.user import USER_PLAYER
 
     return [
         (OptimalPolicy.name, OptimalPolicy.description),

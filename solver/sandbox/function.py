@@ -1,16 +1,19 @@
-"""Your own player: a function in a Python file, named ``path/to/file.py:function``.
+"""A function of a user's Python file, asked in the file's process (:mod:`solver.sandbox.process`).
 
-Each family says what its function takes and returns (its roster's ``arguments``, and its
-player's docstring). The file runs in a process of its own (:mod:`solver.sandbox.process`), imported
-with its folder on the module path, as 61A's ``ok`` does: **this runs your code**. Every state
-is asked twice when tabulating, and a function answering differently is refused (exact
-evaluation needs a deterministic strategy). Only plain answers count (bools, ints, strings, and
-lists and tuples of them; numpy's too): a bad one is reported like 61A's ``check_strategy``
+A :class:`UserFunction` is ``path/to/file.py:function``: the file is imported with its folder on
+the module path, as 61A's ``ok`` does: **this runs the user's code**. Every state is asked twice
+when tabulating (:meth:`UserFunction.ask_all`), and a function answering differently is refused
+(exact answers need a deterministic function). Only plain answers count (bools, ints, strings,
+and lists and tuples of them; numpy's too): the caller checks each and names a bad one's call
 ("strategy(10, 20) returned 100 (invalid number of rolls)"), and an exception, ``sys.exit``,
-Ctrl-C, a call past its time (:mod:`solver.sandbox.time_limit`), the process exiting, forking or
-running out of memory with the state being asked. What the function prints never reaches
-standard output: while tabulating it is counted and summed up in one line on stderr, in play it
-goes to stderr.
+Ctrl-C, a call past its time (:mod:`solver.sandbox.time_limit`), the process exiting, forking
+or running out of memory is one line naming the call being asked. What the function prints
+never reaches standard output: while tabulating it is counted and summed up in one line on
+stderr (:func:`tabulating`), else it goes to stderr.
+
+What a file is for (a player's strategy, Hog's rules: :mod:`solver.games.hog_files`) is worded
+by a subclass: :attr:`UserFunction.kind`, :attr:`UserFunction.undetermined`,
+:attr:`UserFunction.one_process`, :meth:`UserFunction.missing` and :meth:`UserFunction.hint`.
 """
 
 from __future__ import annotations
@@ -25,10 +28,6 @@ from typing import Any, TypeVar
 from pigsolve.solver.errors import InvalidArgument, MissingFile, PigsolveError
 from pigsolve.solver.sandbox.process import Sandbox
 
-USER_PLAYER = ("path/to/file.py:function", "your own function (this runs your code)")
-"""The players read from a file, as every family lists them."""
-NOT_DETERMINISTIC = "not a deterministic strategy: exact evaluation needs one; use `simulate`"
-ONE_PROCESS = ": a strategy answers from one process"
 ARITIES = 8
 """The numbers of arguments (0 .. ARITIES - 1) a function is checked for, to name its game."""
 
@@ -47,7 +46,15 @@ class Foreign:
 
 class UserFunction:
     """The function ``file.py:function`` in its process, taking one of ``arities`` numbers of
-    arguments (:attr:`arity`, the first it takes)."""
+    arguments (:attr:`arity`, the first it takes); :attr:`defined` lists the functions the file
+    defines."""
+
+    kind = "file"
+    """What the file is, as messages name it (``no file at PATH``)."""
+    undetermined = "not deterministic: exact answers need one answer a state"
+    """Why an answer that changes is refused."""
+    one_process = ": a function answers from one process"
+    """Why a function that forks is refused."""
 
     def __init__(self, spec: str, arities: tuple[int, ...]) -> None:
         file_text, colon, function_name = spec.rpartition(":")
@@ -55,20 +62,32 @@ class UserFunction:
             file_text, function_name = spec, ""
         path = Path(file_text)
         if not path.is_file():
-            raise MissingFile(f"no strategy file at {path}")
+            raise MissingFile(f"no {self.kind} at {path}")
         self.spec = spec
+        self.file = file_text
+        self.arities = arities
+        self.defined: list[str] = []
         self.printed = _Printed()
         self.sandbox = Sandbox(path, file_text)
         try:
-            self.arity = self._load(path, function_name, arities)
+            message = ("load", str(path), function_name, list(sys.path), ARITIES)
+            reply = self.sandbox.request(message, lambda calls: None)
+            self.arity = self._found(reply, function_name)
         except BaseException:
             self.sandbox.kill()
             raise
 
-    def _load(self, path: Path, function_name: str, arities: tuple[int, ...]) -> int:
-        """Import the file in its process; return the number of arguments the function takes."""
-        message = ("load", str(path), function_name, list(sys.path), ARITIES)
-        reply = self.sandbox.request(message, lambda calls: None)
+    def pick(self, function_name: str) -> None:
+        """Ask the file's function ``function_name`` from now on (the file is not imported
+        again): :attr:`spec` and :attr:`arity` become its."""
+        self.spec = f"{self.file}:{function_name}"
+        reply = self.sandbox.request(("pick", function_name, ARITIES), lambda calls: None)
+        self.arity = self._found(reply, function_name)
+
+    def _found(self, reply: Any, function_name: str) -> int:
+        """Return the number of arguments the function ``function_name`` takes, from the reply
+        to ``load`` or ``pick``; one line if the file failed or lacks the function."""
+        path = Path(self.file)
         try:
             if reply[0] == "memory":
                 raise self.sandbox.out_of_memory(None)
@@ -78,28 +97,35 @@ class UserFunction:
                 if why == "memory":
                     raise self.sandbox.out_of_memory(None)
                 if why == "forked":
-                    raise self.sandbox.failed("forked (os.fork)", None, ONE_PROCESS)
+                    raise self.sandbox.failed("forked (os.fork)", None, self.one_process)
                 raise PigsolveError(f"{path}: importing it raised {text}")
             _, found, defined, takes, printed = reply
             self._relay(printed)
-            defined = [str(name) for name in defined]
+            self.defined = [str(name) for name in defined]
             takes = None if takes is None else [int(arity) for arity in takes]
         except (TypeError, ValueError, IndexError) as err:  # not a reply of pigsolve's child
             raise self.sandbox.failed("sent pigsolve something it cannot read", None) from err
         if not found:
-            spec = self.spec
-            found = f"{path} has no function {function_name!r};" if function_name else f"{spec}:"
-            example = f"{path}:{defined[0]}" if defined else f"{path}:function"
-            listed = f"; it defines {', '.join(defined)}" if defined else "; it defines no function"
-            raise InvalidArgument(f"{found} name the function to play, e.g. {example}{listed}")
+            raise self.missing(path, function_name)
         if takes is None:  # no signature to read (a builtin): trust the first arity
-            return arities[0]
-        for arity in arities:
+            return self.arities[0]
+        for arity in self.arities:
             if arity in takes:
                 return arity
-        wanted = " or ".join(map(str, arities))
-        hint = _other_game(self.spec, takes)
-        raise InvalidArgument(f"{self.spec} must take {wanted} arguments{hint}")
+        wanted = " or ".join(map(str, self.arities))
+        raise InvalidArgument(f"{self.spec} must take {wanted} arguments{self.hint(takes)}")
+
+    def missing(self, path: Path, function_name: str) -> PigsolveError:
+        """Return the error of a file without the function ``function_name`` ('': none named),
+        naming the functions it defines (:attr:`defined`)."""
+        listed = ", ".join(self.defined) or "no function"
+        found = f"{path} has no function {function_name!r}" if function_name else f"{path}:"
+        return InvalidArgument(f"{found} name a function of it; it defines {listed}")
+
+    def hint(self, takes: list[int]) -> str:
+        """Return what to add to the error of a function taking ``takes`` numbers of arguments,
+        none of those asked ('' here)."""
+        return ""
 
     def close(self) -> None:
         """End the function's process (done at exit if not before)."""
@@ -153,13 +179,13 @@ class UserFunction:
             check(args, Foreign(str(end[1])))
             raise PigsolveError(f"{call} returned {end[1]}")
         if why == "differs":
-            raise PigsolveError(f"{call} returned {end[1]!r}, then {end[2]!r}: {NOT_DETERMINISTIC}")
+            raise PigsolveError(f"{call} returned {end[1]!r}, then {end[2]!r}: {self.undetermined}")
         if why == "raised":
             raise PigsolveError(f"{call} raised {end[1]}")
         if why == "memory":
             raise self.sandbox.out_of_memory(call)
         if why == "forked":
-            raise self.sandbox.failed("forked (os.fork)", call, ONE_PROCESS)
+            raise self.sandbox.failed("forked (os.fork)", call, self.one_process)
         raise self.sandbox.failed("sent pigsolve something it cannot read", call)
 
     def _relay(self, printed: tuple[str, int, str]) -> None:
@@ -175,29 +201,6 @@ class UserFunction:
         if self.printed.lines == 0:
             self.printed.first += str(first)
         self.printed.lines += int(lines)
-
-
-def _other_game(spec: str, takes: list[int]) -> str:
-    """Return a hint naming another game's commands when a function taking ``takes`` numbers of
-    arguments takes that game's (a strategy of one game given to another), else ''."""
-    from pigsolve.policies.roster import roster_of
-    from pigsolve.solver.registry import DEFAULT, families
-
-    for family in families():
-        try:
-            players = roster_of(family.name)
-        except InvalidArgument:
-            continue
-        if any(arity in takes for arity in players.arities):
-            game = family.games[0]
-            use = (
-                f"use `pigsolve compare {spec} ...` (or another {family.label} command)"
-                if family.name == DEFAULT
-                else f"use `pigsolve compare {spec} ... --game {game}` (or another command "
-                f"with --game {game})"
-            )
-            return f"; this looks like a {family.label} strategy ({players.arguments}): {use}"
-    return ""
 
 
 def call_words(spec: str, args: tuple[Any, ...]) -> str:
