@@ -51,10 +51,12 @@ def games() -> list[str]:
 def game(name: str | Path, **params: Any) -> Rules:
     """Return the frozen rules of game ``name`` with ``params``.
 
-    ``name`` is one of :func:`games` or a path to a TOML game file. The Pig family takes
-    ``goal``, ``die_sides``, ``players`` and ``piglet`` (the last two sides and piglet for Pig's
-    die only); Hog takes ``goal`` and ``feral_hogs``; Farkle takes ``goal`` and its rules'
-    fields (``dice``, ``hot_dice``, ``min_bank``, ...: :data:`solver.farkle.family.PARAMETERS`).
+    ``name`` is one of :func:`games`, a path to a TOML game file or to a Hog rules file (``.py``:
+    its code runs, docs/how-to/hog-rules-file.md). The Pig family takes ``goal``, ``die_sides``,
+    ``players`` and ``piglet`` (the last two sides and piglet for Pig's die only); Hog takes
+    ``goal`` and ``feral_hogs`` (su20's; a rules file only ``goal``); Farkle takes ``goal`` and
+    its rules' fields (``dice``, ``hot_dice``, ``min_bank``, ...:
+    :data:`solver.farkle.family.PARAMETERS`).
     Bad values raise ``ValueError`` naming the parameter, unknown parameters ``TypeError``, an
     unknown game ``ValueError`` naming the nearest.
     """

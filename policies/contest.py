@@ -5,7 +5,7 @@ An entry is ``file.py:function``, ``file.py`` (its :data:`DEFAULT_FUNCTION`) or 
 collects them. Each entry is named by its file (``alice`` for ``entries/alice.py``, with the
 function after a colon when it is not the default), made unique by ``-2``, ``-3`` ...
 
-Each function runs in a process of its own (:mod:`policies.sandbox`) and is asked in every
+Each function runs in a process of its own (:mod:`solver.sandbox`) and is asked in every
 state by its family's roster (:attr:`policies.roster.Roster.tabulate`), which checks it as the
 contest does. :data:`WORKERS` entries are asked at once: the processes work in parallel while
 this one waits on them. An entry that fails is set aside with its reason; the others go on.
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pigsolve.policies import sandbox
 from pigsolve.policies.roster import roster
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.sandbox import process as sandbox
 
 DEFAULT_FUNCTION = "final_strategy"
 """The function an entry given as a file or a folder plays (CS 61A's contest's name)."""

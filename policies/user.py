@@ -1,244 +1,60 @@
 """Your own player: a function in a Python file, named ``path/to/file.py:function``.
 
 Each family says what its function takes and returns (its roster's ``arguments``, and its
-player's docstring). The file runs in a process of its own (:mod:`policies.sandbox`), imported
-with its folder on the module path, as 61A's ``ok`` does: **this runs your code**. Every state
-is asked twice when tabulating, and a function answering differently is refused (exact
-evaluation needs a deterministic strategy). Only plain answers count (bools, ints, strings, and
-lists and tuples of them; numpy's too): a bad one is reported like 61A's ``check_strategy``
-("strategy(10, 20) returned 100 (invalid number of rolls)"), and an exception, ``sys.exit``,
-Ctrl-C, a call past its time (:mod:`policies.time_limit`), the process exiting, forking or
-running out of memory with the state being asked. What the function prints never reaches
-standard output: while tabulating it is counted and summed up in one line on stderr, in play it
-goes to stderr.
+player's docstring). The function is asked in a process of its own, as
+:mod:`solver.sandbox.function` says: **this runs your code**, a function answering differently
+when asked twice is refused (exact evaluation needs a deterministic strategy), and every way it
+can fail is one line naming the call. Here are the players' words for it: a file without the
+function names the functions it defines, and a function of another game's arguments names that
+game's commands.
 """
 
 from __future__ import annotations
 
-import contextlib
-import sys
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
 
-from pigsolve.policies.sandbox import Sandbox
-from pigsolve.solver.errors import InvalidArgument, MissingFile, PigsolveError
+from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.sandbox.function import UserFunction
 
 USER_PLAYER = ("path/to/file.py:function", "your own function (this runs your code)")
 """The players read from a file, as every family lists them."""
-NOT_DETERMINISTIC = "not a deterministic strategy: exact evaluation needs one; use `simulate`"
-ONE_PROCESS = ": a strategy answers from one process"
-ARITIES = 8
-"""The numbers of arguments (0 .. ARITIES - 1) a function is checked for, to name its game."""
-
-Checked = TypeVar("Checked")
 
 
-class Foreign:
-    """An answer that is not a plain value, shown as its ``repr`` was in its process."""
+class StrategyFunction(UserFunction):
+    """A player's function ``file.py:function`` in its process (see
+    :class:`solver.sandbox.function.UserFunction`)."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    kind = "strategy file"
+    undetermined = "not a deterministic strategy: exact evaluation needs one; use `simulate`"
+    one_process = ": a strategy answers from one process"
 
-    def __repr__(self) -> str:
-        return self.text
+    def missing(self, path: Path, function_name: str) -> PigsolveError:
+        """Return the error of a file without the function: name the function to play."""
+        defined = self.defined
+        found = f"{path} has no function {function_name!r};" if function_name else f"{self.spec}:"
+        example = f"{path}:{defined[0]}" if defined else f"{path}:function"
+        listed = f"; it defines {', '.join(defined)}" if defined else "; it defines no function"
+        return InvalidArgument(f"{found} name the function to play, e.g. {example}{listed}")
 
+    def hint(self, takes: list[int]) -> str:
+        """Return a hint naming another game's commands when a function taking ``takes`` numbers
+        of arguments takes that game's (a strategy of one game given to another), else ''."""
+        from pigsolve.policies.roster import roster_of
+        from pigsolve.solver.registry import DEFAULT, families
 
-class UserFunction:
-    """The function ``file.py:function`` in its process, taking one of ``arities`` numbers of
-    arguments (:attr:`arity`, the first it takes)."""
-
-    def __init__(self, spec: str, arities: tuple[int, ...]) -> None:
-        file_text, colon, function_name = spec.rpartition(":")
-        if not colon or not file_text.endswith(".py"):
-            file_text, function_name = spec, ""
-        path = Path(file_text)
-        if not path.is_file():
-            raise MissingFile(f"no strategy file at {path}")
-        self.spec = spec
-        self.printed = _Printed()
-        self.sandbox = Sandbox(path, file_text)
-        try:
-            self.arity = self._load(path, function_name, arities)
-        except BaseException:
-            self.sandbox.kill()
-            raise
-
-    def _load(self, path: Path, function_name: str, arities: tuple[int, ...]) -> int:
-        """Import the file in its process; return the number of arguments the function takes."""
-        message = ("load", str(path), function_name, list(sys.path), ARITIES)
-        reply = self.sandbox.request(message, lambda calls: None)
-        try:
-            if reply[0] == "memory":
-                raise self.sandbox.out_of_memory(None)
-            if reply[0] == "failed":
-                why, text, printed = reply[1:]
-                self._relay(printed)
-                if why == "memory":
-                    raise self.sandbox.out_of_memory(None)
-                if why == "forked":
-                    raise self.sandbox.failed("forked (os.fork)", None, ONE_PROCESS)
-                raise PigsolveError(f"{path}: importing it raised {text}")
-            _, found, defined, takes, printed = reply
-            self._relay(printed)
-            defined = [str(name) for name in defined]
-            takes = None if takes is None else [int(arity) for arity in takes]
-        except (TypeError, ValueError, IndexError) as err:  # not a reply of pigsolve's child
-            raise self.sandbox.failed("sent pigsolve something it cannot read", None) from err
-        if not found:
-            spec = self.spec
-            found = f"{path} has no function {function_name!r};" if function_name else f"{spec}:"
-            example = f"{path}:{defined[0]}" if defined else f"{path}:function"
-            listed = f"; it defines {', '.join(defined)}" if defined else "; it defines no function"
-            raise InvalidArgument(f"{found} name the function to play, e.g. {example}{listed}")
-        if takes is None:  # no signature to read (a builtin): trust the first arity
-            return arities[0]
-        for arity in arities:
-            if arity in takes:
-                return arity
-        wanted = " or ".join(map(str, arities))
-        hint = _other_game(self.spec, takes)
-        raise InvalidArgument(f"{self.spec} must take {wanted} arguments{hint}")
-
-    def close(self) -> None:
-        """End the function's process (done at exit if not before)."""
-        self.sandbox.kill()
-
-    def ask(self, args: tuple[Any, ...]) -> Any:
-        """Return the function's answer at ``args`` (a plain value, else :class:`Foreign`);
-        what it printed goes to stderr. An exception, an exit, ... is one line naming the call.
-        """
-        return self._ask([args], 1, lambda args, answer: answer, relay=True)[0]
-
-    def ask_all(
-        self, states: Sequence[tuple[Any, ...]], check: Callable[[tuple[Any, ...], Any], Checked]
-    ) -> list[Checked]:
-        """Return ``check(args, answer)`` at every state of ``states`` in one round trip, the
-        function asked twice at each (an answer that changes is refused); what it printed is
-        counted (:func:`tabulating`). ``check`` raises PigsolveError for a bad answer."""
-        return self._ask(states, 2, check, relay=False)
-
-    def _ask(
-        self,
-        states: Sequence[tuple[Any, ...]],
-        times: int,
-        check: Callable[[tuple[Any, ...], Any], Checked],
-        relay: bool,
-    ) -> list[Checked]:
-        def where(calls: int) -> str:
-            return call_words(self.spec, states[min(max(calls - 1, 0) // times, len(states) - 1)])
-
-        states = list(states)
-        reply = self.sandbox.request(("ask", states, times), where)
-        if reply[0] == "memory":
-            raise self.sandbox.out_of_memory(where(self.sandbox.counter[0]))
-        try:
-            _, answers, end, printed = reply
-            if relay:
-                self._relay(printed)
-            else:
-                self._count(printed)
-            if len(answers) > len(states) or (end is None) != (len(answers) == len(states)):
-                raise ValueError("as many answers as states, or the reason why not")
-        except (TypeError, ValueError) as err:
-            raise self.sandbox.failed("sent pigsolve something it cannot read", where(0)) from err
-        checked = [check(args, answer) for args, answer in zip(states, answers, strict=False)]
-        if end is None:
-            return checked
-        args = states[len(answers)]
-        call = call_words(self.spec, args)
-        why = end[0]
-        if why == "returned":
-            check(args, Foreign(str(end[1])))
-            raise PigsolveError(f"{call} returned {end[1]}")
-        if why == "differs":
-            raise PigsolveError(f"{call} returned {end[1]!r}, then {end[2]!r}: {NOT_DETERMINISTIC}")
-        if why == "raised":
-            raise PigsolveError(f"{call} raised {end[1]}")
-        if why == "memory":
-            raise self.sandbox.out_of_memory(call)
-        if why == "forked":
-            raise self.sandbox.failed("forked (os.fork)", call, ONE_PROCESS)
-        raise self.sandbox.failed("sent pigsolve something it cannot read", call)
-
-    def _relay(self, printed: tuple[str, int, str]) -> None:
-        """Write what the function printed to stderr."""
-        text = str(printed[0])
-        if text:
-            sys.stderr.write(text)
-            sys.stderr.flush()
-
-    def _count(self, printed: tuple[str, int, str]) -> None:
-        """Add what the function printed to :attr:`printed`."""
-        _, lines, first = printed
-        if self.printed.lines == 0:
-            self.printed.first += str(first)
-        self.printed.lines += int(lines)
-
-
-def _other_game(spec: str, takes: list[int]) -> str:
-    """Return a hint naming another game's commands when a function taking ``takes`` numbers of
-    arguments takes that game's (a strategy of one game given to another), else ''."""
-    from pigsolve.policies.roster import roster_of
-    from pigsolve.solver.registry import DEFAULT, families
-
-    for family in families():
-        try:
-            players = roster_of(family.name)
-        except InvalidArgument:
-            continue
-        if any(arity in takes for arity in players.arities):
-            game = family.games[0]
-            use = (
-                f"use `pigsolve compare {spec} ...` (or another {family.label} command)"
-                if family.name == DEFAULT
-                else f"use `pigsolve compare {spec} ... --game {game}` (or another command "
-                f"with --game {game})"
-            )
-            return f"; this looks like a {family.label} strategy ({players.arguments}): {use}"
-    return ""
-
-
-def call_words(spec: str, args: tuple[Any, ...]) -> str:
-    """Return the call in words: ``strategy(12, 30, 7)``."""
-    return f"{spec.rpartition(':')[2]}{args}"
-
-
-@dataclass
-class _Printed:
-    """What a function printed while tabulating: the first line and the number of lines."""
-
-    first: str = ""
-    lines: int = 0
-
-
-@contextlib.contextmanager
-def tabulating(function: UserFunction, total: int) -> Iterator[Callable[[int], None]]:
-    """Yield ``progress(done)`` while ``function`` is asked in every state.
-
-    What the function prints is counted and summed up in one line on stderr at the end; at a
-    terminal, the share of states asked so far is shown on stderr, unless the function is asked
-    off the main thread (one of several asked at once, which their caller shows).
-    """
-    spec = function.spec
-    function.printed = printed = _Printed()
-    terminal = sys.stderr.isatty() and threading.current_thread() is threading.main_thread()
-
-    def progress(done: int) -> None:
-        if terminal:
-            sys.stderr.write(f"\rasking {spec} in every state: {done / total:.0%}")
-            sys.stderr.flush()
-
-    try:
-        yield progress
-    finally:
-        if terminal:
-            sys.stderr.write("\r\033[K")
-        if printed.lines or printed.first:
-            print(
-                f"{spec} printed {printed.lines:,} lines while asked in every state "
-                f"(not shown; the first: {printed.first!r})",
-                file=sys.stderr,
-            )
+        spec = self.spec
+        for family in families():
+            try:
+                players = roster_of(family.name)
+            except InvalidArgument:
+                continue
+            if any(arity in takes for arity in players.arities):
+                game = family.games[0]
+                use = (
+                    f"use `pigsolve compare {spec} ...` (or another {family.label} command)"
+                    if family.name == DEFAULT
+                    else f"use `pigsolve compare {spec} ... --game {game}` (or another command "
+                    f"with --game {game})"
+                )
+                return f"; this looks like a {family.label} strategy ({players.arguments}): {use}"
+        return ""

@@ -20,7 +20,7 @@ Every solution answers :class:`Solution` about a state in its family's one form,
 
 ``pig`` (Pig, Two-Dice Pig, Big Pig, Pass the Pigs, a TOML game)
     every score, the mover's first, then the turn total: ``(0, 0, 0)``; also ``((0, 0), 0)``.
-``hog`` (CS 61A's fa16 and su20)
+``hog`` (CS 61A's rule sets, a rules file)
     ``(score, opponent_score)``, or in full ``(score, opponent_score, four_sided, prev,
     opponent_prev)`` (Pork Chop's flag and Feral Hogs' previous turn scores).
 ``farkle`` (Farkle, Facebook Farkle)
@@ -47,6 +47,8 @@ BUILT_IN = ("pig", "hog", "farkle")
 DEFAULT = "pig"
 """The family a command plays when no ``--game`` names another."""
 STORE_SUFFIX = "-layers"
+TOML = ".toml"
+"""The game files several families read, told apart by their key ``base``."""
 """A family's Zarr stores record the kind ``<family>-layers``."""
 
 
@@ -68,7 +70,8 @@ class Capabilities:
     moving first and second; nan on the diagonal), as CS 61A's contest ranks them
     (:mod:`solver.tournament`).
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
-    those of the game files it reads (a file names the game it changes in its key ``base``).
+    those of the game files it reads: a suffix no other family reads is its own (Hog's ``.py``),
+    a TOML file names the game it changes in its key ``base`` (:func:`family_of_game`).
     """
 
     players: tuple[int, int | None] = (2, 2)
@@ -320,25 +323,29 @@ def game(name: str | Path, **params: Any) -> Any:
 
 
 def family_of_game(name: str | Path) -> Family:
-    """Return the family of the game ``name``: a registered name, or a game file, whose key
-    ``base`` names the built-in game it changes (no ``base``: the default family's file).
+    """Return the family of the game ``name``: a registered name, or a game file: the one
+    family that reads its suffix (Hog's ``.py``), else a TOML file whose key ``base`` names the
+    built-in game it changes (no ``base``: the default family's file).
 
-    >>> family_of_game("hog-fa16").name
-    'hog'
+    >>> family_of_game("hog-fa16").name, family_of_game("my_rules.py").name
+    ('hog', 'hog')
     """
     text = str(name).strip()
     for family in families():
         if text.lower() in family.games:
             return family
-    suffixes = tuple({suffix for family in families() for suffix in family.can.file_suffixes})
-    if not (text.endswith(suffixes) or Path(text).is_file()):
-        raise unknown("game", text, names(), "or a game file (.toml)")
+    readers = [family for family in families() if text.endswith(family.can.file_suffixes)]
+    if len(readers) == 1:  # the one family that reads such files (Hog's .py)
+        return readers[0]
+    if not (readers or Path(text).is_file()):
+        every = dict.fromkeys(suffix for f in families() for suffix in f.can.file_suffixes)
+        raise unknown("game", text, names(), f"or a game file ({', '.join(every)})")
     from pigsolve.solver.games.game_files import read_game_file
 
     base = read_game_file(Path(text)).get("base")
     if base is None:
         return family_named(DEFAULT)
-    readers = [family for family in families() if family.can.file_suffixes]
+    readers = [family for family in families() if TOML in family.can.file_suffixes]
     for family in readers:
         if isinstance(base, str) and base.lower() in family.games:
             return family

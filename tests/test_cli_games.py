@@ -360,6 +360,16 @@ def test_the_compute_hint_names_the_game_file_given(pigsolve, workdir: Path) -> 
     assert f"`pigsolve compute --game {path}`" in shown.stdout + shown.stderr
 
 
+def test_a_game_file_s_table_is_read_without_the_file(pigsolve, workdir: Path) -> None:
+    # query --table read the game again by its name to check no option: "no game file lucky"
+    game = write(workdir / "lucky.toml", GOOD_ROW + PIG_ROW)
+    assert pigsolve("compute", "--game", game, "--goal", "20", "--out", "t.h5").returncode == 0
+    os.remove(game)
+    asked = pigsolve("query", "0", "0", "0", "--table", "t.h5")
+    assert asked.returncode == 0, asked.stderr
+    assert "lucky, goal 20" in asked.stdout
+
+
 @pytest.mark.slow
 def test_three_players_of_two_dice_are_simulated_and_say_why_not_exact(pigsolve) -> None:
     args = ["hold20", "hold25", "four-turns", "--game", "two-dice", "--players", "3"]

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from pigsolve.policies import time_limit
 from pigsolve.policies.kinds import checked_ranges
 from pigsolve.policies.pig.user import UserPigPlayer
 from pigsolve.solver.errors import PigsolveError
@@ -16,6 +15,7 @@ from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.plot import plot_table
 from pigsolve.solver.pig.query import check_state
 from pigsolve.solver.pig.solve import MAX_FULL_GOAL, solve, value_iteration
+from pigsolve.solver.sandbox import time_limit
 from pigsolve.ui.commands import option_flags
 from pigsolve.ui.console import OPTIONS, as_option, in_options
 
@@ -114,7 +114,7 @@ CASES: dict[str, tuple[Callable, str, str]] = {
     ),
     "timeout": (
         lambda table: stuck(),
-        "mine.py gave no answer within 0.1 s when asked loops(0, 0, 6) (pigsolve.policies."
+        "mine.py gave no answer within 0.1 s when asked loops(0, 0, 6) (pigsolve.solver.sandbox."
         "time_limit.set_timeout(SECONDS) gives it longer; 0: no limit)",
         "mine.py gave no answer within 0.1 s when asked loops(0, 0, 6) (--timeout SECONDS "
         "gives it longer; 0: no limit)",
@@ -136,7 +136,7 @@ def test_errors_name_python_parameters_and_the_command_line_its_options(
 
 
 def test_the_timeout_setter_is_named_as_the_command_line_maps_it() -> None:
-    assert time_limit.SETTER == "pigsolve.policies.time_limit.set_timeout"
+    assert time_limit.SETTER == "pigsolve.solver.sandbox.time_limit.set_timeout"
     assert OPTIONS[time_limit.SETTER] == "--timeout"
 
 

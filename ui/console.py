@@ -59,8 +59,8 @@ OPTIONS = {
     "fmt": "--format",
     "force": "--force",
     "ranges": "--range",
-    "pigsolve.policies.time_limit.set_timeout": "--timeout",
-    "pigsolve.policies.time_limit.set_memory": "--memory",
+    "pigsolve.solver.sandbox.time_limit.set_timeout": "--timeout",
+    "pigsolve.solver.sandbox.time_limit.set_memory": "--memory",
 }
 """The option that gives each Python parameter an error may name (``PigsolveError.parameters``);
 a family's own are its adapter's, added by the commands (:func:`user_errors`' ``flags``)."""

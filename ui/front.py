@@ -121,8 +121,9 @@ def setting(
     held, words = solution.rules, family.describe(solution.rules)
     if game is not None and family.game_name(held) != family.game_name(rules):
         raise InvalidArgument(f"{table} holds {words}; --game {game} disagrees (leave it out)")
-    try:
-        family.rules(family.game_name(held), **parameters)  # the table's game takes these
+    try:  # the table's game takes these (with none, its game file need not be there)
+        if parameters:
+            family.rules(family.game_name(held), **parameters)
     except TypeError as err:
         raise InvalidArgument(str(err)) from None
     for parameter, (option, value) in agree.items():

@@ -13,11 +13,13 @@ from typing import Annotated
 
 import typer
 
-from pigsolve.policies import time_limit
 from pigsolve.solver import registry
+from pigsolve.solver.sandbox import time_limit
 
 GAME_NAMES = registry.names()
 """Every registered game's name, as ``--game`` takes it (the registry's one list)."""
+GAME_FILES = dict.fromkeys(s for family in registry.families() for s in family.can.file_suffixes)
+"""The suffixes of the game files ``--game`` reads, each once."""
 
 Game = Annotated[
     str | None,
@@ -25,7 +27,7 @@ Game = Annotated[
         "--game",
         metavar="NAME|PATH",
         help=f"The game: {', '.join(GAME_NAMES)} (default {registry.DEFAULT}, or the table's), "
-        "or a TOML file (see `info --game`).",
+        f"or a game file ({', '.join(GAME_FILES)}; see `info --game`; a Python file's code runs).",
     ),
 ]
 Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
@@ -56,7 +58,7 @@ Timeout = Annotated[
         metavar="SECONDS",
         min=0.0,
         callback=time_limit.set_timeout,  # applied as it is parsed: the command need not pass it
-        help="Seconds each call of a strategy from a file may take (default: "
+        help="Seconds each call of a function from a file (a strategy, rules) may take (default: "
         f"{time_limit.UNATTENDED:g} when input is not a terminal, else no limit; 0: no limit).",
     ),
 ]
@@ -67,8 +69,8 @@ Memory = Annotated[
         metavar="MIB",
         min=0.0,
         callback=time_limit.set_memory,  # applied as it is parsed: the command need not pass it
-        help="MiB of memory the process of a strategy from a file may use (default: "
-        f"{time_limit.MEMORY:g}; 0: no limit).",
+        help="MiB of memory the process of a function from a file (a strategy, rules) may use "
+        f"(default: {time_limit.MEMORY:g}; 0: no limit).",
     ),
 ]
 

@@ -21,11 +21,12 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.policies.user import UserFunction, call_words, tabulating
+from pigsolve.policies.user import StrategyFunction
 from pigsolve.solver.errors import InvalidArgument, PigsolveError, TooManyCalls
 from pigsolve.solver.farkle.policy import USER, FarklePolicy
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.games.farkle_scoring import Counts, counts_of, faces_of, keeps, rolls
+from pigsolve.solver.sandbox.function import call_words, tabulating
 
 MAX_CALLS = 4_000_000
 """The most calls of a function an exact evaluation makes (some 20 s of Python)."""
@@ -44,7 +45,7 @@ class UserFarklePlayer:
     def __init__(self, spec: str, rules: FarkleRules) -> None:
         self.name = spec
         self.rules = rules
-        self.function = UserFunction(spec, (5,))
+        self.function = StrategyFunction(spec, (5,))
         self._next: tuple[Any, bool] | None = None  # the state a keep leads to, and to bank
         self._table: FarklePolicy | None = None
 

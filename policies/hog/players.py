@@ -160,8 +160,9 @@ def score_table(spec: str, rules: HogRules) -> np.ndarray:
     """Return ``strategy(score, opponent_score)`` for every pair of scores below the goal (int8,
     ``(goal, goal)``), checked as 61A's ``check_strategy`` does: two arguments, a number of dice
     the rules accept, the same answer when asked twice, each call within the time limit."""
-    from pigsolve.policies.user import UserFunction, tabulating
+    from pigsolve.policies.user import StrategyFunction
     from pigsolve.solver.errors import PigsolveError
+    from pigsolve.solver.sandbox.function import tabulating
 
     name = spec.rpartition(":")[2]
 
@@ -173,7 +174,7 @@ def score_table(spec: str, rules: HogRules) -> np.ndarray:
             )
         return answer
 
-    function = UserFunction(spec, (2,))
+    function = StrategyFunction(spec, (2,))
     table = np.empty((rules.goal, rules.goal), np.int8)
     try:
         with tabulating(function, rules.goal) as progress:

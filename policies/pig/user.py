@@ -10,10 +10,11 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.policies.user import UserFunction, call_words, tabulating
+from pigsolve.policies.user import StrategyFunction
 from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules, View
 from pigsolve.solver.pig.seat_policy import SeatPolicy, threshold_seat
+from pigsolve.solver.sandbox.function import call_words, tabulating
 
 MEMORY = 8
 """Held turns a four-argument Pig function can tell apart (0 .. MEMORY - 1)."""
@@ -26,7 +27,7 @@ class UserPigPlayer:
 
     def __init__(self, spec: str) -> None:
         self.name = spec
-        self.function = UserFunction(spec, (3, 4))
+        self.function = StrategyFunction(spec, (3, 4))
         self.memory = MEMORY if self.function.arity == 4 else 1
 
     def _args(self, score: int, opponent_score: int, turn_total: int, held: int) -> tuple:

@@ -53,6 +53,8 @@ RuleSet = StrEnum("RuleSet", {name: name for name in SEMESTERS})  # type: ignore
 
 DEFAULT_GOAL = 100
 MAX_ROLLS = 10
+RULES_FILE = ".py"
+"""The suffix of a rules file (:mod:`solver.games.hog_files`); rules read from one bear its name."""
 FERAL_GAP = 2
 FERAL_BONUS = 3
 
@@ -111,6 +113,11 @@ class HogRules:
             raise InvalidArgument(
                 f"the score rules were tabulated for goal {self.scores.goal}, not {self.goal}"
             )
+
+    @property
+    def from_file(self) -> bool:
+        """Return True for rules read from a rules file (named after it: ``my_rules.py``)."""
+        return self.name.endswith(RULES_FILE)
 
     @property
     def min_rolls(self) -> int:

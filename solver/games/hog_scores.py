@@ -106,13 +106,52 @@ class ScoreRules:
         return f"ScoreRules({self.source!r}, goal={self.goal})"
 
 
+NEEDS = {
+    "zero_dice": f"an integer from 0 to {MOST_POINTS}",
+    "after_turn": "an integer, at least the score: a rule never takes points away",
+    "extra_turn": "True or False",
+}
+"""What each rule must answer, in words."""
+
+
+def checked(name: str, scores: tuple[int, int], value: Any, where: str = "") -> int:
+    """Return the answer ``value`` of the rule ``name`` at ``scores`` as an int; InvalidArgument
+    naming the call if it is not one the rule may give (:data:`NEEDS`; ``where`` starts the
+    message).
+
+    >>> checked("extra_turn", (3, 4), True), checked("after_turn", (3, 4), 5)
+    (1, 5)
+    >>> checked("zero_dice", (3, 4), 2.5)
+    Traceback (most recent call last):
+    ...
+    pigsolve.solver.errors.InvalidArgument: zero_dice(3, 4) returned 2.5 (need an integer from ...)
+    """
+    import numpy as np
+
+    score, opponent_score = scores
+    truth = isinstance(value, bool | np.bool_)
+    if name == "extra_turn":
+        fine = truth
+    elif truth or not isinstance(value, int | np.integer):
+        fine = False
+    elif name == "zero_dice":
+        fine = 0 <= value <= MOST_POINTS
+    else:
+        fine = score <= value < 2**31
+    if not fine:
+        call = f"{name}({score}, {opponent_score})"
+        raise InvalidArgument(f"{where}{call} returned {value!r} (need {NEEDS[name]})")
+    return int(value)
+
+
 def tabulate(
     source: str, names: tuple[str, str, str], goal: int, ask: Ask, where: str = ""
 ) -> ScoreRules:
     """Return the rules ``ask`` answers, tabulated for ``goal`` and checked.
 
     ``ask(name, pairs)`` returns the function ``name``'s answers at the pairs of scores; a bad
-    answer raises InvalidArgument naming the call (``where`` starts the message, e.g. a file).
+    answer raises InvalidArgument naming the call (:func:`checked`; ``where`` starts the
+    message, e.g. a file).
 
     >>> rules = tabulate("toy", ("Bacon", "", ""), 10, local(lambda s, o: 1 + o % 3))
     >>> rules.arrays[0][0, 4], rules.arrays[1][12, 3], rules.arrays[2].any()
@@ -126,39 +165,19 @@ def tabulate(
             f"{LARGEST_GOAL:,}, got {goal:,}",
             parameter="goal",
         )
+
+    def table(name: str, pairs: list[tuple[int, int]]) -> np.ndarray:
+        answers = zip(pairs, ask(name, pairs), strict=True)
+        return np.array([checked(name, pair, value, where) for pair, value in answers], np.int64)
+
     pairs = [(s, o) for s in range(goal) for o in range(goal)]
-    zero = np.array(ask("zero_dice", pairs), object).reshape(goal, goal)
-    _check(zero, pairs, "zero_dice", where, lambda v, s, o: 0 <= v <= MOST_POINTS, "from 0 to 100")
+    zero = table("zero_dice", pairs).reshape(goal, goal)
     top = max(MOST_ROLLED, int(zero.max())) + 1
     reached = [(t, o) for t in range(goal + top) for o in range(goal)]
-    after = np.array(ask("after_turn", reached), object).reshape(goal + top, goal)
-    _check(after, reached, "after_turn", where, lambda v, s, o: s <= v < 2**31, ">= the score")
-    extra = np.array(ask("extra_turn", pairs), object).reshape(goal, goal)
-    for (s, o), value in zip(pairs, extra.flat, strict=True):
-        if not isinstance(value, (bool, np.bool_)):
-            raise InvalidArgument(
-                f"{where}extra_turn({s}, {o}) returned {value!r} (need True or False)"
-            )
-    tables = [np.asarray(t.astype(np.int64), "<i4").tobytes() for t in (zero, after, extra)]
+    after = table("after_turn", reached).reshape(goal + top, goal)
+    extra = table("extra_turn", pairs).reshape(goal, goal)
+    tables = [np.asarray(t, "<i4").tobytes() for t in (zero, after, extra)]
     return ScoreRules(source, names, goal, top, *tables)
-
-
-def _check(
-    table: np.ndarray,
-    pairs: list[tuple[int, int]],
-    name: str,
-    where: str,
-    fine: Callable[[int, int, int], bool],
-    accepted: str,
-) -> None:
-    """Raise InvalidArgument naming the first call whose answer is not an int ``fine`` takes."""
-    import numpy as np
-
-    for (s, o), value in zip(pairs, table.flat, strict=True):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-            raise InvalidArgument(f"{where}{name}({s}, {o}) returned {value!r} (need an integer)")
-        if not fine(int(value), s, o):
-            raise InvalidArgument(f"{where}{name}({s}, {o}) returned {value!r} (need {accepted})")
 
 
 def local(

@@ -1,4 +1,5 @@
-"""Hog's family in the registry: CS 61A's rule sets, every semester since Fall 2016 but two.
+"""Hog's family in the registry: CS 61A's rule sets, every semester since Fall 2016 but two,
+and a rules file of your own (``--game my_rules.py``, :mod:`solver.games.hog_files`).
 
 A state is ``(score, opponent_score)`` (Pork Chop's flag and Feral Hogs' previous turn scores at
 their starting values) or ``(score, opponent_score, four_sided, prev, opponent_prev)`` in full;
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import DEFAULT_GOAL, SEMESTERS, HogRules, hog_rules
+from pigsolve.solver.games.hog import DEFAULT_GOAL, RULES_FILE, SEMESTERS, HogRules, hog_rules
 from pigsolve.solver.registry import Capabilities, Demands, register
 from pigsolve.solver.results import Comparison, Simulation
 
@@ -65,12 +66,14 @@ class HogFamily:
         export=_export,
         cannot_export=_cannot_export,
         contest=_contest,
+        file_suffixes=(RULES_FILE,),
     )
 
     def rules(
         self, game: str, goal: int = DEFAULT_GOAL, feral_hogs: bool | None = None, **params: Any
     ) -> HogRules:
-        """Return the rules of ``hog-SEMESTER`` with ``goal`` (and ``feral_hogs``, su20's).
+        """Return the rules of ``hog-SEMESTER`` with ``goal`` (and ``feral_hogs``, su20's), or
+        of the rules file ``game`` (``my_rules.py``) tabulated for ``goal``.
 
         >>> HogFamily().rules("hog-su20", goal=50, feral_hogs=False).feral_hogs
         False
@@ -79,6 +82,12 @@ class HogFamily:
             raise TypeError(
                 f"{game} takes the parameters {', '.join(PARAMETERS)}, not {', '.join(params)}"
             )
+        if game.endswith(RULES_FILE):
+            from pigsolve.solver.games.hog_files import rules_from_file
+
+            if feral_hogs is not None:
+                raise TypeError(f"{game} takes the parameter goal, not feral_hogs (su20's rule)")
+            return rules_from_file(game, goal)
         return hog_rules(game.removeprefix(PREFIX), goal, feral_hogs)
 
     def state(self, rules: HogRules, state: Sequence[Any]) -> tuple[int, ...]:
@@ -166,8 +175,13 @@ class HogFamily:
         return fits(rules, available)
 
     def game_name(self, rules: HogRules) -> str:
-        """Return ``hog-`` and the rule set's first semester (``hog-fa22`` for Spring 2023's)."""
-        return PREFIX + rules.name
+        """Return ``hog-`` and the rule set's first semester (``hog-fa22`` for Spring 2023's), or
+        the rules file the rules were read from."""
+        if not rules.from_file:
+            return PREFIX + rules.name
+        from pigsolve.solver.games.hog_files import game_file
+
+        return game_file(rules)
 
     def describe(self, rules: HogRules) -> str:
         """Return the table of ``rules`` in words."""

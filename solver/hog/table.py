@@ -6,13 +6,15 @@ load; files of version 1, without one, are still read with the sample check alon
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 from pathlib import Path
 
 import numpy as np
 
 from pigsolve.solver.errors import TableError
-from pigsolve.solver.games.hog import MAX_ROLLS, HogRules, HogState
+from pigsolve.solver.games.hog import MAX_ROLLS, RULES_FILE, HogRules, HogState
 from pigsolve.solver.hog.solve import TIE, HogSolution
 from pigsolve.solver.storage import TableFormat, data_dir, open_table, write_table
 from pigsolve.solver.table_checks import (
@@ -36,7 +38,18 @@ FORMAT = TableFormat("hog", 2, (1, 2))
 
 
 def default_path(rules: HogRules) -> Path:
-    """Return ``data/hog-{name}-goal{G}.h5`` (``-noferal`` when Feral Hogs is off in su20)."""
+    """Return ``data/hog-{name}-goal{G}.h5`` (``-noferal`` when Feral Hogs is off in su20);
+    rules from a file are named by its name and a short hash of the rules, so that two files of
+    one name do not share a table (``data/hog-my-rules-{hash}-goal{G}.h5``).
+
+    >>> from pigsolve.solver.games.hog import hog_rules
+    >>> str(default_path(hog_rules("fa21", 30)))
+    'data/hog-fa21-goal30.h5'
+    """
+    if rules.from_file:
+        slug = re.sub(r"[^a-z0-9]+", "-", rules.name.removesuffix(RULES_FILE).lower()).strip("-")
+        digest = hashlib.sha256(rules.to_json().encode()).hexdigest()[:8]
+        return data_dir() / f"hog-{slug or 'rules'}-{digest}-goal{rules.goal}.h5"
     suffix = "-noferal" if rules.name == "su20" and not rules.feral_hogs else ""
     return data_dir() / f"hog-{rules.name}-goal{rules.goal}{suffix}.h5"
 
@@ -132,12 +145,17 @@ def compute_command(
     rules: HogRules, path: str | os.PathLike | None = None, goal: int | None = None
 ) -> str:
     """Return the ``pigsolve compute`` command that writes the table of ``rules`` (at ``goal``,
-    if given) to ``path``.
+    if given) to ``path``; rules from a file name it (:func:`solver.games.hog_files.game_file`).
 
     >>> compute_command(HogRules("fa16", goal=50), "t.h5")
     'pigsolve compute --game hog-fa16 --goal 50 --out t.h5'
     """
-    words = [f"pigsolve compute --game hog-{rules.name} --goal {goal or rules.goal}"]
+    game = f"hog-{rules.name}"
+    if rules.from_file:
+        from pigsolve.solver.games.hog_files import game_file
+
+        game = game_file(rules)
+    words = [f"pigsolve compute --game {game} --goal {goal or rules.goal}"]
     if path is not None and Path(path) != default_path(rules):
         words.append(f"--out {path}")
     return " ".join(words)

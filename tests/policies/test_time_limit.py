@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pigsolve.policies import time_limit
-from pigsolve.policies.user import UserFunction
+from pigsolve.solver.sandbox import time_limit
+from pigsolve.solver.sandbox.function import UserFunction
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,7 @@ from pigsolve.solver.results import MAX_RESIDUAL
 from pigsolve.ui.commands import command, option_flags
 from pigsolve.ui.console import announce_size, as_option, console, note, progress_bar
 from pigsolve.ui.front import setting
-from pigsolve.ui.options import Force, Game, Json, Quiet, Table, TableFile
+from pigsolve.ui.options import Force, Game, Json, Memory, Quiet, Table, TableFile, Timeout
 
 tables_app = typer.Typer()
 
@@ -85,6 +85,8 @@ def compute(
             help="Refuse a solve needing more memory than this (GiB; default: the machine's).",
         ),
     ] = None,
+    timeout: Timeout = None,
+    memory: Memory = None,
     *,
     given: dict[str, Any],
 ) -> None:
@@ -147,7 +149,14 @@ def convert(
 
 
 @command(tables_app)
-def info(path: TableFile = None, game: Game = None, *, given: dict[str, Any]) -> None:
+def info(
+    path: TableFile = None,
+    game: Game = None,
+    timeout: Timeout = None,
+    memory: Memory = None,
+    *,
+    given: dict[str, Any],
+) -> None:
     """Show a table's attributes and datasets; with --game (or a game's table) what the game
     is first (its roll outcomes, where it has them), even before its table is computed."""
     from pigsolve.solver.layer_store import is_store
@@ -188,6 +197,8 @@ def query(
     table: Table = None,
     game: Game = None,
     as_json: Json = False,
+    timeout: Timeout = None,
+    memory: Memory = None,
     *,
     given: dict[str, Any],
 ) -> None:
@@ -212,6 +223,8 @@ def verify(
     max_residual: Annotated[
         float, typer.Option(min=0.0, help="Largest Bellman residual accepted.")
     ] = MAX_RESIDUAL,
+    timeout: Timeout = None,
+    memory: Memory = None,
     *,
     given: dict[str, Any],
 ) -> None:
@@ -279,6 +292,8 @@ def export(
     table: Table = None,
     game: Game = None,
     force: Force = False,
+    timeout: Timeout = None,
+    memory: Memory = None,
     *,
     given: dict[str, Any],
 ) -> None:
@@ -321,6 +336,8 @@ def plot(
     table: Table = None,
     game: Game = None,
     force: Force = False,
+    timeout: Timeout = None,
+    memory: Memory = None,
     *,
     given: dict[str, Any],
 ) -> None:

@@ -65,8 +65,8 @@ def bench_tournament(rules: Any, entries: int = ENTRIES) -> Row:
     or loads the kernel), as ``pigsolve tournament`` does."""
     from pigsolve.policies.contest import entries as found_entries
     from pigsolve.policies.contest import tabulate
-    from pigsolve.policies.time_limit import UNATTENDED, set_timeout
     from pigsolve.solver.registry import family_of
+    from pigsolve.solver.sandbox.time_limit import UNATTENDED, set_timeout
 
     win_rates = family_of(rules).can.contest
     start = time.perf_counter()

@@ -1,14 +1,14 @@
-"""A user's strategy file run in a process of its own, so that nothing it does hangs, crashes or
-outgrows pigsolve.
+"""A user's Python file (a strategy, a Hog rules file) run in a process of its own, so that
+nothing it does hangs, crashes or outgrows pigsolve.
 
-The process (:mod:`policies.sandbox_child`) starts in a session of its own (its own process
-group), with at most :func:`policies.time_limit.memory` MiB of address space. pigsolve sends it
-pickled requests and reads plain values back (bools, ints, strings and lists and tuples of
-them, unpickled with no class allowed). While it waits, the parent keeps the clock
-(:mod:`policies.time_limit`): a call past its time has the whole process group killed with
+The process (:mod:`solver.sandbox.child`) starts in a session of its own (its own process
+group), with at most :func:`solver.sandbox.time_limit.memory` MiB of address space. pigsolve
+sends it pickled requests and reads plain values back (bools, ints, strings and lists and tuples
+of them, unpickled with no class allowed). While it waits, the parent keeps the clock
+(:mod:`solver.sandbox.time_limit`): a call past its time has the whole process group killed with
 SIGKILL, so a loop while the file is imported, a signal ignored or every exception caught make
 no difference. The process exiting (``os._exit``, a crash), running out of memory or forking is
-one line naming the file and the call it was asked; when the player is done, or pigsolve exits,
+one line naming the file and the call it was asked; when the caller is done, or pigsolve exits,
 the process group is killed.
 
 This keeps pigsolve running and its answers sound; it is no security boundary: the file runs
@@ -32,10 +32,10 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from pigsolve.policies import time_limit
 from pigsolve.solver.errors import PigsolveError
+from pigsolve.solver.sandbox import time_limit
 
-CHILD = "pigsolve.policies.sandbox_child"
+CHILD = "pigsolve.solver.sandbox.child"
 """The module the process runs."""
 LONGEST_REPLY = 256 << 20
 """The most bytes a reply may take."""
@@ -133,7 +133,7 @@ class Sandbox:
 
     def _wait(self, where: Where, start: int) -> None:
         """Return once a reply (or the end of the pipe) is there; kill the process group when a
-        call has run past the limit (:mod:`policies.time_limit`), or when no call has begun
+        call has run past the limit (:mod:`solver.sandbox.time_limit`), or when no call has begun
         within :data:`STARTUP` seconds (Python starting, before the file is imported)."""
         seconds = time_limit.limit()
         tick = None if seconds is None else seconds / time_limit.TICKS

@@ -1,6 +1,6 @@
-"""The process a user's strategy file runs in, started by :mod:`policies.sandbox`.
+"""The process a user's Python file runs in, started by :mod:`solver.sandbox.process`.
 
-``python -m pigsolve.policies.sandbox_child READ WRITE COUNTER MEMORY`` reads pickled requests
+``python -m pigsolve.solver.sandbox.child READ WRITE COUNTER MEMORY`` reads pickled requests
 on the file descriptor READ and writes pickled replies on WRITE (``multiprocessing``
 connections), counts the calls it starts in the 8 bytes mapped from COUNTER (the parent's clock
 watches that count), and may use MEMORY bytes of address space (0: no limit). It imports only
@@ -12,15 +12,18 @@ Requests, and their replies (``printed`` is ``(first KEEP characters, lines, fir
 what the function printed meanwhile):
 
 - ``("load", path, function, sys_path, arities)``: import the file (that counts as the first
-  call); ``("loaded", callable, defined, takes, printed)``, ``takes`` the numbers of arguments
-  in ``range(arities)`` the function can be called with (None: it has no signature to read), or
-  ``("failed", why, text, printed)``, ``why`` ``"raised"``, ``"memory"`` or ``"forked"``.
+  call) and pick its function ``function``; ``("loaded", callable, defined, takes, printed)``,
+  ``takes`` the numbers of arguments in ``range(arities)`` the function can be called with
+  (None: it has no signature to read), or ``("failed", why, text, printed)``, ``why``
+  ``"raised"``, ``"memory"`` or ``"forked"``.
+- ``("pick", function, arities)``: pick another function of the file imported (it is not
+  imported again); answered as ``load`` is.
 - ``("ask", states, times)``: call the function ``times`` times (1 or 2) at every state;
   ``("asked", answers, end, printed)``, ``end`` None when every state was answered, else why it
   stopped at ``answers``' length: ``("raised", text)``, ``("returned", text)`` (not a plain
   value), ``("differs", first, second)``, ``("memory",)`` or ``("forked",)``.
 
-Either may be answered ``("memory",)``: the limit was reached outside the function (making the
+Any may be answered ``("memory",)``: the limit was reached outside the function (making the
 reply); the parent finds the call from the count.
 """
 
@@ -36,6 +39,7 @@ import sys
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 KEEP = 4096
@@ -124,6 +128,7 @@ class Child:
 
     def __init__(self, counter: memoryview) -> None:
         self.counter = counter
+        self.module: ModuleType | None = None
         self.function: Callable[..., Any] | None = None
         self.printed = Printed()
         self.pid = os.getpid()
@@ -159,6 +164,12 @@ class Child:
         self._alone()
         if self.forked:
             return ("failed", "forked", "", self.printed.taken())
+        self.module = module
+        return self.pick(name, arities)
+
+    def pick(self, name: str, arities: int) -> tuple:
+        """Find the function ``name`` of the file imported (the ``pick`` request)."""
+        module = self.module
         defined = [
             key
             for key, member in vars(module).items()
@@ -239,7 +250,8 @@ def main(argv: list[str]) -> None:
         except EOFError:
             return
         try:
-            reply = child.load(*request[1:]) if request[0] == "load" else child.ask(*request[1:])
+            answer = {"load": child.load, "pick": child.pick, "ask": child.ask}[request[0]]
+            reply = answer(*request[1:])
         except MemoryError:  # past the limit outside the function (making the reply)
             child.reserve = None
             reply = ("memory",)

@@ -5,7 +5,7 @@
 and has no limit at a terminal; ``--timeout 0`` is no limit. ``--memory MIB`` sets the memory
 (:func:`set_memory`), :data:`MEMORY` MiB unless given; ``--memory 0`` is no limit.
 
-The function runs in a process of its own (:mod:`policies.sandbox`), and the limits are kept
+The function runs in a process of its own (:mod:`solver.sandbox.process`), and the limits are kept
 from outside it: the process counts the calls it starts, and the parent looks at that count
 :data:`TICKS` times per limit while it waits for an answer. A call still running at the
 :data:`TICKS`-th look after the first it was seen at has its process killed, so it has run for
