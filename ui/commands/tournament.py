@@ -13,8 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
-from pigsolve.policies import time_limit
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
+from pigsolve.solver.sandbox import time_limit
 from pigsolve.ui.commands import command
 from pigsolve.ui.console import as_option, console, note, progress_bar
 from pigsolve.ui.front import family_named_by, setting
