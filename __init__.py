@@ -174,9 +174,9 @@ def tune(
     return tuning(_rules(rules), kind, against, ranges)
 
 
-def _rules(rules: Rules | str | Path) -> Rules:
+def _rules(rules: Rules | str) -> Rules:
     """Return ``rules``, or the rules of the game it names (:func:`game` with its defaults)."""
-    return game(rules) if isinstance(rules, str | Path) else rules
+    return game(rules) if isinstance(rules, str) else rules
 
 
 def _seated(rules: Rules, players: Sequence[str | Player]) -> list[Any]:

@@ -48,6 +48,31 @@ def test_games_are_the_registered_names_every_consumer_reads() -> None:
         "pass-the-pigs",
         "hog-fa16",
         "hog-su20",
+        *(
+            [
+                "hog-fa20",
+                "hog-sp21",
+                "hog-su21",
+                "hog-fa21",
+                "hog-sp22",
+                "hog-su22",
+                "hog-fa22",
+                "hog-sp23",
+                "hog-su23",
+            ]
+        ),
+        *(
+            [
+                "hog-fa23",
+                "hog-sp24",
+                "hog-su24",
+                "hog-fa24",
+                "hog-sp25",
+                "hog-su25",
+                "hog-fa25",
+                "hog-sp26",
+            ]
+        ),
         "farkle",
         "facebook-farkle",
     ]

@@ -25,7 +25,7 @@ def test_version(pigsolve) -> None:
         # choices are enums: typer names the option and lists the accepted values
         (["play", "--style", "fancy"], "error: Invalid value for '--style': 'fancy' is not one of"),
         (["export", "--what", "nope", "--out", "x.csv"], "error: Invalid value for '--what'"),
-        (["hog", "compare", "always4", "always4", "--rules", "sp21"], "error: Invalid value for"),
+        (["hog", "compare", "always4", "always4", "--rules", "sp19"], "error: Invalid value for"),
         (["query", "-1", "0", "0"], "error: No such option: -1 (a negative number? put -- before"),
     ],
 )

@@ -331,7 +331,7 @@ def test_a_memory_refusal_names_the_largest_goal_that_fits_and_a_simulation(monk
     )
     hog = runner.invoke(app, ["hog", "compute", "--rules", "su20", "--goal", "5000"])
     assert one_line_error(hog).endswith(
-        "the largest goal that fits is 2702: `pigsolve compute --game hog-su20 --goal 2702`"
+        "the largest goal that fits is 1966: `pigsolve compute --game hog-su20 --goal 1966`"
     )
 
 

@@ -138,7 +138,7 @@ def test_a_game_whose_players_are_not_functions_of_the_scores_is_refused(workdir
         assert code == 2
         assert err.startswith(
             "error: tournament needs a game whose players are functions of the scores: "
-            "hog-fa16, hog-su20 (--game NAME); "
+            "hog-fa16, hog-su20, ..., hog-sp26 (--game NAME); "
         )
 
 

@@ -30,6 +30,11 @@ def contest_games() -> list[str]:
     return [name for family in families() if family.can.contest for name in family.games]
 
 
+def listed(names: list[str]) -> str:
+    """Return ``names`` joined, the middle of a long list left out: 'a, b, ..., z'."""
+    return ", ".join(names if len(names) <= 4 else [*names[:2], "...", names[-1]])
+
+
 ContestGame = Annotated[
     str | None,
     typer.Option(
@@ -96,7 +101,7 @@ def tournament(
     if named.can.contest is None or roster_of(named.name).tabulate is None:
         raise InvalidArgument(
             "tournament needs a game whose players are functions of the scores: "
-            f"{', '.join(contest_games())} (--game NAME); {game or named.games[0]} is not one"
+            f"{listed(contest_games())} (--game NAME); {game or named.games[0]} is not one"
         )
     found = setting("tournament", game, given)
     family, rules, win_rates = found.family, found.rules, found.family.can.contest

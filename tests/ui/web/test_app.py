@@ -127,7 +127,7 @@ def test_the_review_lists_the_choices_that_cost_a_tenth_of_a_point(client: TestC
         ("/api/pig/games", {"seed": -1}, 400, "seed must be an integer from 0 to 2^64 - 1"),
         ("/api/pig/games", {"seed": True}, 400, "seed must be an integer from 0 to 2^64 - 1"),
         ("/api/pig/games", {"seed": 2**64}, 400, "seed must be an integer from 0 to 2^64 - 1"),
-        ("/api/hog/games", {"rules": "sp21"}, 400, "rules must be fa16 or su20"),
+        ("/api/hog/games", {"rules": "sp19"}, 400, "rules must be fa16, su20, fa20,"),
         ("/api/pig/games", {"goal": 100000}, 413, "goal 100000 needs about 298 GiB"),
         ("/api/pig/games", {"goal": 5000}, 413, "the page takes goals up to 2500; goal 5000"),
         ("/api/hog/games", {"goal": 500}, 413, "the page takes goals up to 200"),

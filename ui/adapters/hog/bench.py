@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +27,15 @@ KINDS = ("always", "bacon", "margin", "endgame", "table")
 
 
 def bench_rows(large: bool = False, quick: bool = False) -> list[Row]:
-    """Return Hog's rows: the contest of :data:`ENTRIES` entries (none with ``quick``)."""
+    """Return Hog's rows: the contest of :data:`ENTRIES` entries under the current semesters'
+    rules, fa23 (none with ``quick``)."""
     from pigsolve.solver.games.hog import hog_rules
 
-    return [] if quick else [bench_tournament(hog_rules("su20"))]
+    return [] if quick else [bench_tournament(hog_rules("fa23"))]
 
 
 def write_entries(folder: Path, count: int, goal: int, seed: int = 61) -> list[Path]:
-    """Write ``count`` deterministic entries for su20 at ``goal`` into ``folder`` (one of
+    """Write ``count`` deterministic entries for a game to ``goal`` into ``folder`` (one of
     :data:`KINDS` after another, constants drawn from ``seed``); return their files."""
     rng = np.random.default_rng(seed)
     files = []
@@ -65,12 +65,13 @@ def bench_tournament(rules: Any, entries: int = ENTRIES) -> Row:
     or loads the kernel), as ``pigsolve tournament`` does."""
     from pigsolve.policies.contest import entries as found_entries
     from pigsolve.policies.contest import tabulate
+    from pigsolve.solver.games.hog import hog_rules
     from pigsolve.solver.registry import family_of
     from pigsolve.solver.sandbox.time_limit import UNATTENDED, set_timeout
 
     win_rates = family_of(rules).can.contest
     start = time.perf_counter()
-    small = replace(rules, goal=2)
+    small = hog_rules(rules.name, goal=2)
     win_rates(small, [np.zeros((2, 2), np.int8)] * 2)
     compile_seconds = time.perf_counter() - start
     with tempfile.TemporaryDirectory() as tmp:
