@@ -57,6 +57,17 @@ def _stays(s, o, a, zero, after, feral_gap):  # pragma: no cover
 
 
 @njit(cache=True)
+def _seat(seat, arrays, fixed, same):  # pragma: no cover
+    """Return seat ``seat``'s arrays (values, never-ending chances, policy, best other action),
+    whether it is fixed, the other seat's ``(v, e)`` and its own for an extra turn."""
+    v_a, e_a, pol_a, r_a, v_b, e_b, pol_b, r_b = arrays
+    if seat == 0:
+        again = (v_b, e_b) if same else (v_a, e_a)
+        return v_a, e_a, pol_a, r_a, fixed[0], (v_b, e_b), again
+    return v_b, e_b, pol_b, r_b, fixed[1], (v_a, e_a), (v_b, e_b)
+
+
+@njit(cache=True)
 def _buffers(num_prev):  # pragma: no cover
     """Return the scratch arrays of :func:`_state`: each action's value and never-ending chance
     (12 actions at most: -1 to 10 dice) and whether it is needed."""
@@ -83,19 +94,13 @@ def _state(
     """Value every action of ``(s, o)`` for each seat and choose; an action that stays in the
     sum level is left out (``deferred``): :func:`_settle` values it."""
     roll_p, zero, after, extra, wild = tables
-    v_a, e_a, pol_a, r_a, v_b, e_b, pol_b, r_b = arrays
     vals, ends, need = buffers
-    flags = v_a.shape[2]
-    num_prev = v_a.shape[3]
+    flags = arrays[0].shape[2]
+    num_prev = arrays[0].shape[3]
     fewest = -1 if pork else 0
     num_actions = 11 - fewest
     for seat in range(seats):
-        if seat == 0:
-            v_me, e_me, pol_me, r_me, is_fixed = v_a, e_a, pol_a, r_a, fixed[0]
-            nxt, again = (v_b, e_b), (v_b, e_b) if same else (v_a, e_a)
-        else:
-            v_me, e_me, pol_me, r_me, is_fixed = v_b, e_b, pol_b, r_b, fixed[1]
-            nxt, again = (v_a, e_a), (v_b, e_b)
+        v_me, e_me, pol_me, r_me, is_fixed, nxt, again = _seat(seat, arrays, fixed, same)
         for f in range(flags):
             for a in range(num_prev):
                 skip = -fewest if _stays(s, o, a, zero, after, feral_gap) else -1
@@ -189,9 +194,8 @@ def _settle(
     swept stalls and the other rolls. A fixed seat's stalls may cycle for ever (``e`` stays 1).
     """
     _, zero, after, extra, _ = tables
-    v_a, e_a, pol_a, r_a, v_b, e_b, pol_b, r_b = arrays
-    flags = v_a.shape[2]
-    num_prev = v_a.shape[3]
+    flags = arrays[0].shape[2]
+    num_prev = arrays[0].shape[3]
     vals = np.zeros((1, num_prev))
     ends = np.zeros((1, num_prev))
     for _ in range(4 * (highest - lowest + 1) + 8):
@@ -202,12 +206,7 @@ def _settle(
             if not deferred[s, o]:
                 continue
             for seat in range(seats):
-                if seat == 0:
-                    v_me, e_me, pol_me, r_me, is_fixed = v_a, e_a, pol_a, r_a, fixed[0]
-                    nxt, again = (v_b, e_b), (v_b, e_b) if same else (v_a, e_a)
-                else:
-                    v_me, e_me, pol_me, r_me, is_fixed = v_b, e_b, pol_b, r_b, fixed[1]
-                    nxt, again = (v_a, e_a), (v_b, e_b)
+                v_me, e_me, pol_me, r_me, is_fixed, nxt, again = _seat(seat, arrays, fixed, same)
                 for f in range(flags):
                     for a in range(num_prev):
                         if not _stays(s, o, a, zero, after, feral_gap):

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from pigsolve.solver import results
-from pigsolve.solver.games.hog import FERAL_BONUS, FERAL_GAP, HogRules
+from pigsolve.solver.games.hog import HogRules
 from pigsolve.solver.hog.solve import TIE, check_policy, sweep
 from pigsolve.solver.results import Comparison, Progress
 
@@ -58,25 +58,16 @@ def win_rates(
     :data:`BATCH` pairs, ``progress(pairs done, pairs)`` after each batch.
     """
     from pigsolve.solver.hog import _kernels as _hog_kernels
-    from pigsolve.solver.hog.solve import can_stall, outcome_probabilities, rule_tables
+    from pigsolve.solver.hog.solve import can_stall, kernel_rules
 
     policies = np.stack([check_policy(rules, table) for table in tables])
     count = len(policies)
     pairs = np.array([(i, j) for i in range(count) for j in range(i + 1, count)], np.int64)
     pairs = pairs.reshape(-1, 2)
     out = np.zeros((len(pairs), 4))
-    zero_points, after, extra = rule_tables(rules)
     for start in range(0, len(pairs), BATCH):
         _hog_kernels.round_robin(
-            rules.goal,
-            outcome_probabilities(rules),
-            zero_points,
-            after,
-            extra,
-            rules.wild_every or 0,
-            rules.alt_sides is not None,
-            FERAL_GAP if rules.feral_hogs else 0,
-            FERAL_BONUS,
+            *kernel_rules(rules),
             policies,
             pairs[start : start + BATCH],
             can_stall(rules),

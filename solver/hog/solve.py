@@ -229,6 +229,21 @@ def rule_tables(rules: HogRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return zero_points, after, np.zeros((goal, goal), np.uint8)
 
 
+def kernel_rules(rules: HogRules) -> tuple[Any, ...]:
+    """Return the rules as the kernels' first arguments: the goal, the dice's turn scores
+    (:func:`outcome_probabilities`), :func:`rule_tables`, Hog Wild, Pork Chop, Feral Hogs."""
+    feral_gap = FERAL_GAP if rules.feral_hogs else 0
+    return (
+        rules.goal,
+        outcome_probabilities(rules),
+        *rule_tables(rules),
+        rules.wild_every or 0,
+        rules.alt_sides is not None,
+        feral_gap,
+        FERAL_BONUS,
+    )
+
+
 def can_stall(rules: HogRules) -> bool:
     """Return True if zero dice can score 0 points somewhere (Spring 2022's Hefty Hogs): a turn
     that keeps the score sum, settled within it (never in fa16 and su20: Free Bacon scores)."""
@@ -255,8 +270,6 @@ def sweep(
     """
     from pigsolve.solver.hog import _kernels as _hog_kernels
 
-    roll_p = outcome_probabilities(rules)
-    zero_points, after, extra = rule_tables(rules)
     e_a, e_b = ends if ends is not None else (np.zeros(rules.shape), np.zeros(rules.shape))
     if same:
         e_b = e_a if v_b is v_a else np.zeros(rules.shape)
@@ -266,15 +279,7 @@ def sweep(
     arrays = (v_a, e_a, pol_a, best[0], v_b, e_b, pol_b, best[-1])
     start = time.perf_counter()
     _hog_kernels.sweep(
-        rules.goal,
-        roll_p,
-        zero_points,
-        after,
-        extra,
-        rules.wild_every or 0,
-        rules.alt_sides is not None,
-        FERAL_GAP if rules.feral_hogs else 0,
-        FERAL_BONUS,
+        *kernel_rules(rules),
         arrays,
         (fixed_a, fixed_b),
         same,
