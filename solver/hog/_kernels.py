@@ -2,9 +2,10 @@
 
 Private: :mod:`solver.hog.solve` allocates the arrays, validates and calls these. States are
 ``(s, o, f, a, b)`` as in :mod:`solver.games.hog`; actions are stored as numbers of dice. The
-rules come as tables (:func:`solver.hog.solve.rule_tables`): ``zero[s, o]`` the points of zero
-dice, ``after[t, o]`` the two scores after the after-turn rule when the mover reaches ``t``,
-``extra[s, o]`` whether the mover then moves again.
+dice's turn scores come as lists (:func:`solver.hog.solve.turn_scores`), the rules as tables
+(:func:`solver.hog.solve.rule_tables`): ``zero[s, o]`` the points of zero dice, ``after[t, o]``
+the two scores after the after-turn rule when the mover reaches ``t``, ``extra[s, o]`` whether
+the mover then moves again.
 
 Besides ``v`` (the probability that the seat to move wins) each seat has ``e``, the probability
 that the game never ends: 0 but where fixed players stall for ever (zero dice scoring 0).
@@ -18,34 +19,69 @@ from pigsolve.solver.jit import njit, prange
 
 
 @njit(cache=True)
-def _add(
-    vals, ends, idx, q, points, bonus, s, o, f_next, goal, after, extra, nxt, again
-):  # pragma: no cover
-    """Add ``q`` times the mover's chances after scoring ``points`` to ``vals``/``ends[idx]``.
+def _next(points, bonus, s, o, f_next, b, goal, after, extra, nxt, again):  # pragma: no cover
+    """Return the mover's chances to win and never to end after a turn of ``points`` (plus
+    ``bonus``) from ``(s, o)``, the other's last turn having scored ``b``.
 
     ``nxt`` are the other seat's ``(v, e)``, ``again`` the mover's own (for an extra turn).
     """
     v_next, e_next = nxt
     v_again, e_again = again
-    num_prev = v_next.shape[3]
     t = s + points + bonus
-    roller = after[t, o, 0]
-    other = after[t, o, 1]
-    prev = min(points, num_prev - 1)
+    roller, other = after[t, o, 0], after[t, o, 1]
+    prev = min(points, v_next.shape[3] - 1)
     if roller >= goal:
-        for b in range(num_prev):
-            vals[idx, b] += q
-    elif other >= goal:
+        return 1.0, 0.0
+    if other >= goal:
+        return 0.0, 0.0
+    if extra[roller, other]:
+        return v_again[roller, other, f_next, prev, b], e_again[roller, other, f_next, prev, b]
+    never = e_next[other, roller, f_next, b, prev]
+    return 1.0 - v_next[other, roller, f_next, b, prev] - never, never
+
+
+@njit(cache=True)
+def _turn(n, s, o, f, a, b, tables, goal, feral_gap, feral_bonus, nxt, again):  # pragma: no cover
+    """Return the mover's chances to win and never to end when rolling ``n`` dice in
+    ``(s, o, f, a, b)`` (``n = -1``: Pork Chop; ``0``: the zero-dice rule)."""
+    points, chances, counts, zero, after, extra, wild = tables
+    bonus = feral_bonus if feral_gap > 0 and abs(n - a) == feral_gap else 0
+    if n <= 0:
+        p = 1 if n == -1 else zero[s, o]
+        f_next = 1 - f if n == -1 else f
+        return _next(p, bonus, s, o, f_next, b, goal, after, extra, nxt, again)
+    row = 2 * f + wild
+    value, never = 0.0, 0.0
+    for k in range(counts[row, n]):
+        v, e = _next(points[row, n, k], bonus, s, o, f, b, goal, after, extra, nxt, again)
+        value += chances[row, n, k] * v
+        never += chances[row, n, k] * e
+    return value, never
+
+
+@njit(cache=True)
+def _turns(
+    n, s, o, f, a, tables, goal, feral_gap, feral_bonus, nxt, again, vals, ends
+):  # pragma: no cover
+    """Set ``vals[b]`` and ``ends[b]`` to :func:`_turn`'s chances for every ``b`` at once (the
+    turn's outcomes in the outer loop: each reads one block of the next states)."""
+    if n <= 0:
+        for b in range(len(vals)):
+            vals[b], ends[b] = _turn(
+                n, s, o, f, a, b, tables, goal, feral_gap, feral_bonus, nxt, again
+            )
         return
-    elif extra[roller, other]:
-        for b in range(num_prev):
-            vals[idx, b] += q * v_again[roller, other, f_next, prev, b]
-            ends[idx, b] += q * e_again[roller, other, f_next, prev, b]
-    else:
-        for b in range(num_prev):
-            never = e_next[other, roller, f_next, b, prev]
-            vals[idx, b] += q * (1.0 - v_next[other, roller, f_next, b, prev] - never)
-            ends[idx, b] += q * never
+    points, chances, counts, _, after, extra, wild = tables
+    vals[:] = 0.0
+    ends[:] = 0.0
+    bonus = feral_bonus if feral_gap > 0 and abs(n - a) == feral_gap else 0
+    row = 2 * f + wild
+    for k in range(counts[row, n]):
+        q = chances[row, n, k]
+        for b in range(len(vals)):
+            v, e = _next(points[row, n, k], bonus, s, o, f, b, goal, after, extra, nxt, again)
+            vals[b] += q * v
+            ends[b] += q * e
 
 
 @njit(cache=True)
@@ -69,9 +105,9 @@ def _seat(seat, arrays, fixed, same):  # pragma: no cover
 
 @njit(cache=True)
 def _buffers(num_prev):  # pragma: no cover
-    """Return the scratch arrays of :func:`_state`: each action's value and never-ending chance
-    (12 actions at most: -1 to 10 dice) and whether it is needed."""
-    return np.zeros((12, num_prev)), np.zeros((12, num_prev)), np.zeros(12, np.bool_)
+    """Return the scratch arrays of :func:`_state`: each action's values and never-ending
+    chances (12 actions at most: -1 to 10 dice), a row each."""
+    return np.zeros((12, num_prev)), np.zeros((12, num_prev))
 
 
 @njit(cache=True)
@@ -91,95 +127,51 @@ def _state(
     deferred,
     buffers,
 ):  # pragma: no cover
-    """Value every action of ``(s, o)`` for each seat and choose; an action that stays in the
-    sum level is left out (``deferred``): :func:`_settle` values it."""
-    roll_p, zero, after, extra, wild = tables
-    vals, ends, need = buffers
-    flags = arrays[0].shape[2]
-    num_prev = arrays[0].shape[3]
+    """Value ``(s, o)`` for each seat: a fixed seat's action, or every action of a free seat,
+    which takes the fewest dice within ``tie`` of the best. Zero dice that keep the sum level are
+    left out (``deferred``): :func:`_settle` weighs them against ``r``, the best other action."""
+    zero, after = tables[3], tables[4]
+    vals, ends = buffers
+    flags, num_prev = arrays[0].shape[2], arrays[0].shape[3]
     fewest = -1 if pork else 0
-    num_actions = 11 - fewest
     for seat in range(seats):
         v_me, e_me, pol_me, r_me, is_fixed, nxt, again = _seat(seat, arrays, fixed, same)
         for f in range(flags):
             for a in range(num_prev):
-                skip = -fewest if _stays(s, o, a, zero, after, feral_gap) else -1
-                deferred[s, o] |= skip >= 0
-                for idx in range(num_actions):
-                    need[idx] = not is_fixed and idx != skip
-                if is_fixed:
-                    for b in range(num_prev):
-                        need[pol_me[s, o, f, a, b] - fewest] = True
-                vals[:, :] = 0.0
-                ends[:, :] = 0.0
-                for idx in range(num_actions):
-                    if not need[idx] or idx == skip:
-                        continue
-                    n = idx + fewest
-                    bonus = feral_bonus if feral_gap > 0 and abs(n - a) == feral_gap else 0
-                    if n == -1:
-                        _add(
-                            vals,
-                            ends,
-                            idx,
-                            1.0,
-                            1,
-                            bonus,
-                            s,
-                            o,
-                            1 - f,
-                            goal,
-                            after,
-                            extra,
-                            nxt,
-                            again,
-                        )
-                    elif n == 0:
-                        p = zero[s, o]
-                        _add(
-                            vals, ends, idx, 1.0, p, bonus, s, o, f, goal, after, extra, nxt, again
-                        )
-                    else:
-                        row = 2 * f + wild
-                        for p in range(roll_p.shape[2]):
-                            q = roll_p[row, n, p]
-                            if q > 0.0:
-                                _add(
-                                    vals,
-                                    ends,
-                                    idx,
-                                    q,
-                                    p,
-                                    bonus,
-                                    s,
-                                    o,
-                                    f,
-                                    goal,
-                                    after,
-                                    extra,
-                                    nxt,
-                                    again,
-                                )
+                stays = _stays(s, o, a, zero, after, feral_gap)
+                deferred[s, o] |= stays
+                if not is_fixed:
+                    for n in range(fewest, 11):
+                        if not (stays and n == 0):
+                            _turns(
+                                n, s, o, f, a, tables, goal, feral_gap, feral_bonus, nxt, again,
+                                vals[n - fewest], ends[n - fewest],
+                            )  # fmt: skip
                 for b in range(num_prev):
                     if is_fixed:
-                        choice = pol_me[s, o, f, a, b] - fewest
+                        n = pol_me[s, o, f, a, b]
+                        if stays and n == 0:  # a stall: never ends, until settled
+                            vals[0, b], ends[0, b] = 0.0, 1.0
+                        else:
+                            vals[0, b], ends[0, b] = _turn(
+                                n, s, o, f, a, b, tables, goal, feral_gap, feral_bonus, nxt, again
+                            )
+                        choice = 0
                     else:
                         best = -1.0
-                        for idx in range(num_actions):
-                            if idx != skip:
+                        for idx in range(11 - fewest):
+                            if not (stays and idx + fewest == 0):
                                 best = max(best, vals[idx, b])
-                        choice = 0 if skip != 0 else 1
-                        while choice == skip or vals[choice, b] < best - tie:
+                        choice = 0
+                        while (stays and choice + fewest == 0) or vals[choice, b] < best - tie:
                             choice += 1
-                        pol_me[s, o, f, a, b] = choice + fewest
-                    # the best action but a deferred one: what _settle weighs that against
-                    kept = choice != skip  # else a fixed seat's stall: never ends, until settled
-                    v_me[s, o, f, a, b] = vals[choice, b] if kept else 0.0
-                    e_me[s, o, f, a, b] = ends[choice, b] if kept else 1.0
-                    if skip >= 0:
+                        n = choice + fewest
+                        pol_me[s, o, f, a, b] = n
+                    v_me[s, o, f, a, b], e_me[s, o, f, a, b] = vals[choice, b], ends[choice, b]
+                    if stays:
                         r_me[s, o, f, a, b, 0] = v_me[s, o, f, a, b]
                         r_me[s, o, f, a, b, 1] = e_me[s, o, f, a, b]
-                        r_me[s, o, f, a, b, 2] = choice + fewest
+                        r_me[s, o, f, a, b, 2] = n
 
 
 @njit(cache=True)
@@ -193,11 +185,8 @@ def _settle(
     ``tie``, so where both players would stall rather than roll (a war of attrition) the first
     swept stalls and the other rolls. A fixed seat's stalls may cycle for ever (``e`` stays 1).
     """
-    _, zero, after, extra, _ = tables
-    flags = arrays[0].shape[2]
-    num_prev = arrays[0].shape[3]
-    vals = np.zeros((1, num_prev))
-    ends = np.zeros((1, num_prev))
+    _, _, _, zero, after, extra, _ = tables
+    flags, num_prev = arrays[0].shape[2], arrays[0].shape[3]
     for _ in range(4 * (highest - lowest + 1) + 8):
         changed = False
         for k in range(highest - lowest + 1):
@@ -211,18 +200,16 @@ def _settle(
                     for a in range(num_prev):
                         if not _stays(s, o, a, zero, after, feral_gap):
                             continue
-                        vals[:, :] = 0.0
-                        ends[:, :] = 0.0
-                        _add(vals, ends, 0, 1.0, 0, 0, s, o, f, goal, after, extra, nxt, again)
                         for b in range(num_prev):
+                            v, e = _next(0, 0, s, o, f, b, goal, after, extra, nxt, again)
                             old_v, old_e = v_me[s, o, f, a, b], e_me[s, o, f, a, b]
                             if is_fixed:
                                 stall = pol_me[s, o, f, a, b] == 0
                             else:
-                                stall = vals[0, b] > r_me[s, o, f, a, b, 0] + tie
+                                stall = v > r_me[s, o, f, a, b, 0] + tie
                                 pol_me[s, o, f, a, b] = 0 if stall else r_me[s, o, f, a, b, 2]
                             if stall:
-                                v_me[s, o, f, a, b], e_me[s, o, f, a, b] = vals[0, b], ends[0, b]
+                                v_me[s, o, f, a, b], e_me[s, o, f, a, b] = v, e
                             elif not is_fixed:
                                 v_me[s, o, f, a, b] = r_me[s, o, f, a, b, 0]
                                 e_me[s, o, f, a, b] = r_me[s, o, f, a, b, 1]
@@ -235,7 +222,7 @@ def _settle(
 @njit(cache=True, parallel=True)
 def sweep(
     goal,
-    roll_p,
+    scores,
     zero,
     after,
     extra,
@@ -263,11 +250,12 @@ def sweep(
     and are filled in parallel; 0-point turns are then settled within the sum (:func:`_settle`).
     """
     seats = 1 if same else 2
-    v_a_shape3 = arrays[0].shape[3]
     deferred = np.zeros((goal, goal), np.bool_)
     for total in range(2 * goal - 2, -1, -1):
         tables = (
-            roll_p,
+            scores[0],
+            scores[1],
+            scores[2],
             zero,
             after,
             extra,
@@ -278,7 +266,7 @@ def sweep(
             s = lowest + k
             _state(
                 s, total - s, seats, same, pork, tables, goal, feral_gap, feral_bonus, arrays,
-                fixed, tie, deferred, _buffers(v_a_shape3),
+                fixed, tie, deferred, _buffers(arrays[0].shape[3]),
             )  # fmt: skip
         _close_level(
             total, lowest, highest, seats, same, tables, goal, feral_gap, arrays, fixed, tie,
@@ -302,7 +290,7 @@ def _close_level(
 
 @njit(cache=True)
 def _evaluate(
-    goal, roll_p, zero, after, extra, wild_every, pork, feral_gap, feral_bonus, arrays, tie
+    goal, scores, zero, after, extra, wild_every, pork, feral_gap, feral_bonus, arrays, tie
 ):  # pragma: no cover
     """Evaluate two fixed seats in one thread: :func:`sweep`'s pass, its levels in turn."""
     deferred = np.zeros((goal, goal), np.bool_)
@@ -310,7 +298,9 @@ def _evaluate(
     buffers = _buffers(arrays[0].shape[3])
     for total in range(2 * goal - 2, -1, -1):
         tables = (
-            roll_p,
+            scores[0],
+            scores[1],
+            scores[2],
             zero,
             after,
             extra,
@@ -331,7 +321,7 @@ def _evaluate(
 @njit(cache=True, parallel=True)
 def round_robin(
     goal,
-    roll_p,
+    scores,
     zero,
     after,
     extra,
@@ -364,7 +354,7 @@ def round_robin(
             r_a, r_b = np.zeros((1, 1, 1, 1, 1, 3)), np.zeros((1, 1, 1, 1, 1, 3))
         arrays = (v_a, e_a, policies[pairs[k, 0]], r_a, v_b, e_b, policies[pairs[k, 1]], r_b)
         _evaluate(
-            goal, roll_p, zero, after, extra, wild_every, pork, feral_gap, feral_bonus, arrays, tie
+            goal, scores, zero, after, extra, wild_every, pork, feral_gap, feral_bonus, arrays, tie
         )
         out[k, 0], out[k, 1] = v_a[0, 0, 0, 0, 0], e_a[0, 0, 0, 0, 0]
         out[k, 2], out[k, 3] = v_b[0, 0, 0, 0, 0], e_b[0, 0, 0, 0, 0]

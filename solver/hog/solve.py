@@ -199,6 +199,27 @@ def outcome_probabilities(rules: HogRules) -> np.ndarray:
     return table
 
 
+def turn_scores(rules: HogRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return :func:`outcome_probabilities` as lists of the possible turn scores, for the kernels.
+
+    Returns
+    -------
+    points, chances : ndarray(int64 and float64, shape=(2 * F, 11, K))
+        ``[2 * f + w, n, k]``: the ``k``-th possible turn score of ``n`` dice and its chance.
+    counts : ndarray(int64, shape=(2 * F, 11))
+        How many turn scores ``n`` dice have.
+    """
+    table = outcome_probabilities(rules)
+    counts = (table > 0).sum(axis=2)
+    points = np.zeros((*counts.shape, max(int(counts.max()), 1)), np.int64)
+    chances = np.zeros(points.shape)
+    for row, n in zip(*np.nonzero(counts), strict=True):
+        (possible,) = np.nonzero(table[row, n])
+        points[row, n, : len(possible)] = possible
+        chances[row, n, : len(possible)] = table[row, n, possible]
+    return points, chances, counts
+
+
 @cache
 def rule_tables(rules: HogRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return the rules as the kernel reads them (:mod:`solver.hog._kernels`).
@@ -231,11 +252,11 @@ def rule_tables(rules: HogRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def kernel_rules(rules: HogRules) -> tuple[Any, ...]:
     """Return the rules as the kernels' first arguments: the goal, the dice's turn scores
-    (:func:`outcome_probabilities`), :func:`rule_tables`, Hog Wild, Pork Chop, Feral Hogs."""
+    (:func:`turn_scores`), :func:`rule_tables`, Hog Wild, Pork Chop, Feral Hogs."""
     feral_gap = FERAL_GAP if rules.feral_hogs else 0
     return (
         rules.goal,
-        outcome_probabilities(rules),
+        turn_scores(rules),
         *rule_tables(rules),
         rules.wild_every or 0,
         rules.alt_sides is not None,
