@@ -40,7 +40,7 @@ import numpy as np
 
 from pigsolve.solver.farkle.policy import GUIDED, TURN, USER, FarklePolicy
 from pigsolve.solver.farkle.solve import PARALLEL_GOAL
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 
 
@@ -102,7 +102,7 @@ def turn_laws(policy: FarklePolicy) -> TurnLaws:
     )
     parallel = rules.goal >= PARALLEL_GOAL
     kernel = _policy_kernels._laws_parallel if parallel else _policy_kernels._laws
-    kernel(rules.min_bank // POINT_UNIT, *turn(rules).arrays, *policy.arrays, *laws.arrays)
+    kernel(*least_banks(rules), *turn(rules).arrays, *policy.arrays, *laws.arrays)
     return laws
 
 
