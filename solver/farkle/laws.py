@@ -22,7 +22,8 @@ programme costs, whereas that programme would carry a vector over ``u`` through 
 Shapes
 ------
 A player whose decisions ignore the scores (``turn``) has a law that depends on ``(i, j)`` only
-through the total that wins, ``max(G - i, min_bank)``: one column, ``G`` laws. A guided player
+through the total that wins, ``max(G - i, min_bank)``, and at ``i = 0`` the opening score: one
+column, ``G`` laws. A guided player
 (the optimal) and a user's tabulated function have one a pair: ``G`` columns. The bank vectors
 are stored flat, score after score, ``G - 1 - i`` entries each
 (:func:`solver.farkle._policy_kernels.law_start`): about :math:`G^3 / 2` floats for a guided

@@ -1,8 +1,8 @@
 """Monte Carlo games of Farkle, to set beside the exact evaluation.
 
-The rules are the solver's (:mod:`solver.farkle.solve`): hot dice, ``min_bank``, a turn total
-that wins by banking wins at once, and with every die kept and no hot dice the turn banks. A
-roll draws each die's face from a numpy Generator and reads its outcome (its options after
+The rules are the solver's (:mod:`solver.farkle.solve`): hot dice, ``min_bank``, ``entry``, a
+turn total that wins by banking wins at once, and with every die kept and no hot dice the turn
+banks. A roll draws each die's face from a numpy Generator and reads its outcome (its options after
 dominance, :mod:`solver.farkle.turn`) from the roll's counts
 (:func:`solver.farkle.policy.outcome_index`), so the roll's chances come from the dice, not from
 the turn's ``ways``. Players decide as the evaluation reads them
