@@ -96,6 +96,10 @@ def test_the_toml_key(tmp_path: Path) -> None:
     path = tmp_path / "house.toml"
     path.write_text('base = "farkle"\ngoal = 1000\nentry = 500\n')
     assert farkle_rules_from_toml(path) == FarkleRules(goal=1000, entry=500)
+    path.write_text("entry = 75\n")
+    with pytest.raises(InvalidArgument) as caught:
+        farkle_rules_from_toml(path)
+    assert str(caught.value) == f"{path}: entry must be 0 or a positive multiple of 50, got 75"
     path.write_text('base = "facebook-farkle"\nentry = 500\n')
     with pytest.raises(InvalidArgument, match="entry and farkle_penalty cannot go together"):
         farkle_rules_from_toml(path)
@@ -162,3 +166,18 @@ def test_the_game_offers_no_bank_below_the_opening_score() -> None:
         Farkled(1, 150, 0, 0),
     ]
     assert game.view.state == ((250, 0), 100, 5) and game.legal_actions() == ("bank", "roll")
+
+
+def test_with_a_last_turn_agrees_with_value_iteration(reference: ModuleType) -> None:
+    """A last turn needs at least the goal from 0, never below the opening score: its values
+    are the reference's, which keeps no opening score in the last turn."""
+    rules = FarkleRules(dice=2, goal=250, last_turn=True, entry=150)
+    expected = reference.value_iteration(rules, ceiling=400)
+    solution = solve(rules, ceiling=400)
+    worst = max(
+        abs(p - solution.win_probability(((50 * i, 50 * j), 50 * t, n)))
+        for (i, j, t, n), p in expected.items()
+        if i != "last"
+    )
+    assert worst < 1e-9 and solution.residual <= 1e-14
+    assert solution.p_first_player != solve(replace(rules, entry=0), ceiling=400).p_first_player
