@@ -21,7 +21,7 @@ from pigsolve.solver.jit import njit, prange
 
 @njit(cache=True)
 def reply_pair(
-    x, y, i, j, min_bank, last,
+    x, y, i, j, min_bank, entry, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
     win, farkle, law, value, slope, roll,
 ):  # fmt: skip  # pragma: no cover
@@ -53,7 +53,7 @@ def reply_pair(
     new = guess
     for step in range(1, MAX_STEPS + 1):
         turn_values(
-            y, i, j, 1.0 - a - f * (1.0 - guess), min_bank, goal, last,
+            y, i, j, 1.0 - a - f * (1.0 - guess), min_bank, entry, goal, last,
             ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
         )  # fmt: skip
         new, dx = value[0, dice], slope[0, dice]
@@ -74,7 +74,7 @@ def reply_pair(
 
 @njit(cache=True)
 def _reply_of_sum(
-    x, y, s, q, min_bank, last,
+    x, y, s, q, min_bank, entry, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
     win, farkle, law, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
@@ -88,7 +88,7 @@ def _reply_of_sum(
     i = max(0, s - goal + 1) + q
     j = s - i
     count, residual = reply_pair(
-        x, y, i, j, min_bank, last,
+        x, y, i, j, min_bank, entry, last,
         ways, points, num_outcomes, farkle_ways, scale, next_dice,
         win, farkle, law, value, slope, roll,
     )  # fmt: skip
@@ -98,7 +98,7 @@ def _reply_of_sum(
 
 @njit(cache=True)
 def _reply_sums(
-    x, y, s_high, s_low, min_bank, last,
+    x, y, s_high, s_low, min_bank, entry, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
     win, farkle, law, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
@@ -108,7 +108,7 @@ def _reply_sums(
     for s in range(s_high, s_low - 1, -1):
         for q in range(min(s, goal - 1) - max(0, s - goal + 1) + 1):
             _reply_of_sum(
-                x, y, s, q, min_bank, last,
+                x, y, s, q, min_bank, entry, last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice,
                 win, farkle, law, steps, residuals,
             )  # fmt: skip
@@ -116,7 +116,7 @@ def _reply_sums(
 
 @njit(cache=True, parallel=True)
 def _reply_sums_parallel(
-    x, y, s_high, s_low, min_bank, last,
+    x, y, s_high, s_low, min_bank, entry, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
     win, farkle, law, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
@@ -126,7 +126,7 @@ def _reply_sums_parallel(
     for s in range(s_high, s_low - 1, -1):
         for q in prange(min(s, goal - 1) - max(0, s - goal + 1) + 1):
             _reply_of_sum(
-                x, y, s, q, min_bank, last,
+                x, y, s, q, min_bank, entry, last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice,
                 win, farkle, law, steps, residuals,
             )  # fmt: skip

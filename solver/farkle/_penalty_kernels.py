@@ -7,7 +7,9 @@ Scores are shifted, ``i' = i - f`` (``f`` the floor in units), ``G' = G - f``; s
 :mod:`solver.farkle._policy_kernels` (``kind, guide, bank, choose, rows, moves``, the guide here
 a penalty solution's ``values[a, b, i', j']``), the turn as the arrays of
 :class:`solver.farkle.turn.Turn`, laws as ``win, farkle, law`` with a leading ``(A, A)`` for the
-counts (``A`` is 3 for a guided player, 1 for a turn player, whose laws ignore the counts).
+counts (``A`` is 3 for a guided player, 1 for a turn player, whose laws ignore the counts). A
+shifted score of 0 is not a score of 0, and the rules refuse an opening score with the penalty:
+the least bank is ``min_bank`` at every score.
 """
 
 from __future__ import annotations
@@ -45,14 +47,14 @@ def _penalty_laws_of_score(
             for j in range(size):
                 c = farkle_value(guide, restart, a, b, i, j, penalty)
                 turn_values(
-                    table, i, j, c, min_bank, size, last,
+                    table, i, j, c, min_bank, min_bank, size, last,
                     ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope,
                     groll,
                 )  # fmt: skip
                 forward_law(
-                    i, j, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-                    kind, table, bank, choose, rows, moves, win[a, b], farkle[a, b], law[a, b],
-                    mass, gvalue, groll,
+                    i, j, j, min_bank, min_bank, ways, points, num_outcomes, farkle_ways, scale,
+                    next_dice, kind, table, bank, choose, rows, moves, win[a, b], farkle[a, b],
+                    law[a, b], mass, gvalue, groll,
                 )  # fmt: skip
 
 

@@ -24,14 +24,14 @@ USER = 2  # solver.farkle.policy.USER
 
 @njit(cache=True)
 def guided_turn(
-    guide, i, j, min_bank,
+    guide, i, j, min_bank, entry,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
 ):  # fmt: skip  # pragma: no cover
     """Fill ``gvalue``, ``gslope``, ``groll`` with the turn at ``(i, j)`` of the player guided
     by the start values ``guide`` (its own optimal table): a farkle worth ``1 - guide[j, i]``,
     no last turn."""
     turn_values(
-        guide, i, j, 1.0 - guide[j, i], min_bank, guide.shape[0],
+        guide, i, j, 1.0 - guide[j, i], min_bank, entry, guide.shape[0],
         np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),
         ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
     )  # fmt: skip
@@ -108,7 +108,7 @@ def _banked(law, start, i, u, mass, goal):  # pragma: no cover
 
 @njit(cache=True)
 def _turn_law(
-    i, j, col, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    i, j, col, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, gslope, groll,
 ):  # fmt: skip  # pragma: no cover
     """Write the law of the turn at ``(i, j)`` into column ``col``: ``win[i, col]``,
@@ -118,18 +118,18 @@ def _turn_law(
     ``max(G, min_bank)`` rows and ``D + 1`` columns, as the guided buffers do."""
     if kind == GUIDED:
         guided_turn(
-            guide, i, j, min_bank,
+            guide, i, j, min_bank, entry,
             ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
         )  # fmt: skip
     forward_law(
-        i, j, col, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+        i, j, col, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
         kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, groll,
     )  # fmt: skip
 
 
 @njit(cache=True)
 def forward_law(
-    i, j, col, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    i, j, col, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, groll,
 ):  # fmt: skip  # pragma: no cover
     """The forward pass of :func:`_turn_law`, a guided player's turn programme (``gvalue``,
@@ -137,13 +137,14 @@ def forward_law(
     goal = win.shape[0]
     dice = next_dice.shape[0]
     top = max(goal - i, min_bank)
+    least = entry if i == 0 else min_bank
     start = law_start(goal, win.shape[1], i, col)
     mass[:top] = 0.0
     mass[0, dice] = 1.0
     won = 0.0
     lost = 0.0
     for t in range(top):
-        can_bank = t > 0 and t >= min_bank and kind != USER
+        can_bank = t > 0 and t >= least and kind != USER
         for n in range(1, dice + 1):
             p = mass[t, n]
             if p == 0.0:
@@ -180,7 +181,7 @@ def forward_law(
 
 @njit(cache=True)
 def _laws_of_score(
-    i, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    i, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, bank, choose, rows, moves, win, farkle, law,
 ):  # fmt: skip  # pragma: no cover
     """Write the laws of the mover at score ``i``: against every opponent's score ``j``, or
@@ -193,33 +194,33 @@ def _laws_of_score(
     groll = np.empty((size, dice + 1))
     for col in range(win.shape[1]):
         _turn_law(
-            i, col, col, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            i, col, col, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
             kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, gslope, groll,
         )  # fmt: skip
 
 
 @njit(cache=True)
 def _laws(
-    min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, bank, choose, rows, moves, win, farkle, law,
 ):  # fmt: skip  # pragma: no cover
     """Write the player's laws (:func:`_laws_of_score`) score after score."""
     for i in range(win.shape[0]):
         _laws_of_score(
-            i, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            i, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
             kind, guide, bank, choose, rows, moves, win, farkle, law,
         )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _laws_parallel(
-    min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, bank, choose, rows, moves, win, farkle, law,
 ):  # fmt: skip  # pragma: no cover
     """:func:`_laws` with the scores in parallel (each writes its own rows)."""
     for i in prange(win.shape[0]):
         _laws_of_score(
-            i, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            i, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
             kind, guide, bank, choose, rows, moves, win, farkle, law,
         )  # fmt: skip
 

@@ -18,6 +18,7 @@ def play_games(
     first_game,
     goal,
     min_bank,
+    entry,
     ways,
     points,
     num_outcomes,
@@ -58,10 +59,11 @@ def play_games(
                 kind, guide, bank, choose = kind_b, guide_b, bank_b, choose_b
             if kind == GUIDED:
                 guided_turn(
-                    guide, i, j, min_bank, ways, points, num_outcomes, farkle_ways, scale,
-                    next_dice, gvalue, gslope, groll,
+                    guide, i, j, min_bank, entry, ways, points, num_outcomes, farkle_ways,
+                    scale, next_dice, gvalue, gslope, groll,
                 )  # fmt: skip
             top = max(goal - i, min_bank)
+            least = entry if i == 0 else min_bank
             t = 0
             n = dice
             banked = 0
@@ -70,7 +72,7 @@ def play_games(
                 if t >= top:
                     won = True
                     break
-                if t > 0 and t >= min_bank and _banks(kind, guide, bank, i, j, t, n, groll):
+                if t > 0 and t >= least and _banks(kind, guide, bank, i, j, t, n, groll):
                     banked = t
                     break
                 counts[:] = 0

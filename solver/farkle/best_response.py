@@ -54,7 +54,7 @@ from pigsolve.solver.farkle.laws import laws_of
 from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.policy import FarklePolicy, guided
 from pigsolve.solver.farkle.solve import PARALLEL_GOAL, check_solvable
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Progress
 
@@ -125,7 +125,7 @@ def best_response(
     warm_up()
     start = time.perf_counter()
     laws = laws_of(opponent)
-    goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    goal, (min_bank, entry) = rules.goal // POINT_UNIT, least_banks(rules)
     arrays = turn(rules).arrays
     last = np.zeros(2 * goal + min_bank + int(arrays[1].max()) + 2)
     x, y = np.zeros((goal, goal)), np.zeros((goal, goal))
@@ -138,7 +138,7 @@ def best_response(
     chunk = max(1, (highest + 1) // 64)
     for s_high in range(highest, -1, -chunk):
         s_low = max(0, s_high - chunk + 1)
-        sweep(x, y, s_high, s_low, min_bank, last, *arrays, *laws.arrays, steps, residuals)
+        sweep(x, y, s_high, s_low, min_bank, entry, last, *arrays, *laws.arrays, steps, residuals)
         if progress is not None:
             progress(int(solved[highest - s_low]), int(solved[-1]))
     seconds = time.perf_counter() - start
@@ -181,4 +181,4 @@ def warm_up() -> None:
     for sweep in (kernels._reply_sums, kernels._reply_sums_parallel):
         x, y = np.zeros((2, 2)), np.zeros((2, 2))
         steps, residuals = np.zeros((2, 2), np.int64), np.zeros((2, 2))
-        sweep(x, y, 2, 0, 0, np.zeros(8), *arrays, win, farkle, law, steps, residuals)
+        sweep(x, y, 2, 0, 0, 0, np.zeros(8), *arrays, win, farkle, law, steps, residuals)

@@ -112,7 +112,8 @@ def penalty_laws(policy: FarklePolicy, floor: int) -> TurnLaws:
     if policy.kind == TURN:
         kernel = _policy_kernels._laws_parallel if parallel else _policy_kernels._laws
         win, farkle, bank = (array[0, 0] for array in laws.arrays)
-        kernel(min_bank, *turn(rules).arrays, *policy.arrays, win, farkle, bank)
+        # A shifted score of 0 is no score of 0; the rules refuse an opening score here.
+        kernel(min_bank, min_bank, *turn(rules).arrays, *policy.arrays, win, farkle, bank)
     else:
         kernel = (
             _penalty_kernels._penalty_laws_parallel if parallel else _penalty_kernels._penalty_laws

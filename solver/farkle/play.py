@@ -5,7 +5,8 @@ The engine (:class:`FarkleGame`) holds the whole game and is driven one choice a
 may be banked) or rolls; after a roll the mover sets aside a legal keep, named by its faces
 (``(1, 5)``, by name ``"1 5"``: :func:`solver.games.farkle_scoring.keeps` lists them). A roll
 with no keep is a farkle: the turn total is lost and the turn passes at once. Where rolling is
-the only choice (a turn's first roll, a turn total below ``min_bank``) the dice are rolled with
+the only choice (a turn's first roll, a turn total below ``min_bank``, or below ``entry`` before
+the player's first bank) the dice are rolled with
 no question, and a roll's only keep is set aside with none. With hot dice, a keep of every die
 rolls them all again; without, it banks.
 
@@ -136,7 +137,8 @@ class FarkleGame:
 
     def may_bank(self) -> bool:
         """Return True if the turn total may be banked now (before a roll)."""
-        return self.turn_total > 0 and self.turn_total >= self.rules.min_bank
+        least = self.rules.least_bank(self._scores[self.player])
+        return self.turn_total > 0 and self.turn_total >= least
 
     def legal_actions(self) -> tuple[Choice, ...]:
         """Return the mover's choices: bank (where allowed) and roll before a roll, the legal

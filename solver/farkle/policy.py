@@ -49,7 +49,7 @@ import numpy as np
 from pigsolve.solver.caches import own_cache
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.players import check_two_seats
-from pigsolve.solver.farkle.turn import Turn, options, outcomes, turn
+from pigsolve.solver.farkle.turn import Turn, least_banks, options, outcomes, turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules, Scoring
 from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, rolls
 
@@ -151,7 +151,7 @@ class FarklePolicy:
 
         A turn total that wins by banking banks whatever the player says."""
         goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
-        if t <= 0 or t < min_bank:
+        if t <= 0 or t < self.rules.least_bank(i * POINT_UNIT) // POINT_UNIT:
             return False
         if t >= max(goal - i, min_bank):
             return True
@@ -220,7 +220,7 @@ class FarklePolicy:
         min_bank = rules.min_bank // POINT_UNIT
         size = max(rules.goal // POINT_UNIT, min_bank)
         value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
-        guided_turn(self.guide, i, j, min_bank, *turn(rules).arrays, value, slope, roll)
+        guided_turn(self.guide, i, j, *least_banks(rules), *turn(rules).arrays, value, slope, roll)
         return value, roll
 
 

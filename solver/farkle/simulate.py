@@ -1,8 +1,8 @@
 """Monte Carlo games of Farkle, to set beside the exact evaluation.
 
-The rules are the solver's (:mod:`solver.farkle.solve`): hot dice, ``min_bank``, a turn total
-that wins by banking wins at once, and with every die kept and no hot dice the turn banks. A
-roll draws each die's face from a numpy Generator and reads its outcome (its options after
+The rules are the solver's (:mod:`solver.farkle.solve`): hot dice, ``min_bank``, ``entry``, a
+turn total that wins by banking wins at once, and with every die kept and no hot dice the turn
+banks. A roll draws each die's face from a numpy Generator and reads its outcome (its options after
 dominance, :mod:`solver.farkle.turn`) from the roll's counts
 (:func:`solver.farkle.policy.outcome_index`), so the roll's chances come from the dice, not from
 the turn's ``ways``. Players decide as the evaluation reads them
@@ -36,7 +36,7 @@ from pigsolve.solver.errors import InvalidArgument, TooManyCalls
 from pigsolve.solver.farkle.evaluate import _name, compare_tables, policy_of
 from pigsolve.solver.farkle.policy import USER, FarklePolicy, outcome_index
 from pigsolve.solver.farkle.solve import check_solvable
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
 from pigsolve.solver.results import (
     Comparison,
@@ -86,7 +86,7 @@ def simulate(
         seconds = time.perf_counter() - started
         comparison = _exact(rules, players, [a, b], names) if exact else None
         return _simulation(rules, names, seed, winner, turns, seconds, comparison)
-    goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    goal, (min_bank, entry) = rules.goal // POINT_UNIT, least_banks(rules)
     arrays = turn(rules).arrays
     index = outcome_index(rules)
     winner = np.empty(games, np.int8)
@@ -103,6 +103,7 @@ def simulate(
             start,
             goal,
             min_bank,
+            entry,
             *arrays,
             index,
             *a.arrays[:4],  # user tables are played live, above

@@ -60,8 +60,8 @@ def bank_thresholds(solution: FarkleSolution, opponent_score: int = 0) -> BankTh
     scores = np.arange(0, rules.goal, POINT_UNIT)
     totals = np.full((len(scores), rules.dice), NEVER)
     exceptions = 0
-    first = max(1, rules.min_bank // POINT_UNIT)
     for s, score in enumerate(scores):
+        first = max(1, rules.least_bank(int(score)) // POINT_UNIT)
         state = (int(score), opponent_score)
         rows = solution.turn_rows(state)
         value, roll = rows.value[first : rows.top, 1:], rows.roll[first : rows.top, 1:]

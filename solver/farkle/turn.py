@@ -135,6 +135,16 @@ def turn(rules: FarkleRules) -> Turn:
     return _turn(rules.dice, rules.scoring, rules.hot_dice)
 
 
+def least_banks(rules: FarkleRules) -> tuple[int, int]:
+    """Return ``(min_bank, entry)`` in units, as the kernels take them: the least turn total a
+    player may bank, and the least before its first bank (:meth:`FarkleRules.least_bank`).
+
+    >>> least_banks(FarkleRules(min_bank=300, entry=500)), least_banks(FarkleRules(min_bank=300))
+    ((6, 10), (6, 6))
+    """
+    return rules.min_bank // POINT_UNIT, rules.least_bank(0) // POINT_UNIT
+
+
 @cache
 def _turn(dice: int, scoring: Scoring, hot_dice: bool) -> Turn:
     found = [outcomes(n, scoring) for n in range(dice + 1)]

@@ -5,12 +5,13 @@ Rules
 A turn starts with a roll of all the dice. After each roll the mover must set aside at least one
 scoring combination (:mod:`solver.games.farkle_scoring` lists the legal choices); a roll with
 none is a *farkle*: the turn total is lost and the turn passes. Otherwise the mover either banks
-the turn total (once it reaches ``min_bank``) or rolls the dice not yet set aside; with
-``hot_dice``, setting aside the last die gives a fresh roll of all of them. A player who farkles
-three turns in a row loses ``farkle_penalty`` banked points (and the count starts again). The
-first player to bank ``goal`` points wins at once, or, with ``last_turn``, after every other
-player has had one more turn: the highest score wins, a tie is a draw (half a win each, as
-timpalpant/go-farkle splits it; :func:`solver.farkle.solution.last_turn_values`).
+the turn total (once it reaches ``min_bank``, and a player's first bank ``entry``) or rolls the
+dice not yet set aside; with ``hot_dice``, setting aside the last die gives a fresh roll of all
+of them. A player who farkles three turns in a row loses ``farkle_penalty`` banked points (and
+the count starts again). The first player to bank ``goal`` points wins at once, or, with
+``last_turn``, after every other player has had one more turn: the highest score wins, a tie is
+a draw (half a win each, as timpalpant/go-farkle splits it;
+:func:`solver.farkle.solution.last_turn_values`).
 
 ==================  ========  =============================================  ==========
 ``FarkleRules``     type      meaning                                        default
@@ -20,6 +21,8 @@ timpalpant/go-farkle splits it; :func:`solver.farkle.solution.last_turn_values`)
 ``scoring``         Scoring   the points of each combination (below)         ``farkle``
 ``hot_dice``        bool      all dice scored: roll all of them again        True
 ``min_bank``        int       the least turn total that may be banked        0
+``entry``           int       the least first bank (to get on the board),    0
+                              at most the goal; not with the penalty
 ``farkle_penalty``  int       banked points lost on a third farkle in a row  0
 ``last_turn``       bool      the others get one more turn after the goal    False
 ``players``         int       players, ``>= 2``                              2
@@ -211,6 +214,7 @@ class FarkleRules:
     farkle_penalty: int = 0
     last_turn: bool = False
     players: int = 2
+    entry: int = 0
 
     def __post_init__(self) -> None:
         if not _is_int(self.dice) or not 1 <= self.dice <= MAX_DICE:
@@ -227,7 +231,7 @@ class FarkleRules:
             raise InvalidArgument(
                 f"scoring must be a Scoring, got {reprlib.repr(self.scoring)}", parameter="scoring"
             )
-        for name in ("min_bank", "farkle_penalty"):
+        for name in ("min_bank", "farkle_penalty", "entry"):
             value = getattr(self, name)
             if not _is_int(value) or value < 0 or value % POINT_UNIT:
                 raise InvalidArgument(
@@ -236,6 +240,17 @@ class FarkleRules:
                     parameter=name,
                 )
             _check_most(name, value)
+        if self.entry > self.goal:
+            raise InvalidArgument(
+                f"entry must be at most the goal ({self.goal:,}), got {self.entry:,}",
+                parameter="entry",
+            )
+        if self.entry and self.farkle_penalty:
+            raise InvalidArgument(
+                "entry and farkle_penalty cannot go together (a penalty can take a player who is "
+                "on the board back to 0)",
+                parameter=("entry", "farkle_penalty"),
+            )
         _check_bool("hot_dice", self.hot_dice)
         _check_bool("last_turn", self.last_turn)
         if not _is_int(self.players) or self.players < 2:
@@ -249,13 +264,27 @@ class FarkleRules:
                 parameter="players",
             )
 
+    def least_bank(self, score: int) -> int:
+        """Return the least turn total a player with ``score`` banked points may bank: before
+        the first bank (score 0) ``max(min_bank, entry)``, after it ``min_bank``.
+
+        >>> rules = FarkleRules(min_bank=300, entry=500)
+        >>> rules.least_bank(0), rules.least_bank(50)
+        (500, 300)
+        """
+        return max(self.min_bank, self.entry) if score == 0 else self.min_bank
+
     def to_json(self) -> str:
-        """Return the rules as JSON (stored in a table's attributes), :meth:`from_json`'s input.
+        """Return the rules as JSON (stored in a table's attributes), :meth:`from_json`'s input;
+        without an opening score the key ``entry`` is left out, as rules written before it were.
 
         >>> FarkleRules.from_json(FarkleRules(goal=500).to_json()) == FarkleRules(goal=500)
         True
         """
-        return json.dumps(asdict(self), sort_keys=True)
+        data = asdict(self)
+        if not self.entry:
+            del data["entry"]
+        return json.dumps(data, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> FarkleRules:
@@ -335,10 +364,14 @@ def rule_set_name(rules: FarkleRules) -> str:
     >>> rule_set_name(FarkleRules(goal=500)), rule_set_name(FarkleRules(dice=3))
     ('farkle', 'custom-b9faee81')
     """
-    for name, base in RULE_SETS.items():
-        if replace(rules, goal=base.goal, players=base.players) == base:
-            return name
-    text = replace(rules, goal=POINT_UNIT, players=2).to_json()
+    if not rules.entry:
+        for name, base in RULE_SETS.items():
+            if replace(rules, goal=base.goal, players=base.players) == base:
+                return name
+    data = json.loads(replace(rules, goal=POINT_UNIT, players=2, entry=0).to_json())
+    if rules.entry:
+        data["entry"] = rules.entry
+    text = json.dumps(data, sort_keys=True)
     return f"custom-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 

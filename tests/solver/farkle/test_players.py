@@ -113,7 +113,7 @@ def test_each_coin_mixes_two_best_replies(three) -> None:
     flat = three.values.reshape(-1, players)
     for scores, q in three.coins:
         index = int(np.ravel_multi_index(scores, (goal,) * players))
-        orbit = OrbitTurns(flat, goal, index, 0, turn(three.rules).arrays)
+        orbit = OrbitTurns(flat, goal, index, (0, 0), turn(three.rules).arrays)
         following = three.values[scores[1:] + scores[:1]]
         x = float(following[-1])
         (below, f_below), (above, f_above) = (orbit.reply(0, x + d) for d in (-1e-9, 1e-9))
