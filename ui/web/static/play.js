@@ -9,7 +9,7 @@ let folded = false;  // the set-up form folded into its one-line summary during 
 const picked = new Set();  // the dice (indices into state.pick) picked to keep
 const hinted = new Set();  // the dice the hint keeps
 const MOST_BUTTONS = 4;  // more choices than this are a menu and one button
-const STEP_MS = 700;  // the pause after each step of the computer's turns, played out
+let stepMs = 700;  // the pause after each step of the computer's turns played out
 let replaying = null;  // the state whose steps are being played out (null: none)
 const PLAYERS = ["two", "three", "four", "five", "six"];
 
@@ -170,7 +170,7 @@ async function playOut(next) {
     $("#roll-words").textContent = log[log.length - 1] || "";
     $("#log").textContent = log.join("\n");
     $("#log").scrollTop = $("#log").scrollHeight;
-    await sleep(STEP_MS);
+    await sleep(stepMs);
   }
   if (replaying === next) show(next);
 }
