@@ -313,7 +313,7 @@ def test_compare_is_pigsolve_compare(client: TestClient, pigsolve, game, args, t
         ("/api/pig/compare?players=", 400, "players must name 1 to 8 players"),
         ("/api/pig/compare?players=evil.py:f", 400, "players from files run code"),
         ("/api/pig/compare?players=hold20&goal=400", 413, "compare takes goals up to 300"),
-        ("/api/farkle/compare?players=optimal&goal=1000", 413, "compare takes goals up to 300"),
+        ("/api/farkle/compare?players=optimal&goal=1500", 413, "compare takes goals up to 1000"),
         ("/api/farkle/compare?players=optimal&goal=120", 400, "goal must be a multiple of 50"),
         ("/api/farkle/compare?players=nobody&goal=300", 400, "unknown Farkle player 'nobody'"),
         ("/api/nowhere", 404, "not found"),

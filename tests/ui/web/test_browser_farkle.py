@@ -149,9 +149,9 @@ def test_a_face_s_key_picks_a_die(page: Page) -> None:
 
 @pytest.mark.slow
 def test_explore_draws_when_to_bank(page: Page, tmp_path: Path) -> None:
-    """Explore draws the mover's chance over both scores and, for the opponent's score the
-    slider picks, a line of banking totals for each number of dice; Compare plays Farkle's
-    round robin."""
+    """Explore draws the mover's chance over both scores (a heat map and a surface) and, for the
+    opponent's score the slider picks, a line of banking totals for each number of dice;
+    Compare plays Farkle's round robin up to goal 1,000."""
     shots, width = screenshot_folder(tmp_path), page.viewport_size["width"]
     page.click(".tab[data-game=farkle]")
     # the goal set before the view opens, which draws at once (no goal-10,000 table here)
@@ -166,18 +166,19 @@ def test_explore_draws_when_to_bank(page: Page, tmp_path: Path) -> None:
     assert page.locator("#slice .legend text").all_text_contents() == [
         "6 dice", "5 dice", "4 dice", "3 dice", "2 dice", "1 die"
     ]  # fmt: skip
-    assert page.is_hidden("#surface-figure")
+    page.wait_for_selector("#surface .main-svg")  # the chances as a surface, as Pig's
+    assert page.text_content("#surface-caption").startswith("The mover's win probability")
     page.fill("#slice-at", "10")  # the opponent at 500
     page.dispatch_event("#slice-at", "input")
     assert page.text_content("#slice-at-value") == "500"
     assert no_sideways_scroll(page)
     page.screenshot(path=shots / f"farkle-explore-{width}.png", full_page=True)
     page.click(".mode[data-mode=compare]")
-    assert page.get_attribute("#compare-form input[name=goal]", "max") == "300"
-    page.fill("#compare-form input[name=goal]", "200")
+    assert page.get_attribute("#compare-form input[name=goal]", "max") == "1000"
+    page.fill("#compare-form input[name=goal]", "500")
     page.click("#compare-form button[type=submit]")
     page.wait_for_selector("#matrix td")
-    assert page.text_content("#matrix-caption").startswith("Farkle, goal 200: P(row beats column)")
+    assert page.text_content("#matrix-caption").startswith("Farkle, goal 500: P(row beats column)")
     assert no_sideways_scroll(page)
     page.screenshot(path=shots / f"farkle-compare-{width}.png", full_page=True)
 
