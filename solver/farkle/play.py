@@ -314,7 +314,7 @@ class FarklePlay:
                 "dice": self.dice,
                 "dice_sides": FACES,
                 "dice_roller": self.dice_roller,
-                "turn_total": game.turn_total,
+                "turn_total": 0 if game.over else game.turn_total,  # the winner banked it
                 "kept": list(game.kept),
                 "dice_to_roll": 0 if game.over else game.to_roll,
                 "farkles": list(game.farkles),
