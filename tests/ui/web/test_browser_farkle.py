@@ -47,11 +47,11 @@ def page(browser: Browser, url: str, request: pytest.FixtureRequest) -> Iterator
     yield from open_page(browser, url, request.param, WAIT_MS)
 
 
-def start(page: Page) -> None:
+def start(page: Page, first: str = "you") -> None:
     page.click(".tab[data-game=farkle]")
     page.fill("#setup input[name=goal]", str(GOAL))
     page.select_option("#setup select[name=opponent]", "optimal")
-    page.select_option("#setup select[name=first]", "you")
+    page.select_option("#setup select[name=first]", first)
     page.fill("#setup input[name=seed]", "4")
     page.click("#start")
     page.wait_for_selector("#board:not([hidden])")
@@ -218,3 +218,15 @@ def test_kept_dice_lie_aside_and_the_computer_s_turn_is_played_out(
     assert "farkle: no scoring dice, the turn total 150 is lost" in seen
     assert page.text_content("#status") == "Your turn (player 1)."
     assert page.is_hidden("#set-aside") and page.locator("#dice .pick").count() == 6
+
+
+@pytest.mark.slow
+def test_the_computer_s_opening_turn_is_played_out_until_skipped(page: Page) -> None:
+    page.evaluate("stepMs = 3_600_000")  # the first step stays until skipped
+    start(page, first="computer")
+    assert page.text_content("#status") == "optimal is playing."
+    assert page.is_visible("#skip") and page.is_hidden("#actions")
+    page.click("#skip")
+    page.wait_for_selector("#board:not(.replaying)")
+    assert page.text_content("#status") == "Your turn (player 2)."
+    assert page.is_visible("#actions") and page.is_hidden("#skip")

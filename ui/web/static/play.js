@@ -1,7 +1,8 @@
 // Play: a game of any registered family, drawn from what the server says of it. The set-up form
 // comes from the family's description (GET /api/limits' families; forms.js draws it), the moves
 // from the game's state (its legal actions and their words), what lies on the table from
-// pieces.js.
+// pieces.js. Where the state lists its steps (the table after each event since the person's
+// choice), the computer players' turns are played out a step at a time before it.
 "use strict";
 
 let state = null;
@@ -159,6 +160,7 @@ async function playOut(next) {
   const steps = next.steps || [];
   if (!steps.some((step) => step.player !== next.you)) return show(next);
   state = replaying = next;
+  $("#board").hidden = view !== "play";
   $("#board").classList.add("replaying");
   $("#actions").hidden = $("#hint-text").hidden = true;
   $("#replay").hidden = false;
