@@ -32,6 +32,7 @@ import numpy as np
 
 from pigsolve.solver.dice import Dice, RandomDice
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.shown import TableShown
 from pigsolve.solver.farkle.words import (
     Farkled,
     FarkleEvent,
@@ -256,6 +257,7 @@ class FarklePlay:
         self.dice: list[int] = []
         """The dice last rolled (they stay in view after a farkle)."""
         self.dice_roller = ""
+        self.shown = TableShown(rules.players, rules.dice)
 
     def legal(self) -> list[str]:
         """Return the mover's choices now, by name."""
@@ -293,28 +295,35 @@ class FarklePlay:
             if isinstance(event, Rolled):
                 self.dice, self.dice_roller = list(event.faces), names[event.player]
             text += event_lines(event, names)
+        self.shown.follow(events, names)
         return text
 
     def fields(self) -> dict[str, Any]:
         """Return what the page draws besides the scores: the dice last rolled (six-sided),
         who rolled them, the turn total, the dice set aside and the dice the next roll
         throws; and ``pick``, the dice to pick from when the choices are which to keep (each
-        keep named by its faces, lowest first), else empty."""
+        keep named by its faces, lowest first), else empty. ``set_aside`` and ``rolling`` say
+        which dice lie aside and which roll next, ``steps`` the table after each event since
+        the person's last choice (:class:`solver.farkle.shown.TableShown`)."""
         from pigsolve.solver.games.farkle import rule_set_name
 
         game = self.game
         keeping = not game.over and any(isinstance(a, tuple) for a in game.legal_actions())
-        return {
-            "pick": list(self.dice) if keeping else [],
-            "rules": rule_set_name(game.rules),
-            "dice": self.dice,
-            "dice_sides": FACES,
-            "dice_roller": self.dice_roller,
-            "turn_total": game.turn_total,
-            "kept": list(game.kept),
-            "dice_to_roll": 0 if game.over else game.to_roll,
-            "farkles": list(game.farkles),
-        }
+        return (
+            {
+                "pick": list(self.dice) if keeping else [],
+                "rules": rule_set_name(game.rules),
+                "dice": self.dice,
+                "dice_sides": FACES,
+                "dice_roller": self.dice_roller,
+                "turn_total": 0 if game.over else game.turn_total,  # the winner banked it
+                "kept": list(game.kept),
+                "dice_to_roll": 0 if game.over else game.to_roll,
+                "farkles": list(game.farkles),
+            }
+            | self.shown.fields()
+            | {"steps": self.shown.steps}
+        )
 
     def advice(self, table: Any) -> tuple[str, dict[str, float]]:
         """Return the optimal choice and the mover's win probability after each legal one, by
