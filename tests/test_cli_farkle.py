@@ -28,8 +28,8 @@ def farkle_players(monkeypatch: pytest.MonkeyPatch) -> None:
     """Farkle's optimal player alone, reading the solution in memory: the terminal's front is
     tested here, not the players (``policies.farkle``), and its games are then foreseeable."""
 
-    def make(name: str, rules, table=None, announce=None) -> SolutionPlayer:
-        return SolutionPlayer(pigsolve.solve(rules))
+    def make(name: str, rules, table=None, announce=None, seed=None) -> SolutionPlayer:
+        return SolutionPlayer(pigsolve.solve(rules), seed)
 
     stand_in = Roster(
         names=lambda rules=None: [("optimal", "the best")],

@@ -338,10 +338,6 @@ class SolutionPlayer:
         self.random = random.Random(seed)
         self._turn, self._side = -1, 0
 
-    def seed_coins(self, seed: int) -> None:
-        """Draw the coins from ``seed`` from now on (a simulation's own stream)."""
-        self.random.seed(seed)
-
     def choose(self, view: FarkleView) -> Choice:
         """Return the optimal choice in ``view``."""
         if view.turn != self._turn:
