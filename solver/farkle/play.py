@@ -264,9 +264,13 @@ class FarklePlay:
         return [self.name(action) for action in self.game.legal_actions()]
 
     def action(self, value: Any) -> Choice:
-        """Return the engine's choice ``value`` names (a name, ``keep 1 5``, faces); raise
+        """Return the engine's choice ``value`` names (a name or its first letter, ``keep 1
+        5``, faces; nothing, as the page's Enter: the first choice before a roll); raise
         InvalidArgument if it names none or one not legal now."""
-        choices = ", ".join(choice_words(name) for name in self.legal())
+        legal = self.legal()
+        choices = ", ".join(choice_words(name) for name in legal)
+        if value == "" and self.game.roll is None and legal:
+            return parse_choice(legal[0])
         try:
             choice = parse_choice(value)
         except InvalidArgument:
@@ -348,10 +352,6 @@ class SolutionPlayer:
         self.solution = solution
         self.random = random.Random(seed)
         self._turn, self._side = -1, 0
-
-    def seed_coins(self, seed: int) -> None:
-        """Draw the coins from ``seed`` from now on (a simulation's own stream)."""
-        self.random.seed(seed)
 
     def choose(self, view: FarkleView) -> Choice:
         """Return the optimal choice in ``view``."""

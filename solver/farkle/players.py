@@ -44,8 +44,8 @@ def check_two_seats(rules: FarkleRules, what: str) -> None:
     if rules.players > 2:
         raise InvalidArgument(
             f"{what} are for 2 players: Farkle with {rules.players} players is computed, queried "
-            "(pigsolve query), shown (pigsolve info), verified, played, simulated and its "
-            "chances exported (--what probabilities), not yet compared, tuned or plotted",
+            "(pigsolve query), shown (pigsolve info), verified, played, simulated, plotted and "
+            "its chances exported (--what probabilities), not yet compared or tuned",
             parameter="players",
         )
 

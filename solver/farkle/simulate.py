@@ -128,9 +128,10 @@ def tournament(
     """Play ``games`` seeded games of ``rules.players`` players step by step, in the order
     given, the first move passing round the table (game ``g`` started by player ``g mod N``).
 
-    The exact chances are beside the games where every seat plays one table (its coins tossed
-    from the seed's own streams, one a seat): player ``p``'s chance when ``r`` starts is the
-    table's seat ``(p - r) mod N`` at the start."""
+    The exact chances are beside the games where every seat plays one table: player ``p``'s
+    chance when ``r`` starts is the table's seat ``(p - r) mod N`` at the start. The seed draws
+    the dice; a player that tosses coins draws them from its own seed, given when it was made
+    (:meth:`policies.roster.Roster.player`)."""
     seats = rules.players
     if len(players) != seats:
         raise InvalidArgument(
@@ -141,10 +142,6 @@ def tournament(
             f"games must be at least {seats}, one per first mover, got {games}", parameter="games"
         )
     seed = fresh_seed() if seed is None else check_seed(seed)
-    streams = np.random.SeedSequence(seed).spawn(seats)  # each seat's coins; the dice: seed's
-    for player, stream in zip(players, streams, strict=True):
-        if callable(getattr(player, "seed_coins", None)):
-            player.seed_coins(int(stream.generate_state(1)[0]))
     started = time.perf_counter()
     winner, turns = _play_live(rules, players, [None] * seats, games, seed)
     seconds = time.perf_counter() - started
