@@ -47,6 +47,8 @@ RULE_SETS = OLD_RULE_SETS + hog_rules_package.RULE_SETS
 """Every rule set: ``fa16``, ``su20`` and the modules of :mod:`solver.games.hog_rules`."""
 SEMESTERS = OLD_RULE_SETS + tuple(hog_rules_package.semesters())
 """Every semester pigsolve knows, oldest first: a rule set's first semester names it."""
+PREFIX = "hog-"
+"""A semester's game name is this and the semester: ``hog-fa23``."""
 RuleSet = StrEnum("RuleSet", {name: name for name in SEMESTERS})  # type: ignore[misc]
 """The semesters, as the command line takes them."""
 

@@ -21,8 +21,7 @@ from typing import IO, TYPE_CHECKING
 from pigsolve.solver import __version__
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.export_files import format_for, write_file
-from pigsolve.solver.games.hog import HogRules, hog_rules
-from pigsolve.solver.hog.family import PREFIX
+from pigsolve.solver.games.hog import PREFIX, HogRules, hog_rules
 
 if TYPE_CHECKING:
     from pigsolve.solver.hog.solve import HogSolution

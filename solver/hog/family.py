@@ -14,14 +14,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.hog import DEFAULT_GOAL, RULES_FILE, SEMESTERS, HogRules, hog_rules
+from pigsolve.solver.games.hog import (
+    DEFAULT_GOAL,
+    PREFIX,
+    RULES_FILE,
+    SEMESTERS,
+    HogRules,
+    hog_rules,
+)
 from pigsolve.solver.registry import Capabilities, Demands, register
 from pigsolve.solver.results import Comparison, Simulation
 
 if TYPE_CHECKING:
     from pigsolve.solver.hog.solve import HogSolution
 
-PREFIX = "hog-"
 PARAMETERS = ("goal", "feral_hogs")
 """The parameters :meth:`HogFamily.rules` takes (``feral_hogs``: su20's rule on or off)."""
 
