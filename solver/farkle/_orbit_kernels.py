@@ -55,6 +55,24 @@ def turn_vectors(
     are ``value - slope * c`` plus ``slope`` times any other ``c``). ``bank[u]`` is the row a
     bank of ``u`` reaches (filled here for ``u < top``).
     """
+    return turn_policy(
+        values, goal, index, first, c, min_bank, entry,
+        ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank, False,
+    )[0]  # fmt: skip
+
+
+@njit(cache=True)
+def turn_policy(
+    values, goal, index, first, c, min_bank, entry,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank, track,
+):  # fmt: skip  # pragma: no cover
+    """Fill the turn as :func:`turn_vectors` does; return ``(top, low, high)``: with ``track``,
+    the policy chosen stays best while the mover's farkle value ``c[0]`` moves by ``d`` in
+    ``[low, high]`` (each choice's line in ``d`` above its rivals'), else infinite bounds.
+
+    Under the policy each of the mover's values is a line in ``d`` of slope its chance of a
+    farkle, and a policy that is greedy for its own values is optimal, so the interval is that
+    of every choice's margin over each rival staying non-negative."""
     players = values.shape[1]
     dice = next_dice.shape[0]
     top = max(goal - first, min_bank)
@@ -65,6 +83,7 @@ def turn_vectors(
         else:  # below the minimum bank, every die kept without hot dice: a win
             bank[u] = 0.0
             bank[u, 0] = 1.0
+    low, high = -np.inf, np.inf
     total = np.empty(players)
     for t in range(top - 1, -1, -1):
         can_bank = t > 0 and t >= least
@@ -73,7 +92,7 @@ def turn_vectors(
                 total[p] = farkle_ways[n] * c[p]
             total_slope = farkle_ways[n]
             for k in range(num_outcomes[n]):
-                best, best_u, best_m = -1.0, 0, 0
+                best, best_slope, best_u, best_m = -1.0, 0.0, 0, 0
                 for left in range(n):
                     gain = points[n, k, left]
                     if gain < 0:
@@ -81,13 +100,18 @@ def turn_vectors(
                     u = t + gain
                     m = next_dice[left]
                     if u >= top:  # a bank that wins
-                        v = 1.0
+                        v, s = 1.0, 0.0
                     elif m == 0:  # every die kept without hot dice: the turn banks
-                        v = bank[u, 0]
+                        v, s = bank[u, 0], 0.0
                     else:
-                        v = value[u, m, 0]
-                    if v > best:
-                        best, best_u, best_m = v, u, m
+                        v, s = value[u, m, 0], slope[u, m]
+                    if v > best:  # its margin over the last best
+                        gap, rise = v - best, best_slope - s
+                        best, best_slope, best_u, best_m = v, s, u, m
+                    else:  # the best's margin over it
+                        gap, rise = best - v, s - best_slope
+                    if track and (gap < high * rise or gap < low * rise):  # binds: rise != 0
+                        low, high = _margin(gap, rise, low, high)
                 w = ways[n, k]
                 if best_u >= top:
                     total[0] += w
@@ -99,15 +123,31 @@ def turn_vectors(
                         total[p] += w * value[best_u, best_m, p]
                     total_slope += w * slope[best_u, best_m]
             rolled = total[0] / scale[n]
+            rolled_slope = total_slope / scale[n]
             if can_bank and bank[t, 0] >= rolled:
                 for p in range(players):
                     value[t, n, p] = bank[t, p]
                 slope[t, n] = 0.0
+                if track:
+                    low, high = _margin(bank[t, 0] - rolled, rolled_slope, low, high)
             else:
                 for p in range(players):
                     value[t, n, p] = total[p] / scale[n]
-                slope[t, n] = total_slope / scale[n]
-    return top
+                slope[t, n] = rolled_slope
+                if track and can_bank:
+                    low, high = _margin(rolled - bank[t, 0], -rolled_slope, low, high)
+    return top, low, high
+
+
+@njit(cache=True)
+def _margin(gap, rise, low, high):  # pragma: no cover
+    """Return ``(low, high)`` narrowed so that the margin ``gap - rise * d`` of a choice over a
+    rival stays non-negative for ``d`` in it."""
+    if rise > 0.0:
+        high = min(high, gap / rise)
+    elif rise < 0.0:
+        low = max(low, gap / rise)
+    return low, high
 
 
 @njit(cache=True)
@@ -118,11 +158,14 @@ def solve_orbit(
     """Solve the orbit of the state ``index`` (its rotations, coupled by the farkle) given every
     higher score sum, write its rows into ``values`` and return ``(steps, residual)``.
 
-    Policy iteration: each rotation's turn is solved with the farkle worth the next rotation's
-    current values (shifted), giving every player's chance as ``a_r + f_r * c_r``; the cycle
-    ``v_r = a_r + f_r * shift(v_{r+1})`` is then solved exactly. It stops when no turn moves a
-    value by more than :data:`ROUNDING` (the values stored are the last turns'); a cycle of
-    policies that never settles stops after :data:`MAX_STEPS` with its residual.
+    Policy iteration from the next scores' values extrapolated: each rotation's turn is solved
+    with the farkle worth the next rotation's current values (shifted), giving every player's
+    chance as ``a_r + f_r * c_r`` and the interval of its mover's farkle value where that
+    policy stays best (:func:`turn_policy`); the cycle ``v_r = a_r + f_r * shift(v_{r+1})`` is
+    then solved exactly. It stops when every rotation's farkle value lies in its interval (the
+    values stored are the cycle's, residual 0), or when no turn re-solved moves a value by more
+    than :data:`ROUNDING`; only the turns whose value left their interval are re-solved. A cycle
+    of policies that never settles stops after :data:`MAX_STEPS` with its residual.
     """
     players = values.shape[1]
     dice = next_dice.shape[0]
@@ -140,21 +183,31 @@ def solve_orbit(
         members[r] = following
         length += 1
     current = np.full((length, players), 1.0 / players)
-    for r in range(length):  # a first guess: the state one higher in the last score, solved
-        if members[r] % goal + 1 < goal:
+    for r in range(length):  # a guess: the states one and two higher in the last score, solved
+        if members[r] % goal + 2 < goal:
+            current[r] = 2.0 * values[members[r] + 1] - values[members[r] + 2]
+        elif members[r] % goal + 1 < goal:
             current[r] = values[members[r] + 1]
     new = np.empty((length, players))
     base = np.empty((length, players))
     farkles = np.empty(length)
+    moved = np.empty(length)  # each mover's farkle value as its turn was last solved
+    low = np.empty(length)
+    high = np.empty(length)
+    stale = np.ones(length, np.bool_)
     c = np.empty(players)
     residual = 1.0
     for step in range(1, MAX_STEPS + 1):
         residual = 0.0
         for r in range(length):
+            if not stale[r]:
+                continue
             shifted(current[(r + 1) % length], c)
-            turn_vectors(
+            moved[r] = c[0]
+            _, low[r], high[r] = turn_policy(
                 values, goal, members[r], firsts[r], c, min_bank, entry,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
+                True,
             )  # fmt: skip
             f = slope[0, dice]
             farkles[r] = f
@@ -164,9 +217,18 @@ def solve_orbit(
                 residual = max(residual, abs(new[r, p] - current[r, p]))
         if residual <= ROUNDING or step == MAX_STEPS:
             for r in range(length):
-                values[members[r]] = new[r]
+                values[members[r]] = new[r] if stale[r] else current[r]
             return step, residual
         _solve_cycle(base, farkles, current)
+        settled = True
+        for r in range(length):  # a policy best at the values it gives stands
+            d = current[(r + 1) % length, players - 1] - moved[r]
+            stale[r] = not low[r] <= d <= high[r]
+            settled = settled and not stale[r]
+        if settled:
+            for r in range(length):
+                values[members[r]] = current[r]
+            return step, 0.0
     return MAX_STEPS, residual
 
 
