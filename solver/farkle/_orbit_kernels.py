@@ -158,14 +158,15 @@ def solve_orbit(
     """Solve the orbit of the state ``index`` (its rotations, coupled by the farkle) given every
     higher score sum, write its rows into ``values`` and return ``(steps, residual)``.
 
-    Policy iteration from the next scores' values extrapolated: each rotation's turn is solved
-    with the farkle worth the next rotation's current values (shifted), giving every player's
-    chance as ``a_r + f_r * c_r`` and the interval of its mover's farkle value where that
-    policy stays best (:func:`turn_policy`); the cycle ``v_r = a_r + f_r * shift(v_{r+1})`` is
-    then solved exactly. It stops when every rotation's farkle value lies in its interval (the
-    values stored are the cycle's, residual 0), or when no turn re-solved moves a value by more
-    than :data:`ROUNDING`; only the turns whose value left their interval are re-solved. A cycle
-    of policies that never settles stops after :data:`MAX_STEPS` with its residual.
+    Policy iteration from the higher sums' values extrapolated (:func:`extrapolated`): each
+    rotation's turn is solved with the farkle worth the next rotation's current values
+    (shifted), giving every player's chance as ``a_r + f_r * c_r`` and the interval of its
+    mover's farkle value where that policy stays best (:func:`turn_policy`); the cycle ``v_r =
+    a_r + f_r * shift(v_{r+1})`` is then solved exactly. It stops when every rotation's farkle
+    value lies in its interval (the values stored are the cycle's, residual 0), or when no turn
+    re-solved moves a value by more than :data:`ROUNDING`; only the turns whose value left
+    their interval are re-solved. A cycle of policies that never settles stops after
+    :data:`MAX_STEPS` with its residual.
     """
     players = values.shape[1]
     dice = next_dice.shape[0]
@@ -182,12 +183,9 @@ def solve_orbit(
             break
         members[r] = following
         length += 1
-    current = np.full((length, players), 1.0 / players)
-    for r in range(length):  # a guess: the states one and two higher in the last score, solved
-        if members[r] % goal + 2 < goal:
-            current[r] = 2.0 * values[members[r] + 1] - values[members[r] + 2]
-        elif members[r] % goal + 1 < goal:
-            current[r] = values[members[r] + 1]
+    current = np.empty((length, players))
+    for r in range(length):
+        extrapolated(values, goal, members[r], current[r])
     new = np.empty((length, players))
     base = np.empty((length, players))
     farkles = np.empty(length)
@@ -230,6 +228,30 @@ def solve_orbit(
                 values[members[r]] = current[r]
             return step, 0.0
     return MAX_STEPS, residual
+
+
+@njit(cache=True)
+def extrapolated(values, goal, index, out):  # pragma: no cover
+    """Write into ``out`` a guess of the values at ``index`` from the higher score sums: the
+    multilinear extrapolation from the corners one higher in each score that can rise (the sum
+    over those sets of scores raised, signed by their size's parity); even chances if none."""
+    players = values.shape[1]
+    places = np.empty(players, np.int64)
+    count = 0
+    for p in range(players):
+        place = goal ** (players - 1 - p)
+        if (index // place) % goal + 1 < goal:
+            places[count] = place
+            count += 1
+    out[:] = 1.0 / players if count == 0 else 0.0
+    for raised in range(1, 2**count):
+        corner, sign = index, -1.0
+        for q in range(count):
+            if raised >> q & 1:
+                corner += places[q]
+                sign = -sign
+        for p in range(players):
+            out[p] += sign * values[corner, p]
 
 
 @njit(cache=True)
