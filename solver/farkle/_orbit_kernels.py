@@ -84,6 +84,7 @@ def turn_policy(
             bank[u] = 0.0
             bank[u, 0] = 1.0
     low, high = -np.inf, np.inf
+    width = np.inf
     total = np.empty(players)
     for t in range(top - 1, -1, -1):
         can_bank = t > 0 and t >= least
@@ -92,7 +93,7 @@ def turn_policy(
                 total[p] = farkle_ways[n] * c[p]
             total_slope = farkle_ways[n]
             for k in range(num_outcomes[n]):
-                best, best_slope, best_u, best_m = -1.0, 0.0, 0, 0
+                best, best_u, best_m = -1.0, 0, 0
                 for left in range(n):
                     gain = points[n, k, left]
                     if gain < 0:
@@ -100,18 +101,22 @@ def turn_policy(
                     u = t + gain
                     m = next_dice[left]
                     if u >= top:  # a bank that wins
-                        v, s = 1.0, 0.0
+                        v = 1.0
                     elif m == 0:  # every die kept without hot dice: the turn banks
-                        v, s = bank[u, 0], 0.0
+                        v = bank[u, 0]
                     else:
-                        v, s = value[u, m, 0], slope[u, m]
-                    if v > best:  # its margin over the last best
-                        gap, rise = v - best, best_slope - s
-                        best, best_slope, best_u, best_m = v, s, u, m
-                    else:  # the best's margin over it
-                        gap, rise = best - v, s - best_slope
-                    if track and (gap < high * rise or gap < low * rise):  # binds: rise != 0
-                        low, high = _margin(gap, rise, low, high)
+                        v = value[u, m, 0]
+                    # a margin under the interval's width may bind (a slope is at most 1)
+                    if v > best:  # the new best's margin over the last
+                        if track and v - best < width:
+                            rise = _slope(slope, top, best_u, best_m) - _slope(slope, top, u, m)
+                            low, high = _margin(v - best, rise, low, high)
+                            width = max(high, -low)
+                        best, best_u, best_m = v, u, m
+                    elif track and best - v < width:  # the best's margin over this one
+                        rise = _slope(slope, top, u, m) - _slope(slope, top, best_u, best_m)
+                        low, high = _margin(best - v, rise, low, high)
+                        width = max(high, -low)
                 w = ways[n, k]
                 if best_u >= top:
                     total[0] += w
@@ -130,13 +135,22 @@ def turn_policy(
                 slope[t, n] = 0.0
                 if track:
                     low, high = _margin(bank[t, 0] - rolled, rolled_slope, low, high)
+                    width = max(high, -low)
             else:
                 for p in range(players):
                     value[t, n, p] = total[p] / scale[n]
                 slope[t, n] = rolled_slope
                 if track and can_bank:
                     low, high = _margin(rolled - bank[t, 0], -rolled_slope, low, high)
+                    width = max(high, -low)
     return top, low, high
+
+
+@njit(cache=True)
+def _slope(slope, top, u, m):  # pragma: no cover
+    """Return the chance of a farkle after reaching the turn total ``u`` with ``m`` dice to
+    roll (0: a bank, or a win from ``top`` on)."""
+    return 0.0 if u >= top or m == 0 else slope[u, m]
 
 
 @njit(cache=True)
