@@ -55,6 +55,24 @@ def turn_vectors(
     are ``value - slope * c`` plus ``slope`` times any other ``c``). ``bank[u]`` is the row a
     bank of ``u`` reaches (filled here for ``u < top``).
     """
+    return turn_policy(
+        values, goal, index, first, c, min_bank, entry,
+        ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank, False,
+    )[0]  # fmt: skip
+
+
+@njit(cache=True)
+def turn_policy(
+    values, goal, index, first, c, min_bank, entry,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank, track,
+):  # fmt: skip  # pragma: no cover
+    """Fill the turn as :func:`turn_vectors` does; return ``(top, low, high)``: with ``track``,
+    the policy chosen stays best while the mover's farkle value ``c[0]`` moves by ``d`` in
+    ``[low, high]`` (each choice's line in ``d`` above its rivals'), else infinite bounds.
+
+    Under the policy each of the mover's values is a line in ``d`` of slope its chance of a
+    farkle, and a policy that is greedy for its own values is optimal, so the interval is that
+    of every choice's margin over each rival staying non-negative."""
     players = values.shape[1]
     dice = next_dice.shape[0]
     top = max(goal - first, min_bank)
@@ -65,6 +83,8 @@ def turn_vectors(
         else:  # below the minimum bank, every die kept without hot dice: a win
             bank[u] = 0.0
             bank[u, 0] = 1.0
+    low, high = -np.inf, np.inf
+    width = np.inf
     total = np.empty(players)
     for t in range(top - 1, -1, -1):
         can_bank = t > 0 and t >= least
@@ -86,8 +106,17 @@ def turn_vectors(
                         v = bank[u, 0]
                     else:
                         v = value[u, m, 0]
-                    if v > best:
+                    # a margin under the interval's width may bind (a slope is at most 1)
+                    if v > best:  # the new best's margin over the last
+                        if track and v - best < width:
+                            rise = _slope(slope, top, best_u, best_m) - _slope(slope, top, u, m)
+                            low, high = _margin(v - best, rise, low, high)
+                            width = max(high, -low)
                         best, best_u, best_m = v, u, m
+                    elif track and best - v < width:  # the best's margin over this one
+                        rise = _slope(slope, top, u, m) - _slope(slope, top, best_u, best_m)
+                        low, high = _margin(best - v, rise, low, high)
+                        width = max(high, -low)
                 w = ways[n, k]
                 if best_u >= top:
                     total[0] += w
@@ -99,15 +128,40 @@ def turn_vectors(
                         total[p] += w * value[best_u, best_m, p]
                     total_slope += w * slope[best_u, best_m]
             rolled = total[0] / scale[n]
+            rolled_slope = total_slope / scale[n]
             if can_bank and bank[t, 0] >= rolled:
                 for p in range(players):
                     value[t, n, p] = bank[t, p]
                 slope[t, n] = 0.0
+                if track:
+                    low, high = _margin(bank[t, 0] - rolled, rolled_slope, low, high)
+                    width = max(high, -low)
             else:
                 for p in range(players):
                     value[t, n, p] = total[p] / scale[n]
-                slope[t, n] = total_slope / scale[n]
-    return top
+                slope[t, n] = rolled_slope
+                if track and can_bank:
+                    low, high = _margin(rolled - bank[t, 0], -rolled_slope, low, high)
+                    width = max(high, -low)
+    return top, low, high
+
+
+@njit(cache=True)
+def _slope(slope, top, u, m):  # pragma: no cover
+    """Return the chance of a farkle after reaching the turn total ``u`` with ``m`` dice to
+    roll (0: a bank, or a win from ``top`` on)."""
+    return 0.0 if u >= top or m == 0 else slope[u, m]
+
+
+@njit(cache=True)
+def _margin(gap, rise, low, high):  # pragma: no cover
+    """Return ``(low, high)`` narrowed so that the margin ``gap - rise * d`` of a choice over a
+    rival stays non-negative for ``d`` in it."""
+    if rise > 0.0:
+        high = min(high, gap / rise)
+    elif rise < 0.0:
+        low = max(low, gap / rise)
+    return low, high
 
 
 @njit(cache=True)
@@ -118,11 +172,15 @@ def solve_orbit(
     """Solve the orbit of the state ``index`` (its rotations, coupled by the farkle) given every
     higher score sum, write its rows into ``values`` and return ``(steps, residual)``.
 
-    Policy iteration: each rotation's turn is solved with the farkle worth the next rotation's
-    current values (shifted), giving every player's chance as ``a_r + f_r * c_r``; the cycle
-    ``v_r = a_r + f_r * shift(v_{r+1})`` is then solved exactly. It stops when no turn moves a
-    value by more than :data:`ROUNDING` (the values stored are the last turns'); a cycle of
-    policies that never settles stops after :data:`MAX_STEPS` with its residual.
+    Policy iteration from the higher sums' values extrapolated (:func:`extrapolated`): each
+    rotation's turn is solved with the farkle worth the next rotation's current values
+    (shifted), giving every player's chance as ``a_r + f_r * c_r`` and the interval of its
+    mover's farkle value where that policy stays best (:func:`turn_policy`); the cycle ``v_r =
+    a_r + f_r * shift(v_{r+1})`` is then solved exactly. It stops when every rotation's farkle
+    value lies in its interval (the values stored are the cycle's, residual 0), or when no turn
+    re-solved moves a value by more than :data:`ROUNDING`; only the turns whose value left
+    their interval are re-solved. A cycle of policies that never settles stops after
+    :data:`MAX_STEPS` with its residual.
     """
     players = values.shape[1]
     dice = next_dice.shape[0]
@@ -139,22 +197,29 @@ def solve_orbit(
             break
         members[r] = following
         length += 1
-    current = np.full((length, players), 1.0 / players)
-    for r in range(length):  # a first guess: the state one higher in the last score, solved
-        if members[r] % goal + 1 < goal:
-            current[r] = values[members[r] + 1]
+    current = np.empty((length, players))
+    for r in range(length):
+        extrapolated(values, goal, members[r], current[r])
     new = np.empty((length, players))
     base = np.empty((length, players))
     farkles = np.empty(length)
+    moved = np.empty(length)  # each mover's farkle value as its turn was last solved
+    low = np.empty(length)
+    high = np.empty(length)
+    stale = np.ones(length, np.bool_)
     c = np.empty(players)
     residual = 1.0
     for step in range(1, MAX_STEPS + 1):
         residual = 0.0
         for r in range(length):
+            if not stale[r]:
+                continue
             shifted(current[(r + 1) % length], c)
-            turn_vectors(
+            moved[r] = c[0]
+            _, low[r], high[r] = turn_policy(
                 values, goal, members[r], firsts[r], c, min_bank, entry,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
+                True,
             )  # fmt: skip
             f = slope[0, dice]
             farkles[r] = f
@@ -164,10 +229,43 @@ def solve_orbit(
                 residual = max(residual, abs(new[r, p] - current[r, p]))
         if residual <= ROUNDING or step == MAX_STEPS:
             for r in range(length):
-                values[members[r]] = new[r]
+                values[members[r]] = new[r] if stale[r] else current[r]
             return step, residual
         _solve_cycle(base, farkles, current)
+        settled = True
+        for r in range(length):  # a policy best at the values it gives stands
+            d = current[(r + 1) % length, players - 1] - moved[r]
+            stale[r] = not low[r] <= d <= high[r]
+            settled = settled and not stale[r]
+        if settled:
+            for r in range(length):
+                values[members[r]] = current[r]
+            return step, 0.0
     return MAX_STEPS, residual
+
+
+@njit(cache=True)
+def extrapolated(values, goal, index, out):  # pragma: no cover
+    """Write into ``out`` a guess of the values at ``index`` from the higher score sums: the
+    multilinear extrapolation from the corners one higher in each score that can rise (the sum
+    over those sets of scores raised, signed by their size's parity); even chances if none."""
+    players = values.shape[1]
+    places = np.empty(players, np.int64)
+    count = 0
+    for p in range(players):
+        place = goal ** (players - 1 - p)
+        if (index // place) % goal + 1 < goal:
+            places[count] = place
+            count += 1
+    out[:] = 1.0 / players if count == 0 else 0.0
+    for raised in range(1, 2**count):
+        corner, sign = index, -1.0
+        for q in range(count):
+            if raised >> q & 1:
+                corner += places[q]
+                sign = -sign
+        for p in range(players):
+            out[p] += sign * values[corner, p]
 
 
 @njit(cache=True)

@@ -17,9 +17,11 @@ maximises its own chance, and its turn's choices depend only on its own value af
 ``x``: under any fixed policy every player's chance is affine in the farkle's value, ``a + f
 c``, ``f`` the policy's chance of a farkle. The orbit is solved by policy iteration: each
 rotation's turn best answers the current values, the cycle of affine maps is then solved
-exactly (:func:`solver.farkle._orbit_kernels._solve_cycle`), until no turn moves a value by more
-than 1e-14. With two players the game is zero-sum and this is Newton's method on the pair; with
-more, each mover plays a best reply to the others' current play, and the fixed point is a
+exactly (:func:`solver.farkle._orbit_kernels._solve_cycle`), until each policy is best at the
+values it gives (its turn also finds the interval of the mover's farkle value where it stays
+best) or no turn moves a value by more than 1e-14; only the turns whose policy no longer stands
+are solved again. With two players the game is zero-sum and this is Newton's method on the
+pair; with more, each mover plays a best reply to the others' current play, and the fixed point is a
 (pure) equilibrium of the orbit. Orbits whose policies never settle are reported in the
 solution's residual (none at the goals tested).
 

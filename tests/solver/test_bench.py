@@ -45,3 +45,22 @@ def test_a_farkle_compute_is_timed_in_a_fresh_process() -> None:
     expected = num_states(replace(FARKLE, goal=1000))
     assert found["rate"] * found["seconds"] == pytest.approx(expected)
     assert found["peak_mib"] > 10 and "target_seconds" not in found
+
+
+def test_three_player_farkle_stands_beside_the_two_player_compute(monkeypatch) -> None:
+    """``bench --large`` times three players at goal 10,000 against its 30 minutes and gives
+    its time over the same run's two-player Farkle compute (the computes stubbed here)."""
+    seconds = {("farkle", 10000, 2): 20.0, ("farkle", 10000, 3): 1500.0}
+
+    def farkle(command, game, goal, players=2):
+        row = {"benchmark": game, "goal": goal, "seconds": seconds.get((game, goal, players), 1.0)}
+        return row | {"target_seconds": bench.FARKLE_TARGETS[game, goal, players]}
+
+    monkeypatch.setattr(bench, "bench_methods", lambda: [])
+    monkeypatch.setattr(bench, "bench_fresh_compute", lambda *args, **kwargs: {"seconds": 2.0})
+    monkeypatch.setattr(bench, "bench_fresh_farkle", farkle)
+    rows = bench.run(["pigsolve", "compute"], large=True)
+    three = rows[-1]
+    assert (three["goal"], three["target_seconds"]) == (10000, 1800.0)
+    assert three["times_two_player_farkle"] == 75.0 and three["times_two_player_compute"] == 750
+    assert all("times_two_player_farkle" not in row for row in rows[:-1])
