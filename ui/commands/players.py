@@ -256,14 +256,15 @@ def tune(
     *,
     given: dict[str, Any],
 ) -> None:
-    """Find a kind's best constants exactly against one player (the kinds: see --range)."""
+    """Find a kind's best constants exactly against one player (the kinds: see --range); with
+    --players N, where the game evaluates a field, against that player in every other seat."""
     from pigsolve.policies import kinds
     from pigsolve.policies.roster import roster
     from pigsolve.ui import records, result_tables
 
     found = setting("tune", game, given, table)
     rules = found.rules
-    if getattr(rules, "players", 2) != 2:
+    if getattr(rules, "players", 2) != 2 and not found.family.can.field:
         raise InvalidArgument(
             f"tune is for two players; {table} is a {rules.players}-player table"
             if table is not None
