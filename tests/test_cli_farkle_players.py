@@ -191,6 +191,13 @@ def test_three_players_compared_and_tuned(workdir: Path) -> None:
     best, optimal = json.loads(tuned.stdout)["best"], json.loads(tuned.stdout)["optimal"]
     assert len(best["seats"]) == 3 and best["average"] == pytest.approx(sum(best["seats"]) / 3)
     assert optimal["average"] == pytest.approx(1 / 3, abs=1e-9)
+    mixed = run("tune", "bank", "--range", "fifties=2:2", "--against", "optimal,max-score", *FIELD)
+    assert mixed.exit_code == 0 and "against optimal, max-score in the 2 other seats" in (
+        mixed.stdout
+    )
+    first = next(row for row in record["seatings"] if row["seating"][0] == "bank:100")
+    moving_first = re.search(r"bank:100 +│ (0\.\d+)", mixed.stdout).group(1)
+    assert float(moving_first) == pytest.approx(first["win_probability"][2], abs=1e-6)
     (workdir / "mine.py").write_text("def strategy(s, o, t, n, roll):\n    return roll, 'bank'\n")
     refused = run("compare", "optimal", "max-score", "mine.py:strategy", *FIELD)
     assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1

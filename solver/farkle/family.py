@@ -135,14 +135,16 @@ class FarkleFamily:
 
     def compare(self, rules: FarkleRules, a: Any, b: Any) -> Comparison:
         """Return the exact probabilities that ``a`` beats ``b``, A first and B first; with
-        more players ``b`` fills every other seat (:func:`solver.farkle.field.field_comparison`:
-        B first is a field player first, the average a random seat)."""
+        more players ``b`` fills every other seat, or is a list of the other seats' players
+        (:func:`solver.farkle.field.field_comparison`: B first is a field player first, the
+        average a random seat)."""
         from pigsolve.solver.farkle.evaluate import compare
         from pigsolve.solver.farkle.field import field_comparison
 
         if rules.players > 2:
-            field = [b] * (rules.players - 1)
-            return field_comparison(rules, a, field, _player_name(a), _player_name(b))
+            field = list(b) if isinstance(b, list | tuple) else [b] * (rules.players - 1)
+            names = ", ".join(dict.fromkeys(_player_name(player) for player in field))
+            return field_comparison(rules, a, field, _player_name(a), names)
         return compare(rules, a, b)
 
     def simulate(
