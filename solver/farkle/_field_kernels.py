@@ -64,15 +64,54 @@ _NO_MOVES = np.zeros((1, 4), np.int64)
 
 
 @njit(cache=True)
+def scratch_of(goal, min_bank, dice):  # pragma: no cover
+    """Return the buffers of :func:`_guided_law`: a guide, a one-column law, the turn's."""
+    size = max(goal, min_bank)
+    return (
+        np.zeros((goal, goal)),
+        np.zeros((goal, 1)),
+        np.zeros((goal, 1)),
+        np.zeros(goal * (goal - 1) // 2),
+        np.empty((size, dice + 1)),
+        np.empty((size, dice + 1)),
+        np.empty((size, dice + 1)),
+        np.empty((size, dice + 1)),
+        np.zeros(goal),
+    )
+
+
+@njit(cache=True, parallel=True)
+def guided_laws(
+    table, coins, nudge, min_bank, entry,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, win, farkle, law,
+):  # fmt: skip  # pragma: no cover
+    """Write the optimal mover's law at every frame (:func:`_guided_law`) as
+    :class:`solver.farkle.laws.TurnLaws` with one column per frame of the others' scores:
+    ``win[i, r]``, ``farkle[i, r]``, the bank vector at ``law_start(G, G**(N-1), i, r)``."""
+    goal, cols = win.shape
+    for chunk in prange(CHUNKS):
+        scratch = scratch_of(goal, min_bank, next_dice.shape[0])
+        for frame in range(chunk, goal * cols, CHUNKS):
+            i, r = frame // cols, frame % cols
+            win[i, r], farkle[i, r] = _guided_law(
+                table, coins, frame, i, nudge, min_bank, entry,
+                ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
+            )  # fmt: skip
+            start, found = law_start(goal, cols, i, r), law_start(goal, 1, i, 0)
+            law[start : start + goal - 1 - i] = scratch[3][found : found + goal - 1 - i]
+
+
+@njit(cache=True)
 def _state(
-    values, index, guided, wins, farkles, banks, table, coins, nudge, min_bank, entry,
+    values, index, guided, wins, farkles, banks, table, coins, kept, nudge, min_bank, entry,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch, scores, base, f,
 ):  # fmt: skip  # pragma: no cover
     """Solve the score vector ``index``: each seat's turn ``V_m = A_m + f_m V_{m+1}`` (a bank
-    reaches a higher sum, solved), the cycle closed at seat 0, then the others backwards."""
+    reaches a higher sum, solved), the cycle closed at seat 0, then the others backwards. The
+    optimal seats' laws are ``kept`` (:func:`guided_laws`), else found here."""
     players = values.shape[0]
     goal = scratch[0].shape[0]
-    law = scratch[3]
+    cols = goal ** (players - 1)
     for k in range(players):
         scores[k] = (index // goal ** (players - 1 - k)) % goal
     for m in range(players):
@@ -82,15 +121,18 @@ def _state(
             frame = 0
             for k in range(players):
                 frame = frame * goal + scores[(m + k) % players]
-            won, lost = _guided_law(
-                table, coins, frame, i, nudge, min_bank, entry,
-                ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
-            )  # fmt: skip
-            laws = law
+            if kept[0].shape[1] == cols:
+                won, lost = kept[0][i, frame - i * cols], kept[1][i, frame - i * cols]
+                laws, start = kept[2], law_start(goal, cols, i, frame - i * cols)
+            else:
+                won, lost = _guided_law(
+                    table, coins, frame, i, nudge, min_bank, entry,
+                    ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
+                )  # fmt: skip
+                laws, start = scratch[3], law_start(goal, 1, i, 0)
         else:
             won, lost = wins[m, i], farkles[m, i]
-            laws = banks[m]
-        start = law_start(goal, 1, i, 0)
+            laws, start = banks[m], law_start(goal, 1, i, 0)
         base[m] = 0.0
         base[m, m] = won
         step = goal ** (players - 1 - m)
@@ -113,32 +155,21 @@ def _state(
 
 @njit(cache=True, parallel=True)
 def evaluate_layer(
-    values, layer, guided, wins, farkles, banks, table, coins, nudge, min_bank, entry,
+    values, layer, guided, wins, farkles, banks, table, coins, kept, nudge, min_bank, entry,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
 ):  # fmt: skip  # pragma: no cover
-    """Solve the score vectors ``layer`` (one score sum; every higher sum solved) in parallel."""
+    """Solve the score vectors ``layer`` (one score sum; every higher sum solved) in parallel;
+    ``kept``: the optimal seats' laws (:func:`guided_laws`), or a one-column placeholder."""
     players, goal = values.shape[0], wins.shape[1]
-    dice = next_dice.shape[0]
-    size = max(goal, min_bank)
     count = layer.shape[0]
     for chunk in prange(CHUNKS):
-        scratch = (
-            np.zeros((goal, goal)),
-            np.zeros((goal, 1)),
-            np.zeros((goal, 1)),
-            np.zeros(goal * (goal - 1) // 2),
-            np.empty((size, dice + 1)),
-            np.empty((size, dice + 1)),
-            np.empty((size, dice + 1)),
-            np.empty((size, dice + 1)),
-            np.zeros(goal),
-        )
+        scratch = scratch_of(goal, min_bank, next_dice.shape[0])
         scores = np.empty(players, np.int64)
         base = np.empty((players, players))
         f = np.empty(players)
         for q in range(chunk, count, CHUNKS):
             _state(
-                values, layer[q], guided, wins, farkles, banks, table, coins, nudge, min_bank,
-                entry, ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
+                values, layer[q], guided, wins, farkles, banks, table, coins, kept, nudge,
+                min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
                 scores, base, f,
             )  # fmt: skip

@@ -27,7 +27,9 @@ more than two players are not solved, so not evaluated.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,12 +39,61 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.evaluate import check_evaluable, policy_of
 from pigsolve.solver.farkle.policy import GUIDED, TURN, FarklePolicy
+from pigsolve.solver.farkle.solution import NUDGE
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
 from pigsolve.solver.results import FieldComparison
 
-Guide = tuple[np.ndarray, np.ndarray]
-"""The optimal player of a table: its values flat (``[s, p]``, the mover's frame) and each
-state's coin (-1: pure)."""
+KEPT_LAWS = 2**29
+"""The most bytes of an optimal player's laws kept between evaluations (512 MiB: goal 2,000
+with four players, about 4,000 with three); past it each evaluation finds them anew."""
+
+
+@dataclass(frozen=True, eq=False)
+class Guide:
+    """The optimal player of a table: its values flat (``table[s, p]``, the mover's frame) and
+    each state's coin (-1: pure)."""
+
+    rules: FarkleRules
+    table: np.ndarray
+    coins: np.ndarray
+
+    @functools.cached_property
+    def laws(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return its laws at every frame (``win, farkle, bank``, one column per frame of the
+        others' scores: :func:`solver.farkle._field_kernels.guided_laws`), found once; a
+        one-column placeholder past :data:`KEPT_LAWS` (each evaluation finds them anew)."""
+        from pigsolve.solver.farkle import _field_kernels
+        from pigsolve.solver.farkle.turn import least_banks, turn
+
+        goal, n = self.rules.goal // POINT_UNIT, self.table.shape[1]
+        cols = goal ** (n - 1)
+        if 8 * cols * (goal * (goal - 1) // 2 + 2 * goal) > KEPT_LAWS:
+            return np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1)
+        laws = np.zeros((goal, cols)), np.zeros((goal, cols)), np.zeros(goal**n * (goal - 1) // 2)
+        arrays = (*least_banks(self.rules), *turn(self.rules).arrays)
+        _field_kernels.guided_laws(self.table, self.coins, NUDGE, *arrays, *laws)
+        return laws
+
+
+_GUIDES: weakref.WeakKeyDictionary[Any, Guide] = weakref.WeakKeyDictionary()
+
+
+def guide_of(rules: FarkleRules, source: Any) -> Guide:
+    """Return the optimal player of ``source`` (an ``N``-player :class:`FarkleSolution` or a
+    two-player guided :class:`FarklePolicy`, whose ``P`` is read as ``(P, 1 - P)``), kept while
+    ``source`` lives: its laws serve every evaluation it takes part in."""
+    if source not in _GUIDES:
+        if isinstance(source, FarklePolicy):
+            table = np.stack([source.guide, 1.0 - source.guide], axis=-1).reshape(-1, 2)
+            coins = np.full(len(table), -1.0)
+        else:
+            n, goal = rules.players, source.values.shape[0]
+            coins = np.full(goal**n, -1.0)
+            for scores, q in source.coins:
+                coins[np.ravel_multi_index(scores, (goal,) * n)] = q
+            table = np.ascontiguousarray(source.values.reshape(-1, n), dtype=np.float64)
+        _GUIDES[source] = Guide(rules, table, coins)
+    return _GUIDES[source]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -79,19 +130,17 @@ class FieldEvaluation:
 
 def seat_of(rules: FarkleRules, player: Any) -> FarklePolicy | Guide:
     """Return how ``player`` sits at a table of ``rules``: its decisions where they ignore the
-    scores (a :class:`FarklePolicy`), else the optimal table it plays (:data:`Guide`): the
-    ``N``-player solution's, or two players' guide ``P`` as ``(P, 1 - P)``."""
+    scores (a :class:`FarklePolicy`), else the optimal table it plays (:func:`guide_of`)."""
     from pigsolve.solver.farkle.solution import FarkleSolution
 
     solution = player if isinstance(player, FarkleSolution) else getattr(player, "solution", None)
     if isinstance(solution, FarkleSolution) and rules.players > 2:
         if solution.rules != rules:
             raise InvalidArgument(f"the optimal table was made for other rules: {solution.rules}")
-        return _guide(solution)
+        return guide_of(rules, solution)
     policy = policy_of(rules, player)
     if policy.kind == GUIDED and rules.players == 2 and not rules.farkle_penalty:
-        table = np.stack([policy.guide, 1.0 - policy.guide], axis=-1).reshape(-1, 2)
-        return table, np.full(len(table), -1.0)
+        return guide_of(rules, policy)
     if policy.kind != TURN:
         raise InvalidArgument(f"{getattr(player, 'name', 'a player')} reads two players' scores")
     return policy
@@ -108,7 +157,6 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
     """
     from pigsolve.solver.farkle import _field_kernels
     from pigsolve.solver.farkle.laws import laws_of
-    from pigsolve.solver.farkle.solution import NUDGE
     from pigsolve.solver.farkle.turn import least_banks, turn
     from pigsolve.solver.resources import check_memory
 
@@ -122,31 +170,23 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
     guided = np.array([not isinstance(seat, FarklePolicy) for seat in seats])
     wins, farkles = np.zeros((n, goal)), np.zeros((n, goal))
     banks = np.zeros((n, goal * (goal - 1) // 2))
-    table, coins = np.zeros((1, n)), np.full(1, -1.0)
+    optimal = {id(seat): seat for seat in seats if isinstance(seat, Guide)}
+    if len(optimal) > 1:
+        raise InvalidArgument("the optimal players read different tables: seat one table")
+    guide = next(iter(optimal.values()), Guide(rules, np.zeros((1, n)), np.full(1, -1.0)))
     for m, seat in enumerate(seats):
-        if isinstance(seat, tuple):
-            if guided[:m].any() and not np.array_equal(seat[0], table):
-                raise InvalidArgument("the optimal players read different tables")
-            table, coins = seat
-            continue
-        laws = laws_of(seat)
-        wins[m], farkles[m], banks[m] = laws.win[:, 0], laws.farkle[:, 0], laws.bank
+        if isinstance(seat, FarklePolicy):
+            laws = laws_of(seat)
+            wins[m], farkles[m], banks[m] = laws.win[:, 0], laws.farkle[:, 0], laws.bank
+    kept = guide.laws if optimal else (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1))
     values = np.zeros((n, goal**n, n))
     arrays = (*least_banks(rules), *turn(rules).arrays)
     for layer in _layers(goal, n):
         _field_kernels.evaluate_layer(
-            values, layer, guided, wins, farkles, banks, table, coins, NUDGE, *arrays
-        )
+            values, layer, guided, wins, farkles, banks, guide.table, guide.coins, kept, NUDGE,
+            *arrays,
+        )  # fmt: skip
     return FieldEvaluation(rules, names, values)
-
-
-def _guide(solution: Any) -> Guide:
-    """Return the table's values flat (the mover's frame) and each state's coin (-1: pure)."""
-    n, goal = solution.rules.players, solution.values.shape[0]
-    coins = np.full(goal**n, -1.0)
-    for scores, q in solution.coins:
-        coins[np.ravel_multi_index(scores, (goal,) * n)] = q
-    return np.ascontiguousarray(solution.values.reshape(-1, n), dtype=np.float64), coins
 
 
 def _layers(goal: int, players: int) -> list[np.ndarray]:
