@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from test_cli_farkle import hinted_moves
 from typer.testing import CliRunner
@@ -120,7 +121,7 @@ def test_your_function_does_not_sit_at_a_three_player_table(workdir: Path) -> No
 
 def test_simulate_three_players(workdir: Path) -> None:
     """Three players named are a game of three: each seat's wins beside the table's where all
-    play it; a mixed table has no exact column."""
+    play it, a mixed table's beside its exact evaluation (compare's seatings of that order)."""
     args = ("--game", "farkle", "--goal", "1000", "--games", "300", "--seed", "4")
     optimal = run("simulate", "optimal", "optimal", "optimal", *args)
     assert optimal.exit_code == 0, optimal.output
@@ -134,8 +135,13 @@ def test_simulate_three_players(workdir: Path) -> None:
     mixed = run("simulate", "optimal", "bank:300", "max-score", *args, "--json")
     assert mixed.exit_code == 0, mixed.output
     record = json.loads(mixed.stdout)
-    assert record["players"] == ["optimal", "bank:300", "max-score"] and record["exact"] is None
+    assert record["players"] == ["optimal", "bank:300", "max-score"]
     assert sum(record["wins"]) == 300
+    names = ["optimal", "bank:300", "max-score"]
+    seatings = json.loads(run("compare", *names, *args[:4], "--players", "3", "--json").stdout)
+    turned = [names[k:] + names[:k] for k in range(3)]
+    rows = [row["win_probability"] for row in seatings["seatings"] if row["seating"] in turned]
+    assert record["exact"] == pytest.approx(np.mean(rows, axis=0).tolist(), abs=1e-12)
 
 
 @pytest.mark.slow
