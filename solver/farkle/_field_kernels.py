@@ -3,8 +3,9 @@
 ``values[m, s, p]`` is seat ``p``'s chance when seat ``m`` is to move at the start of a turn,
 ``s`` the flat index of the scores by seat (units, ``sum(s_k * G**(N - 1 - k))``). A seat plays
 by turn laws (:mod:`solver.farkle.laws`): a turn seat's, found once (``wins``, ``farkles``,
-``banks``, one column), or the optimal seat's, found here at each score vector from the
-``N``-player table ``table`` (flat, the mover's frame) and its ``coins`` (-1: pure). The turn
+``banks``, one column), or the optimal seat's, from the ``N``-player table ``table`` (flat, the
+mover's frame) and its ``coins`` (-1: pure), found once at every frame (:func:`guided_laws`)
+or, where they would take too much memory, at each score vector as it is solved. The turn
 comes as the arrays of :class:`solver.farkle.turn.Turn`, ``ways ... next_dice`` below.
 """
 
@@ -18,6 +19,10 @@ from pigsolve.solver.jit import njit, prange
 
 CHUNKS = 64
 """Parallel strides of a layer."""
+_NO_BANK = np.zeros((1, 1), np.bool_)  # a turn player's and a user's arrays, unread
+_NO_CHOOSE = np.zeros((1, 1, 1), np.int64)
+_NO_ROWS = np.full((1, 1, 1, 1), -1, np.int64)
+_NO_MOVES = np.zeros((1, 4), np.int64)
 
 
 @njit(cache=True)
@@ -26,7 +31,7 @@ def _guided_law(
     ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
 ):  # fmt: skip  # pragma: no cover
     """Return ``(win, farkle)`` of the optimal mover at the flat ``frame`` (its score ``i``) and
-    leave its bank law in ``scratch.law`` from ``law_start(G, 1, i, 0)``: the table's
+    leave its bank law in ``scratch[3]`` from ``law_start(G, 1, i, 0)``: the table's
     turn programme on the mover's own chances after each bank and a farkle (a two-player guide's
     row 0), each side of a coin ``nudge`` from its breakpoint, weighed by the coin."""
     guide, win, farkle, law, mass, gvalue, gslope, groll, mixed = scratch
@@ -39,7 +44,7 @@ def _guided_law(
     q = coins[frame]
     won = lost = 0.0
     for k in range(1 if q < 0 else 2):
-        side = 0.0 if q < 0 else 1.0 - 2.0 * k
+        side = 0.0 if q < 0 else 1.0 - 2.0 * k  # +1: the policy best above, played with q
         weight = 1.0 if q < 0 else (q if k == 0 else 1.0 - q)
         guide[0, i] = 1.0 - (x + side * nudge)
         law[start : start + goal - 1 - i] = 0.0
@@ -55,12 +60,6 @@ def _guided_law(
     for u in range(1, goal - i):
         law[start + u - 1] = mixed[u]
     return won, lost
-
-
-_NO_BANK = np.zeros((1, 1), np.bool_)
-_NO_CHOOSE = np.zeros((1, 1, 1), np.int64)
-_NO_ROWS = np.full((1, 1, 1, 1), -1, np.int64)
-_NO_MOVES = np.zeros((1, 4), np.int64)
 
 
 @njit(cache=True)
