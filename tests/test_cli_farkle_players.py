@@ -52,6 +52,18 @@ def test_compute_query_info_verify(workdir: Path) -> None:
         (("query", *THREE, "0", "0", "300", "3"), "5 numbers"),
         (("compute", "--game", "facebook-farkle", "--players", "3", "--goal", "1000"), "penalty"),
         (("compare", "optimal", "max-score", *THREE), "give 3 players for --players 3, got 2"),
+        (
+            (
+                "compare",
+                "max-score",
+                "bank:300",
+                "bank:500",
+                *THREE[2:],
+                "--game",
+                "facebook-farkle",
+            ),
+            "not solved with the three-farkle penalty",
+        ),
     ],
 )
 def test_refusals_are_one_line(workdir: Path, args: tuple[str, ...], words: str) -> None:
