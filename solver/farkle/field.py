@@ -45,7 +45,7 @@ from pigsolve.solver.results import FieldComparison
 
 KEPT_LAWS = 2**29
 """The most bytes of an optimal player's laws kept between evaluations (512 MiB: goal 2,000
-with four players, about 4,000 with three); past it each evaluation finds them anew."""
+with four players, 5,000 with three); past it each evaluation finds them anew."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -67,12 +67,21 @@ class Guide:
 
         goal, n = self.rules.goal // POINT_UNIT, self.table.shape[1]
         cols = goal ** (n - 1)
-        if 8 * cols * (goal * (goal - 1) // 2 + 2 * goal) > KEPT_LAWS:
+        if kept_bytes(goal, n) > KEPT_LAWS:
             return np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1)
         laws = np.zeros((goal, cols)), np.zeros((goal, cols)), np.zeros(goal**n * (goal - 1) // 2)
         arrays = (*least_banks(self.rules), *turn(self.rules).arrays)
         _field_kernels.guided_laws(self.table, self.coins, NUDGE, *arrays, *laws)
         return laws
+
+
+def kept_bytes(goal: int, players: int) -> int:
+    """Return the bytes of an optimal player's laws at every frame (goal in units).
+
+    >>> kept_bytes(40, 3) // 2**20  # goal 2,000: 10 MiB
+    10
+    """
+    return 8 * goal ** (players - 1) * (goal * (goal - 1) // 2 + 2 * goal)
 
 
 _GUIDES: weakref.WeakKeyDictionary[Any, Guide] = weakref.WeakKeyDictionary()
@@ -166,7 +175,9 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
         raise InvalidArgument(f"give {n} players for {n} seats, got {len(players)}")
     seats = [seat_of(rules, player) for player in players]
     names = tuple(str(getattr(p, "name", type(p).__name__)) for p in players)
-    check_memory(8 * n * n * goal**n, f"the exact evaluation of {n} players at goal {rules.goal}")
+    laws = kept_bytes(goal, n) if any(isinstance(seat, Guide) for seat in seats) else 0
+    needed = 8 * n * n * goal**n + laws * (laws <= KEPT_LAWS)
+    check_memory(needed, f"the exact evaluation of {n} players at goal {rules.goal}")
     guided = np.array([not isinstance(seat, FarklePolicy) for seat in seats])
     wins, farkles = np.zeros((n, goal)), np.zeros((n, goal))
     banks = np.zeros((n, goal * (goal - 1) // 2))
