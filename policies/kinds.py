@@ -157,16 +157,17 @@ def tune(
 def tuning(
     rules: Any,
     kind: str,
-    against: str = "optimal",
+    against: str | Sequence[str] = "optimal",
     ranges: Sequence[str] = (),
     table: Any = None,
     announce: Callable[[str], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
     optimal: Any = None,
 ) -> Tuning:
-    """Return ``kind`` searched exactly against the player ``against``, beside optimal play
-    against it: every player made here (the optimal table at ``table``, or ``optimal``, the
-    optimal player already made), every range checked before any table is made."""
+    """Return ``kind`` searched exactly against the player ``against`` (or, for a family that
+    evaluates a field, a list of the other seats' players), beside optimal play against it:
+    every player made here (the optimal table at ``table``, or ``optimal``, the optimal player
+    already made), every range checked before any table is made."""
     from pigsolve.policies import computer_players
     from pigsolve.solver.registry import family_of
 
@@ -175,10 +176,12 @@ def tuning(
     inexact = family.demands(rules).inexact
     if inexact:
         raise InvalidArgument(inexact)
-    wanted = list(dict.fromkeys([against, "optimal"]))
+    field = [against] if isinstance(against, str) else list(against)
+    against = ", ".join(field)
+    wanted = list(dict.fromkeys([*field, "optimal"]))
     made = {} if optimal is None else {"optimal": optimal}
     made |= computer_players(rules, [n for n in wanted if n not in made], table, announce)
-    opponent = made[against]
+    opponent = made[field[0]] if len(field) == 1 else [made[name] for name in field]
     results, documents = tune(rules, kind, against, opponent, ranges, progress)
     warnings = edge_warnings(rules, kind, against, opponent, ranges, results[0])
     best = replace(family.compare(rules, made["optimal"], opponent), a="optimal", b=against)

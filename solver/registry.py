@@ -68,7 +68,8 @@ class Capabilities:
     returns the exact win rates of a round robin of players that are functions of the scores,
     each given as its table of actions (``rates[i, j]``: i's chance against j, the mean of
     moving first and second; nan on the diagonal), as CS 61A's contest ranks them
-    (:mod:`solver.tournament`).
+    (:mod:`solver.tournament`). ``field``: with more than two players ``compare(rules, a, b)``
+    seats ``b`` in every other seat (so ``tune`` searches one seat against a field).
     ``options`` are the solver's own keyword options (:meth:`Family.solve`), ``file_suffixes``
     those of the game files it reads: a suffix no other family reads is its own (Hog's ``.py``),
     a TOML file names the game it changes in its key ``base`` (:func:`family_of_game`).
@@ -85,6 +86,7 @@ class Capabilities:
     plot: Callable[[Any, str, Path, int | None, bool, Any], Path] | None = None
     store: str | None = None
     contest: Callable[[Any, Sequence[Any], Any], Any] | None = None
+    field: bool = False
     options: tuple[str, ...] = ()
     file_suffixes: tuple[str, ...] = ()
 

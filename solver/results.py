@@ -54,6 +54,24 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class FieldComparison(Comparison):
+    """One player against a field of ``N - 1`` others: ``a_first`` its chance moving first,
+    ``b_first`` its mean chance when a field player moves first, ``seats`` its chance moving
+    first, second, ...; ``average``: its seat drawn at random."""
+
+    seats: tuple[float, ...] = ()
+
+    @property
+    def average(self) -> float:
+        """Return the player's chance when its seat is drawn at random."""
+        return sum(self.seats) / len(self.seats)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the comparison's JSON object with ``seats``."""
+        return super().as_dict() | {"seats": list(self.seats)}
+
+
+@dataclass(frozen=True)
 class Tuning:
     """A kind of player searched exactly against one player: every member's comparison, best
     coin-toss chance first (``ranked``), the documents' member's, optimal play's against the

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from test_cli_farkle import hinted_moves
 from typer.testing import CliRunner
@@ -50,7 +51,19 @@ def test_compute_query_info_verify(workdir: Path) -> None:
     [
         (("query", *THREE, "0", "0", "300", "3"), "5 numbers"),
         (("compute", "--game", "facebook-farkle", "--players", "3", "--goal", "1000"), "penalty"),
-        (("compare", "optimal", "max-score", *THREE), "exact evaluations are for 2 players"),
+        (("compare", "optimal", "max-score", *THREE), "give 3 players for --players 3, got 2"),
+        (
+            (
+                "compare",
+                "max-score",
+                "bank:300",
+                "bank:500",
+                *THREE[2:],
+                "--game",
+                "facebook-farkle",
+            ),
+            "not solved with the three-farkle penalty",
+        ),
     ],
 )
 def test_refusals_are_one_line(workdir: Path, args: tuple[str, ...], words: str) -> None:
@@ -60,18 +73,17 @@ def test_refusals_are_one_line(workdir: Path, args: tuple[str, ...], words: str)
 
 
 @pytest.mark.slow
-def test_a_three_player_table_exports_its_chances_and_is_not_compared(workdir: Path) -> None:
+def test_a_three_player_table_exports_its_chances(workdir: Path) -> None:
     """Every player's chance at each score vector as CSV (points) and JSON (with the coins);
-    its banking totals and a comparison are refused in one line."""
+    its banking totals are refused in one line."""
     from pigsolve.solver.farkle import table
 
     assert run("compute", *THREE).exit_code == 0
     path = workdir / "data" / "farkle-farkle-3p-goal2000.h5"
     named = ("--game", "farkle", "--table", str(path))
     boundary = ("export", "--what", "boundary", "--out", "b.csv")
-    for args in (("compare", "optimal", "max-score"), boundary):
-        result = run(*args, *named)
-        assert result.exit_code == 2 and "are for 2 players" in result.output
+    result = run(*boundary, *named)
+    assert result.exit_code == 2 and "are for 2 players" in result.output
     solution = table.load(path)
     assert run("export", "--what", "probabilities", "--out", "x.csv", *named).exit_code == 0
     rows = (workdir / "x.csv").read_text().splitlines()
@@ -121,7 +133,7 @@ def test_your_function_does_not_sit_at_a_three_player_table(workdir: Path) -> No
 
 def test_simulate_three_players(workdir: Path) -> None:
     """Three players named are a game of three: each seat's wins beside the table's where all
-    play it; a mixed table has no exact column."""
+    play it, a mixed table's beside its exact evaluation (compare's seatings of that order)."""
     args = ("--game", "farkle", "--goal", "1000", "--games", "300", "--seed", "4")
     optimal = run("simulate", "optimal", "optimal", "optimal", *args)
     assert optimal.exit_code == 0, optimal.output
@@ -135,8 +147,13 @@ def test_simulate_three_players(workdir: Path) -> None:
     mixed = run("simulate", "optimal", "bank:300", "max-score", *args, "--json")
     assert mixed.exit_code == 0, mixed.output
     record = json.loads(mixed.stdout)
-    assert record["players"] == ["optimal", "bank:300", "max-score"] and record["exact"] is None
+    assert record["players"] == ["optimal", "bank:300", "max-score"]
     assert sum(record["wins"]) == 300
+    names = ["optimal", "bank:300", "max-score"]
+    seatings = json.loads(run("compare", *names, *args[:4], "--players", "3", "--json").stdout)
+    turned = [names[k:] + names[:k] for k in range(3)]
+    rows = [row["win_probability"] for row in seatings["seatings"] if row["seating"] in turned]
+    assert record["exact"] == pytest.approx(np.mean(rows, axis=0).tolist(), abs=1e-12)
 
 
 @pytest.mark.slow
@@ -172,3 +189,34 @@ def test_plot_draws_each_seats_banking_totals(workdir: Path) -> None:
         bank_thresholds(solution, 500, 3)
     refused = run(*plot, "--out", "x.gif")
     assert refused.exit_code == 2 and len(refused.stderr.splitlines()) == 1
+
+
+FIELD = ("--game", "farkle", "--players", "3", "--goal", "300")
+
+
+def test_three_players_compared_and_tuned(workdir: Path) -> None:
+    """Every seating of three players, and a total tuned against two optimal players, each
+    seat's chance beside the table's (optimal in every seat: a third each on average)."""
+    shown = run("compare", "optimal", "max-score", "bank:100", *FIELD)
+    assert shown.exit_code == 0, shown.output
+    assert "average (random seating)" in shown.stdout and "optimal, bank:100, max-score" in (
+        shown.stdout
+    )
+    record = json.loads(run("compare", "optimal", "max-score", "bank:100", *FIELD, "--json").stdout)
+    assert len(record["seatings"]) == 6 and sum(record["average"]) == pytest.approx(1)
+    tuned = run("tune", "bank", "--range", "fifties=2:4", *FIELD, "--json")
+    assert tuned.exit_code == 0, tuned.output
+    best, optimal = json.loads(tuned.stdout)["best"], json.loads(tuned.stdout)["optimal"]
+    assert len(best["seats"]) == 3 and best["average"] == pytest.approx(sum(best["seats"]) / 3)
+    assert optimal["average"] == pytest.approx(1 / 3, abs=1e-9)
+    mixed = run("tune", "bank", "--range", "fifties=2:2", "--against", "optimal,max-score", *FIELD)
+    assert mixed.exit_code == 0 and "against optimal, max-score in the 2 other seats" in (
+        mixed.stdout
+    )
+    first = next(row for row in record["seatings"] if row["seating"][0] == "bank:100")
+    moving_first = re.search(r"bank:100 +│ (0\.\d+)", mixed.stdout).group(1)
+    assert float(moving_first) == pytest.approx(first["win_probability"][2], abs=1e-6)
+    (workdir / "mine.py").write_text("def strategy(s, o, t, n, roll):\n    return roll, 'bank'\n")
+    refused = run("compare", "optimal", "max-score", "mine.py:strategy", *FIELD)
+    assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1
+    assert "are for 2 players" in refused.output

@@ -134,16 +134,30 @@ def simulation_footer(result: Simulation) -> str:
     )
 
 
+def seatings(result: Any, title: str) -> Table:
+    """Return every player's exact chance in each seating and on average (a result with
+    ``names``, ``rows()`` and ``average``, as Pig's and Farkle's seatings give)."""
+    out = new_table("seating (first mover first)", *result.names, title=title, show_edge=False)
+    for seating, chances in result.rows():
+        out.add_row(", ".join(seating), *(f"{p:.6f}" for p in chances))
+    out.add_row("average (random seating)", *(f"{p:.6f}" for p in result.average))
+    if len(set(result.names)) < len(result.names):
+        out.caption = "a player named twice has one column per copy"
+    return out
+
+
 def tuning(result: Tuning) -> Table:
     """Return the best members of a kind beside the documents' constants and optimal play."""
     kind, results, best = result.kind, result.ranked, result.best
+    seats = len(getattr(best, "seats", ()))  # a field: one player against N - 1 others
+    against = f"{best.b} in the {seats - 1} other seats" if seats else best.b
     out = new_table(
         "rank",
         "player",
-        "A first",
-        "B first",
-        "coin toss",
-        title=f"{kind} against {best.b} ({count(len(results), 'candidate')}), exact",
+        "moving first" if seats else "A first",
+        "a field player first" if seats else "B first",
+        "random seat" if seats else "coin toss",
+        title=f"{kind} against {against} ({count(len(results), 'candidate')}), exact",
     )
     for place, member in enumerate(results[:11], 1):
         out.add_row(str(place), *_row(member))

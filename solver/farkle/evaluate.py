@@ -48,11 +48,11 @@ from pigsolve.solver.results import Comparison
 
 def check_evaluable(rules: FarkleRules) -> None:
     """Raise :class:`InvalidArgument` unless fixed players' games are evaluated exactly under
-    ``rules``: two players and no last turn (the turn laws give no last turn yet; the
+    ``rules``: solved rules without a last turn (the turn laws give no last turn yet; the
     simulation plays it). The three-farkle penalty is evaluated by
-    :mod:`solver.farkle.penalty_evaluate` (a user's function is refused there)."""
+    :mod:`solver.farkle.penalty_evaluate` (a user's function is refused there), more than two
+    players by :mod:`solver.farkle.field`."""
     check_solvable(rules)
-    check_two_seats(rules, "exact evaluations")
     if rules.last_turn:
         raise InvalidArgument(
             "compare and tune do not evaluate the last turn yet: simulate these players "
@@ -85,6 +85,7 @@ def evaluate_tables(
     from pigsolve.solver.farkle.laws import laws_of
 
     check_evaluable(rules)
+    check_two_seats(rules, "pairs' evaluations")
     a, b = policy_of(rules, a), policy_of(rules, b)
     if rules.farkle_penalty:
         from pigsolve.solver.farkle.penalty_evaluate import start_tables

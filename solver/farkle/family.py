@@ -62,6 +62,7 @@ class FarkleFamily:
         plots=("boundary",),
         plot=_plot,
         store="pigsolve.solver.farkle.distributed",
+        field=True,
         file_suffixes=(".toml",),
     )
 
@@ -124,15 +125,26 @@ class FarkleFamily:
         return save(solution, path, force=force)
 
     def evaluate(self, rules: FarkleRules, players: Sequence[Any]) -> tuple[float, ...]:
-        """Return the two players' exact win probabilities, the first moving first."""
+        """Return the players' exact win probabilities, the first moving first."""
         from pigsolve.solver.farkle.evaluate import evaluate
+        from pigsolve.solver.farkle.field import evaluate_field
 
+        if rules.players > 2:
+            return tuple(float(p) for p in evaluate_field(rules, players).start())
         return tuple(evaluate(rules, _two(players)))
 
     def compare(self, rules: FarkleRules, a: Any, b: Any) -> Comparison:
-        """Return the exact probabilities that ``a`` beats ``b``, A first and B first."""
+        """Return the exact probabilities that ``a`` beats ``b``, A first and B first; with
+        more players ``b`` fills every other seat, or is a list of the other seats' players
+        (:func:`solver.farkle.field.field_comparison`: B first is a field player first, the
+        average a random seat)."""
         from pigsolve.solver.farkle.evaluate import compare
+        from pigsolve.solver.farkle.field import field_comparison
 
+        if rules.players > 2:
+            field = list(b) if isinstance(b, list | tuple) else [b] * (rules.players - 1)
+            names = ", ".join(dict.fromkeys(_player_name(player) for player in field))
+            return field_comparison(rules, a, field, _player_name(a), names)
         return compare(rules, a, b)
 
     def simulate(
@@ -158,7 +170,7 @@ class FarkleFamily:
 
     def demands(self, rules: FarkleRules) -> Demands:
         """Return what solving ``rules`` demands: the penalty and the last turn are solved for
-        two players, and exact evaluations need two players and no last turn."""
+        two players, and exact evaluations need no last turn."""
         from pigsolve.solver.farkle.evaluate import check_evaluable
         from pigsolve.solver.farkle.solve import check_solvable, solve_seconds
         from pigsolve.solver.farkle.states import memory_needed
@@ -212,6 +224,10 @@ def nested(state: Sequence[int]) -> tuple[tuple[int, ...], int, int]:
     ``((scores...), turn_total, dice)``."""
     *scores, t, n = state
     return (tuple(scores), t, n)
+
+
+def _player_name(player: Any) -> str:
+    return str(getattr(player, "name", type(player).__name__))
 
 
 def _two(players: Sequence[Any]) -> list[Any]:

@@ -42,12 +42,13 @@ from pigsolve.solver.results import Progress
 def check_two_seats(rules: FarkleRules, what: str) -> None:
     """Raise :class:`InvalidArgument` in one line if ``what`` (a command's work) is asked of
     Farkle with more than two players (which is computed, queried, verified, played,
-    simulated and its chances exported)."""
+    simulated, compared, tuned and its chances exported)."""
     if rules.players > 2:
         raise InvalidArgument(
             f"{what} are for 2 players: Farkle with {rules.players} players is computed, queried "
-            "(pigsolve query), shown (pigsolve info), verified, played, simulated, plotted and "
-            "its chances exported (--what probabilities), not yet compared or tuned",
+            "(pigsolve query), shown (pigsolve info), verified, played, simulated, compared and "
+            "tuned (one player against a field: the optimal and players that ignore the "
+            "scores), plotted and its chances exported (--what probabilities)",
             parameter="players",
         )
 

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument, TooManyCalls
+from pigsolve.solver.errors import InvalidArgument, PigsolveError, TooManyCalls
 from pigsolve.solver.farkle.evaluate import _name, compare_tables, policy_of
 from pigsolve.solver.farkle.policy import USER, FarklePolicy, outcome_index
 from pigsolve.solver.farkle.solve import check_solvable
@@ -154,11 +154,24 @@ def tournament(
     if len(tables) == 1 and solution is not None and solution.rules == rules:
         chances = solution.seat_chances
         exact = np.array([[chances[(p - r) % seats] for p in range(seats)] for r in range(seats)])
+    else:
+        exact = _field_exact(rules, players)
     names = tuple(_name(player) for player in players)
     return Tournament(
         rules, names, FACES, seed, np.bincount(first, minlength=seats), wins,
         float(turns.mean()), seconds, exact,
     )  # fmt: skip
+
+
+def _field_exact(rules: FarkleRules, players: Sequence[Any]) -> np.ndarray | None:
+    """Return ``[r, p]``, player ``p``'s exact chance when ``r`` starts
+    (:func:`solver.farkle.field.evaluate_field`), None where the players are not evaluated."""
+    from pigsolve.solver.farkle.field import evaluate_field
+
+    try:
+        return evaluate_field(rules, players).starts
+    except PigsolveError:  # a user's function, a last turn, too little memory
+        return None
 
 
 def _simulation(

@@ -240,7 +240,13 @@ def simulate(
 @command(players_app)
 def tune(
     kind: Annotated[str, typer.Argument(help="The kind of player to tune.", show_default=False)],
-    against: Annotated[str, typer.Option(help="The player to beat.")] = "optimal",
+    against: Annotated[
+        str,
+        typer.Option(
+            help="The player to beat (with --players N: in every other seat, or one for each, "
+            "e.g. optimal,max-score)."
+        ),
+    ] = "optimal",
     ranges: Annotated[
         list[str] | None,
         typer.Option(
@@ -256,22 +262,39 @@ def tune(
     *,
     given: dict[str, Any],
 ) -> None:
-    """Find a kind's best constants exactly against one player (the kinds: see --range)."""
+    """Find a kind's best constants exactly against one player (the kinds: see --range); with
+    --players N, where the game evaluates a field, against that player in every other seat."""
     from pigsolve.policies import kinds
     from pigsolve.policies.roster import roster
     from pigsolve.ui import records, result_tables
 
     found = setting("tune", game, given, table)
     rules = found.rules
-    if getattr(rules, "players", 2) != 2:
+    seats = getattr(rules, "players", 2)
+    if seats != 2 and not found.family.can.field:
         raise InvalidArgument(
-            f"tune is for two players; {table} is a {rules.players}-player table"
+            f"tune is for two players; {table} is a {seats}-player table"
             if table is not None
-            else f"tune is for two players, not {rules.players}"
+            else f"tune is for two players, not {seats}"
+        )
+    field = split_names(against, seats) if seats > 2 else [against]
+    if len(field) not in (1, seats - 1):
+        raise InvalidArgument(
+            f"--against names one player or {seats - 1} for {seats} players, got {len(field)} "
+            f"({against})"
         )
     optimal = None if found.solution is None else roster(rules).optimal(found.solution, None)
     with progress_bar(f"tuning {kind}", None) as progress:
-        result = kinds.tuning(rules, kind, against, ranges or [], table, note, progress, optimal)
+        result = kinds.tuning(
+            rules,
+            kind,
+            field[0] if len(field) == 1 else field,
+            ranges or [],
+            table,
+            note,
+            progress,
+            optimal,
+        )
     for warning in result.warnings:
         note(in_options(warning, ["ranges"]))
     if as_json:

@@ -23,18 +23,8 @@ def show_seatings(rules: Any, players: Sequence[Any], names: Sequence[str], as_j
         record = {"goal": rules.goal} | ADAPTER.record_fields(rules) | result.as_dict()
         print(json.dumps(record, allow_nan=False))
         return
-    out = result_tables.new_table(
-        "seating (first mover first)",
-        *result.names,
-        title=f"{rules.players} players, {ADAPTER.setting(rules)}: P(win), exact",
-        show_edge=False,
-    )
-    for seating, probabilities in result.rows():
-        out.add_row(", ".join(seating), *(f"{p:.6f}" for p in probabilities))
-    out.add_row("average (random seating)", *(f"{p:.6f}" for p in result.average))
-    if len(set(result.names)) < len(result.names):
-        out.caption = "a player named twice has one column per copy"
-    console.print(out)
+    title = f"{rules.players} players, {ADAPTER.setting(rules)}: P(win), exact"
+    console.print(result_tables.seatings(result, title))
 
 
 def show_simulation(rules: Any, result: Any, setting: str, as_json: bool) -> None:

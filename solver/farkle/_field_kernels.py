@@ -1,0 +1,174 @@
+"""Numba kernels of N fixed Farkle players: each score vector's cycle of N turns, closed exactly.
+
+``values[m, s, p]`` is seat ``p``'s chance when seat ``m`` is to move at the start of a turn,
+``s`` the flat index of the scores by seat (units, ``sum(s_k * G**(N - 1 - k))``). A seat plays
+by turn laws (:mod:`solver.farkle.laws`): a turn seat's, found once (``wins``, ``farkles``,
+``banks``, one column), or the optimal seat's, from the ``N``-player table ``table`` (flat, the
+mover's frame) and its ``coins`` (-1: pure), found once at every frame (:func:`guided_laws`)
+or, where they would take too much memory, at each score vector as it is solved. The turn
+comes as the arrays of :class:`solver.farkle.turn.Turn`, ``ways ... next_dice`` below.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pigsolve.solver.farkle._orbit_kernels import passed
+from pigsolve.solver.farkle._policy_kernels import GUIDED, _turn_law, law_start
+from pigsolve.solver.jit import njit, prange
+
+CHUNKS = 64
+"""Parallel strides of a layer."""
+_NO_BANK = np.zeros((1, 1), np.bool_)  # a turn player's and a user's arrays, unread
+_NO_CHOOSE = np.zeros((1, 1, 1), np.int64)
+_NO_ROWS = np.full((1, 1, 1, 1), -1, np.int64)
+_NO_MOVES = np.zeros((1, 4), np.int64)
+
+
+@njit(cache=True)
+def _guided_law(
+    table, coins, frame, i, nudge, min_bank, entry,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
+):  # fmt: skip  # pragma: no cover
+    """Return ``(win, farkle)`` of the optimal mover at the flat ``frame`` (its score ``i``) and
+    leave its bank law in ``scratch[3]`` from ``law_start(G, 1, i, 0)``: the table's
+    turn programme on the mover's own chances after each bank and a farkle (a two-player guide's
+    row 0), each side of a coin ``nudge`` from its breakpoint, weighed by the coin."""
+    guide, win, farkle, law, mass, gvalue, gslope, groll, mixed = scratch
+    goal, players = guide.shape[0], table.shape[1]
+    start = law_start(goal, 1, i, 0)
+    for u in range(1, goal - i):
+        guide[0, i + u] = 1.0 - table[passed(frame, i, goal, players, u), players - 1]
+        mixed[u] = 0.0
+    x = table[passed(frame, i, goal, players, 0), players - 1]
+    q = coins[frame]
+    won = lost = 0.0
+    for k in range(1 if q < 0 else 2):
+        side = 0.0 if q < 0 else 1.0 - 2.0 * k  # +1: the policy best above, played with q
+        weight = 1.0 if q < 0 else (q if k == 0 else 1.0 - q)
+        guide[0, i] = 1.0 - (x + side * nudge)
+        law[start : start + goal - 1 - i] = 0.0
+        _turn_law(
+            i, 0, 0, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            GUIDED, guide, _NO_BANK, _NO_CHOOSE, _NO_ROWS, _NO_MOVES, win, farkle, law,
+            mass, gvalue, gslope, groll,
+        )  # fmt: skip
+        won += weight * win[i, 0]
+        lost += weight * farkle[i, 0]
+        for u in range(1, goal - i):
+            mixed[u] += weight * law[start + u - 1]
+    for u in range(1, goal - i):
+        law[start + u - 1] = mixed[u]
+    return won, lost
+
+
+@njit(cache=True)
+def scratch_of(goal, min_bank, dice):  # pragma: no cover
+    """Return the buffers of :func:`_guided_law`: a guide, a one-column law, the turn's."""
+    size = max(goal, min_bank)
+    return (
+        np.zeros((goal, goal)),
+        np.zeros((goal, 1)),
+        np.zeros((goal, 1)),
+        np.zeros(goal * (goal - 1) // 2),
+        np.empty((size, dice + 1)),
+        np.empty((size, dice + 1)),
+        np.empty((size, dice + 1)),
+        np.empty((size, dice + 1)),
+        np.zeros(goal),
+    )
+
+
+@njit(cache=True, parallel=True)
+def guided_laws(
+    table, coins, nudge, min_bank, entry,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, win, farkle, law,
+):  # fmt: skip  # pragma: no cover
+    """Write the optimal mover's law at every frame (:func:`_guided_law`) as
+    :class:`solver.farkle.laws.TurnLaws` with one column per frame of the others' scores:
+    ``win[i, r]``, ``farkle[i, r]``, the bank vector at ``law_start(G, G**(N-1), i, r)``."""
+    goal, cols = win.shape
+    for chunk in prange(CHUNKS):
+        scratch = scratch_of(goal, min_bank, next_dice.shape[0])
+        for frame in range(chunk, goal * cols, CHUNKS):
+            i, r = frame // cols, frame % cols
+            win[i, r], farkle[i, r] = _guided_law(
+                table, coins, frame, i, nudge, min_bank, entry,
+                ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
+            )  # fmt: skip
+            start, found = law_start(goal, cols, i, r), law_start(goal, 1, i, 0)
+            law[start : start + goal - 1 - i] = scratch[3][found : found + goal - 1 - i]
+
+
+@njit(cache=True)
+def _state(
+    values, index, guided, wins, farkles, banks, table, coins, kept, nudge, min_bank, entry,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch, scores, base, f,
+):  # fmt: skip  # pragma: no cover
+    """Solve the score vector ``index``: each seat's turn ``V_m = A_m + f_m V_{m+1}`` (a bank
+    reaches a higher sum, solved), the cycle closed at seat 0, then the others backwards. The
+    optimal seats' laws are ``kept`` (:func:`guided_laws`), else found here."""
+    players = values.shape[0]
+    goal = scratch[0].shape[0]
+    cols = goal ** (players - 1)
+    for k in range(players):
+        scores[k] = (index // goal ** (players - 1 - k)) % goal
+    for m in range(players):
+        i = scores[m]
+        following = (m + 1) % players
+        if guided[m]:
+            frame = 0
+            for k in range(players):
+                frame = frame * goal + scores[(m + k) % players]
+            if kept[0].shape[1] == cols:
+                won, lost = kept[0][i, frame - i * cols], kept[1][i, frame - i * cols]
+                laws, start = kept[2], law_start(goal, cols, i, frame - i * cols)
+            else:
+                won, lost = _guided_law(
+                    table, coins, frame, i, nudge, min_bank, entry,
+                    ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
+                )  # fmt: skip
+                laws, start = scratch[3], law_start(goal, 1, i, 0)
+        else:
+            won, lost = wins[m, i], farkles[m, i]
+            laws, start = banks[m], law_start(goal, 1, i, 0)
+        base[m] = 0.0
+        base[m, m] = won
+        step = goal ** (players - 1 - m)
+        for u in range(1, goal - i):
+            chance = laws[start + u - 1]
+            if chance != 0.0:
+                base[m] += chance * values[following, index + u * step]
+        f[m] = lost
+    v0 = base[0].copy()
+    product = 1.0
+    for m in range(1, players):
+        product *= f[m - 1]
+        v0 += product * base[m]
+    product *= f[players - 1]
+    v0 /= 1.0 - product
+    values[0, index] = v0
+    for m in range(players - 1, 0, -1):
+        values[m, index] = base[m] + f[m] * values[(m + 1) % players, index]
+
+
+@njit(cache=True, parallel=True)
+def evaluate_layer(
+    values, layer, guided, wins, farkles, banks, table, coins, kept, nudge, min_bank, entry,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice,
+):  # fmt: skip  # pragma: no cover
+    """Solve the score vectors ``layer`` (one score sum; every higher sum solved) in parallel;
+    ``kept``: the optimal seats' laws (:func:`guided_laws`), or a one-column placeholder."""
+    players, goal = values.shape[0], wins.shape[1]
+    count = layer.shape[0]
+    for chunk in prange(CHUNKS):
+        scratch = scratch_of(goal, min_bank, next_dice.shape[0])
+        scores = np.empty(players, np.int64)
+        base = np.empty((players, players))
+        f = np.empty(players)
+        for q in range(chunk, count, CHUNKS):
+            _state(
+                values, layer[q], guided, wins, farkles, banks, table, coins, kept, nudge,
+                min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
+                scores, base, f,
+            )  # fmt: skip

@@ -1,0 +1,276 @@
+r"""Exact win probabilities of N fixed Farkle players: one player against a field.
+
+Seats :math:`0, \dots, N-1` move in turn, seat 0 first; :math:`s` are the banked scores by seat
+(units of 50, ``G = goal / 50``) and :math:`V_m(s) \in [0, 1]^N` every seat's chance when seat
+``m`` is to move at the start of a turn. Seat m's turn ends in a win at once (chance
+:math:`w`), a bank of ``u`` (:math:`b(u)`, reaching the higher score sum :math:`s + u e_m`) or
+a farkle (:math:`f`: the turn passes, the scores unchanged), its *law*
+(:mod:`solver.farkle.laws`), so
+
+.. math:: V_m(s) = w\, e_m + \sum_u b(u)\, V_{m+1}(s + u e_m) + f\, V_{m+1}(s)
+          = A_m + f_m V_{m+1}(s).
+
+The sums are solved from the highest down; at one score vector the N turns form a cycle, closed
+exactly as Pig's (:mod:`solver.pig.evaluation.evaluate`): :math:`V_0 = \sum_m (\prod_{t<m} f_t)
+A_m / (1 - \prod_m f_m)`, then :math:`V_{N-1}, \dots, V_1` backwards. Nothing is iterated.
+
+A player whose decisions ignore the scores (``max-score``, ``bank:T``) has its laws found once
+(one column, :func:`solver.farkle.laws.laws_of`). The optimal player plays the ``N``-player
+table (:mod:`solver.farkle.players`): at each score vector its turn programme is run on its own
+chances after each bank and a farkle, read in its frame, and where the equilibrium mixes its
+law is the coin's mixture of the two policies that meet there (each side
+:data:`solver.farkle.solution.NUDGE` from the breakpoint), as it plays
+(:class:`solver.farkle.play.SolutionPlayer`). Optimal in every seat reproduces the table's
+values. Memory: :math:`N^2 G^N` float64 values. The three-farkle penalty and the last turn with
+more than two players are not solved, so not evaluated.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.evaluate import check_evaluable, policy_of
+from pigsolve.solver.farkle.policy import GUIDED, TURN, FarklePolicy
+from pigsolve.solver.farkle.solution import NUDGE
+from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
+from pigsolve.solver.results import FieldComparison
+
+KEPT_LAWS = 2**29
+"""The most bytes of an optimal player's laws kept between evaluations (512 MiB: goal 2,000
+with four players, 5,000 with three); past it each evaluation finds them anew."""
+
+
+@dataclass(frozen=True, eq=False)
+class Guide:
+    """The optimal player of a table: its values flat (``table[s, p]``, the mover's frame) and
+    each state's coin (-1: pure)."""
+
+    rules: FarkleRules
+    table: np.ndarray
+    coins: np.ndarray
+
+    @functools.cached_property
+    def laws(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return its laws at every frame (``win, farkle, bank``, one column per frame of the
+        others' scores: :func:`solver.farkle._field_kernels.guided_laws`), found once; a
+        one-column placeholder past :data:`KEPT_LAWS` (each evaluation finds them anew)."""
+        from pigsolve.solver.farkle import _field_kernels
+        from pigsolve.solver.farkle.turn import least_banks, turn
+
+        goal, n = self.rules.goal // POINT_UNIT, self.table.shape[1]
+        cols = goal ** (n - 1)
+        if kept_bytes(goal, n) > KEPT_LAWS:
+            return np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1)
+        laws = np.zeros((goal, cols)), np.zeros((goal, cols)), np.zeros(goal**n * (goal - 1) // 2)
+        arrays = (*least_banks(self.rules), *turn(self.rules).arrays)
+        _field_kernels.guided_laws(self.table, self.coins, NUDGE, *arrays, *laws)
+        return laws
+
+
+def kept_bytes(goal: int, players: int) -> int:
+    """Return the bytes of an optimal player's laws at every frame (goal in units).
+
+    >>> kept_bytes(40, 3) // 2**20  # goal 2,000: 10 MiB
+    10
+    """
+    return 8 * goal ** (players - 1) * (goal * (goal - 1) // 2 + 2 * goal)
+
+
+_GUIDES: weakref.WeakKeyDictionary[Any, Guide] = weakref.WeakKeyDictionary()
+
+
+def guide_of(rules: FarkleRules, source: Any) -> Guide:
+    """Return the optimal player of ``source`` (an ``N``-player :class:`FarkleSolution` or a
+    two-player guided :class:`FarklePolicy`, whose ``P`` is read as ``(P, 1 - P)``), kept while
+    ``source`` lives: its laws serve every evaluation it takes part in."""
+    if source not in _GUIDES:
+        if isinstance(source, FarklePolicy):
+            table = np.stack([source.guide, 1.0 - source.guide], axis=-1).reshape(-1, 2)
+            coins = np.full(len(table), -1.0)
+        else:
+            n, goal = rules.players, source.values.shape[0]
+            coins = np.full(goal**n, -1.0)
+            for scores, q in source.coins:
+                coins[np.ravel_multi_index(scores, (goal,) * n)] = q
+            table = np.ascontiguousarray(source.values.reshape(-1, n), dtype=np.float64)
+        _GUIDES[source] = Guide(rules, table, coins)
+    return _GUIDES[source]
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class FieldEvaluation:
+    """The exact win probabilities of N fixed players in one seating.
+
+    Attributes
+    ----------
+    rules : FarkleRules
+    names : tuple of str
+        The players by seat; seat 0 moves first, then seat 1, ...
+    values : ndarray(float64, (N, G**N, N))
+        ``values[m, s, p]``: seat ``p``'s chance when seat ``m`` is to move at the start of a
+        turn, ``s`` the flat index of the scores by seat (units).
+    """
+
+    rules: FarkleRules
+    names: tuple[str, ...]
+    values: np.ndarray
+
+    def start(self, first: int = 0) -> np.ndarray:
+        """Return every seat's chance when seat ``first`` moves first from zero."""
+        return self.values[first, 0]
+
+    @property
+    def starts(self) -> np.ndarray:
+        """Return ``[m, p]``: seat ``p``'s chance when seat ``m`` moves first from zero."""
+        return self.values[:, 0]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={p:.6f}" for n, p in zip(self.names, self.start(), strict=True))
+        return f"<FieldEvaluation goal={self.rules.goal} {shown}>"
+
+
+def seat_of(rules: FarkleRules, player: Any) -> FarklePolicy | Guide:
+    """Return how ``player`` sits at a table of ``rules``: its decisions where they ignore the
+    scores (a :class:`FarklePolicy`), else the optimal table it plays (:func:`guide_of`)."""
+    from pigsolve.solver.farkle.solution import FarkleSolution
+
+    solution = player if isinstance(player, FarkleSolution) else getattr(player, "solution", None)
+    if isinstance(solution, FarkleSolution) and rules.players > 2:
+        if solution.rules != rules:
+            raise InvalidArgument(f"the optimal table was made for other rules: {solution.rules}")
+        return guide_of(rules, solution)
+    policy = policy_of(rules, player)
+    if policy.kind == GUIDED and rules.players == 2 and not rules.farkle_penalty:
+        return guide_of(rules, policy)
+    if policy.kind != TURN:
+        raise InvalidArgument(f"{getattr(player, 'name', 'a player')} reads two players' scores")
+    return policy
+
+
+def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluation:
+    """Return the exact win probabilities of ``players`` seated in that order (seat 0 first).
+
+    >>> from pigsolve.solver.farkle.policy import thresholds
+    >>> rules = FarkleRules(dice=3, goal=300, players=3)
+    >>> seats = [thresholds(rules, (t,)) for t in (100, 150, 200)]
+    >>> round(float(evaluate_field(rules, seats).start().sum()), 12)
+    1.0
+    """
+    from pigsolve.solver.farkle import _field_kernels
+    from pigsolve.solver.farkle.laws import laws_of
+    from pigsolve.solver.farkle.turn import least_banks, turn
+    from pigsolve.solver.resources import check_memory
+
+    check_evaluable(rules)
+    n, goal = rules.players, rules.goal // POINT_UNIT
+    if len(players) != n:
+        raise InvalidArgument(f"give {n} players for {n} seats, got {len(players)}")
+    seats = [seat_of(rules, player) for player in players]
+    names = tuple(str(getattr(p, "name", type(p).__name__)) for p in players)
+    laws = kept_bytes(goal, n) if any(isinstance(seat, Guide) for seat in seats) else 0
+    needed = 8 * n * n * goal**n + laws * (laws <= KEPT_LAWS)
+    check_memory(needed, f"the exact evaluation of {n} players at goal {rules.goal}")
+    guided = np.array([not isinstance(seat, FarklePolicy) for seat in seats])
+    wins, farkles = np.zeros((n, goal)), np.zeros((n, goal))
+    banks = np.zeros((n, goal * (goal - 1) // 2))
+    optimal = {id(seat): seat for seat in seats if isinstance(seat, Guide)}
+    if len(optimal) > 1:
+        raise InvalidArgument("the optimal players read different tables: seat one table")
+    guide = next(iter(optimal.values()), Guide(rules, np.zeros((1, n)), np.full(1, -1.0)))
+    for m, seat in enumerate(seats):
+        if isinstance(seat, FarklePolicy):
+            laws = laws_of(seat)
+            wins[m], farkles[m], banks[m] = laws.win[:, 0], laws.farkle[:, 0], laws.bank
+    kept = guide.laws if optimal else (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1))
+    values = np.zeros((n, goal**n, n))
+    arrays = (*least_banks(rules), *turn(rules).arrays)
+    for layer in _layers(goal, n):
+        _field_kernels.evaluate_layer(
+            values, layer, guided, wins, farkles, banks, guide.table, guide.coins, kept, NUDGE,
+            *arrays,
+        )  # fmt: skip
+    return FieldEvaluation(rules, names, values)
+
+
+def _layers(goal: int, players: int) -> list[np.ndarray]:
+    """Return the flat score vectors by score sum, the highest first."""
+    index = np.arange(goal**players, dtype=np.int64)
+    sums = sum((index // goal**k) % goal for k in range(players))
+    order = np.argsort(-sums, kind="stable")
+    bounds = np.searchsorted(-sums[order], np.arange(-players * (goal - 1), 1), side="left")
+    return np.split(index[order], bounds[1:])
+
+
+def field_comparison(
+    rules: FarkleRules, player: Any, field: Sequence[Any], name: str, against: str
+) -> FieldComparison:
+    """Return ``player``'s chances against the ``field`` (the other seats, in turn order) as
+    a :class:`FieldComparison`: one evaluation gives every seat it may take."""
+    evaluation = evaluate_field(rules, [player, *field])
+    starts = evaluation.starts
+    n = rules.players
+    seats = tuple(float(starts[(n - k) % n, 0]) for k in range(n))  # moving first, second, ...
+    field_first = float(np.mean(seats[1:]))
+    return FieldComparison(name, against, rules.goal, FACES, seats[0], field_first, seats)
+
+
+@dataclass(frozen=True, eq=False)
+class Seatings:
+    """Each player's exact win probability in every seating order, and on average.
+
+    ``orders[r][seat]`` is the player in that seat (seat 0 first); ``probabilities[r, p]``
+    player ``p``'s chance in seating ``r``."""
+
+    names: tuple[str, ...]
+    orders: tuple[tuple[int, ...], ...]
+    probabilities: np.ndarray
+
+    @property
+    def average(self) -> np.ndarray:
+        """Return each player's chance averaged over the seatings (a fair draw)."""
+        return self.probabilities.mean(axis=0)
+
+    def rows(self) -> list[tuple[tuple[str, ...], tuple[float, ...]]]:
+        """Return one row per seating: the names by seat, each player's chance."""
+        return [
+            (tuple(self.names[p] for p in order), tuple(float(x) for x in row))
+            for order, row in zip(self.orders, self.probabilities, strict=True)
+        ]
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return ``{players, seatings: [{seating, win_probability}], average}`` for JSON."""
+        return {
+            "players": list(self.names),
+            "seatings": [
+                {"seating": list(seating), "win_probability": list(chances)}
+                for seating, chances in self.rows()
+            ],
+            "average": self.average.tolist(),
+        }
+
+
+def compare_seatings(
+    rules: FarkleRules, players: Sequence[Any], names: Sequence[str] | None = None
+) -> Seatings:
+    """Return every player's exact chance in each of the N! seatings: (N - 1)! evaluations,
+    each giving its N rotations."""
+    n = rules.players
+    names = tuple(names or (str(getattr(p, "name", p)) for p in players))
+    orders = tuple(itertools.permutations(range(n)))
+    by_seat: dict[tuple[int, ...], np.ndarray] = {}
+    probabilities = np.empty((len(orders), n))
+    for r, order in enumerate(orders):
+        if order not in by_seat:
+            starts = evaluate_field(rules, [players[p] for p in order]).starts
+            for m in range(n):  # seat m moving first is the seating rotated by m
+                by_seat[order[m:] + order[:m]] = np.roll(starts[m], -m)
+        probabilities[r, list(order)] = by_seat[order]
+    return Seatings(names, orders, probabilities)
