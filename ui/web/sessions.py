@@ -88,7 +88,8 @@ class Session:
     log: list[str] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)
     chances: list[tuple[int, float]] = field(default_factory=list)
-    """Each decision's seat and its mover's chance after it, the computers' too (if analysed)."""
+    """Each decision's seat and its mover's chance after it (if analysed; the computers' with
+    more than two players)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -121,7 +122,7 @@ class Session:
                 optimal = optimal or tables.optimal_player(self.game.rules, table, self.coins())
                 player = optimal
             action = player.choose(self.game.view)
-            if self.analysed:
+            if self.analysed and len(self.game.scores) > 2:  # two: the person's line says it
                 p = self.play.advice(table)[1].get(self.play.name(action))
                 if p is not None:
                     self.chances.append((self.game.player, p))
