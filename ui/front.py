@@ -121,8 +121,8 @@ def setting(
     held, words = solution.rules, family.describe(solution.rules)
     if game is not None and family.game_name(held) != family.game_name(rules):
         raise InvalidArgument(f"{table} holds {words}; --game {game} disagrees (leave it out)")
-    try:  # the table's game takes these (with none, its game file need not be there)
-        if parameters:
+    try:  # the table's game takes these (where it is named, its game file need not be there)
+        if parameters and (game is not None or family.game_name(held) in family.games):
             family.rules(family.game_name(held), **parameters)
     except TypeError as err:
         raise InvalidArgument(str(err)) from None

@@ -87,6 +87,9 @@ class Session:
     seed: int | None = None
     log: list[str] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)
+    chances: list[tuple[int, float]] = field(default_factory=list)
+    """Each decision's seat and its mover's chance after it (if analysed; the computers' with
+    more than two players)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -118,7 +121,12 @@ class Session:
             if player is None:
                 optimal = optimal or tables.optimal_player(self.game.rules, table, self.coins())
                 player = optimal
-            self.record(self.game.apply(player.choose(self.game.view)))
+            action = player.choose(self.game.view)
+            if self.analysed and len(self.game.scores) > 2:  # two: the person's line says it
+                p = self.play.advice(table)[1].get(self.play.name(action))
+                if p is not None:
+                    self.chances.append((self.game.player, p))
+            self.record(self.game.apply(action))
 
     def coins(self) -> int | None:
         """Return the seed of the optimal players' coins from here on: the game's seed and the
@@ -140,12 +148,14 @@ class Session:
             self.decisions.append(
                 {"action": name, "best": best, "p": values[name], "best_p": values[best]}
             )
+            self.chances.append((self.human, values[name]))
         self.record(self.game.apply(action))
         self.play_computer(table)
 
     def state(self, game_id: str) -> dict[str, Any]:
         """Return what the page shows: scores, whose turn, the legal actions, the dice in play,
-        the log, the person's win probability after each choice and the costly choices."""
+        the log, the person's win probability after each choice, every seat's after each of its
+        own and the costly choices."""
         game, words = self.game, self.play.words
         legal = [] if game.over else self.play.legal()
         return {
@@ -167,6 +177,7 @@ class Session:
             "analysed": self.analysed,
             "no_hints": self.no_table,
             "evaluation": [decision["p"] for decision in self.decisions],
+            "chances": [{"seat": seat, "p": p} for seat, p in self.chances],
             "review": [
                 decision
                 | {

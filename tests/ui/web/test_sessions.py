@@ -266,7 +266,12 @@ def test_a_seeded_game_tosses_the_same_coins() -> None:
     """The page's optimal players toss their coins from the game's seed (a fresh player each
     move, its seed the game's and the log's length): one seed, one game."""
     rules = PigRules(30, players=3)
-    mixed = SimpleNamespace(rules=rules, roll_probability=lambda scores, turn_total: 0.5)
+    mixed = SimpleNamespace(
+        rules=rules,
+        roll_probability=lambda scores, turn_total: 0.5,
+        best_action=lambda *state: "roll",  # the page's chances ask it of each move
+        action_values=lambda *state: {"roll": 0.5, "hold": 0.5},
+    )
 
     def log(seed: int) -> list[str]:
         return new_session("pig", rules, ["optimal", "optimal"], "computer", seed, mixed).log

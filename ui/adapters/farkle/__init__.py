@@ -32,6 +32,9 @@ PAGE_GOAL = DEFAULT_GOAL
 """The largest goal the page computes: 10,000 takes some 11 s on two cores, 15,000 some 40 s."""
 PENALTY_PAGE_GOAL = 1000
 """The page's largest goal with the penalty: under a minute on two cores (10,000: 41 minutes)."""
+PAGE_GOALS = {3: 2000, 4: 1000}
+"""The largest goal the page computes for 3 and 4 players: 3 players at goal 2,000 take some 9 s
+on two cores, 4 players at goal 1,000 a few seconds (1,500: 105 s beside other jobs)."""
 COMPARE_GOAL = 1000
 """The largest goal of the page's exact round robin: three players in some 6 s on two cores
 (2,000: some 20 s); Pig's bound, 300, is a single Farkle turn."""
@@ -88,23 +91,32 @@ class FarkleAdapter(Adapter):
 
     # The page.
 
+    @property
+    def max_players(self) -> int:
+        """Farkle is played by up to four at the page."""
+        return 4
+
     page_fields = ("rules", "goal")
     use_goals = {"explore": PAGE_GOAL, "compare": COMPARE_GOAL}  # noqa: RUF012 (in points)
 
     def page_rules(self, fields: dict[str, Any], players: int = 2) -> Any:
-        """Return the rules the page's ``fields`` name (``rules``, ``goal``); InvalidArgument
-        naming the field if one is wrong.
+        """Return the rules the page's ``fields`` name (``rules``, ``goal``) for ``players``;
+        InvalidArgument naming the field if one is wrong.
 
-        >>> FarkleAdapter(family_named("farkle")).page_rules({"goal": 1000}).goal
-        1000
+        >>> FarkleAdapter(family_named("farkle")).page_rules({"goal": 1000}, 3).players
+        3
         """
-        if players != 2:
-            raise InvalidArgument(f"Farkle is played by 2 players here, not {players}")
         name = one_of(fields.get("rules", "farkle"), "rules", tuple(RULE_SETS))
+        if players > 2 and RULE_SETS[name].farkle_penalty:
+            raise InvalidArgument(
+                f"{RULE_SET_WORDS[name]} is played by 2 players here (its penalty for three "
+                f"farkles in a row is solved for two), not {players}",
+                parameter="rules",
+            )
         goal = integer(fields.get("goal", DEFAULT_GOAL), "goal", POINT_UNIT, PAGE_GOAL)
         if goal % POINT_UNIT:
             raise InvalidArgument(f"goal must be a multiple of {POINT_UNIT}", parameter="goal")
-        return replace(farkle_rules(name), goal=goal)
+        return replace(farkle_rules(name), goal=goal, players=players)
 
     def page_form(self) -> dict[str, Any]:
         """Return the page's set-up form: the rule set and the goal."""
@@ -115,13 +127,20 @@ class FarkleAdapter(Adapter):
         note = (
             f"Farkle: goal {POINT_UNIT} to {PAGE_GOAL:,} in steps of {POINT_UNIT}; Facebook "
             f"Farkle to {PENALTY_PAGE_GOAL:,} (its penalty for three farkles in a row makes "
-            "the table take minutes)."
+            f"the table take minutes); 3 players up to goal {PAGE_GOALS[3]:,}, 4 players up to "
+            f"{PAGE_GOALS[4]:,} (hints and the optimal player need the game's table)."
         )
         return {"fields": fields, "note": note}
 
     def page_limits(self) -> dict[str, Any]:
         """Return the sizes the page accepts, for ``GET /api/limits``."""
-        return {"goal": [POINT_UNIT, PAGE_GOAL], "goal_step": POINT_UNIT, "rules": list(RULE_SETS)}
+        return {
+            "goal": [POINT_UNIT, PAGE_GOAL],
+            "goal_step": POINT_UNIT,
+            "rules": list(RULE_SETS),
+            "goal_by_players": {str(n): goal for n, goal in PAGE_GOALS.items()},
+            "opponents": [1, self.max_players - 1],
+        }
 
     def page_title(self, rules: Any) -> str:
         """Return 'Farkle', 'Facebook Farkle' or 'custom Farkle'."""
@@ -134,6 +153,8 @@ class FarkleAdapter(Adapter):
 
     def page_goal(self, rules: Any) -> int:
         """Return the largest goal at which the page computes a Farkle table."""
+        if rules.players > 2:
+            return PAGE_GOALS.get(rules.players, 0)
         return PENALTY_PAGE_GOAL if rules.farkle_penalty else PAGE_GOAL
 
     def page_refusal(self, rules: Any, use: str = "the page") -> str:

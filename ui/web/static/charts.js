@@ -131,3 +131,24 @@ function winChart(svg, values) {
     + `<polyline class="win" points="${points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" ")}"/>`
     + points.map(([a, b], d) => `<circle cx="${a.toFixed(1)}" cy="${b.toFixed(1)}" r="2.5"><title>decision ${d + 1}: ${(100 * values[d]).toFixed(1)}%</title></circle>`).join("");
 }
+
+function seatChart(svg, chances, names) {
+  // Every seat's win probability after each of its decisions, in %, a line a seat over the
+  // game's decisions; chances: [{seat, p}] in the order played; names: each seat's.
+  const width = Math.max(svg.clientWidth || 600, 240);
+  const rows = Math.ceil(names.length / 2);
+  svg.setAttribute("viewBox", `0 0 ${width} ${186 + 16 * rows}`);
+  const box = { left: 50, top: 8, width: width - 70, height: 130 };
+  const n = chances.length;
+  const frame = axes(box, { low: 1, high: Math.max(n, 2), label: "decision", count: 6, whole: true },
+    { low: 0, high: 100, label: "win %", format: (t) => `${t}%`, count: 4 });
+  let body = frame.svg;
+  names.forEach((name, seat) => {
+    const points = chances.map((c, d) => [c.seat, frame.px(d + 1), frame.py(100 * c.p), c.p, d]).filter((c) => c[0] === seat);
+    body += `<polyline class="line${seat}" points="${points.map(([, a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" ")}"/>`
+      + points.map(([, a, b, p, d]) => `<circle class="line${seat}" cx="${a.toFixed(1)}" cy="${b.toFixed(1)}" r="2"><title>${escape(name)}, decision ${d + 1}: ${(100 * p).toFixed(1)}%</title></circle>`).join("");
+    const x = box.left + (seat % 2) * box.width / 2, y = box.top + box.height + 52 + 16 * Math.floor(seat / 2);
+    body += `<g class="legend"><line class="line${seat}" x1="${x}" y1="${y - 4}" x2="${x + 20}" y2="${y - 4}"/><text x="${x + 24}" y="${y}">${escape(name)}</text></g>`;
+  });
+  svg.innerHTML = body;
+}

@@ -201,7 +201,12 @@ function show(next) {
   $("#hint-text").textContent = state.analysed ? "" : `No hints or review in this game: ${state.no_hints}.`;
   $("#hint-text").hidden = state.over && state.analysed;  // no blank line above the result
   $("#chart").hidden = state.evaluation.length === 0;
-  if (state.evaluation.length) winChart($("#chart svg"), state.evaluation);
+  const several = state.players.length > 2;
+  $("#chart figcaption").textContent = several
+    ? "Each player's win probability after each of its decisions, optimal play from there on"
+    : "Your win probability after each decision, optimal play from there on";
+  const names = state.players.map((name, seat) => (seat === state.you ? "You" : `${name} (player ${seat + 1})`));
+  if (state.evaluation.length) several ? seatChart($("#chart svg"), state.chances, names) : winChart($("#chart svg"), state.evaluation);
   review(state);
 }
 
