@@ -38,6 +38,7 @@ def _penalty_laws_of_score(
     gslope = np.empty((rows_needed, dice + 1))
     groll = np.empty((rows_needed, dice + 1))
     last = np.zeros(2 * size + min_bank + points.max() + 2)
+    no_reach = np.zeros((1, 1, 0))  # no last round
     restart = guide[:, 0]
     for a in range(COUNTS):
         for b in range(COUNTS):
@@ -50,9 +51,9 @@ def _penalty_laws_of_score(
                     groll,
                 )  # fmt: skip
                 forward_law(
-                    i, j, j, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-                    kind, table, bank, choose, rows, moves, win[a, b], farkle[a, b], law[a, b],
-                    mass, gvalue, groll,
+                    i, j, j, min_bank, size, ways, points, num_outcomes, farkle_ways, scale,
+                    next_dice, kind, table, last, bank, choose, rows, moves, win[a, b],
+                    farkle[a, b], law[a, b], no_reach, mass, gvalue, groll,
                 )  # fmt: skip
 
 
@@ -89,7 +90,9 @@ def _penalty_value(win, farkle, law, a, b, i, j, other, restart, penalty):  # pr
     ``1 - restart[b, j, max(i - penalty, 0)]`` (``other`` the opponent's chances when it
     moves, ``restart`` its ``other[:, 0]`` of the previous round)."""
     x, y = min(a, win.shape[0] - 1), min(b, win.shape[1] - 1)
-    value, f = _turn_value(win[x, y], farkle[x, y], law[x, y], i, j, other[b, 0])
+    value, f = _turn_value(
+        win[x, y], farkle[x, y], law[x, y], np.zeros((1, 1, 0)), i, j, other[b, 0], np.zeros(0)
+    )
     if a < 2:
         return value + f * (1.0 - other[b, a + 1, j, i])
     return value + f * (1.0 - restart[b, j, max(i - penalty, 0)])

@@ -8,6 +8,16 @@ left ``n'``. The rules decide the rest, for every player alike: a turn total tha
 banking (``t >= max(G - i, min_bank)``) wins at once, and with every die kept and no hot dice
 the turn banks.
 
+The last round (``last_turn``)
+    A bank reaching the goal gives the opponent one last turn. A guided player weighs such a
+    bank by the opponent's last turn (:attr:`FarklePolicy.last`) and may roll on past the goal,
+    up to its ceiling; any other player banks once a bank reaches the goal, as without the last
+    round. In its own last turn, needing ``d`` units to tie, a guided player plays the optimal
+    last turn (it chases the target, banks a draw where that is worth at least rolling on);
+    any other plays its table's decisions at that turn total and dice, so a threshold player
+    may bank short of the target and lose: this is what such a player does when nobody tells
+    it the score. Every player banks a turn total that wins.
+
 Two kinds
 ---------
 ``turn`` (:data:`TURN`)
@@ -86,6 +96,13 @@ class FarklePolicy:
         With the three-farkle penalty, a guided player's guide is a penalty solution's
         ``values[a, b, i - f, j - f]``, ``(3, 3, G - f, G - f)``, ``f = floor / 50``
         (:mod:`solver.farkle.solution`); 0 for every other player.
+    last : ndarray(float64, (L,))
+        With the last round, the opponent's chance in its last turn needing ``d`` units to tie,
+        ``last[d]``, as a guided player counts it when it banks to the goal (the optimal
+        player's: :func:`solver.farkle.states.last_turn_values`); zeros otherwise.
+    ceiling : int
+        With the last round, the banked score (points) from which a guided player's turn banks
+        (the solution's ceiling); the goal otherwise.
     """
 
     rules: FarkleRules
@@ -96,14 +113,21 @@ class FarklePolicy:
     rows: np.ndarray = field(default_factory=lambda: np.full((1, 1, 1, 1), -1, np.int64))
     moves: np.ndarray = field(default_factory=lambda: np.zeros((1, 4), np.int64))
     floor: int = 0
+    last: np.ndarray | None = None
+    ceiling: int = 0
 
     def __post_init__(self) -> None:
+        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
+        if self.last is None:  # long enough for any bank of a turn that ends at the goal
+            size = 2 * goal + min_bank + int(turn(self.rules).points.max()) + 2
+            object.__setattr__(self, "last", np.zeros(size))
+        if not self.ceiling:
+            object.__setattr__(self, "ceiling", self.rules.goal)
         # This policy's own cache of the guide's turns (one on the class would keep every
         # policy alive).
         object.__setattr__(self, "_guide_rows", own_cache(self._rebuild_rows, 64))
         t = turn(self.rules)
         dice, size = self.rules.dice, t.ways.shape[1]
-        goal = self.rules.goal // POINT_UNIT
         if self.kind != TURN:  # a turn player ignores the scores: it plays at any table
             check_two_seats(self.rules, "Farkle's guided and user players")
         penalty_guided = self.kind == GUIDED and bool(self.rules.farkle_penalty)
@@ -149,35 +173,43 @@ class FarklePolicy:
     def banks(self, i: int, j: int, t: int, n: int) -> bool:
         """Return True if the player banks at ``(i, j, t, n)`` (units), where the rules let it.
 
-        A turn total that wins by banking banks whatever the player says."""
-        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
+        A turn total that must bank banks whatever the player says: one reaching the goal (a
+        guided player's with the last round: its ceiling), and in the last turn (``j`` at the
+        goal or past it) one that wins."""
+        min_bank = self.rules.min_bank // POINT_UNIT
         if t <= 0 or t < min_bank:
             return False
-        if t >= max(goal - i, min_bank):
+        if t >= self._top(i, j):
             return True
+        if j >= self.rules.goal // POINT_UNIT and self.kind == GUIDED:  # its last turn
+            _, roll = self._last_rows(j - i)
+            return t == j - i and 0.5 >= roll[t, n]  # a draw, worth at least rolling on
         if self.kind == GUIDED:
             _, roll = self._guide_rows(i, j)
-            return _bank_value(self.guide, i, j, t) >= roll[t, n]
+            return _bank_value(self.guide, i, j, t, self.last) >= roll[t, n]
         return t >= len(self.bank) or bool(self.bank[t, n])
 
     def dice_left(self, i: int, j: int, t: int, n: int, k: int) -> int:
         """Return the dice left the player chooses after outcome ``k`` of ``n`` dice."""
+        last_turn = j >= self.rules.goal // POINT_UNIT
         if self.kind != GUIDED:
             return int(self.choose[min(t, len(self.choose) - 1), n, k])
         arrays = turn(self.rules)
-        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
-        top = max(goal - i, min_bank)
-        value, _ = self._guide_rows(i, j)
+        top = self._top(i, j)
+        value, _ = self._last_rows(j - i) if last_turn else self._guide_rows(i, j)
         best, chosen = -1.0, -1
         for left in range(n):
             gain = int(arrays.points[n, k, left])
             if gain < 0:
                 continue
             u, m = t + gain, int(arrays.next_dice[left])
-            if m == 0:
-                v = _bank_value(self.guide, i, j, u)
+            if last_turn:
+                v = 1.0 if u > j - i else 0.5 if u == j - i else 0.0
+                v = v if m == 0 else 1.0 if u >= top else float(value[u, m])
+            elif m == 0 or u >= top:
+                v = _bank_value(self.guide, i, j, u, self.last)
             else:
-                v = 1.0 if u >= top else float(value[u, m])
+                v = float(value[u, m])
             if v > best:
                 best, chosen = v, left
         return chosen
@@ -212,30 +244,78 @@ class FarklePolicy:
 
         return FarkleSolution(self.rules, self.guide, floor=self.floor)
 
+    def _top(self, i: int, j: int) -> int:
+        """Return the turn total (units) from which the mover at ``(i, j)`` banks: the goal's,
+        a guided player's ceiling's with the last round, in the last turn the one that wins."""
+        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
+        if j >= goal:
+            return max(j - i + 1, min_bank)
+        cap = self.ceiling // POINT_UNIT if self.kind == GUIDED else goal
+        return max(cap - i, min_bank)
+
+    @functools.cached_property
+    def _last_rows(self) -> Any:
+        """The player's last turn needing ``d`` units to tie: ``(value, roll)`` (cached)."""
+        return own_cache(self._rebuild_last_rows, 16)
+
+    def _rebuild_last_rows(self, d: int) -> tuple[np.ndarray, np.ndarray]:
+        from pigsolve.solver.farkle._last_round_kernels import last_turn_rows
+
+        rules = self.rules
+        size = max(d + 1, rules.min_bank // POINT_UNIT)
+        value, roll = (np.zeros((size, rules.dice + 1)) for _ in range(2))
+        arrays = turn(rules).arrays
+        args = (self.kind, self.bank, self.choose, value, roll)
+        last_turn_rows(d, rules.min_bank // POINT_UNIT, *arrays, *args)
+        return value, roll
+
     def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
         from pigsolve.solver.farkle._policy_kernels import guided_turn
 
         rules = self.rules
-        min_bank = rules.min_bank // POINT_UNIT
-        size = max(rules.goal // POINT_UNIT, min_bank)
+        min_bank, cap = rules.min_bank // POINT_UNIT, self.ceiling // POINT_UNIT
+        size = max(cap, min_bank)
         value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
-        guided_turn(self.guide, i, j, min_bank, *turn(rules).arrays, value, slope, roll)
+        arrays = turn(rules).arrays
+        guided_turn(self.guide, i, j, min_bank, cap, self.last, *arrays, value, slope, roll)
         return value, roll
 
 
-def _bank_value(values: np.ndarray, i: int, j: int, u: int) -> float:
-    return 1.0 if i + u >= values.shape[0] else 1.0 - float(values[j, i + u])
+def _bank_value(values: np.ndarray, i: int, j: int, u: int, last: np.ndarray) -> float:
+    """Return the mover's chance after banking ``u`` at ``(i, j)`` by the table ``values``:
+    from the goal on ``1 - last[lead]`` (zeros: no last round, a win)."""
+    if i + u >= values.shape[0]:
+        return 1.0 - float(last[i + u - j])
+    return 1.0 - float(values[j, i + u])
 
 
 # Builders ---------------------------------------------------------------------------------------
 
 
-def guided(rules: FarkleRules, guide: np.ndarray, floor: int = 0) -> FarklePolicy:
+def guided(
+    rules: FarkleRules,
+    guide: np.ndarray,
+    floor: int = 0,
+    ceiling: int | None = None,
+    last: np.ndarray | None = None,
+) -> FarklePolicy:
     """Return the greedy player of ``guide[i, j]`` (a solution's ``values``: the optimal one;
-    with the penalty ``guide[a, b, i - f, j - f]`` of a solution solved with ``floor``)."""
+    with the penalty ``guide[a, b, i - f, j - f]`` of a solution solved with ``floor``).
+
+    With the last round its turn banks from ``ceiling`` (points; default
+    :func:`solver.farkle.states.default_ceiling`), a bank reaching the goal worth ``1 -
+    last[lead]`` (default: the optimal last turn's chances, as the solver counts them), and it
+    plays its own last turn optimally."""
+    from pigsolve.solver.farkle.states import default_ceiling, last_turn_values
+
     guide = np.ascontiguousarray(guide, np.float64)
     dice, size = rules.dice, turn(rules).ways.shape[1]
+    if rules.last_turn and not rules.farkle_penalty:
+        ceiling = ceiling or default_ceiling(rules)
+        if last is None:
+            goal = rules.goal // POINT_UNIT
+            last = last_turn_values(rules, goal, ceiling // POINT_UNIT)
     return FarklePolicy(
         rules,
         GUIDED,
@@ -243,6 +323,8 @@ def guided(rules: FarkleRules, guide: np.ndarray, floor: int = 0) -> FarklePolic
         np.zeros((1, dice + 1), np.bool_),
         np.zeros((1, dice + 1, size), np.int64),
         floor=floor,
+        last=last,
+        ceiling=ceiling or 0,
     )
 
 
