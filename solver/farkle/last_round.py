@@ -18,12 +18,17 @@ solver's own; any other plays its table (:mod:`solver.farkle.policy`, "The last 
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.farkle.policy import USER, FarklePolicy
+from pigsolve.solver.farkle.policy import GUIDED, USER, FarklePolicy
 from pigsolve.solver.farkle.turn import turn
-from pigsolve.solver.games.farkle import POINT_UNIT
+from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
+from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, score
 
 
 def last_turn_chances(policy: FarklePolicy, size: int) -> np.ndarray:
@@ -45,3 +50,66 @@ def last_turn_chances(policy: FarklePolicy, size: int) -> np.ndarray:
     arrays = turn(rules).arrays
     kernel(last, rules.min_bank // POINT_UNIT, *arrays, policy.kind, policy.bank, policy.choose)
     return last
+
+
+def last_turn_actions(
+    rules: FarkleRules, lead: int, t: int, n: int, roll: Sequence[int] | None = None
+) -> dict[Any, float]:
+    """Return the chance after each legal action of the optimal player in its last turn, the
+    leader ``lead`` points ahead, turn total ``t`` points, ``n`` dice (a solution's
+    :meth:`~solver.farkle.solution.FarkleSolution.action_values` there): before a roll
+    ``{"bank": p, "roll": p}`` (bank where allowed), after ``roll`` ``{kept faces: p}``."""
+    d, t = lead // POINT_UNIT, t // POINT_UNIT
+    value, rolled, top = _optimal_last_rows(rules, d)
+
+    def after(u: int, m: int) -> float:
+        if m == 0 or u >= top:
+            return 1.0 if u > d else 0.5 if u == d else 0.0
+        return float(value[u, m])
+
+    if roll is None:
+        found = {}
+        if t > 0 and t * POINT_UNIT >= rules.min_bank:
+            found["bank"] = after(t, 0)
+        found["roll"] = 1.0 if t >= top else float(rolled[t, n])
+        return found
+    next_dice = turn(rules).next_dice
+    return {
+        faces_of(kept): after(t + points // POINT_UNIT, int(next_dice[n - sum(kept)]))
+        for kept, points in keeps(counts_of(roll), rules.scoring)
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _optimal_last_rows(rules: FarkleRules, d: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Return ``(value, roll, top)`` of the optimal last turn needing ``d`` units to tie."""
+    from pigsolve.solver.farkle._last_round_kernels import last_turn_rows
+
+    size = max(d + 1, rules.min_bank // POINT_UNIT)
+    value, rolled = (np.zeros((size, rules.dice + 1)) for _ in range(2))
+    none = np.zeros((1, rules.dice + 1), np.bool_), np.zeros((1, 1, 1), np.int64)
+    arrays = turn(rules).arrays
+    top = last_turn_rows(d, rules.min_bank // POINT_UNIT, *arrays, GUIDED, *none, value, rolled)
+    return value, rolled, int(top)
+
+
+def last_turn_choice(
+    rules: FarkleRules, lead: int, t: int, n: int, roll: Sequence[int] | None = None
+) -> Any:
+    """Return the optimal player's choice in its last turn (:func:`last_turn_actions`), the
+    solution's tie-breaks: bank at a tie, after a roll the most dice kept, then the most
+    points; None for a farkle."""
+    found = last_turn_actions(rules, lead, t, n, roll)
+    if roll is None:
+        return "bank" if found.get("bank", -1.0) >= found["roll"] else "roll"
+    order = {kept: (p, len(kept), score(counts_of(kept), rules.scoring)) for kept, p in found.items()}
+    return max(found, key=order.__getitem__, default=None)
+
+
+def last_turn_lead(rules: FarkleRules, state: Any) -> int | None:
+    """Return the points the mover of ``state`` ``((i, j), t, n, ...)`` must make up in its
+    last turn (two players, the opponent at the goal or past it), None before it."""
+    scores = state[0]
+    if len(scores) != 2 or scores[1] < rules.goal:
+        return None
+    return scores[1] - scores[0]

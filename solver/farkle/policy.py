@@ -183,7 +183,7 @@ class FarklePolicy:
             return True
         if j >= self.rules.goal // POINT_UNIT and self.kind == GUIDED:  # its last turn
             _, roll = self._last_rows(j - i)
-            return t == j - i and 0.5 >= roll[t, n]  # a draw, worth at least rolling on
+            return (0.5 if t == j - i else 0.0) >= roll[t, n]  # bank at a tie
         if self.kind == GUIDED:
             _, roll = self._guide_rows(i, j)
             return _bank_value(self.guide, i, j, t, self.last) >= roll[t, n]
