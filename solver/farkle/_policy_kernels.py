@@ -48,10 +48,7 @@ def _guided_left(guide, glast, i, j, t, n, k, top, points, next_dice, gvalue):  
             continue
         u = t + gain
         m = next_dice[left]
-        if m == 0 or u >= top:
-            v = bank_value(guide, i, j, u, glast)
-        else:
-            v = gvalue[u, m]
+        v = bank_value(guide, i, j, u, glast) if m == 0 or u >= top else gvalue[u, m]
         if v > best:
             best = v
             chosen = left

@@ -59,8 +59,8 @@ def play_games(
                 kind, guide, bank, choose = kind_b, guide_b, bank_b, choose_b
             if kind == GUIDED:
                 guided_turn(
-                    guide, i, j, min_bank, goal, no_last, ways, points, num_outcomes, farkle_ways, scale,
-                    next_dice, gvalue, gslope, groll,
+                    guide, i, j, min_bank, goal, no_last, ways, points, num_outcomes,
+                    farkle_ways, scale, next_dice, gvalue, gslope, groll,
                 )  # fmt: skip
             top = max(goal - i, min_bank)
             t = 0
@@ -71,7 +71,8 @@ def play_games(
                 if t >= top:
                     won = True
                     break
-                if t > 0 and t >= min_bank and _banks(kind, guide, no_last, bank, i, j, t, n, groll):
+                can_bank = t > 0 and t >= min_bank
+                if can_bank and _banks(kind, guide, no_last, bank, i, j, t, n, groll):
                     banked = t
                     break
                 counts[:] = 0

@@ -102,8 +102,8 @@ def last_turn_choice(
     found = last_turn_actions(rules, lead, t, n, roll)
     if roll is None:
         return "bank" if found.get("bank", -1.0) >= found["roll"] else "roll"
-    order = {kept: (p, len(kept), score(counts_of(kept), rules.scoring)) for kept, p in found.items()}
-    return max(found, key=order.__getitem__, default=None)
+    points = {kept: score(counts_of(kept), rules.scoring) for kept in found}
+    return max(found, key=lambda kept: (found[kept], len(kept), points[kept]), default=None)
 
 
 def last_turn_lead(rules: FarkleRules, state: Any) -> int | None:

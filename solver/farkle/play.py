@@ -367,7 +367,8 @@ class SolutionPlayer:
             self._side = (1 if self.random.random() < q else -1) if tossed else 0
         from pigsolve.solver.farkle.last_round import last_turn_choice, last_turn_lead
 
-        lead = last_turn_lead(self.solution.rules, view.state)
+        rules = self.solution.rules
+        lead = last_turn_lead(rules, view.state)
         if lead is not None:
-            return last_turn_choice(self.solution.rules, lead, view.turn_total, view.dice, view.roll)
+            return last_turn_choice(rules, lead, view.turn_total, view.dice, view.roll)
         return self.solution.best_action(view.state, roll=view.roll, side=self._side)
