@@ -52,6 +52,19 @@ def last_turn_chances(policy: FarklePolicy, size: int) -> np.ndarray:
     return last
 
 
+def optimal_last_turn(rules: FarkleRules, size: int) -> np.ndarray:
+    """Return the optimal player's :func:`last_turn_chances` (the solver's own), ``d < size``;
+    one zero without the last round."""
+    from pigsolve.solver.farkle._last_round_kernels import last_turn_chances as kernel
+
+    if not rules.last_turn:
+        return np.zeros(1)
+    last = np.zeros(size)
+    none = np.zeros((1, rules.dice + 1), np.bool_), np.zeros((1, 1, 1), np.int64)
+    kernel(last, rules.min_bank // POINT_UNIT, *turn(rules).arrays, GUIDED, *none)
+    return last
+
+
 def last_turn_actions(
     rules: FarkleRules, lead: int, t: int, n: int, roll: Sequence[int] | None = None
 ) -> dict[Any, float]:
