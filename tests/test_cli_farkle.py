@@ -287,6 +287,7 @@ def test_compare_refuses_the_last_round_with_the_penalty(workdir: Path) -> None:
     assert not list(workdir.rglob("*.h5"))
 
 
+@pytest.mark.slow
 def test_compare_and_tune_take_the_last_round(workdir: Path) -> None:
     """Optimal against itself is the table's own chance; tune ranks bank totals against it."""
     (workdir / "game.toml").write_text(LAST_TURN)
