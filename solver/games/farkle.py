@@ -59,6 +59,10 @@ Rule sets
     Facebook Farkle as Busche solved it (2016), as far as it is documented: see the comments on
     :data:`FACEBOOK_FARKLE` (the source's scoring table was not found). Busche's lower bound
     of -2,500 on banked scores bounds his model; it is not a rule.
+``patch-farkle``
+    Patch Products' boxed Farkle: its score card (three 1s 300; four, five, six of a kind
+    1,000, 2,000, 3,000; a straight, three pairs, four and a pair 1,500; two triplets 2,500)
+    and its last round (:data:`PATCH_FARKLE`).
 
 References
 ----------
@@ -302,12 +306,33 @@ FACEBOOK_FARKLE = FarkleRules(
 """Facebook Farkle as Busche solved it in 2016, as far as its sources document it
 (docs/explanations/farkle.md §2)."""
 
-RULE_SETS = {"farkle": FARKLE, "facebook-farkle": FACEBOOK_FARKLE}
+PATCH_FARKLE = FarkleRules(
+    scoring=Scoring(
+        # The score card of Patch Products' boxed Farkle (6 dice, a shaker cup and a score pad,
+        # docs/explanations/farkle.md §5): three 1s 300, other triples 100 times the face ...
+        three_of_a_kind=(300, 200, 300, 400, 500, 600),
+        # ... four, five and six of any number 1,000, 2,000 and 3,000 ...
+        multiples="fixed",
+        of_a_kind_points=(1000, 2000, 3000),
+        # ... a straight, three pairs, four of any number and a pair 1,500, two triplets 2,500.
+        straight=1500,
+        three_pairs=1500,
+        four_and_pair=1500,
+        two_triplets=2500,
+    ),
+    # "each of the other players has one last turn to beat that total" (the box's rules).
+    last_turn=True,
+    # The box's 500 to get on the score pad the first time is not a rule here yet (§5).
+)
+"""Patch Products' boxed Farkle: its score card and its last round (docs/explanations/farkle.md
+§5); a level last round is a draw, as in every rule set here."""
+
+RULE_SETS = {"farkle": FARKLE, "facebook-farkle": FACEBOOK_FARKLE, "patch-farkle": PATCH_FARKLE}
 """The built-in rule sets by name."""
 
 
 def farkle_rules(name: str) -> FarkleRules:
-    """Return the built-in rule set ``name``: 'farkle' or 'facebook-farkle'.
+    """Return the built-in rule set ``name``: 'farkle', 'facebook-farkle' or 'patch-farkle'.
 
     >>> farkle_rules("facebook-farkle").scoring.straight
     1500
@@ -342,7 +367,11 @@ def rule_set_name(rules: FarkleRules) -> str:
     return f"custom-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 
-RULE_SET_WORDS = {"farkle": "Farkle", "facebook-farkle": "Facebook Farkle"}
+RULE_SET_WORDS = {
+    "farkle": "Farkle",
+    "facebook-farkle": "Facebook Farkle",
+    "patch-farkle": "Patch Farkle",
+}
 """Each rule set as people name it."""
 
 
