@@ -168,7 +168,7 @@ def best_response(
 
 def check_replyable(rules: FarkleRules) -> None:
     """Raise :class:`InvalidArgument` in one line unless :func:`best_response` answers a player
-    under ``rules``: two players, no three-farkle penalty, no last turn."""
+    under ``rules``: two players, no three-farkle penalty."""
     check_solvable(rules)
     check_two_seats(rules, "best replies")
     if rules.farkle_penalty:
@@ -176,12 +176,6 @@ def check_replyable(rules: FarkleRules) -> None:
             "the best reply to a Farkle player is found without the three-farkle penalty yet "
             "(evaluate the players with it: pigsolve compare)",
             parameter="farkle_penalty",
-        )
-    if rules.last_turn and rules.farkle_penalty:
-        raise InvalidArgument(
-            "the best reply to a Farkle player is found without the three-farkle penalty yet "
-            "(simulate the players with it and the last round: pigsolve simulate)",
-            parameter="last_turn",
         )
 
 
