@@ -311,6 +311,17 @@ def test_simulate_plays_them_step_by_step(workdir: Path, rules: str) -> None:
     assert record["games"] == 40 and record["a_first"]["exact"] is not None
 
 
+def test_a_game_at_the_terminal_plays_the_last_round(farkle_players, workdir: Path) -> None:
+    """The person takes every hint, the last turn's included, to the game's end."""
+    (workdir / "lt.toml").write_text(LAST_TURN)
+    moves = hinted_moves(5, pigsolve.game("lt.toml"))
+    args = ("--game", "lt.toml", "--opponent", "optimal", "--hints", "--seed", "5")
+    result = run("play", *args, stdin="\n".join(moves) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] in ("you won.", "optimal won.", "A draw.")
+    assert result.stdout.count("Hint: ") == len(moves)
+
+
 def test_simulate_plays_the_optimal_player_through_the_last_round(workdir: Path) -> None:
     """Issue 46: this ended in 'internal error (IndexError: index 20 is out of bounds for axis
     0 with size 20)', the optimal player asked its table past the goal."""
