@@ -204,3 +204,17 @@ def test_seeded_optimal_games_with_hints_play_the_last_round() -> None:
             last_turns += max(play.game.scores) >= rules.goal
             play.game.apply(action)
     assert last_turns > 0
+
+
+@pytest.mark.slow
+def test_simulation_agrees_with_the_exact_evaluation() -> None:
+    """Seeded games of the last round against the exact chances: |z| < 4 in both seatings."""
+    from pigsolve.solver.farkle.simulate import simulate
+
+    rules = FarkleRules(dice=3, goal=500, last_turn=True)
+    solution = solve(rules)
+    optimal = guided(rules, solution.values, ceiling=solution.ceiling)
+    for players in ([thresholds(rules, (200,)), max_score(rules)], [optimal, max_score(rules)]):
+        result = simulate(rules, players, 3000, seed=46)
+        z_scores = result.z_scores(result.exact)
+        assert max(abs(z) for z in z_scores.values()) < 4, z_scores
