@@ -12,8 +12,14 @@ goal by ``G + e`` (the turn laws' ``reach``, :mod:`solver.farkle.laws`) at
 .. math:: X_A(i, j) = w + \sum_u b(u)\,(1 - X_B(j, i + u))
           + \sum_e r(e)\,(1 - L_B(G + e - j)) + f\,(1 - X_B(j, i)).
 
-A guided player (the optimal, a best reply) plays the optimal last turn, :math:`L` the
-solver's own; any other plays its table (:mod:`solver.farkle.policy`, "The last round").
+Fixed players (:mod:`solver.farkle.policy`) play the last round thus. A guided player (the
+optimal, a best reply) weighs a bank reaching the goal by the opponent's last turn
+(:attr:`~solver.farkle.policy.FarklePolicy.last`), may roll on past the goal up to its ceiling,
+and plays the optimal last turn (it chases the target and banks a draw where that is worth at
+least rolling on): its :math:`L` is the solver's own. Any other player banks once a bank reaches
+the goal, as without the last round, and in its last turn plays its table's decisions at that
+turn total and dice, so a threshold player may bank short of the target and lose: what such a
+player does when nobody tells it the score. Every player banks a turn total that wins.
 """
 
 from __future__ import annotations
@@ -50,6 +56,19 @@ def last_turn_chances(policy: FarklePolicy, size: int) -> np.ndarray:
     arrays = turn(rules).arrays
     kernel(last, rules.min_bank // POINT_UNIT, *arrays, policy.kind, policy.bank, policy.choose)
     return last
+
+
+def last_rows(policy: FarklePolicy, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``(value, roll)`` of ``policy``'s last turn needing ``d`` units to tie (rows the
+    turn totals, columns the dice; :func:`solver.farkle._last_round_kernels.last_turn_rows`)."""
+    from pigsolve.solver.farkle._last_round_kernels import last_turn_rows
+
+    rules = policy.rules
+    shape = (max(d + 1, rules.min_bank // POINT_UNIT), rules.dice + 1)
+    value, roll = np.zeros(shape), np.zeros(shape)
+    args = (policy.kind, policy.bank, policy.choose, value, roll)
+    last_turn_rows(d, rules.min_bank // POINT_UNIT, *turn(rules).arrays, *args)
+    return value, roll
 
 
 def optimal_last_turn(rules: FarkleRules, size: int) -> np.ndarray:

@@ -8,15 +8,9 @@ left ``n'``. The rules decide the rest, for every player alike: a turn total tha
 banking (``t >= max(G - i, min_bank)``) wins at once, and with every die kept and no hot dice
 the turn banks.
 
-The last round (``last_turn``)
-    A bank reaching the goal gives the opponent one last turn. A guided player weighs such a
-    bank by the opponent's last turn (:attr:`FarklePolicy.last`) and may roll on past the goal,
-    up to its ceiling; any other player banks once a bank reaches the goal, as without the last
-    round. In its own last turn, needing ``d`` units to tie, a guided player plays the optimal
-    last turn (it chases the target, banks a draw where that is worth at least rolling on);
-    any other plays its table's decisions at that turn total and dice, so a threshold player
-    may bank short of the target and lose: this is what such a player does when nobody tells
-    it the score. Every player banks a turn total that wins.
+With the last round a guided player may roll on past the goal and plays the optimal last
+turn; any other banks once a bank reaches the goal and plays its last turn by its table
+(:mod:`solver.farkle.last_round`).
 
 Two kinds
 ---------
@@ -96,13 +90,9 @@ class FarklePolicy:
         With the three-farkle penalty, a guided player's guide is a penalty solution's
         ``values[a, b, i - f, j - f]``, ``(3, 3, G - f, G - f)``, ``f = floor / 50``
         (:mod:`solver.farkle.solution`); 0 for every other player.
-    last : ndarray(float64, (L,))
-        With the last round, the opponent's chance in its last turn needing ``d`` units to tie,
-        ``last[d]``, as a guided player counts it when it banks to the goal (the optimal
-        player's: :func:`solver.farkle.states.last_turn_values`); zeros otherwise.
-    ceiling : int
-        With the last round, the banked score (points) from which a guided player's turn banks
-        (the solution's ceiling); the goal otherwise.
+    last : ndarray(float64, (L,)), ceiling : int
+        With the last round, a guided player's count of the opponent's last turn by the lead
+        to tie and the score (points) from which its turn banks; zeros and the goal otherwise.
     """
 
     rules: FarkleRules
@@ -123,9 +113,9 @@ class FarklePolicy:
             object.__setattr__(self, "last", np.zeros(size))
         if not self.ceiling:
             object.__setattr__(self, "ceiling", self.rules.goal)
-        # This policy's own cache of the guide's turns (one on the class would keep every
-        # policy alive).
+        # This policy's own caches (on the class they would keep every policy alive).
         object.__setattr__(self, "_guide_rows", own_cache(self._rebuild_rows, 64))
+        object.__setattr__(self, "_last_rows", own_cache(self._rebuild_last_rows, 16))
         t = turn(self.rules)
         dice, size = self.rules.dice, t.ways.shape[1]
         if self.kind != TURN:  # a turn player ignores the scores: it plays at any table
@@ -173,9 +163,8 @@ class FarklePolicy:
     def banks(self, i: int, j: int, t: int, n: int) -> bool:
         """Return True if the player banks at ``(i, j, t, n)`` (units), where the rules let it.
 
-        A turn total that must bank banks whatever the player says: one reaching the goal (a
-        guided player's with the last round: its ceiling), and in the last turn (``j`` at the
-        goal or past it) one that wins."""
+        A turn total that must bank (:meth:`_top`: the goal, a guided player's ceiling, in the
+        last turn, ``j`` past the goal, one that wins) banks whatever the player says."""
         min_bank = self.rules.min_bank // POINT_UNIT
         if t <= 0 or t < min_bank:
             return False
@@ -245,29 +234,15 @@ class FarklePolicy:
         return FarkleSolution(self.rules, self.guide, floor=self.floor)
 
     def _top(self, i: int, j: int) -> int:
-        """Return the turn total (units) from which the mover at ``(i, j)`` banks: the goal's,
-        a guided player's ceiling's with the last round, in the last turn the one that wins."""
+        """Return the turn total (units) from which the mover at ``(i, j)`` must bank."""
         goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
-        if j >= goal:
-            return max(j - i + 1, min_bank)
         cap = self.ceiling // POINT_UNIT if self.kind == GUIDED else goal
-        return max(cap - i, min_bank)
-
-    @functools.cached_property
-    def _last_rows(self) -> Any:
-        """The player's last turn needing ``d`` units to tie: ``(value, roll)`` (cached)."""
-        return own_cache(self._rebuild_last_rows, 16)
+        return max((j + 1 if j >= goal else cap) - i, min_bank)  # the last turn: a win
 
     def _rebuild_last_rows(self, d: int) -> tuple[np.ndarray, np.ndarray]:
-        from pigsolve.solver.farkle._last_round_kernels import last_turn_rows
+        from pigsolve.solver.farkle.last_round import last_rows
 
-        rules = self.rules
-        size = max(d + 1, rules.min_bank // POINT_UNIT)
-        value, roll = (np.zeros((size, rules.dice + 1)) for _ in range(2))
-        arrays = turn(rules).arrays
-        args = (self.kind, self.bank, self.choose, value, roll)
-        last_turn_rows(d, rules.min_bank // POINT_UNIT, *arrays, *args)
-        return value, roll
+        return last_rows(self, d)
 
     def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
@@ -275,16 +250,14 @@ class FarklePolicy:
 
         rules = self.rules
         min_bank, cap = rules.min_bank // POINT_UNIT, self.ceiling // POINT_UNIT
-        size = max(cap, min_bank)
-        value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
+        value, slope, roll = (np.zeros((max(cap, min_bank), rules.dice + 1)) for _ in range(3))
         arrays = turn(rules).arrays
         guided_turn(self.guide, i, j, min_bank, cap, self.last, *arrays, value, slope, roll)
         return value, roll
 
 
 def _bank_value(values: np.ndarray, i: int, j: int, u: int, last: np.ndarray) -> float:
-    """Return the mover's chance after banking ``u`` at ``(i, j)`` by the table ``values``:
-    from the goal on ``1 - last[lead]`` (zeros: no last round, a win)."""
+    """Return the mover's chance after banking ``u`` at ``(i, j)``, from the goal on by ``last``."""
     if i + u >= values.shape[0]:
         return 1.0 - float(last[i + u - j])
     return 1.0 - float(values[j, i + u])
@@ -301,12 +274,9 @@ def guided(
     last: np.ndarray | None = None,
 ) -> FarklePolicy:
     """Return the greedy player of ``guide[i, j]`` (a solution's ``values``: the optimal one;
-    with the penalty ``guide[a, b, i - f, j - f]`` of a solution solved with ``floor``).
-
-    With the last round its turn banks from ``ceiling`` (points; default
-    :func:`solver.farkle.states.default_ceiling`), a bank reaching the goal worth ``1 -
-    last[lead]`` (default: the optimal last turn's chances, as the solver counts them), and it
-    plays its own last turn optimally."""
+    with the penalty ``guide[a, b, i - f, j - f]`` of a solution solved with ``floor``); with
+    the last round its turn banks from ``ceiling`` (points, default the solver's), a bank to
+    the goal worth ``1 - last[lead]`` (default the optimal last turn's, as the solver's)."""
     from pigsolve.solver.farkle.states import default_ceiling, last_turn_values
 
     guide = np.ascontiguousarray(guide, np.float64)
@@ -314,8 +284,7 @@ def guided(
     if rules.last_turn and not rules.farkle_penalty:
         ceiling = ceiling or default_ceiling(rules)
         if last is None:
-            goal = rules.goal // POINT_UNIT
-            last = last_turn_values(rules, goal, ceiling // POINT_UNIT)
+            last = last_turn_values(rules, rules.goal // POINT_UNIT, ceiling // POINT_UNIT)
     return FarklePolicy(
         rules,
         GUIDED,
