@@ -98,16 +98,20 @@ def players(rules: Rules | str) -> list[tuple[str, str]]:
     return player_names(game(rules) if isinstance(rules, str) else rules)
 
 
-def player(name: str, rules: Rules | str, table: str | Path | None = None) -> Player:
+def player(
+    name: str, rules: Rules | str, table: str | Path | None = None, seed: int | None = None
+) -> Player:
     """Return the computer player ``name`` (one of :func:`players`) for ``rules``.
 
     ``optimal`` reads its table at ``table``, else in the data folder (``data/`` under the
-    current folder, or ``$PIGSOLVE_DATA``), solving and saving it there first if it is missing.
-    An unknown name raises ``ValueError`` naming the nearest.
+    current folder, or ``$PIGSOLVE_DATA``), solving and saving it there first if it is missing;
+    where its equilibrium mixes (three players or more) it draws its coins from ``seed``. An
+    unknown name raises ``ValueError`` naming the nearest.
     """
     from pigsolve.policies import make_player
 
-    made: Player = make_player(_rules(rules), name, None if table is None else Path(table))
+    path = None if table is None else Path(table)
+    made: Player = make_player(_rules(rules), name, path, None, seed)
     return made
 
 
@@ -137,16 +141,20 @@ def simulate(
     rules: Rules | str, players: Sequence[str | Player], games: int, seed: int | None = None
 ) -> Simulation | Tournament:
     """Play ``games`` games of ``players`` with seeded dice (a fresh seed if None), the first
-    move passing round the table.
+    move passing round the table; the players named toss their coins (where they toss any) from
+    the same seed, so one seed replays the games.
 
     Two players give a :class:`solver.results.Simulation` (each player's wins by who started,
     beside the exact values where they are cheap); more a :class:`solver.results.Tournament`.
     """
     from pigsolve.solver import registry
+    from pigsolve.solver.results import check_seed, fresh_seed
 
     rules = _rules(rules)
     family = registry.family_of(rules)
-    result: Simulation | Tournament = family.simulate(rules, _seated(rules, players), games, seed)
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    seated = _seated(rules, players, seed)
+    result: Simulation | Tournament = family.simulate(rules, seated, games, seed)
     return result
 
 
@@ -179,8 +187,15 @@ def _rules(rules: Rules | str) -> Rules:
     return game(rules) if isinstance(rules, str) else rules
 
 
-def _seated(rules: Rules, players: Sequence[str | Player]) -> list[Any]:
-    """Return ``players`` with each name made a player of the game of ``rules``."""
+def _seated(rules: Rules, players: Sequence[str | Player], seed: int | None = None) -> list[Any]:
+    """Return ``players`` with each name made a player of the game of ``rules``, each seat's
+    coins drawn from its own stream of ``seed``."""
+    from pigsolve.solver.results import seat_seeds
+
     if isinstance(players, str):
         players = [players]
-    return [player(p, rules) if isinstance(p, str) else p for p in players]
+    seeds = seat_seeds(seed, len(players))
+    return [
+        player(p, rules, seed=s) if isinstance(p, str) else p
+        for p, s in zip(players, seeds, strict=True)
+    ]

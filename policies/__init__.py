@@ -62,14 +62,16 @@ def make_player(
     name: str,
     table: Path | None = None,
     announce: Callable[[str], None] | None = None,
+    seed: int | None = None,
 ) -> Any:
     """Return the player called ``name`` for ``rules``.
 
     ``table`` and ``announce`` concern ``optimal`` (and best responses): where its table lives
     (default: the data folder) and a callable told, in one line, when the table must be
-    computed first. An unknown name raises InvalidArgument listing the accepted names.
+    computed first; a player that tosses coins (an equilibrium's) draws them from ``seed``. An
+    unknown name raises InvalidArgument listing the accepted names.
     """
-    return roster(rules).player(name, rules, table, announce)
+    return roster(rules).player(name, rules, table, announce, seed)
 
 
 def computer_players(
@@ -77,14 +79,16 @@ def computer_players(
     names: Sequence[str],
     table: Path | None = None,
     announce: Callable[[str], None] | None = None,
+    seed: int | None = None,
 ) -> dict[str, Any]:
     """Return each named computer player (one a distinct name), every name checked before any
-    is made."""
+    is made, their coins drawn from ``seed``."""
     for name in names:
         check_player_name(rules, name)
         if name == Human.name:
             raise InvalidArgument("human cannot be compared; choose computer players")
-    return {name: make_player(rules, name, table, announce) for name in dict.fromkeys(names)}
+    unique = dict.fromkeys(names)
+    return {name: make_player(rules, name, table, announce, seed) for name in unique}
 
 
 def computer_tables(

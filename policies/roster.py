@@ -48,9 +48,10 @@ class Roster:
     """A family's players.
 
     ``names(rules)`` lists ``(name, description)`` (rules None: in general); ``make(name, rules,
-    table, announce)`` makes one (the optimal table read at ``table``, else the data folder's,
-    ``announce`` told in one line if it is solved first); ``optimal(solution)`` is the optimal
-    player reading a solution in memory; ``best_response(rules, opponents)`` the best reply to
+    table, announce, seed)`` makes one (the optimal table read at ``table``, else the data
+    folder's, ``announce`` told in one line if it is solved first, its coins, where it tosses
+    any, drawn from ``seed``); ``optimal(solution, seed)`` is the optimal player reading a
+    solution in memory; ``best_response(rules, opponents)`` the best reply to
     named opponents; ``check(name, rules)`` refuses a name before anything is computed.
     ``arguments`` is the contract of a player from a file (``score, opponent_score``), and
     ``arities`` the numbers of arguments it may take; ``opponent`` is ``play``'s default.
@@ -60,8 +61,8 @@ class Roster:
     """
 
     names: Callable[[Any], list[tuple[str, str]]]
-    make: Callable[[str, Any, Path | None, Announce | None], Any]
-    optimal: Callable[[Any], Any]
+    make: Callable[[str, Any, Path | None, Announce | None, int | None], Any]
+    optimal: Callable[[Any, int | None], Any]
     best_response: Callable[[Any, Sequence[str]], Any]
     check: Callable[[str, Any], None]
     kinds: Kinds | None = None
@@ -71,17 +72,23 @@ class Roster:
     tabulate: Callable[[str, Any], Any] | None = None
 
     def player(
-        self, name: str, rules: Any, table: Path | None = None, announce: Announce | None = None
+        self,
+        name: str,
+        rules: Any,
+        table: Path | None = None,
+        announce: Announce | None = None,
+        seed: int | None = None,
     ) -> Any:
         """Return the player ``name`` for ``rules``, the name checked first (``human``: the
-        person at the keyboard; a ``file.py:function``: checked when made)."""
+        person at the keyboard; a ``file.py:function``: checked when made); a player that tosses
+        coins draws them from ``seed`` (None: fresh), so one seed replays one game."""
         from pigsolve.policies.human import Human
 
         if not is_user_player(name):
             self.check(name, rules)
         if name == Human.name:
             return Human()
-        return self.make(name, rules, table, announce)
+        return self.make(name, rules, table, announce, seed)
 
 
 def is_user_player(name: str) -> bool:

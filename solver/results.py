@@ -291,6 +291,20 @@ def fresh_seed() -> int:
     return int(np.random.SeedSequence().entropy) % 2**64
 
 
+def seat_seeds(seed: int | None, seats: int) -> list[int | None]:
+    """Return a seed for each of ``seats`` players, each its own stream of ``seed`` (None:
+    every player unseeded).
+
+    >>> seat_seeds(None, 2), len(set(seat_seeds(7, 3))), seat_seeds(7, 3) == seat_seeds(7, 3)
+    ([None, None], 3, True)
+    """
+    import numpy as np
+
+    if seed is None:
+        return [None] * seats
+    return [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(seed).spawn(seats)]
+
+
 MAX_RESIDUAL = 1e-12
 """The largest Bellman residual ``verify`` accepts in a solved table, by default."""
 

@@ -266,7 +266,9 @@ def coin_players(rules: Any = None) -> list[tuple[str, str]]:
     return [("step", "always steps"), ("flip", "always flips"), ("optimal", "the best")]
 
 
-def coin_player(name: str, rules: CoinRace, table_path: Any = None, announce: Any = None) -> Coin:
+def coin_player(
+    name: str, rules: CoinRace, table_path: Any = None, announce: Any = None, seed: Any = None
+) -> Coin:
     if name == "optimal":
         return optimal_coin(CoinFamily().solve(rules))
     if name not in ACTIONS:
@@ -279,7 +281,7 @@ def check_coin(name: str, rules: CoinRace) -> None:
         raise InvalidArgument(f"unknown player {name!r}; accepted: step, flip, optimal")
 
 
-def optimal_coin(solution: CoinSolution) -> Coin:
+def optimal_coin(solution: CoinSolution, seed: Any = None) -> Coin:
     goal = solution.rules.goal
     return Coin("optimal", lambda s, o, v: best(goal, v, s, o), solution.values)
 

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 import pigsolve
 from pigsolve.cli import app
 from pigsolve.policies.roster import ROSTERS, Roster
+from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.play import FarklePlay, SolutionPlayer
 
 runner = CliRunner()
@@ -28,8 +29,8 @@ def farkle_players(monkeypatch: pytest.MonkeyPatch) -> None:
     """Farkle's optimal player alone, reading the solution in memory: the terminal's front is
     tested here, not the players (``policies.farkle``), and its games are then foreseeable."""
 
-    def make(name: str, rules, table=None, announce=None) -> SolutionPlayer:
-        return SolutionPlayer(pigsolve.solve(rules))
+    def make(name: str, rules, table=None, announce=None, seed=None) -> SolutionPlayer:
+        return SolutionPlayer(pigsolve.solve(rules), seed)
 
     stand_in = Roster(
         names=lambda rules=None: [("optimal", "the best")],
@@ -413,3 +414,20 @@ def test_a_named_table_is_read_once(
     result = run(*command, "--game", "farkle", "--table", "mine.h5")
     assert result.exit_code == 0, result.output
     assert reads == [Path("mine.h5")]
+
+
+def test_the_terminal_takes_the_pages_keys(workdir: Path) -> None:
+    """As the page's keys: ``r`` rolls, ``b`` banks, Enter plays the first choice (bank, where
+    allowed), the faces' digits keep them; Enter with nothing picked keeps nothing."""
+    play = FarklePlay(pigsolve.game("farkle", goal=1000), np.random.default_rng(3))
+    play.lines(play.game.start(), ["you", "bank:300"])  # the turn's first roll
+    with pytest.raises(InvalidArgument, match="not a choice; choose keep"):
+        play.action("")
+    keep = play.legal()[0]
+    play.game.apply(play.action(keep.replace(" ", "")))
+    assert play.legal() == ["bank", "roll"]
+    assert (play.action("b"), play.action(""), play.action("R")) == ("bank", "bank", "roll")
+    result = run("play", "--game", "farkle", *GOAL, "--opponent", "bank:300", "--seed", "3",
+                 stdin=f"{keep.replace(' ', '')}\nr\n")  # fmt: skip
+    assert result.stdout.count("you roll") == 2 and "not a" not in result.stdout
+    assert result.stderr.splitlines()[-1] == "error: input ended before the game did"

@@ -137,3 +137,38 @@ def test_simulate_three_players(workdir: Path) -> None:
     record = json.loads(mixed.stdout)
     assert record["players"] == ["optimal", "bank:300", "max-score"] and record["exact"] is None
     assert sum(record["wins"]) == 300
+
+
+@pytest.mark.slow
+def test_one_seed_replays_a_tournament_with_coins(workdir: Path) -> None:
+    """At goal 2,000 two orbits mix: the optimal players made with the seed toss the same coins
+    as the dice fall the same way, so one seed gives one tournament."""
+    args = ("simulate", "optimal", "optimal", "optimal", *THREE, "--games", "60", "--json")
+    runs = [json.loads(run(*args, "--seed", "5").stdout) for _ in range(2)]
+    assert runs[0]["wins"] == runs[1]["wins"] and runs[0]["seed"] == 5
+
+
+def test_plot_draws_each_seats_banking_totals(workdir: Path) -> None:
+    """A table of three (three dice, goal 1,000: a fast solve that banks): one panel for each
+    seat the opponent may sit in, the others at 0."""
+    pytest.importorskip("matplotlib")
+    from pigsolve.solver.errors import InvalidArgument
+    from pigsolve.solver.farkle.thresholds import NEVER, bank_thresholds
+
+    Path("three.toml").write_text('base = "farkle"\ngoal = 1000\ndice = 3\n')
+    small = ("--game", "three.toml", "--players", "3")
+    computed = run("compute", *small, "--out", "three.h5")
+    assert computed.exit_code == 0, computed.output
+    plot = ("plot", "--table", "three.h5", "--kind", "boundary")
+    result = run(*plot, "--opponent", "500", "--out", "bank.svg")
+    assert result.exit_code == 0, result.output
+    drawn = Path("bank.svg").read_text()
+    assert "opponent at 500, 1 seat after" in drawn and "opponent at 500, 2 seats after" in drawn
+    solution = pigsolve.load("three.h5")
+    for seat in (1, 2):
+        found = bank_thresholds(solution, 500, seat)
+        assert found.seat == seat and (found.totals != NEVER).any()
+    with pytest.raises(InvalidArgument, match="seat must be from 1 to 2, got 3"):
+        bank_thresholds(solution, 500, 3)
+    refused = run(*plot, "--out", "x.gif")
+    assert refused.exit_code == 2 and len(refused.stderr.splitlines()) == 1

@@ -39,19 +39,24 @@ def check_name(name: str, rules: FarkleRules) -> None:
 
 
 def make_player(
-    name: str, rules: FarkleRules, table: Path | None = None, announce: Announce | None = None
+    name: str,
+    rules: FarkleRules,
+    table: Path | None = None,
+    announce: Announce | None = None,
+    seed: int | None = None,
 ) -> Any:
-    """Return the computer Farkle player called ``name`` for ``rules``."""
+    """Return the computer Farkle player called ``name`` for ``rules``, the coins of an optimal
+    player of three or more drawn from ``seed``."""
     from pigsolve.policies.farkle import players
 
-    return players.make_player(name, rules, table, announce)
+    return players.make_player(name, rules, table, announce, seed)
 
 
-def optimal(solution: Any) -> Any:
-    """Return the optimal player reading ``solution``."""
+def optimal(solution: Any, seed: int | None = None) -> Any:
+    """Return the optimal player reading ``solution``, its coins drawn from ``seed``."""
     from pigsolve.policies.farkle.players import optimal_player
 
-    return optimal_player(solution)
+    return optimal_player(solution, seed)
 
 
 def best_response(rules: FarkleRules, opponents: Sequence[str]) -> Any:

@@ -131,12 +131,14 @@ def make_player(
     rules: FarkleRules,
     table_path: Path | None = None,
     announce: Callable[[str], None] | None = None,
+    seed: int | None = None,
 ) -> FarklePlayer:
     """Return the computer Farkle player called ``name`` (checked) for ``rules``.
 
     ``table_path``/``announce`` concern ``optimal``: its table is read from ``table_path`` (the
     default path if None), or computed and saved there
-    (:func:`solver.tables.table_for`).
+    (:func:`solver.tables.table_for`); where its equilibrium mixes it draws its coins from
+    ``seed``.
     """
     from pigsolve.policies.roster import is_user_player
     from pigsolve.solver.farkle import policy
@@ -160,7 +162,7 @@ def make_player(
     if name == "optimal":
         from pigsolve.solver.tables import table_for
 
-        return optimal_player(table_for(rules, table_path, announce))
+        return optimal_player(table_for(rules, table_path, announce), seed)
     names = dict(player_names(rules))
     if name == "max-score":
         return FarklePlayer(name, rules, policy.max_score(rules), names[name])
@@ -173,14 +175,15 @@ def make_player(
     return FarklePlayer(name, rules, policy.thresholds(rules, totals), description)
 
 
-def optimal_player(solution: Any) -> FarklePlayer:
-    """Return the optimal player of a :class:`solver.farkle.solution.FarkleSolution`."""
+def optimal_player(solution: Any, seed: int | None = None) -> FarklePlayer:
+    """Return the optimal player of a :class:`solver.farkle.solution.FarkleSolution`, its coins
+    (three players or more) drawn from ``seed``."""
     from pigsolve.solver.farkle.policy import guided
 
     rules = solution.rules
     description = player_names(rules)[0][1]
     if rules.farkle_penalty or rules.players > 2:
-        return SolutionOptimalPlayer(solution, description)
+        return SolutionOptimalPlayer(solution, description, seed)
     policy = guided(rules, solution.values, ceiling=solution.ceiling)
     return FarklePlayer("optimal", rules, policy, description)
 
@@ -202,10 +205,6 @@ class SolutionOptimalPlayer(FarklePlayer):
         super().__init__("optimal", rules, policy, description)
         self.solution = solution
         self.playing = SolutionPlayer(solution, seed)
-
-    def seed_coins(self, seed: int) -> None:
-        """Draw the coins from ``seed`` from now on (a simulation's own stream)."""
-        self.playing.seed_coins(seed)
 
     def choose(self, view: Any) -> Any:
         """Return the solution's best action in the game's ``view``, its coin tossed once a

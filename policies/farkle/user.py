@@ -5,8 +5,9 @@ of faces, lowest first), ``dice_left`` how many they are, ``turn_total`` the poi
 turn before this roll, the scores banked, all in points. It returns ``(keep, decision)``:
 ``keep`` the faces it sets aside (a list or tuple, in any order: a legal keep of ``roll``) and
 ``decision`` ``"bank"`` or ``"roll"`` (any case; True banks, False rolls), what to do next.
-The rules overrule it where they decide: below ``min_bank`` the dice are rolled, a turn total
-that reaches the goal banks and wins, and without hot dice keeping every die banks.
+The rules overrule it where they decide: below ``min_bank`` (and before the first bank below
+``entry``) the dice are rolled, a turn total that reaches the goal banks and wins, and without
+hot dice keeping every die banks.
 
 Exact evaluation needs its answer after every roll of every state its turns reach, from every
 pair of scores: :data:`MAX_CALLS` calls at most (each state asked twice, as Pig's functions
@@ -149,6 +150,7 @@ def tabulate(player: UserFarklePlayer, rules: FarkleRules) -> FarklePolicy:
         for i in range(goal):
             progress(i)
             top = max(goal - i, min_bank)
+            least = rules.least_bank(i * POINT_UNIT) // POINT_UNIT
             waiting = [(j, 0, dice) for j in range(goal)]
             while waiting:  # the states a wave of answers leads to, asked in one round trip
                 wave = list(dict.fromkeys(s for s in waiting if rows[i, s[0], s[1], s[2]] < 0))
@@ -168,7 +170,7 @@ def tabulate(player: UserFarklePlayer, rules: FarkleRules) -> FarklePolicy:
                         kept, points, bank = next(decided)
                         u, left = t + points // POINT_UNIT, n - sum(kept)
                         m = left or (dice if rules.hot_dice else 0)
-                        ends = m == 0 or (bank and u >= min_bank)
+                        ends = m == 0 or (bank and u >= least)
                         if u < top and not ends:
                             waiting.append((j, u, m))
                         key = (u - t, m, int(ends))

@@ -30,9 +30,14 @@ def check_name(name: str, rules: HogRules) -> None:
 
 
 def make_player(
-    name: str, rules: HogRules, table: Path | None = None, announce: Announce | None = None
+    name: str,
+    rules: HogRules,
+    table: Path | None = None,
+    announce: Announce | None = None,
+    seed: int | None = None,
 ) -> Any:
-    """Return the computer Hog player called ``name`` for ``rules``."""
+    """Return the computer Hog player called ``name`` for ``rules`` (``seed``: no Hog player
+    tosses coins)."""
     from pigsolve.policies.hog import players
 
     return players.make_player(name, rules, table, announce)
@@ -45,8 +50,8 @@ def score_table(spec: str, rules: HogRules) -> Any:
     return players.score_table(spec, rules)
 
 
-def optimal(solution: Any) -> Any:
-    """Return the optimal player reading ``solution``."""
+def optimal(solution: Any, seed: int | None = None) -> Any:
+    """Return the optimal player reading ``solution`` (``seed``: it tosses no coins)."""
     from pigsolve.policies.hog.players import TableStrategy
 
     return TableStrategy("optimal", solution.rules, solution.policy)

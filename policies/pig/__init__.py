@@ -78,10 +78,15 @@ def check_name(name: str, rules: Any) -> None:
 
 
 def make_player(
-    name: str, rules: Any, table: Path | None = None, announce: Announce | None = None
+    name: str,
+    rules: Any,
+    table: Path | None = None,
+    announce: Announce | None = None,
+    seed: int | None = None,
 ) -> Any:
     """Return the computer Pig player called ``name`` (checked) for ``rules``; ``table`` and
-    ``announce`` concern the optimal table (:func:`policies.pig.optimal.optimal_player`)."""
+    ``announce`` concern the optimal table (:func:`policies.pig.optimal.optimal_player`),
+    ``seed`` the equilibrium's coins."""
     from pigsolve.policies.roster import is_user_player
 
     if is_user_player(name):
@@ -95,17 +100,17 @@ def make_player(
     if name == "optimal":
         from pigsolve.policies.pig.optimal import optimal_player
 
-        return optimal_player(rules, table, announce)
+        return optimal_player(rules, table, announce, seed)
     from pigsolve.policies.pig.thresholds import kind_member
 
     return kind_member(name)
 
 
-def optimal(solution: Any) -> Any:
-    """Return the optimal player reading ``solution``."""
+def optimal(solution: Any, seed: int | None = None) -> Any:
+    """Return the optimal player reading ``solution``, its coins drawn from ``seed``."""
     from pigsolve.policies.pig.optimal import OptimalPolicy
 
-    return OptimalPolicy(solution)
+    return OptimalPolicy(solution, seed)
 
 
 def best_response(rules: Any, opponents: Sequence[str]) -> Any:

@@ -74,9 +74,11 @@ def optimal_player(
     rules: PigRules,
     table_path: Path | None = None,
     announce: Callable[[str], None] | None = None,
+    seed: int | None = None,
 ) -> OptimalPolicy:
-    """Return the optimal player for ``rules`` (the equilibrium for three or more players),
-    computing and saving its table if missing (``announce`` is told in one line)."""
+    """Return the optimal player for ``rules`` (the equilibrium for three or more players, its
+    coins drawn from ``seed``), computing and saving its table if missing (``announce`` is told
+    in one line)."""
     from pigsolve.solver.tables import table_for
 
-    return OptimalPolicy(table_for(rules, table_path, announce))
+    return OptimalPolicy(table_for(rules, table_path, announce), seed)

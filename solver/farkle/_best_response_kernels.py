@@ -21,7 +21,7 @@ from pigsolve.solver.jit import njit, prange
 
 @njit(cache=True)
 def reply_pair(
-    x, y, i, j, min_bank, cap, last, own_last,
+    x, y, i, j, min_bank, entry, cap, last, own_last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
     win, farkle, law, reach, value, slope, roll,
 ):  # fmt: skip  # pragma: no cover
@@ -34,8 +34,9 @@ def reply_pair(
     with the chosen policy's slope, inside a bracket of the root (a step leaving it bisects),
     from the plane through the three values above. The values stored are ``g_ij`` of the last
     ``x`` and the opponent's ``y`` against it. ``value``, ``slope``, ``roll`` need
-    ``max(cap, min_bank)`` rows and ``D + 1`` columns. ``last[d]`` is the opponent's chance in
-    its last turn needing ``d`` to tie, ``own_last[d]`` the replier's (its optimal last turn);
+    ``max(cap, min_bank)`` rows and ``D + 1`` columns. ``last[r, d]`` is the opponent's chance
+    in its last turn needing ``d`` to tie (row 0 at a score of 0, under the opening score
+    ``entry``; row 1 on the board), ``own_last[r, d]`` the replier's (its optimal last turn);
     zeros without the last round, when ``cap`` is the goal.
     """
     goal = x.shape[0]
@@ -54,7 +55,7 @@ def reply_pair(
     new = guess
     for step in range(1, MAX_STEPS + 1):
         turn_values(
-            y, i, j, 1.0 - a - f * (1.0 - guess), min_bank, cap, last,
+            y, i, j, 1.0 - a - f * (1.0 - guess), min_bank, entry, cap, last[min(j, 1)],
             ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
         )  # fmt: skip
         new, dx = value[0, dice], slope[0, dice]
@@ -75,7 +76,7 @@ def reply_pair(
 
 @njit(cache=True)
 def _reply_of_sum(
-    x, y, s, q, min_bank, cap, last, own_last,
+    x, y, s, q, min_bank, entry, cap, last, own_last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
     win, farkle, law, reach, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
@@ -89,7 +90,7 @@ def _reply_of_sum(
     i = max(0, s - goal + 1) + q
     j = s - i
     count, residual = reply_pair(
-        x, y, i, j, min_bank, cap, last, own_last,
+        x, y, i, j, min_bank, entry, cap, last, own_last,
         ways, points, num_outcomes, farkle_ways, scale, next_dice,
         win, farkle, law, reach, value, slope, roll,
     )  # fmt: skip
@@ -99,7 +100,7 @@ def _reply_of_sum(
 
 @njit(cache=True)
 def _reply_sums(
-    x, y, s_high, s_low, min_bank, cap, last, own_last,
+    x, y, s_high, s_low, min_bank, entry, cap, last, own_last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
     win, farkle, law, reach, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
@@ -109,7 +110,7 @@ def _reply_sums(
     for s in range(s_high, s_low - 1, -1):
         for q in range(min(s, goal - 1) - max(0, s - goal + 1) + 1):
             _reply_of_sum(
-                x, y, s, q, min_bank, cap, last, own_last,
+                x, y, s, q, min_bank, entry, cap, last, own_last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice,
                 win, farkle, law, reach, steps, residuals,
             )  # fmt: skip
@@ -117,7 +118,7 @@ def _reply_sums(
 
 @njit(cache=True, parallel=True)
 def _reply_sums_parallel(
-    x, y, s_high, s_low, min_bank, cap, last, own_last,
+    x, y, s_high, s_low, min_bank, entry, cap, last, own_last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
     win, farkle, law, reach, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
@@ -127,7 +128,7 @@ def _reply_sums_parallel(
     for s in range(s_high, s_low - 1, -1):
         for q in prange(min(s, goal - 1) - max(0, s - goal + 1) + 1):
             _reply_of_sum(
-                x, y, s, q, min_bank, cap, last, own_last,
+                x, y, s, q, min_bank, entry, cap, last, own_last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice,
                 win, farkle, law, reach, steps, residuals,
             )  # fmt: skip

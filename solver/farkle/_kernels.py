@@ -38,6 +38,7 @@ def turn_values(
     j,
     c,
     min_bank,
+    entry,
     cap,
     last,
     ways,
@@ -57,15 +58,17 @@ def turn_values(
     For every turn total ``t < top`` and dice to roll ``n`` (1 to D) it writes the optimal
     value ``value[t, n]``, its derivative in ``c`` under the chosen policy ``slope[t, n]`` (that
     policy's chance of ending the turn in a farkle) and the value of rolling ``roll[t, n]``.
-    Banking (``t > 0``, ``t >= min_bank``) is chosen where it is not worse than rolling; after a
-    roll the option of the most value, the fewest dice left at a tie. From ``top`` on the turn
-    banks (slope 0): without a last turn it wins. ``values`` is the table a bank reaches
-    (:func:`bank_value`). The arrays need ``top`` rows and ``D + 1`` columns.
+    Banking (``t > 0``, ``t >=`` the least bank: ``entry`` at ``i = 0``, the opening score not
+    below ``min_bank`` and not above the goal, else ``min_bank``) is chosen where it is not worse
+    than rolling; after a roll the option of the most value, the fewest dice left at a tie. From
+    ``top`` on the turn banks (slope 0): without a last turn it wins. ``values`` is the table a
+    bank reaches (:func:`bank_value`). The arrays need ``top`` rows and ``D + 1`` columns.
     """
     dice = next_dice.shape[0]
     top = max(cap - i, min_bank)
+    least = entry if i == 0 else min_bank
     for t in range(top - 1, -1, -1):
-        can_bank = t > 0 and t >= min_bank
+        can_bank = t > 0 and t >= least
         bank = bank_value(values, i, j, t, last) if can_bank else -1.0
         for n in range(1, dice + 1):
             total = farkle_ways[n] * c
@@ -103,8 +106,9 @@ def turn_values(
 
 @njit(cache=True)
 def solve_pair(
-    values, i, j, min_bank, cap, last, ways, points, num_outcomes, farkle_ways, scale, next_dice
-):  # pragma: no cover
+    values, i, j, min_bank, entry, cap, last,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice,
+):  # fmt: skip  # pragma: no cover
     """Solve ``P(i, j)`` and ``P(j, i)`` (``i <= j``) given every higher score sum, write them
     into ``values`` and return ``(Newton steps, last residual)``.
 
@@ -134,12 +138,12 @@ def solve_pair(
             y, dy = x, -1.0
         else:
             turn_values(
-                values, j, i, 1.0 - x, min_bank, cap, last,
+                values, j, i, 1.0 - x, min_bank, entry, cap, last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
             )  # fmt: skip
             y, dy = value[0, dice], slope[0, dice]
         turn_values(
-            values, i, j, 1.0 - y, min_bank, cap, last,
+            values, i, j, 1.0 - y, min_bank, entry, cap, last,
             ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
         )  # fmt: skip
         new, dx = value[0, dice], slope[0, dice]
@@ -161,22 +165,23 @@ def solve_pair(
 
 @njit(cache=True)
 def _pair_of_sum(
-    values, s, q, min_bank, cap, last,
+    values, s, q, min_bank, entry, cap, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
     """Solve the ``q``-th pair ``i <= j`` of score sum ``s`` (lowest ``i`` first)."""
     i = max(0, s - values.shape[0] + 1) + q
     j = s - i
     count, residual = solve_pair(
-        values, i, j, min_bank, cap, last, ways, points, num_outcomes, farkle_ways, scale, next_dice
-    )
+        values, i, j, min_bank, entry, cap, last,
+        ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    )  # fmt: skip
     steps[i, j] = count
     residuals[i, j] = residual
 
 
 @njit(cache=True)
 def _solve_sums(
-    values, s_high, s_low, min_bank, cap, last,
+    values, s_high, s_low, min_bank, entry, cap, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
     """Solve the score sums ``s_high`` down to ``s_low`` of ``values``, pair after pair; write
@@ -186,14 +191,14 @@ def _solve_sums(
     for s in range(s_high, s_low - 1, -1):
         for q in range(s // 2 - max(0, s - goal + 1) + 1):
             _pair_of_sum(
-                values, s, q, min_bank, cap, last,
+                values, s, q, min_bank, entry, cap, last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
             )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _solve_sums_parallel(
-    values, s_high, s_low, min_bank, cap, last,
+    values, s_high, s_low, min_bank, entry, cap, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
     """:func:`_solve_sums` with the pairs of a score sum solved in parallel (each touches only
@@ -202,7 +207,7 @@ def _solve_sums_parallel(
     for s in range(s_high, s_low - 1, -1):
         for q in prange(s // 2 - max(0, s - goal + 1) + 1):
             _pair_of_sum(
-                values, s, q, min_bank, cap, last,
+                values, s, q, min_bank, entry, cap, last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
             )  # fmt: skip
 
@@ -236,7 +241,7 @@ def _penalty_pair(
                 x, y = (i, j) if order == 0 else (j, i)
                 c = farkle_value(values, restart, a, b, x, y, penalty)
                 turn_values(
-                    values[b, 0], x, y, c, min_bank, cap, last,
+                    values[b, 0], x, y, c, min_bank, min_bank, cap, last,
                     ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
                 )  # fmt: skip
                 values[a, b, x, y] = value[0, dice]
@@ -266,7 +271,7 @@ def _penalty_sums(
 
 @njit(cache=True, parallel=True)
 def bellman_residuals(
-    values, penalty, min_bank, cap, last,
+    values, penalty, min_bank, entry, cap, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, out,
 ):  # fmt: skip  # pragma: no cover
     """Fill ``out[a, b, i, j]`` with ``|value - turn|``: each stored start value against its
@@ -287,7 +292,7 @@ def bellman_residuals(
             else:
                 c = farkle_value(values, restart, a, b, i, j, penalty)
             turn_values(
-                values[b, 0], i, j, c, min_bank, cap, last,
+                values[b, 0], i, j, c, min_bank, entry, cap, last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
             )  # fmt: skip
             out[a, b, i, j] = abs(value[0, dice] - values[a, b, i, j])

@@ -27,19 +27,20 @@ def _ending(u, m, d, top, value):  # pragma: no cover
 
 @njit(cache=True)
 def last_turn_rows(
-    d, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    d, least, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, bank, choose, value, roll,
 ):  # fmt: skip  # pragma: no cover
     """Fill ``value[t, n]`` and ``roll[t, n]`` (rolling's value) of the last turn needing ``d >=
-    1`` units to tie, for ``t`` below ``top = max(d + 1, min_bank)`` (from there the turn banks
-    and wins), and return ``top``. A guided player (``kind``) plays the optimal last turn (as
+    1`` units to tie, banking from ``least`` on (the minimum bank, or at a score of 0 the
+    opening score), for ``t`` below ``top = max(d + 1, least)`` (from there the turn banks and
+    wins), and return ``top``. A guided player (``kind``) plays the optimal last turn (as
     :func:`solver.farkle._kernels.last_turn`: bank at a tie of values, the best keep); any other
     its table: bank where ``bank[t, n]`` says (from its last row on: bank), keep
     ``choose[min(t, C - 1), n, k]``. Banking below ``top`` is worth 1/2 at ``t = d``, else 0."""
     dice = next_dice.shape[0]
-    top = max(d + 1, min_bank)
+    top = max(d + 1, least)
     for t in range(top - 1, -1, -1):
-        can_bank = t > 0 and t >= min_bank
+        can_bank = t > 0 and t >= least
         banked = 0.5 if t == d else 0.0
         row = min(t, choose.shape[0] - 1)
         for n in range(1, dice + 1):
@@ -67,18 +68,24 @@ def last_turn_rows(
 
 @njit(cache=True)
 def last_turn_chances(
-    last, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice, kind, bank, choose
-):  # pragma: no cover
-    """Fill ``last[d]`` with the player's chance in its last turn needing ``d`` units to tie
-    (:func:`last_turn_rows`); ``last[0]`` is 1/2."""
+    last, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, bank, choose,
+):  # fmt: skip  # pragma: no cover
+    """Fill ``last[r, d]`` with the player's chance in its last turn needing ``d`` units to tie
+    (:func:`last_turn_rows`), row 0 at a score of 0 (banking from ``entry``), row 1 on the
+    board (from ``min_bank``); ``last[:, 0]`` is 1/2."""
     dice = next_dice.shape[0]
-    size = last.shape[0]
-    value = np.empty((max(size, min_bank) + 1, dice + 1))
-    roll = np.empty((max(size, min_bank) + 1, dice + 1))
-    last[0] = 0.5
-    for d in range(1, size):
-        last_turn_rows(
-            d, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-            kind, bank, choose, value, roll,
-        )  # fmt: skip
-        last[d] = value[0, dice]
+    size = last.shape[1]
+    value = np.empty((max(size, entry) + 1, dice + 1))
+    roll = np.empty((max(size, entry) + 1, dice + 1))
+    last[:, 0] = 0.5
+    for r, least in enumerate((entry, min_bank)):
+        if r == 1 and entry == min_bank:  # no opening score: the rows agree
+            last[1] = last[0]
+            break
+        for d in range(1, size):
+            last_turn_rows(
+                d, least, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+                kind, bank, choose, value, roll,
+            )  # fmt: skip
+            last[r, d] = value[0, dice]

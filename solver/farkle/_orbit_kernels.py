@@ -40,12 +40,13 @@ def shifted(row, out):  # pragma: no cover
 
 @njit(cache=True)
 def turn_vectors(
-    values, goal, index, first, c, min_bank,
+    values, goal, index, first, c, min_bank, entry,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
 ):  # fmt: skip  # pragma: no cover
     """Fill the mover's turn at the state ``index`` (the mover's score ``first``) with a farkle
     worth the vector ``c`` (every player's chance, this state's order); return ``top``, the
-    first turn total that banks a win.
+    first turn total that banks a win. The mover may bank from ``min_bank`` on, or from
+    ``entry`` at score 0 (the opening score, at most the goal).
 
     The mover maximises its own chance (position 0), as :func:`solver.farkle._kernels.
     turn_values` does: bank where not worse than rolling, after a roll the option of the most
@@ -57,6 +58,7 @@ def turn_vectors(
     players = values.shape[1]
     dice = next_dice.shape[0]
     top = max(goal - first, min_bank)
+    least = entry if first == 0 else min_bank
     for u in range(top):
         if first + u < goal:
             shifted(values[passed(index, first, goal, players, u)], bank[u])
@@ -65,7 +67,7 @@ def turn_vectors(
             bank[u, 0] = 1.0
     total = np.empty(players)
     for t in range(top - 1, -1, -1):
-        can_bank = t > 0 and t >= min_bank
+        can_bank = t > 0 and t >= least
         for n in range(1, dice + 1):
             for p in range(players):
                 total[p] = farkle_ways[n] * c[p]
@@ -110,8 +112,8 @@ def turn_vectors(
 
 @njit(cache=True)
 def solve_orbit(
-    values, goal, index, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    value, slope, bank,
+    values, goal, index, min_bank, entry,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
 ):  # fmt: skip  # pragma: no cover
     """Solve the orbit of the state ``index`` (its rotations, coupled by the farkle) given every
     higher score sum, write its rows into ``values`` and return ``(steps, residual)``.
@@ -151,7 +153,7 @@ def solve_orbit(
         for r in range(length):
             shifted(current[(r + 1) % length], c)
             turn_vectors(
-                values, goal, members[r], firsts[r], c, min_bank,
+                values, goal, members[r], firsts[r], c, min_bank, entry,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
             )  # fmt: skip
             f = slope[0, dice]
@@ -205,7 +207,7 @@ def _solve_cycle(base, farkles, out):  # pragma: no cover
 
 @njit(cache=True, parallel=True)
 def solve_layers(
-    values, goal, orbits, bounds, first_layer, last_layer, min_bank,
+    values, goal, orbits, bounds, first_layer, last_layer, min_bank, entry,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
     """Solve the score-sum layers ``first_layer`` to ``last_layer`` (positions in ``bounds``,
@@ -223,7 +225,7 @@ def solve_layers(
             slope = np.empty((height, dice + 1))
             bank = np.empty((height, players))
             count, residual = solve_orbit(
-                values, goal, orbits[start + q], min_bank,
+                values, goal, orbits[start + q], min_bank, entry,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
             )  # fmt: skip
             steps[start + q] = count
@@ -235,7 +237,7 @@ def solve_layers(
 
 @njit(cache=True, parallel=True)
 def residuals(
-    values, goal, min_bank, ways, points, num_outcomes, farkle_ways, scale, next_dice, out
+    values, goal, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice, out
 ):  # pragma: no cover
     """Fill ``out[s, p]`` with ``|values[s, p] - its turn's|``: each state's turn re-solved,
     the farkle worth the stored values of the next state.
@@ -255,7 +257,7 @@ def residuals(
         first = index // goal ** (players - 1)
         shifted(values[passed(index, first, goal, players, 0)], c)
         turn_vectors(
-            values, goal, index, first, c, min_bank,
+            values, goal, index, first, c, min_bank, entry,
             ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
         )  # fmt: skip
         for p in range(players):

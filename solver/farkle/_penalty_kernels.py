@@ -7,7 +7,9 @@ Scores are shifted, ``i' = i - f`` (``f`` the floor in units), ``G' = G - f``; s
 :mod:`solver.farkle._policy_kernels` (``kind, guide, bank, choose, rows, moves``, the guide here
 a penalty solution's ``values[a, b, i', j']``), the turn as the arrays of
 :class:`solver.farkle.turn.Turn`, laws as ``win, farkle, law`` with a leading ``(A, A)`` for the
-counts (``A`` is 3 for a guided player, 1 for a turn player, whose laws ignore the counts).
+counts (``A`` is 3 for a guided player, 1 for a turn player, whose laws ignore the counts). A
+shifted score of 0 is not a score of 0, and the rules refuse an opening score with the penalty:
+the least bank is ``min_bank`` at every score.
 """
 
 from __future__ import annotations
@@ -46,13 +48,13 @@ def _penalty_laws_of_score(
             for j in range(size):
                 c = farkle_value(guide, restart, a, b, i, j, penalty)
                 turn_values(
-                    table, i, j, c, min_bank, size, last,
+                    table, i, j, c, min_bank, min_bank, size, last,
                     ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope,
                     groll,
                 )  # fmt: skip
                 forward_law(
-                    i, j, j, min_bank, size, ways, points, num_outcomes, farkle_ways, scale,
-                    next_dice, kind, table, last, bank, choose, rows, moves, win[a, b],
+                    i, j, j, min_bank, min_bank, size, ways, points, num_outcomes, farkle_ways,
+                    scale, next_dice, kind, table, last, bank, choose, rows, moves, win[a, b],
                     farkle[a, b], law[a, b], no_reach, mass, gvalue, groll,
                 )  # fmt: skip
 
@@ -90,9 +92,8 @@ def _penalty_value(win, farkle, law, a, b, i, j, other, restart, penalty):  # pr
     ``1 - restart[b, j, max(i - penalty, 0)]`` (``other`` the opponent's chances when it
     moves, ``restart`` its ``other[:, 0]`` of the previous round)."""
     x, y = min(a, win.shape[0] - 1), min(b, win.shape[1] - 1)
-    value, f = _turn_value(
-        win[x, y], farkle[x, y], law[x, y], np.zeros((1, 1, 0)), i, j, other[b, 0], np.zeros(0)
-    )
+    no_reach, no_last = np.zeros((1, 1, 0)), np.zeros((2, 0))  # no last round
+    value, f = _turn_value(win[x, y], farkle[x, y], law[x, y], no_reach, i, j, other[b, 0], no_last)
     if a < 2:
         return value + f * (1.0 - other[b, a + 1, j, i])
     return value + f * (1.0 - restart[b, j, max(i - penalty, 0)])

@@ -24,15 +24,15 @@ USER = 2  # solver.farkle.policy.USER
 
 @njit(cache=True)
 def guided_turn(
-    guide, i, j, min_bank, cap, last,
+    guide, i, j, min_bank, entry, cap, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
 ):  # fmt: skip  # pragma: no cover
     """Fill ``gvalue``, ``gslope``, ``groll`` with the turn at ``(i, j)`` of the player guided
     by the start values ``guide`` (its own optimal table): a farkle worth ``1 - guide[j, i]``,
     a bank reaching the goal worth ``1 - last[lead]`` (zeros: no last round), the turn banking
-    from ``cap`` on (:func:`solver.farkle._kernels.turn_values`)."""
+    from ``cap`` on, at score 0 from ``entry`` only (:func:`solver.farkle._kernels.turn_values`)."""
     turn_values(
-        guide, i, j, 1.0 - guide[j, i], min_bank, cap, last,
+        guide, i, j, 1.0 - guide[j, i], min_bank, entry, cap, last,
         ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
     )  # fmt: skip
 
@@ -100,7 +100,7 @@ def _banked(law, reach, start, i, col, u, mass, goal):  # pragma: no cover
 
 @njit(cache=True)
 def _turn_law(
-    i, j, col, min_bank, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    i, j, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach, mass,
     gvalue, gslope, groll,
 ):  # fmt: skip  # pragma: no cover
@@ -109,38 +109,40 @@ def _turn_law(
     reaching the goal, ``reach[i, col]``, by one forward pass of the turn's probability mass
     from ``(t, n) = (0, D)`` through rising turn totals under the player's decisions (a guided
     player's turn programme run first, up to ``cap``, its bank at the goal worth
-    ``1 - glast[lead]``). ``mass`` needs ``max(cap, min_bank)`` rows and ``D + 1`` columns, as
-    the guided buffers do."""
+    ``1 - glast[min(j, 1), lead]``, the opponent's last turn at 0 or on the board). ``mass``
+    needs ``max(cap, min_bank)`` rows and ``D + 1`` columns, as the guided buffers do."""
     if kind == GUIDED:
         guided_turn(
-            guide, i, j, min_bank, cap, glast,
+            guide, i, j, min_bank, entry, cap, glast[min(j, 1)],
             ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
         )  # fmt: skip
     forward_law(
-        i, j, col, min_bank, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-        kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach, mass, gvalue,
-        groll,
+        i, j, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale,
+        next_dice, kind, guide, glast[min(j, 1)], bank, choose, rows, moves, win, farkle, law,
+        reach, mass, gvalue, groll,
     )  # fmt: skip
 
 
 @njit(cache=True)
 def forward_law(
-    i, j, col, min_bank, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    i, j, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach, mass, gvalue, groll,
 ):  # fmt: skip  # pragma: no cover
     """The forward pass of :func:`_turn_law`, a guided player's turn programme (``gvalue``,
     ``groll``, on the bank table ``guide``) already run. A guided player's turn banks from
-    ``cap`` on (the goal, or with the last round the ceiling), any other's from the goal."""
+    ``cap`` on (the goal, or with the last round the ceiling), any other's from the goal; at
+    score 0 none banks below ``entry``."""
     goal = win.shape[0]
     dice = next_dice.shape[0]
     top = max((cap if kind == GUIDED else goal) - i, min_bank)
+    least = entry if i == 0 else min_bank
     start = law_start(goal, win.shape[1], i, col)
     mass[:top] = 0.0
     mass[0, dice] = 1.0
     won = 0.0
     lost = 0.0
     for t in range(top):
-        can_bank = t > 0 and t >= min_bank and kind != USER
+        can_bank = t > 0 and t >= least and kind != USER
         for n in range(1, dice + 1):
             p = mass[t, n]
             if p == 0.0:
@@ -175,7 +177,7 @@ def forward_law(
 
 @njit(cache=True)
 def _laws_of_score(
-    i, min_bank, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    i, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
 ):  # fmt: skip  # pragma: no cover
     """Write the laws of the mover at score ``i``: against every opponent's score ``j``, or
@@ -188,7 +190,7 @@ def _laws_of_score(
     groll = np.empty((size, dice + 1))
     for col in range(win.shape[1]):
         _turn_law(
-            i, col, col, min_bank, cap, ways, points, num_outcomes, farkle_ways, scale,
+            i, col, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale,
             next_dice, kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
             mass, gvalue, gslope, groll,
         )  # fmt: skip
@@ -196,26 +198,26 @@ def _laws_of_score(
 
 @njit(cache=True)
 def _laws(
-    min_bank, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
 ):  # fmt: skip  # pragma: no cover
     """Write the player's laws (:func:`_laws_of_score`) score after score."""
     for i in range(win.shape[0]):
         _laws_of_score(
-            i, min_bank, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            i, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
             kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
         )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _laws_parallel(
-    min_bank, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
     kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
 ):  # fmt: skip  # pragma: no cover
     """:func:`_laws` with the scores in parallel (each writes its own rows)."""
     for i in prange(win.shape[0]):
         _laws_of_score(
-            i, min_bank, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            i, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
             kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
         )  # fmt: skip
 
@@ -225,7 +227,8 @@ def _turn_value(win, farkle, law, reach, i, j, other, other_last):  # pragma: no
     """Return ``(a, f)``: the mover's chance at ``(i, j)`` is ``a + f c`` when a farkle is
     worth ``c``, banking ``u`` worth ``1 - other[j, i + u]`` (``other`` the opponent's chances
     when it moves) and with the last round reaching the goal by ``e`` worth
-    ``1 - other_last[goal + e - j]`` (the opponent's last turn needing that lead to tie)."""
+    ``1 - other_last[min(j, 1), goal + e - j]`` (the opponent's last turn needing that lead to
+    tie, at 0 or on the board)."""
     goal = other.shape[0]
     col = min(j, win.shape[1] - 1)
     start = law_start(goal, win.shape[1], i, col)
@@ -233,7 +236,7 @@ def _turn_value(win, farkle, law, reach, i, j, other, other_last):  # pragma: no
     for u in range(1, goal - i):
         a += law[start + u - 1] * (1.0 - other[j, i + u])
     for e in range(reach.shape[2]):
-        a += reach[i, col, e] * (1.0 - other_last[goal + e - j])
+        a += reach[i, col, e] * (1.0 - other_last[min(j, 1), goal + e - j])
     return a, farkle[i, col]
 
 

@@ -18,6 +18,7 @@ def play_games(
     first_game,
     goal,
     min_bank,
+    entry,
     ways,
     points,
     num_outcomes,
@@ -59,10 +60,11 @@ def play_games(
                 kind, guide, bank, choose = kind_b, guide_b, bank_b, choose_b
             if kind == GUIDED:
                 guided_turn(
-                    guide, i, j, min_bank, goal, no_last, ways, points, num_outcomes,
+                    guide, i, j, min_bank, entry, goal, no_last, ways, points, num_outcomes,
                     farkle_ways, scale, next_dice, gvalue, gslope, groll,
                 )  # fmt: skip
             top = max(goal - i, min_bank)
+            least = entry if i == 0 else min_bank
             t = 0
             n = dice
             banked = 0
@@ -71,7 +73,7 @@ def play_games(
                 if t >= top:
                     won = True
                     break
-                can_bank = t > 0 and t >= min_bank
+                can_bank = t > 0 and t >= least
                 if can_bank and _banks(kind, guide, no_last, bank, i, j, t, n, groll):
                     banked = t
                     break

@@ -59,7 +59,7 @@ from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.policy import FarklePolicy, guided
 from pigsolve.solver.farkle.solve import PARALLEL_GOAL, check_solvable
 from pigsolve.solver.farkle.states import default_ceiling
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Progress
 
@@ -130,14 +130,14 @@ def best_response(
     warm_up()
     start = time.perf_counter()
     laws = laws_of(opponent)
-    goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    goal, (min_bank, entry) = rules.goal // POINT_UNIT, least_banks(rules)
     arrays = turn(rules).arrays
     ceiling = default_ceiling(rules) if rules.last_turn else rules.goal
     cap = ceiling // POINT_UNIT
     size = max(cap, goal) + min_bank + int(arrays[1].max()) + laws.reach.shape[2] + 2
     last, own_last = last_turn_chances(opponent, size), optimal_last_turn(rules, size)
     if not rules.last_turn:
-        last = np.zeros(size)
+        last = np.zeros((2, size))
     x, y = np.zeros((goal, goal)), np.zeros((goal, goal))
     steps, residuals = np.zeros((goal, goal), np.int64), np.zeros((goal, goal))
     sweep = kernels._reply_sums_parallel if rules.goal >= PARALLEL_GOAL else kernels._reply_sums
@@ -149,7 +149,7 @@ def best_response(
     for s_high in range(highest, -1, -chunk):
         s_low = max(0, s_high - chunk + 1)
         sweep(
-            x, y, s_high, s_low, min_bank, cap, last, own_last, *arrays, *laws.arrays,
+            x, y, s_high, s_low, min_bank, entry, cap, last, own_last, *arrays, *laws.arrays,
             steps, residuals,
         )  # fmt: skip
         if progress is not None:
@@ -189,6 +189,6 @@ def warm_up() -> None:
         x, y = np.zeros((2, 2)), np.zeros((2, 2))
         steps, residuals = np.zeros((2, 2), np.int64), np.zeros((2, 2))
         sweep(
-            x, y, 2, 0, 0, 2, np.zeros(8), np.zeros(1), *arrays, win, farkle, law, reach,
-            steps, residuals,
+            x, y, 2, 0, 0, 0, 2, np.zeros((2, 8)), np.zeros((2, 1)), *arrays, win, farkle, law,
+            reach, steps, residuals,
         )  # fmt: skip

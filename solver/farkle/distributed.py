@@ -26,8 +26,8 @@ import numpy as np
 from pigsolve.solver import cluster, layer_store
 from pigsolve.solver.cluster import Hook
 from pigsolve.solver.farkle import store
-from pigsolve.solver.farkle.turn import turn
-from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
+from pigsolve.solver.farkle.turn import least_banks, turn
+from pigsolve.solver.games.farkle import FarkleRules
 from pigsolve.solver.results import Progress
 
 ORBITS_PER_TASK = 2_000
@@ -108,7 +108,7 @@ def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
     from pigsolve.solver.farkle.players import canonical, mix
 
     group, rules = store.open_store(url)
-    goal, players, min_bank = store.units(rules), rules.players, rules.min_bank // POINT_UNIT
+    goal, players, banks = store.units(rules), rules.players, least_banks(rules)
     with _KERNEL:
         values = table_of(group, url, rules, layer)
         everything, bounds = orbits_of(goal, players)
@@ -118,12 +118,12 @@ def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
         steps, residuals = np.zeros(len(orbits), np.int64), np.zeros(len(orbits))
         arrays = turn(rules).arrays
         _orbit_kernels.solve_layers(
-            values, goal, orbits, np.array([0, len(orbits)]), 0, 0, min_bank,
+            values, goal, orbits, np.array([0, len(orbits)]), 0, 0, *banks,
             *arrays, steps, residuals,
         )  # fmt: skip
         coins = []
         for k in np.flatnonzero(residuals > _orbit_kernels.ROUNDING):
-            residuals[k], found = mix(OrbitTurns(values, goal, int(orbits[k]), min_bank, arrays))
+            residuals[k], found = mix(OrbitTurns(values, goal, int(orbits[k]), banks, arrays))
             steps[k] = 0  # its steps cycled: not counted, as in memory
             coins += [(first + k * step, coin) for coin in found]
         rows = store.layer_rows(rules, layer)

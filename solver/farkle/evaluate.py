@@ -23,8 +23,9 @@ the turn's law, how it ends whatever the opponent does, with the opponent's valu
 runs the solver's own turn programme on its table at every pair to decide) and kept with its
 decisions, so a tune's candidates or a round robin's pairs after the first cost :math:`O(G^3)`
 products each. The rules are the solver's: a turn total that wins by banking wins at once, hot
-dice, ``min_bank``; with the last round a bank reaching the goal is weighed by the opponent's
-last turn (:mod:`solver.farkle.last_round`).
+dice, ``min_bank`` and the opening score ``entry`` (a player at 0 banks only from it, whatever
+its table says); with the last round a bank reaching the goal is weighed by the opponent's last
+turn (:mod:`solver.farkle.last_round`).
 
 Optimal against optimal reproduces the solver's ``P(0, 0)`` (to rounding: the tests ask 1e-12).
 The three-farkle penalty adds the farkles in a row and takes rounds:

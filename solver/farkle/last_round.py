@@ -19,7 +19,10 @@ and plays the optimal last turn (it chases the target and banks a draw where tha
 least rolling on): its :math:`L` is the solver's own. Any other player banks once a bank reaches
 the goal, as without the last round, and in its last turn plays its table's decisions at that
 turn total and dice, so a threshold player may bank short of the target and lose: what such a
-player does when nobody tells it the score. Every player banks a turn total that wins.
+player does when nobody tells it the score. Every player banks a turn total that wins. A
+player still at 0 banks only from the opening score (``entry``), in its last turn too, so a
+fixed player's :math:`L` has two rows, at 0 and on the board; the optimal last turn is the same
+in both (at 0 the target is the goal or more, never below the opening score).
 """
 
 from __future__ import annotations
@@ -32,66 +35,69 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.policy import GUIDED, USER, FarklePolicy
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, score
 
 
 def last_turn_chances(policy: FarklePolicy, size: int) -> np.ndarray:
-    """Return ``L[d]``, ``d < size``: ``policy``'s chance in its last turn needing ``d`` units
-    to tie (``L[0]`` is 1/2); one zero without the last round. A user's function is refused in
+    """Return ``L[r, d]``, ``d < size``: ``policy``'s chance in its last turn needing ``d``
+    units to tie (``L[:, 0]`` is 1/2), row 0 at a score of 0 (under the opening score), row 1
+    on the board; a column of zeros without the last round. A user's function is refused in
     one line: its table is not made for the last round."""
     from pigsolve.solver.farkle._last_round_kernels import last_turn_chances as kernel
 
     rules = policy.rules
     if not rules.last_turn:
-        return np.zeros(1)
+        return np.zeros((2, 1))
     if policy.kind == USER:
         raise InvalidArgument(
             "your function's games with the last round are played, not evaluated: simulate "
             "them (pigsolve simulate)",
             parameter="last_turn",
         )
-    last = np.zeros(size)
+    last = np.zeros((2, size))
     arrays = turn(rules).arrays
-    kernel(last, rules.min_bank // POINT_UNIT, *arrays, policy.kind, policy.bank, policy.choose)
+    kernel(last, *least_banks(rules), *arrays, policy.kind, policy.bank, policy.choose)
     return last
 
 
-def last_rows(policy: FarklePolicy, d: int) -> tuple[np.ndarray, np.ndarray]:
-    """Return ``(value, roll)`` of ``policy``'s last turn needing ``d`` units to tie (rows the
-    turn totals, columns the dice; :func:`solver.farkle._last_round_kernels.last_turn_rows`)."""
+def last_rows(policy: FarklePolicy, d: int, least: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``(value, roll)`` of ``policy``'s last turn needing ``d`` units to tie, banking
+    from ``least`` units on (rows the turn totals, columns the dice;
+    :func:`solver.farkle._last_round_kernels.last_turn_rows`)."""
     from pigsolve.solver.farkle._last_round_kernels import last_turn_rows
 
     rules = policy.rules
-    shape = (max(d + 1, rules.min_bank // POINT_UNIT), rules.dice + 1)
+    shape = (max(d + 1, least), rules.dice + 1)
     value, roll = np.zeros(shape), np.zeros(shape)
     args = (policy.kind, policy.bank, policy.choose, value, roll)
-    last_turn_rows(d, rules.min_bank // POINT_UNIT, *turn(rules).arrays, *args)
+    last_turn_rows(d, least, *turn(rules).arrays, *args)
     return value, roll
 
 
 def optimal_last_turn(rules: FarkleRules, size: int) -> np.ndarray:
     """Return the optimal player's :func:`last_turn_chances` (the solver's own), ``d < size``;
-    one zero without the last round."""
+    a column of zeros without the last round."""
     from pigsolve.solver.farkle._last_round_kernels import last_turn_chances as kernel
 
     if not rules.last_turn:
-        return np.zeros(1)
-    last = np.zeros(size)
+        return np.zeros((2, 1))
+    last = np.zeros((2, size))
     none = np.zeros((1, rules.dice + 1), np.bool_), np.zeros((1, 1, 1), np.int64)
-    kernel(last, rules.min_bank // POINT_UNIT, *turn(rules).arrays, GUIDED, *none)
+    kernel(last, *least_banks(rules), *turn(rules).arrays, GUIDED, *none)
     return last
 
 
 def last_turn_actions(
-    rules: FarkleRules, lead: int, t: int, n: int, roll: Sequence[int] | None = None
+    rules: FarkleRules, scores: Sequence[int], t: int, n: int, roll: Sequence[int] | None = None
 ) -> dict[Any, float]:
     """Return the chance after each legal action of the optimal player in its last turn, the
-    leader ``lead`` points ahead, turn total ``t`` points, ``n`` dice (a solution's
+    scores ``(mover, leader)`` in points, turn total ``t`` points, ``n`` dice (a solution's
     :meth:`~solver.farkle.solution.FarkleSolution.action_values` there): before a roll
-    ``{"bank": p, "roll": p}`` (bank where allowed), after ``roll`` ``{kept faces: p}``."""
-    d, t = lead // POINT_UNIT, t // POINT_UNIT
+    ``{"bank": p, "roll": p}`` (bank where allowed), after ``roll`` ``{kept faces: p}``. The
+    opening score only takes the bank away: at 0 the target is past it."""
+    d, t = (scores[1] - scores[0]) // POINT_UNIT, t // POINT_UNIT
     value, rolled, top = _optimal_last_rows(rules, d)
 
     def after(u: int, m: int) -> float:
@@ -101,7 +107,7 @@ def last_turn_actions(
 
     if roll is None:
         found = {}
-        if t > 0 and t * POINT_UNIT >= rules.min_bank:
+        if t > 0 and t * POINT_UNIT >= rules.least_bank(scores[0]):
             found["bank"] = after(t, 0)
         found["roll"] = 1.0 if t >= top else float(rolled[t, n])
         return found
@@ -126,12 +132,12 @@ def _optimal_last_rows(rules: FarkleRules, d: int) -> tuple[np.ndarray, np.ndarr
 
 
 def last_turn_choice(
-    rules: FarkleRules, lead: int, t: int, n: int, roll: Sequence[int] | None = None
+    rules: FarkleRules, scores: Sequence[int], t: int, n: int, roll: Sequence[int] | None = None
 ) -> Any:
     """Return the optimal player's choice in its last turn (:func:`last_turn_actions`), the
     solution's tie-breaks: bank at a tie, after a roll the most dice kept, then the most
     points; None for a farkle."""
-    found = last_turn_actions(rules, lead, t, n, roll)
+    found = last_turn_actions(rules, scores, t, n, roll)
     if roll is None:
         return "bank" if found.get("bank", -1.0) >= found["roll"] else "roll"
     points = {kept: score(counts_of(kept), rules.scoring) for kept in found}

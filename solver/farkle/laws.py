@@ -22,7 +22,8 @@ programme costs, whereas that programme would carry a vector over ``u`` through 
 Shapes
 ------
 A player whose decisions ignore the scores (``turn``) has a law that depends on ``(i, j)`` only
-through the total that wins, ``max(G - i, min_bank)``: one column, ``G`` laws. A guided player
+through the total that wins, ``max(G - i, min_bank)``, and at ``i = 0`` the opening score: one
+column, ``G`` laws. A guided player
 (the optimal) and a user's tabulated function have one a pair: ``G`` columns. The bank vectors
 are stored flat, score after score, ``G - 1 - i`` entries each
 (:func:`solver.farkle._policy_kernels.law_start`): about :math:`G^3 / 2` floats for a guided
@@ -40,7 +41,7 @@ import numpy as np
 
 from pigsolve.solver.farkle.policy import GUIDED, TURN, USER, FarklePolicy
 from pigsolve.solver.farkle.solve import PARALLEL_GOAL
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 
 
@@ -124,7 +125,7 @@ def turn_laws(policy: FarklePolicy) -> TurnLaws:
     kernel = _policy_kernels._laws_parallel if parallel else _policy_kernels._laws
     _, guide, bank, choose, rows, moves = policy.arrays
     kernel(
-        rules.min_bank // POINT_UNIT, policy.ceiling // POINT_UNIT, *turn(rules).arrays,
+        *least_banks(rules), policy.ceiling // POINT_UNIT, *turn(rules).arrays,
         policy.kind, guide, policy.last, bank, choose, rows, moves, *laws.arrays,
     )  # fmt: skip
     return laws

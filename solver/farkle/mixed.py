@@ -62,13 +62,16 @@ class Piece:
 
 class OrbitTurns:
     """The rotations of the orbit of the state ``index`` (flat, scores in units below
-    ``goal``), with the higher score sums solved in ``values`` (``(G**N, N)``)."""
+    ``goal``), with the higher score sums solved in ``values`` (``(G**N, N)``); ``banks`` is
+    ``(min_bank, entry)`` in units, the least bank at any score and at score 0."""
 
-    def __init__(self, values: np.ndarray, goal: int, index: int, min_bank: int, arrays) -> None:
+    def __init__(
+        self, values: np.ndarray, goal: int, index: int, banks: tuple[int, int], arrays
+    ) -> None:
         from pigsolve.solver.farkle import _orbit_kernels
 
         self._kernels = _orbit_kernels
-        self.values, self.goal, self.min_bank, self.arrays = values, goal, min_bank, arrays
+        self.values, self.goal, self.banks, self.arrays = values, goal, banks, arrays
         players = values.shape[1]
         self.members = [index]
         while True:
@@ -79,7 +82,7 @@ class OrbitTurns:
                 break
             self.members.append(following)
         dice = arrays[-1].shape[0]
-        height = max(goal, min_bank) + 1
+        height = max(goal, banks[0]) + 1
         self.value = np.empty((height, dice + 1, players))
         self.slope = np.empty((height, dice + 1))
         self.bank = np.empty((height, players))
@@ -94,7 +97,7 @@ class OrbitTurns:
         c[0] = x
         member = self.members[r]
         self._kernels.turn_vectors(
-            self.values, self.goal, member, self._first(member), c, self.min_bank,
+            self.values, self.goal, member, self._first(member), c, *self.banks,
             *self.arrays, self.value, self.slope, self.bank,
         )  # fmt: skip
         dice = self.value.shape[1] - 1

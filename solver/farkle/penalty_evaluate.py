@@ -114,8 +114,9 @@ def penalty_laws(policy: FarklePolicy, floor: int) -> TurnLaws:
     if policy.kind == TURN:
         kernel = _policy_kernels._laws_parallel if parallel else _policy_kernels._laws
         kind, guide, *decisions = policy.arrays
+        # A shifted score of 0 is no score of 0; the rules refuse an opening score here.
         kernel(
-            min_bank, size, *turn(rules).arrays, kind, guide, policy.last, *decisions,
+            min_bank, min_bank, size, *turn(rules).arrays, kind, guide, policy.last, *decisions,
             win[0, 0], farkle[0, 0], bank[0, 0], np.zeros((size, 1, 0)),
         )  # fmt: skip
     else:

@@ -5,7 +5,8 @@ The engine (:class:`FarkleGame`) holds the whole game and is driven one choice a
 may be banked) or rolls; after a roll the mover sets aside a legal keep, named by its faces
 (``(1, 5)``, by name ``"1 5"``: :func:`solver.games.farkle_scoring.keeps` lists them). A roll
 with no keep is a farkle: the turn total is lost and the turn passes at once. Where rolling is
-the only choice (a turn's first roll, a turn total below ``min_bank``) the dice are rolled with
+the only choice (a turn's first roll, a turn total below ``min_bank``, or below ``entry`` before
+the player's first bank) the dice are rolled with
 no question, and a roll's only keep is set aside with none. With hot dice, a keep of every die
 rolls them all again; without, it banks.
 
@@ -31,6 +32,7 @@ import numpy as np
 
 from pigsolve.solver.dice import Dice, RandomDice
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.shown import TableShown
 from pigsolve.solver.farkle.words import (
     Drawn,
     Farkled,
@@ -139,7 +141,8 @@ class FarkleGame:
 
     def may_bank(self) -> bool:
         """Return True if the turn total may be banked now (before a roll)."""
-        return self.turn_total > 0 and self.turn_total >= self.rules.min_bank
+        least = self.rules.least_bank(self._scores[self.player])
+        return self.turn_total > 0 and self.turn_total >= least
 
     def legal_actions(self) -> tuple[Choice, ...]:
         """Return the mover's choices: bank (where allowed) and roll before a roll, the legal
@@ -260,15 +263,20 @@ class FarklePlay:
         self.dice: list[int] = []
         """The dice last rolled (they stay in view after a farkle)."""
         self.dice_roller = ""
+        self.shown = TableShown(rules.players, rules.dice)
 
     def legal(self) -> list[str]:
         """Return the mover's choices now, by name."""
         return [self.name(action) for action in self.game.legal_actions()]
 
     def action(self, value: Any) -> Choice:
-        """Return the engine's choice ``value`` names (a name, ``keep 1 5``, faces); raise
+        """Return the engine's choice ``value`` names (a name or its first letter, ``keep 1
+        5``, faces; nothing, as the page's Enter: the first choice before a roll); raise
         InvalidArgument if it names none or one not legal now."""
-        choices = ", ".join(choice_words(name) for name in self.legal())
+        legal = self.legal()
+        choices = ", ".join(choice_words(name) for name in legal)
+        if value == "" and self.game.roll is None and legal:
+            return parse_choice(legal[0])
         try:
             choice = parse_choice(value)
         except InvalidArgument:
@@ -297,28 +305,35 @@ class FarklePlay:
             if isinstance(event, Rolled):
                 self.dice, self.dice_roller = list(event.faces), names[event.player]
             text += event_lines(event, names)
+        self.shown.follow(events, names)
         return text
 
     def fields(self) -> dict[str, Any]:
         """Return what the page draws besides the scores: the dice last rolled (six-sided),
         who rolled them, the turn total, the dice set aside and the dice the next roll
         throws; and ``pick``, the dice to pick from when the choices are which to keep (each
-        keep named by its faces, lowest first), else empty."""
+        keep named by its faces, lowest first), else empty. ``set_aside`` and ``rolling`` say
+        which dice lie aside and which roll next, ``steps`` the table after each event since
+        the person's last choice (:class:`solver.farkle.shown.TableShown`)."""
         from pigsolve.solver.games.farkle import rule_set_name
 
         game = self.game
         keeping = not game.over and any(isinstance(a, tuple) for a in game.legal_actions())
-        return {
-            "pick": list(self.dice) if keeping else [],
-            "rules": rule_set_name(game.rules),
-            "dice": self.dice,
-            "dice_sides": FACES,
-            "dice_roller": self.dice_roller,
-            "turn_total": game.turn_total,
-            "kept": list(game.kept),
-            "dice_to_roll": 0 if game.over else game.to_roll,
-            "farkles": list(game.farkles),
-        }
+        return (
+            {
+                "pick": list(self.dice) if keeping else [],
+                "rules": rule_set_name(game.rules),
+                "dice": self.dice,
+                "dice_sides": FACES,
+                "dice_roller": self.dice_roller,
+                "turn_total": 0 if game.over else game.turn_total,  # the winner banked it
+                "kept": list(game.kept),
+                "dice_to_roll": 0 if game.over else game.to_roll,
+                "farkles": list(game.farkles),
+            }
+            | self.shown.fields()
+            | {"steps": self.shown.steps}
+        )
 
     def advice(self, table: Any) -> tuple[str, dict[str, float]]:
         """Return the optimal choice and the mover's win probability after each legal one, by
@@ -335,8 +350,8 @@ class FarklePlay:
             values = table.action_values(state, roll=roll)
             best = table.best_action(state, roll=roll)
         else:  # the last turn: a one-player problem, the table not asked
-            values = last_turn_actions(self.game.rules, lead, *state[1:3], roll)
-            best = last_turn_choice(self.game.rules, lead, *state[1:3], roll)
+            values = last_turn_actions(self.game.rules, state[0], *state[1:3], roll)
+            best = last_turn_choice(self.game.rules, state[0], *state[1:3], roll)
         return self.name(best), {self.name(action): p for action, p in values.items()}
 
 
@@ -355,10 +370,6 @@ class SolutionPlayer:
         self.random = random.Random(seed)
         self._turn, self._side = -1, 0
 
-    def seed_coins(self, seed: int) -> None:
-        """Draw the coins from ``seed`` from now on (a simulation's own stream)."""
-        self.random.seed(seed)
-
     def choose(self, view: FarkleView) -> Choice:
         """Return the optimal choice in ``view``."""
         if view.turn != self._turn:
@@ -368,7 +379,6 @@ class SolutionPlayer:
         from pigsolve.solver.farkle.last_round import last_turn_choice, last_turn_lead
 
         rules = self.solution.rules
-        lead = last_turn_lead(rules, view.state)
-        if lead is not None:
-            return last_turn_choice(rules, lead, view.turn_total, view.dice, view.roll)
+        if last_turn_lead(rules, view.state) is not None:
+            return last_turn_choice(rules, view.state[0], view.turn_total, view.dice, view.roll)
         return self.solution.best_action(view.state, roll=view.roll, side=self._side)

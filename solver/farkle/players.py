@@ -32,7 +32,7 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.mixed import OrbitTurns, solve_unsettled, wander
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Progress
 
@@ -44,8 +44,8 @@ def check_two_seats(rules: FarkleRules, what: str) -> None:
     if rules.players > 2:
         raise InvalidArgument(
             f"{what} are for 2 players: Farkle with {rules.players} players is computed, queried "
-            "(pigsolve query), shown (pigsolve info), verified, played, simulated and its "
-            "chances exported (--what probabilities), not yet compared, tuned or plotted",
+            "(pigsolve query), shown (pigsolve info), verified, played, simulated, plotted and "
+            "its chances exported (--what probabilities), not yet compared or tuned",
             parameter="players",
         )
 
@@ -101,7 +101,7 @@ def solve_players(
     from pigsolve.solver.farkle import _orbit_kernels
 
     goal, players = rules.goal // POINT_UNIT, rules.players
-    min_bank = rules.min_bank // POINT_UNIT
+    banks = least_banks(rules)
     arrays = turn(rules).arrays
     orbits, bounds = orbits_by_sum(goal, players)
     values = np.zeros((goal**players, players))
@@ -114,12 +114,12 @@ def solve_players(
     while layer < layers:
         last = min(layers, layer + chunk) - 1
         stopped = _orbit_kernels.solve_layers(
-            values, goal, orbits, bounds, layer, last, min_bank, *arrays, steps, residuals
+            values, goal, orbits, bounds, layer, last, *banks, *arrays, steps, residuals
         )
         if stopped <= last:
             for position in range(bounds[stopped], bounds[stopped + 1]):
                 if residuals[position] > _orbit_kernels.ROUNDING:
-                    orbit = OrbitTurns(values, goal, int(orbits[position]), min_bank, arrays)
+                    orbit = OrbitTurns(values, goal, int(orbits[position]), banks, arrays)
                     residuals[position], found = mix(orbit)
                     coins += found
                     steps[position] = 0  # its steps cycled: not counted

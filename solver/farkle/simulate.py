@@ -1,10 +1,10 @@
 """Monte Carlo games of Farkle, to set beside the exact evaluation.
 
-The rules are the solver's (:mod:`solver.farkle.solve`): hot dice, ``min_bank``, a turn total
-that wins by banking wins at once, and with every die kept and no hot dice the turn banks. A
-roll draws each die's face from a numpy Generator and reads its outcome (its options after
+The rules are the solver's (:mod:`solver.farkle.solve`): hot dice, ``min_bank``, ``entry``, a
+turn total that wins by banking wins at once, and with every die kept and no hot dice the turn
+banks. A roll draws each die's face from a numpy Generator and reads its outcome (its options after
 dominance, :mod:`solver.farkle.turn`) from the roll's counts
-(:func:`solver.farkle.policy.outcome_index`), so the roll's chances come from the dice, not from
+(:func:`solver.farkle.turn.outcome_index`), so the roll's chances come from the dice, not from
 the turn's ``ways``. Players decide as the evaluation reads them
 (:class:`solver.farkle.policy.FarklePolicy`; a guided player runs its turn programme at the
 start of each of its turns). A starts the even games. The games come in chunks of
@@ -34,9 +34,9 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, TooManyCalls
 from pigsolve.solver.farkle.evaluate import _name, compare_tables, policy_of
-from pigsolve.solver.farkle.policy import USER, FarklePolicy, outcome_index
+from pigsolve.solver.farkle.policy import USER, FarklePolicy
 from pigsolve.solver.farkle.solve import check_solvable
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, outcome_index, turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
 from pigsolve.solver.results import (
     Comparison,
@@ -86,7 +86,7 @@ def simulate(
         seconds = time.perf_counter() - started
         comparison = _exact(rules, players, [a, b], names) if exact else None
         return _simulation(rules, names, seed, winner, turns, seconds, comparison)
-    goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    goal, (min_bank, entry) = rules.goal // POINT_UNIT, least_banks(rules)
     arrays = turn(rules).arrays
     index = outcome_index(rules)
     winner = np.empty(games, np.int8)
@@ -103,6 +103,7 @@ def simulate(
             start,
             goal,
             min_bank,
+            entry,
             *arrays,
             index,
             *a.arrays[:4],  # user tables are played live, above
@@ -127,9 +128,10 @@ def tournament(
     """Play ``games`` seeded games of ``rules.players`` players step by step, in the order
     given, the first move passing round the table (game ``g`` started by player ``g mod N``).
 
-    The exact chances are beside the games where every seat plays one table (its coins tossed
-    from the seed's own streams, one a seat): player ``p``'s chance when ``r`` starts is the
-    table's seat ``(p - r) mod N`` at the start."""
+    The exact chances are beside the games where every seat plays one table: player ``p``'s
+    chance when ``r`` starts is the table's seat ``(p - r) mod N`` at the start. The seed draws
+    the dice; a player that tosses coins draws them from its own seed, given when it was made
+    (:meth:`policies.roster.Roster.player`)."""
     seats = rules.players
     if len(players) != seats:
         raise InvalidArgument(
@@ -140,10 +142,6 @@ def tournament(
             f"games must be at least {seats}, one per first mover, got {games}", parameter="games"
         )
     seed = fresh_seed() if seed is None else check_seed(seed)
-    streams = np.random.SeedSequence(seed).spawn(seats)  # each seat's coins; the dice: seed's
-    for player, stream in zip(players, streams, strict=True):
-        if callable(getattr(player, "seed_coins", None)):
-            player.seed_coins(int(stream.generate_state(1)[0]))
     started = time.perf_counter()
     winner, turns = _play_live(rules, players, [None] * seats, games, seed)
     seconds = time.perf_counter() - started

@@ -39,12 +39,8 @@ import numpy as np
 
 from pigsolve.solver.caches import own_cache
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.farkle.states import (
-    last_turn_values,
-    state_indices,
-    values_shape,
-)
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.states import last_turn_values, state_indices, values_shape
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, score
 
@@ -124,7 +120,8 @@ class FarkleSolution:
 
     def __repr__(self) -> str:
         r = self.rules
-        extra = f"farkle_penalty={r.farkle_penalty}, floor={self.floor}, " if self._counts else ""
+        extra = f"entry={r.entry}, " if r.entry else ""
+        extra += f"farkle_penalty={r.farkle_penalty}, floor={self.floor}, " if self._counts else ""
         if r.last_turn:
             extra += f"last_turn=True, ceiling={self.ceiling}, "
         start = f"P(0, 0)={self.p_first_player:.6f}"
@@ -317,10 +314,10 @@ class FarkleSolution:
         from pigsolve.solver.farkle import _kernels
 
         rules = self.rules
-        min_bank, dice = rules.min_bank // POINT_UNIT, rules.dice
+        banks = least_banks(rules)
         cap = (self.ceiling - self.floor) // POINT_UNIT
-        size = max(cap, min_bank)
-        value, slope, roll = (np.zeros((size, dice + 1)) for _ in range(3))
+        size = max(cap, banks[0])
+        value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
         farkle = self._farkle(key) + side * NUDGE
         if rules.players > 2:  # the mover's turn alone: a two-player table of its banks
             i, j = key[0], 0
@@ -330,7 +327,7 @@ class FarkleSolution:
             _, b, i, j = key
             table = np.ascontiguousarray(self._table(b))
         top = _kernels.turn_values(
-            table, i, j, farkle, min_bank, cap, self._last, *turn(rules).arrays, value, slope, roll
+            table, i, j, farkle, *banks, cap, self._last, *turn(rules).arrays, value, slope, roll
         )
         value, roll = value[:top], roll[:top]
         value.flags.writeable = roll.flags.writeable = False
@@ -343,15 +340,15 @@ class FarkleSolution:
         from pigsolve.solver.farkle import _orbit_kernels
 
         rules, goal = self.rules, self.values.shape[0]
-        players, min_bank = rules.players, rules.min_bank // POINT_UNIT
+        players, banks = rules.players, least_banks(rules)
         flat = self.values.reshape(-1, players)
         farkle = np.roll(self.values[key[1:] + key[:1]], 1)
-        height = max(goal, min_bank) + 1
+        height = max(goal, banks[0]) + 1
         value = np.empty((height, rules.dice + 1, players))
         slope, bank = np.empty((height, rules.dice + 1)), np.empty((height, players))
         index = int(np.ravel_multi_index(key, (goal,) * players))
         top = _orbit_kernels.turn_vectors(
-            flat, goal, index, key[0], farkle, min_bank, *turn(rules).arrays, value, slope, bank
+            flat, goal, index, key[0], farkle, *banks, *turn(rules).arrays, value, slope, bank
         )
         return value, bank, int(top), farkle
 
@@ -379,7 +376,8 @@ class FarkleSolution:
         allowed."""
         rows = self._rows(key, side)
         found = {}
-        if t > 0 and t * POINT_UNIT >= self.rules.min_bank:
+        mover = key[0] if self.rules.players > 2 else key[2]
+        if t > 0 and t * POINT_UNIT >= self.rules.least_bank(mover):
             found["bank"] = self._bank(key, t)
         if t < rows.top:
             found["roll"] = float(rows.roll[t, n])

@@ -6,7 +6,8 @@ All points are in units of 50 (:data:`solver.games.farkle.POINT_UNIT`); ``G = go
 At the start of a turn the state is the banked scores ``(i, j)``, the mover's first,
 ``0 <= i, j < G``, and :math:`P(i, j)` is the mover's chance of winning. Within the turn the
 mover has a turn total ``t`` and ``n`` dice to roll (a turn starts at ``t = 0`` with every
-die). Before a roll the mover banks, when ``t > 0`` and ``t >= min_bank``, worth
+die). Before a roll the mover banks, when ``t > 0`` and ``t >= min_bank`` (at ``i = 0``, before
+the first bank, ``t >= max(min_bank, entry)``: the opening score), worth
 
 .. math:: B_{ij}(t) = 1 \text{ if } i + t \ge G, \text{ else } 1 - P(j, i + t),
 
@@ -90,7 +91,7 @@ from pigsolve.solver.farkle.states import (
     last_turn_values,
     values_shape,
 )
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.pig.fixed_point import RESTART_ROUNDING, fixed_point
 from pigsolve.solver.results import Progress
@@ -152,7 +153,7 @@ def solve(
     else:
         steps = np.zeros(values.shape, np.int64)
         residuals = np.zeros(values.shape)
-        _sweep_sums(values, min_bank, cap, last, arrays, steps, residuals, progress)
+        _sweep_sums(values, least_banks(rules), cap, last, arrays, steps, residuals, progress)
         residual, rounds, method = float(residuals.max()), int(steps.max()), "layered"
     seconds = time.perf_counter() - start
     return FarkleSolution(rules, values, method, residual, rounds, seconds, floor, ceiling)
@@ -195,7 +196,7 @@ def check_bounds(rules: FarkleRules, floor: int, ceiling: int | None) -> tuple[i
 
 def _sweep_sums(
     values: np.ndarray,
-    min_bank: int,
+    banks: tuple[int, int],
     cap: int,
     last: np.ndarray,
     arrays: tuple[np.ndarray, ...],
@@ -203,7 +204,8 @@ def _sweep_sums(
     residuals: np.ndarray,
     progress: Progress | None,
 ) -> None:
-    """Solve every score sum of ``values`` from the highest down, in chunks between reports."""
+    """Solve every score sum of ``values`` from the highest down, in chunks between reports;
+    ``banks`` is ``(min_bank, entry)`` in units, the least bank at any score and at score 0."""
     from pigsolve.solver.farkle import _kernels
 
     goal = values.shape[0]
@@ -216,7 +218,7 @@ def _sweep_sums(
     chunk = max(1, (highest + 1) // 64)
     for s_high in range(highest, -1, -chunk):
         s_low = max(0, s_high - chunk + 1)
-        solve_sums(values, s_high, s_low, min_bank, cap, last, *arrays, steps, residuals)
+        solve_sums(values, s_high, s_low, *banks, cap, last, *arrays, steps, residuals)
         if progress is not None:
             progress(int(solved[highest - s_low]), int(solved[-1]))
 
@@ -271,7 +273,7 @@ def warm_up() -> float:
     last = np.zeros(8)
     for kernel in (_kernels._solve_sums, _kernels._solve_sums_parallel):
         values, steps = np.zeros((2, 2)), np.zeros((2, 2), np.int64)
-        kernel(values, 2, 0, 0, 2, last, *arrays, steps, np.zeros((2, 2)))
+        kernel(values, 2, 0, 0, 0, 2, last, *arrays, steps, np.zeros((2, 2)))
     values = np.zeros((3, 3, 2, 2))
     _kernels._penalty_sums(values, np.zeros((3, 2, 2)), 1, 0, 2, last, *arrays)
     _kernels.last_turn(np.zeros(3), 0, *arrays)
@@ -279,7 +281,7 @@ def warm_up() -> float:
 
     orbits, bounds = np.array([3, 1, 0]), np.array([0, 1, 2, 3])
     _orbit_kernels.solve_layers(
-        np.zeros((4, 2)), 2, orbits, bounds, 0, 2, 0, *arrays, np.zeros(3, np.int64), np.zeros(3)
+        np.zeros((4, 2)), 2, orbits, bounds, 0, 2, 0, 0, *arrays, np.zeros(3, np.int64), np.zeros(3)
     )
     return time.perf_counter() - start
 

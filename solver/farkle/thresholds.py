@@ -2,7 +2,8 @@
 
 Before each roll the mover banks or rolls. For the scores ``(i, j)`` and ``n`` dice to roll the
 optimal player banks from some turn total on; :func:`bank_thresholds` gives that total for every
-own score against one opponent's score, as Neller & Busche draw it. Where it banks at a total
+own score against one opponent's score, as Neller & Busche draw it (with more players, that
+opponent in one seat, the others at 0). Where it banks at a total
 and then rolls again at a higher one (rare: near the goal, where rolling on can win outright),
 the threshold is still the smallest banking total and the cell is counted in ``exceptions``.
 """
@@ -23,7 +24,8 @@ NEVER = -1
 
 @dataclass(frozen=True)
 class BankThresholds:
-    """The optimal player's banking totals against ``opponent_score`` (points).
+    """The optimal player's banking totals against ``opponent_score`` (points), that opponent
+    ``seat`` places after the mover (more players: the others at 0).
 
     ``totals[s, n - 1]`` is the smallest turn total (points) at which the mover with score
     ``scores[s]`` and ``n`` dice to roll banks, :data:`NEVER` where it only rolls;
@@ -34,11 +36,15 @@ class BankThresholds:
     scores: np.ndarray
     totals: np.ndarray
     exceptions: int
+    seat: int = 1
 
 
-def bank_thresholds(solution: FarkleSolution, opponent_score: int = 0) -> BankThresholds:
+def bank_thresholds(
+    solution: FarkleSolution, opponent_score: int = 0, seat: int = 1
+) -> BankThresholds:
     """Return the optimal player's banking totals for every own score from 0 to the goal
-    against ``opponent_score``, both players with no farkle in a row.
+    against ``opponent_score``, both players with no farkle in a row; with more players that
+    opponent sits ``seat`` places after the mover (1: moves next), every other at 0.
 
     >>> from pigsolve.solver.farkle.solve import solve
     >>> from pigsolve.solver.games.farkle import FarkleRules
@@ -57,12 +63,18 @@ def bank_thresholds(solution: FarkleSolution, opponent_score: int = 0) -> BankTh
             f"{rules.goal}, got {opponent_score!r}",
             parameter="opponent_score",
         )
+    if not isinstance(seat, int) or not 1 <= seat < rules.players:
+        raise InvalidArgument(
+            f"seat must be from 1 to {rules.players - 1}, got {seat!r}", parameter="seat"
+        )
+    others = [0] * (rules.players - 1)
+    others[seat - 1] = opponent_score
     scores = np.arange(0, rules.goal, POINT_UNIT)
     totals = np.full((len(scores), rules.dice), NEVER)
     exceptions = 0
-    first = max(1, rules.min_bank // POINT_UNIT)
     for s, score in enumerate(scores):
-        state = (int(score), opponent_score)
+        first = max(1, rules.least_bank(int(score)) // POINT_UNIT)
+        state = (int(score), *others)
         rows = solution.turn_rows(state)
         value, roll = rows.value[first : rows.top, 1:], rows.roll[first : rows.top, 1:]
         banks = value > roll
@@ -74,4 +86,4 @@ def bank_thresholds(solution: FarkleSolution, opponent_score: int = 0) -> BankTh
             if len(where):
                 totals[s, n] = (first + where[0]) * POINT_UNIT
                 exceptions += int(not banks[where[0] :, n].all())
-    return BankThresholds(opponent_score, scores, totals, exceptions)
+    return BankThresholds(opponent_score, scores, totals, exceptions, seat)

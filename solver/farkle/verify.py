@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.farkle.solution import FarkleSolution
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT
 from pigsolve.solver.results import MAX_RESIDUAL, Check
 
@@ -37,7 +37,7 @@ def bellman_residual(solution: FarkleSolution) -> float:
     _kernels.bellman_residuals(
         values,
         rules.farkle_penalty // POINT_UNIT,
-        rules.min_bank // POINT_UNIT,
+        *least_banks(rules),
         cap,
         solution._last,
         *turn(rules).arrays,
@@ -55,7 +55,7 @@ def seat_residuals(solution: FarkleSolution) -> np.ndarray:
     goal, players = rules.goal // POINT_UNIT, rules.players
     values = np.ascontiguousarray(solution.values.reshape(-1, players))
     out = np.empty(values.shape)
-    _orbit_kernels.residuals(values, goal, rules.min_bank // POINT_UNIT, *turn(rules).arrays, out)
+    _orbit_kernels.residuals(values, goal, *least_banks(rules), *turn(rules).arrays, out)
     out = out.reshape(solution.values.shape)
     for scores, _ in solution.coins:
         out[scores][1:] = 0.0

@@ -77,11 +77,14 @@ def keep_name(faces: Sequence[int]) -> str:
 
 def parse_choice(value: Any) -> str | tuple[int, ...]:
     """Return the choice ``value`` names: ``"bank"``, ``"roll"`` or the kept faces (lowest
-    first), from a name (``"1 5"``, ``"1,5"``, ``"keep 1 5"``, ``"15"``), a number (15: the
-    faces 1 and 5), a list of faces or a boolean (True rolls); InvalidArgument if none.
+    first), from a name or its first letters, as the page's keys (``"r"``, ``"b"``), the faces
+    (``"1 5"``, ``"1,5"``, ``"keep 1 5"``, ``"15"``), a number (15: the faces 1 and 5), a list
+    of faces or a boolean (True rolls); InvalidArgument if none.
 
     >>> parse_choice("keep 5 1"), parse_choice(155), parse_choice([5, 1]), parse_choice(" Bank ")
     ((1, 5), (1, 5, 5), (1, 5), 'bank')
+    >>> parse_choice("r"), parse_choice("B")
+    ('roll', 'bank')
     """
     if isinstance(value, bool):
         return "roll" if value else "bank"
@@ -89,8 +92,9 @@ def parse_choice(value: Any) -> str | tuple[int, ...]:
         value = str(value)
     if isinstance(value, str):
         text = value.strip().lower()
-        if text in ACTIONS:
-            return text
+        named = [action for action in ACTIONS if text and action.startswith(text)]
+        if len(named) == 1:
+            return named[0]
         text = text.removeprefix("keep").replace(",", " ").strip()
         parts = text.split() if " " in text else list(text)
         if parts and all(part.isdigit() and 1 <= int(part) <= 6 for part in parts):

@@ -5,12 +5,13 @@ Rules
 A turn starts with a roll of all the dice. After each roll the mover must set aside at least one
 scoring combination (:mod:`solver.games.farkle_scoring` lists the legal choices); a roll with
 none is a *farkle*: the turn total is lost and the turn passes. Otherwise the mover either banks
-the turn total (once it reaches ``min_bank``) or rolls the dice not yet set aside; with
-``hot_dice``, setting aside the last die gives a fresh roll of all of them. A player who farkles
-three turns in a row loses ``farkle_penalty`` banked points (and the count starts again). The
-first player to bank ``goal`` points wins at once, or, with ``last_turn``, after every other
-player has had one more turn: the highest score wins, a tie is a draw (half a win each, as
-timpalpant/go-farkle splits it; :func:`solver.farkle.solution.last_turn_values`).
+the turn total (once it reaches ``min_bank``, and a player's first bank ``entry``) or rolls the
+dice not yet set aside; with ``hot_dice``, setting aside the last die gives a fresh roll of all
+of them. A player who farkles three turns in a row loses ``farkle_penalty`` banked points (and
+the count starts again). The first player to bank ``goal`` points wins at once, or, with
+``last_turn``, after every other player has had one more turn: the highest score wins, a tie is
+a draw (half a win each, as timpalpant/go-farkle splits it;
+:func:`solver.farkle.solution.last_turn_values`).
 
 ==================  ========  =============================================  ==========
 ``FarkleRules``     type      meaning                                        default
@@ -20,6 +21,8 @@ timpalpant/go-farkle splits it; :func:`solver.farkle.solution.last_turn_values`)
 ``scoring``         Scoring   the points of each combination (below)         ``farkle``
 ``hot_dice``        bool      all dice scored: roll all of them again        True
 ``min_bank``        int       the least turn total that may be banked        0
+``entry``           int       the least first bank (to get on the board),    0
+                              at most the goal; not with the penalty
 ``farkle_penalty``  int       banked points lost on a third farkle in a row  0
 ``last_turn``       bool      the others get one more turn after the goal    False
 ``players``         int       players, ``>= 2``                              2
@@ -62,7 +65,8 @@ Rule sets
 ``patch-farkle``
     Patch Products' boxed Farkle: its score card (three 1s 300; four, five, six of a kind
     1,000, 2,000, 3,000; a straight, three pairs, four and a pair 1,500; two triplets 2,500)
-    and its last round (:data:`PATCH_FARKLE`).
+    and its last round (:data:`PATCH_FARKLE`); the box's 500 to get on the score pad is
+    ``entry = 500`` in a game file.
 
 References
 ----------
@@ -77,69 +81,25 @@ from __future__ import annotations
 import hashlib
 import json
 import reprlib
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
-from numbers import Integral
 
 from pigsolve.solver.errors import InvalidArgument, brief, excerpt
+from pigsolve.solver.games.farkle_checks import (
+    POINT_UNIT,
+    check_bool,
+    check_most,
+    check_points,
+    is_int,
+    points_tuple,
+)
 
-POINT_UNIT = 50
-"""Every score, goal and number of points is a multiple of this."""
 MAX_DICE = 6
 FACES = 6
 DEFAULT_GOAL = 10_000
 MULTIPLES = ("none", "doubling", "additive", "fixed")
 """The ways four, five and six of a kind can score (see the module docstring)."""
-MAX_POINTS = 1_000_000
-"""The most points a rule may name (a combination, the minimum bank, the penalty): a turn's
-arrays grow with the points a keep can score, and beyond a goal more points change nothing."""
 MAX_PLAYERS = 100
 """The most players at one game (a table of ``N`` players has ``G**N`` score vectors)."""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, Integral) and not isinstance(value, bool)
-
-
-def _check_points(name: str, value: object, optional: bool = False) -> None:
-    """Raise InvalidArgument unless ``value`` is a positive multiple of 50 (or None if
-    ``optional``)."""
-    if optional and value is None:
-        return
-    if not _is_int(value) or value <= 0 or value % POINT_UNIT:
-        what = "None (not scored) or " if optional else ""
-        raise InvalidArgument(
-            f"{name} must be {what}a positive multiple of {POINT_UNIT}, got {reprlib.repr(value)}",
-            parameter=name,
-        )
-    _check_most(name, value)
-
-
-def _check_most(name: str, value: int) -> None:
-    """Raise InvalidArgument if ``value`` points are more than :data:`MAX_POINTS`."""
-    if value > MAX_POINTS:
-        raise InvalidArgument(
-            f"{name} must be at most {MAX_POINTS:,} points, got {reprlib.repr(value)}",
-            parameter=name,
-        )
-
-
-def _check_bool(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise InvalidArgument(
-            f"{name} must be True or False, got {reprlib.repr(value)}", parameter=name
-        )
-
-
-def _points_tuple(name: str, value: object, size: int, meaning: str) -> tuple[int, ...]:
-    """Return ``value`` as a tuple of ``size`` points, or raise InvalidArgument."""
-    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != size:
-        raise InvalidArgument(
-            f"{name} must be {size} points ({meaning}), got {reprlib.repr(value)}", parameter=name
-        )
-    for points in value:
-        _check_points(name, points)
-    return tuple(value)
 
 
 @dataclass(frozen=True)
@@ -158,9 +118,9 @@ class Scoring:
     two_triplets: int | None = None
 
     def __post_init__(self) -> None:
-        _check_points("single_one", self.single_one)
-        _check_points("single_five", self.single_five)
-        triples = _points_tuple("three_of_a_kind", self.three_of_a_kind, FACES, "faces 1 to 6")
+        check_points("single_one", self.single_one)
+        check_points("single_five", self.single_five)
+        triples = points_tuple("three_of_a_kind", self.three_of_a_kind, FACES, "faces 1 to 6")
         object.__setattr__(self, "three_of_a_kind", triples)
         if self.multiples not in MULTIPLES:
             raise InvalidArgument(
@@ -169,7 +129,7 @@ class Scoring:
                 parameter="multiples",
             )
         if self.multiples == "fixed":
-            fixed = _points_tuple(
+            fixed = points_tuple(
                 "of_a_kind_points", self.of_a_kind_points, 3, "four, five, six of a kind"
             )
             object.__setattr__(self, "of_a_kind_points", fixed)
@@ -179,8 +139,8 @@ class Scoring:
                 parameter=("of_a_kind_points", "multiples"),
             )
         for name in ("straight", "three_pairs", "four_and_pair", "two_triplets"):
-            _check_points(name, getattr(self, name), optional=True)
-        _check_bool("four_and_pair_is_three_pairs", self.four_and_pair_is_three_pairs)
+            check_points(name, getattr(self, name), optional=True)
+        check_bool("four_and_pair_is_three_pairs", self.four_and_pair_is_three_pairs)
 
     def of_a_kind(self, face: int, count: int) -> int | None:
         """Return the points of ``count`` dice showing ``face`` as one combination, None if they
@@ -215,14 +175,15 @@ class FarkleRules:
     farkle_penalty: int = 0
     last_turn: bool = False
     players: int = 2
+    entry: int = 0
 
     def __post_init__(self) -> None:
-        if not _is_int(self.dice) or not 1 <= self.dice <= MAX_DICE:
+        if not is_int(self.dice) or not 1 <= self.dice <= MAX_DICE:
             raise InvalidArgument(
                 f"dice must be an integer from 1 to {MAX_DICE}, got {reprlib.repr(self.dice)}",
                 parameter="dice",
             )
-        if not _is_int(self.goal) or self.goal <= 0 or self.goal % POINT_UNIT:
+        if not is_int(self.goal) or self.goal <= 0 or self.goal % POINT_UNIT:
             raise InvalidArgument(
                 f"goal must be a positive multiple of {POINT_UNIT}, got {reprlib.repr(self.goal)}",
                 parameter="goal",
@@ -231,18 +192,29 @@ class FarkleRules:
             raise InvalidArgument(
                 f"scoring must be a Scoring, got {reprlib.repr(self.scoring)}", parameter="scoring"
             )
-        for name in ("min_bank", "farkle_penalty"):
+        for name in ("min_bank", "farkle_penalty", "entry"):
             value = getattr(self, name)
-            if not _is_int(value) or value < 0 or value % POINT_UNIT:
+            if not is_int(value) or value < 0 or value % POINT_UNIT:
                 raise InvalidArgument(
                     f"{name} must be 0 or a positive multiple of {POINT_UNIT}, got "
                     f"{reprlib.repr(value)}",
                     parameter=name,
                 )
-            _check_most(name, value)
-        _check_bool("hot_dice", self.hot_dice)
-        _check_bool("last_turn", self.last_turn)
-        if not _is_int(self.players) or self.players < 2:
+            check_most(name, value)
+        if self.entry > self.goal:
+            raise InvalidArgument(
+                f"entry must be at most the goal ({self.goal:,}), got {self.entry:,}",
+                parameter="entry",
+            )
+        if self.entry and self.farkle_penalty:
+            raise InvalidArgument(
+                "entry and farkle_penalty cannot go together (a penalty can take a player who is "
+                "on the board back to 0)",
+                parameter=("entry", "farkle_penalty"),
+            )
+        check_bool("hot_dice", self.hot_dice)
+        check_bool("last_turn", self.last_turn)
+        if not is_int(self.players) or self.players < 2:
             raise InvalidArgument(
                 f"players must be an integer >= 2, got {reprlib.repr(self.players)}",
                 parameter="players",
@@ -253,13 +225,27 @@ class FarkleRules:
                 parameter="players",
             )
 
+    def least_bank(self, score: int) -> int:
+        """Return the least turn total a player with ``score`` banked points may bank: before
+        the first bank (score 0) ``max(min_bank, entry)``, after it ``min_bank``.
+
+        >>> rules = FarkleRules(min_bank=300, entry=500)
+        >>> rules.least_bank(0), rules.least_bank(50)
+        (500, 300)
+        """
+        return max(self.min_bank, self.entry) if score == 0 else self.min_bank
+
     def to_json(self) -> str:
-        """Return the rules as JSON (stored in a table's attributes), :meth:`from_json`'s input.
+        """Return the rules as JSON (stored in a table's attributes), :meth:`from_json`'s input;
+        without an opening score the key ``entry`` is left out, as rules written before it were.
 
         >>> FarkleRules.from_json(FarkleRules(goal=500).to_json()) == FarkleRules(goal=500)
         True
         """
-        return json.dumps(asdict(self), sort_keys=True)
+        data = asdict(self)
+        if not self.entry:
+            del data["entry"]
+        return json.dumps(data, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> FarkleRules:
@@ -309,7 +295,7 @@ FACEBOOK_FARKLE = FarkleRules(
 PATCH_FARKLE = FarkleRules(
     scoring=Scoring(
         # The score card of Patch Products' boxed Farkle (6 dice, a shaker cup and a score pad,
-        # docs/explanations/farkle.md §5): three 1s 300, other triples 100 times the face ...
+        # docs/explanations/farkle.md §6): three 1s 300, other triples 100 times the face ...
         three_of_a_kind=(300, 200, 300, 400, 500, 600),
         # ... four, five and six of any number 1,000, 2,000 and 3,000 ...
         multiples="fixed",
@@ -322,10 +308,11 @@ PATCH_FARKLE = FarkleRules(
     ),
     # "each of the other players has one last turn to beat that total" (the box's rules).
     last_turn=True,
-    # The box's 500 to get on the score pad the first time is not a rule here yet (§5).
+    # The box's 500 to get on the score pad the first time is left to a game file (entry = 500),
+    # so that the rule set plays at every goal (§6).
 )
 """Patch Products' boxed Farkle: its score card and its last round (docs/explanations/farkle.md
-§5); a level last round is a draw, as in every rule set here."""
+§6); a level last round is a draw, as in every rule set here."""
 
 RULE_SETS = {"farkle": FARKLE, "facebook-farkle": FACEBOOK_FARKLE, "patch-farkle": PATCH_FARKLE}
 """The built-in rule sets by name."""
@@ -360,10 +347,14 @@ def rule_set_name(rules: FarkleRules) -> str:
     >>> rule_set_name(FarkleRules(goal=500)), rule_set_name(FarkleRules(dice=3))
     ('farkle', 'custom-b9faee81')
     """
-    for name, base in RULE_SETS.items():
-        if replace(rules, goal=base.goal, players=base.players) == base:
-            return name
-    text = replace(rules, goal=POINT_UNIT, players=2).to_json()
+    if not rules.entry:
+        for name, base in RULE_SETS.items():
+            if replace(rules, goal=base.goal, players=base.players) == base:
+                return name
+    data = json.loads(replace(rules, goal=POINT_UNIT, players=2, entry=0).to_json())
+    if rules.entry:
+        data["entry"] = rules.entry
+    text = json.dumps(data, sort_keys=True)
     return f"custom-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 

@@ -219,6 +219,15 @@ def _settle(
             return
 
 
+@njit(cache=True)
+def _level_tables(total, scores, zero, after, extra, wild_every):  # pragma: no cover
+    """Return the tables :func:`_state` reads in the level ``total`` (one flat tuple: parallel
+    loops take no nested ones), Hog Wild's flag last."""
+    points, chances, counts = scores
+    wild = 1 if wild_every > 0 and total % wild_every == 0 else 0
+    return points, chances, counts, zero, after, extra, wild
+
+
 @njit(cache=True, parallel=True)
 def sweep(
     goal,
@@ -252,15 +261,7 @@ def sweep(
     seats = 1 if same else 2
     deferred = np.zeros((goal, goal), np.bool_)
     for total in range(2 * goal - 2, -1, -1):
-        tables = (
-            scores[0],
-            scores[1],
-            scores[2],
-            zero,
-            after,
-            extra,
-            1 if wild_every > 0 and total % wild_every == 0 else 0,
-        )
+        tables = _level_tables(total, scores, zero, after, extra, wild_every)
         lowest, highest = max(0, total - goal + 1), min(total, goal - 1)
         for k in prange(highest + 1 - lowest):
             s = lowest + k
@@ -297,15 +298,7 @@ def _evaluate(
     fixed = (True, True)
     buffers = _buffers(arrays[0].shape[3])
     for total in range(2 * goal - 2, -1, -1):
-        tables = (
-            scores[0],
-            scores[1],
-            scores[2],
-            zero,
-            after,
-            extra,
-            1 if wild_every > 0 and total % wild_every == 0 else 0,
-        )
+        tables = _level_tables(total, scores, zero, after, extra, wild_every)
         lowest, highest = max(0, total - goal + 1), min(total, goal - 1)
         for s in range(lowest, highest + 1):
             _state(

@@ -24,13 +24,8 @@ def play_at_terminal(
     the optimal table's advice before each of the person's moves."""
     game = family.play(rules, np.random.default_rng(seed))
     advice = table_for(rules, None, note) if hints else None
-    made = {name: make_player(rules, name, None, note) for name in dict.fromkeys(opponents)}
+    made = {name: make_player(rules, name, None, note, seed) for name in dict.fromkeys(opponents)}
     computers = [made[name] for name in opponents]
-    if seed is not None:
-        for player in made.values():
-            seed_coins = getattr(player, "seed_coins", None)  # where the equilibrium mixes
-            if callable(seed_coins):
-                seed_coins(seed)
     seats = len(opponents) + 1
     names = ["you"] + [name if seats == 2 else f"{name} {k}" for k, name in enumerate(opponents, 2)]
     for line in game.lines(game.game.start(), names):

@@ -125,20 +125,20 @@ def play(
     )
 
 
-def computers(found: Setting, names: list[str], table: Any) -> list[Any]:
+def computers(found: Setting, names: list[str], table: Any, seed: int | None = None) -> list[Any]:
     """Return the players named, one a seat, every name checked first; an optimal player reads
-    the table named (read once), else the data folder's."""
+    the table named (read once), else the data folder's, and tosses its coins from ``seed``."""
     from pigsolve.policies import check_player_name, computer_players
     from pigsolve.policies.roster import roster
 
     if found.solution is None:
-        made = computer_players(found.rules, names, table, note)
+        made = computer_players(found.rules, names, table, note, seed)
     else:  # the table named is read already: the optimal player plays it
         for name in names:
             check_player_name(found.rules, name)
         others = [name for name in names if name != "optimal"]
-        made = computer_players(found.rules, others, table, note)
-        made["optimal"] = roster(found.rules).optimal(found.solution)
+        made = computer_players(found.rules, others, table, note, seed)
+        made["optimal"] = roster(found.rules).optimal(found.solution, seed)
     return [made[name] for name in names]
 
 
@@ -219,19 +219,19 @@ def simulate(
 ) -> None:
     """Play many games of A against B (or of N players, the first move passing round) and set
     the win rates beside the exact values."""
-    from pigsolve.solver.results import check_seed
+    from pigsolve.solver.results import check_seed, fresh_seed
 
     seats = number if number is not None or len(players) < 3 else len(players)
     found = setting("simulate", game, given, table, players=seats)
     rules = found.rules
-    seed = None if seed is None else check_seed(seed)
+    seed = fresh_seed() if seed is None else check_seed(seed)  # the dice's and the coins'
     seated = getattr(rules, "players", 2)
     if len(players) != seated:
         raise InvalidArgument(f"give {seated} players for --players {seated}, got {len(players)}")
     if seated > 2 and games < seated:  # one game a first mover, before any table is made
         raise InvalidArgument(f"games must be at least {seated}, one per first mover, got {games}")
     announce_games(games)
-    made = computers(found, list(players), table)
+    made = computers(found, list(players), table, seed)
     with progress_bar("playing", games) as progress:
         result = found.family.simulate(rules, made, games, seed, progress=progress)
     found.adapter.show_simulation(result, rules, as_json)
@@ -269,7 +269,7 @@ def tune(
             if table is not None
             else f"tune is for two players, not {rules.players}"
         )
-    optimal = None if found.solution is None else roster(rules).optimal(found.solution)
+    optimal = None if found.solution is None else roster(rules).optimal(found.solution, None)
     with progress_bar(f"tuning {kind}", None) as progress:
         result = kinds.tuning(rules, kind, against, ranges or [], table, note, progress, optimal)
     for warning in result.warnings:

@@ -69,8 +69,8 @@ class ApiError(PigsolveError):
 class Session:
     """One game: its family's play (engine, actions by name, words), the person's seat, the
     computer players by seat (name, player; None for ``optimal``, who reads the table), the log
-    so far, and whether the optimal table judges the person's choices (``no_table`` says why
-    not).
+    so far, whether the optimal table judges the person's choices (``no_table`` says why
+    not), and the seed of the game's coins (None: fresh).
 
     The session keeps no table: the optimal table is the server's, in its bounded cache
     (:class:`ui.web.tables.Tables`), handed to each move (one copy however many games read it).
@@ -84,6 +84,7 @@ class Session:
     computers: dict[int, tuple[str, Player | None]]
     analysed: bool = False
     no_table: str = ""
+    seed: int | None = None
     log: list[str] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -115,9 +116,16 @@ class Session:
         while not self.game.over and self.game.player != self.human:
             _, player = self.computers[self.game.player]
             if player is None:
-                optimal = optimal or tables.optimal_player(self.game.rules, table)
+                optimal = optimal or tables.optimal_player(self.game.rules, table, self.coins())
                 player = optimal
             self.record(self.game.apply(player.choose(self.game.view)))
+
+    def coins(self) -> int | None:
+        """Return the seed of the optimal players' coins from here on: the game's seed and the
+        log's length, so a seed replays its game and no two turns share a toss."""
+        if self.seed is None:
+            return None
+        return int(np.random.SeedSequence((self.seed, len(self.log))).generate_state(1)[0])
 
     def act(self, action: Any, table: Any = None) -> None:
         """Play the person's ``action`` (judged by the optimal ``table`` if analysed); ApiError
@@ -196,11 +204,15 @@ def new_session(
     play = family_of(rules).play(rules, rng)
     computers = {}
     for after, name in enumerate(opponents, 1):
-        player = None if name == "optimal" else roster(rules).player(check_web_player(name), rules)
+        player = (
+            None
+            if name == "optimal"
+            else roster(rules).player(check_web_player(name), rules, seed=seed)
+        )
         if isinstance(player, Human):
             raise ApiError(400, "opponents must be computer players, not human")
         computers[(human + after) % seats] = (name, player)
-    session = Session(play, kind, human, computers, table is not None, no_table)
+    session = Session(play, kind, human, computers, table is not None, no_table, seed)
     session.record(list(play.game.start()))
     session.play_computer(table)
     return session

@@ -112,9 +112,9 @@ def loaded_size(rules: Any) -> int:
     return demands.memory if demands.disk is None else demands.disk
 
 
-def optimal_player(rules: Any, table: Any) -> Any:
-    """Return the optimal computer player reading ``table``."""
-    return roster(rules).optimal(table)
+def optimal_player(rules: Any, table: Any, seed: int | None = None) -> Any:
+    """Return the optimal computer player reading ``table``, its coins drawn from ``seed``."""
+    return roster(rules).optimal(table, seed)
 
 
 class Tables:

@@ -5,8 +5,8 @@ by more than ``tolerance``. A state is ``(i, j, t, n)`` (scores, turn total in u
 to roll), with the three-farkle penalty ``(i, j, t, n, a, b)`` (``a``, ``b`` the mover's and the
 opponent's farkles in a row). A roll's value is the sum over every multiset of faces of its ways
 times the best of *every* legal keep (:func:`solver.games.farkle_scoring.keeps`, none pruned), or
-the farkle's value; before a roll the mover banks (``t > 0``, ``t >= min_bank``) or rolls,
-whichever is better.
+the farkle's value; before a roll the mover banks (``t > 0``, ``t >= min_bank``, and at score 0
+``t >= entry``) or rolls, whichever is better.
 
 A farkle passes the turn with the mover's count one higher; a third in a row costs the penalty
 (the score ends no lower than ``floor``) and clears the count, as a bank does. With a last turn,
@@ -38,7 +38,7 @@ def value_iteration(
     ``("last", d, t, n)``. ``floor`` and ``ceiling`` are points.
     Raise AssertionError if the sweeps do not settle in ``max_sweeps``."""
     goal, min_bank, dice = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT, rules.dice
-    penalty = rules.farkle_penalty // POINT_UNIT
+    penalty, entry = rules.farkle_penalty // POINT_UNIT, rules.entry // POINT_UNIT
     low = floor // POINT_UNIT if penalty else 0
     cap = ceiling // POINT_UNIT if rules.last_turn else goal
     counts = range(3) if penalty else range(1)
@@ -132,7 +132,7 @@ def value_iteration(
                     for gain, after in choices
                 )
             best = total / FACES**n
-            if t > 0 and t >= min_bank:
+            if t > 0 and t >= min_bank and (i > 0 or t >= entry):
                 best = max(best, bank(i, j, t, b))
             k = key(*state)
             change = max(change, abs(best - value[k]))

@@ -18,6 +18,7 @@ from pigsolve.solver.farkle.solve import solve
 from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.farkle.verify import seat_residuals, verify_table
 from pigsolve.solver.games.farkle import FarkleRules
+from pigsolve.solver.results import seat_seeds
 
 
 def _reference():
@@ -113,7 +114,7 @@ def test_each_coin_mixes_two_best_replies(three) -> None:
     flat = three.values.reshape(-1, players)
     for scores, q in three.coins:
         index = int(np.ravel_multi_index(scores, (goal,) * players))
-        orbit = OrbitTurns(flat, goal, index, 0, turn(three.rules).arrays)
+        orbit = OrbitTurns(flat, goal, index, (0, 0), turn(three.rules).arrays)
         following = three.values[scores[1:] + scores[:1]]
         x = float(following[-1])
         (below, f_below), (above, f_above) = (orbit.reply(0, x + d) for d in (-1e-9, 1e-9))
@@ -147,11 +148,11 @@ def test_the_optimal_player_tosses_each_coin_once_a_turn(three) -> None:
     assert abs(z) < 4, z
     again = [player.choose(FarkleView(state, None, None, turns - 1)) for _ in range(20)]
     assert len(set(again)) == 1  # one toss a turn
-    player.seed_coins(9)
-    first = [player.choose(FarkleView(state, None, None, turns + k)) for k in range(50)]
-    player.seed_coins(9)
-    assert [player.choose(FarkleView(state, None, None, turns + k)) for k in range(50)] == first
-    assert len(set(first)) == 2
+    first, again = (
+        [seeded.choose(FarkleView(state, None, None, k)) for k in range(50)]
+        for seeded in (SolutionPlayer(three, seed=9), SolutionPlayer(three, seed=9))
+    )
+    assert again == first and len(set(first)) == 2
     unnumbered = [player.choose(FarkleView(state, None, None)) for _ in range(20)]
     assert set(unnumbered) == {three.best_action(state)}  # no turn: the tie-breaks' side
 
@@ -162,7 +163,10 @@ def test_a_tournament_with_coins_is_beside_the_table(three) -> None:
     from pigsolve.solver.farkle.play import SolutionPlayer
     from pigsolve.solver.farkle.simulate import simulate
 
-    games = [simulate(three.rules, [SolutionPlayer(three)] * 3, 30, seed=3) for _ in range(2)]
+    def seated(seed: int) -> list[SolutionPlayer]:
+        return [SolutionPlayer(three, seed=s) for s in seat_seeds(seed, 3)]
+
+    games = [simulate(three.rules, seated(3), 30, seed=3) for _ in range(2)]
     assert games[0].exact is not None and np.array_equal(games[0].wins, games[1].wins)
 
 
@@ -250,7 +254,8 @@ def test_a_tournament_of_three_beside_the_table() -> None:
 
     rules = FarkleRules(dice=3, goal=1000, players=3)
     solution = solve(rules)
-    result = simulate(rules, [SolutionPlayer(solution)] * 3, 1500, seed=7)
+    seated = [SolutionPlayer(solution, seed=s) for s in seat_seeds(7, 3)]
+    result = simulate(rules, seated, 1500, seed=7)
     assert result.started.tolist() == [500, 500, 500] and result.wins.sum() == 1500
     assert result.wins.sum(axis=1).tolist() == [500, 500, 500]
     first, second, third = solution.seat_chances

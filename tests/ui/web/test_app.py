@@ -313,7 +313,7 @@ def test_compare_is_pigsolve_compare(client: TestClient, pigsolve, game, args, t
         ("/api/pig/compare?players=", 400, "players must name 1 to 8 players"),
         ("/api/pig/compare?players=evil.py:f", 400, "players from files run code"),
         ("/api/pig/compare?players=hold20&goal=400", 413, "compare takes goals up to 300"),
-        ("/api/farkle/compare?players=optimal&goal=1000", 413, "compare takes goals up to 300"),
+        ("/api/farkle/compare?players=optimal&goal=1500", 413, "compare takes goals up to 1000"),
         ("/api/farkle/compare?players=optimal&goal=120", 400, "goal must be a multiple of 50"),
         ("/api/farkle/compare?players=nobody&goal=300", 400, "unknown Farkle player 'nobody'"),
         ("/api/nowhere", 404, "not found"),
@@ -448,3 +448,32 @@ def test_a_farkle_game_plays_the_last_round(client: TestClient, seed: int) -> No
         assert state["winner"] is None
     else:
         assert state["winner"] == scores.index(max(scores))
+
+
+def test_farkle_s_state_says_the_dice_set_aside_and_the_computer_s_steps(
+    client: TestClient,
+) -> None:
+    """A Farkle game's state lists the keeps set aside (their points; why, where nobody chose),
+    the dice that roll next, and the table after each event since the person's choice, so that
+    the page plays the computer's turn out roll by roll."""
+    body = {"opponents": ["bank:300"], "goal": 500, "first": "you", "seed": 5}
+    state = client.post("/api/farkle/games", json=body).json()
+    assert state["pick"] == [1, 3, 4, 5, 5, 5] and state["set_aside"] == []
+    state = client.post(f"/api/games/{state['id']}/actions", json={"action": "5"}).json()
+    assert state["set_aside"] == [{"faces": [5], "points": 50, "why": ""}]
+    assert state["rolling"] == {
+        "faces": [1, 3, 4, 5, 5],
+        "count": 5,
+        "words": "5 dice to roll next",
+    }
+    assert [step["log"] for step in state["steps"]] == [3]  # the person's keep
+    state = client.post(f"/api/games/{state['id']}/actions", json={"action": "bank"}).json()
+    steps = state["steps"]  # the bank, then the computer's turn: 1 2 2 3 4 6, keeps the 1...
+    assert [step["player"] for step in steps] == [0, 1, 1, 1, 1, 1, 1, 1]
+    assert [step["log"] for step in steps] == [4, 5, 6, 7, 8, 9, 10, 10]  # Won has no line
+    assert steps[2]["pick"] == [1, 2, 2, 3, 4, 6] and steps[2]["turn_total"] == 0
+    assert steps[3]["set_aside"] == [
+        {"faces": [1], "points": 100, "why": "kept automatically: the only scoring die"}
+    ]
+    assert steps[3]["rolling"]["faces"] == [2, 2, 3, 4, 6] and steps[3]["turn_total"] == 100
+    assert steps[-1]["scores"] == state["scores"] == [50, 1100] and state["winner"] == 1

@@ -1,8 +1,9 @@
 """Farkle in a real browser (Chromium via Playwright): the dice rolled are drawn, the person
 clicks the dice to keep (or types their faces), a keep that does not score is refused on the
-button, the hint marks the best dice, and a game at goal 1,000 is played to its end at a phone's
-and a desktop's width. Screenshots land in the test's temporary folder (PIGSOLVE_SCREENSHOTS=DIR
-keeps them)."""
+button, the hint marks the best dice, the dice kept lie aside with their points and those that
+roll next are framed, the computer's turns are played out step by step (Skip ends them), and a
+game at goal 1,000 is played to its end at a phone's and a desktop's width. Screenshots land
+in the test's temporary folder (PIGSOLVE_SCREENSHOTS=DIR keeps them)."""
 
 from __future__ import annotations
 
@@ -46,30 +47,48 @@ def page(browser: Browser, url: str, request: pytest.FixtureRequest) -> Iterator
     yield from open_page(browser, url, request.param, WAIT_MS)
 
 
-def start(page: Page) -> None:
+def start(page: Page, first: str = "you") -> None:
     page.click(".tab[data-game=farkle]")
     page.fill("#setup input[name=goal]", str(GOAL))
     page.select_option("#setup select[name=opponent]", "optimal")
-    page.select_option("#setup select[name=first]", "you")
+    page.select_option("#setup select[name=first]", first)
     page.fill("#setup input[name=seed]", "4")
     page.click("#start")
     page.wait_for_selector("#board:not([hidden])")
 
 
-def faces(page: Page) -> list[int]:
-    """The faces of the dice to pick from, as drawn."""
-    labels = [svg.get_attribute("aria-label") for svg in page.locator("#dice .pick svg").all()]
+def faces(page: Page, dice: str = "#dice .pick svg") -> list[int]:
+    """The faces of the dice to pick from (or of other ``dice``), as drawn."""
+    labels = [svg.get_attribute("aria-label") for svg in page.locator(dice).all()]
     return [int(label.split()[0]) for label in labels]
+
+
+SEEN = """() => {  // every step's words, and every reason shown, as they are drawn
+    window.seen = [];
+    const note = () => {
+        const words = document.querySelector("#roll-words").textContent;
+        if (replaying && seen[seen.length - 1] !== words) seen.push(words);
+        const reasons = document.querySelectorAll("#set-aside .why");
+        reasons.forEach((why) => seen.includes(why.textContent) || seen.push(why.textContent));
+    };
+    const everything = { childList: true, subtree: true };
+    new MutationObserver(note).observe(document.querySelector("#board"), everything);
+}"""
+
+
+def replaying(page: Page) -> bool:
+    return page.evaluate("replaying !== null")
 
 
 @pytest.mark.slow
 def test_farkle_is_played_by_clicking_dice(page: Page, tmp_path: Path) -> None:
     shots, width = screenshot_folder(tmp_path), page.viewport_size["width"]
     start(page)
+    page.evaluate("stepMs = 3_600_000")  # the computer's turns stay at their first step
     assert page.locator("#dice .pick").count() == 6  # the first roll: six dice to pick from
     assert page.text_content("#keep").startswith("Pick the dice to keep")
     assert page.is_disabled("#keep")
-    refused = checked_hint = False
+    refused = checked_hint = skipped = False
     while page.is_hidden("#banner"):
         before = page.text_content("#log")
         if page.locator("#dice .pick").count():
@@ -106,7 +125,12 @@ def test_farkle_is_played_by_clicking_dice(page: Page, tmp_path: Path) -> None:
             )
             page.click(f"#choices [data-action={choice}]")
         wait_for_log_change(page, before)
-    assert refused and checked_hint
+        if replaying(page):  # the computer's turn, at its first step until skipped
+            assert page.is_visible("#skip") and page.is_hidden("#actions")
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#board:not(.replaying)")
+            skipped = True
+    assert refused and checked_hint and skipped
     assert page.text_content("#banner") in ("You win!", "optimal (player 2) wins.")
     assert page.is_visible("#review") and page.locator("#chart circle").count() >= 1
     assert no_sideways_scroll(page)
@@ -125,9 +149,9 @@ def test_a_face_s_key_picks_a_die(page: Page) -> None:
 
 @pytest.mark.slow
 def test_explore_draws_when_to_bank(page: Page, tmp_path: Path) -> None:
-    """Explore draws the mover's chance over both scores and, for the opponent's score the
-    slider picks, a line of banking totals for each number of dice; Compare plays Farkle's
-    round robin."""
+    """Explore draws the mover's chance over both scores (a heat map and a surface) and, for the
+    opponent's score the slider picks, a line of banking totals for each number of dice;
+    Compare plays Farkle's round robin up to goal 1,000."""
     shots, width = screenshot_folder(tmp_path), page.viewport_size["width"]
     page.click(".tab[data-game=farkle]")
     # the goal set before the view opens, which draws at once (no goal-10,000 table here)
@@ -142,17 +166,67 @@ def test_explore_draws_when_to_bank(page: Page, tmp_path: Path) -> None:
     assert page.locator("#slice .legend text").all_text_contents() == [
         "6 dice", "5 dice", "4 dice", "3 dice", "2 dice", "1 die"
     ]  # fmt: skip
-    assert page.is_hidden("#surface-figure")
+    page.wait_for_selector("#surface .main-svg")  # the chances as a surface, as Pig's
+    assert page.text_content("#surface-caption").startswith("The mover's win probability")
     page.fill("#slice-at", "10")  # the opponent at 500
     page.dispatch_event("#slice-at", "input")
     assert page.text_content("#slice-at-value") == "500"
     assert no_sideways_scroll(page)
     page.screenshot(path=shots / f"farkle-explore-{width}.png", full_page=True)
     page.click(".mode[data-mode=compare]")
-    assert page.get_attribute("#compare-form input[name=goal]", "max") == "300"
-    page.fill("#compare-form input[name=goal]", "200")
+    assert page.get_attribute("#compare-form input[name=goal]", "max") == "1000"
+    page.fill("#compare-form input[name=goal]", "500")
     page.click("#compare-form button[type=submit]")
     page.wait_for_selector("#matrix td")
-    assert page.text_content("#matrix-caption").startswith("Farkle, goal 200: P(row beats column)")
+    assert page.text_content("#matrix-caption").startswith("Farkle, goal 500: P(row beats column)")
     assert no_sideways_scroll(page)
     page.screenshot(path=shots / f"farkle-compare-{width}.png", full_page=True)
+
+
+@pytest.mark.slow
+def test_kept_dice_lie_aside_and_the_computer_s_turn_is_played_out(
+    page: Page, tmp_path: Path
+) -> None:
+    """Seed 4: the person keeps 5 6 6 6 of 4 5 6 6 6 6 (650) and banks; the optimal player
+    rolls 1 2 3 3 4 6, keeps its 1 with no choice, and farkles two rolls later: each step is
+    drawn in turn, the 1 set aside with its reason."""
+    shots, width = screenshot_folder(tmp_path), page.viewport_size["width"]
+    start(page)
+    assert faces(page) == [4, 5, 6, 6, 6, 6]
+    for face in "5666":
+        page.keyboard.press(face)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#set-aside .kept")
+    assert page.text_content("#set-aside .kept .points") == "+650"
+    assert faces(page, "#set-aside .kept svg") == [5, 6, 6, 6]
+    assert faces(page, "#dice.to-roll svg") == [4, 6]  # the two dice left: framed, to roll
+    assert page.text_content("#rolling-words") == "2 dice to roll next"
+    assert no_sideways_scroll(page)
+    page.screenshot(path=shots / f"farkle-set-aside-{width}.png", full_page=True)
+    page.evaluate(SEEN)
+    page.evaluate("stepMs = 20")
+    page.click("#choices [data-action=bank]")
+    page.wait_for_function("replaying === null && seen.length > 0")
+    seen = page.evaluate("seen")
+    turn = [
+        "optimal's turn (you 650, optimal 0)",
+        "optimal rolls 6 dice: 1 2 3 3 4 6",
+        "optimal keeps 1 for 100: turn total 100, 5 dice left",
+        "kept automatically: the only scoring die",
+    ]
+    assert [words for words in seen if words in turn] == turn
+    assert "farkle: no scoring dice, the turn total 150 is lost" in seen
+    assert page.text_content("#status") == "Your turn (player 1)."
+    assert page.is_hidden("#set-aside") and page.locator("#dice .pick").count() == 6
+
+
+@pytest.mark.slow
+def test_the_computer_s_opening_turn_is_played_out_until_skipped(page: Page) -> None:
+    page.evaluate("stepMs = 3_600_000")  # the first step stays until skipped
+    start(page, first="computer")
+    assert page.text_content("#status") == "optimal is playing."
+    assert page.is_visible("#skip") and page.is_hidden("#actions")
+    page.click("#skip")
+    page.wait_for_selector("#board:not(.replaying)")
+    assert page.text_content("#status") == "Your turn (player 2)."
+    assert page.is_visible("#actions") and page.is_hidden("#skip")

@@ -45,7 +45,7 @@ def test_the_page_s_code_names_no_family() -> None:
     [
         ("pig", (1000, 100), (300, 100)),
         ("hog", (200, 100), (200, 100)),
-        ("farkle", (10_000, 10_000), (300, 300)),
+        ("farkle", (10_000, 10_000), (1000, 1000)),
     ],
 )
 def test_each_family_s_forms_are_its_set_up_s_within_each_view_s_goals(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -259,3 +260,15 @@ def test_the_page_s_session_is_a_cookie_and_a_flood_behind_its_address_leaves_it
     assert len(store) <= 12
     assert me.post(f"/api/games/{game}/actions", json={"action": "roll"}).status_code == 200
     assert me.post("/api/pig/games", json=body).status_code == 201
+
+
+def test_a_seeded_game_tosses_the_same_coins() -> None:
+    """The page's optimal players toss their coins from the game's seed (a fresh player each
+    move, its seed the game's and the log's length): one seed, one game."""
+    rules = PigRules(30, players=3)
+    mixed = SimpleNamespace(rules=rules, roll_probability=lambda scores, turn_total: 0.5)
+
+    def log(seed: int) -> list[str]:
+        return new_session("pig", rules, ["optimal", "optimal"], "computer", seed, mixed).log
+
+    assert log(4) == log(4) and log(4) != log(5)

@@ -26,12 +26,15 @@ from pigsolve.solver.games.farkle import (
 )
 from pigsolve.solver.registry import family_named
 from pigsolve.ui.adapters import GOAL, PLAYERS, Adapter, Option, register_adapter
-from pigsolve.ui.adapters.explorer import Axis, Frame, HeatMap, Line, Picture, Slice
+from pigsolve.ui.adapters.explorer import Axis, Frame, HeatMap, Line, Picture, Slice, Surface
 
 PAGE_GOAL = DEFAULT_GOAL
 """The largest goal the page computes: 10,000 takes some 11 s on two cores, 15,000 some 40 s."""
 PENALTY_PAGE_GOAL = 1000
 """The page's largest goal with the penalty: under a minute on two cores (10,000: 41 minutes)."""
+COMPARE_GOAL = 1000
+"""The largest goal of the page's exact round robin: three players in some 6 s on two cores
+(2,000: some 20 s); Pig's bound, 300, is a single Farkle turn."""
 EXPLORE_STEP = 500
 """The explorer's step between opponents' scores above goal 2,000 (below, 50): 20 at 10,000."""
 BANK_AXIS = 50
@@ -67,7 +70,7 @@ class FarkleAdapter(Adapter):
     # The page.
 
     page_fields = ("rules", "goal")
-    use_goals = {"explore": PAGE_GOAL}  # noqa: RUF012 (the page's own bound, in points)
+    use_goals = {"explore": PAGE_GOAL, "compare": COMPARE_GOAL}  # noqa: RUF012 (in points)
 
     def page_rules(self, fields: dict[str, Any], players: int = 2) -> Any:
         """Return the rules the page's ``fields`` name (``rules``, ``goal``); InvalidArgument
@@ -128,9 +131,9 @@ class FarkleAdapter(Adapter):
 
     def explore(self, solution: Any, cells: int) -> Picture:
         """Return the explorer's picture of ``solution``: the mover's chance at the start of a
-        turn over both scores (at most ``cells`` a side), and when to bank (the smallest turn
-        total, by own score and dice to roll) against opponents every :data:`EXPLORE_STEP`
-        points (every 50 up to goal 2,000)."""
+        turn over both scores (at most ``cells`` a side; a heat map and a surface), and when to
+        bank (the smallest turn total, by own score and dice to roll) against opponents every
+        :data:`EXPLORE_STEP` points (every 50 up to goal 2,000)."""
         from pigsolve.solver.farkle.thresholds import bank_thresholds
 
         rules = solution.rules
@@ -168,6 +171,12 @@ class FarkleAdapter(Adapter):
                 y=Axis(label="bank at turn total", low=0),
                 lines=dice,
                 frames=frames,
+            ),
+            surface=Surface(
+                caption="The mover's win probability at the start of a turn over both scores; "
+                "drag to turn it",
+                label="win probability",
+                hover="{x} vs {y}: win probability {z:.2%}",
             ),
         )
 

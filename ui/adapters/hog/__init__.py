@@ -157,7 +157,7 @@ class HogAdapter(Adapter):
         dice = (
             read_rolls(rolls, 6) if rolls is not None else RandomDice(6, seeded_streams(seed, 0)[0])
         )
-        player = make_player(rules, opponent, None, note)
+        player = make_player(rules, opponent, None, note, seed)
         hint = None
         if terminal_hints(hints):
             from pigsolve.solver.tables import table_for

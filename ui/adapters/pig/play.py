@@ -29,17 +29,10 @@ def make_opponents(
     rng: np.random.Generator,
     announce: Callable[[str], None] | None = None,
 ) -> list[Player | Human]:
-    """Return the player for each name (one per distinct name); an equilibrium player's coin
-    is seeded from ``rng``, so a seeded game replays exactly."""
-    from pigsolve.policies.pig.optimal import OptimalPolicy
-
-    made: dict[str, Player | Human] = {}
-    for name in names:
-        if name not in made:
-            player = make_player(rules, name, announce=announce)
-            if isinstance(player, OptimalPolicy):
-                player = OptimalPolicy(player.optimal_table, int(rng.integers(2**63)))
-            made[name] = player
+    """Return the player for each name (one per distinct name); an equilibrium player's coins
+    are seeded from ``rng``, so a seeded game replays exactly."""
+    seed = int(rng.integers(2**63))
+    made = {name: make_player(rules, name, None, announce, seed) for name in dict.fromkeys(names)}
     return [made[name] for name in names]
 
 

@@ -67,3 +67,25 @@ function tableWords(state) {
   }
   return words;
 }
+
+function blankDie() {
+  // A die yet to be rolled: a dashed square with a question mark.
+  return '<svg viewBox="0 0 60 60" role="img" aria-label="a die to roll" class="blank">'
+    + '<rect x="2" y="2" width="56" height="56" rx="9" fill="white" stroke="#1d232a" stroke-width="2.5" stroke-dasharray="6 4"/>'
+    + '<text x="30" y="40" font-size="26" text-anchor="middle" fill="#6b7280">?</text></svg>';
+}
+
+function setAside(state) {
+  // The dice set aside this turn, where the state lists them: each keep's dice and points, and
+  // why where nobody chose it.
+  return (state.set_aside || []).map((keep) => `<div class="kept${keep.why ? " forced" : ""}">`
+    + `<span class="faces">${keep.faces.map((face) => die(face, 6)).join("")}</span>`
+    + `<span class="points">+${keep.points}</span>`
+    + (keep.why ? `<span class="why">${escape(keep.why)}</span>` : "") + "</div>").join("");
+}
+
+function rollingDice(state) {
+  // The dice that roll next: those of the last roll left, else dice yet to be rolled.
+  const { faces, count } = state.rolling;
+  return faces.map((face) => die(face, 6)).join("") + blankDie().repeat(Math.max(count - faces.length, 0));
+}

@@ -1,7 +1,8 @@
 // Play: a game of any registered family, drawn from what the server says of it. The set-up form
 // comes from the family's description (GET /api/limits' families; forms.js draws it), the moves
 // from the game's state (its legal actions and their words), what lies on the table from
-// pieces.js.
+// pieces.js. Where the state lists its steps (the table after each event since the person's
+// choice), the computer players' turns are played out a step at a time before it.
 "use strict";
 
 let state = null;
@@ -9,6 +10,8 @@ let folded = false;  // the set-up form folded into its one-line summary during 
 const picked = new Set();  // the dice (indices into state.pick) picked to keep
 const hinted = new Set();  // the dice the hint keeps
 const MOST_BUTTONS = 4;  // more choices than this are a menu and one button
+let stepMs = 700;  // the pause after each step of the computer's turns played out
+let replaying = null;  // the state whose steps are being played out (null: none)
 const PLAYERS = ["two", "three", "four", "five", "six"];
 
 function seats(state) {
@@ -55,7 +58,8 @@ function keys(words) {
 function picking(state) {
   // Whether the person picks dice to keep: a game whose state offers dice to pick from, each
   // keep a legal action named by its faces, lowest first ("1 5 5").
-  return Boolean(state.pick && state.pick.length) && !state.over && state.player === state.you;
+  return Boolean(state.pick && state.pick.length) && !state.over && state.player === state.you
+    && state.legal.length > 0;
 }
 
 const FACES = /^[1-9]\d*( [1-9]\d*)*$/;  // a keep's name: its faces
@@ -120,22 +124,71 @@ function choices(state) {
   }).join("");
 }
 
-function show(next) {
-  state = next;
-  $("#board").hidden = view !== "play";
+function dice(state) {
+  // The dice area: the roll to pick from (the person's), a roll showing, the dice that roll
+  // next (a state that says which), else what lies on the table.
+  if (picking(state)) return picker(state);
+  if (!state.rolling || state.over) return onTheTable(state);
+  return state.pick.length ? state.pick.map((face) => die(face, 6)).join("") : rollingDice(state);
+}
+
+function drawTable(state) {
+  // The seats, whose turn, the turn total and the dice of ``state`` (a game's, or a step's).
   $("#seats").innerHTML = seats(state);
   $("#status").textContent = status(state);
   $(".turn").hidden = state.turn_total === undefined;
   $("#turn-total").textContent = state.turn_total ?? "";
   picked.clear();
   hinted.clear();
-  $("#dice").innerHTML = picking(state) ? picker(state) : onTheTable(state);
+  $("#set-aside").innerHTML = state.over ? "" : setAside(state);
+  $("#set-aside").hidden = $("#set-aside").innerHTML === "";
+  $("#dice").innerHTML = dice(state);
   $("#dice").hidden = $("#dice").innerHTML === "";  // a game with nothing on the table yet, or ever
+  const rolls = Boolean(state.rolling) && !state.over && !state.pick.length;
+  $("#dice").classList.toggle("to-roll", rolls);
+  $("#rolling-words").hidden = !rolls || !state.rolling.words;
+  $("#rolling-words").textContent = rolls ? state.rolling.words : "";
   const words = tableWords(state);
   for (const [where, text] of [["#roll-words", words.roll], ["#in-play", words.inPlay]]) {
     $(where).hidden = text === null;
     $(where).textContent = text || "";
   }
+}
+
+async function playOut(next) {
+  // Show ``next``, first playing out its steps (the table after each event since the person's
+  // last choice) a pause apart where a computer player moved in them; Skip ends them at once.
+  const steps = next.steps || [];
+  if (!steps.some((step) => step.player !== next.you)) return show(next);
+  state = replaying = next;
+  $("#board").hidden = view !== "play";
+  $("#board").classList.add("replaying");
+  $("#actions").hidden = $("#hint-text").hidden = true;
+  $("#replay").hidden = false;
+  for (const step of steps) {
+    if (replaying !== next) return;
+    const log = next.log.slice(0, step.log);
+    drawTable({ ...next, ...step, legal: [], over: false });
+    $("#roll-words").hidden = false;
+    $("#roll-words").textContent = log[log.length - 1] || "";
+    $("#log").textContent = log.join("\n");
+    $("#log").scrollTop = $("#log").scrollHeight;
+    await sleep(stepMs);
+  }
+  if (replaying === next) show(next);
+}
+
+function skip() {
+  if (replaying) show(replaying);
+}
+
+function show(next) {
+  state = next;
+  replaying = null;
+  $("#board").classList.remove("replaying");
+  $("#replay").hidden = true;
+  $("#board").hidden = view !== "play";
+  drawTable(state);
   const drawn = choices(state);
   if ($("#choices").dataset.drawn !== drawn) $("#choices").innerHTML = $("#choices").dataset.drawn = drawn;
   $("#hint").disabled = state.legal.length === 0 || !state.analysed;
@@ -166,7 +219,7 @@ async function act(value) {
   if (!state || state.over) return;
   const action = state.legal.find((legal) => String(legal) === value);
   if (action === undefined) return;
-  try { show(await api(`/api/games/${state.id}/actions`, { [state.action_field]: action })); say(""); } catch (err) { say(err.message); }
+  try { playOut(await api(`/api/games/${state.id}/actions`, { [state.action_field]: action })); say(""); } catch (err) { say(err.message); }
 }
 
 async function hint() {
@@ -218,7 +271,7 @@ function playersShown(players) {
 function newGame() {
   // The chosen family's set-up, no game on the board.
   $("#board").hidden = true;
-  state = null;
+  state = replaying = null;
   fold(false);
 }
 
@@ -231,7 +284,7 @@ $("#setup").addEventListener("submit", async (event) => {
   if (form.get("seed") !== "") body.seed = Number(form.get("seed"));
   say("");
   try {
-    show(await api(`/api/${game}/games`, body));
+    playOut(await api(`/api/${game}/games`, body));
     say("");
     fold(true);
     if ($("#summary").getBoundingClientRect().top < 0) $("#summary").scrollIntoView();
@@ -251,8 +304,14 @@ $("#dice").addEventListener("click", (event) => {
   if (button && picking(state)) pick(Number(button.dataset.die));
 });
 $("#hint").addEventListener("click", hint);
+$("#skip").addEventListener("click", skip);
 document.addEventListener("keydown", (event) => {
-  // Space or Enter plays the first choice (or the menu's); a choice's letter plays it.
+  // Space or Enter plays the first choice (or the menu's); a choice's letter plays it; Escape
+  // skips the computer's turns played out.
+  if (replaying) {
+    if (event.key === "Escape") skip();
+    return;
+  }
   if (!state || state.over || $("#board").hidden || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
   if (event.target.closest("#summary, #again")) return;  // these buttons take their own keys
   if (event.ctrlKey || event.metaKey || event.altKey) return;
