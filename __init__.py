@@ -1,8 +1,8 @@
 """pigsolve: exact solutions of the jeopardy dice games Pig, Hog and Farkle, from Python.
 
 >>> import pigsolve
->>> len(pigsolve.games()), pigsolve.games()[:5], pigsolve.games()[-2:]
-(25, ['pig', 'two-dice', 'big-pig', 'pass-the-pigs', 'hog-fa16'], ['farkle', 'facebook-farkle'])
+>>> len(pigsolve.games()), pigsolve.games()[:4], pigsolve.games()[-2:]
+(26, ['pig', 'two-dice', 'big-pig', 'pass-the-pigs'], ['facebook-farkle', 'patch-farkle'])
 >>> pigsolve.game("pig", goal=50)
 PigRules(goal=50, die_sides=6, players=2, piglet=False, outcomes=None)
 

@@ -277,7 +277,7 @@ def names() -> list[str]:
     """Return the name of every registered game, family by family.
 
     >>> names()[:2], names()[-2:]
-    (['pig', 'two-dice'], ['farkle', 'facebook-farkle'])
+    (['pig', 'two-dice'], ['facebook-farkle', 'patch-farkle'])
     """
     return [name for family in families() for name in family.games]
 

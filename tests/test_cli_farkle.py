@@ -273,30 +273,65 @@ PENALTY = 'base = "facebook-farkle"\ngoal = 500\n'
 LAST_TURN = 'base = "farkle"\ngoal = 500\nlast_turn = true\n'
 
 
-def test_compare_refuses_rules_its_players_do_not_play(workdir: Path) -> None:
-    """The exact evaluation gives no last turn: no figure that ignores it, one line naming what
-    does play it, before the optimal player's table is made (a compare at goal 10,000 solved
-    for 40 minutes, then refused). The three-farkle penalty is evaluated
-    (tests/solver/farkle/test_penalty_evaluate.py runs compare and tune under it)."""
-    (workdir / "game.toml").write_text(LAST_TURN)
+def test_compare_refuses_the_last_round_with_the_penalty(workdir: Path) -> None:
+    """The exact evaluation gives no last round with the three-farkle penalty: no figure that
+    ignores it, one line naming what does play it, before the optimal player's table is made
+    (a compare at goal 10,000 solved for 40 minutes, then refused)."""
+    (workdir / "game.toml").write_text(PENALTY + "last_turn = true\n")
     for command in (["compare", "optimal", "max-score"], ["tune", "bank"]):
         result = run(*command, "--game", "game.toml")
         assert result.exit_code == 2
-        assert result.stderr.startswith("error: compare and tune do not evaluate the last turn")
+        assert result.stderr.startswith(
+            "error: compare and tune do not evaluate the last round with the three-farkle penalty"
+        )
         assert result.stderr.count("\n") == 1
     assert not list(workdir.rglob("*.h5"))
 
 
-@pytest.mark.parametrize(("rules", "exact"), [(PENALTY, True), (LAST_TURN, False)])
-def test_simulate_plays_them_step_by_step(workdir: Path, rules: str, exact: bool) -> None:
-    """The step-wise game plays the penalty and the last turn; the exact figure is beside the
-    penalty's games, not the last turn's."""
+@pytest.mark.slow
+def test_compare_and_tune_take_the_last_round(workdir: Path) -> None:
+    """Optimal against itself is the table's own chance; tune ranks bank totals against it."""
+    (workdir / "game.toml").write_text(LAST_TURN)
+    result = run("compare", "optimal", "optimal", "--game", "game.toml", "--json")
+    assert result.exit_code == 0, result.output
+    optimal = pigsolve.solve(pigsolve.game("game.toml"))
+    assert json.loads(result.stdout)["a_first"] == pytest.approx(optimal.p_first_player, abs=1e-12)
+    tuned = run("tune", "bank", "--game", "game.toml", "--range", "fifties=4:8", "--json")
+    assert tuned.exit_code == 0, tuned.output
+    assert json.loads(tuned.stdout)["candidates"] == 5
+
+
+@pytest.mark.parametrize("rules", [PENALTY, LAST_TURN])
+def test_simulate_plays_them_step_by_step(workdir: Path, rules: str) -> None:
+    """The step-wise game plays the penalty and the last round, the exact figures beside."""
     (workdir / "game.toml").write_text(rules)
     args = ("bank:300", "max-score", "--game", "game.toml", "--games", "40", "--json")
     result = run("simulate", *args)
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
-    assert record["games"] == 40 and (record["a_first"]["exact"] is not None) == exact
+    assert record["games"] == 40 and record["a_first"]["exact"] is not None
+
+
+def test_a_game_at_the_terminal_plays_the_last_round(farkle_players, workdir: Path) -> None:
+    """The person takes every hint, the last turn's included, to the game's end."""
+    (workdir / "lt.toml").write_text(LAST_TURN)
+    moves = hinted_moves(5, pigsolve.game("lt.toml"))
+    args = ("--game", "lt.toml", "--opponent", "optimal", "--hints", "--seed", "5")
+    result = run("play", *args, stdin="\n".join(moves) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] in ("you won.", "optimal won.", "A draw.")
+    assert result.stdout.count("Hint: ") == len(moves)
+
+
+def test_simulate_plays_the_optimal_player_through_the_last_round(workdir: Path) -> None:
+    """Issue 46: this ended in 'internal error (IndexError: index 20 is out of bounds for axis
+    0 with size 20)', the optimal player asked its table past the goal."""
+    (workdir / "lt.toml").write_text('base = "farkle"\ndice = 3\ngoal = 1000\nlast_turn = true\n')
+    args = ("optimal", "max-score", "--game", "lt.toml", "--games", "100", "--seed", "1")
+    result = run("simulate", *args, "--json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["a_first"]["exact"] > 0.5 and record["b_first"]["exact"] > 0.4
 
 
 def test_export_writes_the_chances_and_when_to_bank(workdir: Path) -> None:

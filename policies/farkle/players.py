@@ -184,7 +184,8 @@ def optimal_player(solution: Any, seed: int | None = None) -> FarklePlayer:
     description = player_names(rules)[0][1]
     if rules.farkle_penalty or rules.players > 2:
         return SolutionOptimalPlayer(solution, description, seed)
-    return FarklePlayer("optimal", rules, guided(rules, solution.values), description)
+    policy = guided(rules, solution.values, ceiling=solution.ceiling)
+    return FarklePlayer("optimal", rules, policy, description)
 
 
 class SolutionOptimalPlayer(FarklePlayer):

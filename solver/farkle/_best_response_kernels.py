@@ -21,9 +21,9 @@ from pigsolve.solver.jit import njit, prange
 
 @njit(cache=True)
 def reply_pair(
-    x, y, i, j, min_bank, entry, last,
+    x, y, i, j, min_bank, entry, cap, last, own_last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    win, farkle, law, value, slope, roll,
+    win, farkle, law, reach, value, slope, roll,
 ):  # fmt: skip  # pragma: no cover
     """Solve ``x[i, j]`` and ``y[j, i]`` given every higher score sum, write them and return
     ``(Newton steps, last residual)``.
@@ -34,12 +34,14 @@ def reply_pair(
     with the chosen policy's slope, inside a bracket of the root (a step leaving it bisects),
     from the plane through the three values above. The values stored are ``g_ij`` of the last
     ``x`` and the opponent's ``y`` against it. ``value``, ``slope``, ``roll`` need
-    ``max(G, min_bank)`` rows and ``D + 1`` columns; ``last`` is zeros (no last turn), long
-    enough for any bank.
+    ``max(cap, min_bank)`` rows and ``D + 1`` columns. ``last[r, d]`` is the opponent's chance
+    in its last turn needing ``d`` to tie (row 0 at a score of 0, under the opening score
+    ``entry``; row 1 on the board), ``own_last[r, d]`` the replier's (its optimal last turn);
+    zeros without the last round, when ``cap`` is the goal.
     """
     goal = x.shape[0]
     dice = next_dice.shape[0]
-    a, f = _turn_value(win, farkle, law, j, i, x)
+    a, f = _turn_value(win, farkle, law, reach, j, i, x, own_last)
     if i + 1 < goal and j + 1 < goal:  # the plane through the three neighbours above
         guess = x[i + 1, j] + x[i, j + 1] - x[i + 1, j + 1]
     elif j + 1 < goal:
@@ -53,7 +55,7 @@ def reply_pair(
     new = guess
     for step in range(1, MAX_STEPS + 1):
         turn_values(
-            y, i, j, 1.0 - a - f * (1.0 - guess), min_bank, entry, goal, last,
+            y, i, j, 1.0 - a - f * (1.0 - guess), min_bank, entry, cap, last[min(j, 1)],
             ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
         )  # fmt: skip
         new, dx = value[0, dice], slope[0, dice]
@@ -74,13 +76,13 @@ def reply_pair(
 
 @njit(cache=True)
 def _reply_of_sum(
-    x, y, s, q, min_bank, entry, last,
+    x, y, s, q, min_bank, entry, cap, last, own_last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    win, farkle, law, steps, residuals,
+    win, farkle, law, reach, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
     """Solve the ``q``-th ordered pair ``(i, j)`` of score sum ``s`` (lowest ``i`` first)."""
     goal = x.shape[0]
-    rows = max(goal, min_bank)
+    rows = max(cap, min_bank)
     dice = next_dice.shape[0]
     value = np.empty((rows, dice + 1))
     slope = np.empty((rows, dice + 1))
@@ -88,9 +90,9 @@ def _reply_of_sum(
     i = max(0, s - goal + 1) + q
     j = s - i
     count, residual = reply_pair(
-        x, y, i, j, min_bank, entry, last,
+        x, y, i, j, min_bank, entry, cap, last, own_last,
         ways, points, num_outcomes, farkle_ways, scale, next_dice,
-        win, farkle, law, value, slope, roll,
+        win, farkle, law, reach, value, slope, roll,
     )  # fmt: skip
     steps[i, j] = count
     residuals[i, j] = residual
@@ -98,9 +100,9 @@ def _reply_of_sum(
 
 @njit(cache=True)
 def _reply_sums(
-    x, y, s_high, s_low, min_bank, entry, last,
+    x, y, s_high, s_low, min_bank, entry, cap, last, own_last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    win, farkle, law, steps, residuals,
+    win, farkle, law, reach, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
     """Solve the score sums ``s_high`` down to ``s_low``, ordered pair after pair; write each
     pair's Newton steps and residual at ``[i, j]`` of ``steps``, ``residuals``."""
@@ -108,17 +110,17 @@ def _reply_sums(
     for s in range(s_high, s_low - 1, -1):
         for q in range(min(s, goal - 1) - max(0, s - goal + 1) + 1):
             _reply_of_sum(
-                x, y, s, q, min_bank, entry, last,
+                x, y, s, q, min_bank, entry, cap, last, own_last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice,
-                win, farkle, law, steps, residuals,
+                win, farkle, law, reach, steps, residuals,
             )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _reply_sums_parallel(
-    x, y, s_high, s_low, min_bank, entry, last,
+    x, y, s_high, s_low, min_bank, entry, cap, last, own_last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    win, farkle, law, steps, residuals,
+    win, farkle, law, reach, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
     """:func:`_reply_sums` with the ordered pairs of a score sum in parallel (each writes its
     own two values and reads higher sums)."""
@@ -126,7 +128,7 @@ def _reply_sums_parallel(
     for s in range(s_high, s_low - 1, -1):
         for q in prange(min(s, goal - 1) - max(0, s - goal + 1) + 1):
             _reply_of_sum(
-                x, y, s, q, min_bank, entry, last,
+                x, y, s, q, min_bank, entry, cap, last, own_last,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice,
-                win, farkle, law, steps, residuals,
+                win, farkle, law, reach, steps, residuals,
             )  # fmt: skip

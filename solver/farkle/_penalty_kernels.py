@@ -40,6 +40,7 @@ def _penalty_laws_of_score(
     gslope = np.empty((rows_needed, dice + 1))
     groll = np.empty((rows_needed, dice + 1))
     last = np.zeros(2 * size + min_bank + points.max() + 2)
+    no_reach = np.zeros((1, 1, 0))  # no last round
     restart = guide[:, 0]
     for a in range(COUNTS):
         for b in range(COUNTS):
@@ -52,9 +53,9 @@ def _penalty_laws_of_score(
                     groll,
                 )  # fmt: skip
                 forward_law(
-                    i, j, j, min_bank, min_bank, ways, points, num_outcomes, farkle_ways, scale,
-                    next_dice, kind, table, bank, choose, rows, moves, win[a, b], farkle[a, b],
-                    law[a, b], mass, gvalue, groll,
+                    i, j, j, min_bank, min_bank, size, ways, points, num_outcomes, farkle_ways,
+                    scale, next_dice, kind, table, last, bank, choose, rows, moves, win[a, b],
+                    farkle[a, b], law[a, b], no_reach, mass, gvalue, groll,
                 )  # fmt: skip
 
 
@@ -91,7 +92,8 @@ def _penalty_value(win, farkle, law, a, b, i, j, other, restart, penalty):  # pr
     ``1 - restart[b, j, max(i - penalty, 0)]`` (``other`` the opponent's chances when it
     moves, ``restart`` its ``other[:, 0]`` of the previous round)."""
     x, y = min(a, win.shape[0] - 1), min(b, win.shape[1] - 1)
-    value, f = _turn_value(win[x, y], farkle[x, y], law[x, y], i, j, other[b, 0])
+    no_reach, no_last = np.zeros((1, 1, 0)), np.zeros((2, 0))  # no last round
+    value, f = _turn_value(win[x, y], farkle[x, y], law[x, y], no_reach, i, j, other[b, 0], no_last)
     if a < 2:
         return value + f * (1.0 - other[b, a + 1, j, i])
     return value + f * (1.0 - restart[b, j, max(i - penalty, 0)])

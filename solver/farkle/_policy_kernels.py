@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pigsolve.solver.farkle._kernels import turn_values
+from pigsolve.solver.farkle._kernels import bank_value, turn_values
 from pigsolve.solver.jit import njit, prange
 
 GUIDED = 1  # solver.farkle.policy.GUIDED (numba freezes it)
@@ -24,30 +24,21 @@ USER = 2  # solver.farkle.policy.USER
 
 @njit(cache=True)
 def guided_turn(
-    guide, i, j, min_bank, entry,
+    guide, i, j, min_bank, entry, cap, last,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
 ):  # fmt: skip  # pragma: no cover
     """Fill ``gvalue``, ``gslope``, ``groll`` with the turn at ``(i, j)`` of the player guided
     by the start values ``guide`` (its own optimal table): a farkle worth ``1 - guide[j, i]``,
-    no last turn."""
+    a bank reaching the goal worth ``1 - last[lead]`` (zeros: no last round), the turn banking
+    from ``cap`` on, at score 0 from ``entry`` only (:func:`solver.farkle._kernels.turn_values`)."""
     turn_values(
-        guide, i, j, 1.0 - guide[j, i], min_bank, entry, guide.shape[0],
-        np.zeros(2 * guide.shape[0] + min_bank + points.max() + 2),
+        guide, i, j, 1.0 - guide[j, i], min_bank, entry, cap, last,
         ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
     )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
-def _bank(values, i, j, u):  # pragma: no cover
-    """Return the mover's chance after banking ``u`` at ``(i, j)``: 1 from the goal on (these
-    players' rules have no last turn)."""
-    if i + u >= values.shape[0]:
-        return 1.0
-    return 1.0 - values[j, i + u]
-
-
-@njit(cache=True, inline="always")
-def _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue):  # pragma: no cover
+def _guided_left(guide, glast, i, j, t, n, k, top, points, next_dice, gvalue):  # pragma: no cover
     """Return the dice left of the guide's best option (fewest dice left at a tie)."""
     best = -1.0
     chosen = -1
@@ -57,12 +48,7 @@ def _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue):  # pragm
             continue
         u = t + gain
         m = next_dice[left]
-        if m == 0:
-            v = _bank(guide, i, j, u)
-        elif u >= top:
-            v = 1.0
-        else:
-            v = gvalue[u, m]
+        v = bank_value(guide, i, j, u, glast) if m == 0 or u >= top else gvalue[u, m]
         if v > best:
             best = v
             chosen = left
@@ -70,21 +56,23 @@ def _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue):  # pragm
 
 
 @njit(cache=True, inline="always")
-def _banks(kind, guide, bank, i, j, t, n, groll):  # pragma: no cover
+def _banks(kind, guide, glast, bank, i, j, t, n, groll):  # pragma: no cover
     """Return True if the player banks at ``(i, j, t, n)`` where banking is allowed, ``t`` below
-    the total that wins (the guide's rows filled for ``(i, j)``)."""
+    the total that must bank (the guide's rows filled for ``(i, j)``)."""
     if kind == GUIDED:
-        return _bank(guide, i, j, t) >= groll[t, n]
+        return bank_value(guide, i, j, t, glast) >= groll[t, n]
     if t >= bank.shape[0]:
         return True
     return bank[t, n]
 
 
 @njit(cache=True, inline="always")
-def _left(kind, guide, choose, i, j, t, n, k, top, points, next_dice, gvalue):  # pragma: no cover
+def _left(
+    kind, guide, glast, choose, i, j, t, n, k, top, points, next_dice, gvalue
+):  # pragma: no cover
     """Return the dice left the player chooses after outcome ``k`` of ``n`` dice at ``t``."""
     if kind == GUIDED:
-        return _guided_left(guide, i, j, t, n, k, top, points, next_dice, gvalue)
+        return _guided_left(guide, glast, i, j, t, n, k, top, points, next_dice, gvalue)
     return choose[min(t, choose.shape[0] - 1), n, k]
 
 
@@ -97,46 +85,56 @@ def law_start(goal, cols, i, col):  # pragma: no cover
 
 
 @njit(cache=True, inline="always")
-def _banked(law, start, i, u, mass, goal):  # pragma: no cover
-    """Add ``mass`` banking ``u`` at score ``i`` to the law's vector at ``start``; return the
-    part that wins at once instead (all of it from the goal on)."""
+def _banked(law, reach, start, i, col, u, mass, goal):  # pragma: no cover
+    """Add ``mass`` banking ``u`` at score ``i`` to the law's vector at ``start``, or from the
+    goal on to ``reach[i, col, i + u - goal]`` (the last round); return the part that wins at
+    once instead (from the goal on without the last round: ``reach`` has no third axis)."""
     if i + u >= goal:
-        return mass
+        if reach.shape[2] == 0:
+            return mass
+        reach[i, col, i + u - goal] += mass
+        return 0.0
     law[start + u - 1] += mass
     return 0.0
 
 
 @njit(cache=True)
 def _turn_law(
-    i, j, col, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, gslope, groll,
+    i, j, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach, mass,
+    gvalue, gslope, groll,
 ):  # fmt: skip  # pragma: no cover
     """Write the law of the turn at ``(i, j)`` into column ``col``: ``win[i, col]``,
-    ``farkle[i, col]`` and the bank vector (:func:`law_start`), by one forward pass of the
-    turn's probability mass from ``(t, n) = (0, D)`` through rising turn totals under the
-    player's decisions (a guided player's turn programme run first). ``mass`` needs
-    ``max(G, min_bank)`` rows and ``D + 1`` columns, as the guided buffers do."""
+    ``farkle[i, col]``, the bank vector (:func:`law_start`) and with the last round the banks
+    reaching the goal, ``reach[i, col]``, by one forward pass of the turn's probability mass
+    from ``(t, n) = (0, D)`` through rising turn totals under the player's decisions (a guided
+    player's turn programme run first, up to ``cap``, its bank at the goal worth
+    ``1 - glast[min(j, 1), lead]``, the opponent's last turn at 0 or on the board). ``mass``
+    needs ``max(cap, min_bank)`` rows and ``D + 1`` columns, as the guided buffers do."""
     if kind == GUIDED:
         guided_turn(
-            guide, i, j, min_bank, entry,
+            guide, i, j, min_bank, entry, cap, glast[min(j, 1)],
             ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
         )  # fmt: skip
     forward_law(
-        i, j, col, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-        kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, groll,
+        i, j, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale,
+        next_dice, kind, guide, glast[min(j, 1)], bank, choose, rows, moves, win, farkle, law,
+        reach, mass, gvalue, groll,
     )  # fmt: skip
 
 
 @njit(cache=True)
 def forward_law(
-    i, j, col, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, groll,
+    i, j, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach, mass, gvalue, groll,
 ):  # fmt: skip  # pragma: no cover
     """The forward pass of :func:`_turn_law`, a guided player's turn programme (``gvalue``,
-    ``groll``, on the bank table ``guide``) already run."""
+    ``groll``, on the bank table ``guide``) already run. A guided player's turn banks from
+    ``cap`` on (the goal, or with the last round the ceiling), any other's from the goal; at
+    score 0 none banks below ``entry``."""
     goal = win.shape[0]
     dice = next_dice.shape[0]
-    top = max(goal - i, min_bank)
+    top = max((cap if kind == GUIDED else goal) - i, min_bank)
     least = entry if i == 0 else min_bank
     start = law_start(goal, win.shape[1], i, col)
     mass[:top] = 0.0
@@ -149,8 +147,8 @@ def forward_law(
             p = mass[t, n]
             if p == 0.0:
                 continue
-            if can_bank and _banks(kind, guide, bank, i, j, t, n, groll):
-                won += _banked(law, start, i, t, p, goal)
+            if can_bank and _banks(kind, guide, glast, bank, i, j, t, n, groll):
+                won += _banked(law, reach, start, i, col, t, p, goal)
                 continue
             p /= scale[n]
             lost += p * farkle_ways[n]
@@ -158,21 +156,19 @@ def forward_law(
                 row = rows[i, j, t, n]
                 while moves[row, 0] > 0:
                     u, m, w = t + moves[row, 1], moves[row, 2], p * moves[row, 0]
-                    if u >= top:
-                        won += w
-                    elif moves[row, 3]:  # the turn banks after the keep
-                        won += _banked(law, start, i, u, w, goal)
+                    if u >= top or moves[row, 3]:  # the turn banks (after the keep)
+                        won += _banked(law, reach, start, i, col, u, w, goal)
                     else:
                         mass[u, m] += w
                     row += 1
                 continue
             for k in range(num_outcomes[n]):
-                left = _left(kind, guide, choose, i, j, t, n, k, top, points, next_dice, gvalue)
+                left = _left(
+                    kind, guide, glast, choose, i, j, t, n, k, top, points, next_dice, gvalue
+                )
                 u, m, w = t + points[n, k, left], next_dice[left], p * ways[n, k]
-                if m == 0:  # every die kept without hot dice: the turn banks
-                    won += _banked(law, start, i, u, w, goal)
-                elif u >= top:
-                    won += w
+                if m == 0 or u >= top:  # every die kept without hot dice, or the top: banks
+                    won += _banked(law, reach, start, i, col, u, w, goal)
                 else:
                     mass[u, m] += w
     win[i, col] = won
@@ -181,12 +177,12 @@ def forward_law(
 
 @njit(cache=True)
 def _laws_of_score(
-    i, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind, guide, bank, choose, rows, moves, win, farkle, law,
+    i, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
 ):  # fmt: skip  # pragma: no cover
     """Write the laws of the mover at score ``i``: against every opponent's score ``j``, or
     once (column 0) for a player whose decisions ignore the scores."""
-    size = max(win.shape[0], min_bank)
+    size = max(win.shape[0], cap, min_bank)
     dice = next_dice.shape[0]
     mass = np.empty((size, dice + 1))
     gvalue = np.empty((size, dice + 1))
@@ -194,61 +190,69 @@ def _laws_of_score(
     groll = np.empty((size, dice + 1))
     for col in range(win.shape[1]):
         _turn_law(
-            i, col, col, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-            kind, guide, bank, choose, rows, moves, win, farkle, law, mass, gvalue, gslope, groll,
+            i, col, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale,
+            next_dice, kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
+            mass, gvalue, gslope, groll,
         )  # fmt: skip
 
 
 @njit(cache=True)
 def _laws(
-    min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind, guide, bank, choose, rows, moves, win, farkle, law,
+    min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
 ):  # fmt: skip  # pragma: no cover
     """Write the player's laws (:func:`_laws_of_score`) score after score."""
     for i in range(win.shape[0]):
         _laws_of_score(
-            i, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-            kind, guide, bank, choose, rows, moves, win, farkle, law,
+            i, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
         )  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
 def _laws_parallel(
-    min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind, guide, bank, choose, rows, moves, win, farkle, law,
+    min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
 ):  # fmt: skip  # pragma: no cover
     """:func:`_laws` with the scores in parallel (each writes its own rows)."""
     for i in prange(win.shape[0]):
         _laws_of_score(
-            i, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-            kind, guide, bank, choose, rows, moves, win, farkle, law,
+            i, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+            kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
         )  # fmt: skip
 
 
 @njit(cache=True)
-def _turn_value(win, farkle, law, i, j, other):  # pragma: no cover
+def _turn_value(win, farkle, law, reach, i, j, other, other_last):  # pragma: no cover
     """Return ``(a, f)``: the mover's chance at ``(i, j)`` is ``a + f c`` when a farkle is
     worth ``c``, banking ``u`` worth ``1 - other[j, i + u]`` (``other`` the opponent's chances
-    when it moves)."""
+    when it moves) and with the last round reaching the goal by ``e`` worth
+    ``1 - other_last[min(j, 1), goal + e - j]`` (the opponent's last turn needing that lead to
+    tie, at 0 or on the board)."""
     goal = other.shape[0]
     col = min(j, win.shape[1] - 1)
     start = law_start(goal, win.shape[1], i, col)
     a = win[i, col]
     for u in range(1, goal - i):
         a += law[start + u - 1] * (1.0 - other[j, i + u])
+    for e in range(reach.shape[2]):
+        a += reach[i, col, e] * (1.0 - other_last[min(j, 1), goal + e - j])
     return a, farkle[i, col]
 
 
 @njit(cache=True)
-def _evaluate_sums(x_a, x_b, win_a, farkle_a, law_a, win_b, farkle_b, law_b):  # pragma: no cover
+def _evaluate_sums(
+    x_a, x_b, win_a, farkle_a, law_a, reach_a, last_a, win_b, farkle_b, law_b, reach_b, last_b
+):  # pragma: no cover
     """Fill ``x_a`` and ``x_b`` by score sums from the highest down, each ordered pair the 2 x 2
-    system ``x = a + f (1 - y)``, ``y = b + g (1 - x)`` of the two turns' laws."""
+    system ``x = a + f (1 - y)``, ``y = b + g (1 - x)`` of the two turns' laws (``last_a``,
+    ``last_b``: each player's chance in its last turn by the lead to tie)."""
     goal = x_a.shape[0]
     for s in range(2 * goal - 2, -1, -1):
         for i in range(max(0, s - goal + 1), min(s, goal - 1) + 1):
             j = s - i
-            a, f = _turn_value(win_a, farkle_a, law_a, i, j, x_b)
-            b, g = _turn_value(win_b, farkle_b, law_b, j, i, x_a)
+            a, f = _turn_value(win_a, farkle_a, law_a, reach_a, i, j, x_b, last_b)
+            b, g = _turn_value(win_b, farkle_b, law_b, reach_b, j, i, x_a, last_a)
             x = (a + f - f * (b + g)) / (1.0 - f * g)
             x_a[i, j] = x
             x_b[j, i] = b + g * (1.0 - x)

@@ -43,6 +43,7 @@ def play_games(
     gvalue = np.empty((size, dice + 1))
     gslope = np.empty((size, dice + 1))
     groll = np.empty((size, dice + 1))
+    no_last = np.zeros(2 * goal + min_bank + points.max() + 2)  # these games: no last round
     counts = np.zeros(6, np.int64)
     scores = np.zeros(2, np.int64)
     for g in range(winner.shape[0]):
@@ -59,8 +60,8 @@ def play_games(
                 kind, guide, bank, choose = kind_b, guide_b, bank_b, choose_b
             if kind == GUIDED:
                 guided_turn(
-                    guide, i, j, min_bank, entry, ways, points, num_outcomes, farkle_ways,
-                    scale, next_dice, gvalue, gslope, groll,
+                    guide, i, j, min_bank, entry, goal, no_last, ways, points, num_outcomes,
+                    farkle_ways, scale, next_dice, gvalue, gslope, groll,
                 )  # fmt: skip
             top = max(goal - i, min_bank)
             least = entry if i == 0 else min_bank
@@ -72,7 +73,8 @@ def play_games(
                 if t >= top:
                     won = True
                     break
-                if t > 0 and t >= least and _banks(kind, guide, bank, i, j, t, n, groll):
+                can_bank = t > 0 and t >= least
+                if can_bank and _banks(kind, guide, no_last, bank, i, j, t, n, groll):
                     banked = t
                     break
                 counts[:] = 0
@@ -86,7 +88,9 @@ def play_games(
                 k = outcome_of[code]
                 if k < 0:  # a farkle
                     break
-                left = _left(kind, guide, choose, i, j, t, n, k, top, points, next_dice, gvalue)
+                left = _left(
+                    kind, guide, no_last, choose, i, j, t, n, k, top, points, next_dice, gvalue
+                )
                 t += points[n, k, left]
                 n = next_dice[left]
                 if n == 0:  # every die kept without hot dice: the turn banks

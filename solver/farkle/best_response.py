@@ -37,8 +37,11 @@ are those above), so the exact evaluation (:mod:`solver.farkle.evaluate`) plays 
 Against the optimal player the reply is worth the solver's own chance: optimal play is its own
 best reply in a zero-sum game of two.
 
-Two players only, without the three-farkle penalty or a last turn (the turn laws here have
-neither).
+With the last round (:mod:`solver.farkle.last_round`) a bank of the replier reaching the goal
+is worth :math:`1 - L(d)`, the opponent's last turn by its own decisions, and the replier rolls
+on past the goal up to the solver's ceiling; its own last turn is the optimal one, which the
+opponent's banks reaching the goal are weighed by. Two players only, without the three-farkle
+penalty.
 """
 
 from __future__ import annotations
@@ -50,10 +53,12 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.evaluate import policy_of
+from pigsolve.solver.farkle.last_round import last_turn_chances, optimal_last_turn
 from pigsolve.solver.farkle.laws import laws_of
 from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.policy import FarklePolicy, guided
 from pigsolve.solver.farkle.solve import PARALLEL_GOAL, check_solvable
+from pigsolve.solver.farkle.states import default_ceiling
 from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Progress
@@ -127,7 +132,12 @@ def best_response(
     laws = laws_of(opponent)
     goal, (min_bank, entry) = rules.goal // POINT_UNIT, least_banks(rules)
     arrays = turn(rules).arrays
-    last = np.zeros(2 * goal + min_bank + int(arrays[1].max()) + 2)
+    ceiling = default_ceiling(rules) if rules.last_turn else rules.goal
+    cap = ceiling // POINT_UNIT
+    size = max(cap, goal) + min_bank + int(arrays[1].max()) + laws.reach.shape[2] + 2
+    last, own_last = last_turn_chances(opponent, size), optimal_last_turn(rules, size)
+    if not rules.last_turn:
+        last = np.zeros((2, size))
     x, y = np.zeros((goal, goal)), np.zeros((goal, goal))
     steps, residuals = np.zeros((goal, goal), np.int64), np.zeros((goal, goal))
     sweep = kernels._reply_sums_parallel if rules.goal >= PARALLEL_GOAL else kernels._reply_sums
@@ -138,7 +148,10 @@ def best_response(
     chunk = max(1, (highest + 1) // 64)
     for s_high in range(highest, -1, -chunk):
         s_low = max(0, s_high - chunk + 1)
-        sweep(x, y, s_high, s_low, min_bank, entry, last, *arrays, *laws.arrays, steps, residuals)
+        sweep(
+            x, y, s_high, s_low, min_bank, entry, cap, last, own_last, *arrays, *laws.arrays,
+            steps, residuals,
+        )  # fmt: skip
         if progress is not None:
             progress(int(solved[highest - s_low]), int(solved[-1]))
     seconds = time.perf_counter() - start
@@ -146,7 +159,7 @@ def best_response(
         rules,
         x,
         y,
-        guided(rules, y),
+        guided(rules, y, ceiling=ceiling, last=last),
         float(residuals.max()),
         int(steps.max()),
         seconds,
@@ -155,7 +168,7 @@ def best_response(
 
 def check_replyable(rules: FarkleRules) -> None:
     """Raise :class:`InvalidArgument` in one line unless :func:`best_response` answers a player
-    under ``rules``: two players, no three-farkle penalty, no last turn."""
+    under ``rules``: two players, no three-farkle penalty."""
     check_solvable(rules)
     check_two_seats(rules, "best replies")
     if rules.farkle_penalty:
@@ -164,12 +177,6 @@ def check_replyable(rules: FarkleRules) -> None:
             "(evaluate the players with it: pigsolve compare)",
             parameter="farkle_penalty",
         )
-    if rules.last_turn:
-        raise InvalidArgument(
-            "the best reply to a Farkle player is found without a last turn yet (simulate "
-            "the players with it: pigsolve simulate)",
-            parameter="last_turn",
-        )
 
 
 def warm_up() -> None:
@@ -177,8 +184,11 @@ def warm_up() -> None:
     from pigsolve.solver.farkle import _best_response_kernels as kernels
 
     arrays = turn(FarkleRules(dice=1, goal=100)).arrays
-    win, farkle, law = np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(1)
+    win, farkle, law, reach = np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(1), np.zeros((2, 1, 0))
     for sweep in (kernels._reply_sums, kernels._reply_sums_parallel):
         x, y = np.zeros((2, 2)), np.zeros((2, 2))
         steps, residuals = np.zeros((2, 2), np.int64), np.zeros((2, 2))
-        sweep(x, y, 2, 0, 0, 0, np.zeros(8), *arrays, win, farkle, law, steps, residuals)
+        sweep(
+            x, y, 2, 0, 0, 0, 2, np.zeros((2, 8)), np.zeros((2, 1)), *arrays, win, farkle, law,
+            reach, steps, residuals,
+        )  # fmt: skip

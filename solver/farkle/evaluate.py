@@ -24,7 +24,8 @@ runs the solver's own turn programme on its table at every pair to decide) and k
 decisions, so a tune's candidates or a round robin's pairs after the first cost :math:`O(G^3)`
 products each. The rules are the solver's: a turn total that wins by banking wins at once, hot
 dice, ``min_bank`` and the opening score ``entry`` (a player at 0 banks only from it, whatever
-its table says).
+its table says); with the last round a bank reaching the goal is weighed by the opponent's last
+turn (:mod:`solver.farkle.last_round`).
 
 Optimal against optimal reproduces the solver's ``P(0, 0)`` (to rounding: the tests ask 1e-12).
 The three-farkle penalty adds the farkles in a row and takes rounds:
@@ -39,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.last_round import last_turn_chances
 from pigsolve.solver.farkle.players import check_two_seats
 from pigsolve.solver.farkle.policy import FarklePolicy
 from pigsolve.solver.farkle.solve import check_solvable
@@ -48,16 +50,16 @@ from pigsolve.solver.results import Comparison
 
 def check_evaluable(rules: FarkleRules) -> None:
     """Raise :class:`InvalidArgument` unless fixed players' games are evaluated exactly under
-    ``rules``: solved rules without a last turn (the turn laws give no last turn yet; the
-    simulation plays it). The three-farkle penalty is evaluated by
-    :mod:`solver.farkle.penalty_evaluate` (a user's function is refused there), more than two
-    players by :mod:`solver.farkle.field`."""
+    ``rules``: solved rules, and the last round (:mod:`solver.farkle.last_round`) not with the
+    three-farkle penalty (the simulation plays that). The three-farkle penalty is evaluated by
+    :mod:`solver.farkle.penalty_evaluate` (a user's function is refused there, and with the
+    last round), more than two players by :mod:`solver.farkle.field` (without the last round)."""
     check_solvable(rules)
-    if rules.last_turn:
+    if rules.last_turn and rules.farkle_penalty:
         raise InvalidArgument(
-            "compare and tune do not evaluate the last turn yet: simulate these players "
-            "(pigsolve simulate), play them (pigsolve play) or ask the optimal table "
-            "(pigsolve query)",
+            "compare and tune do not evaluate the last round with the three-farkle penalty "
+            "yet: simulate these players (pigsolve simulate), play them (pigsolve play) or "
+            "ask the optimal table (pigsolve query)",
             parameter="last_turn",
         )
 
@@ -92,8 +94,11 @@ def evaluate_tables(
 
         return start_tables(rules, a, b)
     goal = rules.goal // POINT_UNIT
+    laws_a, laws_b = laws_of(a), laws_of(b)
+    size = goal + max(laws_a.reach.shape[2], laws_b.reach.shape[2]) + 1
+    last_a, last_b = last_turn_chances(a, size), last_turn_chances(b, size)
     x_a, x_b = np.zeros((goal, goal)), np.zeros((goal, goal))
-    _policy_kernels._evaluate_sums(x_a, x_b, *laws_of(a).arrays, *laws_of(b).arrays)
+    _policy_kernels._evaluate_sums(x_a, x_b, *laws_a.arrays, last_a, *laws_b.arrays, last_b)
     return x_a, x_b
 
 

@@ -1,4 +1,5 @@
-"""Farkle's family in the registry: the rule sets ``farkle`` and ``facebook-farkle``.
+"""Farkle's family in the registry: the rule sets ``farkle``, ``facebook-farkle`` and
+``patch-farkle``.
 
 A state is every score, the turn total and the dice to roll, in points (``(0, 0, 350, 3)``,
 also ``((0, 0), 350, 3)``), before a roll; after one the solution's questions take the roll's
@@ -67,8 +68,8 @@ class FarkleFamily:
     )
 
     def rules(self, game: str, **params: Any) -> FarkleRules:
-        """Return the rule set ``game`` (``farkle``, ``facebook-farkle``) or the TOML game at
-        ``game``, with ``params`` (:data:`PARAMETERS`) changed.
+        """Return the rule set ``game`` (``farkle``, ``facebook-farkle``, ``patch-farkle``) or
+        the TOML game at ``game``, with ``params`` (:data:`PARAMETERS`) changed.
 
         >>> FarkleFamily().rules("farkle", goal=1000, min_bank=300).min_bank
         300

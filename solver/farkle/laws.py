@@ -57,16 +57,20 @@ class TurnLaws:
     bank : ndarray(float64, (G (G - 1) / 2 * C,))
         The chance that it banks ``u`` units, ``1 <= u < G - i``, at
         ``law_start(G, C, i, column) + u - 1``.
+    reach : ndarray(float64, (G, C, E))
+        With the last round, the chance that it banks to ``G + e`` (no win at once then);
+        ``E`` is 0 without it (:func:`reach_size`).
     """
 
     win: np.ndarray
     farkle: np.ndarray
     bank: np.ndarray
+    reach: np.ndarray
 
     @property
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Return ``(win, farkle, bank)``, as the kernels take them."""
-        return self.win, self.farkle, self.bank
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Return ``(win, farkle, bank, reach)``, as the kernels take them."""
+        return self.win, self.farkle, self.bank, self.reach
 
 
 def columns(rules: FarkleRules, kind: int) -> int:
@@ -75,14 +79,25 @@ def columns(rules: FarkleRules, kind: int) -> int:
     return 1 if kind == TURN else rules.goal // POINT_UNIT
 
 
-def law_bytes(rules: FarkleRules, kind: int) -> int:
-    """Return the bytes of a player's laws (module docstring).
+def reach_size(policy: FarklePolicy) -> int:
+    """Return how far past the goal (units) a bank of ``policy`` can reach, 0 without the last
+    round: from its top (the goal, a guided player's ceiling, the minimum bank) one keep on."""
+    rules = policy.rules
+    if not rules.last_turn:
+        return 0
+    goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    cap = policy.ceiling // POINT_UNIT if policy.kind == GUIDED else goal
+    return max(cap - goal, min_bank) + int(turn(rules).points.max())
+
+
+def law_bytes(rules: FarkleRules, kind: int, reach: int = 0) -> int:
+    """Return the bytes of a player's laws (module docstring), ``reach`` units past the goal.
 
     >>> law_bytes(FarkleRules(), 1) // 2**20  # a guided player at goal 10,000
     30
     """
     goal = rules.goal // POINT_UNIT
-    return 8 * columns(rules, kind) * (goal * (goal - 1) // 2 + 2 * goal)
+    return 8 * columns(rules, kind) * (goal * (goal - 1) // 2 + 2 * goal + goal * reach)
 
 
 def turn_laws(policy: FarklePolicy) -> TurnLaws:
@@ -94,16 +109,25 @@ def turn_laws(policy: FarklePolicy) -> TurnLaws:
 
     rules = policy.rules
     kind = {TURN: "turn", GUIDED: "guided", USER: "user's"}[policy.kind]
+    reach = reach_size(policy)
     check_memory(
-        law_bytes(rules, policy.kind), f"the turn laws of a {kind} player at goal {rules.goal}"
+        law_bytes(rules, policy.kind, reach),
+        f"the turn laws of a {kind} player at goal {rules.goal}",
     )
     goal, cols = rules.goal // POINT_UNIT, columns(rules, policy.kind)
     laws = TurnLaws(
-        np.zeros((goal, cols)), np.zeros((goal, cols)), np.zeros(goal * (goal - 1) // 2 * cols)
+        np.zeros((goal, cols)),
+        np.zeros((goal, cols)),
+        np.zeros(goal * (goal - 1) // 2 * cols),
+        np.zeros((goal, cols, reach)),
     )
     parallel = rules.goal >= PARALLEL_GOAL
     kernel = _policy_kernels._laws_parallel if parallel else _policy_kernels._laws
-    kernel(*least_banks(rules), *turn(rules).arrays, *policy.arrays, *laws.arrays)
+    _, guide, bank, choose, rows, moves = policy.arrays
+    kernel(
+        *least_banks(rules), policy.ceiling // POINT_UNIT, *turn(rules).arrays,
+        policy.kind, guide, policy.last, bank, choose, rows, moves, *laws.arrays,
+    )  # fmt: skip
     return laws
 
 

@@ -106,20 +106,25 @@ def penalty_laws(policy: FarklePolicy, floor: int) -> TurnLaws:
         np.zeros((counts, counts, size, cols)),
         np.zeros((counts, counts, size, cols)),
         np.zeros((counts, counts, size * (size - 1) // 2 * cols)),
+        np.zeros((1, 1, 0)),  # no last round
     )
     min_bank = rules.min_bank // POINT_UNIT
     parallel = rules.goal - floor >= PARALLEL_GOAL
+    win, farkle, bank = laws.win, laws.farkle, laws.bank
     if policy.kind == TURN:
         kernel = _policy_kernels._laws_parallel if parallel else _policy_kernels._laws
-        win, farkle, bank = (array[0, 0] for array in laws.arrays)
+        kind, guide, *decisions = policy.arrays
         # A shifted score of 0 is no score of 0; the rules refuse an opening score here.
-        kernel(min_bank, min_bank, *turn(rules).arrays, *policy.arrays, win, farkle, bank)
+        kernel(
+            min_bank, min_bank, size, *turn(rules).arrays, kind, guide, policy.last, *decisions,
+            win[0, 0], farkle[0, 0], bank[0, 0], np.zeros((size, 1, 0)),
+        )  # fmt: skip
     else:
         kernel = (
             _penalty_kernels._penalty_laws_parallel if parallel else _penalty_kernels._penalty_laws
         )
         penalty = rules.farkle_penalty // POINT_UNIT
-        kernel(penalty, min_bank, *turn(rules).arrays, *policy.arrays, *laws.arrays)
+        kernel(penalty, min_bank, *turn(rules).arrays, *policy.arrays, win, farkle, bank)
     return laws
 
 
@@ -149,8 +154,9 @@ def evaluate_penalty(
     x_b = np.zeros_like(x_a)
     penalty = rules.farkle_penalty // POINT_UNIT
     rounds, change = _penalty_evaluate(
-        x_a, x_b, penalty, TOLERANCE, MAX_ROUNDS, True, *laws_a.arrays, *laws_b.arrays
-    )
+        x_a, x_b, penalty, TOLERANCE, MAX_ROUNDS, True,
+        laws_a.win, laws_a.farkle, laws_a.bank, laws_b.win, laws_b.farkle, laws_b.bank,
+    )  # fmt: skip
     if change > TOLERANCE:
         raise RuntimeError(f"the penalty's rounds did not settle: a change of {change:.1e}")
     return x_a, x_b, int(rounds)

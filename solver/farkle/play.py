@@ -17,8 +17,8 @@ optimal choice. A player's ``choose(view)`` answers ``"bank"``, ``"roll"`` or th
 the engine also takes a keep by name or as a list (:func:`solver.farkle.words.parse_choice`).
 
 The rules applied are :mod:`solver.games.farkle`'s, the penalty for three farkles in a row and
-the last turn included (the solver does not solve those yet: such games are played without a
-table).
+the last round included: a bank reaching the goal gives every other seat one more turn, then
+the highest score wins; level scores are a draw (:attr:`FarkleGame.drawn`, no winner).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from pigsolve.solver.dice import Dice, RandomDice
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.shown import TableShown
 from pigsolve.solver.farkle.words import (
+    Drawn,
     Farkled,
     FarkleEvent,
     Held,
@@ -109,14 +110,16 @@ class FarkleGame:
         self.farkles = [0] * rules.players
         """Each seat's farkles in a row."""
         self.winner: int | None = None
+        self.drawn: tuple[int, ...] = ()
+        """The seats that share the highest score when the last round ends level (a draw)."""
         self._last_round_from: int | None = None
         self.turn = -1
         """The turn's number (:attr:`FarkleView.turn`)."""
 
     @property
     def over(self) -> bool:
-        """Return True once a seat has won."""
-        return self.winner is not None
+        """Return True once a seat has won or the last round has ended in a draw."""
+        return self.winner is not None or bool(self.drawn)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -233,10 +236,13 @@ class FarkleGame:
         """Pass the turn to the next seat (or end the last round)."""
         self.player = (self.player + 1) % len(self._scores)
         if self.player == self._last_round_from:
-            best = max(self._scores)  # a tie goes to the first to reach the goal
-            order = [(self.player + k) % len(self._scores) for k in range(len(self._scores))]
-            self.winner = next(seat for seat in order if self._scores[seat] == best)
+            best = max(self._scores)  # the highest score wins; level is a draw
+            tied = tuple(seat for seat, score in enumerate(self._scores) if score == best)
             self.roll = None
+            if len(tied) > 1:
+                self.drawn = tied
+                return [Drawn(tied[0], tied)]
+            self.winner = tied[0]
             return [Won(self.winner)]
         return self._begin_turn()
 
@@ -332,9 +338,20 @@ class FarklePlay:
     def advice(self, table: Any) -> tuple[str, dict[str, float]]:
         """Return the optimal choice and the mover's win probability after each legal one, by
         name, from the solution ``table`` (:class:`solver.farkle.solution.FarkleSolution`)."""
+        from pigsolve.solver.farkle.last_round import (
+            last_turn_actions,
+            last_turn_choice,
+            last_turn_lead,
+        )
+
         state, roll = self.game.view[:2]
-        values = table.action_values(state, roll=roll)
-        best = table.best_action(state, roll=roll)
+        lead = last_turn_lead(self.game.rules, state)
+        if lead is None:
+            values = table.action_values(state, roll=roll)
+            best = table.best_action(state, roll=roll)
+        else:  # the last turn: a one-player problem, the table not asked
+            values = last_turn_actions(self.game.rules, state[0], *state[1:3], roll)
+            best = last_turn_choice(self.game.rules, state[0], *state[1:3], roll)
         return self.name(best), {self.name(action): p for action, p in values.items()}
 
 
@@ -359,4 +376,9 @@ class SolutionPlayer:
             self._turn, q = view.turn, self.solution.coin(view.scores)
             tossed = q is not None and view.turn >= 0
             self._side = (1 if self.random.random() < q else -1) if tossed else 0
+        from pigsolve.solver.farkle.last_round import last_turn_choice, last_turn_lead
+
+        rules = self.solution.rules
+        if last_turn_lead(rules, view.state) is not None:
+            return last_turn_choice(rules, view.state[0], view.turn_total, view.dice, view.roll)
         return self.solution.best_action(view.state, roll=view.roll, side=self._side)

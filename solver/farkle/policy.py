@@ -2,11 +2,15 @@ r"""A fixed Farkle player as arrays: what the exact evaluation and the simulatio
 
 A player decides twice in a turn (units of 50 points, :mod:`solver.farkle.solve`): before a
 roll, at scores ``(i, j)`` (mover first), turn total ``t`` and ``n`` dice to roll, whether to
-bank (where the rules allow it: ``t > 0``, ``t >= min_bank``); after a roll, which option
-``(n', p)`` of the roll's outcome ``k`` (:mod:`solver.farkle.turn`) to take, written as the dice
-left ``n'``. The rules decide the rest, for every player alike: a turn total that wins by
-banking (``t >= max(G - i, min_bank)``) wins at once, and with every die kept and no hot dice
-the turn banks.
+bank (where the rules allow it: ``t > 0``, ``t >= min_bank``, at 0 ``t >= entry``); after a
+roll, which option ``(n', p)`` of the roll's outcome ``k`` (:mod:`solver.farkle.turn`) to take,
+written as the dice left ``n'``. The rules decide the rest, for every player alike: a turn
+total that wins by banking (``t >= max(G - i, min_bank)``) wins at once, and with every die
+kept and no hot dice the turn banks.
+
+With the last round a guided player may roll on past the goal and plays the optimal last
+turn; any other banks once a bank reaches the goal and plays its last turn by its table
+(:mod:`solver.farkle.last_round`).
 
 Two kinds
 ---------
@@ -41,7 +45,6 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -49,9 +52,9 @@ import numpy as np
 from pigsolve.solver.caches import own_cache
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.players import check_two_seats
-from pigsolve.solver.farkle.turn import Turn, least_banks, options, outcomes, turn
-from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules, Scoring
-from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps, rolls
+from pigsolve.solver.farkle.turn import Turn, least_banks, outcome_index, roll_code, turn
+from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
+from pigsolve.solver.games.farkle_scoring import counts_of, faces_of, keeps
 
 TURN = 0
 """A player whose decisions ignore the scores: tables over ``(t, n)``."""
@@ -59,8 +62,6 @@ GUIDED = 1
 """The greedy player of a table of win probabilities (the optimal player of a solution)."""
 USER = 2
 """A user's function tabulated after every roll its turns reach."""
-CODE_BASE = 7
-"""A roll's counts ``c`` are coded as ``sum(c[f] * 7**f)`` (:func:`outcome_index`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -86,6 +87,10 @@ class FarklePolicy:
         With the three-farkle penalty, a guided player's guide is a penalty solution's
         ``values[a, b, i - f, j - f]``, ``(3, 3, G - f, G - f)``, ``f = floor / 50``
         (:mod:`solver.farkle.solution`); 0 for every other player.
+    last : ndarray(float64, (2, L)), ceiling : int
+        With the last round, a guided player's count of the opponent's last turn by the lead
+        to tie (row 0 the opponent at 0, under the opening score; row 1 on the board) and the
+        score (points) from which its turn banks; zeros and the goal otherwise.
     """
 
     rules: FarkleRules
@@ -96,14 +101,21 @@ class FarklePolicy:
     rows: np.ndarray = field(default_factory=lambda: np.full((1, 1, 1, 1), -1, np.int64))
     moves: np.ndarray = field(default_factory=lambda: np.zeros((1, 4), np.int64))
     floor: int = 0
+    last: np.ndarray | None = None
+    ceiling: int = 0
 
     def __post_init__(self) -> None:
-        # This policy's own cache of the guide's turns (one on the class would keep every
-        # policy alive).
+        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
+        if self.last is None:  # long enough for any bank of a turn that ends at the goal
+            size = 2 * goal + min_bank + int(turn(self.rules).points.max()) + 2
+            object.__setattr__(self, "last", np.zeros((2, size)))
+        if not self.ceiling:
+            object.__setattr__(self, "ceiling", self.rules.goal)
+        # This policy's own caches (on the class they would keep every policy alive).
         object.__setattr__(self, "_guide_rows", own_cache(self._rebuild_rows, 64))
+        object.__setattr__(self, "_last_rows", own_cache(self._rebuild_last_rows, 16))
         t = turn(self.rules)
         dice, size = self.rules.dice, t.ways.shape[1]
-        goal = self.rules.goal // POINT_UNIT
         if self.kind != TURN:  # a turn player ignores the scores: it plays at any table
             check_two_seats(self.rules, "Farkle's guided and user players")
         penalty_guided = self.kind == GUIDED and bool(self.rules.farkle_penalty)
@@ -149,35 +161,41 @@ class FarklePolicy:
     def banks(self, i: int, j: int, t: int, n: int) -> bool:
         """Return True if the player banks at ``(i, j, t, n)`` (units), where the rules let it.
 
-        A turn total that wins by banking banks whatever the player says."""
-        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
+        A turn total that must bank (:meth:`_top`: the goal, a guided player's ceiling, in the
+        last turn, ``j`` past the goal, one that wins) banks whatever the player says."""
         if t <= 0 or t < self.rules.least_bank(i * POINT_UNIT) // POINT_UNIT:
             return False
-        if t >= max(goal - i, min_bank):
+        if t >= self._top(i, j):
             return True
+        if j >= self.rules.goal // POINT_UNIT and self.kind == GUIDED:  # its last turn
+            _, roll = self._last_rows(j - i)
+            return (0.5 if t == j - i else 0.0) >= roll[t, n]  # bank at a tie
         if self.kind == GUIDED:
             _, roll = self._guide_rows(i, j)
-            return _bank_value(self.guide, i, j, t) >= roll[t, n]
+            return _bank_value(self.guide, i, j, t, self.last) >= roll[t, n]
         return t >= len(self.bank) or bool(self.bank[t, n])
 
     def dice_left(self, i: int, j: int, t: int, n: int, k: int) -> int:
         """Return the dice left the player chooses after outcome ``k`` of ``n`` dice."""
+        last_turn = j >= self.rules.goal // POINT_UNIT
         if self.kind != GUIDED:
             return int(self.choose[min(t, len(self.choose) - 1), n, k])
         arrays = turn(self.rules)
-        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
-        top = max(goal - i, min_bank)
-        value, _ = self._guide_rows(i, j)
+        top = self._top(i, j)
+        value, _ = self._last_rows(j - i) if last_turn else self._guide_rows(i, j)
         best, chosen = -1.0, -1
         for left in range(n):
             gain = int(arrays.points[n, k, left])
             if gain < 0:
                 continue
             u, m = t + gain, int(arrays.next_dice[left])
-            if m == 0:
-                v = _bank_value(self.guide, i, j, u)
+            if last_turn:
+                v = 1.0 if u > j - i else 0.5 if u == j - i else 0.0
+                v = v if m == 0 else 1.0 if u >= top else float(value[u, m])
+            elif m == 0 or u >= top:
+                v = _bank_value(self.guide, i, j, u, self.last)
             else:
-                v = 1.0 if u >= top else float(value[u, m])
+                v = float(value[u, m])
             if v > best:
                 best, chosen = v, left
         return chosen
@@ -212,30 +230,61 @@ class FarklePolicy:
 
         return FarkleSolution(self.rules, self.guide, floor=self.floor)
 
+    def _top(self, i: int, j: int) -> int:
+        """Return the turn total (units) from which the mover at ``(i, j)`` must bank."""
+        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
+        cap = self.ceiling // POINT_UNIT if self.kind == GUIDED else goal
+        return max((j + 1 if j >= goal else cap) - i, min_bank)  # the last turn: a win
+
+    def _rebuild_last_rows(self, d: int) -> tuple[np.ndarray, np.ndarray]:
+        from pigsolve.solver.farkle.last_round import last_rows
+
+        return last_rows(self, d, self.rules.min_bank // POINT_UNIT)  # at 0: d past the entry
+
     def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
         from pigsolve.solver.farkle._policy_kernels import guided_turn
 
         rules = self.rules
-        min_bank = rules.min_bank // POINT_UNIT
-        size = max(rules.goal // POINT_UNIT, min_bank)
-        value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
-        guided_turn(self.guide, i, j, *least_banks(rules), *turn(rules).arrays, value, slope, roll)
+        (min_bank, entry), cap = least_banks(rules), self.ceiling // POINT_UNIT
+        value, slope, roll = (np.zeros((max(cap, min_bank), rules.dice + 1)) for _ in range(3))
+        last, arrays = self.last[min(j, 1)], turn(rules).arrays
+        guided_turn(self.guide, i, j, min_bank, entry, cap, last, *arrays, value, slope, roll)
         return value, roll
 
 
-def _bank_value(values: np.ndarray, i: int, j: int, u: int) -> float:
-    return 1.0 if i + u >= values.shape[0] else 1.0 - float(values[j, i + u])
+def _bank_value(values: np.ndarray, i: int, j: int, u: int, last: np.ndarray) -> float:
+    """Return the mover's chance after banking ``u`` at ``(i, j)``, from the goal on by ``last``
+    (its row by the opponent's score: 0 or on the board)."""
+    if i + u >= values.shape[0]:
+        return 1.0 - float(last[min(j, 1), i + u - j])
+    return 1.0 - float(values[j, i + u])
 
 
 # Builders ---------------------------------------------------------------------------------------
 
 
-def guided(rules: FarkleRules, guide: np.ndarray, floor: int = 0) -> FarklePolicy:
+def guided(
+    rules: FarkleRules,
+    guide: np.ndarray,
+    floor: int = 0,
+    ceiling: int | None = None,
+    last: np.ndarray | None = None,
+) -> FarklePolicy:
     """Return the greedy player of ``guide[i, j]`` (a solution's ``values``: the optimal one;
-    with the penalty ``guide[a, b, i - f, j - f]`` of a solution solved with ``floor``)."""
+    with the penalty ``guide[a, b, i - f, j - f]`` of a solution solved with ``floor``); with
+    the last round its turn banks from ``ceiling`` (points, default the solver's), a bank to
+    the goal worth ``1 - last[row, lead]`` (default the optimal last turn's, as the solver's,
+    in both rows: the opening score does not change it)."""
+    from pigsolve.solver.farkle.states import default_ceiling, last_turn_values
+
     guide = np.ascontiguousarray(guide, np.float64)
     dice, size = rules.dice, turn(rules).ways.shape[1]
+    if rules.last_turn and not rules.farkle_penalty:
+        ceiling = ceiling or default_ceiling(rules)
+        if last is None:
+            last = last_turn_values(rules, rules.goal // POINT_UNIT, ceiling // POINT_UNIT)
+            last = np.tile(last, (2, 1))
     return FarklePolicy(
         rules,
         GUIDED,
@@ -243,6 +292,8 @@ def guided(rules: FarkleRules, guide: np.ndarray, floor: int = 0) -> FarklePolic
         np.zeros((1, dice + 1), np.bool_),
         np.zeros((1, dice + 1, size), np.int64),
         floor=floor,
+        last=last,
+        ceiling=ceiling or 0,
     )
 
 
@@ -315,35 +366,3 @@ def max_score(rules: FarkleRules) -> FarklePolicy:
     expected = np.zeros((cap, rules.dice + 1))
     max_score_tables(rules.min_bank // POINT_UNIT, *arrays.arrays, expected, bank, choose)
     return FarklePolicy(rules, TURN, np.zeros((1, 1)), bank, choose)
-
-
-# Rolls as outcomes ------------------------------------------------------------------------------
-
-
-def roll_code(counts: tuple[int, ...]) -> int:
-    """Return the code of a roll's counts (the index :func:`outcome_index` reads).
-
-    >>> roll_code((1, 0, 0, 0, 2, 0))
-    4803
-    """
-    return sum(c * CODE_BASE**f for f, c in enumerate(counts))
-
-
-def outcome_index(rules: FarkleRules) -> np.ndarray:
-    """Return ``index[code]``: the outcome ``k`` of :func:`solver.farkle.turn.turn` that a roll
-    (coded by :func:`roll_code`) gives, -1 for a farkle."""
-    return _outcome_index(rules.dice, rules.scoring)
-
-
-@cache
-def _outcome_index(dice: int, scoring: Scoring) -> np.ndarray:
-    index = np.full(CODE_BASE**FACES, -1, np.int64)
-    for n in range(1, dice + 1):
-        _, found = outcomes(n, scoring)  # the order turn() numbers the outcomes in
-        number = {listed: k for k, listed in enumerate(found)}
-        for counts, _ in rolls(n):
-            listed = options(counts, scoring)
-            if listed:
-                index[roll_code(counts)] = number[listed]
-    index.flags.writeable = False
-    return index

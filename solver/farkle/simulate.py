@@ -4,7 +4,7 @@ The rules are the solver's (:mod:`solver.farkle.solve`): hot dice, ``min_bank``,
 turn total that wins by banking wins at once, and with every die kept and no hot dice the turn
 banks. A roll draws each die's face from a numpy Generator and reads its outcome (its options after
 dominance, :mod:`solver.farkle.turn`) from the roll's counts
-(:func:`solver.farkle.policy.outcome_index`), so the roll's chances come from the dice, not from
+(:func:`solver.farkle.turn.outcome_index`), so the roll's chances come from the dice, not from
 the turn's ``ways``. Players decide as the evaluation reads them
 (:class:`solver.farkle.policy.FarklePolicy`; a guided player runs its turn programme at the
 start of each of its turns). A starts the even games. The games come in chunks of
@@ -15,8 +15,8 @@ A user's function (:mod:`policies.farkle_user`) is asked as it plays: its games 
 move by move by the step-wise game (:class:`solver.farkle.play.FarkleGame`), every player
 answering ``choose(view)``, in Python (hundreds of games a second), the exact values beside
 them only where its table fits the evaluation's budget. The three-farkle penalty and the last
-turn are played step by step too; the exact values are beside the penalty's games
-(:mod:`solver.farkle.penalty_evaluate`; not a user's function's), not the last turn's.
+round are played step by step too, the exact values beside them (not a user's function's, nor
+the two together's).
 
 Three players or more are played step by step (:func:`tournament`), the first move passing
 round the table, beside the table's seats where every seat plays it.
@@ -34,9 +34,9 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument, PigsolveError, TooManyCalls
 from pigsolve.solver.farkle.evaluate import _name, compare_tables, policy_of
-from pigsolve.solver.farkle.policy import USER, FarklePolicy, outcome_index
+from pigsolve.solver.farkle.policy import USER, FarklePolicy
 from pigsolve.solver.farkle.solve import check_solvable
-from pigsolve.solver.farkle.turn import least_banks, turn
+from pigsolve.solver.farkle.turn import least_banks, outcome_index, turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
 from pigsolve.solver.results import (
     Comparison,
@@ -199,17 +199,18 @@ def _exact(
     names: list[str],
 ) -> Comparison | None:
     """Return the exact comparison of the players played step by step, None where it is not
-    made: a last turn, a user's function too costly to tabulate or under the penalty."""
-    if rules.last_turn:
+    made: a user's function too costly to tabulate, under the penalty or with the last round,
+    and the last round with the penalty."""
+    if rules.last_turn and rules.farkle_penalty:
         return None
     found = []
     for player, policy in zip(players, policies, strict=True):
-        if policy is None and rules.farkle_penalty:  # played by its answers: its table
+        if policy is None and (rules.farkle_penalty or rules.last_turn):  # its table
             try:
                 policy = _policy_or_none(rules, player)
             except InvalidArgument:  # a user's function under the penalty
                 return None
-        if policy is None or (rules.farkle_penalty and policy.kind == USER):
+        if policy is None or (policy.kind == USER and (rules.farkle_penalty or rules.last_turn)):
             return None
         found.append(policy)
     return compare_tables(rules, *found, *names)
@@ -232,7 +233,9 @@ def _play_live(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return each game's winner (the player's index) and turns, played step by step, game
     ``g`` started by player ``g mod N`` (A the even games of two); a player answers
-    ``choose(view)``, a bare policy ``action(state, roll)``."""
+    ``choose(view)``, a bare policy ``action(state, roll)``. A draw (the last round ending
+    level) goes to one of the seats sharing it by a fair coin, so a player's rate counts it as
+    half a win, as the exact values do."""
     from pigsolve.solver.dice import RandomDice
     from pigsolve.solver.farkle.play import FarkleGame
     from pigsolve.solver.farkle.words import TurnStarted
@@ -242,6 +245,7 @@ def _play_live(
         for player, policy in zip(players, policies, strict=True)
     ]
     dice = RandomDice(FACES, np.random.default_rng(np.random.SeedSequence(seed)))
+    coins = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(1,)))
     winner, turns = np.empty(games, np.int8), np.empty(games, np.int64)
     for g in range(games):
         first = g % len(choosers)
@@ -254,7 +258,8 @@ def _play_live(
             if game.over:
                 break
             events = game.apply(seats[game.player](game.view))
-        winner[g], turns[g] = (first + game.winner) % len(choosers), count
+        won = game.winner if game.winner is not None else coins.choice(game.drawn)
+        winner[g], turns[g] = (first + won) % len(choosers), count
     return winner, turns
 
 

@@ -167,3 +167,39 @@ def _turn(dice: int, scoring: Scoring, hot_dice: bool) -> Turn:
     for array in (ways, points, num_outcomes, farkle_ways, scale, next_dice):
         array.flags.writeable = False
     return Turn(dice, ways, points, num_outcomes, farkle_ways, scale, next_dice)
+
+
+# Rolls as outcomes ------------------------------------------------------------------------------
+
+
+CODE_BASE = 7
+"""A roll's counts ``c`` are coded as ``sum(c[f] * 7**f)`` (:func:`outcome_index`)."""
+
+
+def roll_code(counts: tuple[int, ...]) -> int:
+    """Return the code of a roll's counts (the index :func:`outcome_index` reads).
+
+    >>> roll_code((1, 0, 0, 0, 2, 0))
+    4803
+    """
+    return sum(c * CODE_BASE**f for f, c in enumerate(counts))
+
+
+def outcome_index(rules: FarkleRules) -> np.ndarray:
+    """Return ``index[code]``: the outcome ``k`` of :func:`solver.farkle.turn.turn` that a roll
+    (coded by :func:`roll_code`) gives, -1 for a farkle."""
+    return _outcome_index(rules.dice, rules.scoring)
+
+
+@cache
+def _outcome_index(dice: int, scoring: Scoring) -> np.ndarray:
+    index = np.full(CODE_BASE**FACES, -1, np.int64)
+    for n in range(1, dice + 1):
+        _, found = outcomes(n, scoring)  # the order turn() numbers the outcomes in
+        number = {listed: k for k, listed in enumerate(found)}
+        for counts, _ in rolls(n):
+            listed = options(counts, scoring)
+            if listed:
+                index[roll_code(counts)] = number[listed]
+    index.flags.writeable = False
+    return index

@@ -53,7 +53,16 @@ class HotDice:
     dice: int
 
 
-FarkleEvent = TurnStarted | Rolled | Farkled | Kept | HotDice | Held | Won
+@dataclass(frozen=True)
+class Drawn:
+    """The last round ended level: the seats ``players`` share the highest score, a draw
+    (half a win each with two players). ``player`` is the first of them."""
+
+    player: int
+    players: tuple[int, ...]
+
+
+FarkleEvent = TurnStarted | Rolled | Farkled | Kept | HotDice | Held | Won | Drawn
 """A game's events: the turn's start, its holding and the win are the engine's (Pig's)."""
 
 
@@ -117,7 +126,7 @@ def _dice(count: int) -> str:
 
 def event_lines(event: FarkleEvent, names: Sequence[str]) -> list[str]:
     """Return the log's lines for ``event``, the seats named ``names`` (``you``: the person,
-    whose verbs take no s); none for a win (whoever shows the game says its end)."""
+    whose verbs take no s); none for a win or a draw (whoever shows the game says its end)."""
     who = names[event.player]
     s = "" if who == "you" else "s"
     match event:
@@ -140,6 +149,6 @@ def event_lines(event: FarkleEvent, names: Sequence[str]) -> list[str]:
             return [f"hot dice: all {dice} dice roll again"]
         case Held(_, turn_total, score):
             return [f"{who} bank{s} {turn_total}: score {score}"]
-        case Won():
+        case Won() | Drawn():
             return []
     raise TypeError(f"not a Farkle event: {event!r}")

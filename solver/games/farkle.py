@@ -62,6 +62,11 @@ Rule sets
     Facebook Farkle as Busche solved it (2016), as far as it is documented: see the comments on
     :data:`FACEBOOK_FARKLE` (the source's scoring table was not found). Busche's lower bound
     of -2,500 on banked scores bounds his model; it is not a rule.
+``patch-farkle``
+    Patch Products' boxed Farkle: its score card (three 1s 300; four, five, six of a kind
+    1,000, 2,000, 3,000; a straight, three pairs, four and a pair 1,500; two triplets 2,500)
+    and its last round (:data:`PATCH_FARKLE`); the box's 500 to get on the score pad is
+    ``entry = 500`` in a game file.
 
 References
 ----------
@@ -76,69 +81,25 @@ from __future__ import annotations
 import hashlib
 import json
 import reprlib
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
-from numbers import Integral
 
 from pigsolve.solver.errors import InvalidArgument, brief, excerpt
+from pigsolve.solver.games.farkle_checks import (
+    POINT_UNIT,
+    check_bool,
+    check_most,
+    check_points,
+    is_int,
+    points_tuple,
+)
 
-POINT_UNIT = 50
-"""Every score, goal and number of points is a multiple of this."""
 MAX_DICE = 6
 FACES = 6
 DEFAULT_GOAL = 10_000
 MULTIPLES = ("none", "doubling", "additive", "fixed")
 """The ways four, five and six of a kind can score (see the module docstring)."""
-MAX_POINTS = 1_000_000
-"""The most points a rule may name (a combination, the minimum bank, the penalty): a turn's
-arrays grow with the points a keep can score, and beyond a goal more points change nothing."""
 MAX_PLAYERS = 100
 """The most players at one game (a table of ``N`` players has ``G**N`` score vectors)."""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, Integral) and not isinstance(value, bool)
-
-
-def _check_points(name: str, value: object, optional: bool = False) -> None:
-    """Raise InvalidArgument unless ``value`` is a positive multiple of 50 (or None if
-    ``optional``)."""
-    if optional and value is None:
-        return
-    if not _is_int(value) or value <= 0 or value % POINT_UNIT:
-        what = "None (not scored) or " if optional else ""
-        raise InvalidArgument(
-            f"{name} must be {what}a positive multiple of {POINT_UNIT}, got {reprlib.repr(value)}",
-            parameter=name,
-        )
-    _check_most(name, value)
-
-
-def _check_most(name: str, value: int) -> None:
-    """Raise InvalidArgument if ``value`` points are more than :data:`MAX_POINTS`."""
-    if value > MAX_POINTS:
-        raise InvalidArgument(
-            f"{name} must be at most {MAX_POINTS:,} points, got {reprlib.repr(value)}",
-            parameter=name,
-        )
-
-
-def _check_bool(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise InvalidArgument(
-            f"{name} must be True or False, got {reprlib.repr(value)}", parameter=name
-        )
-
-
-def _points_tuple(name: str, value: object, size: int, meaning: str) -> tuple[int, ...]:
-    """Return ``value`` as a tuple of ``size`` points, or raise InvalidArgument."""
-    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != size:
-        raise InvalidArgument(
-            f"{name} must be {size} points ({meaning}), got {reprlib.repr(value)}", parameter=name
-        )
-    for points in value:
-        _check_points(name, points)
-    return tuple(value)
 
 
 @dataclass(frozen=True)
@@ -157,9 +118,9 @@ class Scoring:
     two_triplets: int | None = None
 
     def __post_init__(self) -> None:
-        _check_points("single_one", self.single_one)
-        _check_points("single_five", self.single_five)
-        triples = _points_tuple("three_of_a_kind", self.three_of_a_kind, FACES, "faces 1 to 6")
+        check_points("single_one", self.single_one)
+        check_points("single_five", self.single_five)
+        triples = points_tuple("three_of_a_kind", self.three_of_a_kind, FACES, "faces 1 to 6")
         object.__setattr__(self, "three_of_a_kind", triples)
         if self.multiples not in MULTIPLES:
             raise InvalidArgument(
@@ -168,7 +129,7 @@ class Scoring:
                 parameter="multiples",
             )
         if self.multiples == "fixed":
-            fixed = _points_tuple(
+            fixed = points_tuple(
                 "of_a_kind_points", self.of_a_kind_points, 3, "four, five, six of a kind"
             )
             object.__setattr__(self, "of_a_kind_points", fixed)
@@ -178,8 +139,8 @@ class Scoring:
                 parameter=("of_a_kind_points", "multiples"),
             )
         for name in ("straight", "three_pairs", "four_and_pair", "two_triplets"):
-            _check_points(name, getattr(self, name), optional=True)
-        _check_bool("four_and_pair_is_three_pairs", self.four_and_pair_is_three_pairs)
+            check_points(name, getattr(self, name), optional=True)
+        check_bool("four_and_pair_is_three_pairs", self.four_and_pair_is_three_pairs)
 
     def of_a_kind(self, face: int, count: int) -> int | None:
         """Return the points of ``count`` dice showing ``face`` as one combination, None if they
@@ -217,12 +178,12 @@ class FarkleRules:
     entry: int = 0
 
     def __post_init__(self) -> None:
-        if not _is_int(self.dice) or not 1 <= self.dice <= MAX_DICE:
+        if not is_int(self.dice) or not 1 <= self.dice <= MAX_DICE:
             raise InvalidArgument(
                 f"dice must be an integer from 1 to {MAX_DICE}, got {reprlib.repr(self.dice)}",
                 parameter="dice",
             )
-        if not _is_int(self.goal) or self.goal <= 0 or self.goal % POINT_UNIT:
+        if not is_int(self.goal) or self.goal <= 0 or self.goal % POINT_UNIT:
             raise InvalidArgument(
                 f"goal must be a positive multiple of {POINT_UNIT}, got {reprlib.repr(self.goal)}",
                 parameter="goal",
@@ -233,13 +194,13 @@ class FarkleRules:
             )
         for name in ("min_bank", "farkle_penalty", "entry"):
             value = getattr(self, name)
-            if not _is_int(value) or value < 0 or value % POINT_UNIT:
+            if not is_int(value) or value < 0 or value % POINT_UNIT:
                 raise InvalidArgument(
                     f"{name} must be 0 or a positive multiple of {POINT_UNIT}, got "
                     f"{reprlib.repr(value)}",
                     parameter=name,
                 )
-            _check_most(name, value)
+            check_most(name, value)
         if self.entry > self.goal:
             raise InvalidArgument(
                 f"entry must be at most the goal ({self.goal:,}), got {self.entry:,}",
@@ -251,9 +212,9 @@ class FarkleRules:
                 "on the board back to 0)",
                 parameter=("entry", "farkle_penalty"),
             )
-        _check_bool("hot_dice", self.hot_dice)
-        _check_bool("last_turn", self.last_turn)
-        if not _is_int(self.players) or self.players < 2:
+        check_bool("hot_dice", self.hot_dice)
+        check_bool("last_turn", self.last_turn)
+        if not is_int(self.players) or self.players < 2:
             raise InvalidArgument(
                 f"players must be an integer >= 2, got {reprlib.repr(self.players)}",
                 parameter="players",
@@ -331,12 +292,34 @@ FACEBOOK_FARKLE = FarkleRules(
 """Facebook Farkle as Busche solved it in 2016, as far as its sources document it
 (docs/explanations/farkle.md §2)."""
 
-RULE_SETS = {"farkle": FARKLE, "facebook-farkle": FACEBOOK_FARKLE}
+PATCH_FARKLE = FarkleRules(
+    scoring=Scoring(
+        # The score card of Patch Products' boxed Farkle (6 dice, a shaker cup and a score pad,
+        # docs/explanations/farkle.md §6): three 1s 300, other triples 100 times the face ...
+        three_of_a_kind=(300, 200, 300, 400, 500, 600),
+        # ... four, five and six of any number 1,000, 2,000 and 3,000 ...
+        multiples="fixed",
+        of_a_kind_points=(1000, 2000, 3000),
+        # ... a straight, three pairs, four of any number and a pair 1,500, two triplets 2,500.
+        straight=1500,
+        three_pairs=1500,
+        four_and_pair=1500,
+        two_triplets=2500,
+    ),
+    # "each of the other players has one last turn to beat that total" (the box's rules).
+    last_turn=True,
+    # The box's 500 to get on the score pad the first time is left to a game file (entry = 500),
+    # so that the rule set plays at every goal (§6).
+)
+"""Patch Products' boxed Farkle: its score card and its last round (docs/explanations/farkle.md
+§6); a level last round is a draw, as in every rule set here."""
+
+RULE_SETS = {"farkle": FARKLE, "facebook-farkle": FACEBOOK_FARKLE, "patch-farkle": PATCH_FARKLE}
 """The built-in rule sets by name."""
 
 
 def farkle_rules(name: str) -> FarkleRules:
-    """Return the built-in rule set ``name``: 'farkle' or 'facebook-farkle'.
+    """Return the built-in rule set ``name``: 'farkle', 'facebook-farkle' or 'patch-farkle'.
 
     >>> farkle_rules("facebook-farkle").scoring.straight
     1500
@@ -375,7 +358,11 @@ def rule_set_name(rules: FarkleRules) -> str:
     return f"custom-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 
-RULE_SET_WORDS = {"farkle": "Farkle", "facebook-farkle": "Facebook Farkle"}
+RULE_SET_WORDS = {
+    "farkle": "Farkle",
+    "facebook-farkle": "Facebook Farkle",
+    "patch-farkle": "Patch Farkle",
+}
 """Each rule set as people name it."""
 
 

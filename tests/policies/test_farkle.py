@@ -91,7 +91,7 @@ def test_bank_is_a_kind_tuned() -> None:
     assert kinds.constant_names(RULES) == f"bank: fifties; bank-dice: {dice}"
 
 
-@pytest.mark.parametrize("game", ["farkle", "facebook-farkle"])
+@pytest.mark.parametrize("game", ["farkle", "facebook-farkle", "patch-farkle"])
 def test_the_players_play_a_game_step_by_step(game: str) -> None:
     """The terminal's and the page's computer players choose from the game's view (with the
     penalty it shows the farkles in a row, which the optimal player's table reads)."""

@@ -17,6 +17,8 @@ from pigsolve.solver.games.farkle import (
 )
 from pigsolve.solver.games.farkle_files import farkle_rules_from_toml
 
+BASES = "'farkle', 'facebook-farkle', 'patch-farkle'"
+
 
 def test_defaults_are_busche_and_neller() -> None:
     rules = FarkleRules()
@@ -203,8 +205,8 @@ def test_fixed_multiples_dropped_by_a_file(tmp_path: Path) -> None:
         ('goal = "5000"', "goal must be a positive multiple of 50, got '5000'"),
         ("goal = 5000.0", "goal must be a positive multiple of 50, got 5000.0"),
         ("hot_dice = 1", "hot_dice must be True or False, got 1"),
-        ('base = "zilch"', "base must be one of 'farkle', 'facebook-farkle', got 'zilch'"),
-        ("base = [1]", "base must be one of 'farkle', 'facebook-farkle', got [1]"),
+        ('base = "zilch"', f"base must be one of {BASES}, got 'zilch'"),
+        ("base = [1]", f"base must be one of {BASES}, got [1]"),
         ("scoring = 5", "scoring must be a table ([scoring]), got 5"),
         ("[scoring]\nstraigt = 1500", "scoring: unknown key 'straigt' (did you mean 'straight'?)"),
         ("[scoring]\nstraight = true", "scoring: straight must be false (not scored) or points"),

@@ -49,4 +49,5 @@ def play_at_terminal(
             action = computers[game.game.player - 1].choose(game.game.view)
         for line in game.lines(game.game.apply(action), names):
             print(line)
-    print(f"{names[game.game.winner]} won.")
+    winner = game.game.winner
+    print("A draw." if winner is None else f"{names[winner]} won.")

@@ -225,10 +225,9 @@ def test_reply_reports_progress_and_its_fields() -> None:
     ("rules", "words"),
     [
         (farkle_rules("facebook-farkle"), "three-farkle penalty"),
-        (FarkleRules(dice=3, goal=500, last_turn=True), "last turn"),
         (FarkleRules(dice=3, goal=500, players=3), "2 players"),
     ],
-    ids=["penalty", "last turn", "3 players"],
+    ids=["penalty", "3 players"],
 )
 def test_refuses_what_it_does_not_answer(rules: FarkleRules, words: str) -> None:
     with pytest.raises(InvalidArgument, match=words) as caught:

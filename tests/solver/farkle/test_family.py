@@ -33,7 +33,7 @@ def small() -> FarkleSolution:
 
 
 def test_the_registry_serves_farkle() -> None:
-    assert pigsolve.games()[-2:] == ["farkle", "facebook-farkle"]
+    assert pigsolve.games()[-3:] == ["farkle", "facebook-farkle", "patch-farkle"]
     family = registry.family_named("farkle")
     assert isinstance(family, FarkleFamily) and registry.family_of(FARKLE) is family
     assert pigsolve.game("farkle", goal=1000) == SMALL
@@ -71,9 +71,10 @@ def test_what_is_not_solved_says_why() -> None:
     assert family.demands(SMALL).unsolved == ""
     assert family.demands(FACEBOOK_FARKLE).unsolved == ""
     assert family.demands(replace(SMALL, players=3)).unsolved == ""
+    assert family.demands(replace(SMALL, last_turn=True)).inexact == ""
     assert (
-        "compare and tune do not evaluate the last turn"
-        in family.demands(replace(SMALL, last_turn=True)).inexact
+        "compare and tune do not evaluate the last round with the three-farkle penalty"
+        in family.demands(replace(FACEBOOK_FARKLE, last_turn=True)).inexact
     )
     three = replace(FACEBOOK_FARKLE, players=3)
     assert "3 players is not solved with the three-farkle penalty" in family.demands(three).unsolved
@@ -86,7 +87,11 @@ def test_the_page_questions() -> None:
     form = family.page_form()
     assert [field["name"] for field in form["fields"]] == list(family.page_fields)
     rules_field = form["fields"][0]
-    assert [c["value"] for c in rules_field["choices"]] == ["farkle", "facebook-farkle"]
+    assert [c["value"] for c in rules_field["choices"]] == [
+        "farkle",
+        "facebook-farkle",
+        "patch-farkle",
+    ]
     assert family.page_rules({"rules": "facebook-farkle", "goal": 2000}).goal == 2000
     for fields in ({"goal": 1025}, {"goal": 20_000}, {"rules": "yahtzee"}):
         with pytest.raises(InvalidArgument):

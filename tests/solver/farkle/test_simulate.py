@@ -6,16 +6,10 @@ import numpy as np
 import pytest
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.farkle.policy import (
-    guided,
-    max_score,
-    outcome_index,
-    roll_code,
-    thresholds,
-)
+from pigsolve.solver.farkle.policy import guided, max_score, thresholds
 from pigsolve.solver.farkle.simulate import simulate
 from pigsolve.solver.farkle.solve import solve
-from pigsolve.solver.farkle.turn import turn
+from pigsolve.solver.farkle.turn import outcome_index, roll_code, turn
 from pigsolve.solver.games.farkle import FarkleRules
 from pigsolve.solver.games.farkle_scoring import rolls
 

@@ -432,6 +432,24 @@ def test_any_query_is_answered_without_a_server_error(client, path, query) -> No
         assert "\n" not in response.json()["error"]
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_farkle_game_plays_the_last_round(client: TestClient, seed: int) -> None:
+    """patch-farkle's last round: the page's game ends after the other player's one more turn,
+    won by the higher score or drawn (no winner) when level."""
+    body = {"opponent": "bank:300", "goal": 500, "rules": "patch-farkle", "first": "you"}
+    state = client.post("/api/farkle/games", json=body | {"seed": seed}).json()
+    while not state["over"]:
+        banks = "bank" in state["legal"] and state["turn_total"] >= 300
+        action = "bank" if banks else state["legal"][-1]
+        state = client.post(f"/api/games/{state['id']}/actions", json={"action": action}).json()
+    scores = state["scores"]
+    assert max(scores) >= 500 and min(scores) < 500 + 3000
+    if scores[0] == scores[1]:
+        assert state["winner"] is None
+    else:
+        assert state["winner"] == scores.index(max(scores))
+
+
 def test_farkle_s_state_says_the_dice_set_aside_and_the_computer_s_steps(
     client: TestClient,
 ) -> None:

@@ -1,5 +1,5 @@
-"""Farkle's words at the command line and on the page: the rule sets ``farkle`` and
-``facebook-farkle`` and a TOML file's.
+"""Farkle's words at the command line and on the page: the rule sets ``farkle``,
+``facebook-farkle`` and ``patch-farkle`` and a TOML file's.
 
 ``query`` takes ``--roll`` (the dice just rolled: each keep's value); ``--players`` seats more
 players. Its results read in the words any family fits (:class:`ui.adapters.Adapter`).

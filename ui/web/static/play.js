@@ -26,6 +26,7 @@ function seats(state) {
 }
 
 function winner(state) {
+  if (state.winner === null) return "A draw.";
   return state.winner === state.you ? "You win!" : `${state.players[state.winner]} (player ${state.winner + 1}) wins.`;
 }
 
