@@ -123,8 +123,9 @@ def fenced(page: Path, language: str) -> list[tuple[int, str, str]]:
 
 
 def files(page: Path) -> dict[str, str]:
-    """Return the files ``page`` shows as titled ``python`` blocks: name -> text."""
-    return {title: text for _, title, text in fenced(page, "python") if title}
+    """Return the files ``page`` shows as titled ``python`` and ``toml`` blocks: name -> text."""
+    found = [*fenced(page, "python"), *fenced(page, "toml")]
+    return {title: text for _, title, text in found if title}
 
 
 def python_examples(page: Path) -> list[PythonExample]:
