@@ -106,7 +106,7 @@ def test_the_page_questions() -> None:
     assert 0 < family.family.demands(FARKLE).memory < 2**24
     assert family.family.command(SMALL) == "pigsolve compute --game farkle --goal 1000"
     families = {entry["name"]: entry for entry in page_families()}
-    assert families["farkle"]["label"] == "Farkle" and families["farkle"]["max_players"] == 2
+    assert families["farkle"]["label"] == "Farkle" and families["farkle"]["max_players"] == 4
 
 
 def test_the_explorer_samples_the_scores(small: FarkleSolution) -> None:
