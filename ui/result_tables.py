@@ -136,7 +136,7 @@ def simulation_footer(result: Simulation) -> str:
 
 def seatings(result: Any, title: str) -> Table:
     """Return every player's exact chance in each seating and on average (a result with
-    ``names``, ``rows()`` and ``average``, as Pig's and Farkle's seatings give)."""
+    ``names``, ``rows()`` and ``average``, as every family's seatings give)."""
     out = new_table("seating (first mover first)", *result.names, title=title, show_edge=False)
     for seating, chances in result.rows():
         out.add_row(", ".join(seating), *(f"{p:.6f}" for p in chances))

@@ -34,7 +34,7 @@ def _guided_law(
     leave its bank law in ``scratch[3]`` from ``law_start(G, 1, i, 0)``: the table's
     turn programme on the mover's own chances after each bank and a farkle (a two-player guide's
     row 0), each side of a coin ``nudge`` from its breakpoint, weighed by the coin."""
-    guide, win, farkle, law, mass, gvalue, gslope, groll, mixed = scratch
+    guide, win, farkle, law, mass, gvalue, gslope, groll, mixed, no_last, no_reach = scratch
     goal, players = guide.shape[0], table.shape[1]
     start = law_start(goal, 1, i, 0)
     for u in range(1, goal - i):
@@ -49,9 +49,9 @@ def _guided_law(
         guide[0, i] = 1.0 - (x + side * nudge)
         law[start : start + goal - 1 - i] = 0.0
         _turn_law(
-            i, 0, 0, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-            GUIDED, guide, _NO_BANK, _NO_CHOOSE, _NO_ROWS, _NO_MOVES, win, farkle, law,
-            mass, gvalue, gslope, groll,
+            i, 0, 0, min_bank, entry, goal, ways, points, num_outcomes, farkle_ways, scale,
+            next_dice, GUIDED, guide, no_last, _NO_BANK, _NO_CHOOSE, _NO_ROWS, _NO_MOVES, win,
+            farkle, law, no_reach, mass, gvalue, gslope, groll,
         )  # fmt: skip
         won += weight * win[i, 0]
         lost += weight * farkle[i, 0]
@@ -63,8 +63,10 @@ def _guided_law(
 
 
 @njit(cache=True)
-def scratch_of(goal, min_bank, dice):  # pragma: no cover
-    """Return the buffers of :func:`_guided_law`: a guide, a one-column law, the turn's."""
+def scratch_of(goal, min_bank, dice, most):  # pragma: no cover
+    """Return the buffers of :func:`_guided_law`: a guide, a one-column law, the turn's, and
+    the last round's arrays, zeros (no last round with more than two players); ``most``: the
+    most points of one keep."""
     size = max(goal, min_bank)
     return (
         np.zeros((goal, goal)),
@@ -76,6 +78,8 @@ def scratch_of(goal, min_bank, dice):  # pragma: no cover
         np.empty((size, dice + 1)),
         np.empty((size, dice + 1)),
         np.zeros(goal),
+        np.zeros((2, 2 * goal + min_bank + most + 2)),
+        np.zeros((goal, 1, 0)),
     )
 
 
@@ -89,7 +93,7 @@ def guided_laws(
     ``win[i, r]``, ``farkle[i, r]``, the bank vector at ``law_start(G, G**(N-1), i, r)``."""
     goal, cols = win.shape
     for chunk in prange(CHUNKS):
-        scratch = scratch_of(goal, min_bank, next_dice.shape[0])
+        scratch = scratch_of(goal, min_bank, next_dice.shape[0], points.max())
         for frame in range(chunk, goal * cols, CHUNKS):
             i, r = frame // cols, frame % cols
             win[i, r], farkle[i, r] = _guided_law(
@@ -162,7 +166,7 @@ def evaluate_layer(
     players, goal = values.shape[0], wins.shape[1]
     count = layer.shape[0]
     for chunk in prange(CHUNKS):
-        scratch = scratch_of(goal, min_bank, next_dice.shape[0])
+        scratch = scratch_of(goal, min_bank, next_dice.shape[0], points.max())
         scores = np.empty(players, np.int64)
         base = np.empty((players, players))
         f = np.empty(players)
