@@ -62,20 +62,6 @@ def last_turn_chances(policy: FarklePolicy, size: int) -> np.ndarray:
     return last
 
 
-def last_rows(policy: FarklePolicy, d: int, least: int) -> tuple[np.ndarray, np.ndarray]:
-    """Return ``(value, roll)`` of ``policy``'s last turn needing ``d`` units to tie, banking
-    from ``least`` units on (rows the turn totals, columns the dice;
-    :func:`solver.farkle._last_round_kernels.last_turn_rows`)."""
-    from pigsolve.solver.farkle._last_round_kernels import last_turn_rows
-
-    rules = policy.rules
-    shape = (max(d + 1, least), rules.dice + 1)
-    value, roll = np.zeros(shape), np.zeros(shape)
-    args = (policy.kind, policy.bank, policy.choose, value, roll)
-    last_turn_rows(d, least, *turn(rules).arrays, *args)
-    return value, roll
-
-
 def optimal_last_turn(rules: FarkleRules, size: int) -> np.ndarray:
     """Return the optimal player's :func:`last_turn_chances` (the solver's own), ``d < size``;
     a column of zeros without the last round."""

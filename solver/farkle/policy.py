@@ -237,9 +237,17 @@ class FarklePolicy:
         return max((j + 1 if j >= goal else cap) - i, min_bank)  # the last turn: a win
 
     def _rebuild_last_rows(self, d: int) -> tuple[np.ndarray, np.ndarray]:
-        from pigsolve.solver.farkle.last_round import last_rows
+        """Return ``(value, roll)`` of the last turn needing ``d`` units to tie, banking from
+        the minimum bank on (at 0: ``d`` is past the entry), rows the turn totals, columns the
+        dice (:func:`solver.farkle._last_round_kernels.last_turn_rows`)."""
+        from pigsolve.solver.farkle._last_round_kernels import last_turn_rows
 
-        return last_rows(self, d, self.rules.min_bank // POINT_UNIT)  # at 0: d past the entry
+        least = self.rules.min_bank // POINT_UNIT
+        shape = (max(d + 1, least), self.rules.dice + 1)
+        value, roll = np.zeros(shape), np.zeros(shape)
+        args = (self.kind, self.bank, self.choose, value, roll)
+        last_turn_rows(d, least, *turn(self.rules).arrays, *args)
+        return value, roll
 
     def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
