@@ -334,3 +334,49 @@ class Check:
     name: str
     passed: bool
     detail: str
+
+
+@dataclass(frozen=True, eq=False)
+class Seatings:
+    """Each player's exact win probability in every seating order, and on average.
+
+    Attributes
+    ----------
+    names : tuple of str
+        The players as given; player p is ``names[p]``.
+    orders : tuple of tuple of int
+        Every seating: ``orders[r][seat]`` is the player in that seat; seat 0 moves first.
+    probabilities : ndarray(float64, shape=(len(orders), N))
+        ``probabilities[r, p]``: player p's win probability in seating r.
+    """
+
+    names: tuple[str, ...]
+    orders: tuple[tuple[int, ...], ...]
+    probabilities: np.ndarray
+
+    @property
+    def average(self) -> np.ndarray:
+        """Return each player's win probability averaged over the seatings (a fair draw)."""
+        return self.probabilities.mean(axis=0)
+
+    def seating(self, r: int) -> tuple[str, ...]:
+        """Return the names of seating ``r`` by seat, the first mover first."""
+        return tuple(self.names[p] for p in self.orders[r])
+
+    def rows(self) -> list[tuple[tuple[str, ...], tuple[float, ...]]]:
+        """Return one row per seating: (names by seat, each player's probability as ``names``)."""
+        return [
+            (self.seating(r), tuple(float(p) for p in self.probabilities[r]))
+            for r in range(len(self.orders))
+        ]
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return ``{players, seatings: [{seating, win_probability}], average}`` for JSON."""
+        return {
+            "players": list(self.names),
+            "seatings": [
+                {"seating": list(seating), "win_probability": list(chances)}
+                for seating, chances in self.rows()
+            ],
+            "average": self.average.tolist(),
+        }

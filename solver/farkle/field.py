@@ -41,7 +41,7 @@ from pigsolve.solver.farkle.evaluate import check_evaluable, policy_of
 from pigsolve.solver.farkle.policy import GUIDED, TURN, FarklePolicy
 from pigsolve.solver.farkle.solution import NUDGE
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
-from pigsolve.solver.results import FieldComparison
+from pigsolve.solver.results import FieldComparison, Seatings
 
 KEPT_LAWS = 2**29
 """The most bytes of an optimal player's laws kept between evaluations (512 MiB: goal 2,000
@@ -220,41 +220,6 @@ def field_comparison(
     seats = tuple(float(starts[(n - k) % n, 0]) for k in range(n))  # moving first, second, ...
     field_first = float(np.mean(seats[1:]))
     return FieldComparison(name, against, rules.goal, FACES, seats[0], field_first, seats)
-
-
-@dataclass(frozen=True, eq=False)
-class Seatings:
-    """Each player's exact win probability in every seating order, and on average.
-
-    ``orders[r][seat]`` is the player in that seat (seat 0 first); ``probabilities[r, p]``
-    player ``p``'s chance in seating ``r``."""
-
-    names: tuple[str, ...]
-    orders: tuple[tuple[int, ...], ...]
-    probabilities: np.ndarray
-
-    @property
-    def average(self) -> np.ndarray:
-        """Return each player's chance averaged over the seatings (a fair draw)."""
-        return self.probabilities.mean(axis=0)
-
-    def rows(self) -> list[tuple[tuple[str, ...], tuple[float, ...]]]:
-        """Return one row per seating: the names by seat, each player's chance."""
-        return [
-            (tuple(self.names[p] for p in order), tuple(float(x) for x in row))
-            for order, row in zip(self.orders, self.probabilities, strict=True)
-        ]
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return ``{players, seatings: [{seating, win_probability}], average}`` for JSON."""
-        return {
-            "players": list(self.names),
-            "seatings": [
-                {"seating": list(seating), "win_probability": list(chances)}
-                for seating, chances in self.rows()
-            ],
-            "average": self.average.tolist(),
-        }
 
 
 def compare_seatings(

@@ -17,45 +17,15 @@ import numpy as np
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig.evaluation.evaluate import Announce, evaluate
 from pigsolve.solver.pig.seat_policy import ComputerPlayer, seat_policies
-from pigsolve.solver.results import Comparison
+from pigsolve.solver.results import Comparison, Seatings
 
 
 @dataclass(frozen=True, eq=False)
-class SeatingComparison:
-    """Each player's exact win probability in every seating order, and the average over them.
-
-    Attributes
-    ----------
-    rules : PigRules
-    names : tuple of str
-        The players as given; player p is ``names[p]``.
-    orders : tuple of tuple of int
-        Every seating (all N! orders): ``orders[r][seat]`` is the player in that seat; seat 0
-        moves first, then seat 1, ...
-    probabilities : ndarray(float64, shape=(N!, N))
-        ``probabilities[r, p]``: player p's win probability in seating r.
-    """
+class SeatingComparison(Seatings):
+    """Each Pig player's exact win probability in every seating order (all N!), and the average
+    over them (:class:`solver.results.Seatings`), under ``rules``."""
 
     rules: PigRules
-    names: tuple[str, ...]
-    orders: tuple[tuple[int, ...], ...]
-    probabilities: np.ndarray
-
-    @property
-    def average(self) -> np.ndarray:
-        """Return each player's win probability averaged over the seatings (a fair draw)."""
-        return self.probabilities.mean(axis=0)
-
-    def seating(self, r: int) -> tuple[str, ...]:
-        """Return the names of seating ``r`` by seat, the first mover first."""
-        return tuple(self.names[p] for p in self.orders[r])
-
-    def rows(self) -> list[tuple[tuple[str, ...], tuple[float, ...]]]:
-        """Return one row per seating: (names by seat, each player's probability as ``names``)."""
-        return [
-            (self.seating(r), tuple(float(p) for p in self.probabilities[r]))
-            for r in range(len(self.orders))
-        ]
 
     def comparison(self, a: int = 0, b: int = 1) -> Comparison:
         """Return player ``a``'s chances against player ``b``: its average win probability over
@@ -107,4 +77,4 @@ def compare_seatings(
             for m in range(n):  # seat m starting is the seating rotated by m
                 by_seat[order[m:] + order[:m]] = np.roll(start[m], -m)
         probabilities[r, list(order)] = by_seat[order]
-    return SeatingComparison(rules, names, orders, probabilities)
+    return SeatingComparison(names, orders, probabilities, rules)
