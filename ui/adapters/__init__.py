@@ -202,14 +202,34 @@ class Adapter:
             f"{result.b_first:.6f} moving second"
         )
 
-    def show_seatings(
-        self, rules: Any, players: Sequence[Any], names: Sequence[str], as_json: bool
-    ) -> None:
-        """Print every player's exact chance in each seating of more than two players."""
+    def seatings(self, rules: Any, players: Sequence[Any], names: Sequence[str]) -> Any:
+        """Return every player's exact chance in each of the N! seatings of more than two
+        players, and on average (:class:`solver.results.Seatings`); the base: none."""
         raise InvalidArgument(
             f"compare takes players A and B: {self.label} with {rules.players} players is "
             "simulated, not compared"
         )
+
+    @property
+    def compares_seatings(self) -> bool:
+        """Whether the family compares more than two players exactly: its adapter says how."""
+        return type(self).seatings is not Adapter.seatings
+
+    def show_seatings(
+        self, rules: Any, players: Sequence[Any], names: Sequence[str], as_json: bool
+    ) -> None:
+        """Print every player's exact chance in each seating of more than two players
+        (:meth:`seatings`), as a table or one JSON record."""
+        from pigsolve.ui import result_tables
+        from pigsolve.ui.console import console
+
+        result = self.seatings(rules, players, names)
+        if as_json:
+            record = {"goal": rules.goal} | self.record_fields(rules) | result.as_dict()
+            print(json.dumps(record, allow_nan=False))
+            return
+        title = f"{rules.players} players, {self.setting(rules)}: P(win), exact"
+        console.print(result_tables.seatings(result, title))
 
     def show_simulation(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print a simulation beside the exact values (:func:`ui.simulation_record.text`)."""

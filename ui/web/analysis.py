@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from pigsolve.policies.human import Human
 from pigsolve.policies.roster import roster
 from pigsolve.solver.registry import family_of
 from pigsolve.ui.adapters import adapter_of
@@ -42,12 +43,43 @@ async def compare(
     store: tables.Tables, names: list[str], rules: Any, client: str = ""
 ) -> dict[str, Any]:
     """Return the exact round robin of ``names``: P(row beats column) for every ordered pair,
-    and the game's title and goal."""
-    names = [check_web_player(name) for name in dict.fromkeys(names)]
+    and the game's title and goal; with more than two players :func:`seatings`."""
+    if getattr(rules, "players", 2) > 2:
+        return await seatings(store, names, rules, client)
+    names = list(dict.fromkeys(names))
     if not 1 <= len(names) <= MAX_COMPARED:
         raise ApiError(400, f"players must name 1 to {MAX_COMPARED} players, got {len(names)}")
-    for name in names:
-        roster(rules).check(name, rules)
+    check_computers(names, rules)
     title = adapter_of(rules).page_title(rules)
     results = await store.compare(names, rules, client)
     return {"title": title, "goal": rules.goal, "players": names, "results": results}
+
+
+async def seatings(
+    store: tables.Tables, names: list[str], rules: Any, client: str = ""
+) -> dict[str, Any]:
+    """Return ``names``, one a seat of ``rules``, compared exactly in every seating: each
+    player's chance in each and on average (``pigsolve compare A B C --players 3 --json``'s
+    ``seatings`` and ``average``), and the game's title and goal."""
+    seats = rules.players
+    adapter = adapter_of(rules)
+    if not adapter.compares_seatings:
+        raise ApiError(400, f"{adapter.label} compares two players at a time, not {seats}")
+    if len(names) != seats or len(set(names)) != seats:
+        raise ApiError(
+            400, f"players must name {seats} different players, one a seat, got {len(names)}"
+        )
+    check_computers(names, rules)
+    title = adapter.page_title(rules)
+    result = await store.compare(names, rules, client)
+    return {"title": title, "goal": rules.goal, "seats": seats} | result
+
+
+def check_computers(names: list[str], rules: Any) -> None:
+    """Raise a 400 for the first of ``names`` that is not a computer player of ``rules`` the page
+    runs (the person, a file's function, an unknown name), before anything is computed."""
+    for name in names:
+        check_web_player(name)
+        if name == Human.name:
+            raise ApiError(400, "human cannot be compared; choose computer players")
+        roster(rules).check(name, rules)

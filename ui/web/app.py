@@ -50,7 +50,7 @@ def page_families() -> list[dict[str, Any]]:
             "label": a.label,
             "max_players": a.max_players,
             "explore": use_form(a, "explore") if a.explores else None,
-            "compare": use_form(a, "compare") if a.compares else None,
+            "compare": use_form(a, "compare") | {"seats": most_seats(a)} if a.compares else None,
             "tournament": a.family.can.contest is not None,
             "scripts": [f"/static/families/{a.family.name}/{name}" for name in a.page_scripts],
         }
@@ -172,6 +172,21 @@ def opponent_names(family: Adapter, body: dict[str, Any]) -> list[str]:
     return [text(name, "each of opponents") for name in names]
 
 
+def most_seats(family: Adapter) -> int:
+    """Return the most players a compare seats at once: the family's most where it compares
+    every seating of more than two (:attr:`ui.adapters.Adapter.compares_seatings`), else 2."""
+    return family.max_players if family.compares_seatings else 2
+
+
+def seats_of(family: Adapter, value: Any) -> int:
+    """Return the players of a compare's ``seats``: 2 (a round robin of pairs), or more, one a
+    seat, compared in every seating; a 400 past :func:`most_seats`."""
+    most = most_seats(family)
+    if most == 2 and value != 2:
+        raise ApiError(400, f"{family.label} compares two players at a time: seats must be 2")
+    return integer(value, "seats", 2, most)
+
+
 def plotly_js() -> Path:
     """Return plotly.js as the plotly package ships it (the page loads nothing from the network)."""
     import plotly
@@ -268,9 +283,9 @@ def create_app(
     async def versus(request: Request) -> JSONResponse:
         check_from_page(request)
         family = game_of(request)
-        fields = query(request, ("players", *family.page_fields))
+        fields = query(request, ("players", "seats", *family.page_fields))
         names = player_list(fields.pop("players", ""))
-        rules = family.page_rules(fields)
+        rules = family.page_rules(fields, seats_of(family, fields.pop("seats", 2)))
         asker = client_of(request).session
         return JSONResponse(await analysis.compare(table_store, names, rules, asker))
 

@@ -88,10 +88,27 @@ def explore_table(rules: Any, path: Path, report: Report) -> Picture | None:
 def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> list[dict]:
     """Return (in a worker) the exact round robin of ``names``, row by row; ``optimal`` reads
     the table at ``path``."""
-    from pigsolve.policies.human import Human
     from pigsolve.solver.results import round_robin
 
-    family = family_of(rules)
+    family, players = family_of(rules), computer_players(names, rules, path)
+    results = round_robin(names, lambda a, b: family.compare(rules, players[a], players[b]))
+    named = adapter_of(rules).record_fields(rules)
+    return [record(result, named) for result in results]
+
+
+def seatings(names: list[str], rules: Any, path: Path | None, report: Report) -> dict:
+    """Return (in a worker) every seating of ``names``, one a seat of ``rules``: each player's
+    exact chance in each and on average (:meth:`solver.results.Seatings.as_dict`)."""
+    players = computer_players(names, rules, path)
+    seated = adapter_of(rules).seatings(rules, [players[name] for name in names], names)
+    return seated.as_dict()
+
+
+def computer_players(names: list[str], rules: Any, path: Path | None) -> dict[str, Any]:
+    """Return the players ``names`` by name; ``optimal`` reads the table at ``path``; NoTable
+    if one is a person."""
+    from pigsolve.policies.human import Human
+
     players = {
         name: optimal_player(rules, load(rules, path))
         if name == "optimal" and path is not None
@@ -100,9 +117,14 @@ def compare(names: list[str], rules: Any, path: Path | None, report: Report) -> 
     }
     if any(isinstance(player, Human) for player in players.values()):
         raise NoTable("human cannot be compared; choose computer players")
-    results = round_robin(names, lambda a, b: family.compare(rules, players[a], players[b]))
-    named = adapter_of(rules).record_fields(rules)
-    return [record(result, named) for result in results]
+    return players
+
+
+def compared(names: list[str], rules: Any) -> str:
+    """Return what a comparison of ``names`` computes, in words: ``the round robin of a, b``,
+    or ``every seating of a, b, c``."""
+    what = "every seating" if getattr(rules, "players", 2) > 2 else "the round robin"
+    return f"{what} of {', '.join(names)}"
 
 
 def loaded_size(rules: Any) -> int:
@@ -251,21 +273,24 @@ class Tables:
         key = ("explore", rules)
         return await self.jobs.result(key, what, explore_table, (rules, path), client, seconds)
 
-    async def compare(self, names: list[str], rules: Any, client: str = "") -> list[dict[str, Any]]:
-        """Return the round robin of ``names`` (the optimal table computed first if named)."""
+    async def compare(self, names: list[str], rules: Any, client: str = "") -> Any:
+        """Return the round robin of ``names`` (the optimal table computed first if named);
+        with more than two players, one a seat, every seating of them (:func:`seatings`)."""
         check_size(rules, "compare", "compare")
         inexact = family_of(rules).demands(rules).inexact
         if inexact:
             raise NoTable(inexact)
+        seated = getattr(rules, "players", 2) > 2
         seconds = self._check_budget(names, rules)
         path = self.path(rules)
         if "optimal" in names:
             await self.table(rules, client)
+        work = seatings if seated else compare
         if family_of(rules).name not in BUILT_IN:  # registered here: a worker would not know it
-            return await asyncio.to_thread(compare, names, rules, path, lambda done, total: None)
-        what = f"the round robin of {', '.join(names)} at goal {rules.goal}"
-        key = ("compare", tuple(names), rules)
-        return await self.jobs.result(key, what, compare, (names, rules, path), client, seconds)
+            return await asyncio.to_thread(work, names, rules, path, lambda done, total: None)
+        what = f"{compared(names, rules)} at goal {rules.goal}"
+        key = (work.__name__, tuple(names), rules)
+        return await self.jobs.result(key, what, work, (names, rules, path), client, seconds)
 
     def _check_budget(self, names: list[str], rules: Any) -> float:
         """Return the seconds the round robin of ``names`` takes; raise SizeError (413) if it
@@ -278,7 +303,7 @@ class Tables:
         ]
         needed, seconds = adapter_of(rules).evaluation_cost(rules, memories)
         budget, clock = self.jobs.memory_bytes, self.jobs.seconds
-        words = f"the round robin of {', '.join(names)} at goal {rules.goal}"
+        words = f"{compared(names, rules)} at goal {rules.goal}"
         if budget is not None and needed > budget:
             raise SizeError(
                 f"{words} needs about {memory_words(needed)} of memory and the server gives a "

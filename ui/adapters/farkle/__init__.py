@@ -70,24 +70,12 @@ class FarkleAdapter(Adapter):
 
         return {} if "roll" not in given else {"roll": parse_roll(given["roll"], state[-1])}
 
-    def show_seatings(
-        self, rules: Any, players: Sequence[Any], names: Sequence[str], as_json: bool
-    ) -> None:
-        """Print every player's exact chance in each of the N! seatings and on average
+    def seatings(self, rules: Any, players: Sequence[Any], names: Sequence[str]) -> Any:
+        """Return every player's exact chance in each of the N! seatings and on average
         (:func:`solver.farkle.field.compare_seatings`)."""
-        import json
-
         from pigsolve.solver.farkle.field import compare_seatings
-        from pigsolve.ui import result_tables
-        from pigsolve.ui.console import console
 
-        result = compare_seatings(rules, players, names)
-        if as_json:
-            record = {"goal": rules.goal} | self.record_fields(rules) | result.as_dict()
-            print(json.dumps(record, allow_nan=False))
-            return
-        title = f"{rules.players} players, {self.setting(rules)}: P(win), exact"
-        console.print(result_tables.seatings(result, title))
+        return compare_seatings(rules, players, names)
 
     # The page.
 

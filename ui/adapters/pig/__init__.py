@@ -167,6 +167,13 @@ class PigAdapter(Adapter):
 
         show_seatings(rules, players, names, as_json)
 
+    def seatings(self, rules: Any, players: Sequence[Any], names: Sequence[str]) -> Any:
+        """Return every player's exact chance in each of the N! seatings and on average
+        (:func:`solver.pig.evaluation.seatings.compare_seatings`)."""
+        from pigsolve.solver.pig.evaluation.seatings import compare_seatings
+
+        return compare_seatings(rules, players, None, names)
+
     def show_simulation(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print the win rates by starter (more players: by player) beside the exact ones."""
         from pigsolve.ui.adapters.pig.matches import show_simulation

@@ -67,6 +67,8 @@ async function choose(next) {
   newGame();
   unexplored();  // no picture of the game before, nor its round robin
   $("#matrix").innerHTML = $("#matrix-caption").textContent = $("#pair").textContent = "";
+  unseated();  // seatings.js
+  drawSeatsField(family.compare ? family.compare.seats : 2);
   for (const use of ["explore", "compare"]) {
     $(`.mode[data-mode=${use}]`).hidden = !family[use];
     if (!family[use]) continue;
@@ -82,6 +84,7 @@ async function choose(next) {
   playersShown(players);
   $("#compare-players").innerHTML = "<legend>Players</legend>" + players
     .map((p, n) => `<label><input type="checkbox" value="${escape(p.name)}" ${n < 3 ? "checked" : ""}>${escape(p.name)}</label>`).join("");
+  seatsLegend();
   if (view === "explore") explore();
 }
 
@@ -203,7 +206,8 @@ $("#slice").addEventListener("mousemove", async (event) => {
   } catch (err) { say(err.message); }
 });
 
-// Compare: the exact round robin, coloured by P(row beats column) on a coin toss.
+// Compare: the exact round robin, coloured by P(row beats column) on a coin toss; with more
+// players a game, every seating of them (seatings.js).
 async function compare(event) {
   event.preventDefault();
   const form = $("#compare-form");
@@ -213,9 +217,13 @@ async function compare(event) {
   const names = [...ticked, ...new FormData(form).get("more").split(/\s+/).filter(Boolean)];
   const query = new URLSearchParams(fieldValues(form, family.compare.fields));
   query.set("players", JSON.stringify(names));
+  if (seatsChosen() > 2) query.set("seats", seatsChosen());
   try {
     const result = await api(`/api/${game}/compare?${query}`);
     say("");
+    $("#pair").textContent = "";
+    unseated();
+    if (result.seatings) return showSeatings(result);
     const n = result.players.length;
     // Colours diverge around 0.5 (even), reaching their ends at the largest edge in the table.
     const reach = Math.max(0.01, Math.ceil(100 * Math.max(...result.results.map((c) => Math.abs(c.average - 0.5)))) / 100);
@@ -231,7 +239,7 @@ async function compare(event) {
 
 $("#matrix").addEventListener("click", (event) => {
   const cell = event.target.closest("td");
-  if (!cell) return;
+  if (!cell || !cell.dataset.pair) return;  // a seating's cell: no pair
   const c = JSON.parse(cell.dataset.pair);
   $("#pair").textContent = `${c.a} against ${c.b}: ${c.a_first.toFixed(6)} moving first, ${c.b_first.toFixed(6)} second, ${c.average.toFixed(6)} on a coin toss (exact)`;
 });
