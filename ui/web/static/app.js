@@ -79,12 +79,15 @@ async function choose(next) {
   forgetRanking();  // tournament.js
   $("nav[aria-label=view]").hidden = !family.explore && !family.compare && !family.tournament;  // Play alone: no choice
   if (view !== "play" && !family[view]) mode("play");
-  const players = computers(await api(`/api/${game}/players`));
+  const every = await api(`/api/${game}/players`), players = computers(every);
   if (game !== next) return;  // another tab was chosen meanwhile
   playersShown(players);
   $("#compare-players").innerHTML = "<legend>Players</legend>" + players
     .map((p, n) => `<label><input type="checkbox" value="${escape(p.name)}" ${n < 3 ? "checked" : ""}>${escape(p.name)}</label>`).join("");
   seatsLegend();
+  // The kinds, named by their constants (bank:T), are typed with numbers under More players.
+  const kinds = every.map((p) => p.name).filter((name) => /[A-Z]/.test(name) && !/^best-response:|path/.test(name));  // as the server refuses
+  $("#compare-kinds").textContent = kinds.length ? `More players: a kind with its numbers (${kinds.join(", ")}), separated by spaces.` : "";
   if (view === "explore") explore();
 }
 

@@ -37,14 +37,15 @@ function showSeatings(result) {
   const chances = result.seatings.flatMap((s) => s.win_probability).concat(result.average);
   const reach = Math.max(0.01, Math.ceil(100 * Math.max(...chances.map((p) => Math.abs(p - even)))) / 100);
   const cell = (p) => `<td style="background:${diverging((p - even) / reach)}">${p.toFixed(4)}</td>`;
-  const rows = result.seatings.map((s) => `<tr><th scope="row" class="seating">${s.seating.map(escape).join(" → ")}</th>`
+  const rows = result.seatings.map((s) => `<tr><th scope="row" class="seating">${s.seating.map((name) => `<span>${escape(name)}</span>`).join("")}</th>`
     + s.win_probability.map(cell).join("") + "</tr>");
-  const average = `<tr class="average"><th scope="row">average (seats drawn at random)</th>${result.average.map(cell).join("")}</tr>`;
-  $("#matrix").innerHTML = `<tr><th>seating, first to move first</th>${result.players.map((p) => `<th>${escape(p)}</th>`).join("")}</tr>`
+  const average = `<tr class="average"><th scope="row">average</th>${result.average.map(cell).join("")}</tr>`;
+  $("#matrix").innerHTML = `<tr><th class="seating-head">seating</th>${result.players.map((p) => `<th>${escape(p)}</th>`).join("")}</tr>`
     + rows.join("") + average;
   const swatch = (t) => `<span class="swatch" style="background:${diverging(t)}"></span>`;
   $("#matrix-caption").innerHTML = `${escape(result.title)}, goal ${result.goal}, ${n} players: each player's exact chance to win `
-    + `in each of the ${result.seatings.length} seatings, and on average. ${swatch(-1)} blue: below even (${even.toFixed(2)}), `
+    + `in each of the ${result.seatings.length} seatings (a row a seating, its players in the order they move), and on average `
+    + `(the seats drawn at random). ${swatch(-1)} blue: below even (${even.toFixed(2)}), `
     + `${swatch(0)} white: even, ${swatch(1)} red: above.`;
   seatingChart(result);
 }
