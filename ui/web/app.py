@@ -41,7 +41,8 @@ SEED_LIMIT = 2**64
 def page_families() -> list[dict[str, Any]]:
     """Return what the page draws of each family: its tab (name, label, most players), its
     set-up form (:meth:`ui.adapters.Adapter.page_form`), the forms of its Explore and Compare
-    views (:func:`use_form`; None where it has no such view), whether it shows a tournament's
+    views (:func:`use_form`; None where it has no such view; Compare's with the most players it
+    seats a game, :func:`most_seats`), whether it shows a tournament's
     ranking (its family holds contests: ``pigsolve tournament --json`` files, read in the
     browser) and its own scripts."""
     return [

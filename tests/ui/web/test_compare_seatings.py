@@ -6,6 +6,7 @@ time refused in one line (a 4xx, never a 500)."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from starlette.testclient import TestClient
@@ -13,6 +14,10 @@ from starlette.testclient import TestClient
 import pigsolve
 from pigsolve.policies.roster import roster
 from pigsolve.ui.adapters import adapter_of
+from pigsolve.ui.web.app import create_app
+from pigsolve.ui.web.guard import PAGE_HEADERS
+from pigsolve.ui.web.jobs import Jobs
+from pigsolve.ui.web.tables import Tables
 
 FIELD = ["max-score", "bank:300", "bank:350"]
 
@@ -23,9 +28,20 @@ def seatings(client: TestClient, game: str, names: list[str], query: str) -> dic
     return response.json()
 
 
-def test_a_fixed_field_of_three_is_the_farkle_seatings(client: TestClient) -> None:
-    """Six seatings of three fixed players, each as the adapter's seatings give them."""
-    shown = seatings(client, "farkle", FIELD, "goal=300")
+def test_a_fixed_field_of_three_is_the_farkle_seatings(workdir) -> None:
+    """Six seatings of three fixed players, each as the adapter's seatings give them; computed
+    in a worker, the page told 202 (with what is computed) until they are there."""
+    tables = Tables(jobs=Jobs(patience=0, held=True))
+    app = create_app(table_store=tables)
+    with TestClient(app, base_url="http://127.0.0.1", headers=PAGE_HEADERS) as client:
+        path = f"/api/farkle/compare?players={json.dumps(FIELD)}&seats=3&goal=300"
+        waiting = client.get(path)
+        assert waiting.status_code == 202, waiting.text
+        assert waiting.json()["what"] == f"every seating of {', '.join(FIELD)} at goal 300"
+        tables.jobs.release()
+        while (response := client.get(path)).status_code == 202:
+            time.sleep(0.1)  # as the page waits between two asks
+    shown = response.json()
     assert (shown["title"], shown["goal"], shown["seats"]) == ("Farkle", 300, 3)
     rules = pigsolve.game("farkle", goal=300, players=3)
     players = [roster(rules).player(name, rules) for name in FIELD]

@@ -42,7 +42,11 @@ def test_the_page_is_told_the_toy_s_tab_and_form(coin_client: TestClient) -> Non
         "fields": [goal],
         "note": "Coin race: goal up to 30.",
         "explore": {"fields": [goal], "note": "Coin race: goals up to 30."},  # its adapter draws
-        "compare": {"fields": [goal], "note": "Coin race: goals up to 30."},  # its players exactly
+        "compare": {  # its players exactly, two a game (no seatings of its own)
+            "fields": [goal],
+            "note": "Coin race: goals up to 30.",
+            "seats": 2,
+        },
         "tournament": False,  # it holds no contests
         "scripts": [],
     }
