@@ -280,12 +280,11 @@ class Tables:
         inexact = family_of(rules).demands(rules).inexact
         if inexact:
             raise NoTable(inexact)
-        seated = getattr(rules, "players", 2) > 2
         seconds = self._check_budget(names, rules)
         path = self.path(rules)
         if "optimal" in names:
             await self.table(rules, client)
-        work = seatings if seated else compare
+        work = seatings if getattr(rules, "players", 2) > 2 else compare
         if family_of(rules).name not in BUILT_IN:  # registered here: a worker would not know it
             return await asyncio.to_thread(work, names, rules, path, lambda done, total: None)
         what = f"{compared(names, rules)} at goal {rules.goal}"
@@ -293,7 +292,8 @@ class Tables:
         return await self.jobs.result(key, what, work, (names, rules, path), client, seconds)
 
     def _check_budget(self, names: list[str], rules: Any) -> float:
-        """Return the seconds the round robin of ``names`` takes; raise SizeError (413) if it
+        """Return the seconds the round robin (or the seatings) of ``names`` takes, as the
+        family estimates a round robin of as many players; raise SizeError (413) if it
         needs more memory or time than the server gives a job, before it starts (the players'
         own sizes included)."""
         players = roster(rules)
