@@ -134,7 +134,7 @@ def test_your_function_does_not_sit_at_a_three_player_table(workdir: Path) -> No
 def test_simulate_three_players(workdir: Path) -> None:
     """Three players named are a game of three: each seat's wins beside the table's where all
     play it, a mixed table's beside its exact evaluation (compare's seatings of that order)."""
-    args = ("--game", "farkle", "--goal", "1000", "--games", "300", "--seed", "4")
+    args = ("--game", "farkle", "--goal", "500", "--games", "300", "--seed", "4")
     optimal = run("simulate", "optimal", "optimal", "optimal", *args)
     assert optimal.exit_code == 0, optimal.output
     lines = optimal.stdout.splitlines()

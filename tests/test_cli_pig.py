@@ -200,20 +200,23 @@ def test_unwritable_places_are_one_line_and_leave_nothing(
     ("args", "where", "answer"),
     [
         (["query", "3", "3", "3", "--goal", "10"], "data/pig-players2-goal10-die6.h5", "roll"),
-        (
+        pytest.param(
             ["compare", "optimal", "hold20", "--goal", "10"],
             "data/pig-players2-goal10-die6.h5",
             "0.",
+            marks=pytest.mark.slow,
         ),
-        (
+        pytest.param(
             ["export", "--what", "boundary", "--out", "../b.csv", "--goal", "10"],
             "data/pig-players2-goal10-die6.h5",
             "wrote ../b.csv",
+            marks=pytest.mark.slow,
         ),
-        (
+        pytest.param(
             ["play", "--opponent", "optimal", "--goal", "10", "--you", "1", "--seed", "1"],
             "data/pig-players2-goal10-die6.h5",
             "You will be player 1.",
+            marks=pytest.mark.slow,
         ),
         (
             ["query", "0", "0", "0", "0", "--players", "3", "--goal", "6"],

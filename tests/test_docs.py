@@ -42,8 +42,8 @@ SLOW = re.compile(r"pigsolve (hog tune|tune .*--game hog-)")
 """Commands of half a minute or more on the two-core machine (tuning Hog's families): their
 blocks are marked ``slow``."""
 INNER_LOOP = ("README.md", "docs/tutorials/")
-"""The pages whose console blocks the inner loop (``-m "not slow"``) runs: a new user's path.
-The how-to guides' and explanations' blocks run in the full suite."""
+"""The pages whose console blocks and Python examples the inner loop (``-m "not slow"``) runs: a
+new user's path. The how-to guides' and explanations' examples run in the full suite."""
 
 
 def is_slow(page: str, block: list[Example]) -> bool:
@@ -175,7 +175,16 @@ BLOCKS = [
     for index, (page, block) in enumerate(EVERY_BLOCK)
     if index not in REPEATED
 ]
-PYTHON = [(page, example) for page in EXISTING for example in python_examples(page)]
+PYTHON = [
+    pytest.param(
+        page,
+        example,
+        id=f"{label(page)}:{example.line}",
+        marks=[] if label(page).startswith(INNER_LOOP) else [pytest.mark.slow],
+    )
+    for page in EXISTING
+    for example in python_examples(page)
+]
 
 
 @pytest.mark.parametrize(("page", "block"), BLOCKS)
@@ -227,9 +236,7 @@ def run_python(args: list[str], folder: Path) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.mark.parametrize(
-    ("page", "example"), PYTHON, ids=[f"{label(p)}:{e.line}" for p, e in PYTHON]
-)
+@pytest.mark.parametrize(("page", "example"), PYTHON)
 def test_python_example_runs(page: Path, example: PythonExample, tmp_path: Path) -> None:
     write_files(page, tmp_path)
     script = tmp_path / f"example.{'txt' if example.language == 'pycon' else 'py'}"
@@ -284,6 +291,7 @@ def test_a_block_running_a_slow_command_is_marked_slow() -> None:
         assert bool(param.marks) == (slow or not on_path), param.id
     assert any(not param.marks and param.id.startswith("README.md:") for param in BLOCKS)
     assert any(not param.marks and param.id.startswith("docs/tutorials/") for param in BLOCKS)
+    assert all(bool(param.marks) != param.id.startswith(INNER_LOOP) for param in PYTHON)
 
 
 STUDENTS = ROOT / "docs" / "explanations" / "hog.md"

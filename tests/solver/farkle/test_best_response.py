@@ -143,11 +143,22 @@ def skewed(rules: FarkleRules) -> FarklePolicy:
     ("rules", "opponent"),
     [
         (FarkleRules(dice=2, goal=400), lambda rules: thresholds(rules, (150,))),
-        (FarkleRules(dice=3, goal=400), lambda rules: thresholds(rules, (100, 150, 50))),
+        pytest.param(
+            FarkleRules(dice=3, goal=400),
+            lambda rules: thresholds(rules, (100, 150, 50)),
+            marks=pytest.mark.slow,
+        ),
+        (FarkleRules(dice=3, goal=300), lambda rules: thresholds(rules, (100, 150, 50))),
         (FarkleRules(dice=2, goal=300, min_bank=150, hot_dice=False), max_score),
         (FarkleRules(dice=3, goal=350), skewed),
     ],
-    ids=["bank:150", "bank by dice", "max-score, min bank, no hot dice", "greedy on P cubed"],
+    ids=[
+        "bank:150",
+        "bank by dice",
+        "bank by dice, goal 300",
+        "max-score, min bank, no hot dice",
+        "greedy on P cubed",
+    ],
 )
 def test_agrees_with_value_iteration(rules: FarkleRules, opponent) -> None:
     """Every state of both players, the opponent's every action asked of it: the turn laws, the

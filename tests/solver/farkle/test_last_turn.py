@@ -17,11 +17,12 @@ from pigsolve.solver.games.farkle import FarkleRules
 @pytest.mark.parametrize(
     ("rules", "floor", "ceiling"),
     [
-        (FarkleRules(dice=3, goal=500, last_turn=True), 0, 800),
+        pytest.param(FarkleRules(dice=3, goal=500, last_turn=True), 0, 800, marks=pytest.mark.slow),
+        (FarkleRules(dice=3, goal=300, last_turn=True), 0, 500),
         (FarkleRules(dice=2, goal=300, last_turn=True, min_bank=150, hot_dice=False), 0, 500),
         (FarkleRules(dice=2, goal=300, last_turn=True, farkle_penalty=100), -100, 450),
     ],
-    ids=["3 dice, goal 500", "min bank 150, no hot dice", "with the penalty"],
+    ids=["3 dice, goal 500", "3 dice, goal 300", "min bank 150, no hot dice", "with the penalty"],
 )
 def test_agrees_with_value_iteration(
     rules: FarkleRules, floor: int, ceiling: int, reference: ModuleType

@@ -27,7 +27,7 @@ RULES = FarkleRules(dice=3, goal=500, farkle_penalty=500)
 FLOOR = -500
 
 
-@pytest.mark.parametrize("rules", [RULES, FarkleRules(dice=6, goal=600, farkle_penalty=500)])
+@pytest.mark.parametrize("rules", [RULES, FarkleRules(dice=6, goal=400, farkle_penalty=500)])
 def test_optimal_against_optimal_is_the_solvers_value(rules: FarkleRules) -> None:
     solution = solve(rules, floor=FLOOR)
     optimal = guided(rules, solution.values, solution.floor)

@@ -82,15 +82,28 @@ def turns_table(goal: int, turns: int) -> np.ndarray:
     return roll
 
 
-@pytest.mark.parametrize("die", [2, 4])
+PAIRS = {
+    "hold3-hold5": (lambda rng, g: hold_at_table(g, 3), lambda rng, g: hold_at_table(g, 5)),
+    "turns3-hold4": (lambda rng, g: turns_table(g, 3), lambda rng, g: hold_at_table(g, 4)),
+    "random-memory": (
+        lambda rng, g: random_table(rng, 2, g, 0.7),
+        lambda rng, g: random_table(rng, 3, g, 0.6),
+    ),
+}
+"""Pairs of roll-table makers ``(rng, goal) -> table``, by name."""
+SLOW_PAIRS = {("random-memory", 2)}
+"""The pair and die whose brute force takes seconds (the fast set keeps random memory on a d4)."""
+
+
 @pytest.mark.parametrize(
-    "make_x, make_y",
+    "make_x, make_y, die",
     [
-        (lambda rng, g: hold_at_table(g, 3), lambda rng, g: hold_at_table(g, 5)),
-        (lambda rng, g: turns_table(g, 3), lambda rng, g: hold_at_table(g, 4)),
-        (lambda rng, g: random_table(rng, 2, g, 0.7), lambda rng, g: random_table(rng, 3, g, 0.6)),
+        pytest.param(
+            *pair, die, id=f"{name}-{die}", marks=[pytest.mark.slow] * ((name, die) in SLOW_PAIRS)
+        )
+        for die in (2, 4)
+        for name, pair in PAIRS.items()
     ],
-    ids=["hold3-hold5", "turns3-hold4", "random-memory"],
 )
 def test_layered_evaluation_matches_brute_force(make_x, make_y, die: int, rules_of) -> None:
     goal = 10

@@ -49,7 +49,10 @@ def test_first_player_win_probability_matches_the_paper(goal100) -> None:
     assert round(goal100.p_first_player, 4) == 0.5306
 
 
-@pytest.mark.parametrize(("goal", "sides"), [(100, 6), (37, 4), (37, 2), (20, 2), (15, 9), (1, 6)])
+@pytest.mark.parametrize(
+    ("goal", "sides"),
+    [pytest.param(100, 6, marks=pytest.mark.slow), (37, 4), (37, 2), (20, 2), (15, 9), (1, 6)],
+)
 def test_layered_and_value_iteration_agree_on_every_state(goal: int, sides: int) -> None:
     rules = PigRules(goal, sides)
     layered = solve(rules, "layered")

@@ -39,7 +39,7 @@ def verified(solution: PigSolution) -> PigSolution:
     ("goal", "die", "piglet"),
     sweep(
         (1000, 6, False, "slow"),
-        (400, 12, False),
+        (400, 12, False, "slow"),
         (250, 2, False),
         (160, 3, False),
         (90, 9, False),

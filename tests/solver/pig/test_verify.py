@@ -15,6 +15,14 @@ from pigsolve.solver.pig.verify import verify_table
 # Goal/die pairs that failed (the first four), then a spread over goals 1-300 and dice 2-12.
 SAMPLE = [(40, 6), (100, 10), (203, 12), (275, 3), (1, 2), (2, 12), (17, 5), (64, 7), (150, 2)]
 SAMPLE += [(123, 11), (300, 6), (301, 4)]  # then the largest full table, and a compact one
+SLOW = {(275, 3), (300, 6)}
+"""The pairs of a few seconds each: the full suite checks them."""
+CASES = [
+    pytest.param(
+        goal, die, id=f"g{goal}-d{die}", marks=pytest.mark.slow if (goal, die) in SLOW else ()
+    )
+    for goal, die in SAMPLE
+]
 
 
 def failed(path: Path) -> list[str]:
@@ -22,7 +30,7 @@ def failed(path: Path) -> list[str]:
     return [check.name for check in verify_table(load(path, checked=False)) if not check.passed]
 
 
-@pytest.mark.parametrize(("goal", "die"), SAMPLE, ids=[f"g{g}-d{d}" for g, d in SAMPLE])
+@pytest.mark.parametrize(("goal", "die"), CASES)
 def test_every_table_compute_writes_passes(tmp_path: Path, goal: int, die: int) -> None:
     """verify said FAILED for p_first_player (rounding) and for P = -1.85e-16 (no clamp)."""
     path = save(solve(PigRules(goal, die)), tmp_path / "t.h5")
