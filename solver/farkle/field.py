@@ -165,6 +165,7 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
     1.0
     """
     from pigsolve.solver.farkle import _field_kernels
+    from pigsolve.solver.farkle.field_last_round import last_rounds, reach_width, round_bytes
     from pigsolve.solver.farkle.laws import laws_of
     from pigsolve.solver.farkle.turn import least_banks, turn
     from pigsolve.solver.resources import check_memory
@@ -177,6 +178,7 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
     names = tuple(str(getattr(p, "name", type(p).__name__)) for p in players)
     laws = kept_bytes(goal, n) if any(isinstance(seat, Guide) for seat in seats) else 0
     needed = 8 * n * n * goal**n + laws * (laws <= KEPT_LAWS)
+    needed += round_bytes(rules, reach_width(rules, seats))
     check_memory(needed, f"the exact evaluation of {n} players at goal {rules.goal}")
     guided = np.array([not isinstance(seat, FarklePolicy) for seat in seats])
     wins, farkles = np.zeros((n, goal)), np.zeros((n, goal))
@@ -190,12 +192,13 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
             laws = laws_of(seat)
             wins[m], farkles[m], banks[m] = laws.win[:, 0], laws.farkle[:, 0], laws.bank
     kept = guide.laws if optimal else (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1))
+    reaches, rounds = last_rounds(rules, seats)
     values = np.zeros((n, goal**n, n))
     arrays = (*least_banks(rules), *turn(rules).arrays)
     for layer in _layers(goal, n):
         _field_kernels.evaluate_layer(
-            values, layer, guided, wins, farkles, banks, guide.table, guide.coins, kept, NUDGE,
-            *arrays,
+            values, layer, guided, wins, farkles, banks, reaches, rounds, guide.table,
+            guide.coins, kept, NUDGE, *arrays,
         )  # fmt: skip
     return FieldEvaluation(rules, names, values)
 
