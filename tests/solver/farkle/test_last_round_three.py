@@ -1,0 +1,65 @@
+"""Three-player Farkle's last round: the final and middle turns' rows and chances."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.last_round import _optimal_last_rows
+from pigsolve.solver.farkle.last_round_three import (
+    last_round_values,
+    optimal_last_rows,
+)
+from pigsolve.solver.games.farkle import FarkleRules
+
+RULES = [
+    FarkleRules(dice=3, goal=1000, players=3, last_turn=True),
+    FarkleRules(dice=3, goal=1000, players=3, last_turn=True, min_bank=150, entry=300),
+]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=["plain", "min bank, opening score"])
+def test_final_turn_with_one_leader_is_the_two_player_last_turn(rules: FarkleRules) -> None:
+    """Needing ``d`` to tie a single leader, C's chance and banks are the two-player last
+    turn's (level worth 1/2)."""
+    for c, a, b in [(3, 20, 5), (0, 21, 25), (19, 20, 0)]:
+        need = max(a, b) - c
+        value, rolled, top = _optimal_last_rows(rules, need)
+        chances = last_round_values(rules, (c, a, b))
+        assert chances[0] == pytest.approx(value[0, rules.dice], abs=1e-12)
+        assert chances.sum() == pytest.approx(1.0)
+        bank, _ = optimal_last_rows(rules, (c, a, b))
+        assert len(bank) == top
+        least = rules.least_bank(c * 50) // 50
+        for t in range(top):
+            banked = 0.5 if t == need else 0.0
+            for n in range(1, rules.dice + 1):
+                expected = t > 0 and t >= least and banked >= rolled[t, n]
+                assert bank[t, n] == expected, (t, n)
+
+
+def test_rows_are_cached_by_key_and_level_leaders_share() -> None:
+    rules = RULES[0]
+    first = optimal_last_rows(rules, (10, 5, 20))  # middle: d = 10, e = 15
+    assert optimal_last_rows(rules, (11, 6, 21)) is first
+    bank, choose = first
+    assert bank.shape[0] == 10 + 200 and choose.shape[:2] == bank.shape
+    level = last_round_values(rules, (3, 20, 20))  # C against A and B level
+    assert level[1] == level[2] and level.sum() == pytest.approx(1.0)
+    middle = last_round_values(rules, (10, 5, 20))
+    assert np.all(middle > 0) and middle.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "rules, scores",
+    [
+        (RULES[0], (5, 5, 5)),
+        (FarkleRules(dice=3, goal=1000, players=3), (5, 5, 25)),
+        (RULES[0], (25, 5, 5)),
+        (FarkleRules(dice=3, goal=1000, last_turn=True), (5, 25)),
+    ],
+)
+def test_other_states_are_refused(rules: FarkleRules, scores: tuple[int, ...]) -> None:
+    with pytest.raises(InvalidArgument, match=r"not a last-round state|no middle turn"):
+        optimal_last_rows(rules, scores)
