@@ -15,7 +15,7 @@ turn's decisions are fixed once the needs are known:
 
 So the round after A's bank depends on the needs ``d = a - b`` (the middle turn's) and ``e = a
 - c`` (the final turn's) and on which of ``b, c`` are 0: B's turn ends at each total ``t`` with
-a chance (:func:`solver.farkle._field_kernels.last_turn_ends`), below ``d`` as a farkle, level
+a chance (:func:`solver.farkle.kernels.last_turn_ends`), below ``d`` as a farkle, level
 with A (C then needs ``e`` against two leaders) or above (C needs ``e + t - d`` against B). The
 chances ``rounds[m, b > 0, c > 0, d, e]`` (A's, B's, C's) are found once a key and read
 where a bank reaches the goal, with that bank's chance (the turn laws' ``reach``,
@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.laws import laws_of
 from pigsolve.solver.farkle.policy import FarklePolicy
 from pigsolve.solver.farkle.turn import least_banks, turn
@@ -38,10 +39,24 @@ from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 
 def reach_width(rules: FarkleRules, seats: Sequence[Any]) -> int:
     """Return how far past the goal (units) a bank of the ``seats`` reaches, 0 without the
-    last round."""
+    last round: a turn player's from the goal, an optimal player's from its ceiling, one keep
+    on."""
     if not rules.last_turn:
         return 0
-    return max(_reach(seat).shape[2] for seat in seats)
+    return max(
+        laws_of(seat).reach.shape[2] if isinstance(seat, FarklePolicy) else guided_width(rules)
+        for seat in seats
+    )
+
+
+def guided_width(rules: FarkleRules) -> int:
+    """Return how far past the goal (units) an optimal player's bank reaches: from the
+    ceiling (:func:`solver.farkle.states.default_ceiling`) one keep on."""
+    from pigsolve.solver.farkle.states import default_ceiling
+
+    goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
+    cap = default_ceiling(rules) // POINT_UNIT
+    return max(cap - goal, min_bank) + int(turn(rules).points.max())
 
 
 def round_bytes(rules: FarkleRules, width: int) -> int:
@@ -55,10 +70,11 @@ def round_bytes(rules: FarkleRules, width: int) -> int:
 
 def last_rounds(rules: FarkleRules, seats: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
     """Return ``(reaches, rounds)`` of the ``seats`` (module docstring): ``reaches[m, i, e]``
-    seat ``m``'s chance at score ``i`` to bank to ``G + e``, ``rounds[m, rb, rc, d, e, k]``
-    the chance of seat ``m + k`` after seat ``m``'s bank to the goal; empty without the last
-    round."""
-    from pigsolve.solver.farkle import _field_kernels
+    turn seat ``m``'s chance at score ``i`` to bank to ``G + e`` (an optimal seat's depend on
+    the others' scores: :class:`solver.farkle.field.Guide`'s laws), ``rounds[m, rb, rc, d, e,
+    k]`` the chance of seat ``m + k`` after seat ``m``'s bank to the goal; empty without the
+    last round."""
+    from pigsolve.solver.farkle import _field_last_round_kernels as kernels
 
     n, goal = rules.players, rules.goal // POINT_UNIT
     width = reach_width(rules, seats)
@@ -68,43 +84,64 @@ def last_rounds(rules: FarkleRules, seats: Sequence[Any]) -> tuple[np.ndarray, n
     reaches = np.zeros((n, goal, width))
     rounds = np.zeros((n, 2, 2 if n > 2 else 1, size, size if n > 2 else 1, n))
     arrays = (*least_banks(rules), *turn(rules).arrays)
-    finals = {}
+    finals: dict[int, np.ndarray] = {}
     for m, seat in enumerate(seats):
-        reach = _reach(seat)
-        reaches[m, :, : reach.shape[2]] = reach[:, 0, :]
+        if isinstance(seat, FarklePolicy):
+            reach = laws_of(seat).reach
+            reaches[m, :, : reach.shape[2]] = reach[:, 0, :]
         middle = seats[(m + 1) % n]
-        if n > 2:
-            final = seats[(m + 2) % n]
-            if id(final) not in finals:
-                finals[id(final)] = _final(rules, final, size)
-            chances = finals[id(final)]
-        else:
+        if n == 2:
+            if not isinstance(middle, FarklePolicy):
+                raise InvalidArgument(
+                    "two players' last round is evaluated pair by pair: pigsolve compare A B",
+                    parameter="last_turn",
+                )
             chances = np.zeros((1, 1, 2, 2))
-        _field_kernels.fixed_rounds(rounds[m], chances, *arrays, *_rows(middle))
+            kernels.fixed_rounds(rounds[m], chances, *arrays, middle.bank, middle.choose)
+            continue
+        final = seats[(m + 2) % n]
+        if id(final) not in finals:
+            finals[id(final)] = _final(rules, final, size)
+        if isinstance(middle, FarklePolicy):
+            kernels.fixed_rounds(rounds[m], finals[id(final)], *arrays, middle.bank, middle.choose)
+        elif isinstance(final, FarklePolicy):
+            _guided_rounds(rules, rounds[m], finals[id(final)])
+        else:
+            from pigsolve.solver.farkle.last_round_three import middle_table
+
+            rounds[m] = middle_table(rules)[:size, :size][..., [2, 0, 1]]
     return reaches, rounds
 
 
+def _guided_rounds(rules: FarkleRules, rounds: np.ndarray, final: np.ndarray) -> None:
+    """Fill ``rounds`` (one banker's) for the optimal middle turn against a turn player's final
+    turn ``final``."""
+    from pigsolve.solver.farkle import _field_last_round_kernels as kernels
+    from pigsolve.solver.farkle.last_round_three import final_table, lead_units
+
+    min_bank = rules.min_bank // POINT_UNIT
+    arrays = turn(rules).arrays
+    optimal = np.ascontiguousarray(final_table(rules))
+    kernels.guided_rounds(rounds, lead_units(rules), min_bank, optimal, final, *arrays)
+
+
 def _final(rules: FarkleRules, seat: Any, size: int) -> np.ndarray:
-    """Return ``final[rc, need, ties - 1] = (above, level)`` of ``seat``'s final turn, needs
-    up to what a middle turn can leave (``size`` plus a bank past the lead)."""
-    from pigsolve.solver.farkle import _field_kernels
+    """Return ``final[rc, need, ties - 1] = (above, level)`` of ``seat``'s final turn (row 0
+    at a score of 0), needs up to what a middle turn can leave: ``size``, a bank from the
+    lead on (an optimal middle turn's, or a turn player's from its need) and one keep past it
+    (an optimal seat's are :func:`solver.farkle.last_round_three.final_table`'s, zeros past
+    it)."""
+    from pigsolve.solver.farkle import _field_last_round_kernels as kernels
+    from pigsolve.solver.farkle.last_round_three import final_table, lead_units
 
     min_bank, entry = least_banks(rules)
     most = int(turn(rules).points.max())
-    chances = np.zeros((2, size + max(min_bank, entry) + most + 2, 2))
-    _field_kernels.final_chances(chances, min_bank, entry, *turn(rules).arrays, *_rows(seat))
-    return np.repeat(chances[:, :, None, :], 2, axis=2)
-
-
-def _rows(seat: Any) -> tuple[np.ndarray, np.ndarray]:
-    """Return the ``bank, choose`` a seat plays its last turn by."""
+    chances = np.zeros((2, size + lead_units(rules) + max(min_bank, entry) + most + 2, 2, 2))
     if isinstance(seat, FarklePolicy):
-        return seat.bank, seat.choose
-    raise NotImplementedError
-
-
-def _reach(seat: Any) -> np.ndarray:
-    """Return the chances ``[i, 0, e]`` that ``seat`` at score ``i`` banks to ``G + e``."""
-    if isinstance(seat, FarklePolicy):
-        return laws_of(seat).reach
-    raise NotImplementedError
+        once = np.zeros((2, chances.shape[1], 2))
+        kernels.final_chances(once, min_bank, entry, *turn(rules).arrays, seat.bank, seat.choose)
+        chances[:] = once[:, :, None, :]
+    else:
+        optimal = final_table(rules)[: chances.shape[1]]
+        chances[:, : len(optimal)] = optimal
+    return chances
