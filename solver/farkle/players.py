@@ -33,8 +33,9 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.last_round_three import orbit_banks
 from pigsolve.solver.farkle.mixed import OrbitTurns, solve_unsettled, wander
-from pigsolve.solver.farkle.turn import least_banks, turn
+from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Progress
 
@@ -104,7 +105,7 @@ def solve_players(
     from pigsolve.solver.farkle import _orbit_kernels
 
     goal, players = rules.goal // POINT_UNIT, rules.players
-    banks = least_banks(rules)
+    banks = orbit_banks(rules)
     arrays = turn(rules).arrays
     orbits, bounds = orbits_by_sum(goal, players)
     values = np.zeros((goal**players, players))
