@@ -341,7 +341,7 @@ class FarkleSolution:
         from pigsolve.solver.farkle.last_round_three import orbit_banks
 
         rules, goal = self.rules, self.values.shape[0]
-        players, banks = rules.players, orbit_banks(rules)
+        players, banks = rules.players, orbit_banks(rules, self.ceiling)
         flat = self.values.reshape(-1, players)
         farkle = np.roll(self.values[key[1:] + key[:1]], 1)
         height = max(banks[2], banks[0]) + int(turn(rules).points.max()) + 1

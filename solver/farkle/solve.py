@@ -130,9 +130,9 @@ def solve(
 
         warm_up()
         start = time.perf_counter()
-        values, residual, steps, coins = solve_players(rules, progress)
+        top = check_bounds(rules, floor, ceiling)[1] if rules.last_turn else None
+        values, residual, steps, coins = solve_players(rules, progress, top)
         seconds = time.perf_counter() - start
-        top = default_ceiling(rules) if rules.last_turn else None
         return FarkleSolution(
             rules, values, "layered orbits", residual, steps, seconds, 0, top, tuple(coins)
         )
