@@ -44,12 +44,16 @@ def is_final(rules: FarkleRules, scores: tuple[int, ...]) -> bool:
     return scores[1] >= rules.goal // POINT_UNIT
 
 
-def last_round_values(rules: FarkleRules, scores: tuple[int, int, int]) -> np.ndarray:
+def last_round_values(
+    rules: FarkleRules, scores: tuple[int, int, int], ceiling: int | None = None
+) -> np.ndarray:
     """Return every player's chance (mover first) at the start of the last-round turn at
-    ``scores`` (units, as the module docstring), all seats optimal."""
-    kind, first, second = _key(rules, scores)
+    ``scores`` (units, as the module docstring), all seats optimal, banking from ``ceiling``
+    (points; :func:`solver.farkle.states.default_ceiling` if None)."""
+    ceiling = ceiling or default_ceiling(rules)
+    kind, first, second = _key(rules, scores, ceiling)
     if kind == "final":
-        above, level = final_table(rules)[first, second - 1]
+        above, level = final_table(rules, ceiling)[first, second - 1]
         below = 1.0 - above - level
         if second == 2:  # A and B level
             return np.array([above + level / 3, below / 2 + level / 3, below / 2 + level / 3])
@@ -57,23 +61,24 @@ def last_round_values(rules: FarkleRules, scores: tuple[int, int, int]) -> np.nd
         found = np.zeros(3)
         found[0], found[leader] = above + level / 2, below + level / 2
         return found
-    return middle_table(rules)[first, second].copy()
+    return middle_table(rules, ceiling)[first, second].copy()
 
 
 def optimal_last_rows(
-    rules: FarkleRules, scores: tuple[int, int, int]
+    rules: FarkleRules, scores: tuple[int, int, int], ceiling: int | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return the optimal mover's rows at the last-round state ``scores`` (units, mover first)
     as :class:`~solver.farkle.policy.FarklePolicy`'s arrays: ``bank[t, n]`` (it banks at turn
     total ``t`` with ``n`` dice to roll) and ``choose[t, n, k]`` (the dice left after outcome
     ``k``, :mod:`solver.farkle.turn`), for ``t`` below ``len(bank)`` (from there it banks).
-    Cached by the turn's key, not by the scores."""
-    kind, first, second = _key(rules, scores)
+    Cached by the turn's key, not by the scores; ``ceiling`` as :func:`last_round_values`."""
+    ceiling = ceiling or default_ceiling(rules)
+    kind, first, second = _key(rules, scores, ceiling)
     at_zero = scores[0] == 0 and rules.least_bank(0) != rules.min_bank
-    return _rows(rules, kind, first, second, at_zero)
+    return _rows(rules, ceiling, kind, first, second, at_zero)
 
 
-def _key(rules: FarkleRules, scores: tuple[int, ...]) -> tuple[str, int, int]:
+def _key(rules: FarkleRules, scores: tuple[int, ...], ceiling: int) -> tuple[str, int, int]:
     """Return ``("final", need, ties)`` or ``("middle", d, e)`` of a last-round state, or raise
     :class:`InvalidArgument` in one line."""
     goal = rules.goal // POINT_UNIT
@@ -83,10 +88,10 @@ def _key(rules: FarkleRules, scores: tuple[int, ...]) -> tuple[str, int, int]:
             f"turn (one score at least the goal, {goal} units)",
             parameter="scores",
         )
-    top = middle_size(rules)
+    top = middle_size(rules, ceiling)
     if is_final(rules, scores):
         c, a, b = scores
-        if c >= goal or c < 0 or b < 0 or max(a, b) - c >= final_size(rules):
+        if c >= goal or c < 0 or b < 0 or max(a, b) - c >= final_size(rules, ceiling):
             raise InvalidArgument(f"{tuple(scores)}: no final turn there", parameter="scores")
         return "final", max(a, b) - c, 2 if a == b else 1
     b, c, a = scores
@@ -95,61 +100,64 @@ def _key(rules: FarkleRules, scores: tuple[int, ...]) -> tuple[str, int, int]:
     return "middle", a - b, a - c
 
 
-def lead_units(rules: FarkleRules) -> int:
+def lead_units(rules: FarkleRules, ceiling: int) -> int:
     """Return the lead over the goal (units) at which a turn past it banks: the ceiling's."""
-    return (default_ceiling(rules) - rules.goal) // POINT_UNIT
+    return (ceiling - rules.goal) // POINT_UNIT
 
 
-def middle_size(rules: FarkleRules) -> int:
+def middle_size(rules: FarkleRules, ceiling: int) -> int:
     """Return the bound of ``d`` and ``e`` in the middle table: any bank of the main game's
     turns (up to the ceiling and one roll past it) is below it."""
     most = int(turn(rules).points.max())
-    return default_ceiling(rules) // POINT_UNIT + max(most, rules.min_bank // POINT_UNIT) + 1
+    return ceiling // POINT_UNIT + max(most, rules.min_bank // POINT_UNIT) + 1
 
 
-def final_size(rules: FarkleRules) -> int:
+def final_size(rules: FarkleRules, ceiling: int) -> int:
     """Return the bound of the final turn's ``need``: every middle turn's end is below it."""
-    return middle_size(rules) + lead_units(rules) + int(turn(rules).points.max()) + 1
+    most = int(turn(rules).points.max())
+    return middle_size(rules, ceiling) + lead_units(rules, ceiling) + most + 1
 
 
 @functools.lru_cache(maxsize=8)
-def final_table(rules: FarkleRules) -> np.ndarray:
+def final_table(rules: FarkleRules, ceiling: int) -> np.ndarray:
     """Return ``final[need, ties - 1] = (above, level)``: the optimal final turn's chances."""
     from pigsolve.solver.farkle._last_round_three_kernels import final_chances
 
-    found = np.zeros((final_size(rules), 2, 2))
+    found = np.zeros((final_size(rules, ceiling), 2, 2))
     final_chances(found, rules.min_bank // POINT_UNIT, *turn(rules).arrays)
     found.flags.writeable = False
     return found
 
 
 @functools.lru_cache(maxsize=8)
-def middle_table(rules: FarkleRules) -> np.ndarray:
+def middle_table(rules: FarkleRules, ceiling: int) -> np.ndarray:
     """Return ``middle[d, e]``: every player's chance (B, C, A) from the start of the middle
-    turn, B ``d`` and C ``e`` units below A."""
+    turn, B ``d`` and C ``e`` units below A, banking from ``ceiling`` (points) past A."""
     from pigsolve.solver.farkle._last_round_three_kernels import middle_values
 
-    size = middle_size(rules)
+    size = middle_size(rules, ceiling)
     found = np.zeros((size, size, 3))
-    min_bank = rules.min_bank // POINT_UNIT
-    middle_values(found, lead_units(rules), min_bank, final_table(rules), *turn(rules).arrays)
+    lead, min_bank = lead_units(rules, ceiling), rules.min_bank // POINT_UNIT
+    middle_values(found, lead, min_bank, final_table(rules, ceiling), *turn(rules).arrays)
     found.flags.writeable = False
     return found
 
 
-def orbit_banks(rules: FarkleRules) -> tuple[int, int, int, np.ndarray]:
+def orbit_banks(rules: FarkleRules, ceiling: int | None = None) -> tuple[int, int, int, np.ndarray]:
     """Return ``(min_bank, entry, cap, middle)`` as the orbit kernels take them: the least
     banks (units), the score from which a turn banks (the goal; with the last round the
-    ceiling) and the middle turn's vectors (:func:`middle_table`; a dummy without)."""
+    ``ceiling``, default :func:`~solver.farkle.states.default_ceiling`) and the middle turn's
+    vectors (:func:`middle_table`; a dummy without)."""
     if rules.last_turn and rules.players == 3:
-        cap = default_ceiling(rules) // POINT_UNIT
-        return (*least_banks(rules), cap, np.ascontiguousarray(middle_table(rules)))
+        ceiling = ceiling or default_ceiling(rules)
+        middle = np.ascontiguousarray(middle_table(rules, ceiling))
+        return (*least_banks(rules), ceiling // POINT_UNIT, middle)
     return (*least_banks(rules), rules.goal // POINT_UNIT, np.zeros((1, 1, 3)))
 
 
 @functools.lru_cache(maxsize=64)
 def _rows(
-    rules: FarkleRules, kind: str, first: int, second: int, at_zero: bool
+    rules: FarkleRules, ceiling: int, kind: str, first: int, second: int, at_zero: bool
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return the rows of :func:`optimal_last_rows` at the key ``(kind, first, second)``,
     ``at_zero``: the mover still under its opening score."""
@@ -165,11 +173,11 @@ def _rows(
         choose = np.zeros((height, dice + 1, outcomes), np.int64)
         kernels.final_turn(first, second, least, *arrays, above, level, bank, choose)
     else:
-        height = first + lead_units(rules)
+        lead, final = lead_units(rules, ceiling), final_table(rules, ceiling)
+        height = first + lead
         value = np.empty((height, dice + 1, 3))
         bank = np.zeros((height, dice + 1), np.bool_)
         choose = np.zeros((height, dice + 1, outcomes), np.int64)
-        lead, final = lead_units(rules), final_table(rules)
         kernels.middle_turn(first, second, -first, lead, least, final, *arrays, value, bank, choose)
     bank.flags.writeable = choose.flags.writeable = False
     return bank, choose

@@ -338,12 +338,13 @@ class FarkleSolution:
         players): every player's chance at each turn total and dice, after each bank below
         ``top`` and after a farkle."""
         from pigsolve.solver.farkle import _orbit_kernels
+        from pigsolve.solver.farkle.last_round_three import orbit_banks
 
         rules, goal = self.rules, self.values.shape[0]
-        players, banks = rules.players, least_banks(rules)
+        players, banks = rules.players, orbit_banks(rules, self.ceiling)
         flat = self.values.reshape(-1, players)
         farkle = np.roll(self.values[key[1:] + key[:1]], 1)
-        height = max(goal, banks[0]) + 1
+        height = max(banks[2], banks[0]) + int(turn(rules).points.max()) + 1
         value = np.empty((height, rules.dice + 1, players))
         slope, bank = np.empty((height, rules.dice + 1)), np.empty((height, players))
         index = int(np.ravel_multi_index(key, (goal,) * players))
