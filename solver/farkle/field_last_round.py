@@ -39,24 +39,14 @@ from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 
 def reach_width(rules: FarkleRules, seats: Sequence[Any]) -> int:
     """Return how far past the goal (units) a bank of the ``seats`` reaches, 0 without the
-    last round: a turn player's from the goal, an optimal player's from its ceiling, one keep
-    on."""
+    last round: a turn player's from the goal, an optimal player's from its ceiling
+    (:attr:`solver.farkle.field.Guide.width`), one keep on."""
     if not rules.last_turn:
         return 0
     return max(
-        laws_of(seat).reach.shape[2] if isinstance(seat, FarklePolicy) else guided_width(rules)
+        laws_of(seat).reach.shape[2] if isinstance(seat, FarklePolicy) else seat.width
         for seat in seats
     )
-
-
-def guided_width(rules: FarkleRules) -> int:
-    """Return how far past the goal (units) an optimal player's bank reaches: from the
-    ceiling (:func:`solver.farkle.states.default_ceiling`) one keep on."""
-    from pigsolve.solver.farkle.states import default_ceiling
-
-    goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
-    cap = default_ceiling(rules) // POINT_UNIT
-    return max(cap - goal, min_bank) + int(turn(rules).points.max())
 
 
 def round_bytes(rules: FarkleRules, width: int) -> int:
@@ -85,6 +75,7 @@ def last_rounds(rules: FarkleRules, seats: Sequence[Any]) -> tuple[np.ndarray, n
     rounds = np.zeros((n, 2, 2 if n > 2 else 1, size, size if n > 2 else 1, n))
     arrays = (*least_banks(rules), *turn(rules).arrays)
     finals: dict[int, np.ndarray] = {}
+    lead = max((seat.cap - goal for seat in seats if not isinstance(seat, FarklePolicy)), default=0)
     for m, seat in enumerate(seats):
         if isinstance(seat, FarklePolicy):
             reach = laws_of(seat).reach
@@ -101,47 +92,46 @@ def last_rounds(rules: FarkleRules, seats: Sequence[Any]) -> tuple[np.ndarray, n
             continue
         final = seats[(m + 2) % n]
         if id(final) not in finals:
-            finals[id(final)] = _final(rules, final, size)
+            finals[id(final)] = _final(rules, final, size + lead)
         if isinstance(middle, FarklePolicy):
             kernels.fixed_rounds(rounds[m], finals[id(final)], *arrays, middle.bank, middle.choose)
         elif isinstance(final, FarklePolicy):
-            _guided_rounds(rules, rounds[m], finals[id(final)])
-        else:
-            from pigsolve.solver.farkle.last_round_three import middle_table
-
-            rounds[m] = middle_table(rules)[:size, :size][..., [2, 0, 1]]
+            _guided_rounds(rules, middle.cap, rounds[m], finals[id(final)])
+        else:  # both optimal: the table's middle turn, (B, C, A) to (A, B, C)
+            rounds[m] = middle.middle[:size, :size][..., [2, 0, 1]]
     return reaches, rounds
 
 
-def _guided_rounds(rules: FarkleRules, rounds: np.ndarray, final: np.ndarray) -> None:
-    """Fill ``rounds`` (one banker's) for the optimal middle turn against a turn player's final
-    turn ``final``."""
+def _guided_rounds(rules: FarkleRules, cap: int, rounds: np.ndarray, final: np.ndarray) -> None:
+    """Fill ``rounds`` (one banker's) for the optimal middle turn (of the table whose turns
+    bank from ``cap``, units) against a turn player's final turn ``final``."""
     from pigsolve.solver.farkle import _field_last_round_kernels as kernels
     from pigsolve.solver.farkle.last_round_three import final_table, lead_units
 
     min_bank = rules.min_bank // POINT_UNIT
     arrays = turn(rules).arrays
-    optimal = np.ascontiguousarray(final_table(rules))
-    kernels.guided_rounds(rounds, lead_units(rules), min_bank, optimal, final, *arrays)
+    ceiling = cap * POINT_UNIT
+    optimal = np.ascontiguousarray(final_table(rules, ceiling))
+    kernels.guided_rounds(rounds, lead_units(rules, ceiling), min_bank, optimal, final, *arrays)
 
 
 def _final(rules: FarkleRules, seat: Any, size: int) -> np.ndarray:
     """Return ``final[rc, need, ties - 1] = (above, level)`` of ``seat``'s final turn (row 0
-    at a score of 0), needs up to what a middle turn can leave: ``size``, a bank from the
-    lead on (an optimal middle turn's, or a turn player's from its need) and one keep past it
+    at a score of 0), needs up to what a middle turn can leave: ``size`` (with an optimal
+    middle turn's lead past A), a turn player's bank from its need and one keep past it
     (an optimal seat's are :func:`solver.farkle.last_round_three.final_table`'s, zeros past
     it)."""
     from pigsolve.solver.farkle import _field_last_round_kernels as kernels
-    from pigsolve.solver.farkle.last_round_three import final_table, lead_units
+    from pigsolve.solver.farkle.last_round_three import final_table
 
     min_bank, entry = least_banks(rules)
     most = int(turn(rules).points.max())
-    chances = np.zeros((2, size + lead_units(rules) + max(min_bank, entry) + most + 2, 2, 2))
+    chances = np.zeros((2, size + max(min_bank, entry) + most + 2, 2, 2))
     if isinstance(seat, FarklePolicy):
         once = np.zeros((2, chances.shape[1], 2))
         kernels.final_chances(once, min_bank, entry, *turn(rules).arrays, seat.bank, seat.choose)
         chances[:] = once[:, :, None, :]
     else:
-        optimal = final_table(rules)[: chances.shape[1]]
+        optimal = final_table(rules, seat.cap * POINT_UNIT)[: chances.shape[1]]
         chances[:, : len(optimal)] = optimal
     return chances

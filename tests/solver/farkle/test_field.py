@@ -117,12 +117,12 @@ def test_the_games_agree() -> None:
     ("rules", "words"),
     [
         (FarkleRules(goal=1000, players=3, farkle_penalty=500), "penalty"),
-        (FarkleRules(goal=1000, players=3, last_turn=True), "last turn"),
+        (FarkleRules(goal=1000, players=4, last_turn=True), "last turn"),
     ],
 )
 def test_refused_rules(rules: FarkleRules, words: str) -> None:
     with pytest.raises(InvalidArgument, match=words):
-        evaluate_field(rules, [thresholds(FarkleRules(goal=1000), (300,))] * 3)
+        evaluate_field(rules, [thresholds(FarkleRules(goal=1000), (300,))] * rules.players)
 
 
 def test_refused_players() -> None:
