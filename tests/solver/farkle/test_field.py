@@ -35,6 +35,10 @@ def table_by_seat(solution, seat: int) -> np.ndarray:
         FarkleRules(dice=3, goal=1000, players=3),
         FarkleRules(dice=3, goal=600, min_bank=150, players=3),
         FarkleRules(dice=2, goal=300, players=4, entry=100),
+        pytest.param(
+            FarkleRules(dice=3, goal=600, players=3, last_turn=True), marks=pytest.mark.slow
+        ),
+        FarkleRules(dice=3, goal=500, players=3, last_turn=True, entry=150, min_bank=100),
     ],
 )
 def test_optimal_in_every_seat_is_the_table(rules: FarkleRules) -> None:
