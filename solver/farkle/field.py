@@ -21,8 +21,20 @@ chances after each bank and a farkle, read in its frame, and where the equilibri
 law is the coin's mixture of the two policies that meet there (each side
 :data:`solver.farkle.solution.NUDGE` from the breakpoint), as it plays
 (:class:`solver.farkle.play.SolutionPlayer`). Optimal in every seat reproduces the table's
-values. Memory: :math:`N^2 G^N` float64 values. The three-farkle penalty and the last turn with
-more than two players are not solved, so not evaluated.
+values. Memory: :math:`N^2 G^N` float64 values.
+
+With the last round (``last_turn``; two or three players) a bank reaching the goal does not win
+at once: seat m's bank to ``a >= G`` is weighed by the last round that follows, the other seats'
+last turns in seat order, the highest score winning and level scores sharing
+(:mod:`solver.farkle.field_last_round`, by the needs ``a - b`` and ``a - c``, not by the score
+vector). A fixed player banks once a bank reaches the goal, as without it, and in its last turn
+plays its table's decisions and banks any total that puts it strictly above every other score
+(the two-player rule, "it banks a total that wins", extended); the optimal player rolls on to
+its table's ceiling and plays the last round by
+:func:`solver.farkle.last_round_three.optimal_last_rows` (it assumes the others optimal, whoever
+sits there). Optimal in every seat reproduces the table with the last round too. The
+three-farkle penalty with more than two players, and the last round with more than three, are
+not solved, so not evaluated.
 """
 
 from __future__ import annotations
