@@ -181,3 +181,71 @@ def _rows(
         kernels.middle_turn(first, second, -first, lead, least, final, *arrays, value, bank, choose)
     bank.flags.writeable = choose.flags.writeable = False
     return bank, choose
+
+
+def banked(
+    rules: FarkleRules, scores: tuple[int, ...], u: int, ceiling: int | None = None
+) -> np.ndarray:
+    """Return every player's chance (mover first) once the mover at ``scores`` (units; the main
+    game's or a last-round state) banks ``u`` units and that reaches the goal (without the last
+    turn: a win) or ends the last round (at a last-round state ``u = 0`` is a farkle)."""
+    goal = rules.goal // POINT_UNIT
+    if not rules.last_turn and scores[0] + u >= goal:
+        return np.eye(len(scores))[0]
+    if in_last_round(rules, scores) and is_final(rules, scores):
+        final = (scores[0] + u, *scores[1:])
+        best = max(final)
+        return np.array([float(s == best) / final.count(best) for s in final])
+    if scores[0] + u < goal and not in_last_round(rules, scores):
+        raise InvalidArgument(f"a bank of {u} at {scores} stays in the main game")
+    after = (*scores[1:], scores[0] + u)
+    return np.roll(last_round_values(rules, after, ceiling), 1)
+
+
+def turn_span(rules: FarkleRules, scores: tuple[int, ...], ceiling: int) -> tuple[int, int]:
+    """Return ``(cap, width)`` of the mover's turn at ``scores`` (units): the score from which
+    it banks (the ceiling in the main game, a win in the final turn, the ceiling's lead over A
+    in the middle turn), and a bound of the scores its banks reach."""
+    if not in_last_round(rules, scores):
+        cap = ceiling // POINT_UNIT
+    elif is_final(rules, scores):
+        cap = max(scores[1:]) + 1
+    else:
+        cap = scores[2] + lead_units(rules, ceiling)
+    most = int(turn(rules).points.max())
+    return cap, max(cap, scores[0] + rules.min_bank // POINT_UNIT) + most + 1
+
+
+def last_round_vectors(
+    rules: FarkleRules, scores: tuple[int, int, int], ceiling: int | None = None
+) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
+    """Return ``(value, bank, top, farkle)`` of the optimal mover's turn at the last-round
+    state ``scores``, every player's chance (mover first): ``value[t, n]`` for ``t < top``,
+    ``bank[u]`` after banking ``u`` (below ``top`` plus a roll), after a farkle."""
+    from pigsolve.solver.farkle import _last_round_three_kernels as kernels
+
+    ceiling = ceiling or default_ceiling(rules)
+    kind, first, second = _key(rules, scores, ceiling)
+    arrays, dice = turn(rules).arrays, rules.dice
+    least = rules.least_bank(scores[0] * POINT_UNIT) // POINT_UNIT
+    rows = np.empty((max(turn_span(rules, scores, ceiling)[0] - scores[0], least), dice + 1), bool)
+    choose = np.empty((*rows.shape, arrays[0].shape[1]), np.int64)
+    if kind == "final":
+        above, level = np.empty(rows.shape), np.empty(rows.shape)
+        top = kernels.final_turn(first, second, least, *arrays, above, level, rows, choose)
+        others = np.array([0.0, 1.0, 1.0]) if second == 2 else np.array([0.0, 0.0, 0.0])
+        if second == 1:
+            others[1 if scores[1] > scores[2] else 2] = 1.0
+        below = 1.0 - above - level
+        share = 1.0 / (second + 1)
+        value = (above + share * level)[..., None] * np.array([1.0, 0.0, 0.0]) + (
+            below / second + share * level
+        )[..., None] * others
+    else:
+        value = np.empty((*rows.shape, 3))
+        lead, final = lead_units(rules, ceiling), final_table(rules, ceiling)
+        kernels.middle_turn(first, second, -first, lead, least, final, *arrays, value, rows, choose)
+        top = len(rows)
+    most = int(arrays[1].max())
+    bank = np.array([banked(rules, scores, u, ceiling) for u in range(top + most + 1)])
+    return value[:top], bank, int(top), banked(rules, scores, 0, ceiling)
