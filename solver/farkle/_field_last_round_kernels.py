@@ -17,10 +17,10 @@ def last_turn_ends(
     top, least, ways, points, num_outcomes, farkle_ways, scale, next_dice, bank, choose, mass,
     ends,
 ):  # fmt: skip  # pragma: no cover
-    """Fill ``ends[t]`` with the chance that a last turn played by ``bank, choose`` (a turn
-    player's arrays, or the optimal rows of one key) banks the total ``t``, by a forward pass:
-    it banks where allowed (``t > 0``, ``t >= least``) and ``bank[t, n]`` says (from its last
-    row on: banks), and from ``top`` on; the rest of the mass farkles."""
+    """Fill ``ends[t]`` with the chance that a last turn played by a turn player's ``bank,
+    choose`` banks the total ``t``, by a forward pass of the mass ``mass[t, n]``: it banks
+    where allowed (``t > 0``, ``t >= least``) and ``bank[t, n]`` says (from its last row on:
+    banks), and from ``top`` on; the rest of the mass farkles."""
     dice = next_dice.shape[0]
     mass[:top] = 0.0
     ends[:] = 0.0
