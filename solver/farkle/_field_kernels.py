@@ -36,8 +36,9 @@ def _guided_law(
     mover's own chances after each bank and a farkle (a two-player guide's row 0), each side
     of a coin ``nudge`` from its breakpoint, weighed by the coin. With the last round
     (``middle``: the middle turn's vectors, :mod:`solver.farkle.last_round_three`) a bank to
-    ``a >= G`` is worth the mover's part of ``middle[a - b, a - c]`` and the turn banks from
-    ``cap`` (the ceiling) on, as the table's."""
+    ``a >= G`` is worth the mover's part of ``middle[a - b, a - c]`` (two players: one minus
+    the opponent's last turn, ``middle[min(b, 1), a - b, 0]``) and the turn banks from ``cap``
+    (the ceiling) on, as the table's."""
     guide, win, farkle, law, mass, gvalue, gslope, groll, mixed, glast, reach, mixed_reach = scratch
     goal, players = guide.shape[0], table.shape[1]
     start = law_start(goal, 1, i, 0)
@@ -45,7 +46,11 @@ def _guided_law(
         guide[0, i + u] = 1.0 - table[passed(frame, i, goal, players, u), players - 1]
         mixed[u] = 0.0
     mixed_reach[:] = 0.0
-    if middle.shape[0] > 1:
+    if players == 2 and middle.shape[0] > 1:  # the opponent's last turn, ``last[row, lead]``
+        b = frame % goal
+        for a in range(goal, glast.shape[1]):
+            glast[0, a] = middle[min(b, 1), a - b, 0] if a - b < middle.shape[1] else 0.0
+    elif middle.shape[0] > 1:
         b, c = (frame // goal) % goal, frame % goal
         for a in range(goal, glast.shape[1]):
             inside = a - min(b, c) < middle.shape[0]

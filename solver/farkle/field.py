@@ -64,9 +64,10 @@ with four players, 5,000 with three); past it each evaluation finds them anew.""
 @dataclass(frozen=True, eq=False)
 class Guide:
     """The optimal player of a table: its values flat (``table[s, p]``, the mover's frame),
-    each state's coin (-1: pure) and with the last round (three players) the score (units)
-    from which its turn banks, ``cap``, and the middle turn's vectors ``middle``
-    (:func:`solver.farkle.last_round_three.middle_table`; a dummy without)."""
+    each state's coin (-1: pure) and with the last round the score (units) from which its turn
+    banks, ``cap``, and what a bank to the goal leads to, ``middle``: three players' middle
+    turn's vectors (:func:`solver.farkle.last_round_three.middle_table`), two players' the
+    opponent's last turn (:attr:`FarklePolicy.last`, on a third axis); a dummy without."""
 
     rules: FarkleRules
     table: np.ndarray
@@ -125,6 +126,10 @@ def guide_of(rules: FarkleRules, source: Any) -> Guide:
         if isinstance(source, FarklePolicy):
             table = np.stack([source.guide, 1.0 - source.guide], axis=-1).reshape(-1, 2)
             coins = np.full(len(table), -1.0)
+            if rules.last_turn:  # the opponent's last turn by the lead, at 0 or on the board
+                last, cap = source.last[:, :, None], source.ceiling // POINT_UNIT
+                _GUIDES[source] = Guide(rules, table, coins, cap, np.ascontiguousarray(last))
+                return _GUIDES[source]
         else:
             n, goal = rules.players, source.values.shape[0]
             coins = np.full(goal**n, -1.0)

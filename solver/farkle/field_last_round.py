@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.last_round import optimal_last_turn
 from pigsolve.solver.farkle.laws import laws_of
 from pigsolve.solver.farkle.policy import FarklePolicy
 from pigsolve.solver.farkle.turn import least_banks, turn
@@ -81,14 +81,13 @@ def last_rounds(rules: FarkleRules, seats: Sequence[Any]) -> tuple[np.ndarray, n
             reach = laws_of(seat).reach
             reaches[m, :, : reach.shape[2]] = reach[:, 0, :]
         middle = seats[(m + 1) % n]
-        if n == 2:
-            if not isinstance(middle, FarklePolicy):
-                raise InvalidArgument(
-                    "two players' last round is evaluated pair by pair: pigsolve compare A B",
-                    parameter="last_turn",
-                )
+        if n == 2 and isinstance(middle, FarklePolicy):
             chances = np.zeros((1, 1, 2, 2))
             kernels.fixed_rounds(rounds[m], chances, *arrays, middle.bank, middle.choose)
+            continue
+        if n == 2:  # the optimal last turn (the solver's own)
+            last = optimal_last_turn(rules, size)[:, :, None]
+            rounds[m, :, 0, :, 0] = np.concatenate([1.0 - last, last], axis=-1)
             continue
         final = seats[(m + 2) % n]
         if id(final) not in finals:

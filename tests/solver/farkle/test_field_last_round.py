@@ -15,7 +15,7 @@ from pigsolve.solver.farkle.evaluate import evaluate_tables
 from pigsolve.solver.farkle.field import evaluate_field, seat_of
 from pigsolve.solver.farkle.field_last_round import last_rounds
 from pigsolve.solver.farkle.last_round_three import optimal_last_rows
-from pigsolve.solver.farkle.policy import max_score, thresholds
+from pigsolve.solver.farkle.policy import guided, max_score, thresholds
 from pigsolve.solver.farkle.simulate import tournament
 from pigsolve.solver.farkle.solve import solve
 from pigsolve.solver.farkle.turn import outcome_index, roll_code
@@ -129,11 +129,15 @@ def test_the_optimal_last_round_by_hand(entry: int) -> None:
 @pytest.mark.parametrize("entry", [0, 200])
 def test_two_players_are_the_pair_evaluation(entry: int) -> None:
     rules = FarkleRules(dice=3, goal=800, last_turn=True, entry=entry)
-    a, b = thresholds(rules, (150,)), max_score(rules)
-    x_a, x_b = evaluate_tables(rules, a, b)
-    found = evaluate_field(rules, [a, b]).values.reshape(2, *x_a.shape, 2)
-    assert np.abs(found[0, ..., 0] - x_a).max() < 1e-12
-    assert np.abs(found[1, ..., 1] - x_b.T).max() < 1e-12
+    optimal = guided(rules, solve(rules).values)
+    for a, b in (
+        (thresholds(rules, (150,)), max_score(rules)),
+        (optimal, thresholds(rules, (200,))),
+    ):
+        x_a, x_b = evaluate_tables(rules, a, b)
+        found = evaluate_field(rules, [a, b]).values.reshape(2, *x_a.shape, 2)
+        assert np.abs(found[0, ..., 0] - x_a).max() < 1e-12
+        assert np.abs(found[1, ..., 1] - x_b.T).max() < 1e-12
 
 
 @pytest.mark.slow
