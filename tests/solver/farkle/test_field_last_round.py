@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from pigsolve.policies import make_player
+from pigsolve.policies.roster import roster
 from pigsolve.solver.farkle.evaluate import evaluate_tables
 from pigsolve.solver.farkle.field import evaluate_field, seat_of
 from pigsolve.solver.farkle.field_last_round import last_rounds
@@ -149,6 +150,21 @@ def test_a_fixed_field_agrees_with_its_games() -> None:
     starts = evaluate_field(rules, players).starts
     assert np.abs(starts.sum(axis=1) - 1).max() < 1e-12
     played = tournament(rules, players, 3000, 7)
+    for first in range(3):
+        n = played.started[first]
+        rates = played.wins[first] / n
+        z = (rates - starts[first]) / np.sqrt(starts[first] * (1 - starts[first]) / n)
+        assert np.abs(z).max() < 4, (first, rates, starts[first])
+
+
+@pytest.mark.slow
+def test_an_optimal_seat_agrees_with_its_games() -> None:
+    """The optimal player, bank:300 and max-score at 3 dice, goal 600 (about 30 s of games)."""
+    rules = FarkleRules(dice=3, goal=600, players=3, last_turn=True, entry=150)
+    optimal = roster(rules).optimal(solve(rules), 5)
+    players = [optimal, make_player(rules, "bank:300"), make_player(rules, "max-score")]
+    starts = evaluate_field(rules, players).starts
+    played = tournament(rules, players, 3000, 5)
     for first in range(3):
         n = played.started[first]
         rates = played.wins[first] / n
