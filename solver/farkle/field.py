@@ -123,13 +123,12 @@ def guide_of(rules: FarkleRules, source: Any) -> Guide:
     two-player guided :class:`FarklePolicy`, whose ``P`` is read as ``(P, 1 - P)``), kept while
     ``source`` lives: its laws serve every evaluation it takes part in."""
     if source not in _GUIDES:
+        cap, middle = 0, np.zeros((1, 1, 3))
         if isinstance(source, FarklePolicy):
             table = np.stack([source.guide, 1.0 - source.guide], axis=-1).reshape(-1, 2)
             coins = np.full(len(table), -1.0)
             if rules.last_turn:  # the opponent's last turn by the lead, at 0 or on the board
-                last, cap = source.last[:, :, None], source.ceiling // POINT_UNIT
-                _GUIDES[source] = Guide(rules, table, coins, cap, np.ascontiguousarray(last))
-                return _GUIDES[source]
+                cap, middle = source.ceiling // POINT_UNIT, source.last[:, :, None]
         else:
             n, goal = rules.players, source.values.shape[0]
             coins = np.full(goal**n, -1.0)
@@ -139,11 +138,8 @@ def guide_of(rules: FarkleRules, source: Any) -> Guide:
             if rules.last_turn:
                 from pigsolve.solver.farkle.last_round_three import middle_table
 
-                middle = np.ascontiguousarray(middle_table(rules, source.ceiling))
-                cap = source.ceiling // POINT_UNIT
-                _GUIDES[source] = Guide(rules, table, coins, cap, middle)
-                return _GUIDES[source]
-        _GUIDES[source] = Guide(rules, table, coins)
+                cap, middle = source.ceiling // POINT_UNIT, middle_table(rules, source.ceiling)
+        _GUIDES[source] = Guide(rules, table, coins, cap, np.ascontiguousarray(middle))
     return _GUIDES[source]
 
 
