@@ -40,30 +40,33 @@ def shifted(row, out):  # pragma: no cover
 
 @njit(cache=True)
 def turn_vectors(
-    values, goal, index, first, c, min_bank, entry,
+    values, goal, index, first, c, min_bank, entry, cap, middle,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
 ):  # fmt: skip  # pragma: no cover
     """Fill the mover's turn at the state ``index`` (the mover's score ``first``) with a farkle
     worth the vector ``c`` (every player's chance, this state's order); return ``top``, the
-    first turn total that banks a win. The mover may bank from ``min_bank`` on, or from
-    ``entry`` at score 0 (the opening score, at most the goal).
+    first turn total that banks a win (with the last round, ``cap`` the ceiling and ``middle``
+    the middle turn's vectors of :mod:`solver.farkle.last_round_three`: the first that banks;
+    without, ``cap`` is the goal and ``middle`` a dummy). The mover may bank from ``min_bank``
+    on, or from ``entry`` at score 0 (the opening score, at most the goal).
 
     The mover maximises its own chance (position 0), as :func:`solver.farkle._kernels.
     turn_values` does: bank where not worse than rolling, after a roll the option of the most
     value for the mover, the fewest dice left at a tie. ``value[t, n]`` is every player's chance
     under that policy, ``slope[t, n]`` its chance of ending the turn in a farkle (so the values
     are ``value - slope * c`` plus ``slope`` times any other ``c``). ``bank[u]`` is the row a
-    bank of ``u`` reaches (filled here for ``u < top``).
+    bank of ``u`` reaches (filled here for ``u < top``; with the last round, three players, for
+    every bank a roll from below ``top`` reaches).
     """
     return turn_policy(
-        values, goal, index, first, c, min_bank, entry,
+        values, goal, index, first, c, min_bank, entry, cap, middle,
         ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank, False,
     )[0]  # fmt: skip
 
 
 @njit(cache=True)
 def turn_policy(
-    values, goal, index, first, c, min_bank, entry,
+    values, goal, index, first, c, min_bank, entry, cap, middle,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank, track,
 ):  # fmt: skip  # pragma: no cover
     """Fill the turn as :func:`turn_vectors` does; return ``(top, low, high)``: with ``track``,
@@ -75,11 +78,16 @@ def turn_policy(
     of every choice's margin over each rival staying non-negative."""
     players = values.shape[1]
     dice = next_dice.shape[0]
-    top = max(goal - first, min_bank)
+    top = max(cap - first, min_bank)
     least = entry if first == 0 else min_bank
-    for u in range(top):
+    ends = middle.shape[0] > 1  # the last round: a bank from the goal on is not a win
+    for u in range(top + points.max() if ends else top):  # a roll from below ``top``
         if first + u < goal:
             shifted(values[passed(index, first, goal, players, u)], bank[u])
+        elif ends:  # the middle turn's, B d and C e below the banker
+            a = first + u
+            following = middle[a - (index // goal) % goal, a - index % goal]
+            shifted(following, bank[u])
         else:  # below the minimum bank, every die kept without hot dice: a win
             bank[u] = 0.0
             bank[u, 0] = 1.0
@@ -100,9 +108,9 @@ def turn_policy(
                         continue
                     u = t + gain
                     m = next_dice[left]
-                    if u >= top:  # a bank that wins
+                    if u >= top and not ends:  # a bank that wins
                         v = 1.0
-                    elif m == 0:  # every die kept without hot dice: the turn banks
+                    elif m == 0 or u >= top:  # every die kept without hot dice, or the cap
                         v = bank[u, 0]
                     else:
                         v = value[u, m, 0]
@@ -118,9 +126,9 @@ def turn_policy(
                         low, high = _margin(best - v, rise, low, high)
                         width = max(high, -low)
                 w = ways[n, k]
-                if best_u >= top:
+                if best_u >= top and not ends:
                     total[0] += w
-                elif best_m == 0:
+                elif best_m == 0 or best_u >= top:
                     for p in range(players):
                         total[p] += w * bank[best_u, p]
                 else:
@@ -166,7 +174,7 @@ def _margin(gap, rise, low, high):  # pragma: no cover
 
 @njit(cache=True)
 def solve_orbit(
-    values, goal, index, min_bank, entry,
+    values, goal, index, min_bank, entry, cap, middle,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
 ):  # fmt: skip  # pragma: no cover
     """Solve the orbit of the state ``index`` (its rotations, coupled by the farkle) given every
@@ -217,7 +225,7 @@ def solve_orbit(
             shifted(current[(r + 1) % length], c)
             moved[r] = c[0]
             _, low[r], high[r] = turn_policy(
-                values, goal, members[r], firsts[r], c, min_bank, entry,
+                values, goal, members[r], firsts[r], c, min_bank, entry, cap, middle,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
                 True,
             )  # fmt: skip
@@ -305,7 +313,7 @@ def _solve_cycle(base, farkles, out):  # pragma: no cover
 
 @njit(cache=True, parallel=True)
 def solve_layers(
-    values, goal, orbits, bounds, first_layer, last_layer, min_bank, entry,
+    values, goal, orbits, bounds, first_layer, last_layer, min_bank, entry, cap, middle,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
     """Solve the score-sum layers ``first_layer`` to ``last_layer`` (positions in ``bounds``,
@@ -315,7 +323,7 @@ def solve_layers(
     orbits solved, the layers below not), or ``last_layer + 1``."""
     players = values.shape[1]
     dice = next_dice.shape[0]
-    height = max(goal, min_bank) + 1
+    height = max(cap, min_bank) + points.max() + 1
     for layer in range(first_layer, last_layer + 1):
         start, stop = bounds[layer], bounds[layer + 1]
         for q in prange(stop - start):
@@ -323,7 +331,7 @@ def solve_layers(
             slope = np.empty((height, dice + 1))
             bank = np.empty((height, players))
             count, residual = solve_orbit(
-                values, goal, orbits[start + q], min_bank, entry,
+                values, goal, orbits[start + q], min_bank, entry, cap, middle,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
             )  # fmt: skip
             steps[start + q] = count
@@ -335,8 +343,9 @@ def solve_layers(
 
 @njit(cache=True, parallel=True)
 def residuals(
-    values, goal, min_bank, entry, ways, points, num_outcomes, farkle_ways, scale, next_dice, out
-):  # pragma: no cover
+    values, goal, min_bank, entry, cap, middle,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, out,
+):  # fmt: skip  # pragma: no cover
     """Fill ``out[s, p]`` with ``|values[s, p] - its turn's|``: each state's turn re-solved,
     the farkle worth the stored values of the next state.
 
@@ -345,7 +354,7 @@ def residuals(
     thread's block of ``q`` then holds as much work as another's."""
     states, players = values.shape
     dice = next_dice.shape[0]
-    height = max(goal, min_bank) + 1
+    height = max(cap, min_bank) + points.max() + 1
     for q in prange(states):
         index = q // 2 if q % 2 == 0 else states - 1 - q // 2
         value = np.empty((height, dice + 1, players))
@@ -355,7 +364,7 @@ def residuals(
         first = index // goal ** (players - 1)
         shifted(values[passed(index, first, goal, players, 0)], c)
         turn_vectors(
-            values, goal, index, first, c, min_bank, entry,
+            values, goal, index, first, c, min_bank, entry, cap, middle,
             ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
         )  # fmt: skip
         for p in range(players):

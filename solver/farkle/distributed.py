@@ -26,7 +26,8 @@ import numpy as np
 from pigsolve.solver import cluster, layer_store
 from pigsolve.solver.cluster import Hook
 from pigsolve.solver.farkle import store
-from pigsolve.solver.farkle.turn import least_banks, turn
+from pigsolve.solver.farkle.last_round_three import orbit_banks
+from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import FarkleRules
 from pigsolve.solver.results import Progress
 
@@ -108,7 +109,7 @@ def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
     from pigsolve.solver.farkle.players import canonical, mix
 
     group, rules = store.open_store(url)
-    goal, players, banks = store.units(rules), rules.players, least_banks(rules)
+    goal, players, banks = store.units(rules), rules.players, orbit_banks(rules)
     with _KERNEL:
         values = table_of(group, url, rules, layer)
         everything, bounds = orbits_of(goal, players)

@@ -21,8 +21,20 @@ chances after each bank and a farkle, read in its frame, and where the equilibri
 law is the coin's mixture of the two policies that meet there (each side
 :data:`solver.farkle.solution.NUDGE` from the breakpoint), as it plays
 (:class:`solver.farkle.play.SolutionPlayer`). Optimal in every seat reproduces the table's
-values. Memory: :math:`N^2 G^N` float64 values. The three-farkle penalty and the last turn with
-more than two players are not solved, so not evaluated.
+values. Memory: :math:`N^2 G^N` float64 values.
+
+With the last round (``last_turn``; two or three players) a bank reaching the goal does not win
+at once: seat m's bank to ``a >= G`` is weighed by the last round that follows, the other seats'
+last turns in seat order, the highest score winning and level scores sharing
+(:mod:`solver.farkle.field_last_round`, by the needs ``a - b`` and ``a - c``, not by the score
+vector). A fixed player banks once a bank reaches the goal, as without it, and in its last turn
+plays its table's decisions and banks any total that puts it strictly above every other score
+(the two-player rule, "it banks a total that wins", extended); the optimal player rolls on to
+its table's ceiling and plays the last round by
+:func:`solver.farkle.last_round_three.optimal_last_rows` (it assumes the others optimal, whoever
+sits there). Optimal in every seat reproduces the table with the last round too. The
+three-farkle penalty with more than two players, and the last round with more than three, are
+not solved, so not evaluated.
 """
 
 from __future__ import annotations
@@ -31,7 +43,7 @@ import functools
 import itertools
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -40,6 +52,7 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.evaluate import check_evaluable, policy_of
 from pigsolve.solver.farkle.policy import GUIDED, TURN, FarklePolicy
 from pigsolve.solver.farkle.solution import NUDGE
+from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
 from pigsolve.solver.results import FieldComparison, Seatings
 
@@ -50,38 +63,56 @@ with four players, 5,000 with three); past it each evaluation finds them anew.""
 
 @dataclass(frozen=True, eq=False)
 class Guide:
-    """The optimal player of a table: its values flat (``table[s, p]``, the mover's frame) and
-    each state's coin (-1: pure)."""
+    """The optimal player of a table: its values flat (``table[s, p]``, the mover's frame),
+    each state's coin (-1: pure) and with the last round the score (units) from which its turn
+    banks, ``cap``, and what a bank to the goal leads to, ``middle``: three players' middle
+    turn's vectors (:func:`solver.farkle.last_round_three.middle_table`), two players' the
+    opponent's last turn (:attr:`FarklePolicy.last`, on a third axis); a dummy without."""
 
     rules: FarkleRules
     table: np.ndarray
     coins: np.ndarray
+    cap: int = 0
+    middle: np.ndarray = field(default_factory=lambda: np.zeros((1, 1, 3)))
+
+    @property
+    def width(self) -> int:
+        """Return how far past the goal (units) its banks reach: 0 without the last round."""
+        if self.middle.shape[0] == 1:
+            return 0
+        goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
+        return max(self.cap - goal, min_bank) + int(turn(self.rules).points.max())
 
     @functools.cached_property
-    def laws(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Return its laws at every frame (``win, farkle, bank``, one column per frame of the
-        others' scores: :func:`solver.farkle._field_kernels.guided_laws`), found once; a
-        one-column placeholder past :data:`KEPT_LAWS` (each evaluation finds them anew)."""
+    def laws(self) -> tuple[np.ndarray, ...]:
+        """Return its laws at every frame (``win, farkle, bank, reach``, one column per frame
+        of the others' scores: :func:`solver.farkle._field_kernels.guided_laws`), found once;
+        a one-column placeholder past :data:`KEPT_LAWS` (each evaluation finds them anew)."""
         from pigsolve.solver.farkle import _field_kernels
-        from pigsolve.solver.farkle.turn import least_banks, turn
 
         goal, n = self.rules.goal // POINT_UNIT, self.table.shape[1]
         cols = goal ** (n - 1)
-        if kept_bytes(goal, n) > KEPT_LAWS:
-            return np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1)
-        laws = np.zeros((goal, cols)), np.zeros((goal, cols)), np.zeros(goal**n * (goal - 1) // 2)
-        arrays = (*least_banks(self.rules), *turn(self.rules).arrays)
+        if kept_bytes(goal, n, self.width) > KEPT_LAWS:
+            return np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1), np.zeros((1, 1, 0))
+        laws = (
+            np.zeros((goal, cols)),
+            np.zeros((goal, cols)),
+            np.zeros(goal**n * (goal - 1) // 2),
+            np.zeros((goal, cols, self.width)),
+        )
+        arrays = (*least_banks(self.rules), self.cap or goal, self.middle, *turn(self.rules).arrays)
         _field_kernels.guided_laws(self.table, self.coins, NUDGE, *arrays, *laws)
         return laws
 
 
-def kept_bytes(goal: int, players: int) -> int:
-    """Return the bytes of an optimal player's laws at every frame (goal in units).
+def kept_bytes(goal: int, players: int, width: int = 0) -> int:
+    """Return the bytes of an optimal player's laws at every frame (goal in units; ``width``:
+    how far past the goal its banks reach with the last round).
 
     >>> kept_bytes(40, 3) // 2**20  # goal 2,000: 10 MiB
     10
     """
-    return 8 * goal ** (players - 1) * (goal * (goal - 1) // 2 + 2 * goal)
+    return 8 * goal ** (players - 1) * (goal * (goal - 1) // 2 + 2 * goal + goal * width)
 
 
 _GUIDES: weakref.WeakKeyDictionary[Any, Guide] = weakref.WeakKeyDictionary()
@@ -92,16 +123,23 @@ def guide_of(rules: FarkleRules, source: Any) -> Guide:
     two-player guided :class:`FarklePolicy`, whose ``P`` is read as ``(P, 1 - P)``), kept while
     ``source`` lives: its laws serve every evaluation it takes part in."""
     if source not in _GUIDES:
+        cap, middle = 0, np.zeros((1, 1, 3))
         if isinstance(source, FarklePolicy):
             table = np.stack([source.guide, 1.0 - source.guide], axis=-1).reshape(-1, 2)
             coins = np.full(len(table), -1.0)
+            if rules.last_turn:  # the opponent's last turn by the lead, at 0 or on the board
+                cap, middle = source.ceiling // POINT_UNIT, source.last[:, :, None]
         else:
             n, goal = rules.players, source.values.shape[0]
             coins = np.full(goal**n, -1.0)
             for scores, q in source.coins:
                 coins[np.ravel_multi_index(scores, (goal,) * n)] = q
             table = np.ascontiguousarray(source.values.reshape(-1, n), dtype=np.float64)
-        _GUIDES[source] = Guide(rules, table, coins)
+            if rules.last_turn:
+                from pigsolve.solver.farkle.last_round_three import middle_table
+
+                cap, middle = source.ceiling // POINT_UNIT, middle_table(rules, source.ceiling)
+        _GUIDES[source] = Guide(rules, table, coins, cap, np.ascontiguousarray(middle))
     return _GUIDES[source]
 
 
@@ -165,8 +203,8 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
     1.0
     """
     from pigsolve.solver.farkle import _field_kernels
+    from pigsolve.solver.farkle.field_last_round import last_rounds, reach_width, round_bytes
     from pigsolve.solver.farkle.laws import laws_of
-    from pigsolve.solver.farkle.turn import least_banks, turn
     from pigsolve.solver.resources import check_memory
 
     check_evaluable(rules)
@@ -175,8 +213,10 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
         raise InvalidArgument(f"give {n} players for {n} seats, got {len(players)}")
     seats = [seat_of(rules, player) for player in players]
     names = tuple(str(getattr(p, "name", type(p).__name__)) for p in players)
-    laws = kept_bytes(goal, n) if any(isinstance(seat, Guide) for seat in seats) else 0
+    width = max((seat.width for seat in seats if isinstance(seat, Guide)), default=0)
+    laws = kept_bytes(goal, n, width) if any(isinstance(seat, Guide) for seat in seats) else 0
     needed = 8 * n * n * goal**n + laws * (laws <= KEPT_LAWS)
+    needed += round_bytes(rules, reach_width(rules, seats))
     check_memory(needed, f"the exact evaluation of {n} players at goal {rules.goal}")
     guided = np.array([not isinstance(seat, FarklePolicy) for seat in seats])
     wins, farkles = np.zeros((n, goal)), np.zeros((n, goal))
@@ -189,13 +229,15 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
         if isinstance(seat, FarklePolicy):
             laws = laws_of(seat)
             wins[m], farkles[m], banks[m] = laws.win[:, 0], laws.farkle[:, 0], laws.bank
-    kept = guide.laws if optimal else (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1))
+    none = np.zeros((1, 1)), np.zeros((1, 1)), np.zeros(1), np.zeros((1, 1, 0))
+    kept = guide.laws if optimal else none
+    reaches, rounds = last_rounds(rules, seats)
     values = np.zeros((n, goal**n, n))
     arrays = (*least_banks(rules), *turn(rules).arrays)
     for layer in _layers(goal, n):
         _field_kernels.evaluate_layer(
-            values, layer, guided, wins, farkles, banks, guide.table, guide.coins, kept, NUDGE,
-            *arrays,
+            values, layer, guided, wins, farkles, banks, reaches, rounds, guide.table,
+            guide.coins, kept, NUDGE, *arrays[:2], guide.cap or goal, guide.middle, *arrays[2:],
         )  # fmt: skip
     return FieldEvaluation(rules, names, values)
 

@@ -63,7 +63,7 @@ class Piece:
 class OrbitTurns:
     """The rotations of the orbit of the state ``index`` (flat, scores in units below
     ``goal``), with the higher score sums solved in ``values`` (``(G**N, N)``); ``banks`` is
-    ``(min_bank, entry)`` in units, the least bank at any score and at score 0."""
+    ``(min_bank, entry, cap, middle)``, :func:`solver.farkle.last_round_three.orbit_banks`."""
 
     def __init__(
         self, values: np.ndarray, goal: int, index: int, banks: tuple[int, int], arrays
@@ -82,7 +82,7 @@ class OrbitTurns:
                 break
             self.members.append(following)
         dice = arrays[-1].shape[0]
-        height = max(goal, banks[0]) + 1
+        height = max(banks[2], banks[0]) + int(arrays[1].max()) + 1
         self.value = np.empty((height, dice + 1, players))
         self.slope = np.empty((height, dice + 1))
         self.bank = np.empty((height, players))

@@ -25,7 +25,9 @@ pair; with more, each mover plays a best reply to the others' current play, and 
 (pure) equilibrium of the orbit. Orbits whose policies never settle are reported in the
 solution's residual (none at the goals tested).
 
-This does not solve the three-farkle penalty or the last turn with more than two players.
+With the last turn (three players) a bank reaching the goal is worth the middle turn's vector
+of the last round (:mod:`solver.farkle.last_round_three`, solved first), and a turn total rolls
+on past the goal up to the ceiling. This does not solve the three-farkle penalty.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle.last_round_three import orbit_banks
 from pigsolve.solver.farkle.mixed import OrbitTurns, solve_unsettled, wander
-from pigsolve.solver.farkle.turn import least_banks, turn
+from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Progress
 
@@ -95,16 +98,17 @@ policy best above its breakpoint (:mod:`solver.farkle.mixed`)."""
 
 
 def solve_players(
-    rules: FarkleRules, progress: Progress | None = None
+    rules: FarkleRules, progress: Progress | None = None, ceiling: int | None = None
 ) -> tuple[np.ndarray, float, int, list[Coin]]:
     """Return ``(values, residual, steps, coins)`` of ``rules`` with ``rules.players`` players
-    (no penalty, no last turn): ``values[s_0, ..., s_{N-1}, p]``, the largest residual of an
-    orbit (its movers' own values where it mixes), the most policy-iteration steps an orbit
-    that settled took, and the mixed states."""
+    (no penalty; the last turn for three, turns banking from ``ceiling`` points):
+    ``values[s_0, ..., s_{N-1}, p]``, the largest residual of an orbit (its movers' own values
+    where it mixes), the most policy-iteration steps an orbit that settled took, and the mixed
+    states."""
     from pigsolve.solver.farkle import _orbit_kernels
 
     goal, players = rules.goal // POINT_UNIT, rules.players
-    banks = least_banks(rules)
+    banks = orbit_banks(rules, ceiling)
     arrays = turn(rules).arrays
     orbits, bounds = orbits_by_sum(goal, players)
     values = np.zeros((goal**players, players))

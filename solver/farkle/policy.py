@@ -209,8 +209,8 @@ class FarklePolicy:
             raise InvalidArgument("a user's table is evaluated, not played: ask its function")
         if self.guide.ndim == 4:  # a penalty solution's values: its farkles in a row are read
             return self._solution.best_action(state, roll=roll)
-        scores, t, n = state[:3]
-        i, j, t = scores[0] // POINT_UNIT, scores[1] // POINT_UNIT, t // POINT_UNIT
+        scores, t, n = state[:3]  # j: the best other score (a last turn beats every other)
+        i, j, t = scores[0] // POINT_UNIT, max(scores[1:]) // POINT_UNIT, t // POINT_UNIT
         if roll is None:
             return "bank" if self.banks(i, j, t, n) else "roll"
         counts = counts_of(roll)

@@ -39,6 +39,7 @@ import numpy as np
 
 from pigsolve.solver.caches import own_cache
 from pigsolve.solver.errors import InvalidArgument
+from pigsolve.solver.farkle import last_round_three as last3
 from pigsolve.solver.farkle.states import last_turn_values, state_indices, values_shape
 from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
@@ -221,22 +222,18 @@ class FarkleSolution:
             p = self.win_probability(*state, roll=roll)
             return (p, 1.0 - p)
         key, t, n = self._state(state)
-        if roll is None and (t, n) == (0, self.rules.dice):
+        if roll is None and (t, n) == (0, self.rules.dice) and max(key) < self.values.shape[0]:
             return tuple(float(p) for p in self.values[key])
         value, bank, top, farkle = self._vector_rows(key)
-        won = tuple(float(p == 0) for p in range(self.rules.players))
         if roll is not None:
             best = self.best_action(*state, roll=roll)
             if best is None:
                 return tuple(float(p) for p in farkle)
-            left = n - len(best)
-            t, n = (
-                t + keep_points(best, self.rules) // POINT_UNIT,
-                int(turn(self.rules).next_dice[left]),
-            )
-            if n == 0:
-                return won if t >= top else tuple(float(p) for p in bank[t])
-        return won if t >= top else tuple(float(p) for p in value[t, n])
+            t += keep_points(best, self.rules) // POINT_UNIT
+            n = int(turn(self.rules).next_dice[n - len(best)])
+        if t >= top:  # the turn banks: a win, or with the last turn the round's
+            return tuple(float(p) for p in last3.banked(self.rules, key, t, self.ceiling))
+        return tuple(float(p) for p in (bank[t] if n == 0 else value[t, n]))
 
     def best_action(
         self, *state: Any, roll: Sequence[int] | None = None, side: int = 0
@@ -301,7 +298,8 @@ class FarkleSolution:
     def _farkle(self, key: tuple[int, ...]) -> float:
         """Return the mover's chance after a farkle at ``key``."""
         if self.rules.players > 2:
-            return float(self.values[key[1:] + key[:1] + (-1,)])
+            last_round = max(key) >= self.values.shape[0]  # there: as a bank of nothing
+            return self._bank(key, 0) if last_round else float(self.values[(*key[1:], key[0], -1)])
         a, b, i, j = key
         if not self._counts:
             return 1.0 - float(self.values[j, i])
@@ -315,14 +313,16 @@ class FarkleSolution:
 
         rules = self.rules
         banks = least_banks(rules)
-        cap = (self.ceiling - self.floor) // POINT_UNIT
+        cap = width = (self.ceiling - self.floor) // POINT_UNIT
+        if rules.players > 2 and rules.last_turn:  # banks from the ceiling, the last round's
+            cap, width = last3.turn_span(rules, key, self.ceiling)
         size = max(cap, banks[0])
         value, slope, roll = (np.zeros((size, rules.dice + 1)) for _ in range(3))
         farkle = self._farkle(key) + side * NUDGE
         if rules.players > 2:  # the mover's turn alone: a two-player table of its banks
             i, j = key[0], 0
-            table = np.zeros((cap, cap))
-            table[0, i:] = [1.0 - self._bank(key, u) for u in range(cap - i)]
+            table = np.zeros((width, width))
+            table[0, i:] = [1.0 - self._bank(key, u) for u in range(width - i)]
         else:
             _, b, i, j = key
             table = np.ascontiguousarray(self._table(b))
@@ -336,14 +336,16 @@ class FarkleSolution:
     def _vector_rows(self, key: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
         """Return ``(value, bank, top, farkle)`` of the mover's turn at ``key`` (more than two
         players): every player's chance at each turn total and dice, after each bank below
-        ``top`` and after a farkle."""
+        ``top`` (with the last turn, a roll past it) and after a farkle."""
         from pigsolve.solver.farkle import _orbit_kernels
 
         rules, goal = self.rules, self.values.shape[0]
-        players, banks = rules.players, least_banks(rules)
+        if max(key) >= goal:
+            return last3.last_round_vectors(rules, key, self.ceiling)
+        players, banks = rules.players, last3.orbit_banks(rules, self.ceiling)
         flat = self.values.reshape(-1, players)
         farkle = np.roll(self.values[key[1:] + key[:1]], 1)
-        height = max(goal, banks[0]) + 1
+        height = max(banks[2], banks[0]) + int(turn(rules).points.max()) + 1
         value = np.empty((height, rules.dice + 1, players))
         slope, bank = np.empty((height, rules.dice + 1)), np.empty((height, players))
         index = int(np.ravel_multi_index(key, (goal,) * players))
@@ -355,10 +357,10 @@ class FarkleSolution:
     def _bank(self, key: tuple[int, ...], u: int) -> float:
         """Return the mover's chance after banking ``u`` units at ``key``."""
         if self.rules.players > 2:
-            first = key[0] + u
-            return (
-                1.0 if first >= self.values.shape[0] else float(self.values[(*key[1:], first, -1)])
-            )
+            first, goal = key[0] + u, self.values.shape[0]
+            if max(*key, first) >= goal:  # a win, or with the last turn the round's
+                return float(last3.banked(self.rules, key, u, self.ceiling)[0])
+            return float(self.values[(*key[1:], first, -1)])
         _, b, i, j = key
         table = self._table(b)
         if i + u >= table.shape[0]:  # the goal: a win, or the opponent's last turn

@@ -66,7 +66,8 @@ roll on past the goal. The leader's score is bounded by the solve's ``ceiling``
 Three players or more
 ---------------------
 :mod:`solver.farkle.players` solves them by the same layers, each orbit of rotated scores by
-policy iteration, mixing where it cycles (without the penalty or a last turn).
+policy iteration, mixing where it cycles (without the penalty; the last turn for three players,
+:mod:`solver.farkle.last_round_three`).
 
 References
 ----------
@@ -129,10 +130,11 @@ def solve(
 
         warm_up()
         start = time.perf_counter()
-        values, residual, steps, coins = solve_players(rules, progress)
+        top = check_bounds(rules, floor, ceiling)[1] if rules.last_turn else None
+        values, residual, steps, coins = solve_players(rules, progress, top)
         seconds = time.perf_counter() - start
         return FarkleSolution(
-            rules, values, "layered orbits", residual, steps, seconds, coins=tuple(coins)
+            rules, values, "layered orbits", residual, steps, seconds, 0, top, tuple(coins)
         )
     floor, ceiling = check_bounds(rules, floor, ceiling)
     goal, min_bank = rules.goal // POINT_UNIT, rules.min_bank // POINT_UNIT
@@ -163,11 +165,16 @@ def check_solvable(rules: FarkleRules) -> None:
     """Raise :class:`InvalidArgument` unless :func:`solve` solves ``rules``."""
     if not isinstance(rules, FarkleRules):
         raise InvalidArgument(f"rules must be FarkleRules, got {rules!r}", parameter="rules")
-    if rules.players > 2 and (rules.farkle_penalty or rules.last_turn):
-        rule = "the three-farkle penalty" if rules.farkle_penalty else "a last turn"
+    if rules.players > 2 and rules.farkle_penalty:
         raise InvalidArgument(
-            f"Farkle with {rules.players} players is not solved with {rule} yet: "
-            "it is solved for 2 players",
+            f"Farkle with {rules.players} players is not solved with the three-farkle penalty "
+            "yet: it is solved for 2 players",
+            parameter="players",
+        )
+    if rules.players > 3 and rules.last_turn:
+        raise InvalidArgument(
+            f"Farkle with {rules.players} players is not solved with a last turn: it is solved "
+            "for 2 and 3 players",
             parameter="players",
         )
 
@@ -279,10 +286,11 @@ def warm_up() -> float:
     _kernels.last_turn(np.zeros(3), 0, *arrays)
     from pigsolve.solver.farkle import _orbit_kernels
 
-    orbits, bounds = np.array([3, 1, 0]), np.array([0, 1, 2, 3])
-    _orbit_kernels.solve_layers(
-        np.zeros((4, 2)), 2, orbits, bounds, 0, 2, 0, 0, *arrays, np.zeros(3, np.int64), np.zeros(3)
-    )
+    for middle in (np.zeros((1, 1, 3)), np.full((8, 8, 3), 1 / 3)):
+        _orbit_kernels.solve_layers(
+            np.zeros((8, 3)), 2, np.array([7, 3, 1, 0]), np.arange(5), 0, 3, 0, 0, 2, middle,
+            *arrays, np.zeros(4, np.int64), np.zeros(4),
+        )  # fmt: skip
     return time.perf_counter() - start
 
 

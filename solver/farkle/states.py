@@ -138,7 +138,7 @@ def state_indices(rules: FarkleRules, state: Any, floor: int | None = None) -> t
     i, j, t, n)`` (scores from ``floor``, units; ``floor`` 0 without the penalty), or raise
     InvalidArgument in one line (``floor`` None: :data:`DEFAULT_FLOOR` with the penalty). With
     more players, ``((s_0, ..., s_{N-1}), t, n)`` (the mover's score first) as ``(scores, t,
-    n)``.
+    n)``; with three and the last turn a score may be past the goal (the last round).
 
     >>> state_indices(FarkleRules(), ((100, 0), 350, 3))
     (0, 0, 2, 0, 7, 3)
@@ -212,7 +212,15 @@ def _seats_state(rules: FarkleRules, state: Any) -> tuple[tuple[int, ...], int, 
     numbers = (*scores, t, n)
     if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in numbers):
         raise InvalidArgument(f"state {state!r} must hold integers", parameter="state")
-    _check_numbers(rules, state, scores, t, n, 0)
+    last_round = rules.last_turn and players == 3 and max(scores) >= rules.goal
+    if last_round:  # scores past the goal (solver.farkle.last_round_three says which fit)
+        _check_numbers(rules, state, (), t, n, 0)
+        if not all(x >= 0 and x % POINT_UNIT == 0 for x in scores):
+            raise InvalidArgument(
+                f"scores in {state!r} must be multiples of {POINT_UNIT} from 0", parameter="state"
+            )
+    else:
+        _check_numbers(rules, state, scores, t, n, 0)
     return tuple(int(x) // POINT_UNIT for x in scores), int(t) // POINT_UNIT, int(n)
 
 

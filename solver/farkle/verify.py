@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pigsolve.solver.farkle.last_round_three import orbit_banks
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.turn import least_banks, turn
 from pigsolve.solver.games.farkle import POINT_UNIT
@@ -55,7 +56,8 @@ def seat_residuals(solution: FarkleSolution) -> np.ndarray:
     goal, players = rules.goal // POINT_UNIT, rules.players
     values = np.ascontiguousarray(solution.values.reshape(-1, players))
     out = np.empty(values.shape)
-    _orbit_kernels.residuals(values, goal, *least_banks(rules), *turn(rules).arrays, out)
+    banks = orbit_banks(rules, solution.ceiling)
+    _orbit_kernels.residuals(values, goal, *banks, *turn(rules).arrays, out)
     out = out.reshape(solution.values.shape)
     for scores, _ in solution.coins:
         out[scores][1:] = 0.0

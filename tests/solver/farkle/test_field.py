@@ -35,6 +35,10 @@ def table_by_seat(solution, seat: int) -> np.ndarray:
         FarkleRules(dice=3, goal=1000, players=3),
         FarkleRules(dice=3, goal=600, min_bank=150, players=3),
         FarkleRules(dice=2, goal=300, players=4, entry=100),
+        pytest.param(
+            FarkleRules(dice=3, goal=600, players=3, last_turn=True), marks=pytest.mark.slow
+        ),
+        FarkleRules(dice=3, goal=500, players=3, last_turn=True, entry=150, min_bank=100),
     ],
 )
 def test_optimal_in_every_seat_is_the_table(rules: FarkleRules) -> None:
@@ -117,12 +121,12 @@ def test_the_games_agree() -> None:
     ("rules", "words"),
     [
         (FarkleRules(goal=1000, players=3, farkle_penalty=500), "penalty"),
-        (FarkleRules(goal=1000, players=3, last_turn=True), "last turn"),
+        (FarkleRules(goal=1000, players=4, last_turn=True), "last turn"),
     ],
 )
 def test_refused_rules(rules: FarkleRules, words: str) -> None:
     with pytest.raises(InvalidArgument, match=words):
-        evaluate_field(rules, [thresholds(FarkleRules(goal=1000), (300,))] * 3)
+        evaluate_field(rules, [thresholds(FarkleRules(goal=1000), (300,))] * rules.players)
 
 
 def test_refused_players() -> None:
