@@ -107,7 +107,7 @@ def test_agrees_with_value_iteration(rules: FarkleRules) -> None:
 
 @pytest.mark.slow
 def test_games_of_optimal_players_agree_with_the_first_movers_chance() -> None:
-    """Optimal self-play at goal 1,000 with three dice (a minute or more): the first mover's wins."""
+    """Optimal self-play at goal 1,000, three dice (a minute or more): the first mover's wins."""
     rules = FarkleRules(dice=3, goal=1000, players=3, last_turn=True)
     solution = solve(rules)
     players = [SolutionPlayer(solution, seed=seat) for seat in range(3)]
