@@ -40,7 +40,7 @@ def shifted(row, out):  # pragma: no cover
 
 @njit(cache=True)
 def turn_vectors(
-    values, goal, index, first, c, min_bank, entry, cap, middle,
+    values, goal, index, first, c, min_bank, entry, cap, middle, lesser,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
 ):  # fmt: skip  # pragma: no cover
     """Fill the mover's turn at the state ``index`` (the mover's score ``first``) with a farkle
@@ -59,14 +59,14 @@ def turn_vectors(
     every bank a roll from below ``top`` reaches).
     """
     return turn_policy(
-        values, goal, index, first, c, min_bank, entry, cap, middle,
+        values, goal, index, first, c, min_bank, entry, cap, middle, lesser,
         ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank, False,
     )[0]  # fmt: skip
 
 
 @njit(cache=True)
 def turn_policy(
-    values, goal, index, first, c, min_bank, entry, cap, middle,
+    values, goal, index, first, c, min_bank, entry, cap, middle, lesser,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank, track,
 ):  # fmt: skip  # pragma: no cover
     """Fill the turn as :func:`turn_vectors` does; return ``(top, low, high)``: with ``track``,
@@ -103,28 +103,29 @@ def turn_policy(
             for k in range(num_outcomes[n]):
                 best, best_u, best_m = -1.0, 0, 0
                 for left in range(n):
-                    gain = points[n, k, left]
-                    if gain < 0:
-                        continue
-                    u = t + gain
-                    m = next_dice[left]
-                    if u >= top and not ends:  # a bank that wins
-                        v = 1.0
-                    elif m == 0 or u >= top:  # every die kept without hot dice, or the cap
-                        v = bank[u, 0]
-                    else:
-                        v = value[u, m, 0]
-                    # a margin under the interval's width may bind (a slope is at most 1)
-                    if v > best:  # the new best's margin over the last
-                        if track and v - best < width:
-                            rise = _slope(slope, top, best_u, best_m) - _slope(slope, top, u, m)
-                            low, high = _margin(v - best, rise, low, high)
+                    for q in range(lesser.shape[3] + 1 if ends else 1):  # fewer points too
+                        gain = points[n, k, left] if q == 0 else lesser[n, k, left, q - 1]
+                        if gain < 0:
+                            break
+                        u = t + gain
+                        m = next_dice[left]
+                        if u >= top and not ends:  # a bank that wins
+                            v = 1.0
+                        elif m == 0 or u >= top:  # every die kept without hot dice, or the cap
+                            v = bank[u, 0]
+                        else:
+                            v = value[u, m, 0]
+                        # a margin under the interval's width may bind (a slope is at most 1)
+                        if v > best:  # the new best's margin over the last
+                            if track and v - best < width:
+                                rise = _slope(slope, top, best_u, best_m) - _slope(slope, top, u, m)
+                                low, high = _margin(v - best, rise, low, high)
+                                width = max(high, -low)
+                            best, best_u, best_m = v, u, m
+                        elif track and best - v < width:  # the best's margin over this one
+                            rise = _slope(slope, top, u, m) - _slope(slope, top, best_u, best_m)
+                            low, high = _margin(best - v, rise, low, high)
                             width = max(high, -low)
-                        best, best_u, best_m = v, u, m
-                    elif track and best - v < width:  # the best's margin over this one
-                        rise = _slope(slope, top, u, m) - _slope(slope, top, best_u, best_m)
-                        low, high = _margin(best - v, rise, low, high)
-                        width = max(high, -low)
                 w = ways[n, k]
                 if best_u >= top and not ends:
                     total[0] += w
@@ -174,7 +175,7 @@ def _margin(gap, rise, low, high):  # pragma: no cover
 
 @njit(cache=True)
 def solve_orbit(
-    values, goal, index, min_bank, entry, cap, middle,
+    values, goal, index, min_bank, entry, cap, middle, lesser,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
 ):  # fmt: skip  # pragma: no cover
     """Solve the orbit of the state ``index`` (its rotations, coupled by the farkle) given every
@@ -225,7 +226,7 @@ def solve_orbit(
             shifted(current[(r + 1) % length], c)
             moved[r] = c[0]
             _, low[r], high[r] = turn_policy(
-                values, goal, members[r], firsts[r], c, min_bank, entry, cap, middle,
+                values, goal, members[r], firsts[r], c, min_bank, entry, cap, middle, lesser,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
                 True,
             )  # fmt: skip
@@ -313,7 +314,7 @@ def _solve_cycle(base, farkles, out):  # pragma: no cover
 
 @njit(cache=True, parallel=True)
 def solve_layers(
-    values, goal, orbits, bounds, first_layer, last_layer, min_bank, entry, cap, middle,
+    values, goal, orbits, bounds, first_layer, last_layer, min_bank, entry, cap, middle, lesser,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, steps, residuals,
 ):  # fmt: skip  # pragma: no cover
     """Solve the score-sum layers ``first_layer`` to ``last_layer`` (positions in ``bounds``,
@@ -331,7 +332,7 @@ def solve_layers(
             slope = np.empty((height, dice + 1))
             bank = np.empty((height, players))
             count, residual = solve_orbit(
-                values, goal, orbits[start + q], min_bank, entry, cap, middle,
+                values, goal, orbits[start + q], min_bank, entry, cap, middle, lesser,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
             )  # fmt: skip
             steps[start + q] = count
@@ -343,7 +344,7 @@ def solve_layers(
 
 @njit(cache=True, parallel=True)
 def residuals(
-    values, goal, min_bank, entry, cap, middle,
+    values, goal, min_bank, entry, cap, middle, lesser,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, out,
 ):  # fmt: skip  # pragma: no cover
     """Fill ``out[s, p]`` with ``|values[s, p] - its turn's|``: each state's turn re-solved,
@@ -364,7 +365,7 @@ def residuals(
         first = index // goal ** (players - 1)
         shifted(values[passed(index, first, goal, players, 0)], c)
         turn_vectors(
-            values, goal, index, first, c, min_bank, entry, cap, middle,
+            values, goal, index, first, c, min_bank, entry, cap, middle, lesser,
             ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
         )  # fmt: skip
         for p in range(players):

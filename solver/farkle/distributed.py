@@ -27,7 +27,6 @@ from pigsolve.solver import cluster, layer_store
 from pigsolve.solver.cluster import Hook
 from pigsolve.solver.farkle import store
 from pigsolve.solver.farkle.last_round_three import orbit_banks
-from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import FarkleRules
 from pigsolve.solver.results import Progress
 
@@ -109,7 +108,7 @@ def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
     from pigsolve.solver.farkle.players import canonical, mix
 
     group, rules = store.open_store(url)
-    goal, players, banks = store.units(rules), rules.players, orbit_banks(rules)
+    goal, players, (banks, arrays) = store.units(rules), rules.players, orbit_banks(rules)
     with _KERNEL:
         values = table_of(group, url, rules, layer)
         everything, bounds = orbits_of(goal, players)
@@ -117,7 +116,6 @@ def solve_task(url: str, layer: int, first: int, step: int) -> dict[str, Any]:
         layer_orbits = everything[bounds[place] : bounds[place + 1]]
         orbits = layer_orbits[first::step]
         steps, residuals = np.zeros(len(orbits), np.int64), np.zeros(len(orbits))
-        arrays = turn(rules).arrays
         _orbit_kernels.solve_layers(
             values, goal, orbits, np.array([0, len(orbits)]), 0, 0, *banks,
             *arrays, steps, residuals,

@@ -30,8 +30,9 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.states import default_ceiling
-from pigsolve.solver.farkle.turn import least_banks, turn
-from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
+from pigsolve.solver.farkle.turn import Turn, least_banks, turn
+from pigsolve.solver.games.farkle import FACES, POINT_UNIT, FarkleRules
+from pigsolve.solver.games.farkle_scoring import keeps, rolls
 
 
 def in_last_round(rules: FarkleRules, scores: tuple[int, ...]) -> bool:
@@ -143,16 +144,56 @@ def middle_table(rules: FarkleRules, ceiling: int) -> np.ndarray:
     return found
 
 
-def orbit_banks(rules: FarkleRules, ceiling: int | None = None) -> tuple[int, int, int, np.ndarray]:
-    """Return ``(min_bank, entry, cap, middle)`` as the orbit kernels take them: the least
-    banks (units), the score from which a turn banks (the goal; with the last round the
-    ``ceiling``, default :func:`~solver.farkle.states.default_ceiling`) and the middle turn's
-    vectors (:func:`middle_table`; a dummy without)."""
+def orbit_banks(
+    rules: FarkleRules, ceiling: int | None = None
+) -> tuple[tuple[int, int, int, np.ndarray, np.ndarray], tuple[np.ndarray, ...]]:
+    """Return ``((min_bank, entry, cap, middle, lesser), arrays)`` as the orbit kernels take
+    them: the least banks (units), the score from which a turn banks (the goal; with the last
+    round the ``ceiling``, default :func:`~solver.farkle.states.default_ceiling`), the middle
+    turn's vectors (:func:`middle_table`) and the turn's keeps below the most points
+    (:func:`full_turn`); dummies and the turn's arrays without."""
     if rules.last_turn and rules.players == 3:
         ceiling = ceiling or default_ceiling(rules)
         middle = np.ascontiguousarray(middle_table(rules, ceiling))
-        return (*least_banks(rules), ceiling // POINT_UNIT, middle)
-    return (*least_banks(rules), rules.goal // POINT_UNIT, np.zeros((1, 1, 3)))
+        every, lesser = full_turn(rules)
+        return (*least_banks(rules), ceiling // POINT_UNIT, middle, lesser), every.arrays
+    dummies = np.zeros((1, 1, 3)), np.zeros((1, 1, 1, 1), np.int64)
+    return (*least_banks(rules), rules.goal // POINT_UNIT, *dummies), turn(rules).arrays
+
+
+@functools.lru_cache(maxsize=8)
+def full_turn(rules: FarkleRules) -> tuple[Turn, np.ndarray]:
+    """Return the turn of ``rules`` with every keep, not only the most points for the dice
+    left (:mod:`solver.farkle.turn`'s dominance needs a value that rises with the turn total;
+    with the last round a bank reaching the goal can be worth less than one just short of it):
+    the rolls grouped by all their ``(dice left, points)`` options, ``points`` the most as in
+    :class:`~solver.farkle.turn.Turn`, and ``lesser[n, k, n', q]`` the other keeps' points
+    leaving ``n'``, the highest first, -1 after."""
+    dice, pruned = rules.dice, turn(rules)
+    found: list[dict[tuple, int]] = [{} for _ in range(dice + 1)]
+    for n in range(1, dice + 1):
+        for counts, ways in rolls(n):
+            options = {(n - sum(kept), p // POINT_UNIT) for kept, p in keeps(counts, rules.scoring)}
+            if options:
+                key = tuple(sorted(options, key=lambda o: (o[0], -o[1])))
+                found[n][key] = found[n].get(key, 0) + ways
+    size = max(len(listed) for listed in found)
+    deepest = max((len(o) for listed in found for o in listed), default=1)
+    ways = np.zeros((dice + 1, size))
+    points = np.full((dice + 1, size, dice), -1, np.int64)
+    lesser = np.full((dice + 1, size, dice, deepest), -1, np.int64)
+    num_outcomes = np.array([len(listed) for listed in found], np.int64)
+    for n in range(1, dice + 1):
+        for k, (options, count) in enumerate(found[n].items()):
+            ways[n, k] = count
+            for left, p in options:  # the most points first
+                if points[n, k, left] < 0:
+                    points[n, k, left] = p
+                else:
+                    lesser[n, k, left, np.argmin(lesser[n, k, left] >= 0)] = p
+    farkle_ways = np.array([FACES**n - ways[n].sum() for n in range(dice + 1)], float)
+    every = Turn(dice, ways, points, num_outcomes, farkle_ways, pruned.scale, pruned.next_dice)
+    return every, lesser
 
 
 @functools.lru_cache(maxsize=64)
@@ -249,3 +290,57 @@ def last_round_vectors(
     most = int(arrays[1].max())
     bank = np.array([banked(rules, scores, u, ceiling) for u in range(top + most + 1)])
     return value[:top], bank, int(top), banked(rules, scores, 0, ceiling)
+
+
+def main_vectors(
+    rules: FarkleRules, values: np.ndarray, key: tuple[int, ...], ceiling: int, nudge: float = 0.0
+) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
+    """Return ``(value, bank, top, farkle)`` of the optimal mover's turn at the main-game state
+    ``key`` (units) of the table ``values`` (more than two players), every player's chance: at
+    each turn total below ``top`` and dice, after each bank (below ``top`` and a roll past it),
+    after a farkle (the mover's moved by ``nudge``). With three players and the last turn a
+    bank reaching the goal reads the last round and every keep is weighed (:func:`full_turn`)."""
+    from pigsolve.solver.farkle import _orbit_kernels
+
+    players, goal = values.shape[-1], values.shape[0]
+    banks, arrays = orbit_banks(rules, ceiling)
+    farkle = np.roll(values[key[1:] + key[:1]], 1)
+    farkle[0] += nudge
+    height, dice = max(banks[2], banks[0]) + int(arrays[1].max()) + 1, rules.dice
+    value, slope = np.empty((height, dice + 1, players)), np.empty((height, dice + 1))
+    bank = np.empty((height, players))
+    index = int(np.ravel_multi_index(key, (goal,) * players))
+    top = _orbit_kernels.turn_vectors(
+        values.reshape(-1, players), goal, index, key[0], farkle, *banks, *arrays,
+        value, slope, bank,
+    )  # fmt: skip
+    return value, bank, int(top), farkle
+
+
+def main_rows(
+    rules: FarkleRules, values: np.ndarray, key: tuple[int, ...], ceiling: int, nudge: float
+) -> tuple[np.ndarray, np.ndarray, int, float]:
+    """Return ``(value, roll, top, farkle)``: the mover's own chance at each turn total and
+    dice of its turn at the main-game state ``key`` (:func:`main_vectors`), rolling's, the
+    total from which it banks and a farkle's."""
+    value, bank, top, farkle = main_vectors(rules, values, key, ceiling, nudge)
+    ways, points, num_outcomes, farkle_ways, scale, next_dice = orbit_banks(rules, ceiling)[1]
+    lesser = orbit_banks(rules, ceiling)[0][4]
+    own, totals = value[:top, :, 0], np.arange(top)
+    roll = np.zeros((top, rules.dice + 1))
+    for n in range(1, rules.dice + 1):
+        total = np.full(top, farkle_ways[n] * farkle[0])
+        for k in range(num_outcomes[n]):
+            best = np.full(top, -1.0)
+            for left in range(n):
+                m = next_dice[left]
+                for gain in (points[n, k, left], *lesser[n, k, left]):
+                    if gain < 0:
+                        break
+                    u = totals + gain
+                    inside = own[np.minimum(u, top - 1), m] if m else bank[u, 0]
+                    best = np.maximum(best, np.where(u < top, inside, bank[u, 0]))
+            total += ways[n, k] * best
+        roll[:, n] = total / scale[n]
+    own.flags.writeable = roll.flags.writeable = False
+    return own, roll, top, float(farkle[0])

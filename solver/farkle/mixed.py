@@ -63,7 +63,8 @@ class Piece:
 class OrbitTurns:
     """The rotations of the orbit of the state ``index`` (flat, scores in units below
     ``goal``), with the higher score sums solved in ``values`` (``(G**N, N)``); ``banks`` is
-    ``(min_bank, entry, cap, middle)``, :func:`solver.farkle.last_round_three.orbit_banks`."""
+    ``(min_bank, entry, cap, middle, lesser)`` and ``arrays`` the turn's, as
+    :func:`solver.farkle.last_round_three.orbit_banks` gives them."""
 
     def __init__(
         self, values: np.ndarray, goal: int, index: int, banks: tuple[int, int], arrays

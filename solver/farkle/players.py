@@ -37,7 +37,6 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.last_round_three import orbit_banks
 from pigsolve.solver.farkle.mixed import OrbitTurns, solve_unsettled, wander
-from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
 from pigsolve.solver.results import Progress
 
@@ -108,8 +107,7 @@ def solve_players(
     from pigsolve.solver.farkle import _orbit_kernels
 
     goal, players = rules.goal // POINT_UNIT, rules.players
-    banks = orbit_banks(rules, ceiling)
-    arrays = turn(rules).arrays
+    banks, arrays = orbit_banks(rules, ceiling)
     orbits, bounds = orbits_by_sum(goal, players)
     values = np.zeros((goal**players, players))
     steps = np.zeros(len(orbits), np.int64)

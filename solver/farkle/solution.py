@@ -312,6 +312,8 @@ class FarkleSolution:
         from pigsolve.solver.farkle import _kernels
 
         rules = self.rules
+        if rules.players > 2 and rules.last_turn and max(key) < self.values.shape[0]:
+            return TurnRows(*last3.main_rows(rules, self.values, key, self.ceiling, side * NUDGE))
         banks = least_banks(rules)
         cap = width = (self.ceiling - self.floor) // POINT_UNIT
         if rules.players > 2 and rules.last_turn:  # banks from the ceiling, the last round's
@@ -337,22 +339,9 @@ class FarkleSolution:
         """Return ``(value, bank, top, farkle)`` of the mover's turn at ``key`` (more than two
         players): every player's chance at each turn total and dice, after each bank below
         ``top`` (with the last turn, a roll past it) and after a farkle."""
-        from pigsolve.solver.farkle import _orbit_kernels
-
-        rules, goal = self.rules, self.values.shape[0]
-        if max(key) >= goal:
-            return last3.last_round_vectors(rules, key, self.ceiling)
-        players, banks = rules.players, last3.orbit_banks(rules, self.ceiling)
-        flat = self.values.reshape(-1, players)
-        farkle = np.roll(self.values[key[1:] + key[:1]], 1)
-        height = max(banks[2], banks[0]) + int(turn(rules).points.max()) + 1
-        value = np.empty((height, rules.dice + 1, players))
-        slope, bank = np.empty((height, rules.dice + 1)), np.empty((height, players))
-        index = int(np.ravel_multi_index(key, (goal,) * players))
-        top = _orbit_kernels.turn_vectors(
-            flat, goal, index, key[0], farkle, *banks, *turn(rules).arrays, value, slope, bank
-        )
-        return value, bank, int(top), farkle
+        if max(key) >= self.values.shape[0]:
+            return last3.last_round_vectors(self.rules, key, self.ceiling)
+        return last3.main_vectors(self.rules, self.values, key, self.ceiling)
 
     def _bank(self, key: tuple[int, ...], u: int) -> float:
         """Return the mover's chance after banking ``u`` units at ``key``."""

@@ -286,10 +286,11 @@ def warm_up() -> float:
     _kernels.last_turn(np.zeros(3), 0, *arrays)
     from pigsolve.solver.farkle import _orbit_kernels
 
+    lesser = np.full((2, 2, 1, 1), -1, np.int64)
     for middle in (np.zeros((1, 1, 3)), np.full((8, 8, 3), 1 / 3)):
         _orbit_kernels.solve_layers(
             np.zeros((8, 3)), 2, np.array([7, 3, 1, 0]), np.arange(5), 0, 3, 0, 0, 2, middle,
-            *arrays, np.zeros(4, np.int64), np.zeros(4),
+            lesser, *arrays, np.zeros(4, np.int64), np.zeros(4),
         )  # fmt: skip
     return time.perf_counter() - start
 

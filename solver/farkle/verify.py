@@ -56,8 +56,8 @@ def seat_residuals(solution: FarkleSolution) -> np.ndarray:
     goal, players = rules.goal // POINT_UNIT, rules.players
     values = np.ascontiguousarray(solution.values.reshape(-1, players))
     out = np.empty(values.shape)
-    banks = orbit_banks(rules, solution.ceiling)
-    _orbit_kernels.residuals(values, goal, *banks, *turn(rules).arrays, out)
+    banks, arrays = orbit_banks(rules, solution.ceiling)
+    _orbit_kernels.residuals(values, goal, *banks, *arrays, out)
     out = out.reshape(solution.values.shape)
     for scores, _ in solution.coins:
         out[scores][1:] = 0.0

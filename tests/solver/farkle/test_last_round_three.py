@@ -83,13 +83,14 @@ def _reference():
     [
         FarkleRules(dice=2, goal=300, players=3, last_turn=True),
         FarkleRules(dice=2, goal=300, players=3, last_turn=True, min_bank=100, entry=150),
-        FarkleRules(dice=3, goal=200, players=3, last_turn=True),
+        FarkleRules(dice=3, goal=300, players=3, last_turn=True),
     ],
     ids=["2 dice", "min bank, opening score", "3 dice"],
 )
 def test_agrees_with_value_iteration(rules: FarkleRules) -> None:
     """Every start of a turn, the last round's too, and some states within turns, against the
-    plain value iteration with the last round (some 20 to 40 s each)."""
+    plain value iteration with the last round (20 s to 4 minutes each). At three dice, goal
+    300, banking 250 is worth more than 300 at (0, 250, 250): every keep must be weighed."""
     ceiling = rules.goal + 200
     expected = _reference().value_iteration(rules, ceiling=ceiling)
     solution = solve(rules, ceiling=ceiling)
@@ -106,11 +107,11 @@ def test_agrees_with_value_iteration(rules: FarkleRules) -> None:
 
 @pytest.mark.slow
 def test_games_of_optimal_players_agree_with_the_first_movers_chance() -> None:
-    """Optimal self-play at goal 1,000 with three dice (some 30 s): the first mover's wins."""
+    """Optimal self-play at goal 1,000, three dice (a minute or more): the first mover's wins."""
     rules = FarkleRules(dice=3, goal=1000, players=3, last_turn=True)
     solution = solve(rules)
     players = [SolutionPlayer(solution, seed=seat) for seat in range(3)]
-    games = 900
+    games = 600
     result = simulate(rules, players, games, seed=46)
     first = sum(int(result.wins[r, r]) for r in range(3))
     p = float(solution.values[0, 0, 0, 0])

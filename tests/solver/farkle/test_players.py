@@ -11,11 +11,11 @@ import pytest
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle import table
+from pigsolve.solver.farkle.last_round_three import orbit_banks
 from pigsolve.solver.farkle.mixed import OrbitTurns
 from pigsolve.solver.farkle.players import orbits_by_sum, solve_players
 from pigsolve.solver.farkle.solution import keep_points
 from pigsolve.solver.farkle.solve import solve
-from pigsolve.solver.farkle.turn import turn
 from pigsolve.solver.farkle.verify import seat_residuals, verify_table
 from pigsolve.solver.games.farkle import FarkleRules
 from pigsolve.solver.results import seat_seeds
@@ -120,7 +120,7 @@ def test_each_coin_mixes_two_best_replies(three) -> None:
     flat = three.values.reshape(-1, players)
     for scores, q in three.coins:
         index = int(np.ravel_multi_index(scores, (goal,) * players))
-        orbit = OrbitTurns(flat, goal, index, (0, 0), turn(three.rules).arrays)
+        orbit = OrbitTurns(flat, goal, index, *orbit_banks(three.rules))
         following = three.values[scores[1:] + scores[:1]]
         x = float(following[-1])
         (below, f_below), (above, f_above) = (orbit.reply(0, x + d) for d in (-1e-9, 1e-9))
@@ -206,10 +206,10 @@ def test_queries(three) -> None:
         three.action_values(((0, 0), 300, 3))
 
 
-@pytest.mark.parametrize("change", [{"farkle_penalty": 500}, {"last_turn": True}])
+@pytest.mark.parametrize("change", [{"farkle_penalty": 500}, {"last_turn": True, "players": 4}])
 def test_refused_rules(change: dict) -> None:
     with pytest.raises(InvalidArgument, match="not solved with"):
-        solve(FarkleRules(goal=1000, players=3, **change))
+        solve(FarkleRules(**{"goal": 1000, "players": 3} | change))
 
 
 def _simulated_winner(solution, rng: np.random.Generator) -> int:

@@ -188,9 +188,9 @@ def test_rolls_of_the_wrong_size_are_refused(small: FarkleSolution) -> None:
         small.action_values(((0, 0), 0, 3), roll=(1, 5, 7))
 
 
-def test_more_players_with_a_last_turn_are_refused() -> None:
+def test_four_players_with_a_last_turn_are_refused() -> None:
     with pytest.raises(InvalidArgument, match="not solved with a last turn") as raised:
-        solve(FarkleRules(dice=2, goal=500, players=3, last_turn=True))
+        solve(FarkleRules(dice=2, goal=500, players=4, last_turn=True))
     assert raised.value.parameter == "players"
 
 
