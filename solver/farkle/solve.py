@@ -86,6 +86,7 @@ import numpy as np
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.farkle.solution import FarkleSolution
 from pigsolve.solver.farkle.states import (
+    DEFAULT_CEILING_LEAD,
     DEFAULT_FLOOR,
     FARKLE_COUNTS,
     default_ceiling,
@@ -99,6 +100,9 @@ from pigsolve.solver.results import Progress
 
 PENALTY_ROUNDS = 13
 """The rounds of the penalty's fixed point at goal 10,000 (12 at 1,000)."""
+LAST_ROUND_KEEPS = 2.8
+"""How much longer a three-player turn takes with the last round per turn total, every keep
+weighed (:func:`solve_seconds`)."""
 PARALLEL_GOAL = 2000
 """From this goal (points) on the pairs of a score sum are solved in parallel: at 10,000 on two
 idle cores 11 s against 16 s one pair after another (slower, though, where another process
@@ -301,7 +305,10 @@ def solve_seconds(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> float:
     and the nine pairs of farkles in a row, each round (about 40 minutes at goal 10,000); with
     ``N > 2`` players, ``G**N`` states (about 32 minutes for three at goal 10,000: 66.6
     measured before the orbits stopped by their policies' intervals, 2.1 times the time since at
-    goal 3,000).
+    goal 3,000). Three players' last round runs each turn on to the ceiling and weighs every
+    keep: :data:`LAST_ROUND_KEEPS` times the turn totals' span over the goal's (measured 30
+    times the time without at goal 1,000, 19 at 2,000, 11 at 3,000: about three hours at
+    10,000).
 
     >>> from pigsolve.solver.games.farkle import FACEBOOK_FARKLE, FARKLE
     >>> round(solve_seconds(FARKLE)), round(solve_seconds(FACEBOOK_FARKLE) / 60)
@@ -310,6 +317,8 @@ def solve_seconds(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> float:
     if rules.players > 2:  # G**N states, each a turn of N values over G totals
         goal, players = rules.goal // POINT_UNIT, rules.players
         work = goal ** (players + 1) * players**2 * rules.dice
+        if rules.last_turn:
+            work *= LAST_ROUND_KEEPS * (goal + DEFAULT_CEILING_LEAD // POINT_UNIT) / goal
         return 1.35e-7 * work / 6 if work < 10**300 else math.inf  # G**N can pass any float
     if not rules.farkle_penalty:
         return 11.0 * (rules.goal / 10_000) ** 3 * rules.dice / 6
