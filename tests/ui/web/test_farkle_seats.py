@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from pigsolve.ui.web.app import page_families
+
 
 def test_a_game_of_four_has_every_seats_chances(client) -> None:
     body = {
@@ -41,3 +43,27 @@ def test_a_game_of_four_has_every_seats_chances(client) -> None:
 def test_what_the_page_does_not_seat(client, body: dict, words: str) -> None:
     refused = client.post("/api/farkle/games", json=body)
     assert refused.status_code in (400, 413) and words in refused.json()["error"]
+
+
+def test_the_house_rules_are_fields_of_the_form(client) -> None:
+    body = {"goal": 300, "opponents": ["max-score"] * 2, "last_turn": "on", "entry": 150}
+    body |= {"first": "you", "seed": 2}
+    started = client.post("/api/farkle/games", json=body)
+    assert started.status_code == 201, started.text
+    farkle = next(family for family in page_families() if family["name"] == "farkle")
+    assert {"last_turn", "entry"} <= {field["name"] for field in farkle["fields"]}
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"last_turn": "maybe"}, "last_turn must be"),
+        ({"entry": 25}, "multiple of 50"),
+        ({"entry": 5000, "goal": 1000}, "entry must be an integer from 0 to 1000"),
+        ({"rules": "facebook-farkle", "entry": 500}, "entry"),
+    ],
+)
+def test_wrong_house_rules_are_refused_in_words(client, fields: dict, words: str) -> None:
+    body = {"goal": 500, "opponents": ["max-score"]} | fields
+    refused = client.post("/api/farkle/games", json=body)
+    assert refused.status_code == 400 and words in refused.json()["error"], refused.text

@@ -35,6 +35,8 @@ PENALTY_PAGE_GOAL = 1000
 PAGE_GOALS = {3: 2000, 4: 1000}
 """The largest goal the page computes for 3 and 4 players: 3 players at goal 2,000 take some 9 s
 on two cores, 4 players at goal 1,000 a few seconds (1,500: 105 s beside other jobs)."""
+LAST_ROUND_WORDS = {"rules": "as the rules say", "on": "on", "off": "off"}
+"""The page's last round: the rule set's (on in ``patch-farkle``), or on or off."""
 COMPARE_GOAL = 1000
 """The largest goal of the page's exact round robin: three players in some 6 s on two cores
 (2,000: some 20 s); Pig's bound, 300, is a single Farkle turn."""
@@ -84,15 +86,18 @@ class FarkleAdapter(Adapter):
         """Farkle is played by up to four at the page."""
         return 4
 
-    page_fields = ("rules", "goal")
+    page_fields = ("rules", "goal", "last_turn", "entry")
     use_goals = {"explore": PAGE_GOAL, "compare": COMPARE_GOAL}  # noqa: RUF012 (in points)
 
     def page_rules(self, fields: dict[str, Any], players: int = 2) -> Any:
-        """Return the rules the page's ``fields`` name (``rules``, ``goal``) for ``players``;
+        """Return the rules the page's ``fields`` name (``rules``, ``goal``, ``last_turn``:
+        ``rules``, ``on`` or ``off``, ``entry``: the opening score) for ``players``;
         InvalidArgument naming the field if one is wrong.
 
-        >>> FarkleAdapter(family_named("farkle")).page_rules({"goal": 1000}, 3).players
-        3
+        >>> adapter = FarkleAdapter(family_named("farkle"))
+        >>> rules = adapter.page_rules({"goal": 1000, "last_turn": "on", "entry": 500}, 3)
+        >>> rules.players, rules.last_turn, rules.entry
+        (3, True, 500)
         """
         name = one_of(fields.get("rules", "farkle"), "rules", tuple(RULE_SETS))
         if players > 2 and RULE_SETS[name].farkle_penalty:
@@ -104,13 +109,22 @@ class FarkleAdapter(Adapter):
         goal = integer(fields.get("goal", DEFAULT_GOAL), "goal", POINT_UNIT, PAGE_GOAL)
         if goal % POINT_UNIT:
             raise InvalidArgument(f"goal must be a multiple of {POINT_UNIT}", parameter="goal")
-        return replace(farkle_rules(name), goal=goal, players=players)
+        rules = replace(farkle_rules(name), goal=goal, players=players)
+        last = one_of(fields.get("last_turn", "rules"), "last_turn", tuple(LAST_ROUND_WORDS))
+        if last != "rules":
+            rules = replace(rules, last_turn=last == "on")
+        entry = integer(fields.get("entry", rules.entry), "entry", 0, goal)
+        if entry % POINT_UNIT:
+            raise InvalidArgument(f"entry must be a multiple of {POINT_UNIT}", parameter="entry")
+        return replace(rules, entry=entry)
 
     def page_form(self) -> dict[str, Any]:
         """Return the page's set-up form: the rule set and the goal."""
         fields = [
             choice_field("rules", "Rules", RULE_SET_WORDS, "farkle"),
             integer_field("goal", "Goal", POINT_UNIT, PAGE_GOAL, DEFAULT_GOAL),
+            choice_field("last_turn", "Last round", LAST_ROUND_WORDS, "rules"),
+            integer_field("entry", "Opening score", 0, PAGE_GOAL, 0),
         ]
         note = (
             f"Farkle: goal {POINT_UNIT} to {PAGE_GOAL:,} in steps of {POINT_UNIT}; Facebook "
