@@ -27,7 +27,7 @@ _NO_MOVES = np.zeros((1, 4), np.int64)
 
 @njit(cache=True)
 def _guided_law(
-    table, coins, frame, i, nudge, min_bank, entry, cap, middle,
+    table, coins, frame, i, nudge, min_bank, entry, cap, middle, lesser,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
 ):  # fmt: skip  # pragma: no cover
     """Return ``(win, farkle)`` of the optimal mover at the flat ``frame`` (its score ``i``) and
@@ -38,7 +38,8 @@ def _guided_law(
     (``middle``: the middle turn's vectors, :mod:`solver.farkle.last_round_three`) a bank to
     ``a >= G`` is worth the mover's part of ``middle[a - b, a - c]`` (two players: one minus
     the opponent's last turn, ``middle[min(b, 1), a - b, 0]``) and the turn banks from ``cap``
-    (the ceiling) on, as the table's."""
+    (the ceiling) on, as the table's, weighing the keeps ``lesser`` as the table does
+    (:func:`solver.farkle.last_round_three.orbit_banks`; a dummy: the most points only)."""
     guide, win, farkle, law, mass, gvalue, gslope, groll, mixed, glast, reach, mixed_reach = scratch
     goal, players = guide.shape[0], table.shape[1]
     start = law_start(goal, 1, i, 0)
@@ -66,8 +67,8 @@ def _guided_law(
         reach[i, 0] = 0.0
         _turn_law(
             i, 0, 0, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale,
-            next_dice, GUIDED, guide, glast, _NO_BANK, _NO_CHOOSE, _NO_ROWS, _NO_MOVES, win,
-            farkle, law, reach, mass, gvalue, gslope, groll,
+            next_dice, GUIDED, guide, glast, lesser, _NO_BANK, _NO_CHOOSE, _NO_ROWS, _NO_MOVES,
+            win, farkle, law, reach, mass, gvalue, gslope, groll,
         )  # fmt: skip
         won += weight * win[i, 0]
         lost += weight * farkle[i, 0]
@@ -105,7 +106,7 @@ def scratch_of(goal, min_bank, dice, most, cap, width):  # pragma: no cover
 
 @njit(cache=True, parallel=True)
 def guided_laws(
-    table, coins, nudge, min_bank, entry, cap, middle,
+    table, coins, nudge, min_bank, entry, cap, middle, lesser,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, win, farkle, law, reach,
 ):  # fmt: skip  # pragma: no cover
     """Write the optimal mover's law at every frame (:func:`_guided_law`) as
@@ -118,7 +119,7 @@ def guided_laws(
         for frame in range(chunk, goal * cols, CHUNKS):
             i, r = frame // cols, frame % cols
             win[i, r], farkle[i, r] = _guided_law(
-                table, coins, frame, i, nudge, min_bank, entry, cap, middle,
+                table, coins, frame, i, nudge, min_bank, entry, cap, middle, lesser,
                 ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
             )  # fmt: skip
             start, found = law_start(goal, cols, i, r), law_start(goal, 1, i, 0)
@@ -129,7 +130,8 @@ def guided_laws(
 @njit(cache=True)
 def _state(
     values, index, guided, wins, farkles, banks, reaches, rounds, table, coins, kept, nudge,
-    min_bank, entry, cap, middle, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    min_bank, entry, cap, middle, lesser, ways, points, num_outcomes, farkle_ways, scale,
+    next_dice,
     scratch, scores, base, f,
 ):  # fmt: skip  # pragma: no cover
     """Solve the score vector ``index``: each seat's turn ``V_m = A_m + f_m V_{m+1}`` (a bank
@@ -155,7 +157,7 @@ def _state(
                 reach = kept[3][i, frame - i * cols]
             else:
                 won, lost = _guided_law(
-                    table, coins, frame, i, nudge, min_bank, entry, cap, middle,
+                    table, coins, frame, i, nudge, min_bank, entry, cap, middle, lesser,
                     ways, points, num_outcomes, farkle_ways, scale, next_dice, scratch,
                 )  # fmt: skip
                 laws, start = scratch[3], law_start(goal, 1, i, 0)
@@ -206,7 +208,8 @@ def _last_round(base, chance, rounds, m, a, scores):  # pragma: no cover
 @njit(cache=True, parallel=True)
 def evaluate_layer(
     values, layer, guided, wins, farkles, banks, reaches, rounds, table, coins, kept, nudge,
-    min_bank, entry, cap, middle, ways, points, num_outcomes, farkle_ways, scale, next_dice,
+    min_bank, entry, cap, middle, lesser, ways, points, num_outcomes, farkle_ways, scale,
+    next_dice,
 ):  # fmt: skip  # pragma: no cover
     """Solve the score vectors ``layer`` (one score sum; every higher sum solved) in parallel;
     ``kept``: the optimal seats' laws (:func:`guided_laws`), or a one-column placeholder."""
@@ -222,6 +225,6 @@ def evaluate_layer(
         for q in range(chunk, count, CHUNKS):
             _state(
                 values, layer[q], guided, wins, farkles, banks, reaches, rounds, table, coins,
-                kept, nudge, min_bank, entry, cap, middle, ways, points, num_outcomes,
+                kept, nudge, min_bank, entry, cap, middle, lesser, ways, points, num_outcomes,
                 farkle_ways, scale, next_dice, scratch, scores, base, f,
             )  # fmt: skip

@@ -31,26 +31,27 @@ def bank_value(values, i, j, u, last):  # pragma: no cover
     return 1.0 - values[j, i + u]
 
 
+ONE_KEEP = np.zeros((1, 1, 1, 1), np.int64)
+"""The ``lesser`` keeps of a turn that weighs only the most points for each number of dice left."""
+
+
 @njit(cache=True)
 def turn_values(
-    values,
-    i,
-    j,
-    c,
-    min_bank,
-    entry,
-    cap,
-    last,
-    ways,
-    points,
-    num_outcomes,
-    farkle_ways,
-    scale,
-    next_dice,
-    value,
-    slope,
-    roll,
-):  # pragma: no cover
+    values, i, j, c, min_bank, entry, cap, last,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
+):  # fmt: skip  # pragma: no cover
+    """:func:`keep_values` weighing only the most points for each number of dice left."""
+    return keep_values(
+        values, i, j, c, min_bank, entry, cap, last, ONE_KEEP,
+        ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def keep_values(
+    values, i, j, c, min_bank, entry, cap, last, lesser,
+    ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, roll,
+):  # fmt: skip  # pragma: no cover
     """Fill the turn at ``(i, j)`` with a farkle worth ``c``; return ``top``, the first turn
     total that must bank: ``max(cap - i, min_bank)``, ``cap`` the goal's index (banking wins)
     or with a last turn the highest score kept (the mover banks there).
@@ -60,13 +61,16 @@ def turn_values(
     policy's chance of ending the turn in a farkle) and the value of rolling ``roll[t, n]``.
     Banking (``t > 0``, ``t >=`` the least bank: ``entry`` at ``i = 0``, the opening score not
     below ``min_bank`` and not above the goal, else ``min_bank``) is chosen where it is not worse
-    than rolling; after a roll the option of the most value, the fewest dice left at a tie. From
+    than rolling; after a roll the option of the most value, the fewest dice left at a tie, then
+    the most points (``lesser[n, k, left]``: the keeps of fewer points, the highest first, -1
+    after; weighed only where ``lesser`` is not the one-entry :data:`ONE_KEEP`). From
     ``top`` on the turn banks (slope 0): without a last turn it wins. ``values`` is the table a
     bank reaches (:func:`bank_value`). The arrays need ``top`` rows and ``D + 1`` columns.
     """
     dice = next_dice.shape[0]
     top = max(cap - i, min_bank)
     least = entry if i == 0 else min_bank
+    keeps = lesser.shape[3] + 1 if lesser.shape[0] > 1 else 1
     for t in range(top - 1, -1, -1):
         can_bank = t > 0 and t >= least
         bank = bank_value(values, i, j, t, last) if can_bank else -1.0
@@ -77,20 +81,21 @@ def turn_values(
                 best = -1.0
                 best_slope = 0.0
                 for left in range(n):
-                    gain = points[n, k, left]
-                    if gain < 0:
-                        continue
-                    u = t + gain
-                    m = next_dice[left]
-                    if m == 0 or u >= top:  # every die kept without hot dice, or the cap: bank
-                        v = bank_value(values, i, j, u, last)
-                        d = 0.0
-                    else:
-                        v = value[u, m]
-                        d = slope[u, m]
-                    if v > best:
-                        best = v
-                        best_slope = d
+                    for q in range(keeps):
+                        gain = points[n, k, left] if q == 0 else lesser[n, k, left, q - 1]
+                        if gain < 0:
+                            break
+                        u = t + gain
+                        m = next_dice[left]
+                        if m == 0 or u >= top:  # every die kept without hot dice, or the cap
+                            v = bank_value(values, i, j, u, last)
+                            d = 0.0
+                        else:
+                            v = value[u, m]
+                            d = slope[u, m]
+                        if v > best:
+                            best = v
+                            best_slope = d
                 total += ways[n, k] * best
                 total_slope += ways[n, k] * best_slope
             rolled = total / scale[n]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pigsolve.solver.farkle._kernels import farkle_value, turn_values
+from pigsolve.solver.farkle._kernels import ONE_KEEP, farkle_value, turn_values
 from pigsolve.solver.farkle._policy_kernels import _turn_value, forward_law
 from pigsolve.solver.jit import njit, prange
 
@@ -54,8 +54,8 @@ def _penalty_laws_of_score(
                 )  # fmt: skip
                 forward_law(
                     i, j, j, min_bank, min_bank, size, ways, points, num_outcomes, farkle_ways,
-                    scale, next_dice, kind, table, last, bank, choose, rows, moves, win[a, b],
-                    farkle[a, b], law[a, b], no_reach, mass, gvalue, groll,
+                    scale, next_dice, kind, table, last, ONE_KEEP, bank, choose, rows, moves,
+                    win[a, b], farkle[a, b], law[a, b], no_reach, mass, gvalue, groll,
                 )  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pigsolve.solver.farkle._kernels import bank_value, turn_values
+from pigsolve.solver.farkle._kernels import ONE_KEEP, bank_value, keep_values
 from pigsolve.solver.jit import njit, prange
 
 GUIDED = 1  # solver.farkle.policy.GUIDED (numba freezes it)
@@ -24,35 +24,42 @@ USER = 2  # solver.farkle.policy.USER
 
 @njit(cache=True)
 def guided_turn(
-    guide, i, j, min_bank, entry, cap, last,
+    guide, i, j, min_bank, entry, cap, last, lesser,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
 ):  # fmt: skip  # pragma: no cover
     """Fill ``gvalue``, ``gslope``, ``groll`` with the turn at ``(i, j)`` of the player guided
     by the start values ``guide`` (its own optimal table): a farkle worth ``1 - guide[j, i]``,
     a bank reaching the goal worth ``1 - last[lead]`` (zeros: no last round), the turn banking
-    from ``cap`` on, at score 0 from ``entry`` only (:func:`solver.farkle._kernels.turn_values`)."""
-    turn_values(
-        guide, i, j, 1.0 - guide[j, i], min_bank, entry, cap, last,
+    from ``cap`` on, at score 0 from ``entry`` only, weighing the keeps ``lesser``
+    (:func:`solver.farkle._kernels.keep_values`)."""
+    keep_values(
+        guide, i, j, 1.0 - guide[j, i], min_bank, entry, cap, last, lesser,
         ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
     )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
-def _guided_left(guide, glast, i, j, t, n, k, top, points, next_dice, gvalue):  # pragma: no cover
-    """Return the dice left of the guide's best option (fewest dice left at a tie)."""
+def _guided_left(
+    guide, glast, lesser, i, j, t, n, k, top, points, next_dice, gvalue
+):  # pragma: no cover
+    """Return the dice left and the points of the guide's best option (fewest dice left, then
+    the most points, at a tie; the keeps ``lesser`` as :func:`~solver.farkle._kernels.keep_values`
+    weighs them)."""
     best = -1.0
-    chosen = -1
+    chosen = chosen_gain = -1
+    keeps = lesser.shape[3] + 1 if lesser.shape[0] > 1 else 1
     for left in range(n):
-        gain = points[n, k, left]
-        if gain < 0:
-            continue
-        u = t + gain
-        m = next_dice[left]
-        v = bank_value(guide, i, j, u, glast) if m == 0 or u >= top else gvalue[u, m]
-        if v > best:
-            best = v
-            chosen = left
-    return chosen
+        for q in range(keeps):
+            gain = points[n, k, left] if q == 0 else lesser[n, k, left, q - 1]
+            if gain < 0:
+                break
+            u = t + gain
+            m = next_dice[left]
+            v = bank_value(guide, i, j, u, glast) if m == 0 or u >= top else gvalue[u, m]
+            if v > best:
+                best = v
+                chosen, chosen_gain = left, gain
+    return chosen, chosen_gain
 
 
 @njit(cache=True, inline="always")
@@ -68,12 +75,14 @@ def _banks(kind, guide, glast, bank, i, j, t, n, groll):  # pragma: no cover
 
 @njit(cache=True, inline="always")
 def _left(
-    kind, guide, glast, choose, i, j, t, n, k, top, points, next_dice, gvalue
+    kind, guide, glast, lesser, choose, i, j, t, n, k, top, points, next_dice, gvalue
 ):  # pragma: no cover
-    """Return the dice left the player chooses after outcome ``k`` of ``n`` dice at ``t``."""
+    """Return the dice left and the points the player keeps after outcome ``k`` of ``n`` dice
+    at ``t``."""
     if kind == GUIDED:
-        return _guided_left(guide, glast, i, j, t, n, k, top, points, next_dice, gvalue)
-    return choose[min(t, choose.shape[0] - 1), n, k]
+        return _guided_left(guide, glast, lesser, i, j, t, n, k, top, points, next_dice, gvalue)
+    left = choose[min(t, choose.shape[0] - 1), n, k]
+    return left, points[n, k, left]
 
 
 @njit(cache=True)
@@ -101,7 +110,7 @@ def _banked(law, reach, start, i, col, u, mass, goal):  # pragma: no cover
 @njit(cache=True)
 def _turn_law(
     i, j, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach, mass,
+    kind, guide, glast, lesser, bank, choose, rows, moves, win, farkle, law, reach, mass,
     gvalue, gslope, groll,
 ):  # fmt: skip  # pragma: no cover
     """Write the law of the turn at ``(i, j)`` into column ``col``: ``win[i, col]``,
@@ -109,24 +118,26 @@ def _turn_law(
     reaching the goal, ``reach[i, col]``, by one forward pass of the turn's probability mass
     from ``(t, n) = (0, D)`` through rising turn totals under the player's decisions (a guided
     player's turn programme run first, up to ``cap``, its bank at the goal worth
-    ``1 - glast[min(j, 1), lead]``, the opponent's last turn at 0 or on the board). ``mass``
+    ``1 - glast[min(j, 1), lead]``, the opponent's last turn at 0 or on the board; weighing the
+    keeps ``lesser``, :func:`guided_turn`). ``mass``
     needs ``max(cap, min_bank)`` rows and ``D + 1`` columns, as the guided buffers do."""
     if kind == GUIDED:
         guided_turn(
-            guide, i, j, min_bank, entry, cap, glast[min(j, 1)],
+            guide, i, j, min_bank, entry, cap, glast[min(j, 1)], lesser,
             ways, points, num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
         )  # fmt: skip
     forward_law(
         i, j, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale,
-        next_dice, kind, guide, glast[min(j, 1)], bank, choose, rows, moves, win, farkle, law,
-        reach, mass, gvalue, groll,
+        next_dice, kind, guide, glast[min(j, 1)], lesser, bank, choose, rows, moves, win, farkle,
+        law, reach, mass, gvalue, groll,
     )  # fmt: skip
 
 
 @njit(cache=True)
 def forward_law(
     i, j, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale, next_dice,
-    kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach, mass, gvalue, groll,
+    kind, guide, glast, lesser, bank, choose, rows, moves, win, farkle, law, reach, mass, gvalue,
+    groll,
 ):  # fmt: skip  # pragma: no cover
     """The forward pass of :func:`_turn_law`, a guided player's turn programme (``gvalue``,
     ``groll``, on the bank table ``guide``) already run. A guided player's turn banks from
@@ -163,10 +174,11 @@ def forward_law(
                     row += 1
                 continue
             for k in range(num_outcomes[n]):
-                left = _left(
-                    kind, guide, glast, choose, i, j, t, n, k, top, points, next_dice, gvalue
-                )
-                u, m, w = t + points[n, k, left], next_dice[left], p * ways[n, k]
+                left, gain = _left(
+                    kind, guide, glast, lesser, choose, i, j, t, n, k, top, points, next_dice,
+                    gvalue,
+                )  # fmt: skip
+                u, m, w = t + gain, next_dice[left], p * ways[n, k]
                 if m == 0 or u >= top:  # every die kept without hot dice, or the top: banks
                     won += _banked(law, reach, start, i, col, u, w, goal)
                 else:
@@ -191,8 +203,8 @@ def _laws_of_score(
     for col in range(win.shape[1]):
         _turn_law(
             i, col, col, min_bank, entry, cap, ways, points, num_outcomes, farkle_ways, scale,
-            next_dice, kind, guide, glast, bank, choose, rows, moves, win, farkle, law, reach,
-            mass, gvalue, gslope, groll,
+            next_dice, kind, guide, glast, ONE_KEEP, bank, choose, rows, moves, win, farkle, law,
+            reach, mass, gvalue, gslope, groll,
         )  # fmt: skip
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pigsolve.solver.farkle._kernels import ONE_KEEP
 from pigsolve.solver.farkle._policy_kernels import GUIDED, _banks, _left, guided_turn
 from pigsolve.solver.jit import njit
 
@@ -60,8 +61,8 @@ def play_games(
                 kind, guide, bank, choose = kind_b, guide_b, bank_b, choose_b
             if kind == GUIDED:
                 guided_turn(
-                    guide, i, j, min_bank, entry, goal, no_last, ways, points, num_outcomes,
-                    farkle_ways, scale, next_dice, gvalue, gslope, groll,
+                    guide, i, j, min_bank, entry, goal, no_last, ONE_KEEP, ways, points,
+                    num_outcomes, farkle_ways, scale, next_dice, gvalue, gslope, groll,
                 )  # fmt: skip
             top = max(goal - i, min_bank)
             least = entry if i == 0 else min_bank
@@ -88,10 +89,11 @@ def play_games(
                 k = outcome_of[code]
                 if k < 0:  # a farkle
                     break
-                left = _left(
-                    kind, guide, no_last, choose, i, j, t, n, k, top, points, next_dice, gvalue
-                )
-                t += points[n, k, left]
+                left, gain = _left(
+                    kind, guide, no_last, ONE_KEEP, choose, i, j, t, n, k, top, points,
+                    next_dice, gvalue,
+                )  # fmt: skip
+                t += gain
                 n = next_dice[left]
                 if n == 0:  # every die kept without hot dice: the turn banks
                     if i + t >= goal:

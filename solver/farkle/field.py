@@ -30,7 +30,8 @@ last turns in seat order, the highest score winning and level scores sharing
 vector). A fixed player banks once a bank reaches the goal, as without it, and in its last turn
 plays its table's decisions and banks any total that puts it strictly above every other score
 (the two-player rule, "it banks a total that wins", extended); the optimal player rolls on to
-its table's ceiling and plays the last round by
+its table's ceiling, weighing every keep as the table does
+(:func:`solver.farkle.last_round_three.full_turn`), and plays the last round by
 :func:`solver.farkle.last_round_three.optimal_last_rows` (it assumes the others optimal, whoever
 sits there). Optimal in every seat reproduces the table with the last round too. The
 three-farkle penalty with more than two players, and the last round with more than three, are
@@ -83,6 +84,18 @@ class Guide:
         goal, min_bank = self.rules.goal // POINT_UNIT, self.rules.min_bank // POINT_UNIT
         return max(self.cap - goal, min_bank) + int(turn(self.rules).points.max())
 
+    @property
+    def keeps(self) -> tuple[np.ndarray, ...]:
+        """Return ``(lesser, *turn arrays)``: with three players' last round every keep, as the
+        table weighs them (:func:`solver.farkle.last_round_three.full_turn`), else a dummy
+        and the turn of the most points."""
+        if self.rules.players == 3 and self.middle.shape[0] > 1:
+            from pigsolve.solver.farkle.last_round_three import full_turn
+
+            every, lesser = full_turn(self.rules)
+            return lesser, *every.arrays
+        return np.zeros((1, 1, 1, 1), np.int64), *turn(self.rules).arrays
+
     @functools.cached_property
     def laws(self) -> tuple[np.ndarray, ...]:
         """Return its laws at every frame (``win, farkle, bank, reach``, one column per frame
@@ -100,8 +113,8 @@ class Guide:
             np.zeros(goal**n * (goal - 1) // 2),
             np.zeros((goal, cols, self.width)),
         )
-        arrays = (*least_banks(self.rules), self.cap or goal, self.middle, *turn(self.rules).arrays)
-        _field_kernels.guided_laws(self.table, self.coins, NUDGE, *arrays, *laws)
+        banks = (*least_banks(self.rules), self.cap or goal, self.middle)
+        _field_kernels.guided_laws(self.table, self.coins, NUDGE, *banks, *self.keeps, *laws)
         return laws
 
 
@@ -233,11 +246,11 @@ def evaluate_field(rules: FarkleRules, players: Sequence[Any]) -> FieldEvaluatio
     kept = guide.laws if optimal else none
     reaches, rounds = last_rounds(rules, seats)
     values = np.zeros((n, goal**n, n))
-    arrays = (*least_banks(rules), *turn(rules).arrays)
+    least, keeps = least_banks(rules), guide.keeps
     for layer in _layers(goal, n):
         _field_kernels.evaluate_layer(
             values, layer, guided, wins, farkles, banks, reaches, rounds, guide.table,
-            guide.coins, kept, NUDGE, *arrays[:2], guide.cap or goal, guide.middle, *arrays[2:],
+            guide.coins, kept, NUDGE, *least, guide.cap or goal, guide.middle, *keeps,
         )  # fmt: skip
     return FieldEvaluation(rules, names, values)
 

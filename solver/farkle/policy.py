@@ -251,13 +251,16 @@ class FarklePolicy:
 
     def _rebuild_rows(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """Return the guide's turn at ``(i, j)``: ``value[t, n]`` and ``roll[t, n]``."""
+        from pigsolve.solver.farkle._kernels import ONE_KEEP
         from pigsolve.solver.farkle._policy_kernels import guided_turn
 
         rules = self.rules
         (min_bank, entry), cap = least_banks(rules), self.ceiling // POINT_UNIT
         value, slope, roll = (np.zeros((max(cap, min_bank), rules.dice + 1)) for _ in range(3))
         last, arrays = self.last[min(j, 1)], turn(rules).arrays
-        guided_turn(self.guide, i, j, min_bank, entry, cap, last, *arrays, value, slope, roll)
+        guided_turn(
+            self.guide, i, j, min_bank, entry, cap, last, ONE_KEEP, *arrays, value, slope, roll
+        )
         return value, roll
 
 
