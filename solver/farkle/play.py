@@ -40,6 +40,7 @@ from pigsolve.solver.farkle.words import (
     Held,
     HotDice,
     Kept,
+    LastRound,
     Rolled,
     TurnStarted,
     Won,
@@ -230,6 +231,7 @@ class FarkleGame:
                 self.winner, self.roll = me, None
                 return [*events, Won(me)]
             self._last_round_from = me
+            events.append(LastRound(me, self._scores[me]))
         return events + self._next_turn()
 
     def _next_turn(self) -> list[FarkleEvent]:

@@ -62,7 +62,16 @@ class Drawn:
     players: tuple[int, ...]
 
 
-FarkleEvent = TurnStarted | Rolled | Farkled | Kept | HotDice | Held | Won | Drawn
+@dataclass(frozen=True)
+class LastRound:
+    """Seat ``player`` banked to the goal (``score``) with the last round: every other seat
+    has one more turn, and the highest score wins."""
+
+    player: int
+    score: int
+
+
+FarkleEvent = TurnStarted | Rolled | Farkled | Kept | HotDice | Held | LastRound | Won | Drawn
 """A game's events: the turn's start, its holding and the win are the engine's (Pig's)."""
 
 
@@ -149,6 +158,12 @@ def event_lines(event: FarkleEvent, names: Sequence[str]) -> list[str]:
             return [f"hot dice: all {dice} dice roll again"]
         case Held(_, turn_total, score):
             return [f"{who} bank{s} {turn_total}: score {score}"]
+        case LastRound(_, score):
+            reach = "reach" if who == "you" else "reaches"
+            return [
+                f"{who} {reach} the goal with {score}: every other player has one last turn, "
+                "the highest score wins"
+            ]
         case Won() | Drawn():
             return []
     raise TypeError(f"not a Farkle event: {event!r}")
