@@ -4,7 +4,6 @@ in every seating, a tune against a field, four players refused, the how-to's fig
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import numpy as np
@@ -57,18 +56,3 @@ def test_four_players_are_refused_in_one_line(game_file: Path) -> None:
     assert result.exit_code != 0
     assert "solved for 2 and 3 players" in result.output
     assert len(result.output.strip().splitlines()) == 1
-
-
-@pytest.mark.slow
-def test_the_how_to_figure(workdir: Path) -> None:
-    """docs/how-to/farkle.md: bank:300 against two optimal players with the last round and an
-    opening score (the table's solve takes about a minute)."""
-    text = DOCS.read_text()
-    game = re.search(r'```toml title="friends.toml"\n(.*?)```', text, re.S).group(1)
-    (workdir / "friends.toml").write_text(game)
-    command = "pigsolve compare bank:300 optimal optimal --players 3 --game friends.toml"
-    shown = text.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
-    result = runner.invoke(app, command.split()[1:])
-    assert result.exit_code == 0, result.output
-    rows = [line.split() for line in shown.splitlines() if "│" in line]
-    assert rows and rows == [line.split() for line in result.stdout.splitlines() if "│" in line]
