@@ -303,9 +303,8 @@ def solve_seconds(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> float:
     """Return the seconds a solve of ``rules`` takes on two cores, roughly: 11 s at goal 10,000
     with six dice, growing as the span of scores cubed; with the penalty, scores from ``floor``
     and the nine pairs of farkles in a row, each round (about 40 minutes at goal 10,000); with
-    ``N > 2`` players, ``G**N`` states (about 32 minutes for three at goal 10,000: 66.6
-    measured before the orbits stopped by their policies' intervals, 2.1 times the time since at
-    goal 3,000). Three players' last round runs each turn on to the ceiling and weighs every
+    ``N > 2`` players, ``G**N`` states (three at goal 10,000: 17.5 minutes measured on
+    2026-11-29). Three players' last round runs each turn on to the ceiling and weighs every
     keep: :data:`LAST_ROUND_KEEPS` times the turn totals' span over the goal's (measured 30
     times the time without at goal 1,000, 19 at 2,000, 11 at 3,000: about three hours at
     10,000).
@@ -319,7 +318,7 @@ def solve_seconds(rules: FarkleRules, floor: int = DEFAULT_FLOOR) -> float:
         work = goal ** (players + 1) * players**2 * rules.dice
         if rules.last_turn:
             work *= LAST_ROUND_KEEPS * (goal + DEFAULT_CEILING_LEAD // POINT_UNIT) / goal
-        return 1.35e-7 * work / 6 if work < 10**300 else math.inf  # G**N can pass any float
+        return 7.3e-8 * work / 6 if work < 10**300 else math.inf  # G**N can pass any float
     if not rules.farkle_penalty:
         return 11.0 * (rules.goal / 10_000) ** 3 * rules.dice / 6
     span = (rules.goal - floor) / 10_000

@@ -145,8 +145,17 @@ class FarkleAdapter(Adapter):
         }
 
     def page_title(self, rules: Any) -> str:
-        """Return 'Farkle', 'Facebook Farkle' or 'custom Farkle'."""
-        return rules_in_words(rules)
+        """Return 'Farkle', 'Facebook Farkle', 'Patch Farkle' or 'custom Farkle', the house
+        rules the page sets named after a custom game.
+
+        >>> adapter = FarkleAdapter(family_named("farkle"))
+        >>> adapter.page_title(adapter.page_rules({"last_turn": "on", "entry": 500}))
+        'custom Farkle (last round, 500 to get on the board)'
+        """
+        words = rules_in_words(rules)
+        house = ["last round"] if rules.last_turn else []
+        house += [f"{rules.entry} to get on the board"] if rules.entry else []
+        return f"{words} ({', '.join(house)})" if house and words == "custom Farkle" else words
 
     def title(self, rules: Any) -> str:
         """Return '' for Farkle, 'Facebook Farkle ' for the other rule set."""
