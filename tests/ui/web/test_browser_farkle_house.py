@@ -67,7 +67,9 @@ def test_house_rules_against_two_optimal_players(page: Page, tmp_path: Path) -> 
     while page.is_hidden("#banner"):
         before = page.text_content("#log")
         page.click("#hint")
-        page.wait_for_function("document.querySelector('#hint-text').textContent.startsWith('Best')")
+        page.wait_for_function(
+            "document.querySelector('#hint-text').textContent.startsWith('Best')"
+        )
         if not hinted:
             page.screenshot(path=shots / f"farkle-house-hint-{width}.png", full_page=True)
             hinted = True
