@@ -4,9 +4,11 @@ player and the `pigsolve` command in a fresh process."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +32,22 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Run every test in its own empty folder: tables computed by default land in its data/."""
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def interruptible() -> Iterator[None]:
+    """Let Ctrl-C work as at a terminal even where the tests started with SIGINT ignored (as a
+    background job of a shell without job control starts them): Python then raises no
+    KeyboardInterrupt, and the processes a test starts inherit the ignoring."""
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    main = threading.current_thread() is threading.main_thread()
+    if ignored and main:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        if ignored and main:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def table_rules(roll: np.ndarray, die: int) -> PigRules:
