@@ -18,7 +18,6 @@ from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
     ("rules", "floor"),
     [
         (FarkleRules(dice=3, goal=300, farkle_penalty=100), -200),
-        (FarkleRules(dice=2, goal=300, farkle_penalty=250, min_bank=100), -300),
         pytest.param(
             FarkleRules(dice=2, goal=400, farkle_penalty=250, min_bank=100),
             -300,
@@ -27,7 +26,6 @@ from pigsolve.solver.games.farkle import POINT_UNIT, FarkleRules
     ],
     ids=[
         "3 dice, goal 300, penalty 100",
-        "2 dice, goal 300, penalty 250, min bank 100",
         "2 dice, goal 400, penalty 250, min bank 100",
     ],
 )

@@ -282,6 +282,7 @@ def test_a_won_state_is_held_and_a_live_one_advised(client: TestClient, i: int, 
         assert state["best_action"] == "roll" and "hold" not in state["action_values"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "args", "title"),
     [("pig", ["--goal", "30"], "Pig"), ("hog", ["--goal", "30"], "Hog fa16")],

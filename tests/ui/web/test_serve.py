@@ -41,7 +41,11 @@ def alive(pid: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+@pytest.mark.parametrize(
+    "stop",
+    [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)],
+    ids=["ctrl-c", "sigterm"],
+)
 def test_a_signal_mid_computation_stops_the_server_and_its_worker(workdir: Path, stop) -> None:
     server = Server(workdir)
     try:
