@@ -1,0 +1,168 @@
+"""A turn's dice as data: every way the dice can lie out of the cup, and one roll's exact law.
+
+A *lie* of the dice is, for each colour, how many are in the hand (feet to roll again), set aside
+as brains and set aside as shotguns; the cup holds the rest. A turn's state after a roll is a
+lie and the turn's brains (more than the brains set aside once they went back into the cup).
+:func:`turn_laws` lists every lie with fewer shotguns than end a turn and, for each, the law of
+the next roll: the dice drawn from the cup (a multivariate hypergeometric draw, the brains
+first put back when the cup is short) and their sides (a multinomial per colour), as the
+probability of each next lie with the brains it gains, and of the shotgun that ends the turn.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb, factorial
+
+import numpy as np
+
+from pigsolve.solver.games.zombie import ZombieRules
+
+Lie = tuple[tuple[int, int, int], ...]
+"""Per colour: (in hand, brains set aside, shotguns set aside)."""
+
+
+@dataclass(frozen=True)
+class TurnLaws:
+    """Every lie of a turn and the law of a roll from each (arrays for the kernels).
+
+    ``lies[i]`` is lie i; the lies are ordered so that a roll gaining no brain leads to an
+    earlier lie or to the same one (``order``: most shotguns, then fullest hand first);
+    ``start`` is the empty lie (every die in the cup). From lie i a roll leads, for ``k`` in
+    ``offsets[i]:offsets[i + 1]``, to lie ``target[k]`` gaining ``gain[k]`` brains with
+    probability ``prob[k]``, and ends the turn with probability ``bust[i]``.
+    """
+
+    lies: tuple[Lie, ...]
+    start: int
+    offsets: np.ndarray
+    target: np.ndarray
+    gain: np.ndarray
+    prob: np.ndarray
+    bust: np.ndarray
+    shotguns: np.ndarray
+    aside: np.ndarray
+
+    @property
+    def size(self) -> int:
+        """The number of lies."""
+        return len(self.lies)
+
+
+def every_lie(rules: ZombieRules) -> list[Lie]:
+    """Return every lie of ``rules``' dice with fewer shotguns than end a turn and at most a
+    roll's dice in hand."""
+    per_colour = [
+        [(h, a, s) for h in range(n + 1) for a in range(n + 1 - h) for s in range(n + 1 - h - a)]
+        for n in rules.counts
+    ]
+    return [
+        lie
+        for lie in itertools.product(*per_colour)
+        if sum(h for h, _, _ in lie) <= rules.roll and sum(s for _, _, s in lie) < rules.shotguns
+    ]
+
+
+def roll_law(rules: ZombieRules, lie: Lie) -> dict[tuple[Lie, int] | None, Fraction]:
+    """Return the exact law of a roll from ``lie``: each next lie with the brains gained, and
+    None for the turn ending in shotguns.
+
+    >>> law = roll_law(ZombieRules(), ((0, 0, 0),) * 3)
+    >>> float(law[None])  # three shotguns at the first roll
+    0.0243...
+    >>> sum(law.values())
+    Fraction(1, 1)
+    """
+    hand = [h for h, _, _ in lie]
+    aside = [a for _, a, _ in lie]
+    shot = [s for _, _, s in lie]
+    cup = [n - h - a - s for n, h, a, s in zip(rules.counts, hand, aside, shot, strict=True)]
+    need = rules.roll - sum(hand)
+    if sum(cup) < need:  # the brains set aside go back into the cup
+        cup = [c + a for c, a in zip(cup, aside, strict=True)]
+        aside = [0] * len(aside)
+    law: dict[tuple[Lie, int] | None, Fraction] = {}
+    for drawn, p_draw in _draws(tuple(cup), need):
+        rolled = [h + d for h, d in zip(hand, drawn, strict=True)]
+        per_colour = [
+            _sides(die.brains, die.feet, die.shotguns, m)
+            for die, m in zip(rules.dice, rolled, strict=True)
+        ]
+        for faces in itertools.product(*per_colour):
+            p = p_draw
+            for _, q in faces:
+                p *= q
+            brains = [f[0] for f, _ in faces]
+            shotguns = [s + f[2] for s, (f, _) in zip(shot, faces, strict=True)]
+            if sum(shotguns) >= rules.shotguns:
+                key = None
+            else:
+                after = tuple(
+                    (f[1], a + b, s)
+                    for (f, _), a, b, s in zip(faces, aside, brains, shotguns, strict=True)
+                )
+                key = (after, sum(brains))
+            law[key] = law.get(key, Fraction(0)) + p
+    return law
+
+
+def _draws(cup: tuple[int, ...], need: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Return each colour count ``need`` dice drawn from ``cup`` can show, with its chance."""
+    total = comb(sum(cup), need)
+    return [
+        (drawn, Fraction(np.prod([comb(c, d) for c, d in zip(cup, drawn, strict=True)]), total))
+        for drawn in itertools.product(*(range(min(c, need) + 1) for c in cup))
+        if sum(drawn) == need
+    ]
+
+
+@cache
+def _sides(brains: int, feet: int, shotguns: int, m: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Return each (brains, feet, shotguns) that ``m`` such dice can show, with its chance."""
+    sides = brains + feet + shotguns
+    return [
+        (
+            (x, y, m - x - y),
+            Fraction(factorial(m), factorial(x) * factorial(y) * factorial(m - x - y))
+            * Fraction(brains, sides) ** x
+            * Fraction(feet, sides) ** y
+            * Fraction(shotguns, sides) ** (m - x - y),
+        )
+        for x in range(m + 1)
+        for y in range(m + 1 - x)
+        if (x == 0 or brains) and (y == 0 or feet) and (m - x - y == 0 or shotguns)
+    ]
+
+
+@cache
+def turn_laws(rules: ZombieRules) -> TurnLaws:
+    """Return every lie of ``rules`` and each roll's law (:class:`TurnLaws`), the lies in the
+    order a turn is solved backwards."""
+    lies = sorted(
+        every_lie(rules),
+        key=lambda lie: (-sum(s for _, _, s in lie), -sum(h for h, _, _ in lie), lie),
+    )
+    index = {lie: i for i, lie in enumerate(lies)}
+    offsets, target, gain, prob, bust = [0], [], [], [], []
+    for lie in lies:
+        law = roll_law(rules, lie)
+        bust.append(float(law.pop(None, 0)))
+        for (after, brains), p in sorted(law.items(), key=lambda item: index[item[0][0]]):
+            target.append(index[after])
+            gain.append(brains)
+            prob.append(float(p))
+        offsets.append(len(target))
+    return TurnLaws(
+        lies=tuple(lies),
+        start=index[((0, 0, 0),) * len(rules.dice)],
+        offsets=np.array(offsets, dtype=np.int64),
+        target=np.array(target, dtype=np.int64),
+        gain=np.array(gain, dtype=np.int64),
+        prob=np.array(prob),
+        bust=np.array(bust),
+        shotguns=np.array([sum(s for _, _, s in lie) for lie in lies], dtype=np.int64),
+        aside=np.array([sum(a for _, a, _ in lie) for lie in lies], dtype=np.int64),
+    )
