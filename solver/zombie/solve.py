@@ -49,9 +49,9 @@ class Ends:
     last_first: np.ndarray | None
 
 
-def ceiling(rules: ZombieRules) -> int:
-    """Return the highest total a turn counts to."""
-    return rules.goal + MARGIN
+def ceiling(rules: ZombieRules, margin: int = MARGIN) -> int:
+    """Return the highest total a turn counts to: ``margin`` past the goal."""
+    return rules.goal + margin
 
 
 class TurnRunner:
@@ -91,9 +91,9 @@ def last_turn(runner: TurnRunner, top: int, tie: float) -> np.ndarray:
     return last
 
 
-def ends(rules: ZombieRules, runner: TurnRunner) -> Ends:
-    """Return the game's end in chances (:class:`Ends`)."""
-    top = ceiling(rules) + 1
+def ends(rules: ZombieRules, runner: TurnRunner, highest: int) -> Ends:
+    """Return the game's end in chances (:class:`Ends`), totals counted to ``highest``."""
+    top = highest + 1
     second_tie = first_tie = 0.5
     tiebreak = None
     if rules.tiebreaker:
@@ -126,15 +126,22 @@ class Solved:
 
 
 def stops(
-    rules: ZombieRules, seat: int, a: int, b: int, first: np.ndarray, second: np.ndarray, end: Ends
+    rules: ZombieRules,
+    seat: int,
+    a: int,
+    b: int,
+    first: np.ndarray,
+    second: np.ndarray,
+    end: Ends,
+    highest: int,
 ) -> np.ndarray:
     """Return the mover's chance on stopping with ``0..top`` brains, seat ``seat`` to move at
     its score ``a`` and the opponent's ``b`` (the value at 0 is the turn ending with nothing,
-    filled by the caller)."""
+    filled by the caller), totals counted to ``highest``."""
     goal = rules.goal
     theirs = second if seat == 0 else first
     finishes = seat == 1 and rules.finish == "round"
-    top = goal - a if finishes else ceiling(rules) - a
+    top = goal - a if finishes else highest - a
     total = a + np.arange(top + 1)
     stop = np.empty(top + 1)
     below = total < goal
@@ -157,12 +164,14 @@ def turn_worth(runner: TurnRunner, stop: np.ndarray, shot: float) -> tuple[float
     return float(worth[0]), float(dworth[0])
 
 
-def solve_values(rules: ZombieRules, progress: Progress = None) -> Solved:
-    """Return both seats' start-of-turn chances at every score pair below the goal."""
+def solve_values(rules: ZombieRules, progress: Progress = None, margin: int = MARGIN) -> Solved:
+    """Return both seats' start-of-turn chances at every score pair below the goal, totals
+    counted to ``margin`` past the goal."""
     laws = turn_laws(rules)
-    runner = TurnRunner(laws, ceiling(rules) + 2)
+    highest = ceiling(rules, margin)
+    runner = TurnRunner(laws, highest + 2)
     started = time.perf_counter()
-    end = ends(rules, runner)
+    end = ends(rules, runner, highest)
     goal = rules.goal
     first = np.full((goal, goal), np.nan)
     second = np.full((goal, goal), np.nan)
@@ -170,8 +179,8 @@ def solve_values(rules: ZombieRules, progress: Progress = None) -> Solved:
     for total in range(2 * goal - 2, -1, -1):
         for a in range(max(0, total - goal + 1), min(goal - 1, total) + 1):
             b = total - a
-            stop_first = stops(rules, 0, a, b, first, second, end)
-            stop_second = stops(rules, 1, b, a, first, second, end)
+            stop_first = stops(rules, 0, a, b, first, second, end, highest)
+            stop_second = stops(rules, 1, b, a, first, second, end, highest)
             y, moved = 0.5, 1.0
             for _ in range(MAX_STEPS):
                 x, dx = turn_worth(runner, stop_second, 1.0 - y)
