@@ -37,8 +37,10 @@ docs/explanations/zombie-dice.md.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import reprlib
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from pigsolve.solver.errors import InvalidArgument
@@ -86,6 +88,12 @@ class Die:
             raise InvalidArgument(
                 f"{self.colour}: a die needs a count and a side, got {self.count} dice of "
                 f"{self.sides} sides",
+                parameter="dice",
+            )
+
+        if self.feet == self.sides:
+            raise InvalidArgument(
+                f"{self.colour}: a die needs a brain or a shotgun side (feet alone roll forever)",
                 parameter="dice",
             )
 
@@ -172,6 +180,17 @@ class ZombieRules:
                 parameter=name,
             )
 
+    def to_json(self) -> str:
+        """Return the rules as JSON (a table stores them)."""
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> ZombieRules:
+        """Return the rules :meth:`to_json` wrote, checked."""
+        data = json.loads(text)
+        data["dice"] = tuple(Die(**die) for die in data["dice"])
+        return cls(**data)
+
     @property
     def cup(self) -> int:
         """The dice in a full cup."""
@@ -211,6 +230,18 @@ def zombie_rules(game: str, **params: Any) -> ZombieRules:
     if game in FILES.values() or base in FILES:
         FILES.setdefault(rules, FILES.get(base, game))
     return rules
+
+
+def rule_set_name(rules: ZombieRules) -> str:
+    """Return ``zombie-dice`` for the boxed rules at any goal, else ``custom-`` and a short hash.
+
+    >>> rule_set_name(ZombieRules(goal=5)), rule_set_name(ZombieRules(roll=2))
+    ('zombie-dice', 'custom-f88b3b5b')
+    """
+    if replace(rules, goal=ZOMBIE_DICE.goal) == ZOMBIE_DICE:
+        return "zombie-dice"
+    text = replace(rules, goal=ZOMBIE_DICE.goal).to_json()
+    return f"custom-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 
 def dice_in_words(rules: ZombieRules) -> str:

@@ -18,12 +18,13 @@ from pigsolve.solver.jit import njit
 
 @njit(cache=True)
 def turn_pass(
-    offsets, target, gain, prob, bust, stop, slope, shot, value, dvalue, rolls
+    offsets, target, gain, prob, bust, stop, slope, shot, value, dvalue, rolls, worths, fixed
 ):  # pragma: no cover
     """Fill ``value[i, l]`` (the mover's chance after a roll left lie ``i`` at level ``l``, the
-    better of stopping and rolling), ``dvalue[i, l]`` (its derivative in ``shot``) and
-    ``rolls[i, l]`` (True where rolling is strictly better); return the chance of a roll from
-    the empty lie (a turn's start) at every level, and its derivative, as two arrays.
+    better of stopping and rolling), ``dvalue[i, l]`` (its derivative in ``shot``),
+    ``rolls[i, l]`` (True where rolling is strictly better) and ``worths[i, l]`` (rolling's
+    chance; at the top, stopping's). With ``fixed`` the decisions are read from ``rolls``
+    instead (a given player's), every value then theirs.
 
     A roll that gains nothing and shows only feet from a full hand leaves the lie as it was:
     the mover then rolls again, so the roll's worth is that of its other outcomes divided by the
@@ -36,12 +37,13 @@ def turn_pass(
             if level == top:
                 value[i, level] = stop[level]
                 dvalue[i, level] = slope[level]
-                rolls[i, level] = False
+                worths[i, level] = stop[level]
                 continue
             worth, dworth = _roll(
                 offsets, target, gain, prob, bust, shot, value, dvalue, i, level, top
             )
-            if worth > stop[level]:
+            worths[i, level] = worth
+            if (fixed and rolls[i, level]) or (not fixed and worth > stop[level]):
                 value[i, level], dvalue[i, level], rolls[i, level] = worth, dworth, True
             else:
                 value[i, level], dvalue[i, level], rolls[i, level] = (
@@ -49,7 +51,6 @@ def turn_pass(
                     slope[level],
                     False,
                 )
-    return value, dvalue
 
 
 @njit(cache=True)

@@ -11,6 +11,7 @@ probability of each next lie with the brains it gains, and of the shotgun that e
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,13 +20,14 @@ from math import comb, factorial
 
 import numpy as np
 
+from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.zombie import ZombieRules
 
 Lie = tuple[tuple[int, int, int], ...]
 """Per colour: (in hand, brains set aside, shotguns set aside)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class TurnLaws:
     """Every lie of a turn and the law of a roll from each (arrays for the kernels).
 
@@ -50,6 +52,17 @@ class TurnLaws:
     def size(self) -> int:
         """The number of lies."""
         return len(self.lies)
+
+    def index(self, lie: Lie) -> int:
+        """Return the index of ``lie``; InvalidArgument if the dice cannot lie so after a roll."""
+        found = self._index.get(lie)
+        if found is None:
+            raise InvalidArgument(f"the dice cannot lie so ({lie}) after a roll")
+        return found
+
+    @functools.cached_property
+    def _index(self) -> dict[Lie, int]:
+        return {lie: i for i, lie in enumerate(self.lies)}
 
 
 def every_lie(rules: ZombieRules) -> list[Lie]:

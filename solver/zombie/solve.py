@@ -56,60 +56,139 @@ def ceiling(rules: ZombieRules, margin: int = MARGIN) -> int:
 
 class TurnRunner:
     """One turn's backward pass, with its arrays allocated once: ``run(stop, slope, shot)``
-    fills ``value``, ``dvalue`` and ``rolls`` (levels ``0..len(stop) - 1``)."""
+    fills ``value``, ``dvalue``, ``rolls`` and ``worths`` (:func:`solver.zombie._kernels.turn_pass`)
+    at levels ``0..len(stop) - 1``."""
 
     def __init__(self, laws: TurnLaws, levels: int) -> None:
         self.laws = laws
         self.value = np.empty((laws.size, levels))
         self.dvalue = np.empty((laws.size, levels))
         self.rolls = np.empty((laws.size, levels), dtype=np.bool_)
+        self.worths = np.empty((laws.size, levels))
 
     def run(
-        self, stop: np.ndarray, slope: np.ndarray, shot: float
+        self, stop: np.ndarray, slope: np.ndarray, shot: float, rolls: np.ndarray | None = None
     ) -> tuple[np.ndarray, np.ndarray]:
         """Return the worth of a turn's first roll at every level and its derivative in
-        ``shot``, the value of the turn ending in shotguns (or with nothing)."""
+        ``shot``, the value of the turn ending in shotguns (or with nothing); the mover plays
+        best, or rolls where ``rolls[lie, level]`` (a given player's decisions)."""
         from pigsolve.solver.zombie._kernels import start_rolls, turn_pass
 
         laws, n = self.laws, len(stop)
         arrays = (laws.offsets, laws.target, laws.gain, laws.prob, laws.bust)
-        value, dvalue, rolls = self.value[:, :n], self.dvalue[:, :n], self.rolls[:, :n]
-        turn_pass(*arrays, stop, slope, shot, value, dvalue, rolls)
+        value, dvalue = self.value[:, :n], self.dvalue[:, :n]
+        decided = self.rolls[:, :n]
+        if rolls is not None:
+            decided[...] = rolls
+        turn_pass(
+            *arrays,
+            stop,
+            slope,
+            shot,
+            value,
+            dvalue,
+            decided,
+            self.worths[:, :n],
+            rolls is not None,
+        )
         return start_rolls(*arrays, shot, value, dvalue, laws.start)
 
 
-def last_turn(runner: TurnRunner, top: int, tie: float) -> np.ndarray:
-    """Return ``last[n]``, the chance of a last turn needing ``n`` brains (``n - 1`` tie, worth
-    ``tie``), for ``n = 0..top``."""
-    stop = np.zeros(top + 1)
-    stop[top] = 1.0
-    stop[top - 1] = tie
-    worth, _ = runner.run(stop, np.zeros(top + 1), 0.0)
-    last = np.empty(top + 1)
-    last[0] = 1.0
-    last[1:] = worth[top - 1 :: -1][:top]
-    return last
+@dataclass(frozen=True)
+class Turn:
+    """Which turn a player decides: ``kind`` ``"turn"`` (levels count the turn's brains from
+    0), ``"tiebreak"`` (the first seat's tiebreaker turn, levels alike) or ``"last"`` (a last
+    turn: level ``levels - 1`` wins, lower levels need as many more brains; the same at every
+    score), of seat ``seat`` (0 moves first) at ``score`` against ``opponent``."""
+
+    kind: str
+    seat: int
+    score: int
+    opponent: int
+    levels: int
 
 
-def ends(rules: ZombieRules, runner: TurnRunner, highest: int) -> Ends:
-    """Return the game's end in chances (:class:`Ends`), totals counted to ``highest``."""
-    top = highest + 1
-    second_tie = first_tie = 0.5
-    tiebreak = None
-    if rules.tiebreaker:
-        tiebreak = 0.5
-        for _ in range(MAX_STEPS):
-            last = last_turn(runner, top, 1.0 - tiebreak)
-            stop = 1.0 - last[1:top]  # the first seat stops at b brains: the second needs b + 1
-            slope = np.zeros(len(stop))
-            worth, _ = runner.run(stop, slope, stop[0])
-            moved, tiebreak = abs(worth[0] - tiebreak), float(worth[0])
-            if moved <= ROUNDING:
-                break
-        second_tie, first_tie = 1.0 - tiebreak, tiebreak
-    last_second = last_turn(runner, top, second_tie)
-    last_first = last_turn(runner, top, first_tie) if rules.finish == "last-turn" else None
-    return Ends(tiebreak, last_second, last_first)
+Decide = Callable[[Turn], np.ndarray]
+"""A player's decisions in a turn: ``rolls[lie, level]``, True to roll (None: plays best)."""
+
+
+class Game:
+    """One game's turns for :func:`solve_values`: the rules, the runner, the ceiling and each
+    seat's decisions (None: plays best)."""
+
+    def __init__(
+        self, rules: ZombieRules, margin: int, players: tuple[Decide | None, Decide | None]
+    ) -> None:
+        self.rules, self.players = rules, players
+        self.highest = ceiling(rules, margin)
+        self.runner = TurnRunner(turn_laws(rules), self.highest + 2)
+
+    def run(self, turn: Turn, stop: np.ndarray, slope: np.ndarray, shot: float):
+        """Return :meth:`TurnRunner.run` of ``turn`` as its seat's player plays it."""
+        decide = self.players[turn.seat]
+        rolls = None if decide is None else decide(turn)
+        return self.runner.run(stop, slope, shot, rolls)
+
+    def last_turn(self, seat: int, tie: float) -> np.ndarray:
+        """Return ``last[n]``, the chance of seat ``seat``'s last turn needing ``n`` brains
+        (``n - 1`` tie, worth ``tie``), for ``n = 0..top``."""
+        top = self.highest + 1
+        stop = np.zeros(top + 1)
+        stop[top] = 1.0
+        stop[top - 1] = tie
+        worth, _ = self.run(Turn("last", seat, 0, 0, top + 1), stop, np.zeros(top + 1), 0.0)
+        last = np.empty(top + 1)
+        last[0] = 1.0
+        last[1:] = worth[top - 1 :: -1][:top]
+        return last
+
+    def ends(self) -> Ends:
+        """Return the game's end in chances (:class:`Ends`)."""
+        top = self.highest + 1
+        second_tie = first_tie = 0.5
+        tiebreak = None
+        if self.rules.tiebreaker:
+            tiebreak = 0.5
+            for _ in range(MAX_STEPS):
+                last = self.last_turn(1, 1.0 - tiebreak)
+                stop = 1.0 - last[1:top]  # the first seat stops at b brains: the second needs b + 1
+                turn = Turn("tiebreak", 0, 0, 0, len(stop))
+                worth, _ = self.run(turn, stop, np.zeros(len(stop)), stop[0])
+                moved, tiebreak = abs(worth[0] - tiebreak), float(worth[0])
+                if moved <= ROUNDING:
+                    break
+            second_tie, first_tie = 1.0 - tiebreak, tiebreak
+        last_second = self.last_turn(1, second_tie)
+        last_first = self.last_turn(0, first_tie) if self.rules.finish == "last-turn" else None
+        return Ends(tiebreak, last_second, last_first)
+
+    def decisions(self, turn: Turn, first: np.ndarray, second: np.ndarray, end: Ends) -> np.ndarray:
+        """Return the best decisions in ``turn`` (``rolls[lie, level]``) given the values of
+        the states it leads to: ``first``, ``second`` and ``end``."""
+        if turn.kind == "last":
+            tie = 0.5 if end.tiebreak is None else end.tiebreak
+            stop = np.zeros(turn.levels)
+            stop[-1], stop[-2] = 1.0, (1.0 - tie if turn.seat == 1 else tie)
+        elif turn.kind == "tiebreak":
+            stop = 1.0 - end.last_second[1 : turn.levels + 1]
+        else:
+            stop = stops(
+                self.rules, turn.seat, turn.score, turn.opponent, first, second, end, self.highest
+            )
+            other = second if turn.seat == 0 else first
+            stop[0] = 1.0 - other[turn.opponent, turn.score]
+        self.runner.run(stop, np.zeros(len(stop)), float(stop[0]))
+        return self.runner.rolls[:, : len(stop)].copy()
+
+    def worth(self, turn: Turn, stop: np.ndarray, shot: float) -> tuple[float, float]:
+        """Return a turn's chance at its start and its derivative in ``shot``, the value of
+        ending with nothing."""
+        stop = stop.copy()
+        stop[0] = shot
+        slope = np.zeros(len(stop))
+        slope[0] = 1.0
+        worth, dworth = self.run(turn, stop, slope, shot)
+        return float(worth[0]), float(dworth[0])
 
 
 @dataclass(frozen=True)
@@ -154,25 +233,19 @@ def stops(
     return stop
 
 
-def turn_worth(runner: TurnRunner, stop: np.ndarray, shot: float) -> tuple[float, float]:
-    """Return a turn's chance at its start and its derivative in ``shot``."""
-    stop = stop.copy()
-    stop[0] = shot
-    slope = np.zeros(len(stop))
-    slope[0] = 1.0
-    worth, dworth = runner.run(stop, slope, shot)
-    return float(worth[0]), float(dworth[0])
-
-
-def solve_values(rules: ZombieRules, progress: Progress = None, margin: int = MARGIN) -> Solved:
+def solve_values(
+    rules: ZombieRules,
+    progress: Progress = None,
+    margin: int = MARGIN,
+    players: tuple[Decide | None, Decide | None] = (None, None),
+) -> Solved:
     """Return both seats' start-of-turn chances at every score pair below the goal, totals
-    counted to ``margin`` past the goal."""
-    laws = turn_laws(rules)
-    highest = ceiling(rules, margin)
-    runner = TurnRunner(laws, highest + 2)
+    counted to ``margin`` past the goal, each seat played by its player of ``players`` (None:
+    the best; both None: the optimal solution, one None: the best response to the other)."""
+    game = Game(rules, margin, players)
     started = time.perf_counter()
-    end = ends(rules, runner, highest)
-    goal = rules.goal
+    end = game.ends()
+    goal, highest = rules.goal, game.highest
     first = np.full((goal, goal), np.nan)
     second = np.full((goal, goal), np.nan)
     steps, residual, done = 0, 0.0, 0
@@ -181,10 +254,12 @@ def solve_values(rules: ZombieRules, progress: Progress = None, margin: int = MA
             b = total - a
             stop_first = stops(rules, 0, a, b, first, second, end, highest)
             stop_second = stops(rules, 1, b, a, first, second, end, highest)
+            turn_first = Turn("turn", 0, a, b, len(stop_first))
+            turn_second = Turn("turn", 1, b, a, len(stop_second))
             y, moved = 0.5, 1.0
             for _ in range(MAX_STEPS):
-                x, dx = turn_worth(runner, stop_second, 1.0 - y)
-                y_new, dy = turn_worth(runner, stop_first, 1.0 - x)
+                x, dx = game.worth(turn_second, stop_second, 1.0 - y)
+                y_new, dy = game.worth(turn_first, stop_first, 1.0 - x)
                 slope = dy * dx  # of y_new in y
                 target = (y_new - slope * y) / (1.0 - slope)
                 moved, y = abs(target - y), target
@@ -192,7 +267,7 @@ def solve_values(rules: ZombieRules, progress: Progress = None, margin: int = MA
                 if moved <= ROUNDING:
                     break
             first[a, b] = y
-            second[b, a] = turn_worth(runner, stop_second, 1.0 - y)[0]
+            second[b, a] = game.worth(turn_second, stop_second, 1.0 - y)[0]
             residual = max(residual, moved)
             done += 1
             if progress is not None:
