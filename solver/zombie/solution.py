@@ -15,6 +15,7 @@ the turn's brains and the dice out of the cup, by colour initials (``hand="GY"``
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,15 +31,15 @@ from pigsolve.solver.zombie.solve import (
     Ends,
     Game,
     Turn,
-    TurnRunner,
-    ceiling,
     solve_values,
-    stops,
 )
 
-KEPT_TURNS = 64
-"""Turns a solution keeps once rebuilt."""
+KEPT_TURNS = 512
+"""Turns a solution keeps once rebuilt (the boxed game has 340: each some 1.8 MB)."""
 ROLL, STOP = "roll", "stop"
+KINDS = ("turn", "tiebreak")
+"""The kinds of state a question asks of: a turn of the game (a last turn where the opponent
+is at the goal or past it), or a tiebreaker round's."""
 
 
 @dataclass(frozen=True)
@@ -93,25 +94,6 @@ class TurnState:
         return bool(self.brains or self.hand or self.aside or self.shotguns)
 
 
-@dataclass(frozen=True)
-class TurnRows:
-    """One mover's turn: after a roll left lie ``i`` with ``b`` brains, ``value[i, b]`` is its
-    chance, ``rolls[i, b]`` whether rolling is better and ``worths[i, b]`` rolling's chance;
-    ``stop[b]`` is stopping's; from ``top`` brains on the turn stops (it wins, or its total
-    reaches the ceiling). ``start`` is the turn's chance before its first roll."""
-
-    value: np.ndarray
-    rolls: np.ndarray
-    worths: np.ndarray
-    stop: np.ndarray
-    start: float
-
-    @property
-    def top(self) -> int:
-        """The brains from which the turn stops."""
-        return len(self.stop) - 1
-
-
 @dataclass(frozen=True, eq=False, repr=False)
 class ZombieSolution:
     """The optimal play of two-player Zombie Dice.
@@ -137,8 +119,9 @@ class ZombieSolution:
         for name in ("first", "second"):
             if getattr(self, name).shape != (goal, goal):
                 raise InvalidArgument(f"{name} must be of shape ({goal}, {goal})")
-        object.__setattr__(self, "_turns", own_cache(self._rebuild, KEPT_TURNS))
-        object.__setattr__(self, "_decisions", own_cache(self._decide, KEPT_TURNS))
+        object.__setattr__(self, "_rows", own_cache(self._rebuild, KEPT_TURNS))
+        object.__setattr__(self, "_game", Game(self.rules, self.margin, (None, None)))
+        object.__setattr__(self, "_lock", threading.Lock())
 
     def __repr__(self) -> str:
         tiebreak = "" if self.ends.tiebreak is None else f", tiebreak={self.ends.tiebreak:.6f}"
@@ -162,16 +145,20 @@ class ZombieSolution:
     def decisions(self, turn: Turn) -> np.ndarray:
         """Return the optimal decisions in ``turn`` (:class:`solver.zombie.solve.Turn`):
         ``rolls[lie, level]``, as the solve made them."""
-        return self._decisions(turn)
+        return self._rows(turn).rolls
 
-    def turn_rows(self, seat: int, score: int, opponent: int) -> TurnRows:
-        """Return the turn of seat ``seat`` (0 or 1) at ``score`` against ``opponent``."""
-        return self._turns(seat, score, opponent)
+    def turn_rows(self, turn: Turn) -> TurnRows:
+        """Return ``turn`` played best (:class:`solver.zombie.solve.TurnRows`)."""
+        return self._rows(turn)
+
+    def turn_of(self, kind: str, seat: int, score: int, opponent: int) -> Turn:
+        """Return the :class:`solver.zombie.solve.Turn` of seat ``seat`` (0 or 1) at ``score``
+        against ``opponent`` (:meth:`solver.zombie.solve.Game.turn`)."""
+        return self._game.turn(kind, seat, score, opponent)
 
     def win_probability(self, *state: Any, seat: int = 1, turn: TurnState | None = None) -> float:
         """Return the mover's chance in ``state`` (module docstring) under optimal play."""
-        values = self.action_values(*state, seat=seat, turn=turn)
-        return max(values.values())
+        return max(self.action_values(*state, seat=seat, turn=turn).values())
 
     def chances(
         self, *state: Any, seat: int = 1, turn: TurnState | None = None
@@ -186,66 +173,52 @@ class ZombieSolution:
         return ROLL if values.get(ROLL, -1.0) > values.get(STOP, -1.0) else STOP
 
     def action_values(
-        self, *state: Any, seat: int = 1, turn: TurnState | None = None
+        self, *state: Any, seat: int = 1, turn: TurnState | None = None, kind: str = "turn"
     ) -> dict[str, float]:
         """Return the mover's chance after each legal action: ``{"stop": p, "roll": p}``
-        (before a turn's first roll only ``roll``; where a turn must stop only ``stop``)."""
-        index, score, opponent = self._state(state, seat)
-        rows = self._turns(index, score, opponent)
+        (before a turn's first roll only ``roll``; where a turn must stop only ``stop``);
+        ``kind`` ``"tiebreak"`` asks of a tiebreaker round, the scores its brains."""
+        index, score, opponent = self._state(state, seat, kind)
+        where = self._game.turn(kind, index, score, opponent)
+        rows = self._rows(where)
         turn = turn or TurnState()
         if not turn.started:
-            return {ROLL: rows.start}
+            return {ROLL: float(rows.starts[self._game.level(where, 0)])}
         lie = turn_laws(self.rules).index(turn.lie(self.rules))
-        level = min(turn.brains, rows.top)
+        level = self._game.level(where, turn.brains)
         if level == rows.top:
             return {STOP: float(rows.stop[level])}
         return {STOP: float(rows.stop[level]), ROLL: float(rows.worths[lie, level])}
 
-    def _state(self, state: tuple[Any, ...], seat: int) -> tuple[int, int, int]:
+    def _state(self, state: tuple[Any, ...], seat: int, kind: str) -> tuple[int, int, int]:
         form = "2 numbers: score, opponent's score (e.g. 0 0)"
         given = numbers(state, form)
         if len(given) != 2:
             raise InvalidArgument(f"a Zombie Dice state is {form}, got {len(given)}")
         score, opponent = given
-        goal = self.rules.goal
         if seat not in (1, 2):
             raise InvalidArgument(f"seat must be 1 or 2, got {seat!r}", parameter="seat")
-        last = opponent >= goal and (seat == 2 or self.rules.finish == "last-turn")
+        if kind not in KINDS:
+            raise InvalidArgument(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+        goal, highest = self.rules.goal, self._game.highest
+        if kind == "tiebreak":
+            if not (score == 0 and 0 <= opponent <= highest and (seat == 2 or opponent == 0)):
+                raise InvalidArgument(
+                    "a tiebreaker's state is 0 0 for the first seat, 0 and the first seat's "
+                    f"brains (to {highest}) for the second"
+                )
+            return seat - 1, score, opponent
+        last = goal <= opponent <= highest and (seat == 2 or self.rules.finish == "last-turn")
         if not (0 <= score < goal and (0 <= opponent < goal or last)):
             raise InvalidArgument(
-                f"scores must be 0 to {goal - 1} (the opponent's past the goal in seat "
-                f"{seat}'s last turn only), got {score} and {opponent}"
-            )
-        if last and opponent > ceiling(self.rules, self.margin):
-            raise InvalidArgument(
-                f"the opponent's score counts to {ceiling(self.rules, self.margin)}"
+                f"scores must be 0 to {goal - 1} (the opponent's from the goal to {highest} in "
+                f"seat {seat}'s last turn), got {score} and {opponent}"
             )
         return seat - 1, score, opponent
 
-    def _rebuild(self, seat: int, score: int, opponent: int) -> TurnRows:
-        rules = self.rules
-        if opponent >= rules.goal:  # a last turn: more brains than the opponent win
-            top = opponent - score + 1
-            stop = np.zeros(top + 1)
-            stop[top], stop[top - 1] = 1.0, self._tie(seat)
-        else:
-            highest = ceiling(rules, self.margin)
-            stop = stops(rules, seat, score, opponent, self.first, self.second, self.ends, highest)
-            other = self.second if seat == 0 else self.first
-            stop[0] = 1.0 - float(other[opponent, score])  # the turn ends with nothing
-        runner = TurnRunner(turn_laws(rules), len(stop))
-        worth, _ = runner.run(stop, np.zeros(len(stop)), float(stop[0]))
-        return TurnRows(runner.value, runner.rolls, runner.worths, stop, float(worth[0]))
-
-    def _decide(self, turn: Turn) -> np.ndarray:
-        game = Game(self.rules, self.margin, (None, None))
-        return game.decisions(turn, self.first, self.second, self.ends)
-
-    def _tie(self, seat: int) -> float:
-        tiebreak = self.ends.tiebreak
-        if tiebreak is None:
-            return 0.5
-        return tiebreak if seat == 0 else 1.0 - tiebreak
+    def _rebuild(self, turn: Turn) -> TurnRows:
+        with self._lock:
+            return self._game.rows(turn, self.first, self.second, self.ends)
 
 
 def solve(rules: ZombieRules, progress: Any = None, margin: int = MARGIN) -> ZombieSolution:

@@ -95,6 +95,29 @@ class TurnRunner:
 
 
 @dataclass(frozen=True)
+class TurnRows:
+    """One turn played best: after a roll left lie ``i`` at level ``l``, ``rolls[i, l]`` says
+    whether rolling is better and ``worths[i, l]`` is rolling's chance; ``stop[l]`` is
+    stopping's (from the top level on the turn stops: it wins, or its total reaches the
+    ceiling); ``starts[l]`` is the turn's chance before its first roll at level ``l``."""
+
+    rolls: np.ndarray
+    worths: np.ndarray
+    stop: np.ndarray
+    starts: np.ndarray
+
+    @property
+    def start(self) -> float:
+        """The turn's chance before its first roll, at level 0."""
+        return float(self.starts[0])
+
+    @property
+    def top(self) -> int:
+        """The level from which the turn stops."""
+        return len(self.stop) - 1
+
+
+@dataclass(frozen=True)
 class Turn:
     """Which turn a player decides: ``kind`` ``"turn"`` (levels count the turn's brains from
     0), ``"tiebreak"`` (the first seat's tiebreaker turn, levels alike) or ``"last"`` (a last
@@ -162,9 +185,9 @@ class Game:
         last_first = self.last_turn(0, first_tie) if self.rules.finish == "last-turn" else None
         return Ends(tiebreak, last_second, last_first)
 
-    def decisions(self, turn: Turn, first: np.ndarray, second: np.ndarray, end: Ends) -> np.ndarray:
-        """Return the best decisions in ``turn`` (``rolls[lie, level]``) given the values of
-        the states it leads to: ``first``, ``second`` and ``end``."""
+    def rows(self, turn: Turn, first: np.ndarray, second: np.ndarray, end: Ends) -> TurnRows:
+        """Return ``turn`` played best given the values of the states it leads to: ``first``,
+        ``second`` and ``end``."""
         if turn.kind == "last":
             tie = 0.5 if end.tiebreak is None else end.tiebreak
             stop = np.zeros(turn.levels)
@@ -177,8 +200,32 @@ class Game:
             )
             other = second if turn.seat == 0 else first
             stop[0] = 1.0 - other[turn.opponent, turn.score]
-        self.runner.run(stop, np.zeros(len(stop)), float(stop[0]))
-        return self.runner.rolls[:, : len(stop)].copy()
+        n = len(stop)
+        worth, _ = self.runner.run(stop, np.zeros(n), float(stop[0]))
+        runner = self.runner
+        return TurnRows(runner.rolls[:, :n].copy(), runner.worths[:, :n].copy(), stop, worth)
+
+    def turn(self, kind: str, seat: int, score: int, opponent: int) -> Turn:
+        """Return the :class:`Turn` of seat ``seat`` at ``score`` against ``opponent`` (in a
+        tiebreaker, this round's brains), ``kind`` ``"turn"`` (an opponent's score at the goal
+        or past it: a last turn) or ``"tiebreak"`` (the first seat's, the second's is a last)."""
+        goal, highest = self.rules.goal, self.highest
+        if kind == "tiebreak":
+            return (
+                Turn("tiebreak", 0, 0, 0, highest)
+                if seat == 0
+                else self.turn("last", 1, score, opponent)
+            )
+        if kind == "last" or opponent >= goal:
+            return Turn("last", seat, score, opponent, highest + 2)
+        finishes = seat == 1 and self.rules.finish == "round"
+        return Turn("turn", seat, score, opponent, (goal if finishes else highest) - score + 1)
+
+    def level(self, turn: Turn, brains: int) -> int:
+        """Return the level of a turn with ``brains`` so far."""
+        if turn.kind == "last":
+            return max(0, turn.levels - 1 - (turn.opponent - turn.score + 1 - brains))
+        return min(brains, turn.levels - 1)
 
     def worth(self, turn: Turn, stop: np.ndarray, shot: float) -> tuple[float, float]:
         """Return a turn's chance at its start and its derivative in ``shot``, the value of
