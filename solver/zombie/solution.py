@@ -31,6 +31,7 @@ from pigsolve.solver.zombie.solve import (
     Ends,
     Game,
     Turn,
+    TurnRows,
     solve_values,
 )
 
