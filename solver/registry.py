@@ -42,7 +42,7 @@ from pigsolve.solver.errors import InvalidArgument, MissingTable, TableError, ex
 if TYPE_CHECKING:
     from pigsolve.solver.engine import Play
 
-BUILT_IN = ("pig", "hog", "farkle")
+BUILT_IN = ("pig", "hog", "farkle", "zombie")
 """The built-in families, in the order they are listed: the one place that names them."""
 DEFAULT = "pig"
 """The family a command plays when no ``--game`` names another."""
@@ -277,7 +277,7 @@ def names() -> list[str]:
     """Return the name of every registered game, family by family.
 
     >>> names()[:2], names()[-2:]
-    (['pig', 'two-dice'], ['facebook-farkle', 'patch-farkle'])
+    (['pig', 'two-dice'], ['patch-farkle', 'zombie-dice'])
     """
     return [name for family in families() for name in family.games]
 

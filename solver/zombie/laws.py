@@ -79,6 +79,11 @@ def every_lie(rules: ZombieRules) -> list[Lie]:
     ]
 
 
+def lie_count(rules: ZombieRules) -> int:
+    """Return how many lies :func:`every_lie` lists, without listing their laws."""
+    return len(every_lie(rules))
+
+
 def roll_law(rules: ZombieRules, lie: Lie) -> dict[tuple[Lie, int] | None, Fraction]:
     """Return the exact law of a roll from ``lie``: each next lie with the brains gained, and
     None for the turn ending in shotguns.

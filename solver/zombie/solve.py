@@ -20,6 +20,7 @@ chance of a turn's total passing it is below 1e-30 in the boxed game.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -144,7 +145,11 @@ class Game:
     ) -> None:
         self.rules, self.players = rules, players
         self.highest = ceiling(rules, margin)
-        self.runner = TurnRunner(turn_laws(rules), self.highest + 2)
+
+    @functools.cached_property
+    def runner(self) -> TurnRunner:
+        """The turns' pass, its arrays allocated on first use."""
+        return TurnRunner(turn_laws(self.rules), self.highest + 2)
 
     def run(self, turn: Turn, stop: np.ndarray, slope: np.ndarray, shot: float):
         """Return :meth:`TurnRunner.run` of ``turn`` as its seat's player plays it."""
@@ -290,6 +295,7 @@ def solve_values(
     counted to ``margin`` past the goal, each seat played by its player of ``players`` (None:
     the best; both None: the optimal solution, one None: the best response to the other)."""
     game = Game(rules, margin, players)
+    fixed = None not in players
     started = time.perf_counter()
     end = game.ends()
     goal, highest = rules.goal, game.highest
@@ -309,12 +315,12 @@ def solve_values(
                 y_new, dy = game.worth(turn_first, stop_first, 1.0 - x)
                 slope = dy * dx  # of y_new in y
                 target = (y_new - slope * y) / (1.0 - slope)
+                x += dx * (y - target)  # the second seat's at the target, its policy kept
                 moved, y = abs(target - y), target
                 steps += 1
-                if moved <= ROUNDING:
+                if moved <= ROUNDING or fixed:  # fixed players: one step solves the pair
                     break
-            first[a, b] = y
-            second[b, a] = game.worth(turn_second, stop_second, 1.0 - y)[0]
+            first[a, b], second[b, a] = y, x
             residual = max(residual, moved)
             done += 1
             if progress is not None:
