@@ -14,15 +14,18 @@ hands the other seat the same scores, so the two are one pair of equations, solv
 method on the pair as Neller & Presser solve Pig's (each side convex and piecewise linear in the
 other's value; a step is one pass of each turn). Scores never fall, so the pairs are solved from
 the highest score sum down. A first seat's total past the goal is worth its opponent's last
-turn; totals are counted up to a ceiling (goal + :data:`MARGIN`), where a turn stops: the
-chance of a turn's total passing it is below 1e-30 in the boxed game.
+turn; totals are counted up to a ceiling (goal + :data:`MARGIN`), where a turn stops: a turn of
+the boxed game scores so many brains too rarely to move a value (a ceiling 40 past the goal
+gives the same values, tests/solver/zombie).
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,7 +33,7 @@ import numpy as np
 from pigsolve.solver.games.zombie import ZombieRules
 from pigsolve.solver.zombie.laws import TurnLaws, turn_laws
 
-MARGIN = 40
+MARGIN = 24
 """The brains past the goal a total is counted to (the module docstring)."""
 ROUNDING = 1e-15
 """A pair, or the tiebreaker, is solved when a step moves it by at most this."""
@@ -57,15 +60,26 @@ def ceiling(rules: ZombieRules, margin: int = MARGIN) -> int:
 
 class TurnRunner:
     """One turn's backward pass, with its arrays allocated once: ``run(stop, slope, shot)``
-    fills ``value``, ``dvalue``, ``rolls`` and ``worths`` (:func:`solver.zombie._kernels.turn_pass`)
-    at levels ``0..len(stop) - 1``."""
+    fills them (:func:`solver.zombie._kernels.turn_pass`) at levels ``0..len(stop) - 1``;
+    :attr:`rolls` and :attr:`worths` read them ``[lie, level]``."""
 
     def __init__(self, laws: TurnLaws, levels: int) -> None:
         self.laws = laws
-        self.value = np.empty((laws.size, levels))
-        self.dvalue = np.empty((laws.size, levels))
-        self.rolls = np.empty((laws.size, levels), dtype=np.bool_)
-        self.worths = np.empty((laws.size, levels))
+        self._value = np.empty((levels, laws.size))
+        self._dvalue = np.empty((levels, laws.size))
+        self._rolls = np.empty((levels, laws.size), dtype=np.bool_)
+        self._worths = np.empty((levels, laws.size))
+        self._levels = levels
+
+    @property
+    def rolls(self) -> np.ndarray:
+        """Whether the last run rolls, ``[lie, level]`` (a view)."""
+        return self._rolls[: self._levels].T
+
+    @property
+    def worths(self) -> np.ndarray:
+        """Rolling's chance in the last run, ``[lie, level]`` (a view)."""
+        return self._worths[: self._levels].T
 
     def run(
         self, stop: np.ndarray, slope: np.ndarray, shot: float, rolls: np.ndarray | None = None
@@ -76,21 +90,13 @@ class TurnRunner:
         from pigsolve.solver.zombie._kernels import start_rolls, turn_pass
 
         laws, n = self.laws, len(stop)
+        self._levels = n
         arrays = (laws.offsets, laws.target, laws.gain, laws.prob, laws.bust)
-        value, dvalue = self.value[:, :n], self.dvalue[:, :n]
-        decided = self.rolls[:, :n]
+        value, dvalue, decided = self._value[:n], self._dvalue[:n], self._rolls[:n]
         if rolls is not None:
-            decided[...] = rolls
+            decided[...] = rolls.T
         turn_pass(
-            *arrays,
-            stop,
-            slope,
-            shot,
-            value,
-            dvalue,
-            decided,
-            self.worths[:, :n],
-            rolls is not None,
+            *arrays, stop, slope, shot, value, dvalue, decided, self._worths[:n], rolls is not None
         )
         return start_rolls(*arrays, shot, value, dvalue, laws.start)
 
@@ -205,10 +211,9 @@ class Game:
             )
             other = second if turn.seat == 0 else first
             stop[0] = 1.0 - other[turn.opponent, turn.score]
-        n = len(stop)
-        worth, _ = self.runner.run(stop, np.zeros(n), float(stop[0]))
         runner = self.runner
-        return TurnRows(runner.rolls[:, :n].copy(), runner.worths[:, :n].copy(), stop, worth)
+        worth, _ = runner.run(stop, np.zeros(len(stop)), float(stop[0]))
+        return TurnRows(runner.rolls.copy(), runner.worths.copy(), stop, worth)
 
     def turn(self, kind: str, seat: int, score: int, opponent: int) -> Turn:
         """Return the :class:`Turn` of seat ``seat`` at ``score`` against ``opponent`` (in a
@@ -285,44 +290,72 @@ def stops(
     return stop
 
 
+def solve_pair(
+    game: Game, a: int, b: int, first: np.ndarray, second: np.ndarray, end: Ends
+) -> tuple[float, float, int, float]:
+    """Return the first seat's chance at ``(a, b)``, the second's at ``(b, a)``, the Newton
+    steps and the last step's size: the two turns that hand each other the same scores, solved
+    together (both seats' chances at higher score sums known)."""
+    rules, highest = game.rules, game.highest
+    stop_first = stops(rules, 0, a, b, first, second, end, highest)
+    stop_second = stops(rules, 1, b, a, first, second, end, highest)
+    turn_first = Turn("turn", 0, a, b, len(stop_first))
+    turn_second = Turn("turn", 1, b, a, len(stop_second))
+    fixed = None not in game.players
+    y = x = 0.5
+    moved, steps = 1.0, 0
+    while steps < MAX_STEPS:
+        x, dx = game.worth(turn_second, stop_second, 1.0 - y)
+        y_new, dy = game.worth(turn_first, stop_first, 1.0 - x)
+        slope = dy * dx  # of y_new in y
+        target = (y_new - slope * y) / (1.0 - slope)
+        x += dx * (y - target)  # the second seat's at the target, its policy kept
+        moved, y = abs(target - y), target
+        steps += 1
+        if moved <= ROUNDING or fixed:  # fixed players: one step solves the pair
+            break
+    return y, x, steps, moved
+
+
 def solve_values(
     rules: ZombieRules,
     progress: Progress = None,
     margin: int = MARGIN,
     players: tuple[Decide | None, Decide | None] = (None, None),
+    threads: int | None = None,
 ) -> Solved:
     """Return both seats' start-of-turn chances at every score pair below the goal, totals
     counted to ``margin`` past the goal, each seat played by its player of ``players`` (None:
-    the best; both None: the optimal solution, one None: the best response to the other)."""
-    game = Game(rules, margin, players)
-    fixed = None not in players
+    the best; both None: the optimal solution, one None: the best response to the other).
+
+    The pairs of one score sum are independent: ``threads`` (default: the cores) solve them at
+    once, each with its own turn's arrays.
+    """
+    threads = threads or len(os.sched_getaffinity(0))
+    games = [Game(rules, margin, players) for _ in range(threads)]
     started = time.perf_counter()
-    end = game.ends()
-    goal, highest = rules.goal, game.highest
+    end = games[0].ends()
+    goal = rules.goal
     first = np.full((goal, goal), np.nan)
     second = np.full((goal, goal), np.nan)
     steps, residual, done = 0, 0.0, 0
-    for total in range(2 * goal - 2, -1, -1):
-        for a in range(max(0, total - goal + 1), min(goal - 1, total) + 1):
-            b = total - a
-            stop_first = stops(rules, 0, a, b, first, second, end, highest)
-            stop_second = stops(rules, 1, b, a, first, second, end, highest)
-            turn_first = Turn("turn", 0, a, b, len(stop_first))
-            turn_second = Turn("turn", 1, b, a, len(stop_second))
-            y, moved = 0.5, 1.0
-            for _ in range(MAX_STEPS):
-                x, dx = game.worth(turn_second, stop_second, 1.0 - y)
-                y_new, dy = game.worth(turn_first, stop_first, 1.0 - x)
-                slope = dy * dx  # of y_new in y
-                target = (y_new - slope * y) / (1.0 - slope)
-                x += dx * (y - target)  # the second seat's at the target, its policy kept
-                moved, y = abs(target - y), target
-                steps += 1
-                if moved <= ROUNDING or fixed:  # fixed players: one step solves the pair
-                    break
-            first[a, b], second[b, a] = y, x
-            residual = max(residual, moved)
-            done += 1
+
+    def solve_some(
+        game: Game, pairs: list[tuple[int, int]]
+    ) -> list[tuple[float, float, int, float]]:
+        return [solve_pair(game, a, b, first, second, end) for a, b in pairs]
+
+    with ThreadPoolExecutor(threads) as pool:
+        for total in range(2 * goal - 2, -1, -1):
+            low, high = max(0, total - goal + 1), min(goal - 1, total)
+            pairs = [(a, total - a) for a in range(low, high + 1)]
+            shares = [pairs[k::threads] for k in range(threads)]
+            for share, found in zip(shares, pool.map(solve_some, games, shares), strict=True):
+                for (a, b), (y, x, taken, moved) in zip(share, found, strict=True):
+                    first[a, b], second[b, a] = y, x
+                    steps += taken
+                    residual = max(residual, moved)
+            done += len(pairs)
             if progress is not None:
                 progress(done, goal * goal)
     return Solved(first, second, end, steps, residual, time.perf_counter() - started)
