@@ -16,9 +16,10 @@ from pigsolve.solver.games.zombie import ZombieRules
 RANGES: dict[str, Ranges] = {
     "shotguns": {"shotguns": (2, 1, 2)},
     "brains": {"brains": (4, 1, 12)},
-    "risk": {"percent": (25, 5, 60)},
+    "risk": {"fives": (5, 2, 12)},
 }
-"""The kinds' constants: the players' usual values and the ranges searched."""
+"""The kinds' constants: the players' usual values and the ranges searched (``risk`` in steps
+of 5 percent: 10 to 60)."""
 
 
 def player_names(rules: ZombieRules | None = None) -> list[tuple[str, str]]:
@@ -68,13 +69,13 @@ def kind_ranges(rules: ZombieRules) -> dict[str, Ranges]:
 
 def kind_limits(rules: ZombieRules, ranges: Ranges) -> Limits:
     """Return the constants' limits."""
-    highest = {"shotguns": rules.shotguns, "brains": None, "percent": 100}
-    return {name: (1 if name != "percent" else 0, highest[name]) for name in ranges}
+    highest = {"shotguns": rules.shotguns, "brains": None, "fives": 20}
+    return {name: (0 if name == "fives" else 1, highest[name]) for name in ranges}
 
 
 def kind_member_name(kind: str, values: Sequence[int]) -> str:
-    """Return a member's name: ``shotguns:2``, ``brains:4``, ``risk:25``."""
-    return f"{kind}:{values[0]}"
+    """Return a member's name: ``shotguns:2``, ``brains:4``, ``risk:25`` (5 fives)."""
+    return f"{kind}:{values[0] * 5 if kind == 'risk' else values[0]}"
 
 
 ROSTER = register_roster(

@@ -84,3 +84,37 @@ def _roll(offsets, target, gain, prob, bust, shot, value, dvalue, i, level):  # 
         worth += prob[k] * value[after, j]
         dworth += prob[k] * dvalue[after, j]
     return worth / (1.0 - same), dworth / (1.0 - same)
+
+
+@njit(cache=True, nogil=True)
+def turn_ends(offsets, target, gain, prob, bust, rolls, start, mass):  # pragma: no cover
+    """Return how a turn played by the decisions ``rolls[l, i]`` ends, from its first roll
+    (forced, from lie ``start`` at level 0): the chance of stopping at each level, and of the
+    shotguns. ``mass`` is scratch of ``rolls``' shape. Mass flows from a lie to earlier ones at
+    its level (the lies' order) and to higher levels, so one sweep carries it all."""
+    levels, lies = rolls.shape
+    top = levels - 1
+    mass[:, :] = 0.0
+    mass[0, start] = 1.0
+    stopped = np.zeros(levels)
+    shot = 0.0
+    for level in range(levels):
+        for i in range(lies - 1, -1, -1):
+            m = mass[level, i]
+            if m == 0.0:
+                continue
+            if level == top or not (rolls[level, i] or (i == start and level == 0)):
+                stopped[level] += m
+                continue
+            same = 0.0
+            for k in range(offsets[i], offsets[i + 1]):
+                if target[k] == i and gain[k] == 0:
+                    same += prob[k]
+            m /= 1.0 - same
+            shot += m * bust[i]
+            for k in range(offsets[i], offsets[i + 1]):
+                j = target[k]
+                if j == i and gain[k] == 0:
+                    continue
+                mass[min(level + gain[k], top), j] += m * prob[k]
+    return stopped, shot

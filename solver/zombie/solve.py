@@ -22,6 +22,7 @@ gives the same values, tests/solver/zombie).
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import time
 from collections.abc import Callable
@@ -40,6 +41,9 @@ ROUNDING = 1e-15
 MAX_STEPS = 200
 
 Progress = Callable[[int, int], None] | None
+KEPT_ENDS = 4096
+"""How many turns' ends (:meth:`Game.ends_of`) are kept, the oldest dropped first."""
+_ENDS: dict[tuple, tuple[np.ndarray, float]] = {}
 
 
 @dataclass(frozen=True)
@@ -181,20 +185,42 @@ class Game:
         top = self.highest + 1
         second_tie = first_tie = 0.5
         tiebreak = None
-        if self.rules.tiebreaker:
-            tiebreak = 0.5
+        if self.rules.tiebreaker:  # the fixed point of the round: secant steps
+            tiebreak, before = 0.5, None
             for _ in range(MAX_STEPS):
                 last = self.last_turn(1, 1.0 - tiebreak)
                 stop = 1.0 - last[1:top]  # the first seat stops at b brains: the second needs b + 1
                 turn = Turn("tiebreak", 0, 0, 0, len(stop))
                 worth, _ = self.run(turn, stop, np.zeros(len(stop)), stop[0])
-                moved, tiebreak = abs(worth[0] - tiebreak), float(worth[0])
-                if moved <= ROUNDING:
+                gap = float(worth[0]) - tiebreak
+                step = gap
+                if before is not None and gap != before[1]:
+                    step = -gap * (tiebreak - before[0]) / (gap - before[1])
+                before, tiebreak = (tiebreak, gap), tiebreak + step
+                if abs(step) <= ROUNDING:
                     break
             second_tie, first_tie = 1.0 - tiebreak, tiebreak
         last_second = self.last_turn(1, second_tie)
         last_first = self.last_turn(0, first_tie) if self.rules.finish == "last-turn" else None
         return Ends(tiebreak, last_second, last_first)
+
+    def ends_of(self, rolls: np.ndarray) -> tuple[np.ndarray, float]:
+        """Return how a turn played by ``rolls[lie, level]`` ends: the chance of stopping at
+        each level and of the shotguns (:func:`solver.zombie._kernels.turn_ends`), kept by
+        the decisions' bytes (a rule of thumb's turns are alike at many scores)."""
+        from pigsolve.solver.zombie._kernels import turn_ends
+
+        key = (rolls.shape, hashlib.blake2b(np.packbits(rolls).tobytes(), digest_size=16).digest())
+        found = _ENDS.get((self.rules, key))
+        if found is None:
+            laws, levels = self.runner.laws, rolls.shape[1]
+            arrays = (laws.offsets, laws.target, laws.gain, laws.prob, laws.bust)
+            mass = self.runner._value[:levels]
+            found = turn_ends(*arrays, np.ascontiguousarray(rolls.T), laws.start, mass)
+            _ENDS[(self.rules, key)] = found
+            if len(_ENDS) > KEPT_ENDS:
+                del _ENDS[next(iter(_ENDS))]
+        return found
 
     def rows(self, turn: Turn, first: np.ndarray, second: np.ndarray, end: Ends) -> TurnRows:
         """Return ``turn`` played best given the values of the states it leads to: ``first``,
@@ -239,7 +265,12 @@ class Game:
 
     def worth(self, turn: Turn, stop: np.ndarray, shot: float) -> tuple[float, float]:
         """Return a turn's chance at its start and its derivative in ``shot``, the value of
-        ending with nothing."""
+        ending with nothing (a given player's turn: from how it ends, :meth:`ends_of`)."""
+        decide = self.players[turn.seat]
+        if decide is not None and turn.kind == "turn":
+            stopped, shotgunned = self.ends_of(decide(turn))
+            nothing = float(stopped[0] + shotgunned)
+            return float(stopped[1:] @ stop[1:]) + nothing * shot, nothing
         stop = stop.copy()
         stop[0] = shot
         slope = np.zeros(len(stop))

@@ -3,8 +3,9 @@
 Each gives ``rolls[lie, level]`` for a :class:`solver.zombie.solve.Turn`: stop at ``k`` shotguns
 (``shotguns``), stop at ``n`` brains this turn (``brains``), stop when the chance that the next
 roll ends the turn exceeds ``p`` percent (``risk``: the chance of the third shotgun, from the
-cup's dice and the hand's). Each also stops once its total reaches the goal, and in a last turn
-(or a tiebreaker's second turn) rolls until it leads.
+cup's dice and the hand's). Each also stops once its total reaches the goal (in a tiebreaker
+round, once the round's brains do), and in a last turn (or a tiebreaker's second turn) rolls
+until it leads.
 """
 
 from __future__ import annotations
@@ -60,6 +61,5 @@ class RuleOfThumb:
                 (laws.bust * 100 <= self.value)[:, None], (laws.size, turn.levels)
             )
         rolls = rolls.copy()
-        if turn.kind == "turn":
-            rolls[:, max(0, self.rules.goal - turn.score) :] = False
+        rolls[:, max(0, self.rules.goal - turn.score) :] = False  # a tiebreaker's: from 0
         return rolls
