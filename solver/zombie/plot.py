@@ -31,7 +31,7 @@ def rolling_share(solution: ZombieSolution, opponent: int) -> np.ndarray:
     shotguns and that chance of the last shotgun in which the first seat, at 0 against
     ``opponent``, rolls with so many brains (nan where the dice cannot lie so)."""
     rules = solution.rules
-    turn = solution.turn_of("turn", 0, 0, opponent)
+    turn, _ = solution.place("turn", 0, 0, opponent)
     rolls = solution.decisions(turn)
     laws = turn_laws(rules)
     brains = rolls.shape[1] - 1

@@ -69,13 +69,13 @@ class TurnState:
         lie = tuple(
             tuple(parts[name].upper().count(letter) for name in parts) for letter in letters
         )
+        if len(self.hand) > rules.roll:
+            raise InvalidArgument(f"a hand holds at most {rules.roll} dice", parameter="hand")
         for die, (h, a, s) in zip(rules.dice, lie, strict=True):
             if h + a + s > die.count:
                 raise InvalidArgument(
                     f"the cup holds {die.count} {die.colour} dice, not {h + a + s}"
                 )
-        if len(self.hand) > rules.roll:
-            raise InvalidArgument(f"a hand holds at most {rules.roll} dice", parameter="hand")
         if len(self.shotguns) >= rules.shotguns:
             raise InvalidArgument(
                 f"{rules.shotguns} shotguns end the turn: at most {rules.shotguns - 1} here",
@@ -152,25 +152,30 @@ class ZombieSolution:
         """Return ``turn`` played best (:class:`solver.zombie.solve.TurnRows`)."""
         return self._rows(turn)
 
-    def turn_of(self, kind: str, seat: int, score: int, opponent: int) -> Turn:
+    def place(self, kind: str, seat: int, score: int, opponent: int) -> tuple[Turn, int]:
         """Return the :class:`solver.zombie.solve.Turn` of seat ``seat`` (0 or 1) at ``score``
-        against ``opponent`` (:meth:`solver.zombie.solve.Game.turn`)."""
-        return self._game.turn(kind, seat, score, opponent)
+        against ``opponent`` and its level before a brain is won
+        (:meth:`solver.zombie.solve.Game.place`)."""
+        return self._game.place(kind, seat, score, opponent)
 
-    def win_probability(self, *state: Any, seat: int = 1, turn: TurnState | None = None) -> float:
+    def win_probability(
+        self, *state: Any, seat: int = 1, turn: TurnState | None = None, kind: str = "turn"
+    ) -> float:
         """Return the mover's chance in ``state`` (module docstring) under optimal play."""
-        return max(self.action_values(*state, seat=seat, turn=turn).values())
+        return max(self.action_values(*state, seat=seat, turn=turn, kind=kind).values())
 
     def chances(
-        self, *state: Any, seat: int = 1, turn: TurnState | None = None
+        self, *state: Any, seat: int = 1, turn: TurnState | None = None, kind: str = "turn"
     ) -> tuple[float, float]:
         """Return the mover's chance and the opponent's."""
-        p = self.win_probability(*state, seat=seat, turn=turn)
+        p = self.win_probability(*state, seat=seat, turn=turn, kind=kind)
         return (p, 1.0 - p)
 
-    def best_action(self, *state: Any, seat: int = 1, turn: TurnState | None = None) -> str:
+    def best_action(
+        self, *state: Any, seat: int = 1, turn: TurnState | None = None, kind: str = "turn"
+    ) -> str:
         """Return ``"roll"`` or ``"stop"``, the better (stopping at a tie)."""
-        values = self.action_values(*state, seat=seat, turn=turn)
+        values = self.action_values(*state, seat=seat, turn=turn, kind=kind)
         return ROLL if values.get(ROLL, -1.0) > values.get(STOP, -1.0) else STOP
 
     def action_values(
@@ -180,13 +185,13 @@ class ZombieSolution:
         (before a turn's first roll only ``roll``; where a turn must stop only ``stop``);
         ``kind`` ``"tiebreak"`` asks of a tiebreaker round, the scores its brains."""
         index, score, opponent = self._state(state, seat, kind)
-        where = self._game.turn(kind, index, score, opponent)
+        where, base = self._game.place(kind, index, score, opponent)
         rows = self._rows(where)
         turn = turn or TurnState()
         if not turn.started:
-            return {ROLL: float(rows.starts[self._game.level(where, 0)])}
+            return {ROLL: float(rows.starts[base])}
         lie = turn_laws(self.rules).index(turn.lie(self.rules))
-        level = self._game.level(where, turn.brains)
+        level = min(base + turn.brains, rows.top)
         if level == rows.top:
             return {STOP: float(rows.stop[level])}
         return {STOP: float(rows.stop[level]), ROLL: float(rows.worths[lie, level])}

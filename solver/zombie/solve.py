@@ -169,7 +169,8 @@ class Game:
 
     def last_turn(self, seat: int, tie: float) -> np.ndarray:
         """Return ``last[n]``, the chance of seat ``seat``'s last turn needing ``n`` brains
-        (``n - 1`` tie, worth ``tie``), for ``n = 0..top``."""
+        (``n - 1`` tie, worth ``tie``), for ``n = 0..top``: one pass for every need from 2 on
+        (ending with nothing loses), one for a need of 1 (ending with nothing ties)."""
         top = self.highest + 1
         stop = np.zeros(top + 1)
         stop[top] = 1.0
@@ -178,18 +179,19 @@ class Game:
         last = np.empty(top + 1)
         last[0] = 1.0
         last[1:] = worth[top - 1 :: -1][:top]
+        one, _ = self.run(Turn("last", seat, 0, 0, 2), np.array([tie, 1.0]), np.zeros(2), tie)
+        last[1] = one[0]
         return last
 
     def ends(self) -> Ends:
         """Return the game's end in chances (:class:`Ends`)."""
-        top = self.highest + 1
         second_tie = first_tie = 0.5
         tiebreak = None
         if self.rules.tiebreaker:  # the fixed point of the round: secant steps
             tiebreak, before = 0.5, None
             for _ in range(MAX_STEPS):
                 last = self.last_turn(1, 1.0 - tiebreak)
-                stop = 1.0 - last[1:top]  # the first seat stops at b brains: the second needs b + 1
+                stop = 1.0 - last[1:]  # the first seat stops at b brains: the second needs b + 1
                 turn = Turn("tiebreak", 0, 0, 0, len(stop))
                 worth, _ = self.run(turn, stop, np.zeros(len(stop)), stop[0])
                 gap = float(worth[0]) - tiebreak
@@ -241,27 +243,22 @@ class Game:
         worth, _ = runner.run(stop, np.zeros(len(stop)), float(stop[0]))
         return TurnRows(runner.rolls.copy(), runner.worths.copy(), stop, worth)
 
-    def turn(self, kind: str, seat: int, score: int, opponent: int) -> Turn:
+    def place(self, kind: str, seat: int, score: int, opponent: int) -> tuple[Turn, int]:
         """Return the :class:`Turn` of seat ``seat`` at ``score`` against ``opponent`` (in a
-        tiebreaker, this round's brains), ``kind`` ``"turn"`` (an opponent's score at the goal
-        or past it: a last turn) or ``"tiebreak"`` (the first seat's, the second's is a last)."""
+        tiebreaker, this round's brains) and its level before a brain is won: ``kind``
+        ``"turn"`` (an opponent's score at the goal or past it: a last turn) or ``"tiebreak"``
+        (the first seat's; the second's is a last turn). Every last turn needing 2 brains or
+        more is one Turn (its levels count the brains still needed); needing 1, another."""
         goal, highest = self.rules.goal, self.highest
-        if kind == "tiebreak":
-            return (
-                Turn("tiebreak", 0, 0, 0, highest)
-                if seat == 0
-                else self.turn("last", 1, score, opponent)
-            )
-        if kind == "last" or opponent >= goal:
-            return Turn("last", seat, score, opponent, highest + 2)
+        if kind == "tiebreak" and seat == 0:
+            return Turn("tiebreak", 0, 0, 0, highest + 1), 0
+        if kind == "tiebreak" or opponent >= goal:
+            need = opponent - score + 1
+            if need == 1:
+                return Turn("last", seat, 0, 0, 2), 0
+            return Turn("last", seat, 0, 0, highest + 2), highest + 1 - need
         finishes = seat == 1 and self.rules.finish == "round"
-        return Turn("turn", seat, score, opponent, (goal if finishes else highest) - score + 1)
-
-    def level(self, turn: Turn, brains: int) -> int:
-        """Return the level of a turn with ``brains`` so far."""
-        if turn.kind == "last":
-            return max(0, turn.levels - 1 - (turn.opponent - turn.score + 1 - brains))
-        return min(brains, turn.levels - 1)
+        return Turn("turn", seat, score, opponent, (goal if finishes else highest) - score + 1), 0
 
     def worth(self, turn: Turn, stop: np.ndarray, shot: float) -> tuple[float, float]:
         """Return a turn's chance at its start and its derivative in ``shot``, the value of

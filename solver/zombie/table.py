@@ -158,7 +158,7 @@ def sampled_residual(
     worst = 0.0
     for a, b in drawn:
         for seat, stored in ((0, solution.first[a, b]), (1, solution.second[a, b])):
-            rebuilt = solution.turn_rows(solution.turn_of("turn", seat, a, b)).start
+            rebuilt = solution.turn_rows(solution.place("turn", seat, a, b)[0]).start
             worst = max(worst, abs(rebuilt - float(stored)))
     return worst
 

@@ -31,7 +31,7 @@ def bellman_residual(solution: ZombieSolution) -> float:
     for a in range(goal):
         for b in range(goal):
             for seat, stored in ((0, solution.first[a, b]), (1, solution.second[a, b])):
-                turn = game.turn("turn", seat, a, b)
+                turn, _ = game.place("turn", seat, a, b)
                 rebuilt = game.rows(turn, solution.first, solution.second, ends).start
                 worst = max(worst, abs(rebuilt - float(stored)))
     tie = 0.5 if ends.tiebreak is None else ends.tiebreak
@@ -42,7 +42,8 @@ def bellman_residual(solution: ZombieSolution) -> float:
         rebuilt = game.last_turn(seat, tie_worth)
         worst = max(worst, float(np.abs(rebuilt - stored).max()))
     if ends.tiebreak is not None:
-        tiebreak = game.rows(game.turn("tiebreak", 0, 0, 0), solution.first, solution.second, ends)
+        turn, _ = game.place("tiebreak", 0, 0, 0)
+        tiebreak = game.rows(turn, solution.first, solution.second, ends)
         worst = max(worst, abs(tiebreak.start - ends.tiebreak))
     return worst
 

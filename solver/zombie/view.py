@@ -48,6 +48,6 @@ def _game(rules: ZombieRules, margin: int) -> Game:
 def situation(rules: ZombieRules, view: ZombieView, margin: int = MARGIN) -> tuple[Turn, int, int]:
     """Return the turn of ``view``, its lie's index and its level."""
     game = _game(rules, margin)
-    turn = game.turn(view.kind, view.seat, view.score, view.opponent)
+    turn, base = game.place(view.kind, view.seat, view.score, view.opponent)
     lie = turn_laws(rules).index(view.turn.lie(rules))
-    return turn, lie, game.level(turn, view.turn.brains)
+    return turn, lie, min(base + view.turn.brains, turn.levels - 1)

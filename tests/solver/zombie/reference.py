@@ -5,11 +5,12 @@ Written from the rules alone, slow and in pure Python: it shares with the solver
 maximises it, seat 1 minimises it.
 
 A *turn* is a mover, its *room* (the brains it may still count: the ceiling ``goal + margin``
-less its score) and the worth of ending it with ``t`` brains (``t = 0``: shotguns, or banking
-nothing). Its states are ``(lie, t)`` after a roll: the lie of the dice (per colour: in hand,
-brains set aside, shotguns set aside) and the turn's brains. There the mover banks or rolls
-again, and at ``t = room`` must bank. A roll draws its dice one at a time from the cup (the brains
-set aside go back into it first when it is short) and rolls each of them (:func:`roll_outcomes`).
+less its score; a last turn counts on until it leads, never capped) and the worth of ending it
+with ``t`` brains (``t = 0``: shotguns, or banking nothing). Its states are ``(lie, t)`` after
+a roll: the lie of the dice (per colour: in hand, brains set aside, shotguns set aside) and the
+turn's brains. There the mover banks or rolls again, and at ``t = room`` must bank. A roll
+draws its dice one at a time from the cup (the brains set aside go back into it first when it
+is short) and rolls each of them (:func:`roll_outcomes`).
 The turns of a game are keyed ``(phase, seat, s0, s1)`` (``s0``, ``s1`` the seats' scores):
 
 - ``("main", seat, s0, s1)``, both scores below the goal. Seat 0 banking to the goal gives
@@ -171,6 +172,8 @@ def value_iteration(
         """Update every state of ``turn`` once; return the largest change."""
         seat = turn[1]
         room = ceiling - turn[2 + seat]
+        if turn[0] == "last":  # it counts on until it leads: no ceiling
+            room = turn[3 - seat] - turn[2 + seat] + 1
         better = max if seat == 0 else min
         ends = [banked(turn, t) for t in range(room + 1)]
         table = values.setdefault(turn, [[0.0] * len(lies) for _ in range(room)])

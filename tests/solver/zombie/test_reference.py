@@ -14,21 +14,6 @@ from pigsolve.solver.games.zombie import Die, ZombieRules
 from pigsolve.solver.zombie.laws import roll_law, turn_laws
 from pigsolve.solver.zombie.solve import solve_values
 
-ZERO_ROUND_BUG = (
-    "the solver counts seat 1's shotguns as a loss after seat 0 ends a tiebreaker round with 0 "
-    "brains: 0 against 0 is a tie, and another round"
-)
-CEILING_BUG = (
-    "the solver lets a last turn win past the ceiling goal + margin: the rules stop it there, "
-    "level at best"
-)
-ZERO_ROUND = pytest.mark.xfail(strict=True, reason=ZERO_ROUND_BUG)
-CEILING = pytest.mark.xfail(strict=True, reason=CEILING_BUG)
-BOTH = pytest.mark.xfail(
-    strict=True,
-    reason=f"{ZERO_ROUND_BUG}; {CEILING_BUG}; and it stops seat 0's tiebreaker turn one brain "
-    "below the ceiling",
-)
 COIN = (Die("coin", 1, 1, 0, 1),)
 """One die, a brain or a shotgun: with one die a roll and one shotgun, a turn rolls on until a
 brain is banked or a shotgun loses it."""
@@ -83,7 +68,7 @@ def test_the_reference_solves_the_coin_game_as_by_hand(
 
 @pytest.mark.parametrize(
     ("finish", "tiebreaker", "first", "second", "tiebreak"),
-    [pytest.param(*row, marks=ZERO_ROUND) if row[1] else row for row in COIN_BY_HAND],
+    COIN_BY_HAND,
 )
 def test_the_solver_solves_the_coin_game_as_by_hand(
     finish: str, tiebreaker: bool, first, second, tiebreak
@@ -143,22 +128,22 @@ def setting(
 
 SLOW = pytest.mark.slow
 SETTINGS = [
-    # The ceiling is out of reach (below 1e-13) and there is no tiebreaker: they agree.
+    # The ceiling is out of reach (below 1e-13) and there is no tiebreaker
     setting(FOUR_DICE, 2, 2, 3, 8, finish="round", tiebreaker=False),
     setting(FOUR_DICE, 2, 2, 3, 8, finish="last-turn", tiebreaker=False),
     setting(THREE_DICE, 2, 2, 3, 12, finish="last-turn", tiebreaker=False),
     setting(FIVE_DICE, 3, 3, 4, 16, SLOW, finish="round", tiebreaker=False),
     setting(FIVE_DICE, 3, 3, 4, 16, SLOW, finish="last-turn", tiebreaker=False),
     # A tiebreaker round
-    setting(FOUR_DICE, 2, 2, 3, 8, ZERO_ROUND, finish="round", tiebreaker=True),
-    setting(FOUR_DICE, 2, 2, 3, 8, ZERO_ROUND, finish="last-turn", tiebreaker=True),
+    setting(FOUR_DICE, 2, 2, 3, 8, finish="round", tiebreaker=True),
+    setting(FOUR_DICE, 2, 2, 3, 8, finish="last-turn", tiebreaker=True),
     # A small margin: the ceiling is reached
-    setting(FOUR_DICE, 2, 2, 3, 4, CEILING, finish="round", tiebreaker=False),
-    setting(FOUR_DICE, 2, 2, 3, 4, CEILING, finish="last-turn", tiebreaker=False),
-    setting(FIVE_DICE, 3, 3, 4, 6, SLOW, CEILING, finish="round", tiebreaker=False),
-    setting(FIVE_DICE, 3, 3, 5, 6, SLOW, CEILING, finish="last-turn", tiebreaker=False),
-    setting(FIVE_DICE, 3, 3, 4, 6, SLOW, BOTH, finish="round", tiebreaker=True),
-    setting(FIVE_DICE, 3, 3, 4, 6, SLOW, BOTH, finish="last-turn", tiebreaker=True),
+    setting(FOUR_DICE, 2, 2, 3, 4, finish="round", tiebreaker=False),
+    setting(FOUR_DICE, 2, 2, 3, 4, finish="last-turn", tiebreaker=False),
+    setting(FIVE_DICE, 3, 3, 4, 6, SLOW, finish="round", tiebreaker=False),
+    setting(FIVE_DICE, 3, 3, 5, 6, SLOW, finish="last-turn", tiebreaker=False),
+    setting(FIVE_DICE, 3, 3, 4, 6, SLOW, finish="round", tiebreaker=True),
+    setting(FIVE_DICE, 3, 3, 4, 6, SLOW, finish="last-turn", tiebreaker=True),
 ]
 
 
