@@ -44,6 +44,12 @@ class ZombiePlayer:
         self.decide = decide
         self.description = description
 
+    def table(self, rules: ZombieRules) -> Any:
+        """Return its decisions (``decide``), as every family's players give them."""
+        if rules != self.rules:
+            raise InvalidArgument(f"{self.name} was made for other rules than {rules}")
+        return self.decide
+
     def choose(self, view: Any) -> str:
         """Return ``"roll"`` or ``"stop"`` in ``view``, as its decisions say."""
         from pigsolve.solver.zombie.view import situation
@@ -101,6 +107,10 @@ class UserZombiePlayer:
                 f"{call_words(self.name, args)} returned {answer!r}: say 'roll' or 'stop'"
             )
         return "roll" if roll else "stop"
+
+    def table(self, rules: ZombieRules) -> Any:
+        """Your function is played, not evaluated exactly: InvalidArgument."""
+        return self.decide(None)
 
     def decide(self, turn: Any) -> np.ndarray:
         """Your function is played, not evaluated exactly: InvalidArgument."""

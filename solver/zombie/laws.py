@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -84,9 +85,11 @@ def lie_count(rules: ZombieRules) -> int:
     return len(every_lie(rules))
 
 
-def roll_law(rules: ZombieRules, lie: Lie) -> dict[tuple[Lie, int] | None, Fraction]:
+def roll_law(
+    rules: ZombieRules, lie: Lie, exact: bool = True
+) -> dict[tuple[Lie, int] | None, Fraction]:
     """Return the exact law of a roll from ``lie``: each next lie with the brains gained, and
-    None for the turn ending in shotguns.
+    None for the turn ending in shotguns (in floats where not ``exact``, as the kernels take it).
 
     >>> law = roll_law(ZombieRules(), ((0, 0, 0),) * 3)
     >>> float(law[None])  # three shotguns at the first roll
@@ -103,10 +106,10 @@ def roll_law(rules: ZombieRules, lie: Lie) -> dict[tuple[Lie, int] | None, Fract
         cup = [c + a for c, a in zip(cup, aside, strict=True)]
         aside = [0] * len(aside)
     law: dict[tuple[Lie, int] | None, Fraction] = {}
-    for drawn, p_draw in _draws(tuple(cup), need):
+    for drawn, p_draw in _draws(tuple(cup), need, exact):
         rolled = [h + d for h, d in zip(hand, drawn, strict=True)]
         per_colour = [
-            _sides(die.brains, die.feet, die.shotguns, m)
+            _sides(die.brains, die.feet, die.shotguns, m, exact)
             for die, m in zip(rules.dice, rolled, strict=True)
         ]
         for faces in itertools.product(*per_colour):
@@ -123,31 +126,34 @@ def roll_law(rules: ZombieRules, lie: Lie) -> dict[tuple[Lie, int] | None, Fract
                     for (f, _), a, b, s in zip(faces, aside, brains, shotguns, strict=True)
                 )
                 key = (after, sum(brains))
-            law[key] = law.get(key, Fraction(0)) + p
+            law[key] = law.get(key, 0) + p
     return law
 
 
-def _draws(cup: tuple[int, ...], need: int) -> list[tuple[tuple[int, ...], Fraction]]:
+@cache
+def _draws(cup: tuple[int, ...], need: int, exact: bool) -> list[tuple[tuple[int, ...], Fraction]]:
     """Return each colour count ``need`` dice drawn from ``cup`` can show, with its chance."""
     total = comb(sum(cup), need)
+    number = Fraction if exact else float
     return [
-        (drawn, Fraction(np.prod([comb(c, d) for c, d in zip(cup, drawn, strict=True)]), total))
+        (drawn, number(math.prod(comb(c, d) for c, d in zip(cup, drawn, strict=True))) / total)
         for drawn in itertools.product(*(range(min(c, need) + 1) for c in cup))
         if sum(drawn) == need
     ]
 
 
 @cache
-def _sides(brains: int, feet: int, shotguns: int, m: int) -> list[tuple[tuple[int, ...], Fraction]]:
+def _sides(
+    brains: int, feet: int, shotguns: int, m: int, exact: bool
+) -> list[tuple[tuple[int, ...], Fraction]]:
     """Return each (brains, feet, shotguns) that ``m`` such dice can show, with its chance."""
     sides = brains + feet + shotguns
+    number = Fraction if exact else float
     return [
         (
             (x, y, m - x - y),
-            Fraction(factorial(m), factorial(x) * factorial(y) * factorial(m - x - y))
-            * Fraction(brains, sides) ** x
-            * Fraction(feet, sides) ** y
-            * Fraction(shotguns, sides) ** (m - x - y),
+            number(factorial(m) * brains**x * feet**y * shotguns ** (m - x - y))
+            / (factorial(x) * factorial(y) * factorial(m - x - y) * sides**m),
         )
         for x in range(m + 1)
         for y in range(m + 1 - x)
@@ -166,7 +172,7 @@ def turn_laws(rules: ZombieRules) -> TurnLaws:
     index = {lie: i for i, lie in enumerate(lies)}
     offsets, target, gain, prob, bust = [0], [], [], [], []
     for lie in lies:
-        law = roll_law(rules, lie)
+        law = roll_law(rules, lie, exact=False)
         bust.append(float(law.pop(None, 0)))
         for (after, brains), p in sorted(law.items(), key=lambda item: index[item[0][0]]):
             target.append(index[after])

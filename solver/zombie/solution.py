@@ -3,7 +3,7 @@
 It keeps each seat's chance at the start of every turn below the goal, the last turns' chances
 and the tiebreaker's; a turn's decisions are rebuilt from them on demand, one run of the
 solver's own kernel (:class:`solver.zombie.solve.TurnRunner`), and the last :data:`KEPT_TURNS`
-are kept.
+are kept (their decisions alone: :data:`KEPT_DECISIONS`).
 
 States
 ------
@@ -35,8 +35,10 @@ from pigsolve.solver.zombie.solve import (
     solve_values,
 )
 
-KEPT_TURNS = 512
-"""Turns a solution keeps once rebuilt (the boxed game has 340: each some 1.8 MB)."""
+KEPT_TURNS = 16
+"""Turns a solution keeps once rebuilt, with every action's value (the boxed game's some 4 MB)."""
+KEPT_DECISIONS = 512
+"""Turns' decisions a solution keeps (the boxed game has 340 turns, each's some 0.4 MB)."""
 ROLL, STOP = "roll", "stop"
 KINDS = ("turn", "tiebreak")
 """The kinds of state a question asks of: a turn of the game (a last turn where the opponent
@@ -121,6 +123,7 @@ class ZombieSolution:
             if getattr(self, name).shape != (goal, goal):
                 raise InvalidArgument(f"{name} must be of shape ({goal}, {goal})")
         object.__setattr__(self, "_rows", own_cache(self._rebuild, KEPT_TURNS))
+        object.__setattr__(self, "_decisions", own_cache(self._decide, KEPT_DECISIONS))
         object.__setattr__(self, "_game", Game(self.rules, self.margin, (None, None)))
         object.__setattr__(self, "_lock", threading.Lock())
 
@@ -146,7 +149,7 @@ class ZombieSolution:
     def decisions(self, turn: Turn) -> np.ndarray:
         """Return the optimal decisions in ``turn`` (:class:`solver.zombie.solve.Turn`):
         ``rolls[lie, level]``, as the solve made them."""
-        return self._rows(turn).rolls
+        return self._decisions(turn)
 
     def turn_rows(self, turn: Turn) -> TurnRows:
         """Return ``turn`` played best (:class:`solver.zombie.solve.TurnRows`)."""
@@ -221,6 +224,9 @@ class ZombieSolution:
                 f"seat {seat}'s last turn), got {score} and {opponent}"
             )
         return seat - 1, score, opponent
+
+    def _decide(self, turn: Turn) -> np.ndarray:
+        return self._rebuild(turn).rolls
 
     def _rebuild(self, turn: Turn) -> TurnRows:
         with self._lock:
