@@ -164,29 +164,117 @@ def _sides(
 @cache
 def turn_laws(rules: ZombieRules) -> TurnLaws:
     """Return every lie of ``rules`` and each roll's law (:class:`TurnLaws`), the lies in the
-    order a turn is solved backwards."""
+    order a turn is solved backwards; the laws as :func:`roll_law`'s in floats, found for every
+    lie at once (:func:`_transitions`)."""
     lies = sorted(
         every_lie(rules),
         key=lambda lie: (-sum(s for _, _, s in lie), -sum(h for h, _, _ in lie), lie),
     )
+    offsets, target, gain, prob, bust = _transitions(rules, np.array(lies, dtype=np.int64))
     index = {lie: i for i, lie in enumerate(lies)}
-    offsets, target, gain, prob, bust = [0], [], [], [], []
-    for lie in lies:
-        law = roll_law(rules, lie, exact=False)
-        bust.append(float(law.pop(None, 0)))
-        for (after, brains), p in sorted(law.items(), key=lambda item: index[item[0][0]]):
-            target.append(index[after])
-            gain.append(brains)
-            prob.append(float(p))
-        offsets.append(len(target))
     return TurnLaws(
         lies=tuple(lies),
         start=index[((0, 0, 0),) * len(rules.dice)],
-        offsets=np.array(offsets, dtype=np.int64),
-        target=np.array(target, dtype=np.int64),
-        gain=np.array(gain, dtype=np.int64),
-        prob=np.array(prob),
-        bust=np.array(bust),
+        offsets=offsets,
+        target=target,
+        gain=gain,
+        prob=prob,
+        bust=bust,
         shotguns=np.array([sum(s for _, _, s in lie) for lie in lies], dtype=np.int64),
         aside=np.array([sum(a for _, a, _ in lie) for lie in lies], dtype=np.int64),
     )
+
+
+def _transitions(rules: ZombieRules, lies: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Return the laws of a roll from each of ``lies`` (``[lie, colour, (hand, aside,
+    shotguns)]``) as :class:`TurnLaws`' arrays: every draw from the cup that the lie's roll can
+    make, with every way its dice can fall, as rows of numpy arrays; rows to the same next lie
+    with the same brains summed."""
+    counts = np.array(rules.counts)
+    hand, aside, shot = lies[:, :, 0], lies[:, :, 1], lies[:, :, 2]
+    need = rules.roll - hand.sum(axis=1)
+    cup = counts - hand - aside - shot
+    short = cup.sum(axis=1) < need  # the brains set aside go back into the cup
+    cup = np.where(short[:, None], cup + aside, cup)
+    aside = np.where(short[:, None], 0, aside)
+    # Every (lie, draw) pair with its chance: a multivariate hypergeometric draw.
+    draws = np.array(
+        [
+            d
+            for d in itertools.product(range(rules.roll + 1), repeat=len(counts))
+            if sum(d) <= rules.roll
+        ]
+    )
+    fits = (draws.sum(axis=1)[None, :] == need[:, None]) & (draws[None] <= cup[:, None]).all(axis=2)
+    pair_lie, pair_draw = np.nonzero(fits)
+    drawn = draws[pair_draw]
+    ways = np.prod(_comb(cup[pair_lie], drawn), axis=1)
+    p_pair = ways / _comb(cup[pair_lie].sum(axis=1), drawn.sum(axis=1))
+    rolled = hand[pair_lie] + drawn
+    # Every way the rolled dice fall, grouped by the dice rolled.
+    rows = []
+    kinds, which = np.unique(rolled, axis=0, return_inverse=True)
+    for k, m in enumerate(kinds):
+        brains, feet, shots, p_fall = _falls(rules, tuple(int(x) for x in m))
+        pairs = np.nonzero(which.ravel() == k)[0]
+        lie = np.repeat(pair_lie[pairs], len(p_fall))
+        rows.append(
+            (
+                lie,
+                np.tile(feet, (len(pairs), 1)),
+                aside[lie] + np.tile(brains, (len(pairs), 1)),
+                shot[lie] + np.tile(shots, (len(pairs), 1)),
+                np.outer(p_pair[pairs], p_fall).ravel(),
+            )
+        )
+    lie, after_hand, after_aside, after_shot, p = (
+        np.concatenate(part) for part in zip(*rows, strict=True)
+    )
+    gained = (after_aside - aside[lie]).sum(axis=1)
+    busted = after_shot.sum(axis=1) >= rules.shotguns
+    bust = np.bincount(lie[busted], weights=p[busted], minlength=len(lies))
+    keep = ~busted
+    code = _code(rules, after_hand[keep], after_aside[keep], after_shot[keep])
+    codes = _code(rules, lies[:, :, 0], lies[:, :, 1], lies[:, :, 2])
+    order = np.argsort(codes)
+    target = order[np.searchsorted(codes[order], code)]
+    lie, gained, p = lie[keep], gained[keep], p[keep]
+    key = (lie * len(lies) + target) * (rules.cup + 1) + gained
+    unique, inverse = np.unique(key, return_inverse=True)
+    summed = np.bincount(inverse.ravel(), weights=p)
+    lie = unique // (rules.cup + 1) // len(lies)
+    offsets = np.searchsorted(lie, np.arange(len(lies) + 1))
+    return (
+        offsets.astype(np.int64),
+        (unique // (rules.cup + 1) % len(lies)).astype(np.int64),
+        (unique % (rules.cup + 1)).astype(np.int64),
+        summed,
+        bust,
+    )
+
+
+def _comb(n: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Return ``n`` choose ``k`` elementwise, as floats (exact for a cup's sizes)."""
+    from scipy.special import comb
+
+    return comb(n, k, exact=False)
+
+
+def _falls(rules: ZombieRules, rolled: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+    """Return every way ``rolled`` dice of each colour can fall: per way and colour the brains,
+    feet and shotguns shown, and the way's chance."""
+    per_colour = [
+        _sides(die.brains, die.feet, die.shotguns, m, False)
+        for die, m in zip(rules.dice, rolled, strict=True)
+    ]
+    falls = list(itertools.product(*per_colour))
+    faces = np.array([[face for face, _ in fall] for fall in falls], dtype=np.int64)
+    chance = np.array([math.prod(p for _, p in fall) for fall in falls])
+    return faces[:, :, 0], faces[:, :, 1], faces[:, :, 2], chance
+
+
+def _code(rules: ZombieRules, hand: np.ndarray, aside: np.ndarray, shot: np.ndarray) -> np.ndarray:
+    """Return one integer for each lie (rows of ``hand``, ``aside``, ``shot`` per colour)."""
+    base = rules.cup + 1
+    digits = np.concatenate([hand, aside, shot], axis=1)
+    return digits @ (base ** np.arange(digits.shape[1], dtype=np.int64))
