@@ -2,7 +2,7 @@
 
 It keeps each seat's chance at the start of every turn below the goal, the last turns' chances
 and the tiebreaker's; a turn's decisions are rebuilt from them on demand, one run of the
-solver's own kernel (:class:`solver.zombie.solve.TurnRunner`), and the last :data:`KEPT_TURNS`
+solver's own kernel (:class:`solver.zombie.turn.TurnRunner`), and the last :data:`KEPT_TURNS`
 are kept (their decisions alone: :data:`KEPT_DECISIONS`).
 
 States
@@ -26,14 +26,8 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.zombie import ZombieRules
 from pigsolve.solver.states import numbers
 from pigsolve.solver.zombie.laws import Lie, turn_laws
-from pigsolve.solver.zombie.solve import (
-    MARGIN,
-    Ends,
-    Game,
-    Turn,
-    TurnRows,
-    solve_values,
-)
+from pigsolve.solver.zombie.solve import MARGIN, Ends, Game, Turn, solve_values
+from pigsolve.solver.zombie.turn import TurnRows
 
 KEPT_TURNS = 16
 """Turns a solution keeps once rebuilt, with every action's value (the boxed game's some 4 MB)."""
@@ -152,7 +146,7 @@ class ZombieSolution:
         return self._decisions(turn)
 
     def turn_rows(self, turn: Turn) -> TurnRows:
-        """Return ``turn`` played best (:class:`solver.zombie.solve.TurnRows`)."""
+        """Return ``turn`` played best (:class:`solver.zombie.turn.TurnRows`)."""
         return self._rows(turn)
 
     def place(self, kind: str, seat: int, score: int, opponent: int) -> tuple[Turn, int]:

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pigsolve.solver.games.zombie import ZombieRules
-from pigsolve.solver.zombie.laws import TurnLaws, turn_laws
+from pigsolve.solver.zombie.laws import turn_laws
+from pigsolve.solver.zombie.turn import TurnRows, TurnRunner
 
 MARGIN = 24
 """The brains past the goal a total is counted to (the module docstring)."""
@@ -60,72 +61,6 @@ class Ends:
 def ceiling(rules: ZombieRules, margin: int = MARGIN) -> int:
     """Return the highest total a turn counts to: ``margin`` past the goal."""
     return rules.goal + margin
-
-
-class TurnRunner:
-    """One turn's backward pass, with its arrays allocated once: ``run(stop, slope, shot)``
-    fills them (:func:`solver.zombie._kernels.turn_pass`) at levels ``0..len(stop) - 1``;
-    :attr:`rolls` and :attr:`worths` read them ``[lie, level]``."""
-
-    def __init__(self, laws: TurnLaws, levels: int) -> None:
-        self.laws = laws
-        self._value = np.empty((levels, laws.size))
-        self._dvalue = np.empty((levels, laws.size))
-        self._rolls = np.empty((levels, laws.size), dtype=np.bool_)
-        self._worths = np.empty((levels, laws.size))
-        self._levels = levels
-
-    @property
-    def rolls(self) -> np.ndarray:
-        """Whether the last run rolls, ``[lie, level]`` (a view)."""
-        return self._rolls[: self._levels].T
-
-    @property
-    def worths(self) -> np.ndarray:
-        """Rolling's chance in the last run, ``[lie, level]`` (a view)."""
-        return self._worths[: self._levels].T
-
-    def run(
-        self, stop: np.ndarray, slope: np.ndarray, shot: float, rolls: np.ndarray | None = None
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Return the worth of a turn's first roll at every level and its derivative in
-        ``shot``, the value of the turn ending in shotguns (or with nothing); the mover plays
-        best, or rolls where ``rolls[lie, level]`` (a given player's decisions)."""
-        from pigsolve.solver.zombie._kernels import start_rolls, turn_pass
-
-        laws, n = self.laws, len(stop)
-        self._levels = n
-        arrays = (laws.offsets, laws.target, laws.gain, laws.prob, laws.bust)
-        value, dvalue, decided = self._value[:n], self._dvalue[:n], self._rolls[:n]
-        if rolls is not None:
-            decided[...] = rolls.T
-        turn_pass(
-            *arrays, stop, slope, shot, value, dvalue, decided, self._worths[:n], rolls is not None
-        )
-        return start_rolls(*arrays, shot, value, dvalue, laws.start)
-
-
-@dataclass(frozen=True)
-class TurnRows:
-    """One turn played best: after a roll left lie ``i`` at level ``l``, ``rolls[i, l]`` says
-    whether rolling is better and ``worths[i, l]`` is rolling's chance; ``stop[l]`` is
-    stopping's (from the top level on the turn stops: it wins, or its total reaches the
-    ceiling); ``starts[l]`` is the turn's chance before its first roll at level ``l``."""
-
-    rolls: np.ndarray
-    worths: np.ndarray
-    stop: np.ndarray
-    starts: np.ndarray
-
-    @property
-    def start(self) -> float:
-        """The turn's chance before its first roll, at level 0."""
-        return float(self.starts[0])
-
-    @property
-    def top(self) -> int:
-        """The level from which the turn stops."""
-        return len(self.stop) - 1
 
 
 @dataclass(frozen=True)
@@ -162,7 +97,7 @@ class Game:
         return TurnRunner(turn_laws(self.rules), self.highest + 2)
 
     def run(self, turn: Turn, stop: np.ndarray, slope: np.ndarray, shot: float):
-        """Return :meth:`TurnRunner.run` of ``turn`` as its seat's player plays it."""
+        """Return :meth:`solver.zombie.turn.TurnRunner.run` of ``turn`` as its seat's player plays it."""
         decide = self.players[turn.seat]
         rolls = None if decide is None else decide(turn)
         return self.runner.run(stop, slope, shot, rolls)
@@ -274,6 +209,24 @@ class Game:
         slope[0] = 1.0
         worth, dworth = self.run(turn, stop, slope, shot)
         return float(worth[0]), float(dworth[0])
+
+
+def count_states(rules: ZombieRules, margin: int = MARGIN) -> int:
+    """Return how many states after a roll the turns before the goal hold: every seat, pair of
+    scores below the goal, lie of the dice and turn's brains up to its top, the brains set
+    aside among the turn's (the last turns and the tiebreaker apart).
+
+    >>> count_states(ZombieRules())
+    56568239
+    """
+    game, aside = Game(rules, margin, (None, None)), turn_laws(rules).aside
+    total = 0
+    for a in range(rules.goal):
+        for b in range(rules.goal):
+            for seat in (0, 1):
+                turn, _ = game.place("turn", seat, a, b)
+                total += int(np.maximum(0, turn.levels - aside).sum())
+    return total
 
 
 @dataclass(frozen=True)
