@@ -97,7 +97,8 @@ class Game:
         return TurnRunner(turn_laws(self.rules), self.highest + 2)
 
     def run(self, turn: Turn, stop: np.ndarray, slope: np.ndarray, shot: float):
-        """Return :meth:`solver.zombie.turn.TurnRunner.run` of ``turn`` as its seat's player plays it."""
+        """Return :meth:`solver.zombie.turn.TurnRunner.run` of ``turn`` as its seat's player
+        plays it."""
         decide = self.players[turn.seat]
         rolls = None if decide is None else decide(turn)
         return self.runner.run(stop, slope, shot, rolls)
