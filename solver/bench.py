@@ -142,6 +142,20 @@ def bench_fresh_farkle(command: Sequence[str], game: str, goal: int, players: in
     return fresh
 
 
+GAME_TARGETS = {("zombie-dice", 13): 600.0}
+"""Other families' fresh computes in ``bench --large`` (game, goal), with their targets of
+seconds (issue 47: the boxed Zombie Dice for two in at most 10 minutes and 4 GiB)."""
+
+
+def bench_fresh_game(command: Sequence[str], game: str, goal: int) -> Row:
+    """Time ``command --game GAME --goal GOAL`` (a registered game) in a fresh process."""
+    seconds, peak = _fresh([*command, "--game", game], goal, 3)
+    fresh = row(f"{game} compute, fresh process", goal, seconds, None, None, "", peak)
+    if GAME_TARGETS.get((game, goal)) is not None:
+        fresh["target_seconds"] = GAME_TARGETS[game, goal]
+    return fresh
+
+
 def _child(command: Sequence[str]) -> float:
     """Run ``command`` to its end; return its peak resident memory in MiB.
 
@@ -208,9 +222,9 @@ def run(
     compute_command: Sequence[str], large: bool = False, others: Sequence[Row] = ()
 ) -> list[Row]:
     """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` for two and
-    three players (with ``large`` also four players, three at goal 500, goal 1000 and Farkle's
+    three players (with ``large`` also four players, three at goal 500, goal 1000, Farkle's
     :data:`FARKLE_TARGETS`, three-player Farkle also as a multiple of its two-player compute
-    at the same goal), the
+    at the same goal, and the other families' :data:`GAME_TARGETS`), the
     family's games of :data:`FAMILY_TARGETS`, then ``others``. The N-player and family rows also
     give their time as a multiple of the two-player compute's."""
     rows = bench_methods()
@@ -238,6 +252,10 @@ def run(
                 farkle["times_two_player_farkle"] = farkle["seconds"] / two_farkle
             farkles[game, goal, players] = farkle
             rows.append(farkle)
+        for game, goal in GAME_TARGETS:
+            fresh = bench_fresh_game(compute_command, game, goal)
+            fresh["times_two_player_compute"] = fresh["seconds"] / two_players["seconds"]
+            rows.append(fresh)
     return rows + list(others)
 
 
