@@ -1,8 +1,9 @@
-"""pigsolve: exact solutions of the jeopardy dice games Pig, Hog and Farkle, from Python.
+"""pigsolve: exact solutions of the jeopardy dice games Pig, Hog, Farkle and Zombie Dice, from
+Python.
 
 >>> import pigsolve
 >>> len(pigsolve.games()), pigsolve.games()[:4], pigsolve.games()[-2:]
-(26, ['pig', 'two-dice', 'big-pig', 'pass-the-pigs'], ['facebook-farkle', 'patch-farkle'])
+(27, ['pig', 'two-dice', 'big-pig', 'pass-the-pigs'], ['patch-farkle', 'zombie-dice'])
 >>> pigsolve.game("pig", goal=50)
 PigRules(goal=50, die_sides=6, players=2, piglet=False, outcomes=None)
 

@@ -71,7 +71,7 @@ def test_help_lists_each_familys_options_under_it() -> None:
     assert "--roll" in query.split("\nFarkle options:")[1]
     assert "--rules" in query.split("\nHog options:")[1].split("\n\n")[0]
     top = runner.invoke(app, ["--help"]).stdout
-    assert "Pig, Hog and Farkle" in " ".join(top.split())
+    assert "Pig, Hog, Farkle and Zombie Dice" in " ".join(top.split())
 
 
 @pytest.mark.parametrize(

@@ -325,7 +325,7 @@ class ZombiePlay:
         """Return the optimal action and the mover's win probability after each legal one, from
         the solution ``table`` (:class:`solver.zombie.solution.ZombieSolution`): stopping where
         rolling is no better."""
-        asked = self.game.view.state()
-        values = table.action_values(asked.pop("state"), **asked)
+        scores, asked = self.game.view.question()
+        values = table.action_values(scores, **asked)
         best = "roll" if values.get("roll", -1.0) > values.get("stop", -1.0) else "stop"
         return best, values

@@ -30,10 +30,10 @@ class ZombieView:
     opponent: int
     turn: TurnState
 
-    def state(self) -> dict:
-        """Return the view as a solution's question: ``action_values(**view.state())``."""
-        return {
-            "state": (self.score, self.opponent),
+    def question(self) -> tuple[tuple[int, int], dict]:
+        """Return the view as a solution's question: ``scores, asked = view.question()``,
+        then ``solution.action_values(scores, **asked)``."""
+        return (self.score, self.opponent), {
             "seat": self.seat + 1,
             "turn": self.turn,
             "kind": self.kind,

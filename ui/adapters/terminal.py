@@ -1,5 +1,6 @@
 """A game at the terminal in any family's words: the person first, the computers in the other
-seats, the optimal table's hints on request (the base of :meth:`ui.adapters.Adapter.play`)."""
+seats (``human`` there: another person at the same keyboard), the optimal table's hints on
+request (the base of :meth:`ui.adapters.Adapter.play`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from pigsolve.policies import make_player
+from pigsolve.policies.human import Human
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.registry import Family
 from pigsolve.solver.tables import table_for
@@ -25,19 +27,22 @@ def play_at_terminal(
     game = family.play(rules, np.random.default_rng(seed))
     advice = table_for(rules, None, note) if hints else None
     made = {name: make_player(rules, name, None, note, seed) for name in dict.fromkeys(opponents)}
-    computers = [made[name] for name in opponents]
+    computers = [None, *(made[name] for name in opponents)]
+    people = [True] + [isinstance(player, Human) for player in computers[1:]]
     seats = len(opponents) + 1
     names = ["you"] + [name if seats == 2 else f"{name} {k}" for k, name in enumerate(opponents, 2)]
     for line in game.lines(game.game.start(), names):
         print(line)
     while not game.game.over:
-        if game.game.player == 0:
+        seat = game.game.player
+        if people[seat]:
             if advice is not None:
                 best, values = game.advice(advice)
                 shown = ", ".join(f"{game.words(a)} {p:.1%}" for a, p in values.items())
                 print(f"Hint: {game.words(best)} ({shown})")
             choices = ", ".join(game.words(a) for a in game.legal())
-            print(f"Your move ({choices}): ", end="", flush=True)
+            whose = "Your" if seat == 0 else f"{names[seat]}'s"
+            print(f"{whose} move ({choices}): ", end="", flush=True)
             text = answer(sys.stdin, sys.stdout).strip()
             value: Any = int(text) if text.lstrip("-").isdigit() else text
             try:
@@ -46,7 +51,7 @@ def play_at_terminal(
                 print(err)
                 continue
         else:
-            action = computers[game.game.player - 1].choose(game.game.view)
+            action = computers[seat].choose(game.game.view)
         for line in game.lines(game.game.apply(action), names):
             print(line)
     winner = game.game.winner

@@ -13,7 +13,6 @@ from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.zombie import Die, ZombieRules
 from pigsolve.solver.zombie.play import ZombieGame, ZombiePlay
 from pigsolve.solver.zombie.solution import TurnState, solve
-from pigsolve.solver.zombie.solve import Game
 from pigsolve.solver.zombie.view import ZombieView
 from pigsolve.solver.zombie.words import (
     Drawn,
@@ -312,15 +311,14 @@ def test_fields_show_the_dice_as_they_lie() -> None:
 
 def values_in(table, view: ZombieView) -> dict[str, float]:
     """Return the solution's values of the actions in ``view``."""
-    asked = view.state()
-    return table.action_values(asked.pop("state"), **asked)
+    scores, asked = view.question()
+    return table.action_values(scores, **asked)
 
 
 def at_the_top(table, view: ZombieView) -> bool:
     """Whether the solution's turn of ``view`` must stop: its level at the top or past it."""
-    turn = table.turn_of(view.kind, view.seat, view.score, view.opponent)
-    level = Game(table.rules, table.margin, (None, None)).level(turn, view.turn.brains)
-    return level >= table.turn_rows(turn).top
+    turn, base = table.place(view.kind, view.seat, view.score, view.opponent)
+    return base + view.turn.brains >= turn.levels - 1
 
 
 def test_advice_is_the_solutions_action_values() -> None:
