@@ -10,6 +10,7 @@ until it leads.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,19 +48,25 @@ class RuleOfThumb:
             raise InvalidArgument(f"{self.kind}:N takes N from {low} to {high}, got {self.value}")
 
     def __call__(self, turn: Turn) -> np.ndarray:
-        """Return the decisions in ``turn``: ``rolls[lie, level]``."""
-        laws = turn_laws(self.rules)
-        levels = np.arange(turn.levels)
-        if turn.kind == "last":
-            return np.broadcast_to(levels < turn.levels - 1, (laws.size, turn.levels)).copy()
-        if self.kind == "shotguns":
-            rolls = np.broadcast_to((laws.shotguns < self.value)[:, None], (laws.size, turn.levels))
-        elif self.kind == "brains":
-            rolls = np.broadcast_to(levels < self.value, (laws.size, turn.levels))
+        """Return the decisions in ``turn``: ``rolls[lie, level]`` (read-only, kept: they
+        depend on the turn's kind, score and levels alone)."""
+        return _rolls(self, turn.kind, turn.score, turn.levels)
+
+
+@functools.lru_cache(maxsize=256)
+def _rolls(thumb: RuleOfThumb, kind: str, score: int, levels: int) -> np.ndarray:
+    laws = turn_laws(thumb.rules)
+    steps = np.arange(levels)
+    if kind == "last":
+        rolls = np.broadcast_to(steps < levels - 1, (laws.size, levels)).copy()
+    else:
+        if thumb.kind == "shotguns":
+            rolls = np.broadcast_to((laws.shotguns < thumb.value)[:, None], (laws.size, levels))
+        elif thumb.kind == "brains":
+            rolls = np.broadcast_to(steps < thumb.value, (laws.size, levels))
         else:
-            rolls = np.broadcast_to(
-                (laws.bust * 100 <= self.value)[:, None], (laws.size, turn.levels)
-            )
+            rolls = np.broadcast_to((laws.bust * 100 <= thumb.value)[:, None], (laws.size, levels))
         rolls = rolls.copy()
-        rolls[:, max(0, self.rules.goal - turn.score) :] = False  # a tiebreaker's: from 0
-        return rolls
+        rolls[:, max(0, thumb.rules.goal - score) :] = False  # a tiebreaker's: from 0
+    rolls.flags.writeable = False
+    return rolls
