@@ -6,10 +6,10 @@ exceeds P percent), each tuned by ``pigsolve tune``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from pigsolve.policies.roster import Announce, Kinds, Limits, Ranges, Roster, register_roster
+from pigsolve.policies.roster import Kinds, Limits, Ranges, Roster, register_roster
+from pigsolve.policies.zombie.players import check_name, make_player, optimal_player, player_names
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.zombie import ZombieRules
 
@@ -22,37 +22,8 @@ RANGES: dict[str, Ranges] = {
 of 5 percent: 10 to 60)."""
 
 
-def player_names(rules: ZombieRules | None = None) -> list[tuple[str, str]]:
-    """Return (name, description) for every Zombie Dice player the interfaces accept."""
-    from pigsolve.policies.zombie import players
-
-    return players.player_names(rules)
-
-
-def check_name(name: str, rules: ZombieRules) -> None:
-    """Raise InvalidArgument unless ``name`` is a Zombie Dice player."""
-    from pigsolve.policies.zombie import players
-
-    players.check_name(name, rules)
-
-
-def make_player(
-    name: str,
-    rules: ZombieRules,
-    table: Path | None = None,
-    announce: Announce | None = None,
-    seed: int | None = None,
-) -> Any:
-    """Return the computer player called ``name`` for ``rules``."""
-    from pigsolve.policies.zombie import players
-
-    return players.make_player(name, rules, table, announce, seed)
-
-
 def optimal(solution: Any, seed: int | None = None) -> Any:
-    """Return the optimal player reading ``solution``."""
-    from pigsolve.policies.zombie.players import optimal_player
-
+    """Return the optimal player reading ``solution`` (it tosses no coins: ``seed`` unused)."""
     return optimal_player(solution)
 
 

@@ -24,8 +24,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from pigsolve.solver.errors import InvalidArgument, PigsolveError
 from pigsolve.solver.games.zombie import ZombieRules
 
@@ -112,7 +110,7 @@ class UserZombiePlayer:
         """Your function is played, not evaluated exactly: InvalidArgument."""
         return self.decide(None)
 
-    def decide(self, turn: Any) -> np.ndarray:
+    def decide(self, turn: Any) -> Any:
         """Your function is played, not evaluated exactly: InvalidArgument."""
         raise InvalidArgument(
             f"{self.name} is played, not evaluated exactly (its answers in every state of a turn "
@@ -121,6 +119,8 @@ class UserZombiePlayer:
 
 
 def _roll(answer: Any) -> bool | None:
+    import numpy as np
+
     if isinstance(answer, str):
         return ROLL_WORDS.get(answer.strip().lower())
     if isinstance(answer, bool | np.bool_ | int | np.integer) and answer in (0, 1):
