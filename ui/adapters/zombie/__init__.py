@@ -143,6 +143,7 @@ class ZombieAdapter(Adapter):
             f"{1 - p:.6f}{after}; solved in {solution.seconds:.2f} s\n"
             + (kept_words(path) if kept else f"wrote {path}"),
             highlight=False,
+            soft_wrap=True,
         )
 
     def describe_game(self, rules: Any, asked: bool) -> list[Any]:
