@@ -303,11 +303,12 @@ class ZombieAdapter(Adapter):
                 layers={"second": second.tolist()},
             ),
             slice=Slice(
-                words="Win probability at the start of your turn, by seat, for opponent score",
+                words="Win probability at the start of your turn as player 1 (moving first) "
+                "and as player 2, for opponent score",
                 slider="opponent score",
                 x=Axis(label="your score", values=scores, low=0, high=goal),
                 y=Axis(label="win probability", low=0),
-                lines=[Line(name="first player", style="main"), Line(name="second player")],
+                lines=[Line(name="player 1", style="main"), Line(name="player 2")],
                 frames=[
                     Frame(at=b, high=1.0, lines=[first[:, n].tolist(), second[:, n].tolist()])
                     for n, b in enumerate(scores)

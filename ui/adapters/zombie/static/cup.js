@@ -76,7 +76,7 @@
   PIECES.zombie = (roll, state) => {
     // The last roll's dice, each named by its face, and the turn so far beside them.
     const dice = roll.dice.map(({ colour, face }) => piece(face, zombieDie(colour, face), colour));
-    const phase = phaseWords(state);
+    const phase = state.over ? "" : phaseWords(state);
     return `<div class="cup-table"><div class="cup-roll" role="group" aria-label="the last roll">${dice.join("")}</div>`
       + tally(state) + (phase ? `<p class="cup-phase">${escape(phase)}</p>` : "") + "</div>";
   };
