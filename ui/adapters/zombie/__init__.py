@@ -183,8 +183,6 @@ class ZombieAdapter(Adapter):
         self, solution: Any, state: tuple[int, ...], extras: dict[str, Any], as_json: bool
     ) -> None:
         """Print the mover's chance, the best action and each action's (stop at a tie)."""
-        from pigsolve.solver.zombie.solution import STOP
-
         values = solution.action_values(*state, **extras)
         best = max(values, key=values.__getitem__)  # stop first: it wins a tie
         p, turn = values[best], extras["turn"]
@@ -208,8 +206,8 @@ class ZombieAdapter(Adapter):
         score, opponent = state
         print(f"{where}seat {extras['seat']} at {score} vs {opponent}, {turn_words(turn)}")
         print(f"win probability {p:.6f}; best: {best}")
-        for action in sorted(values, key=lambda action: action != STOP):
-            print(f"  {action}: {values[action]:.6f}")
+        for action, value in values.items():
+            print(f"  {action}: {value:.6f}")
 
     def show_comparison(self, result: Any, rules: Any, as_json: bool) -> None:
         """Print A's chance A first, B first and on a coin toss, as a table or JSON."""
