@@ -301,14 +301,27 @@ class ZombiePlay:
 
     def fields(self) -> dict[str, Any]:
         """Return what the page draws besides the scores: the last roll (None before the turn's
-        first), the cup's dice by colour, the feet in hand, the brains and shotguns set aside,
+        first; with who rolled it, its faces and the turn so far in words), the cup's dice by
+        colour, the feet in hand, the brains and shotguns set aside,
         the turn's brains, the phase and the score (or tiebreaker brains) to beat."""
         game, dice = self.game, self.game.rules.dice
         roll = None
         if game.roll is not None:
             shown = [{"colour": dice[c].colour, "face": FACES[face]} for c, face in game.roll]
             named = roll_name([(die["colour"], die["face"]) for die in shown])
-            roll = {"kind": "zombie", "name": named, "dice": shown}
+            shotguns = len(game.shot)
+            so_far = (
+                f"{game.brains} brain{'s' * (game.brains != 1)}, {shotguns} "
+                f"shotgun{'s' * (shotguns != 1)} this turn"
+            )
+            roll = {
+                "kind": "zombie",
+                "name": named,
+                "dice": shown,
+                "player": game.player,
+                "faces": [f"{die['colour']} {die['face']}" for die in shown],
+                "words": so_far,
+            }
         return {
             "dice": [],
             "roll": roll,
