@@ -76,6 +76,7 @@ def test_games_are_the_registered_names_every_consumer_reads() -> None:
         "farkle",
         "facebook-farkle",
         "patch-farkle",
+        "zombie-dice",
     ]
     assert list(GAME_NAMES) == pigsolve.games()
 

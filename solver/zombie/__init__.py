@@ -1,0 +1,1 @@
+"""Zombie Dice: its rules solved exactly for two players (:mod:`solver.zombie.family`)."""

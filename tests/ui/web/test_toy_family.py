@@ -33,7 +33,7 @@ def test_the_page_lists_the_toy_s_limits_and_players(coin_client: TestClient) ->
 
 def test_the_page_is_told_the_toy_s_tab_and_form(coin_client: TestClient) -> None:
     families = coin_client.get("/api/limits").json()["families"]
-    assert [family["name"] for family in families] == ["pig", "hog", "farkle", "coin"]
+    assert [family["name"] for family in families] == ["pig", "hog", "farkle", "zombie", "coin"]
     goal = {"name": "goal", "label": "Goal", "kind": "integer", "min": 1, "max": 30, "default": 5}
     assert families[-1] == {
         "name": "coin",
