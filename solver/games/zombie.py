@@ -249,8 +249,9 @@ def dice_in_words(rules: ZombieRules) -> str:
     return ", ".join(f"{d.count} {d.colour}" for d in rules.dice)
 
 
-def rules_in_words(rules: ZombieRules) -> str:
-    """Return what differs from the boxed game, in words ('' for the boxed game).
+def rules_in_words(rules: ZombieRules, goal: bool = True) -> str:
+    """Return what differs from the boxed game, in words ('' for the boxed game; the goal only
+    with ``goal``).
 
     >>> rules_in_words(ZombieRules(goal=5, finish="last-turn"))
     'goal 5, a last turn each'
@@ -262,7 +263,7 @@ def rules_in_words(rules: ZombieRules) -> str:
         said.append(f"{rules.roll} dice a roll")
     if rules.shotguns != boxed.shotguns:
         said.append(f"{rules.shotguns} shotguns end a turn")
-    if rules.goal != boxed.goal:
+    if goal and rules.goal != boxed.goal:
         said.append(f"goal {rules.goal}")
     if rules.finish != boxed.finish:
         said.append("a last turn each")

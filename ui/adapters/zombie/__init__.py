@@ -126,7 +126,7 @@ class ZombieAdapter(Adapter):
         >>> ZombieAdapter(family_named("zombie")).setting(ZombieRules(goal=8, tiebreaker=False))
         'zombie-dice (ties shared), goal 8'
         """
-        differs = rules_in_words(rules).replace(f"goal {rules.goal}", "").strip(", ")
+        differs = rules_in_words(rules, goal=False)
         name = FILES.get(rules, self.family.games[0])  # a game file, else the boxed game's
         return f"{name}{f' ({differs})' if differs else ''}, goal {rules.goal}"
 
@@ -267,7 +267,7 @@ class ZombieAdapter(Adapter):
         >>> ZombieAdapter(family_named("zombie")).page_title(ZombieRules(finish="last-turn"))
         'Zombie Dice (a last turn each)'
         """
-        differs = rules_in_words(rules).replace(f"goal {rules.goal}", "").strip(", ")
+        differs = rules_in_words(rules, goal=False)
         return f"Zombie Dice ({differs})" if differs else "Zombie Dice"
 
     def title(self, rules: Any) -> str:
