@@ -151,3 +151,16 @@ def test_no_module_is_over_four_hundred_lines() -> None:
     }
     assert not over
     assert "a test holds every module to it" in page("reference/development.md")
+
+
+def test_the_zombie_figures_of_the_readme_are_what_the_how_to_prints() -> None:
+    """The README's Zombie Dice figures are printed by the how-to's commands, which
+    tests/test_docs.py runs (compute, compare, tune)."""
+    page = (DOCS / "how-to" / "zombie-dice.md").read_text()
+    printed = {
+        "0.464792": "the first player wins 0.464792",
+        "0.443116": "│ coin toss  │ 0.443116  │",
+        "0.448922": "│ 1    │ risk:30 │ 0.410498 │ 0.487346 │ 0.448922  │",
+    }
+    for figure, line in printed.items():
+        assert figure in readme() and line in page
