@@ -319,7 +319,7 @@ class ZombiePlay:
                 "name": named,
                 "dice": shown,
                 "player": game.player,
-                "faces": [f"{die['colour']} {die['face']}" for die in shown],
+                "faces": [named],  # the page joins faces with "and": one phrase
                 "words": so_far,
             }
         return {
