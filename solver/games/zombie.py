@@ -214,24 +214,6 @@ FILES: dict[ZombieRules, str] = {}
 """The game file each set of rules read from one was read from."""
 
 
-def zombie_rules(game: str, **params: Any) -> ZombieRules:
-    """Return the rule set ``game`` (or the TOML game file at ``game``) with ``params`` changed.
-
-    >>> zombie_rules("zombie-dice", goal=5).goal
-    5
-    """
-    if game in RULE_SETS:
-        base = RULE_SETS[game]
-    else:
-        from pigsolve.solver.games.zombie_files import zombie_rules_from_toml
-
-        base = zombie_rules_from_toml(game)
-    rules = replace(base, **params)
-    if game in FILES.values() or base in FILES:
-        FILES.setdefault(rules, FILES.get(base, game))
-    return rules
-
-
 def rule_set_name(rules: ZombieRules) -> str:
     """Return ``zombie-dice`` for the boxed rules at any goal, else ``custom-`` and a short hash.
 

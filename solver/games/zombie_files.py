@@ -42,6 +42,20 @@ def zombie_rules_from_toml(path: str | Path) -> ZombieRules:
     return rules
 
 
+def zombie_rules(game: str, **params: Any) -> ZombieRules:
+    """Return the rule set ``game`` (or the TOML game file at ``game``) with ``params`` changed,
+    remembering the file its rules came from (:data:`solver.games.zombie.FILES`).
+
+    >>> zombie_rules("zombie-dice", goal=5).goal
+    5
+    """
+    base = RULE_SETS[game] if game in RULE_SETS else zombie_rules_from_toml(game)
+    rules = replace(base, **params)
+    if base in FILES:
+        FILES.setdefault(rules, FILES[base])
+    return rules
+
+
 def _rules(data: dict[str, Any]) -> ZombieRules:
     check_keys("", data, RULE_KEYS)
     name = data.pop("base", "zombie-dice")

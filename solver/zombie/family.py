@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pigsolve.solver.errors import InvalidArgument
-from pigsolve.solver.games.zombie import RULE_SETS, ZombieRules, rules_in_words, zombie_rules
+from pigsolve.solver.games.zombie import RULE_SETS, ZombieRules, rules_in_words
 from pigsolve.solver.registry import Capabilities, Demands, register
 from pigsolve.solver.results import Check, Comparison, Simulation
 
@@ -77,6 +77,8 @@ class ZombieFamily:
             raise TypeError(
                 f"{game} takes the parameters {', '.join(PARAMETERS)}, not {', '.join(unknown)}"
             )
+        from pigsolve.solver.games.zombie_files import zombie_rules
+
         return zombie_rules(game, **params)
 
     def state(self, rules: ZombieRules, state: Sequence[Any]) -> tuple[int, ...]:
