@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from zombie_cups import small_cup
 
 import pigsolve
 from pigsolve.cli import app
@@ -18,25 +19,7 @@ from pigsolve.solver.registry import family_named
 from pigsolve.solver.zombie.solution import TurnState
 
 runner = CliRunner()
-SMALL_CUP = """
-base = "zombie-dice"
-goal = 4
-roll = 2
-shotguns = 2
-[[dice]]
-colour = "green"
-count = 3
-brains = 3
-feet = 2
-shotguns = 1
-[[dice]]
-colour = "red"
-count = 2
-brains = 1
-feet = 2
-shotguns = 3
-"""
-"""Five dice, two a roll, two shotguns end a turn: the solve takes milliseconds."""
+SMALL_CUP = small_cup(4)
 
 
 def run(*args: str):

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 from starlette.testclient import TestClient
+from zombie_cups import small_cup as cup_text
 
 import pigsolve
 from pigsolve.solver.registry import family_named
@@ -26,24 +27,7 @@ from pigsolve.ui.web.guard import PAGE_HEADERS
 from pigsolve.ui.web.jobs import Jobs
 from pigsolve.ui.web.tables import Tables
 
-SMALL_CUP = """
-base = "zombie-dice"
-roll = 2
-shotguns = 2
-[[dice]]
-colour = "green"
-count = 3
-brains = 3
-feet = 2
-shotguns = 1
-[[dice]]
-colour = "red"
-count = 2
-brains = 1
-feet = 2
-shotguns = 3
-"""
-"""Five dice, two a roll, two shotguns end a turn."""
+SMALL_CUP = cup_text()
 
 
 @pytest.fixture
