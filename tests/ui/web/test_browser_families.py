@@ -56,7 +56,13 @@ def shots(tmp_path: Path) -> Path:
 def test_a_tab_a_family_with_its_own_form(page: Page) -> None:
     """The tabs are the registered families; each draws its fields and its seats."""
     page.wait_for_selector(".tab[data-game=coin]")
-    assert page.locator(".tab").all_text_contents() == ["Pig", "Hog", "Farkle", "Coin race"]
+    assert page.locator(".tab").all_text_contents() == [
+        "Pig",
+        "Hog",
+        "Farkle",
+        "Zombie Dice",
+        "Coin race",
+    ]
     page.click(".tab[data-game=hog]")
     semesters = page.locator("#setup select[name=rules] option").all_text_contents()
     assert semesters[:4] == ["Fall 2016", "Summer 2020", "Fall 2020", "Spring 2021"]

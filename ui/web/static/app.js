@@ -111,6 +111,7 @@ function loadScript(src) {
 // and a 3-D surface.
 async function explore(event) {
   if (event) event.preventDefault();
+  if (!family) return;  // the page is still starting: choose() draws it once a tab is chosen
   const asked = game, query = new URLSearchParams(fieldValues($("#explore-form"), family.explore.fields)).toString();
   let picture;
   try { picture = await api(`/api/${asked}/explore?${query}`); say(""); } catch (err) {
