@@ -57,6 +57,13 @@ class Ends:
     last_second: np.ndarray
     last_first: np.ndarray | None
 
+    def tie(self, seat: int) -> float:
+        """Return what a tie is worth to seat ``seat``: its chance in the tiebreaker (the first
+        seat moves first there), or half a win without one."""
+        if self.tiebreak is None:
+            return 0.5
+        return self.tiebreak if seat == 0 else 1.0 - self.tiebreak
+
 
 def ceiling(rules: ZombieRules, margin: int = MARGIN) -> int:
     """Return the highest total a turn counts to: ``margin`` past the goal."""
@@ -121,7 +128,6 @@ class Game:
 
     def ends(self) -> Ends:
         """Return the game's end in chances (:class:`Ends`)."""
-        second_tie = first_tie = 0.5
         tiebreak = None
         if self.rules.tiebreaker:  # the fixed point of the round: secant steps
             tiebreak, before = 0.5, None
@@ -137,9 +143,9 @@ class Game:
                 before, tiebreak = (tiebreak, gap), tiebreak + step
                 if abs(step) <= ROUNDING:
                     break
-            second_tie, first_tie = 1.0 - tiebreak, tiebreak
-        last_second = self.last_turn(1, second_tie)
-        last_first = self.last_turn(0, first_tie) if self.rules.finish == "last-turn" else None
+        end = Ends(tiebreak, np.empty(0), None)
+        last_second = self.last_turn(1, end.tie(1))
+        last_first = self.last_turn(0, end.tie(0)) if self.rules.finish == "last-turn" else None
         return Ends(tiebreak, last_second, last_first)
 
     def ends_of(self, rolls: np.ndarray) -> tuple[np.ndarray, float]:
@@ -164,9 +170,8 @@ class Game:
         """Return ``turn`` played best given the values of the states it leads to: ``first``,
         ``second`` and ``end``."""
         if turn.kind == "last":
-            tie = 0.5 if end.tiebreak is None else end.tiebreak
             stop = np.zeros(turn.levels)
-            stop[-1], stop[-2] = 1.0, (1.0 - tie if turn.seat == 1 else tie)
+            stop[-1], stop[-2] = 1.0, end.tie(turn.seat)
         elif turn.kind == "tiebreak":
             stop = 1.0 - end.last_second[1 : turn.levels + 1]
         else:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pigsolve.solver.errors import InvalidArgument, TableError
+from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.zombie import FILES, RULE_SETS, ZombieRules, rule_set_name
 from pigsolve.solver.storage import TableFormat, data_dir, open_table, write_table
 from pigsolve.solver.table_checks import (
@@ -161,15 +161,3 @@ def sampled_residual(
             rebuilt = solution.turn_rows(solution.place("turn", seat, a, b)[0]).start
             worst = max(worst, abs(rebuilt - float(stored)))
     return worst
-
-
-def load_for(path: str | os.PathLike, rules: ZombieRules) -> ZombieSolution:
-    """Return the table of ``rules`` at ``path``; TableError if it holds others."""
-    solution = load(path)
-    if solution.rules != rules:
-        raise TableError(
-            f"{path} holds the table of other Zombie Dice rules ({rule_set_name(solution.rules)}, "
-            f"goal {solution.rules.goal}), not those asked ({rule_set_name(rules)}, goal "
-            f"{rules.goal})"
-        )
-    return solution

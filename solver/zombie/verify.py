@@ -34,12 +34,11 @@ def bellman_residual(solution: ZombieSolution) -> float:
                 turn, _ = game.place("turn", seat, a, b)
                 rebuilt = game.rows(turn, solution.first, solution.second, ends).start
                 worst = max(worst, abs(rebuilt - float(stored)))
-    tie = 0.5 if ends.tiebreak is None else ends.tiebreak
-    lasts = [(1, ends.last_second, 1.0 - tie)]
+    lasts = [(1, ends.last_second)]
     if ends.last_first is not None:
-        lasts.append((0, ends.last_first, tie))
-    for seat, stored, tie_worth in lasts:
-        rebuilt = game.last_turn(seat, tie_worth)
+        lasts.append((0, ends.last_first))
+    for seat, stored in lasts:
+        rebuilt = game.last_turn(seat, ends.tie(seat))
         worst = max(worst, float(np.abs(rebuilt - stored).max()))
     if ends.tiebreak is not None:
         turn, _ = game.place("tiebreak", 0, 0, 0)

@@ -12,6 +12,7 @@ import pytest
 
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.zombie import Die, ZombieRules
+from pigsolve.solver.tables import load_for
 from pigsolve.solver.zombie import table
 from pigsolve.solver.zombie.solution import TurnState, ZombieSolution, solve
 from pigsolve.solver.zombie.verify import bellman_residual, verify_table
@@ -113,9 +114,9 @@ def test_a_table_round_trips(solution: ZombieSolution, tmp_path: Path) -> None:
     np.testing.assert_array_equal(loaded.first, solution.first)
     np.testing.assert_array_equal(loaded.second, solution.second)
     assert loaded.ends.tiebreak == solution.ends.tiebreak
-    assert table.load_for(path, SMALL).p_first_player == solution.p_first_player
-    with pytest.raises(TableError, match="other Zombie Dice rules"):
-        table.load_for(path, ZombieRules())
+    assert load_for(path, SMALL).p_first_player == solution.p_first_player
+    with pytest.raises(TableError, match="holds the optimal Zombie Dice table for goal 5 "):
+        load_for(path, ZombieRules())
 
 
 def test_a_changed_value_is_refused(solution: ZombieSolution, tmp_path: Path) -> None:
