@@ -9,7 +9,7 @@ modules are imported when first used; the players come a layer up (:mod:`policie
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -161,13 +161,24 @@ class ZombieFamily:
 
         lies, levels = lie_count(rules), ceiling(rules) + 2
         memory = 6 * 8 * lies * levels + 2**20 * 200
-        scale = lies * levels / (10_820 * 55)
+        scale = lies * levels / (10_820 * 39)  # the boxed game's lies and levels
         seconds = SECONDS_PER_PAIR * scale * rules.goal**2
         return Demands(self.describe(rules), memory, seconds)
 
     def fits(self, rules: ZombieRules, available: int) -> str:
-        """Return what fits ``available`` bytes: the solve is small at every goal."""
-        return "no Zombie Dice game fits: the turn's arrays alone are larger"
+        """Return the largest goal of ``rules`` whose solve fits ``available`` bytes, as the
+        command that computes it, or that none does."""
+        from pigsolve.solver.resources import largest_goal
+        from pigsolve.solver.zombie.table import compute_command
+
+        def needed_at(goal: int) -> int:
+            return self.demands(replace(rules, goal=goal)).memory
+
+        goal = largest_goal(needed_at, rules.goal, available)
+        if goal < 1:
+            return "no goal fits"
+        smaller = replace(rules, goal=goal)
+        return f"the largest goal that fits is {goal}: `{compute_command(smaller)}`"
 
     def game_name(self, rules: ZombieRules) -> str:
         """Return ``zombie-dice``, or the file the rules were read from."""

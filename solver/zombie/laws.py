@@ -80,6 +80,7 @@ def every_lie(rules: ZombieRules) -> list[Lie]:
     ]
 
 
+@cache
 def lie_count(rules: ZombieRules) -> int:
     """Return how many lies :func:`every_lie` lists, without listing their laws."""
     return len(every_lie(rules))

@@ -10,6 +10,7 @@ import h5py
 import numpy as np
 import pytest
 
+from pigsolve.solver import registry
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.zombie import Die, ZombieRules
 from pigsolve.solver.tables import load_for
@@ -147,3 +148,15 @@ def test_the_ceiling_moves_no_value(rules: ZombieRules) -> None:
     low, high = solve(rules), solve(rules, margin=40)
     np.testing.assert_allclose(low.first, high.first, rtol=0, atol=1e-15)
     np.testing.assert_allclose(low.second, high.second, rtol=0, atol=1e-15)
+
+
+def test_a_solve_too_large_says_the_largest_goal_that_fits() -> None:
+    family = registry.family_named("zombie")
+    needed = family.demands(ZombieRules()).memory
+    below = family.demands(ZombieRules(goal=12)).memory
+    assert below < needed
+    said = family.fits(ZombieRules(), below)
+    assert (
+        said == "the largest goal that fits is 12: `pigsolve compute --game zombie-dice --goal 12`"
+    )
+    assert family.fits(ZombieRules(), 1) == "no goal fits"
