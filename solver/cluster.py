@@ -28,9 +28,12 @@ Hook = Callable[[str, int, list], None]
 
 
 @contextlib.contextmanager
-def cluster_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
+def cluster_client(
+    workers: int | None = None, scheduler: str | None = None, memory: int | None = None
+) -> Iterator[Any]:
     """Yield a Dask client of the scheduler at ``scheduler``, or of a local cluster of
-    ``workers`` worker processes (one thread each), closed after.
+    ``workers`` worker processes (one thread each; each held to ``memory`` bytes if given,
+    else to Dask's share of this machine's), closed after.
 
     Ctrl-C is this process's alone: the local workers start with SIGINT ignored (a terminal
     sends it to them too, and each would print its traceback), they log nothing (a task's
@@ -48,6 +51,7 @@ def cluster_client(workers: int | None = None, scheduler: str | None = None) -> 
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
+            memory_limit="auto" if memory is None else memory,
             silence_logs=logging.CRITICAL,  # a task's error reaches the client, which says it
         )
     with cluster, Client(cluster) as client, quiet_interrupt():
@@ -100,15 +104,38 @@ def solve_layers(
     ``chunk_rows``); with ``resume`` the store there, for the same rules, is completed from its
     last finished layer. ``hook`` is told each finished layer, ``progress`` its number.
     """
+    group = open_to_solve(store, rules, url, resume, lambda: store.create(url, rules, chunk_rows))
+    seconds = run_layers(group, store.top_layer(rules) + 1, url, solve_one, hook, progress)
+    group.attrs["p_first_player"] = float(group["L0/start_values"][0, 0])  # as a table states it
+    return seconds
+
+
+def open_to_solve(
+    store: ModuleType, rules: Any, url: str, resume: bool, create: Callable[[], Any]
+) -> Any:
+    """Return the group of the store to solve at ``url``: ``create()``'s, or with ``resume`` the
+    one there (refused in one line if it is for other rules)."""
     store.check_rules(rules)
-    if resume:
-        group, stored = store.open_store(url, mode="r+")
-        if stored != rules:
-            raise TableError(f"{url} is for {stored}, not {rules}")
-    else:
-        group = store.create(url, rules, chunk_rows)
+    if not resume:
+        return create()
+    group, stored = store.open_store(url, mode="r+")
+    if stored != rules:
+        raise TableError(f"{url} is for {stored}, not {rules}")
+    return group
+
+
+def run_layers(
+    group: Any,
+    layers: int,
+    url: str,
+    solve_one: Callable[[Any, int], None],
+    hook: Hook | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> float:
+    """Run ``solve_one(group, layer)`` for the ``layers`` layers (or rounds) not yet finished,
+    from the highest down; return the seconds, the earlier runs' included (``solve_seconds``).
+    Ctrl-C says how far the store got."""
     start = time.perf_counter()
-    layers = store.top_layer(rules) + 1
     try:
         for layer in range(layers - 1 - int(group.attrs["finished"]), -1, -1):
             solve_one(group, layer)
@@ -122,9 +149,16 @@ def solve_layers(
             f"with {finished} of {layers} layers finished in {url}; --resume continues"
         ) from None
     seconds = float(group.attrs.get("solve_seconds", 0.0)) + time.perf_counter() - start
-    first = float(group["L0/start_values"][0, 0])  # as an HDF5 table states it
-    group.attrs.update({"solve_seconds": seconds, "p_first_player": first})
+    group.attrs["solve_seconds"] = seconds
     return seconds
+
+
+def worker_memory_of(client: Any, otherwise: int) -> int:
+    """Return the bytes each worker of ``client``'s cluster may hold: the least limit they
+    report, or ``otherwise`` if none reports one."""
+    found = client.scheduler_info()["workers"].values()
+    limits = [int(worker.get("memory_limit") or 0) for worker in found]
+    return min([m for m in limits if m > 0] or [otherwise])
 
 
 def worker_count(client: Any) -> int:

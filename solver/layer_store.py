@@ -55,6 +55,8 @@ IDENTITY = (
     "game",
 )
 """The root attributes that say what a store holds, fixed when it is made: its checksum's."""
+FAMILY_IDENTITY = ("block",)
+"""A family's own attributes that say what its store holds, in the checksum where present."""
 METADATA = ("zarr.json", ".zgroup", ".zarray", ".zattrs", ".zmetadata")
 """The metadata files Zarr may open in a folder of a store."""
 READ_ERRORS = (RuntimeError, ValueError, TypeError, KeyError, OSError)
@@ -107,6 +109,7 @@ def identity_checksum(attrs: dict[str, Any]) -> str:
     'sha256:280fd2d6'
     """
     kept = {name: attrs.get(name) for name in IDENTITY}
+    kept |= {name: attrs[name] for name in FAMILY_IDENTITY if name in attrs}
     text = json.dumps(kept, sort_keys=True, separators=(",", ":"), default=repr)
     return f"sha256:{hashlib.sha256(text.encode()).hexdigest()}"
 
@@ -144,8 +147,9 @@ def _metadata(prefix: str = "") -> list[str]:
     return [f"{prefix}{name}" for name in METADATA]
 
 
-def read(url: str, group: Any, name: str, rows: slice = slice(None)) -> np.ndarray:
-    """Return the rows ``rows`` of the array ``name`` of ``group`` (the store at ``url``).
+def read(url: str, group: Any, name: str, rows: slice | tuple = slice(None)) -> np.ndarray:
+    """Return the rows ``rows`` (a slice, or a slice or an index a dimension) of the array
+    ``name`` of ``group`` (the store at ``url``).
 
     Its files are checked first (:func:`check_files`: its metadata and its chunks those rows
     lie in, each a regular file; a chunk of ``start_values``, never all NaN, present), and a
@@ -170,18 +174,20 @@ def open_array(url: str, group: Any, name: str) -> Any:
         return group[name]
 
 
-def _chunk_keys(array: Any, rows: slice) -> tuple[str, ...]:
+def _chunk_keys(array: Any, rows: slice | tuple) -> tuple[str, ...]:
     """Return the keys, under the store's root, of the files holding ``rows`` of ``array``."""
     stored = array.shards or array.chunks  # a shard is one file
-    start, stop, _ = rows.indices(array.shape[0])
-    if stop <= start:
-        return ()
-    first = [range(start // stored[0], (stop - 1) // stored[0] + 1)]
-    shape, stored = array.shape[1:], stored[1:]
-    others = [range(-(-size // chunk)) for size, chunk in zip(shape, stored, strict=True)]
+    picked = rows if isinstance(rows, tuple) else (rows,)
+    picked += (slice(None),) * (len(array.shape) - len(picked))
+    spans = []
+    for pick, size, chunk in zip(picked, array.shape, stored, strict=True):
+        start, stop = (pick, pick + 1) if isinstance(pick, int) else pick.indices(size)[:2]
+        if stop <= start:
+            return ()
+        spans.append(range(start // chunk, (stop - 1) // chunk + 1))
     return tuple(
         f"{array.path}/{array.metadata.encode_chunk_key(coords)}"
-        for coords in itertools.product(*first, *others)
+        for coords in itertools.product(*spans)
     )
 
 
@@ -327,10 +333,11 @@ def write_chunk(
     return stop - start
 
 
-def half_written(url: str, done: int, layers: int) -> str:
-    """Return the one line saying that the store at ``url`` is not finished, and how to end it."""
+def half_written(url: str, done: int, layers: int, what: str = "layers") -> str:
+    """Return the one line saying that the store at ``url`` is not finished (``done`` of its
+    ``layers``, or of its ``what``), and how to end it."""
     return (
-        f"{url} is half-written ({done} of {layers} layers); "
+        f"{url} is half-written ({done} of {layers} {what}); "
         "pass --resume to complete it or --force to start over"
     )
 

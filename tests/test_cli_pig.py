@@ -312,6 +312,7 @@ def test_too_large_for_the_machine_is_one_line(workdir: Path, args, message) -> 
 def test_a_memory_refusal_names_the_largest_goal_that_fits_and_a_simulation(monkeypatch) -> None:
     """`compute --players 5` said only "needs about 373 GiB; this machine has 24 GiB"."""
     monkeypatch.setattr(resources, "physical_memory", lambda: 24 * resources.GIB)
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
     refused = runner.invoke(app, ["compute", "--players", "5"])
     assert refused.exit_code == 1
     # 8 N G**N bytes of start values and 200 MiB besides: 22.6 GiB at goal 57, 24.6 at 58; two
@@ -319,7 +320,8 @@ def test_a_memory_refusal_names_the_largest_goal_that_fits_and_a_simulation(monk
     assert one_line_error(refused) == (
         "error: 5 players, goal 100 needs about 373 GiB of memory; this machine has 24 GiB; "
         "the largest goal that fits is 57: `pigsolve compute --goal 57 --players 5`; or out of "
-        "core, 372.5 GiB of disk and 207.8 GiB of memory a worker: on a cluster "
+        "core, 372.5 GiB of disk and 2.1 GiB of memory a worker: `pigsolve compute --players 5 "
+        "--store pig.zarr --workers 2` or on a cluster "
         "`pigsolve compute --players 5 --store pig.zarr --scheduler tcp://HOST:8786`; or estimate "
         "win rates by simulation: `pigsolve simulate hold20 hold20 hold20 hold20 hold20 "
         "--players 5`"

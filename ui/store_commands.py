@@ -2,9 +2,9 @@
 Zarr store; and ``convert``, a finished store to an HDF5 table.
 
 A family that solves into a store names its module in its capabilities' ``store`` (its
-``distributed`` module): ``store_sizes``, ``store_seconds``, ``solve_to_store`` and its
-``store`` module (``check_rules``, ``words``, ``open_store``, ``top_layer``, ``is_complete``,
-``half_written``, ``describe``). Imported only when ``--store`` (or ``--workers``,
+``distributed`` module): ``store_sizes``, ``store_seconds``, ``solve_to_store`` (each told the
+memory a worker may hold) and its ``store`` module (``check_rules``, ``words``, ``open_store``,
+``is_complete``, ``half_written``, ``describe``). Imported only when ``--store`` (or ``--workers``,
 ``--scheduler``, ``--resume``) is given: the other commands never import Dask or Zarr.
 """
 
@@ -23,13 +23,24 @@ from pigsolve.ui.console import console, note, progress_bar
 
 
 def check_store_options(
-    store: str | None, workers: int | None, scheduler: str | None, resume: bool
+    store: str | None,
+    workers: int | None,
+    scheduler: str | None,
+    resume: bool,
+    worker_memory: int | None = None,
 ) -> bool:
     """Return True if the options ask for a store; raise InvalidArgument for an incomplete
-    set (``--workers``, ``--scheduler`` or ``--resume`` without ``--store``, or both of the
-    first two)."""
+    set (``--workers``, ``--scheduler``, ``--resume`` or ``--worker-memory`` without
+    ``--store``, or both of the first two) or no memory a worker."""
+    if worker_memory is not None and worker_memory < 2**20:
+        raise InvalidArgument("--worker-memory must be at least 1 MiB (0.001 GiB)")
     if store is None:
-        given = {"--workers": workers, "--scheduler": scheduler, "--resume": resume}
+        given = {
+            "--workers": workers,
+            "--scheduler": scheduler,
+            "--resume": resume,
+            "--worker-memory": worker_memory is not None,
+        }
         for flag, value in given.items():
             if value:
                 raise InvalidArgument(f"{flag} needs --store PATH.zarr (the table out of core)")
@@ -51,14 +62,15 @@ def compute_with_store(
     quiet: bool,
     out: Path | None = None,
     limit: int | None = None,
+    worker_memory: int | None = None,
 ) -> None:
     """Serve ``compute`` given any of the store's options: check them (and that ``--out`` is
     not given), then :func:`compute_store`."""
-    check_store_options(store, workers, scheduler, resume)
+    check_store_options(store, workers, scheduler, resume, worker_memory)
     if out is not None:
         raise InvalidArgument("--store takes no --out: the store is the table")
     assert store is not None
-    compute_store(rules, store, workers, scheduler, resume, force, quiet, limit)
+    compute_store(rules, store, workers, scheduler, resume, force, quiet, limit, worker_memory)
 
 
 def compute_store(
@@ -70,12 +82,14 @@ def compute_store(
     force: bool,
     quiet: bool,
     limit: int | None = None,
+    worker_memory: int | None = None,
 ) -> None:
     """Solve ``rules`` into the store at ``url`` on a local cluster of ``workers`` processes
     (default: one a core) or the cluster at ``scheduler``; print what it takes first (refused
-    if a worker cannot fit: this machine's memory or ``limit`` bytes, shared by the local
-    workers; a cluster's own limit a worker) and what was written."""
-    from pigsolve.solver.cluster import cluster_client
+    if a worker cannot fit its memory: ``worker_memory`` bytes, else a cluster's own limit a
+    worker, else this machine's memory or ``limit`` bytes shared by the local workers) and
+    what was written. A local cluster's workers are held to ``worker_memory``."""
+    from pigsolve.solver.cluster import cluster_client, worker_memory_of
 
     solver = store_solver(rules)
     solver.store.check_rules(rules)
@@ -84,23 +98,22 @@ def compute_store(
     whole = url if "://" in url else os.path.abspath(url)  # the workers may run elsewhere
     if scheduler is None:
         workers = workers or os.cpu_count() or 1
-        memory = (physical_memory() if limit is None else limit) // workers
+        memory = worker_memory or (physical_memory() if limit is None else limit) // workers
         announce = sizing_line(solver, rules, workers, f"{workers} local workers", memory)
-    with cluster_client(workers, scheduler) as client:
+    with cluster_client(workers, scheduler, worker_memory) as client:
         if scheduler is not None:
-            found = client.scheduler_info()["workers"].values()
-            limits = [int(w.get("memory_limit") or 0) for w in found]
-            memory = min([m for m in limits if m > 0] or [limit or physical_memory()])
-            where = f"{len(limits)} worker{'s' * (len(limits) != 1)} at {scheduler}"
-            announce = sizing_line(solver, rules, len(limits), where, memory)
+            memory = worker_memory or worker_memory_of(client, limit or physical_memory())
+            count = len(client.scheduler_info()["workers"])
+            where = f"{count} worker{'s' * (count != 1)} at {scheduler}"
+            announce = sizing_line(solver, rules, count, where, memory)
         if not quiet:
             note(announce)
         with progress_bar("solving (layered, on the cluster)", None, show=not quiet) as progress:
-            seconds = solver.solve_to_store(rules, whole, client, resume, progress)
+            seconds = solver.solve_to_store(rules, whole, client, resume, progress, memory)
     if not quiet:
         group, _ = solver.store.open_store(url)
         console.print(
-            f"wrote {url}: {solver.store.top_layer(rules) + 1} layers, first player's win "
+            f"wrote {url}: the first player's win "
             f"probability {float(group.attrs['p_first_player']):.6f}, solved in {seconds:.1f} s",
             highlight=False,
             soft_wrap=True,
@@ -122,15 +135,16 @@ def sizing_line(solver: ModuleType, rules: Any, workers: int, where: str, memory
     than its ``memory`` bytes."""
     from pigsolve.solver.durations import about
 
-    disk, worker = solver.store_sizes(rules)
+    disk, worker = solver.store_sizes(rules, memory, workers)
     what = solver.store.words(rules)
     if worker > memory:
         raise PigsolveError(
             f"{what} needs about {memory_words(worker)} of memory a worker, "
             f"{where} have {memory_words(memory)} each; "
-            "use fewer --workers or a cluster of larger ones (--scheduler tcp://HOST:8786)"
+            "give more --worker-memory, fewer --workers or a cluster of larger ones "
+            "(--scheduler tcp://HOST:8786)"
         )
-    seconds = solver.store_seconds(rules, workers)
+    seconds = solver.store_seconds(rules, workers, memory)
     return (
         f"{what} takes {memory_words(disk)} of disk and up to {memory_words(worker)} "
         f"of memory a worker, on {where}; {about(seconds)} at this machine's speed"

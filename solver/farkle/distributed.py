@@ -42,19 +42,19 @@ _KERNEL = threading.Lock()
 """One solve at a time in a worker process: its threads share numba's pool and :data:`_TABLE`."""
 
 
-def store_sizes(rules: FarkleRules) -> tuple[int, int]:
+def store_sizes(rules: FarkleRules, worker_memory: int = 0, workers: int = 1) -> tuple[int, int]:
     """Return the bytes a store of ``rules`` takes on disk and a worker holds at its peak: the
     table, and what the in-memory solve needs beside it (:func:`solver.farkle.states.
-    memory_needed`)."""
+    memory_needed`), whatever the workers (``worker_memory``, ``workers``: not a choice here)."""
     from pigsolve.solver.farkle.states import memory_needed
 
     return 8 * rules.players * store.units(rules) ** rules.players, memory_needed(rules)
 
 
-def store_seconds(rules: FarkleRules, workers: int) -> float:
+def store_seconds(rules: FarkleRules, workers: int, worker_memory: int = 0) -> float:
     """Return the seconds a store of ``rules`` takes on ``workers`` worker processes of one
-    thread at this machine's speed: the in-memory solve's work (on 2 threads) spread over
-    them, and each layer's cost."""
+    thread at this machine's speed (whatever their ``worker_memory``): the in-memory solve's
+    work (on 2 threads) spread over them, and each layer's cost."""
     from pigsolve.solver.farkle.solve import solve_seconds
 
     return solve_seconds(rules) * 2 / max(workers, 1) + LAYER_SECONDS * (store.top_layer(rules) + 1)
@@ -66,6 +66,7 @@ def solve_to_store(
     client: Any,
     resume: bool = False,
     progress: Progress | None = None,
+    worker_memory: int | None = None,
     hook: Hook | None = None,
     orbits_per_task: int = ORBITS_PER_TASK,
     chunk_rows: int = store.CHUNK_ROWS,
@@ -74,7 +75,8 @@ def solve_to_store(
 
     A new store replaces any at ``url``; with ``resume`` the store there, for the same rules,
     is completed from its last finished layer. ``orbits_per_task`` sizes the solve tasks,
-    ``chunk_rows`` the chunks of a new store's arrays (a write task each).
+    ``chunk_rows`` the chunks of a new store's arrays (a write task each); a worker holds the
+    table whatever its ``worker_memory``.
     """
     goal, players, top = store.units(rules), rules.players, store.top_layer(rules)
     _, bounds = orbits_of(goal, players)

@@ -42,17 +42,18 @@ def fits(rules: PigRules, available: int, method: str = "layered") -> str:
 def store_forms(rules: PigRules, available: int) -> str:
     """Return the ``--store`` forms of ``compute`` for ``rules`` with what they need: the disk
     and each worker's memory (:mod:`solver.pig.distributed`, which imports no Dask); a local
-    cluster of the workers whose windows fit ``available`` bytes (one a core at most), if one
-    does, and an existing cluster."""
+    cluster of a worker a core sharing ``available`` bytes, if their blocks fit, and an
+    existing cluster."""
     import os
 
     from pigsolve.solver.pig.distributed import store_sizes
     from pigsolve.solver.pig.paths import compute_command
     from pigsolve.solver.resources import memory_words
 
-    disk, worker = store_sizes(rules)
+    cores = os.cpu_count() or 1
+    disk, worker = store_sizes(rules, available // cores, cores)
     command = f"{compute_command(rules)} --store pig.zarr"
-    workers = min(os.cpu_count() or 1, available // worker)
+    workers = min(cores, available // worker)
     here = f"`{command} --workers {workers}` or " if workers else ""
     return (
         f"{memory_words(disk)} of disk and {memory_words(worker)} of memory a worker: "

@@ -15,7 +15,7 @@ import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
-from pigsolve.solver.pig.windows import Lookup, layer_sizes
+from pigsolve.solver.pig.blocks import Lookup
 from pigsolve.solver.results import Progress
 
 PARALLEL_VECTORS = 16384
@@ -73,17 +73,17 @@ def solve_layer_part(
     chances: tuple,
     chunks: int,
     room: int = UNSETTLED_ROOM,
-    first: int = 0,
-    step: int = 1,
     lookup: Lookup | None = None,
+    members: np.ndarray | None = None,
 ) -> tuple[int, list[MixedRecord], int]:
-    """Solve the orbits of ``layer`` in the work items ``first, first + step, ...`` (every item:
-    the defaults) into ``values``, on ``chunks`` parallel strides; return the most linear solves
-    an orbit needed, the mixed states (by the orbits' canonical members) and the room for
-    unsettled orbits that sufficed (the next layer's start).
+    """Solve the orbits of ``layer`` whose canonical members are ``members`` (every orbit of
+    the layer: the default) into ``values``, on ``chunks`` parallel strides; return the most
+    linear solves an orbit needed, the mixed states (by the orbits' canonical members) and the
+    room for unsettled orbits that sufficed (the next layer's start).
 
-    Only the orbits of these items are written; they read only the higher layers of ``values``,
-    whose rows ``lookup`` finds (:func:`solver.pig.windows.window`; the whole table by default).
+    Only these orbits' rows are written; they read only the higher layers of ``values``,
+    whose rows ``lookup`` finds (:func:`solver.pig.blocks.slab_lookup`; the whole table by
+    default).
     """
     import numba
 
@@ -92,10 +92,12 @@ def solve_layer_part(
 
     goal, players = rules.goal, rules.players
     lookup = indexing.flat_rows() if lookup is None else lookup
+    if members is None:
+        members = orbits.layer_members(goal, players, layer)
     while True:  # solving a layer again gives the same values: it reads only higher ones
         unsettled = np.zeros((chunks, 2 + room), np.int64)
         with numba.parallel_chunksize(1):
-            orbits.solve_layer(values, lookup, goal, layer, chances, chunks, unsettled, first, step)
+            orbits.solve_members(values, lookup, goal, members, chances, chunks, unsettled)
         if unsettled[:, 1].max() <= room:
             break
         room = int(unsettled[:, 1].max())
@@ -106,6 +108,18 @@ def solve_layer_part(
     return int(unsettled[:, 0].max()), mixed, room
 
 
+def layer_sizes(goal: int, players: int) -> np.ndarray:
+    """Return how many score vectors (0..G-1 each) sum to each total 0..N(G-1).
+
+    >>> layer_sizes(3, 2).tolist()
+    [1, 2, 3, 2, 1]
+    """
+    ways = np.ones(1, np.int64)
+    for _ in range(players):
+        ways = np.convolve(ways, np.ones(goal, np.int64))
+    return ways
+
+
 def warm_up(chances: tuple | None = None) -> float:
     """Compile the kernels (or load them from numba's cache); return the seconds it took."""
     from pigsolve.solver.pig._kernels import indexing, orbits
@@ -113,6 +127,6 @@ def warm_up(chances: tuple | None = None) -> float:
     start = time.perf_counter()
     chances = roll_counts(PigRules(2)) if chances is None else chances
     unsettled = np.zeros((1, 2), np.int64)
-    flat = indexing.flat_rows()
-    orbits.solve_layer(np.zeros((4, 2)), flat, 2, 1, chances, 1, unsettled, 0, 1)
+    members = orbits.layer_members(2, 2, 1)
+    orbits.solve_members(np.zeros((4, 2)), indexing.flat_rows(), 2, members, chances, 1, unsettled)
     return time.perf_counter() - start

@@ -24,8 +24,8 @@ from pigsolve.solver.errors import PigsolveError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import exhaustive
 from pigsolve.solver.pig._kernels import indexing
+from pigsolve.solver.pig.blocks import Lookup
 from pigsolve.solver.pig.orbit import Option, Orbit
-from pigsolve.solver.pig.windows import Lookup
 
 MAX_COMBINATIONS = 200_000
 """Brackets with more combinations than this are not searched (the complete search is)."""

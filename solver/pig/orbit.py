@@ -16,7 +16,7 @@ from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig._kernels import indexing, orbits
 from pigsolve.solver.pig._kernels.rows import FIXED, GREEDY
 from pigsolve.solver.pig._kernels.rows import row as fill_row
-from pigsolve.solver.pig.windows import Lookup
+from pigsolve.solver.pig.blocks import Lookup
 
 PLAIN_STEPS = 24
 DAMPED_STEPS = 200

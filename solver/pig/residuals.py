@@ -18,9 +18,15 @@ def start_residual(table: Any) -> float:
     rules = table.rules
     if rules.resets:  # two players: their rows rebuilt by the pair kernel, which knows resets
         return pair_residual(rules, table.v0)
-    flat = np.ascontiguousarray(table.values.reshape(-1, rules.players))
-    out = np.empty(len(flat))
-    kernels.residuals(flat, rules.goal, roll_counts(rules), table.kernel_mixed(), out)
+    from pigsolve.solver.pig._kernels.indexing import flat_rows
+
+    n = rules.players
+    flat = np.ascontiguousarray(table.values.reshape(-1, n))
+    low, extent = np.zeros(n, np.int64), np.full(n, rules.goal, np.int64)
+    out, mixed = np.empty(len(flat)), table.kernel_mixed()
+    kernels.residuals(
+        flat, flat_rows(), rules.goal, roll_counts(rules), mixed, low, extent, flat, out
+    )
     return float(out.max())
 
 

@@ -1,15 +1,15 @@
-"""Pig's N-player table in a Zarr v3 store, one group per layer (:mod:`solver.layer_store`).
+"""Pig's N-player table in a Zarr v3 store, cut in blocks (:mod:`solver.pig.blocks`).
 
-A layer is the score vectors of one score sum (:mod:`solver.pig.layers`):
-
-``L{layer}/start_values``
-    float64 ``(size, N)``: the start-of-turn values of the layer's score vectors, in increasing
-    row order of the in-memory table (:func:`solver.pig._kernels.indexing.layer`).
-``L{layer}/mixed_scores``, ``mixed_turn_total``, ``mixed_roll_probability``
-    the layer's mixed states, as in the HDF5 table (:mod:`solver.pig.table`).
+``start_values``
+    float64 ``(G,) * N + (N,)``: the start-of-turn values, as the in-memory table's. A chunk
+    (one file) a block, written whole by the task that solves it, with its CRC-32C checksum
+    (:func:`chunk_codecs`).
+``R{round}/mixed_scores``, ``mixed_turn_total``, ``mixed_roll_probability``
+    the mixed states of a round's blocks, as in the HDF5 table (:mod:`solver.pig.table`).
 
 The root attributes are :mod:`solver.layer_store`'s, of kind :data:`KIND`, with the goal, the
-players and the game. Values are checked as they are read, as an HDF5 table's are
+players, the game and ``block``, the blocks' edge; ``finished`` counts the rounds (block sums)
+done from the highest down. Values are checked as they are read, as an HDF5 table's are
 (:func:`check_rows`), and the files first (:func:`solver.layer_store.read`).
 """
 
@@ -23,23 +23,19 @@ import numpy as np
 from pigsolve.solver import layer_store
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig import blocks
 from pigsolve.solver.pig.layers import MixedRecord
 from pigsolve.solver.pig.paths import compute_command
 from pigsolve.solver.pig.solution import Mixed, PigSolution
-from pigsolve.solver.pig.windows import layer_sizes
 from pigsolve.solver.table_checks import check_probabilities, damaged
 
 KIND = "pig-layers"
-FORMAT_VERSION = 3
-"""3: checksums of the identity and of every chunk (:mod:`solver.layer_store`); 2 had none (still
-read); 1 had one chunk a write."""
-OLDER = (2,)
-"""The earlier format versions still read."""
+FORMAT_VERSION = 4
+"""4: the table in blocks, a task's read bounded (:mod:`solver.pig.blocks`); 3 had a group a
+score-sum layer (no longer read)."""
 SUM_LIMIT = 1e-9
 """How far the players' chances in a row may sum from 1 (as :mod:`solver.pig.load_checks`)."""
-CHUNK_ROWS = 2**18
-"""Score vectors in one shard of a layer's array (8 MiB for four players): what a write task
-writes whole."""
+VALUES = "start_values"
 
 
 def check_rules(rules: PigRules) -> None:
@@ -58,25 +54,44 @@ def words(rules: PigRules) -> str:
     return describe_rules(rules, False)
 
 
-def top_layer(rules: PigRules) -> int:
-    """Return the highest score sum, ``N (G - 1)``."""
-    return rules.players * (rules.goal - 1)
+def top_round(group: Any, rules: PigRules) -> int:
+    """Return the highest block sum of the store, its first round."""
+    return blocks.top_round(rules.goal, rules.players, int(group.attrs["block"]))
 
 
-def create(url: str, rules: PigRules, chunk_rows: int = CHUNK_ROWS) -> Any:
-    """Make a new store for ``rules`` at ``url`` (replacing any there), its arrays cut in
-    chunks of ``chunk_rows`` score vectors, and return its group."""
-    rules_json = json.dumps(rules.as_json)
-    return layer_store.create(
-        url, KIND, FORMAT_VERSION, rules_json, chunk_rows,
-        goal=rules.goal, players=rules.players, game=rules.game,
+def create(url: str, rules: PigRules, block: int) -> Any:
+    """Make a new store for ``rules`` at ``url`` (replacing any there), cut in blocks of edge
+    ``block``, and return its group."""
+    goal, n = rules.goal, rules.players
+    group = layer_store.create(
+        url, KIND, FORMAT_VERSION, json.dumps(rules.as_json), block**n,
+        goal=goal, players=n, game=rules.game, block=block,
     )  # fmt: skip
+    group.create_array(
+        VALUES,
+        shape=(goal,) * n + (n,),
+        chunks=(block,) * n + (n,),
+        dtype="float64",
+        fill_value=np.nan,
+        compressors=chunk_codecs(),
+    )
+    return group
+
+
+def chunk_codecs() -> list[Any]:
+    """Return the codecs of a block: its bytes as they are, with their CRC-32C, which a read
+    compares. Zstandard (:func:`solver.layer_store.chunk_codecs`) saved a fifth of the disk at
+    a fifth of the speed: win probabilities hardly compress (4 players at goal 60: 0.83 of the
+    bytes, written at 91 against 1,850 MB/s, 2026-11-29)."""
+    from zarr.codecs import Crc32cCodec
+
+    return [Crc32cCodec()]
 
 
 def open_store(url: str, mode: str = "r") -> tuple[Any, PigRules]:
     """Return the group at ``url`` and its rules; raise TableError (one line) if it is missing
     or not a store of this format version."""
-    group = layer_store.open_group(url, KIND, FORMAT_VERSION, "Pig's layers", mode, OLDER)
+    group = layer_store.open_group(url, KIND, FORMAT_VERSION, "Pig's layers", mode)
     try:
         return group, PigRules.from_json(json.loads(group.attrs["rules"]))
     except (KeyError, TypeError, ValueError) as err:
@@ -84,29 +99,21 @@ def open_store(url: str, mode: str = "r") -> tuple[Any, PigRules]:
 
 
 def is_complete(group: Any, rules: PigRules) -> bool:
-    """Return True if every layer of the store is finished."""
-    return int(group.attrs["finished"]) == top_layer(rules) + 1
+    """Return True if every round of the store is finished."""
+    return int(group.attrs["finished"]) == top_round(group, rules) + 1
 
 
-def record_layer(
-    group: Any, rules: PigRules, layer: int, mixed: list[MixedRecord], num_iter: int
+def record_round(
+    group: Any, rules: PigRules, total: int, mixed: list[MixedRecord], num_iter: int
 ) -> None:
-    """Write ``layer``'s mixed states, then count the layer as finished (its values written)."""
+    """Write the mixed states of the round of block sum ``total``, then count it as finished
+    (its blocks written)."""
     found = Mixed.of(mixed, rules.players)
-    layer_store.write_array(group, f"L{layer}/mixed_scores", found.scores)
-    layer_store.write_array(group, f"L{layer}/mixed_turn_total", found.turn_total)
-    layer_store.write_array(group, f"L{layer}/mixed_roll_probability", found.roll_probability)
-    finished = top_layer(rules) - layer + 1
+    layer_store.write_array(group, f"R{total}/mixed_scores", found.scores)
+    layer_store.write_array(group, f"R{total}/mixed_turn_total", found.turn_total)
+    layer_store.write_array(group, f"R{total}/mixed_roll_probability", found.roll_probability)
+    finished = top_round(group, rules) - total + 1
     layer_store.count_finished(group, finished, num_iter, num_mixed=len(mixed))
-
-
-def layer_rows(rules: PigRules, layer: int) -> np.ndarray:
-    """Return the rows of the in-memory table ``(G**N, N)`` that ``layer`` holds, increasing."""
-    from pigsolve.solver.pig._kernels import indexing
-
-    rows = np.empty(int(layer_sizes(rules.goal, rules.players)[layer]), np.int64)
-    indexing.layer(rules.goal, rules.players, layer, rows)
-    return rows
 
 
 def load(url: str) -> PigSolution:
@@ -131,18 +138,13 @@ def load(url: str) -> PigSolution:
 
 def read_values(url: str, group: Any, rules: PigRules, checked: bool = True) -> np.ndarray:
     """Return every start value of a finished store, shaped ``(G,) * N + (N,)``, ``checked``
-    layer by layer (:func:`check_rows`)."""
-    goal, n = rules.goal, rules.players
-    values = np.empty((goal**n, n))
-    for layer in range(top_layer(rules), -1, -1):
-        rows = layer_rows(rules, layer)
-        block = layer_store.read(url, group, f"L{layer}/start_values")
-        if block.shape != (len(rows), n):
-            raise TableError(f"{url} is damaged: layer {layer}'s arrays are of the wrong shape")
-        if checked:
-            check_rows(url, rules, f"L{layer}/start_values", block)
-        values[rows] = block
-    return values.reshape((goal,) * n + (n,))
+    (:func:`check_rows`)."""
+    values = layer_store.read(url, group, VALUES)
+    if values.shape != (rules.goal,) * rules.players + (rules.players,):
+        raise TableError(f"{url} is damaged: its start values are of the wrong shape")
+    if checked:
+        check_rows(url, rules, VALUES, values)
+    return values
 
 
 def check_rows(url: str, rules: PigRules, name: str, rows: np.ndarray) -> None:
@@ -155,32 +157,55 @@ def check_rows(url: str, rules: PigRules, name: str, rows: np.ndarray) -> None:
 
 
 def read_mixed(url: str, group: Any, rules: PigRules) -> Mixed:
-    """Return every mixed state of a finished store, layer by layer from the highest down."""
+    """Return every mixed state of a finished store in the in-memory solve's order: by score
+    sum from the highest down, then by their orbit's least rotation."""
     records: list[MixedRecord] = []
-    for layer in range(top_layer(rules), -1, -1):
-        scores, turn_total, q = read_layer_mixed(url, group, layer)
+    for total in range(top_round(group, rules), -1, -1):
+        scores, turn_total, q = read_round_mixed(url, group, total)
         records += [
             (tuple(int(s) for s in scores[m]), int(turn_total[m]), float(q[m]))
             for m in range(len(q))
         ]
+    records.sort(key=lambda record: (-sum(record[0]), _member_row(record[0], rules.goal)))
     return Mixed.of(records, rules.players)
 
 
-def read_layer_mixed(url: str, group: Any, layer: int) -> tuple[np.ndarray, ...]:
-    """Return ``layer``'s mixed states as stored: the scores, turn totals and probabilities."""
+def _member_row(scores: tuple[int, ...], goal: int) -> int:
+    """Return the row of the orbit's canonical member (its least rotation) of ``scores``.
+
+    >>> _member_row((2, 0, 1), 3)  # (0, 1, 2): row 0 * 9 + 1 * 3 + 2
+    5
+    """
+    n = len(scores)
+    return min(sum(scores[(r + t) % n] * goal ** (n - 1 - t) for t in range(n)) for r in range(n))
+
+
+def read_round_mixed(url: str, group: Any, total: int) -> tuple[np.ndarray, ...]:
+    """Return the mixed states of the round of block sum ``total`` as stored: the scores, turn
+    totals and probabilities."""
     return tuple(
-        layer_store.read(url, group, f"L{layer}/{name}")
+        layer_store.read(url, group, f"R{total}/{name}")
         for name in ("mixed_scores", "mixed_turn_total", "mixed_roll_probability")
     )
 
 
 def half_written(url: str, group: Any, rules: PigRules) -> str:
     """Return the one line saying that the store at ``url`` is not finished, and how to end it."""
-    return layer_store.half_written(url, int(group.attrs["finished"]), top_layer(rules) + 1)
+    done, rounds = int(group.attrs["finished"]), top_round(group, rules) + 1
+    return layer_store.half_written(url, done, rounds, "rounds of blocks")
 
 
 def describe(url: str) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:
     """Return the store's attributes and its arrays as one table's datasets (name, shape, dtype,
-    stored bytes), every layer's added up."""
+    stored bytes), the rounds' mixed states added up."""
     group, rules = open_store(url)
-    return layer_store.describe(group, top_layer(rules))
+    values = layer_store.open_array(url, group, VALUES)
+    found = [(VALUES, values.shape, str(values.dtype), values.nbytes_stored())]
+    top, done = top_round(group, rules), int(group.attrs["finished"])
+    for name in ("mixed_scores", "mixed_turn_total", "mixed_roll_probability"):
+        arrays = [group[f"R{total}/{name}"] for total in range(top, top - done, -1)]
+        rows = sum(array.shape[0] for array in arrays)
+        shape = (rows, *arrays[0].shape[1:]) if arrays else (0,)
+        dtype = str(arrays[0].dtype) if arrays else "float64"
+        found.append((name, shape, dtype, sum(array.nbytes_stored() for array in arrays)))
+    return dict(group.attrs), found

@@ -1,9 +1,8 @@
 """A finished Zarr store (:mod:`solver.pig.store`) read as a solution without reading it all.
 
 :func:`open_solution` returns a :class:`solver.pig.solution.PigSolution` whose start values are a
-:class:`StoreValues`: a score vector's row is read alone, from the chunk of its layer's array
-that holds it (its rank in the layer, :func:`solver.pig._kernels.indexing.row_of`), and a
-mover's row of turn totals (``query``, the players' hints) reads one chunk in each layer its
+:class:`StoreValues`: a score vector's row is read alone, from the chunk (a block) that holds
+it, and a mover's row of turn totals (``query``, the players' hints) reads the few blocks its
 holds reach. Whatever asks for the whole table (``export``, ``plot``, the optimal player's
 choices) gets it read once, if it fits this machine's memory; if not, a one-line refusal names
 the memory. Every value read is checked first, the whole chunk its row was read with
@@ -33,9 +32,8 @@ class StoreValues:
         self.url, self.group, self.rules, self.checked = url, group, rules, checked
         self.shape = (rules.goal,) * rules.players + (rules.players,)
         self.ndim, self.dtype = len(self.shape), np.dtype(np.float64)
-        self.lookup = own_cache(self._lookup, 4)
-        self.chunk = own_cache(self._chunk, 64)
-        self.chunk_rows = own_cache(self._chunk_rows, None)
+        self.chunk = own_cache(self._chunk, 8)
+        self.edge = own_cache(self._edge, None)
 
     def __getitem__(self, key: Any) -> Any:
         n = self.rules.players
@@ -44,32 +42,23 @@ class StoreValues:
         return self.whole()[key]
 
     def row(self, scores: tuple[int, ...]) -> np.ndarray:
-        """Return the row of ``scores``, read from the one chunk of its layer that holds it,
+        """Return the row of ``scores``, read from the one chunk of the store that holds it,
         the chunk checked (:func:`solver.pig.store.check_rows`)."""
-        from pigsolve.solver.pig._kernels.indexing import row_of
+        edge = self.edge()
+        return self.chunk(tuple(s // edge for s in scores))[tuple(s % edge for s in scores)]
 
-        layer = sum(scores)
-        rank = int(row_of(np.array(scores, np.int64), 0, 0, self.rules.goal, self.lookup(layer)))
-        size = self.chunk_rows(layer)
-        return self.chunk(layer, rank // size)[rank % size]
+    def _edge(self) -> int:
+        """Return the edge of a chunk of the start values: what Zarr reads for a row."""
+        return int(layer_store.open_array(self.url, self.group, store.VALUES).chunks[0])
 
-    def _chunk_rows(self, layer: int) -> int:
-        """Return the rows of a chunk of ``layer``'s start values: what Zarr reads for a row."""
-        name = f"L{layer}/start_values"
-        return int(layer_store.open_array(self.url, self.group, name).chunks[0])
-
-    def _chunk(self, layer: int, index: int) -> np.ndarray:
-        """Return chunk ``index`` of ``layer``'s start values, checked."""
-        name, size = f"L{layer}/start_values", self.chunk_rows(layer)
-        rows = layer_store.read(self.url, self.group, name, slice(index * size, (index + 1) * size))
+    def _chunk(self, index: tuple[int, ...]) -> np.ndarray:
+        """Return the chunk at ``index`` (a chunk's place in each score), checked."""
+        edge = self.edge()
+        where = tuple(slice(i * edge, (i + 1) * edge) for i in index)
+        rows = layer_store.read(self.url, self.group, store.VALUES, where)
         if self.checked:
-            store.check_rows(self.url, self.rules, name, rows)
+            store.check_rows(self.url, self.rules, store.VALUES, rows)
         return rows
-
-    def _lookup(self, layer: int) -> tuple:
-        from pigsolve.solver.pig.windows import window
-
-        return window(self.rules.goal, self.rules.players, layer, layer)[0]
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         return self.whole() if dtype is None else self.whole().astype(dtype)
@@ -102,14 +91,11 @@ class StoreValues:
 
 
 class StoreMixed:
-    """A store's mixed states (as :class:`Mixed`), read by layer as a row asks for them."""
+    """A store's mixed states (as :class:`Mixed`), read whole the first time a row asks: a few
+    at most (a table of 4 players at goal 100 has none)."""
 
     def __init__(self, url: str, group: Any, rules: PigRules) -> None:
         self.url, self.group, self.rules = url, group, rules
-        self.layer_mixed = own_cache(self._layer_mixed, 64)
-
-    def _layer_mixed(self, layer: int) -> Mixed:
-        return Mixed(*store.read_layer_mixed(self.url, self.group, layer))
 
     @functools.cached_property
     def _all(self) -> Mixed:
@@ -117,7 +103,7 @@ class StoreMixed:
 
     def lookup(self, scores: tuple[int, ...]) -> tuple[int, float]:
         """Return ``(k, probability)`` of the mixed state in the row of ``scores``, or (-1, 0)."""
-        return self.layer_mixed(sum(scores)).lookup(scores)
+        return self._all.lookup(scores)
 
     def __getattr__(self, name: str) -> Any:  # scores, turn_total, roll_probability: all layers'
         if name in ("scores", "turn_total", "roll_probability"):

@@ -7,6 +7,8 @@ probabilities that sum to 1. A two-player full table is checked state by state a
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 
 from pigsolve.solver.games.pig import roll_counts
@@ -22,8 +24,52 @@ MAX_FALL = 1e-12
 fall is counted, and fails the check for two players, where none is possible."""
 
 
+@dataclass
+class Scan:
+    """What ``verify`` finds in start values, added up over the blocks it reads: the largest
+    Bellman residual, whether every value is finite, the least and largest, how far the
+    players' chances sum from 1, and for each player the largest fall of its chance as its own
+    score rises and at how many score vectors it falls by more than :data:`MAX_FALL`."""
+
+    residual: float = 0.0
+    finite: bool = True
+    low: float = np.inf
+    high: float = -np.inf
+    total: float = 0.0
+    falls: list[float] = field(default_factory=list)
+    where: list[int] = field(default_factory=list)
+
+    def add(self, values: np.ndarray, residual: float, own: tuple[int, ...] | None = None) -> None:
+        """Add the start values ``(..., N)`` of a box of score vectors and their largest
+        residual. The box's own vectors are its first ``own[t]`` scores in each seat (all: None);
+        the rest, the next block's first scores, is only compared with them."""
+        n = values.shape[-1]
+        mine = values if own is None else values[tuple(slice(0, w) for w in own)]
+        self.residual = max(self.residual, residual)
+        self.extremes(mine)
+        if mine.size:
+            self.total = max(self.total, float(np.abs(mine.sum(axis=-1) - 1).max()))
+        self.falls, self.where = self.falls or [0.0] * n, self.where or [0] * n
+        for j in range(n):
+            drop = -np.diff(values[..., j], axis=j)
+            if own is not None:
+                drop = drop[tuple(slice(0, w) for w in own)]
+            self.falls[j] = max(self.falls[j], max(float(drop.max(initial=0.0)), 0.0) + 0.0)
+            self.where[j] += int((drop > MAX_FALL).sum())
+
+    def extremes(self, values: np.ndarray) -> None:
+        """Add ``values`` to the least, the largest and whether all are finite."""
+        self.finite &= bool(np.isfinite(values).all())
+        if values.size:
+            self.low, self.high = (
+                min(self.low, float(values.min())),
+                max(self.high, float(values.max())),
+            )
+
+
 def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list[Check]:
-    """Recompute the Bellman residual and the invariants of ``table``.
+    """Recompute the Bellman residual and the invariants of ``table``; a store's start values
+    are read block by block (:func:`solver.pig.store_checks.scan_store`), never whole.
 
     How far a player's chance falls as its own score rises is required to be nothing with two
     players (a higher score never hurts there) and reported with more: the others reply to the
@@ -31,42 +77,50 @@ def verify_table(table: PigSolution, max_residual: float = MAX_RESIDUAL) -> list
     die: the mover of (1, 50, 50) wins 9.6e-05 less than the mover of (0, 50, 50), in an
     equilibrium that passes every check here).
     """
-    rules, values, mixed = table.rules, table.values, table.mixed
+    rules, mixed = table.rules, table.mixed
     n = rules.players
-    residual = start_residual(table)
     checks = []
+    if getattr(table.values, "url", None) is not None:  # a store's
+        from pigsolve.solver.pig.store_checks import scan_store
+
+        scan = scan_store(table)
+    else:
+        scan = Scan()
+        scan.add(np.asarray(table.values), start_residual(table))
     if table.full is not None:
         full_residual, checks = _full_table_checks(table)
-        residual = max(residual, full_residual)
-    finite = bool(np.isfinite(values).all())
-    low, high = float(values.min()), float(values.max())
-    if table.full is not None:
-        finite &= bool(np.isfinite(table.full[0]).all())
-        low, high = min(low, float(table.full[0].min())), max(high, float(table.full[0].max()))
+        scan.residual = max(scan.residual, full_residual)
+        scan.extremes(table.full[0])
     indifference = 0.0
     for scores, k, q in zip(mixed.scores, mixed.turn_total, mixed.roll_probability, strict=True):
         row = table.row(tuple(int(s) for s in scores))
         indifference = max(indifference, float(abs(row.roll[k, 0] - row.hold[k, 0])))
         if not 0 < q < 1:
             indifference = np.inf
-    total = float(np.abs(values.sum(axis=-1) - 1).max())
+    finite = scan.finite
     return [
         *checks,
         Check(
             "Bellman residual",
-            finite and residual <= max_residual,
-            f"max |V - best replies' V| = {residual:.3g} (limit {max_residual:g})",
+            finite and scan.residual <= max_residual,
+            f"max |V - best replies' V| = {scan.residual:.3g} (limit {max_residual:g})",
         ),
         Check(
             "mixed states indifferent",
             indifference <= 1e-9,
             f"{len(mixed)} mixed states; max |roll - hold| for the mover = {indifference:.3g}",
         ),
-        Check("0 <= P <= 1", finite and low >= 0 and high <= 1, f"range [{low}, {high}]"),
         Check(
-            "sums to 1", total <= MAX_SUM_ERROR, f"max |sum of the players' P - 1| = {total:.3g}"
+            "0 <= P <= 1",
+            finite and scan.low >= 0 and scan.high <= 1,
+            f"range [{scan.low}, {scan.high}]",
         ),
-        _higher_own_score(values, n),
+        Check(
+            "sums to 1",
+            scan.total <= MAX_SUM_ERROR,
+            f"max |sum of the players' P - 1| = {scan.total:.3g}",
+        ),
+        _higher_own_score(scan.falls, scan.where, n),
         _first_player(table),
     ]
 
@@ -83,13 +137,8 @@ def _full_table_checks(table: PigSolution) -> tuple[float, list[Check]]:
     ]
 
 
-def _higher_own_score(values: np.ndarray, players: int) -> Check:
+def _higher_own_score(falls: list[float], where: list[int], players: int) -> Check:
     """Return each player's largest fall as its own score rises: the mover's, the others'."""
-    falls, where = [], []
-    for j in range(players):
-        drop = -np.diff(values[..., j], axis=j)
-        falls.append(max(float(drop.max(initial=0.0)), 0.0) + 0.0)
-        where.append(int((drop > MAX_FALL).sum()))
     # Proven for two players: a higher score never hurts. With more it can (see verify_table).
     required = players == 2
     return Check(

@@ -3,11 +3,11 @@ holds is freed at once, not when a full garbage collection finds a cycle."""
 
 from __future__ import annotations
 
+import types
 import weakref
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pytest
 from collector import no_collection
 
@@ -15,6 +15,7 @@ from pigsolve.solver.caches import own_cache
 from pigsolve.solver.farkle.policy import guided
 from pigsolve.solver.games.farkle import FarkleRules
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig.solution import Mixed
 from pigsolve.solver.registry import family_of
 
 
@@ -68,7 +69,7 @@ def farkle_guided() -> tuple[Any, Callable[[Any], Any]]:
 def store_values() -> tuple[Any, Callable[[Any], Any]]:
     from pigsolve.solver.pig.store_rows import StoreValues
 
-    return StoreValues("memory://", None, PigRules(goal=12, players=3)), lambda v: v.lookup(4)
+    return StoreValues("memory://", None, PigRules(goal=12, players=3)), lambda v: v.edge()
 
 
 def store_mixed() -> tuple[Any, Callable[[Any], Any]]:
@@ -84,8 +85,10 @@ def store_mixed() -> tuple[Any, Callable[[Any], Any]]:
     ids=["pig", "pig-3", "farkle", "farkle-guided", "store-values", "store-mixed"],
 )
 def test_a_table_whose_rows_were_cached_is_freed_without_the_collector(make, monkeypatch) -> None:
-    no_mixed = (np.zeros((0, 3), np.int64), np.zeros(0, np.int64), np.zeros(0))
-    monkeypatch.setattr("pigsolve.solver.pig.store.read_layer_mixed", lambda *args: no_mixed)
+    chunks = types.SimpleNamespace(chunks=(4, 4, 4, 3))
+    monkeypatch.setattr("pigsolve.solver.layer_store.open_array", lambda *args: chunks)
+    no_mixed = Mixed.of([], 3)
+    monkeypatch.setattr("pigsolve.solver.pig.store.read_mixed", lambda *args: no_mixed)
     table, use = make()
     with no_collection():
         use(table)

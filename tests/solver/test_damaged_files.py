@@ -18,7 +18,6 @@ pytest.importorskip("zarr")
 import zarr
 
 from pigsolve.cli import app
-from pigsolve.solver import layer_store
 from pigsolve.solver.checksums import CHECKSUM, checksum
 from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.hog import hog_rules
@@ -39,7 +38,9 @@ TWO = PigRules(30)
 HANG = 60
 """Seconds a command in a fresh process may take before it counts as hung."""
 QUERY = ["query", "1", "2", "3", "0", "--table", "s.zarr"]
-"""A query that reads layer 6 of the store (scores 1 + 2 + 3) first."""
+"""A query that reads the store's first block (scores 1, 2, 3 in blocks of 4) first."""
+CHUNK = "start_values/c/0/0/0/0"
+"""The file of that block."""
 
 
 @pytest.fixture(scope="module")
@@ -47,23 +48,21 @@ def solutions() -> dict[str, PigSolution]:
     return {"three": solve(THREE), "two": solve(TWO)}
 
 
-def make_store(solution: PigSolution, url: str) -> str:
-    """Write ``solution`` as a finished store at ``url``, layer by layer, as the cluster does."""
-    rules, n = solution.rules, solution.rules.players
-    group = store.create(url, rules)
-    flat = solution.values.reshape(-1, n)
+def make_store(solution: PigSolution, url: str, block: int = 4) -> str:
+    """Write ``solution`` as a finished store at ``url``, round by round, as the cluster does."""
+    rules = solution.rules
+    group = store.create(url, rules, block)
+    group[store.VALUES][...] = solution.values
     mixed = solution.mixed
-    for layer in range(store.top_layer(rules), -1, -1):
-        rows = store.layer_rows(rules, layer)
-        layer_store.layer_array(group, layer, len(rows), n)[...] = flat[rows]
+    for total in range(store.top_round(group, rules), -1, -1):
         records = [
             (tuple(int(s) for s in scores), int(k), float(q))
             for scores, k, q in zip(
                 mixed.scores, mixed.turn_total, mixed.roll_probability, strict=True
             )
-            if sum(scores) == layer
+            if sum(s // block for s in scores) == total
         ]
-        store.record_layer(group, rules, layer, records, 1)
+        store.record_round(group, rules, total, records, 1)
     group.attrs.update({"p_first_player": solution.p_first_player, "solve_seconds": 0.0})
     return url
 
@@ -87,8 +86,8 @@ def error_line(result) -> str:
     return lines[0]
 
 
-def chunk(url: Path, layer: int = 6) -> Path:
-    return url / f"L{layer}/start_values/c/0/0"
+def chunk(url: Path) -> Path:
+    return url / CHUNK
 
 
 def test_a_sound_store_answers(stored: Path) -> None:
@@ -97,14 +96,14 @@ def test_a_sound_store_answers(stored: Path) -> None:
 
 
 def test_a_store_holding_a_nan_is_refused_and_not_converted(stored: Path) -> None:
-    values = zarr.open_group(str(stored), mode="r+")["L6/start_values"]
+    values = zarr.open_group(str(stored), mode="r+")["start_values"]
     damaged = values[...]
-    damaged[0, 1] = np.nan
+    damaged[1, 2, 3, 1] = np.nan
     values[...] = damaged
     for args in (QUERY, ["convert", "s.zarr", "--out", "s.h5"]):
         line = error_line(runner.invoke(app, args))
         assert line.startswith(
-            "error: s.zarr is damaged (values that are not finite numbers in L6/start_values); "
+            "error: s.zarr is damaged (values that are not finite numbers in start_values); "
             "pigsolve verify s.zarr shows the checks, "
         )
     assert not Path("s.h5").exists()
@@ -129,9 +128,9 @@ def test_a_store_whose_rules_lie_is_refused_and_not_converted(stored: Path, chan
 @pytest.mark.parametrize(
     ("damage", "reason"),
     [
-        (lambda path: path.unlink(), "its file L6/start_values/c/0/0 is missing"),
-        (lambda path: path.write_bytes(os.urandom(200)), "L6/start_values cannot be read ("),
-        (lambda path: path.write_bytes(_flipped(path.read_bytes())), "L6/start_values cannot"),
+        (lambda path: path.unlink(), f"its file {CHUNK} is missing"),
+        (lambda path: path.write_bytes(os.urandom(200)), "start_values cannot be read ("),
+        (lambda path: path.write_bytes(_flipped(path.read_bytes())), "start_values cannot"),
     ],
     ids=["deleted", "random-bytes", "one-byte-flipped"],
 )
@@ -143,13 +142,13 @@ def test_a_missing_or_garbled_chunk_is_one_line_naming_the_store(stored, damage,
 
 
 def _flipped(data: bytes) -> bytes:
-    """Return ``data`` with one byte of the middle flipped (Zstandard's checksum finds it)."""
+    """Return ``data`` with one byte of the middle flipped (the chunk's CRC-32C finds it)."""
     middle = len(data) // 2
     return data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :]
 
 
 @pytest.mark.slow  # a fresh process each
-@pytest.mark.parametrize("where", ["L6/start_values/c/0/0", "zarr.json", "L6/zarr.json"])
+@pytest.mark.parametrize("where", [CHUNK, "zarr.json", "start_values/zarr.json"])
 def test_a_fifo_in_a_store_is_refused_without_hanging(stored: Path, pigsolve, where) -> None:
     (stored / where).unlink()
     os.mkfifo(stored / where)
@@ -168,15 +167,12 @@ def test_a_link_to_a_regular_chunk_is_read(stored: Path) -> None:
     assert runner.invoke(app, QUERY).exit_code == 0
 
 
-def test_a_store_of_the_previous_format_is_still_read(stored: Path) -> None:
+def test_a_store_of_the_layered_format_is_refused_in_one_line(stored: Path) -> None:
     group = zarr.open_group(str(stored), mode="r+")
-    group.attrs["format_version"] = 2
-    del group.attrs[CHECKSUM]
-    assert runner.invoke(app, QUERY).exit_code == 0
-    resumed = runner.invoke(app, ["compute", "--players", "3", "--goal", "12"])
-    assert resumed.exit_code == 0  # an in-memory table beside it: the store is only read
-    with pytest.raises(TableError, match="reads but does not write"):
-        store.open_store(str(stored), mode="r+")
+    group.attrs["format_version"] = 3
+    assert error_line(runner.invoke(app, QUERY)).endswith(
+        "in store format 3; this version reads format 4"
+    )
 
 
 @pytest.mark.slow  # a fresh process each

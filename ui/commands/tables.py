@@ -50,6 +50,15 @@ Plots = _choices("Plots", "plots")
 Formats = _choices("Formats", "export_formats")
 
 
+def _bytes(flag: str, gib: float | None) -> int | None:
+    """Return ``gib`` GiB in bytes (None if not given); InvalidArgument unless finite."""
+    if gib is None:
+        return None
+    if not math.isfinite(gib * 2**30):
+        raise InvalidArgument(f"{flag} must be a finite number of GiB, got {gib}")
+    return int(gib * 2**30)
+
+
 @command(tables_app)
 def compute(
     game: Game = None,
@@ -85,6 +94,16 @@ def compute(
             help="Refuse a solve needing more memory than this (GiB; default: the machine's).",
         ),
     ] = None,
+    worker_memory: Annotated[
+        float | None,
+        typer.Option(
+            metavar="GIB",
+            min=0.0,
+            help="With --store: the memory a worker may hold (GiB; default: what the cluster's "
+            "workers report, or this machine's shared by the local ones); the table is cut in "
+            "blocks that fit.",
+        ),
+    ] = None,
     timeout: Timeout = None,
     memory: Memory = None,
     *,
@@ -97,16 +116,17 @@ def compute(
 
     found = setting("compute", game, given)
     family, rules = found.family, found.rules
-    if memory_limit is not None and not math.isfinite(memory_limit * 2**30):
-        raise InvalidArgument(f"--memory-limit must be a finite number of GiB, got {memory_limit}")
-    limit = None if memory_limit is None else int(memory_limit * 2**30)
-    if store is not None or workers or scheduler or resume:
+    limit = _bytes("--memory-limit", memory_limit)
+    per_worker = _bytes("--worker-memory", worker_memory)
+    if store is not None or workers or scheduler or resume or per_worker is not None:
         from pigsolve.ui.store_commands import compute_with_store
 
         if found.solver:
             option = next(iter(found.solver))
             raise InvalidArgument(f"--store takes no --{option}: it solves by layers")
-        compute_with_store(rules, store, workers, scheduler, resume, force, quiet, out, limit)
+        compute_with_store(
+            rules, store, workers, scheduler, resume, force, quiet, out, limit, per_worker
+        )
         return
     path = out or default_path(rules)
     kept = None

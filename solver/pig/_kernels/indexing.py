@@ -154,8 +154,9 @@ def first_of_item(goal, total, item, scores):  # pragma: no cover
 
 @njit(cache=True)
 def flat_rows():  # pragma: no cover
-    """Return the lookup of :func:`row_of` for the whole table: rows ``flat(s)``."""
-    return 0, np.zeros(0, np.int64), np.zeros((1, 1), np.int64)
+    """Return the lookup of :func:`row_of` for the whole table: rows ``flat(s)`` (one block,
+    of edge 0: the whole goal)."""
+    return 0, np.zeros((1, 1), np.int64), np.zeros(1, np.int64)
 
 
 @njit(cache=True)
@@ -164,28 +165,26 @@ def row_of(scores, seat, banked, goal, lookup):  # pragma: no cover
     (``scores[seat], ..., scores[seat - 1]``), ``scores[0]`` raised by ``banked``: seat 1 and
     the turn total banked give the vector after a hold, from the next mover's seat.
 
-    ``lookup`` is ``(low, starts, below)``. The whole table (``starts`` empty,
-    :func:`flat_rows`) has row ``flat(s)``. A window of layers (:func:`solver.pig.windows.window`)
-    holds each layer ``low + d`` from row ``starts[d]`` on, its vectors in lexicographic order
-    (the order of their flat rows): the rank of ``s`` in its layer counts the vectors before it,
-    ``sum_t #{(t + 1)..: sum in (rest_t - s_t, rest_t]}`` with ``rest_t = s_t + ... + s_{N-1}``,
-    read from ``below[m, j]``, how many vectors of ``m`` scores sum to less than ``j``.
+    ``lookup`` is ``(block, slabs, starts)`` (:func:`solver.pig.blocks.slab_lookup`): the
+    values hold slabs, slab ``j`` every vector whose first ``N - 1`` scores lie in the block
+    ``slabs[j]`` (edge ``block``; 0 for the whole goal), from row ``starts[j]`` on, in the
+    order of their flat rows. So the vectors after the mover banks ``k = 0, 1, ...`` are
+    consecutive rows. The whole table (:func:`flat_rows`) is one slab: row ``flat(s)``.
     """
     n = scores.shape[0]
-    if lookup[1].shape[0] == 0:
-        index = 0
-        for t in range(seat, seat + n):
-            u = t - n if t >= n else t
-            index = index * goal + scores[u] + (banked if u == 0 else 0)
-        return index
-    low, starts, below = lookup
-    total = banked
-    for t in range(n):
-        total += scores[t]
-    row = starts[total - low]
-    for t in range(n - 1):
-        u = seat + t - n if seat + t >= n else seat + t
-        score = scores[u] + (banked if u == 0 else 0)
-        row += below[n - 1 - t, total + 1] - below[n - 1 - t, total - score + 1]
-        total -= score
-    return row
+    block, slabs, starts = lookup
+    edge = goal if block == 0 else block
+    for j in range(slabs.shape[0]):
+        rank = 0
+        for t in range(n - 1):
+            u = seat + t - n if seat + t >= n else seat + t
+            score = scores[u] + (banked if u == 0 else 0)
+            low = slabs[j, t] * edge if block else 0
+            if not low <= score < low + edge:
+                rank = -1
+                break
+            rank = rank * min(edge, goal - low) + score - low
+        if rank >= 0:
+            u = seat - 1 if seat >= 1 else n - 1
+            return starts[j] + rank * goal + scores[u] + (banked if u == 0 else 0)
+    raise IndexError("a score vector outside the slabs held")

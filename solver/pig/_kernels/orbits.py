@@ -68,18 +68,14 @@ def solve_orbit(values, lookup, goal, rotations, length, chances, work):  # prag
     orbit's start-of-turn vectors are written to ``values`` (rows found by ``lookup``).
     """
     n = rotations.shape[1]
-    out, xs, bounds, held = work[5], work[6], work[7], work[9]
-    flat = lookup[1].shape[0] == 0
-    if not flat:
-        gather_holds(values, lookup, goal, rotations, length, held)
+    out, xs, bounds, bases = work[5], work[6], work[7], work[9]
     for i in range(length):  # start from a neighbour in a higher layer, solved
+        bases[i] = row_of(rotations[i], 1, -rotations[i, 0], goal, lookup)  # + k: banks k
         xs[i] = 1.0 / n
-        if rotations[i, 0] + 1 < goal and flat:  # the mover one point higher
-            xs[i] = values[flat_index(rotations[(i + 1) % length], goal) + 1, n - 1]
-        elif rotations[i, 0] + 1 < goal:
-            xs[i] = held[i, 1, n - 1]
+        if rotations[i, 0] + 1 < goal:  # the mover one point higher
+            xs[i] = values[bases[i] + rotations[i, 0] + 1, n - 1]
     for count in range(1, MAX_ITERATIONS + 1):
-        replies(values, flat, goal, rotations, length, chances, xs, work)
+        replies(values, goal, rotations, length, chances, xs, work)
         stand, moved = True, 0.0
         for i in range(length):
             x = out[(i + 1) % length, n - 1]
@@ -88,54 +84,25 @@ def solve_orbit(values, lookup, goal, rotations, length, chances, work):  # prag
             xs[i] = x
         if stand or moved <= ROUNDING:
             for i in range(length):
-                if flat:
-                    values[flat_index(rotations[i], goal), :] = out[i]
-                else:
-                    values[row_of(rotations[i], 0, 0, goal, lookup), :] = out[i]
+                values[row_of(rotations[i], 0, 0, goal, lookup), :] = out[i]
             return count
     return -1
 
 
 @njit(cache=True)
-def gather_holds(values, lookup, goal, rotations, length, held):  # pragma: no cover
-    """Write into ``held[i, k]`` the start vector (next mover's order) after rotation ``i``'s
-    mover banks ``k``, for ``1 <= k < G - s0``, from a window of layers (:func:`row_of`): read
-    once, then again and again by the orbit's rounds. The whole table needs no copy: there the
-    vectors after banking ``k`` are consecutive rows."""
-    n = rotations.shape[1]
-    low, starts, below = lookup
-    for i in range(length):
-        scores = rotations[i]
-        others = 0
-        for t in range(1, n):
-            others += scores[t]
-        for k in range(1, goal - scores[0]):
-            total = others + scores[0] + k  # the rank of row_of, inlined: the hot loop
-            row = starts[total - low]
-            for t in range(1, n):
-                row += below[n - t, total + 1] - below[n - t, total - scores[t] + 1]
-                total -= scores[t]
-            held[i, k] = values[row]
-
-
-@njit(cache=True)
-def replies(values, flat, goal, rotations, length, chances, xs, work):  # pragma: no cover
+def replies(values, goal, rotations, length, chances, xs, work):  # pragma: no cover
     """Make each rotation's choices greedy at its pig value ``xs[i]`` and solve the orbit under
     them: the start vectors go to ``out``, the intervals where the choices stay greedy to
-    ``bounds`` (both in ``work``). The vectors after a hold are read from the whole table
-    ``values`` if ``flat``, else from those :func:`gather_holds` put in ``work``."""
+    ``bounds`` (both in ``work``). Rotation ``i``'s mover banking ``k`` reaches the row
+    ``bases[i] + s0 + k`` of ``values`` (``bases`` in ``work``, :func:`solve_orbit`)."""
     n = rotations.shape[1]
-    own, reach, p, a0, b0, out, _, bounds, rolling, held = work
+    own, reach, p, a0, b0, out, _, bounds, rolling, bases = work
     after = values[:, n - 1]  # each mover's own value once it has banked
     for i in range(length):
         length_i = goal - rotations[i, 0]
-        if flat:
-            base = flat_index(rotations[i, 1:], goal) * goal + rotations[i, 0]  # + k: banks k
-            low, high = choose(after, base, xs[i], length_i, chances, p[i], own, reach)
-            a0[i] = start_vector(values, base, length_i, chances, p[i], rolling, reach, b0[i])
-        else:
-            low, high = choose(held[i, :, n - 1], 0, xs[i], length_i, chances, p[i], own, reach)
-            a0[i] = start_vector(held[i], 0, length_i, chances, p[i], rolling, reach, b0[i])
+        base = bases[i] + rotations[i, 0]
+        low, high = choose(after, base, xs[i], length_i, chances, p[i], own, reach)
+        a0[i] = start_vector(values, base, length_i, chances, p[i], rolling, reach, b0[i])
         bounds[i, 0], bounds[i, 1] = low, high
     cycle_values(a0[:length], b0[:length], out[:length])
 
@@ -146,14 +113,13 @@ def wander(values, lookup, goal, rotations, length, chances, plain, damped):  # 
     ``damped`` steps that move ``1 / (t + 2)`` of the way to the replies, one row per step."""
     n = rotations.shape[1]
     work = workspace(goal, n, chances)
-    xs, out = work[6], work[5]
-    flat = lookup[1].shape[0] == 0
-    if not flat:
-        gather_holds(values, lookup, goal, rotations, length, work[9])
+    xs, out, bases = work[6], work[5], work[9]
+    for i in range(length):
+        bases[i] = row_of(rotations[i], 1, -rotations[i, 0], goal, lookup)
     xs[:] = 1.0 / n
     seen = np.empty((plain + damped, length))
     for t in range(plain + damped):
-        replies(values, flat, goal, rotations, length, chances, xs, work)
+        replies(values, goal, rotations, length, chances, xs, work)
         step = 1.0 if t < plain else 1.0 / (t - plain + 2)
         for i in range(length):
             xs[i] += (out[(i + 1) % length, n - 1] - xs[i]) * step
@@ -174,18 +140,38 @@ def workspace(goal, players, chances):  # pragma: no cover
         np.empty(players),
         np.empty((players, 2)),
         rolling_on(goal, chances),
-        np.zeros((players, goal + 1, players)),
+        np.zeros(players, np.int64),
     )
 
 
+@njit(cache=True)
+def layer_members(goal, players, total):  # pragma: no cover
+    """Return the canonical members of the orbits whose scores sum to ``total``, increasing:
+    the score vectors whose first score is their least (:func:`first_of_item`) that are their
+    orbit's least rotation (:func:`orbit_of`)."""
+    found = np.empty((0, players), np.int64)
+    count = 0
+    scores = np.empty(players, np.int64)
+    rotations = np.empty((players, players), np.int64)
+    for item in range(goal * goal):
+        more = first_of_item(goal, total, item, scores)
+        while more:
+            if orbit_of(scores, rotations) > 0:
+                if count == found.shape[0]:
+                    grown = np.empty((2 * count + 16, players), np.int64)
+                    grown[:count] = found[:count]
+                    found = grown
+                found[count] = scores
+                count += 1
+            more = next_tail(scores, 2, scores[0], goal - 1)
+    return found[:count]
+
+
 @njit(cache=True, parallel=True)
-def solve_layer(
-    values, lookup, goal, total, chances, chunks, unsettled, first, step
-):  # pragma: no cover
-    """Solve the orbits whose scores sum to ``total`` (independent of each other) in the work
-    items ``first, first + step, ...`` of :func:`first_of_item` (every item: 0 and 1), spread
-    over ``chunks`` parallel strides of them; ``lookup`` finds a score vector's row of
-    ``values`` (the whole table, or a window of the layers ``total`` reaches:
+def solve_members(values, lookup, goal, members, chances, chunks, unsettled):  # pragma: no cover
+    """Solve the orbits of the canonical ``members`` (independent of each other: one score
+    sum), spread over ``chunks`` parallel strides of them; ``lookup`` finds a score vector's
+    row of ``values`` (the whole table, or slabs of it:
     :func:`solver.pig._kernels.indexing.row_of`).
 
     Chunk ``c`` writes to ``unsettled[c]``: the most linear solves one of its orbits needed, the
@@ -196,18 +182,13 @@ def solve_layer(
     for c in prange(chunks):
         work = workspace(goal, players, chances)
         rotations = np.empty((players, players), np.int64)
-        scores = np.empty(players, np.int64)
         most, failed = 0, 0
-        for item in range(first + c * step, goal * goal, chunks * step):
-            more = first_of_item(goal, total, item, scores)
-            while more:
-                length = orbit_of(scores, rotations)
-                if length > 0:
-                    count = solve_orbit(values, lookup, goal, rotations, length, chances, work)
-                    if count < 0:
-                        if 2 + failed < unsettled.shape[1]:
-                            unsettled[c, 2 + failed] = flat_index(scores, goal)
-                        failed += 1
-                    most = max(most, count)
-                more = next_tail(scores, 2, scores[0], goal - 1)
+        for m in range(c, members.shape[0], chunks):
+            length = orbit_of(members[m], rotations)
+            count = solve_orbit(values, lookup, goal, rotations, length, chances, work)
+            if count < 0:
+                if 2 + failed < unsettled.shape[1]:
+                    unsettled[c, 2 + failed] = flat_index(members[m], goal)
+                failed += 1
+            most = max(most, count)
         unsettled[c, 0], unsettled[c, 1] = most, failed

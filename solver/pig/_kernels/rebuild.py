@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from pigsolve.solver.jit import njit, prange
-from pigsolve.solver.pig._kernels.indexing import decode, flat_index, flat_rows
+from pigsolve.solver.pig._kernels.indexing import decode, flat_index, flat_rows, row_of
 from pigsolve.solver.pig._kernels.rows import GREEDY, greedy, rolling_on, row, start_vector
 
 
@@ -42,8 +42,11 @@ def mixed_at(mixed, f):  # pragma: no cover
 
 
 @njit(cache=True, parallel=True)
-def residuals(values, goal, chances, mixed, out):  # pragma: no cover
-    """Write into ``out[f]`` how far ``values[f]`` is from its vector rebuilt by best replies.
+def residuals(values, lookup, goal, chances, mixed, low, extent, own, out):  # pragma: no cover
+    """Write into ``out[m]`` how far ``own[m]`` is from its vector rebuilt by best replies:
+    ``own`` holds the start vectors of a box of score vectors (``low`` its least corner,
+    ``extent`` its scores in each seat) in row-major order; the vectors a mover's holds reach
+    are rows of ``values``, found by ``lookup`` (the whole table: ``own`` is ``values``).
 
     The mover's choices are made greedy at its stored value after a pig by :func:`greedy`
     (the stored coin at a mixed state), the vector then follows by :func:`start_vector`.
@@ -52,20 +55,23 @@ def residuals(values, goal, chances, mixed, out):  # pragma: no cover
     after = values[:, players - 1]  # each mover's own value once it has banked (or pigged)
     chunks = 64
     for c in prange(chunks):
-        p, own, reach = np.empty(goal + 1), np.empty(goal + 1), np.empty(goal + 1)
+        p, mine, reach = np.empty(goal + 1), np.empty(goal + 1), np.empty(goal + 1)
         b0, scores = np.empty(players), np.empty(players, np.int64)
         rolling = rolling_on(goal, chances)
-        for f in range(c, values.shape[0], chunks):
-            decode(f, goal, scores)
-            pig = flat_index(scores[1:], goal) * goal + scores[0]  # + k: the mover banks k
-            mix_k, mix_q = mixed_at(mixed, f)
-            greedy(after, pig, 1, after[pig], goal - scores[0], mix_k, mix_q, chances, p, own)
+        for m in range(c, own.shape[0], chunks):
+            rest = m
+            for t in range(players - 1, -1, -1):
+                scores[t] = low[t] + rest % extent[t]
+                rest //= extent[t]
+            pig = row_of(scores, 1, -scores[0], goal, lookup) + scores[0]  # + k: banks k
+            mix_k, mix_q = mixed_at(mixed, flat_index(scores, goal))
+            greedy(after, pig, 1, after[pig], goal - scores[0], mix_k, mix_q, chances, p, mine)
             a0 = start_vector(values, pig, goal - scores[0], chances, p, rolling, reach, b0)
             worst = 0.0
             for j in range(players):
                 rebuilt = a0 * values[pig, (j - 1) % players] + b0[j]
-                worst = max(worst, abs(rebuilt - values[f, j]))
-            out[f] = worst
+                worst = max(worst, abs(rebuilt - own[m, j]))
+            out[m] = worst
 
 
 @njit(cache=True, parallel=True)

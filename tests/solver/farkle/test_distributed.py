@@ -175,11 +175,11 @@ def test_the_sizing_table_is_what_the_sizes_say() -> None:
     page = Path(__file__).parents[3] / "docs" / "how-to" / "past-one-machine.md"
     lines = page.read_text().splitlines()
     for n, g in [(5, 100), (3, 1000)]:
-        disk, worker = pig.store_sizes(PigRules(g, players=n))
-        hours = pig.store_seconds(PigRules(g, players=n), 100) / 3600
+        disk, worker = pig.store_sizes(PigRules(g, players=n), 16 * 2**30, 100)
+        hours = pig.store_seconds(PigRules(g, players=n), 100, 16 * 2**30) / 3600
         assert (
             f"{n} players, goal {g}: disk {disk / 2**30:.1f} GiB, a worker {worker / 2**30:.1f} "
-            f"GiB, {hours:.1f} h on 100 workers"
+            f"GiB, {hours:.2f} h on 100 workers"
         ) in lines
     rules = FarkleRules(goal=10000, players=3)
     disk, worker = store_sizes(rules)

@@ -1,5 +1,5 @@
-"""Pig's layers on a Dask cluster into a Zarr store: the in-memory solve's values, bit for bit,
-after a stopped client (resumed) and a killed worker too."""
+"""Pig's blocks on a Dask cluster into a Zarr store: the in-memory solve's values, bit for bit,
+after a stopped client (resumed) and a killed worker too; a task reads only its slabs."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ from cluster_faults import Stop, kill_a_worker, stop_after
 from pigsolve.solver.cluster import cluster_client
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules
+from pigsolve.solver.pig import blocks, store
 from pigsolve.solver.pig import solve as solve_module
-from pigsolve.solver.pig import store
-from pigsolve.solver.pig.distributed import solve_to_store, store_sizes
+from pigsolve.solver.pig.distributed import block_for, solve_to_store, store_sizes
 from pigsolve.solver.pig.solution import PigSolution
 from pigsolve.solver.pig.solve import solve
 
-SMALL = {"vectors_per_task": 200, "chunk_rows": 150}
-"""Several solve tasks and chunks a layer even at these goals."""
+SMALL = {"block": 3}
+"""Several blocks a score, rounds and tasks a round even at these goals."""
 
 
 @pytest.fixture(scope="module")
@@ -43,13 +43,18 @@ def assert_same(got: PigSolution, expected: PigSolution) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "rules",
-    [PigRules(30, players=3), PigRules(12, players=4), PigRules(25, 4, players=3)],
-    ids=["3-players-goal-30", "4-players-goal-12", "3-players-d4-mixed"],
+    ("rules", "block"),
+    [
+        (PigRules(30, players=3), None),
+        (PigRules(12, players=4), 5),
+        (PigRules(25, 4, players=3), 7),
+        (PigRules(8, players=5), 3),
+    ],
+    ids=["3-players-goal-30", "4-players-goal-12", "3-players-d4-mixed", "5-players-goal-8"],
 )
-def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules) -> None:
+def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules, block) -> None:
     url = str(tmp_path / "t.zarr")
-    solve_to_store(rules, url, client, **({} if rules.goal == 30 else SMALL))
+    solve_to_store(rules, url, client, block=block)
     expected = solve(rules)
     assert_same(store.load(url), expected)
     if rules.die_sides == 4:
@@ -59,26 +64,26 @@ def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules) -
 @pytest.mark.slow
 def test_a_stopped_client_leaves_a_store_that_resumes(client, tmp_path: Path) -> None:
     rules, url = PigRules(12, players=4), str(tmp_path / "t.zarr")
-    stop_at = store.top_layer(rules) - 9
+    stop_at = blocks.top_round(12, 4, 3) - 4  # rounds 12 down to 0
 
     with pytest.raises(Stop):
         solve_to_store(rules, url, client, hook=stop_after(stop_at), **SMALL)
     group, _ = store.open_store(url)
-    assert group.attrs["finished"] == 10
-    with pytest.raises(TableError, match=r"half-written \(10 of 45 layers\); pass --resume"):
+    assert group.attrs["finished"] == 5
+    with pytest.raises(TableError, match=r"half-written \(5 of 13 rounds of blocks\); pass"):
         store.load(url)
     started = []
-    solve_to_store(rules, url, client, resume=True, hook=lambda *a: started.append(a[1]), **SMALL)
-    assert started[0] == stop_at - 1  # from the last finished layer on
+    solve_to_store(rules, url, client, resume=True, hook=lambda *a: started.append(a[1]))
+    assert started[0] == stop_at - 1  # from the last finished round on, in the store's blocks
     assert_same(store.load(url), solve(rules))
 
 
 @pytest.mark.slow
-def test_a_worker_killed_mid_layer_costs_only_its_tasks(client, tmp_path: Path) -> None:
+def test_a_worker_killed_mid_round_costs_only_its_tasks(client, tmp_path: Path) -> None:
     rules, url = PigRules(12, players=4), str(tmp_path / "t.zarr")
     killed = []
 
-    solve_to_store(rules, url, client, hook=kill_a_worker(client, 22, killed), **SMALL)  # mid-layer
+    solve_to_store(rules, url, client, hook=kill_a_worker(client, 6, killed), **SMALL)  # mid-round
     assert killed
     with pytest.raises(ProcessLookupError):
         os.kill(killed[0], 0)  # gone: its tasks ran again on the others
@@ -87,7 +92,7 @@ def test_a_worker_killed_mid_layer_costs_only_its_tasks(client, tmp_path: Path) 
 
 def test_a_store_of_other_rules_is_refused_in_one_line(client, tmp_path: Path) -> None:
     url = str(tmp_path / "t.zarr")
-    store.create(url, PigRules(10, players=3))
+    store.create(url, PigRules(10, players=3), 4)
     with pytest.raises(TableError, match="is for") as refused:
         solve_to_store(PigRules(11, players=3), url, client, resume=True)
     assert "\n" not in str(refused.value)
@@ -95,9 +100,9 @@ def test_a_store_of_other_rules_is_refused_in_one_line(client, tmp_path: Path) -
 
 def test_a_store_of_another_format_version_is_refused(tmp_path: Path) -> None:
     url = str(tmp_path / "t.zarr")
-    group = store.create(url, PigRules(10, players=3))
-    group.attrs["format_version"] = 0
-    refused = r"in store format 0; this version reads format 3 \(and 2\)"
+    group = store.create(url, PigRules(10, players=3), 4)
+    group.attrs["format_version"] = 3
+    refused = r"in store format 3; this version reads format 4$"
     with pytest.raises(TableError, match=refused):
         store.open_store(url)
     with pytest.raises(TableError, match="not a pigsolve store"):
@@ -110,36 +115,67 @@ def test_two_players_are_refused(client, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("rules", [PigRules(7, players=3), PigRules(5, players=4)])
-def test_the_sizes_count_the_widest_reach_of_a_layer(rules) -> None:
+def test_a_task_holds_its_slabs_and_blocks(rules) -> None:
+    """A task holds the slabs of its block orbit (every vector whose first N - 1 scores lie in
+    one block): N of them, as many rows as they hold, and its blocks' copies."""
     goal, n = rules.goal, rules.players
-    sums = np.indices((goal,) * n).sum(axis=0).ravel()  # every score vector's layer
-    reach = max(np.sum((sums >= low) & (sums < low + goal)) for low in range(n * (goal - 1) + 1))
-    widest = np.bincount(sums).max()
-    disk, worker = store_sizes(rules)
+    _, bounds = blocks.slab_lookup(goal, 2, [others for others, _ in blocks.slabs_of((0,) * n)])
+    assert bounds[-1] == 2 ** (n - 1) * goal  # (0, ..., 0): one slab, its rotations' own
+    slabs = blocks.slabs_of(tuple(range(n)))
+    assert len(slabs) == n and {mover for _, mover in slabs} == set(range(n))
+    assert blocks.task_bytes(goal, n, 2) == n * 2 ** (n - 1) * goal * n * 8 + (n + 2) * 2**n * n * 8
+    disk, worker = store_sizes(rules, 2**30)
     assert disk == 8 * n * goal**n
-    assert worker - solve_module.RUNTIME_BYTES == reach * 8 * n + widest * (8 * n + 8)
+    task = blocks.task_bytes(goal, n, block_for(rules, 2**30))
+    assert worker == task + solve_module.RUNTIME_BYTES
+
+
+def test_the_blocks_fit_the_workers_memory() -> None:
+    """The blocks are the largest that fit (a score cut in 4 at least, a block of 64 MiB at
+    most): five players at goal 100 on workers of 16 GiB, and of 1 GiB."""
+    rules = PigRules(100, players=5)
+    for memory in (16 * 2**30, 2**30):
+        block = block_for(rules, memory)
+        assert store_sizes(rules, memory)[1] <= 0.7 * memory
+        assert 8 * 5 * block**5 <= 64 * 2**20
+    assert block_for(rules, 16 * 2**30) == 17 and block_for(rules, 2**30) < 17
+    assert block_for(rules, 16 * 2**30, 100) == 12  # tasks enough for 100 workers
+    assert block_for(PigRules(30, players=3), 2**40) == 9  # 9, 9, 9, 3: 4 blocks a score
+
+
+def test_every_orbit_is_solved_once_by_one_task() -> None:
+    """The block orbits' members, round by round, are every orbit's canonical member once."""
+    import itertools
+
+    goal, n, block = 7, 3, 3
+    found = [
+        tuple(member)
+        for total in range(blocks.top_round(goal, n, block), -1, -1)
+        for least in blocks.block_orbits(goal, n, block, total)
+        for member in blocks.members(goal, block, tuple(least)).tolist()
+    ]
+    canonical = {
+        min(v[r:] + v[:r] for r in range(n)) for v in itertools.product(range(goal), repeat=n)
+    }
+    assert len(found) == len(set(found)) and set(found) == canonical
 
 
 @pytest.mark.slow
-def test_a_query_reads_only_the_chunks_of_its_row(client, tmp_path: Path) -> None:
-    """A mover's row reads one chunk in each layer its holds reach: with every other chunk of
-    the store deleted (read back as missing, nan) it is still the in-memory row."""
-    from pigsolve.solver.pig._kernels.indexing import row_of
+def test_a_query_reads_only_the_blocks_of_its_row(client, tmp_path: Path) -> None:
+    """A mover's row reads the blocks its holds reach: with every other block of the store
+    deleted (read back as missing) it is still the in-memory row."""
     from pigsolve.solver.pig.query import state_record
     from pigsolve.solver.pig.store_rows import open_solution
-    from pigsolve.solver.pig.windows import window
 
     rules, url = PigRules(12, players=4), tmp_path / "t.zarr"
     solve_to_store(rules, str(url), client, **SMALL)
     scores, k = (3, 1, 7, 2), 4
     kept = set()
     for banked in range(rules.goal - scores[0]):  # the vectors after a pig (0) and each hold
-        layer = sum(scores) + banked
-        lookup = window(rules.goal, rules.players, layer, layer)[0]
-        rank = row_of(np.array(scores, np.int64), 1, banked, rules.goal, lookup)
-        kept.add(url / f"L{layer}/start_values/c/{rank // SMALL['chunk_rows']}/0")
-    chunks = set(url.glob("L*/start_values/c/*/0"))
-    assert kept < chunks and len(kept) == rules.goal - scores[0]
+        after = (*scores[1:], scores[0] + banked)
+        kept.add(url / "start_values" / "c" / "/".join(str(s // 3) for s in after) / "0")
+    chunks = set(url.glob("start_values/c/*/*/*/*/0"))
+    assert kept < chunks and len(kept) == 3  # (1, 7, 2, 3..11): three blocks of the last score
     for chunk in chunks - kept:
         chunk.unlink()
     assert state_record(open_solution(str(url)), scores, k) == state_record(solve(rules), scores, k)
