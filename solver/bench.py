@@ -7,6 +7,7 @@ methods run side by side here rather than in timed unit tests.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import subprocess
 import sys
 import tempfile
@@ -156,6 +157,37 @@ def bench_fresh_game(command: Sequence[str], game: str, goal: int) -> Row:
     return fresh
 
 
+STORE_OVERHEAD_TARGET = 2.0
+"""A Pig solve through a store on 2 local workers, as a multiple of the in-memory solve on this
+machine's threads, at four players and goal 60: at most this (issue 48)."""
+
+
+def bench_store_overhead(goal: int = 60, players: int = 4) -> Row:
+    """Time Pig's solve through a store on a local cluster of 2 workers (warmed first: their
+    kernels loaded) against the in-memory solve (best of 2), compilation and the cluster's
+    start apart."""
+    from pigsolve.solver.cluster import cluster_client
+    from pigsolve.solver.pig.distributed import solve_to_store
+    from pigsolve.solver.pig.layers import solve_layers
+
+    rules, small = PigRules(goal, players=players), PigRules(6, players=players)
+    solve_layers(small)  # compiled or loaded
+    in_memory = min(solve_layers(rules)[3] for _ in range(2))
+    with tempfile.TemporaryDirectory() as tmp, cluster_client(2) as client:
+        solve_to_store(small, str(Path(tmp) / "warm.zarr"), client)
+        start = time.perf_counter()
+        solve_to_store(rules, str(Path(tmp) / "t.zarr"), client)
+        seconds = time.perf_counter() - start
+    name = f"pig store on 2 local workers, {players} players"
+    rate = goal**players / seconds
+    timed = row(name, goal, seconds, None, rate, "score vectors/s")
+    return timed | {
+        "in_memory_seconds": in_memory,
+        "times_in_memory": seconds / in_memory,
+        "target_times_in_memory": STORE_OVERHEAD_TARGET,
+    }
+
+
 def _child(command: Sequence[str]) -> float:
     """Run ``command`` to its end; return its peak resident memory in MiB.
 
@@ -224,7 +256,8 @@ def run(
     """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` for two and
     three players (with ``large`` also four players, three at goal 500, goal 1000, Farkle's
     :data:`FARKLE_TARGETS`, three-player Farkle also as a multiple of its two-player compute
-    at the same goal, and the other families' :data:`GAME_TARGETS`), the
+    at the same goal, the other families' :data:`GAME_TARGETS` and, with the cluster extra, the
+    store's overhead, :func:`bench_store_overhead`), the
     family's games of :data:`FAMILY_TARGETS`, then ``others``. The N-player and family rows also
     give their time as a multiple of the two-player compute's."""
     rows = bench_methods()
@@ -256,6 +289,8 @@ def run(
             fresh = bench_fresh_game(compute_command, game, goal)
             fresh["times_two_player_compute"] = fresh["seconds"] / two_players["seconds"]
             rows.append(fresh)
+        if importlib.util.find_spec("distributed") and importlib.util.find_spec("zarr"):
+            rows.append(bench_store_overhead())
     return rows + list(others)
 
 

@@ -61,8 +61,21 @@ def test_three_player_farkle_stands_beside_the_two_player_compute(monkeypatch) -
     monkeypatch.setattr(bench, "bench_fresh_farkle", farkle)
     zombie = {"benchmark": "zombie-dice", "goal": 13, "seconds": 40.0, "target_seconds": 600.0}
     monkeypatch.setattr(bench, "bench_fresh_game", lambda *args: dict(zombie))
+    store = {"benchmark": "pig store on 2 local workers, 4 players", "seconds": 9.0}
+    monkeypatch.setattr(bench, "bench_store_overhead", lambda: dict(store))
     rows = bench.run(["pigsolve", "compute"], large=True)
     (three,) = [row for row in rows if "times_two_player_farkle" in row]
     assert (three["goal"], three["target_seconds"]) == (10000, 1800.0)
     assert three["times_two_player_farkle"] == 75.0 and three["times_two_player_compute"] == 750
-    assert rows[-1] == zombie | {"times_two_player_compute": 20.0}
+    assert rows[-2:] == [zombie | {"times_two_player_compute": 20.0}, store]
+
+
+@pytest.mark.slow
+def test_the_store_overhead_row_times_both_solves_of_one_run() -> None:
+    pytest.importorskip("distributed")
+    from pigsolve.solver.bench import STORE_OVERHEAD_TARGET, bench_store_overhead
+
+    found = bench_store_overhead(goal=9, players=3)
+    assert found["benchmark"] == "pig store on 2 local workers, 3 players" and found["goal"] == 9
+    assert found["times_in_memory"] == found["seconds"] / found["in_memory_seconds"] > 0
+    assert found["target_times_in_memory"] == STORE_OVERHEAD_TARGET
