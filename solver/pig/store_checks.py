@@ -17,11 +17,11 @@ import numpy as np
 from pigsolve.solver import layer_store
 from pigsolve.solver.games.pig import roll_counts
 from pigsolve.solver.pig import blocks, store
-from pigsolve.solver.pig.verify import Scan
+from pigsolve.solver.pig.scan import Scan
 
 
 def scan_store(table: Any) -> Scan:
-    """Return the :class:`solver.pig.verify.Scan` of a store's start values (``table``'s, a
+    """Return the :class:`solver.pig.scan.Scan` of a store's start values (``table``'s, a
     :class:`solver.pig.store_rows.StoreValues`), read slab by slab."""
     from pigsolve.solver.pig._kernels import rebuild
 
