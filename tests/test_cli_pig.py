@@ -320,7 +320,7 @@ def test_a_memory_refusal_names_the_largest_goal_that_fits_and_a_simulation(monk
     assert one_line_error(refused) == (
         "error: 5 players, goal 100 needs about 373 GiB of memory; this machine has 24 GiB; "
         "the largest goal that fits is 57: `pigsolve compute --goal 57 --players 5`; or out of "
-        "core, 372.5 GiB of disk and 2.1 GiB of memory a worker: `pigsolve compute --players 5 "
+        "core, 372.5 GiB of disk and 417 MiB of memory a worker: `pigsolve compute --players 5 "
         "--store pig.zarr --workers 2` or on a cluster "
         "`pigsolve compute --players 5 --store pig.zarr --scheduler tcp://HOST:8786`; or estimate "
         "win rates by simulation: `pigsolve simulate hold20 hold20 hold20 hold20 hold20 "

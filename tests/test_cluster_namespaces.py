@@ -26,11 +26,11 @@ import namespaces
 import zarr
 
 GAME = ["--players", "4", "--goal", "45"]
-ROUNDS = 13
-"""The game's rounds of blocks (blocks of 14 scores, 4 a score: block sums 0 to 12); the middle
+ROUNDS = 17
+"""The game's rounds of blocks (blocks of 9 scores, 5 a score: block sums 0 to 16); the middle
 rounds have several tasks a worker."""
-TEARDOWN_AT = 4
-"""Rounds finished when a worker's host is torn down: the fifth, of 9 tasks, is under way."""
+TEARDOWN_AT = 5
+"""Rounds finished when a worker's host is torn down: the sixth, of 13 tasks, is under way."""
 PORT = "8786"
 SCHEDULER = f"tcp://{namespaces.SUBNET}.1:{PORT}"
 SECONDS = 600

@@ -46,6 +46,8 @@ FILL = 0.7
 """The share of a worker's memory a task may take: Dask pauses a worker at 80% of its limit."""
 BLOCK_BYTES = 64 * 2**20
 """The largest block: a store's chunk, what reading one row reads."""
+PADDING = 0.1
+"""The most disk the blocks at the goal may add, stored whole (Zarr stores a chunk whole)."""
 
 _KERNEL = threading.Lock()
 """One solve at a time in a worker process: its threads share numba's thread pool."""
@@ -55,23 +57,34 @@ def block_for(rules: PigRules, worker_memory: int, workers: int = 1) -> int:
     """Return the blocks' edge for ``rules`` on ``workers`` workers of ``worker_memory`` bytes:
     the largest whose task fits :data:`FILL` of the memory (at least 1), that still cuts a score
     in blocks enough for :data:`TASKS_A_WORKER` tasks a worker in an average round (and at
-    least :data:`BLOCKS_A_SCORE`), where the goal allows, and whose block (what a row's reader
-    reads) is at most :data:`BLOCK_BYTES`."""
+    least :data:`BLOCKS_A_SCORE`) where the goal allows, whose block (what a row's reader reads)
+    is at most :data:`BLOCK_BYTES`, and whose blocks at the goal, stored whole, add at most
+    :data:`PADDING` to the disk (an edge of 1 adds none)."""
     from pigsolve.solver.pig.solve import RUNTIME_BYTES
 
     goal, n = rules.goal, rules.players
     count = BLOCKS_A_SCORE
     while count < goal and tasks_a_round(count, n) < TASKS_A_WORKER * workers:
         count += 1
-    edge = 1
+    edge, best = 1, 1
     while edge < goal and blocks.block_counts(goal, edge + 1) >= min(count, goal):
-        wider = edge + 1
-        if blocks.task_bytes(goal, n, wider) + RUNTIME_BYTES > FILL * worker_memory:
+        edge += 1
+        if blocks.task_bytes(goal, n, edge) + RUNTIME_BYTES > FILL * worker_memory:
             break
-        if 8 * n * wider**n > BLOCK_BYTES:
+        if 8 * n * edge**n > BLOCK_BYTES:
             break
-        edge = wider
-    return edge
+        if padded(goal, n, edge) <= 1 + PADDING:
+            best = edge
+    return best
+
+
+def padded(goal: int, players: int, block: int) -> float:
+    """Return the store's bytes over the table's: a block at the goal is stored whole.
+
+    >>> padded(60, 5, 15), round(padded(60, 5, 17), 2)
+    (1.0, 1.87)
+    """
+    return (blocks.block_counts(goal, block) * block / goal) ** players
 
 
 def tasks_a_round(count: int, players: int) -> float:
@@ -88,11 +101,12 @@ def store_sizes(rules: PigRules, worker_memory: int, workers: int = 1) -> tuple[
     """Return the bytes a store of ``rules`` takes on disk and one of ``workers`` workers of
     ``worker_memory`` bytes holds at its peak: one task's (:func:`solver.pig.blocks.task_bytes`,
     in blocks that fit, :func:`block_for`) and the runtime; the disk holds every start value (8
-    bytes a number)."""
+    bytes a number), the blocks at the goal stored whole."""
     from pigsolve.solver.pig.solve import RUNTIME_BYTES
 
     n, block = rules.players, block_for(rules, worker_memory, workers)
-    return 8 * n * rules.goal**n, blocks.task_bytes(rules.goal, n, block) + RUNTIME_BYTES
+    disk = round(8 * n * rules.goal**n * padded(rules.goal, n, block))
+    return disk, blocks.task_bytes(rules.goal, n, block) + RUNTIME_BYTES
 
 
 def store_seconds(rules: PigRules, workers: int, worker_memory: int) -> float:
