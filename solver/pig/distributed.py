@@ -176,7 +176,7 @@ def round_sizes(goal: int, players: int, block: int) -> np.ndarray:
     >>> round_sizes(3, 2, 2).tolist()  # blocks of 2 and 1 scores: 4; 2 + 2; 1
     [4, 4, 1]
     """
-    spans = np.array([blocks.widths(goal, block, (c,))[0] for c in range(-(-goal // block))])
+    spans = [blocks.widths(goal, block, (c,))[0] for c in range(blocks.block_counts(goal, block))]
     sizes = np.ones(1, np.int64)
     for _ in range(players):
         sizes = np.convolve(sizes, spans)
@@ -204,15 +204,17 @@ def solve_task(url: str, least: tuple[int, ...]) -> dict[str, Any]:
             low = block * (mover + 1)  # the blocks above the mover's: finished
             if low < goal:
                 view[..., low:, :] = values_array[_region(block, others, view.shape, low, goal)]
-        members = blocks.members(goal, block, least)
+        members = blocks.members(goal, block, least)  # by score sum, the highest first
         sums = members.sum(axis=1)
+        cuts = np.flatnonzero(np.diff(sums)) + 1
         most, mixed, room = 0, [], UNSETTLED_ROOM
-        for layer in np.unique(sums)[::-1]:
+        for part in np.split(members, cuts):
+            layer = int(part[0].sum())
             found = solve_layer_part(
-                values, rules, int(layer), roll_counts(rules), 1, room, lookup,
-                members[sums == layer],
-            )  # fmt: skip
-            most, mixed, room = max(most, found[0]), mixed + found[1], found[2]
+                values, rules, layer, roll_counts(rules), 1, room, lookup, part
+            )
+            most, room = max(most, found[0]), found[2]
+            mixed += found[1]
         for view, (others, mover) in zip(views, slabs, strict=True):
             low = block * mover
             high = min(low + block, goal)
