@@ -44,7 +44,7 @@ def test_a_store_from_a_local_cluster_is_read_and_converted_as_a_table(workdir: 
     done = runner.invoke(app, ["compute", *FOUR, "--store", "t.zarr", "--workers", "2"])
     assert done.exit_code == 0, done.output
     assert "4 players, goal 12 takes 1 MiB of disk" in done.output
-    assert "wrote t.zarr: the first player's win probability" in done.output
+    assert "wrote t.zarr: 13 rounds of blocks of 3, first player's win probability" in done.output
     assert runner.invoke(app, ["compute", *FOUR, "--out", "m.h5", "--quiet"]).exit_code == 0
     assert runner.invoke(app, ["convert", "t.zarr", "--out", "t.h5"]).exit_code == 0
     with h5py.File("t.h5") as converted, h5py.File("m.h5") as in_memory:

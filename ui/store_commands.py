@@ -4,8 +4,9 @@ Zarr store; and ``convert``, a finished store to an HDF5 table.
 A family that solves into a store names its module in its capabilities' ``store`` (its
 ``distributed`` module): ``store_sizes``, ``store_seconds``, ``solve_to_store`` (each told the
 memory a worker may hold) and its ``store`` module (``check_rules``, ``words``, ``open_store``,
-``is_complete``, ``half_written``, ``describe``). Imported only when ``--store`` (or ``--workers``,
-``--scheduler``, ``--resume``) is given: the other commands never import Dask or Zarr.
+``is_complete``, ``steps``, ``half_written``, ``describe``). Imported only when ``--store`` (or
+``--workers``, ``--scheduler``, ``--resume``, ``--worker-memory``) is given: the other commands
+never import Dask or Zarr.
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ def compute_store(
     if not quiet:
         group, _ = solver.store.open_store(url)
         console.print(
-            f"wrote {url}: the first player's win "
+            f"wrote {url}: {solver.store.steps(group, rules)}, first player's win "
             f"probability {float(group.attrs['p_first_player']):.6f}, solved in {seconds:.1f} s",
             highlight=False,
             soft_wrap=True,

@@ -89,6 +89,11 @@ def is_complete(group: Any, rules: FarkleRules) -> bool:
     return int(group.attrs["finished"]) == top_layer(rules) + 1
 
 
+def steps(group: Any, rules: FarkleRules) -> str:
+    """Return what a finished store was solved in: ``58 layers``."""
+    return f"{top_layer(rules) + 1} layers"
+
+
 def half_written(url: str, group: Any, rules: FarkleRules) -> str:
     """Return the one line saying that the store at ``url`` is not finished, and how to end it."""
     return layer_store.half_written(url, int(group.attrs["finished"]), top_layer(rules) + 1)

@@ -59,6 +59,11 @@ def top_round(group: Any, rules: PigRules) -> int:
     return blocks.top_round(rules.goal, rules.players, int(group.attrs["block"]))
 
 
+def steps(group: Any, rules: PigRules) -> str:
+    """Return what a finished store was solved in: ``13 rounds of blocks of 3``."""
+    return f"{top_round(group, rules) + 1} rounds of blocks of {int(group.attrs['block'])}"
+
+
 def create(url: str, rules: PigRules, block: int) -> Any:
     """Make a new store for ``rules`` at ``url`` (replacing any there), cut in blocks of edge
     ``block``, and return its group."""
