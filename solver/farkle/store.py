@@ -145,12 +145,21 @@ def read(url: str) -> tuple[FarkleSolution, np.ndarray]:
             float(attrs.get("residual", 0.0)),
             int(attrs["num_iter"]),
             float(attrs.get("solve_seconds", 0.0)),
+            ceiling=solved_ceiling(rules),
         )
     except (InvalidArgument, KeyError, TypeError, ValueError) as err:
         raise TableError(f"{url} is damaged: {str(err).splitlines()[0]}") from None
     widths = {part.shape[1] for part in coins}
     rows = np.concatenate(coins) if len(widths) == 1 else np.empty((0, 0))
     return solution, rows
+
+
+def solved_ceiling(rules: FarkleRules) -> int | None:
+    """Return the ceiling the layers were solved to (:func:`solver.farkle.players.solve_players`
+    takes the default with a last turn), None without a last turn (the goal)."""
+    from pigsolve.solver.farkle.states import default_ceiling
+
+    return default_ceiling(rules) if rules.last_turn else None
 
 
 def describe(url: str) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:
