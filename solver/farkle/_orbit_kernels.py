@@ -344,20 +344,22 @@ def solve_layers(
 
 @njit(cache=True, parallel=True)
 def residuals(
-    values, goal, min_bank, entry, cap, middle, lesser,
+    values, goal, rows, min_bank, entry, cap, middle, lesser,
     ways, points, num_outcomes, farkle_ways, scale, next_dice, out,
 ):  # fmt: skip  # pragma: no cover
-    """Fill ``out[s, p]`` with ``|values[s, p] - its turn's|``: each state's turn re-solved,
-    the farkle worth the stored values of the next state.
+    """Fill ``out[k, p]`` with ``|values[rows[k], p] - its turn's|``: the turn of each state
+    ``rows`` lists (flat indices) re-solved, the farkle worth the stored values of the next
+    state.
 
     A turn's work falls as the mover's score (the index's leading digit) rises, so the states
     are taken from both ends at once (``q`` even from the low end, odd from the high end): each
     thread's block of ``q`` then holds as much work as another's."""
-    states, players = values.shape
+    states, players = rows.shape[0], values.shape[1]
     dice = next_dice.shape[0]
     height = max(cap, min_bank) + points.max() + 1
     for q in prange(states):
-        index = q // 2 if q % 2 == 0 else states - 1 - q // 2
+        k = q // 2 if q % 2 == 0 else states - 1 - q // 2
+        index = rows[k]
         value = np.empty((height, dice + 1, players))
         slope = np.empty((height, dice + 1))
         bank = np.empty((height, players))
@@ -369,4 +371,4 @@ def residuals(
             ways, points, num_outcomes, farkle_ways, scale, next_dice, value, slope, bank,
         )  # fmt: skip
         for p in range(players):
-            out[index, p] = abs(value[0, dice, p] - values[index, p])
+            out[k, p] = abs(value[0, dice, p] - values[index, p])

@@ -22,14 +22,18 @@ from pigsolve.solver.results import Check, Comparison, Simulation
 
 if TYPE_CHECKING:
     from pigsolve.solver.farkle.solution import FarkleSolution
+    from pigsolve.solver.farkle.store import StoredSolution
 
 PARAMETERS = tuple(field.name for field in fields(FarkleRules))
 """The parameters :meth:`FarkleFamily.rules` takes: :class:`FarkleRules`' fields."""
 
 
-def _verify(solution: FarkleSolution, max_residual: float) -> list[Check]:
-    from pigsolve.solver.farkle.verify import verify_table
+def _verify(solution: FarkleSolution | StoredSolution, max_residual: float) -> list[Check]:
+    from pigsolve.solver.farkle.store import StoredSolution
+    from pigsolve.solver.farkle.verify import verify_store, verify_table
 
+    if isinstance(solution, StoredSolution):  # a store: read a layer at a time
+        return verify_store(solution.url, max_residual)
     return verify_table(solution, max_residual)
 
 
@@ -112,11 +116,18 @@ class FarkleFamily:
 
         return solve(rules, progress)
 
-    def load(self, path: Path, checked: bool = True) -> FarkleSolution:
+    def load(self, path: Path, checked: bool = True) -> FarkleSolution | StoredSolution:
         """Return the solution stored at ``path``, ``checked`` before it is believed (``verify``
-        reads it unchecked and checks every value itself, as for the other families)."""
+        reads it unchecked and checks every value itself, as for the other families); a store
+        unchecked is only opened (:class:`solver.farkle.store.StoredSolution`): ``verify``
+        reads it a layer at a time."""
         from pigsolve.solver.farkle.table import load
+        from pigsolve.solver.layer_store import is_store
 
+        if not checked and is_store(path):
+            from pigsolve.solver.farkle.store import open_finished
+
+            return open_finished(str(path))[1]
         return load(path, checked)
 
     def save(self, solution: FarkleSolution, path: Path, force: bool = False) -> Path:

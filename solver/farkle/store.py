@@ -12,12 +12,15 @@ score vectors (units of 50) of one sum (:mod:`solver.farkle.players`):
 
 A Farkle table is small beside its work (183 MiB at goal 10,000 for three players), so a store
 is read whole, as a :class:`solver.farkle.solution.FarkleSolution`, and checked as a table is
-(:func:`solver.farkle.table.load` reads both).
+(:func:`solver.farkle.table.load` reads both). ``verify`` reads it a layer at a time instead
+(:class:`StoredSolution`, :func:`solver.farkle.verify.verify_store`), holding the table as a
+solve worker does and a few layers' work beside it.
 """
 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -123,39 +126,80 @@ def record_layer(
     layer_store.count_finished(group, top_layer(rules) - layer + 1, steps)
 
 
+@dataclass(frozen=True)
+class StoredSolution:
+    """A finished store opened, its layers unread: its rules and the solve's figures, as a
+    solution gives them (``verify`` reads the layers one at a time,
+    :func:`solver.farkle.verify.verify_store`)."""
+
+    url: str
+    rules: FarkleRules
+    residual: float
+    num_iter: int
+    seconds: float
+    method: str = "layered orbits"
+
+
+def open_finished(url: str) -> tuple[Any, StoredSolution]:
+    """Return the group of the finished store at ``url`` and its :class:`StoredSolution`;
+    TableError in one line if it is not finished or its attributes cannot be read."""
+    group, rules = open_store(url)
+    if not is_complete(group, rules):
+        raise TableError(half_written(url, group, rules))
+    attrs = group.attrs
+    try:
+        figures = (float(attrs.get("residual", 0.0)), int(attrs["num_iter"]))
+        seconds = float(attrs.get("solve_seconds", 0.0))
+    except (KeyError, TypeError, ValueError) as err:
+        raise TableError(f"{url} is damaged: {str(err).splitlines()[0]}") from None
+    return group, StoredSolution(url, rules, *figures, seconds)
+
+
+def read_layer(
+    url: str, group: Any, rules: FarkleRules, layer: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return ``layer``'s rows of the in-memory table, its start values and its coins' rows
+    (unchecked); TableError in one line if its arrays are of the wrong shape."""
+    rows = layer_rows(rules, layer)
+    stored = layer_store.read(url, group, f"L{layer}/start_values")
+    coins = layer_store.read(url, group, f"L{layer}/{COINS}")
+    if stored.shape != (len(rows), rules.players) or coins.ndim != 2:
+        raise TableError(f"{url} is damaged: layer {layer}'s arrays are of the wrong shape")
+    return rows, stored, coins
+
+
 def read(url: str) -> tuple[FarkleSolution, np.ndarray]:
     """Read a finished store whole: its solution without its coins, and the coins' rows (the
     scores, then the chance) unchecked (:func:`solver.farkle.table.load` checks them all);
     TableError in one line if it is not finished or its arrays are of the wrong shape."""
-    group, rules = open_store(url)
-    if not is_complete(group, rules):
-        raise TableError(half_written(url, group, rules))
+    group, stored = open_finished(url)
+    rules = stored.rules
     goal, players = units(rules), rules.players
     values = np.empty((goal**players, players))
     coins = []
     for layer in range(top_layer(rules), -1, -1):
-        rows = layer_rows(rules, layer)
-        stored = layer_store.read(url, group, f"L{layer}/start_values")
-        found = layer_store.read(url, group, f"L{layer}/{COINS}")
-        if stored.shape != (len(rows), players) or found.ndim != 2:
-            raise TableError(f"{url} is damaged: layer {layer}'s arrays are of the wrong shape")
-        values[rows] = stored
-        coins.append(found)
-    attrs = group.attrs
+        rows, found, mixed = read_layer(url, group, rules, layer)
+        values[rows] = found
+        coins.append(mixed)
+    figures = stored.method, stored.residual, stored.num_iter, stored.seconds
+    shape = (goal,) * players + (players,)
     try:
         solution = FarkleSolution(
-            rules,
-            values.reshape((goal,) * players + (players,)),
-            "layered orbits",
-            float(attrs.get("residual", 0.0)),
-            int(attrs["num_iter"]),
-            float(attrs.get("solve_seconds", 0.0)),
+            rules, values.reshape(shape), *figures, ceiling=solved_ceiling(rules)
         )
-    except (InvalidArgument, KeyError, TypeError, ValueError) as err:
+    except InvalidArgument as err:
         raise TableError(f"{url} is damaged: {str(err).splitlines()[0]}") from None
     widths = {part.shape[1] for part in coins}
     rows = np.concatenate(coins) if len(widths) == 1 else np.empty((0, 0))
     return solution, rows
+
+
+def solved_ceiling(rules: FarkleRules) -> int | None:
+    """Return the ceiling the layers were solved to (:func:`solver.farkle.players.solve_players`
+    takes the default with a last turn), None without a last turn (the goal)."""
+    from pigsolve.solver.farkle.states import default_ceiling
+
+    return default_ceiling(rules) if rules.last_turn else None
 
 
 def describe(url: str) -> tuple[dict[str, Any], list[tuple[str, tuple, str, int]]]:

@@ -137,8 +137,7 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
         from pigsolve.solver.farkle.store import read as read_store
 
         solution, rows = read_store(str(path))
-        words = _words(solution.rules)
-        solution = replace(solution, coins=_checked_coins(rows, Path(path), solution.rules, words))
+        solution = replace(solution, coins=checked_coins(rows, Path(path), solution.rules))
         if checked:
             check_values(solution, Path(path))
         return solution
@@ -154,7 +153,7 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
             values = read(f, path, VALUES, shape, FLOAT, arrays, **words)
             method, seconds = str(f.attrs["method"]), float(f.attrs["seconds"])
             residual, num_iter = float(f.attrs["residual"]), int(f.attrs["num_iter"])
-            coins = _coins(f, path, rules, words, arrays) if rules.players > 2 else ()
+            coins = _coins(f, path, rules, arrays) if rules.players > 2 else ()
             version = int(f.attrs["format_version"])
             sums = table_checksum(f, arrays) if checked else (None, "")
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
@@ -173,18 +172,18 @@ def load(path: str | os.PathLike, checked: bool = True) -> FarkleSolution:
     return solution
 
 
-def _coins(f, path: Path, rules: FarkleRules, words: dict, arrays: dict) -> tuple:
-    """Return the mixed states stored in ``f``, checked (:func:`_checked_coins`), kept as
+def _coins(f, path: Path, rules: FarkleRules, arrays: dict) -> tuple:
+    """Return the mixed states stored in ``f``, checked (:func:`checked_coins`), kept as
     stored in ``arrays``."""
     if COINS in f:
         arrays[COINS] = f[COINS][()]
-    return _checked_coins(arrays.get(COINS), path, rules, words)
+    return checked_coins(arrays.get(COINS), path, rules)
 
 
-def _checked_coins(rows: np.ndarray | None, path: Path, rules: FarkleRules, words: dict) -> tuple:
+def checked_coins(rows: np.ndarray | None, path: Path, rules: FarkleRules) -> tuple:
     """Return the mixed states of ``rows`` (scores, then the chance), checked: scores in range,
-    chances in [0, 1]."""
-    players, goal = rules.players, rules.goal // POINT_UNIT
+    chances in [0, 1]; TableError in one line naming the table at ``path`` if not."""
+    players, goal, words = rules.players, rules.goal // POINT_UNIT, _words(rules)
     if rows is None or rows.ndim != 2 or rows.shape[1] != players + 1:
         raise damaged(path, f"its dataset {COINS} is missing or of the wrong shape", **words)
     scores, chances = rows[:, :players], rows[:, players]
