@@ -17,6 +17,7 @@ resumes from its last finished round. A worker holds one task's slabs at a time
 
 from __future__ import annotations
 
+import math
 import threading
 from typing import Any
 
@@ -151,8 +152,9 @@ def solve_to_store(
     sizes = round_sizes(goal, n, block)
 
     def solve_one(group: Any, total: int) -> None:
-        least = blocks.block_orbits(goal, n, block, total)
-        tasks = [client.submit(solve_task, url, tuple(map(int, b)), pure=False) for b in least]
+        found = [tuple(map(int, b)) for b in blocks.block_orbits(goal, n, block, total)]
+        found.sort(key=lambda least: -_task_size(goal, block, least))  # the longest first
+        tasks = [client.submit(solve_task, url, least, pure=False) for least in found]
         if hook is not None:
             hook("solved", total, tasks)
         reports = client.gather(tasks)  # raises a task's error, if any
@@ -168,6 +170,11 @@ def solve_to_store(
     seconds = cluster.run_layers(group, rounds, url, solve_one, hook, advance)
     group.attrs["p_first_player"] = float(group[store.VALUES][(0,) * (n + 1)])
     return seconds
+
+
+def _task_size(goal: int, block: int, least: tuple[int, ...]) -> int:
+    """Return the score vectors a task solves: its block's, times its distinct rotations."""
+    return len(blocks.slabs_of(least)) * math.prod(blocks.widths(goal, block, least))
 
 
 def round_sizes(goal: int, players: int, block: int) -> np.ndarray:
