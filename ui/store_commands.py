@@ -100,7 +100,8 @@ def compute_store(
     if scheduler is None:
         workers = workers or os.cpu_count() or 1
         memory = worker_memory or (physical_memory() if limit is None else limit) // workers
-        announce = sizing_line(solver, rules, workers, f"{workers} local workers", memory)
+        where = f"{workers} local worker{'s' * (workers != 1)}"
+        announce = sizing_line(solver, rules, workers, where, memory)
     with cluster_client(workers, scheduler, worker_memory) as client:
         if scheduler is not None:
             memory = worker_memory or worker_memory_of(client, limit or physical_memory())
