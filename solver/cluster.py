@@ -131,10 +131,11 @@ def run_layers(
     solve_one: Callable[[Any, int], None],
     hook: Hook | None = None,
     progress: Callable[[int], None] | None = None,
+    what: str = "layers",
 ) -> float:
-    """Run ``solve_one(group, layer)`` for the ``layers`` layers (or rounds) not yet finished,
-    from the highest down; return the seconds, the earlier runs' included (``solve_seconds``).
-    Ctrl-C says how far the store got."""
+    """Run ``solve_one(group, layer)`` for the ``layers`` layers (or rounds: ``what``) not yet
+    finished, from the highest down; return the seconds, the earlier runs' included
+    (``solve_seconds``). Ctrl-C says how far the store got."""
     start = time.perf_counter()
     try:
         for layer in range(layers - 1 - int(group.attrs["finished"]), -1, -1):
@@ -146,7 +147,7 @@ def run_layers(
     except KeyboardInterrupt:
         finished = int(group.attrs["finished"])  # as the store records it: what --resume reads
         raise KeyboardInterrupt(
-            f"with {finished} of {layers} layers finished in {url}; --resume continues"
+            f"with {finished} of {layers} {what} finished in {url}; --resume continues"
         ) from None
     seconds = float(group.attrs.get("solve_seconds", 0.0)) + time.perf_counter() - start
     group.attrs["solve_seconds"] = seconds

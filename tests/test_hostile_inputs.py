@@ -179,7 +179,7 @@ def test_a_table_whose_rules_nest_too_deeply_is_damaged_not_a_bug(workdir) -> No
 @pytest.mark.slow
 def test_ctrl_c_of_a_compute_on_a_local_cluster_is_one_line_and_resumes(workdir) -> None:
     """A terminal's Ctrl-C reaches the whole process group, the cluster's workers too: the
-    command says one line, exits 130, and the store resumes from the layers it kept."""
+    command says one line, exits 130, and the store resumes from the rounds it kept."""
     pytest.importorskip("distributed")
     zarr = pytest.importorskip("zarr")
     command = [sys.executable, "-m", "pigsolve", "compute", "--players", "3", "--goal", "60"]
@@ -188,7 +188,7 @@ def test_ctrl_c_of_a_compute_on_a_local_cluster_is_one_line_and_resumes(workdir)
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
     deadline = time.monotonic() + 240
-    while time.monotonic() < deadline and run.poll() is None:  # a layer finished, some to go
+    while time.monotonic() < deadline and run.poll() is None:  # a round finished, some to go
         try:
             if int(zarr.open_group("s.zarr", mode="r").attrs.get("finished", 0)) >= 1:
                 break
@@ -202,7 +202,7 @@ def test_ctrl_c_of_a_compute_on_a_local_cluster_is_one_line_and_resumes(workdir)
     assert run.returncode == 130, err
     assert "Traceback" not in err and "distributed" not in err, err
     assert lines[-1].startswith("interrupted with ") and lines[-1].endswith(
-        "layers finished in " + str(workdir / "s.zarr") + "; --resume continues"
+        "rounds of blocks finished in " + str(workdir / "s.zarr") + "; --resume continues"
     )
     resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr

@@ -139,6 +139,8 @@ def solve_to_store(
     ``worker_memory`` bytes a worker, else what the workers report, :func:`block_for`); with
     ``resume`` the store there, for the same rules, is completed from its last finished round.
     """
+    from distributed import wait
+
     from pigsolve.solver.resources import physical_memory
 
     goal, n = rules.goal, rules.players
@@ -157,6 +159,7 @@ def solve_to_store(
         tasks = [client.submit(solve_task, url, least, pure=False) for least in found]
         if hook is not None:
             hook("solved", total, tasks)
+        wait(tasks)  # interrupted here (Ctrl-C), no gather is left pending in the client
         reports = client.gather(tasks)  # raises a task's error, if any
         mixed = [record for report in reports for record in report["mixed"]]
         num_iter = max(report["num_iter"] for report in reports)
@@ -167,7 +170,7 @@ def solve_to_store(
             progress(int(sizes[total:].sum()), goal**n)
 
     rounds = store.top_round(group, rules) + 1
-    seconds = cluster.run_layers(group, rounds, url, solve_one, hook, advance)
+    seconds = cluster.run_layers(group, rounds, url, solve_one, hook, advance, "rounds of blocks")
     group.attrs["p_first_player"] = float(group[store.VALUES][(0,) * (n + 1)])
     return seconds
 
