@@ -7,7 +7,7 @@ wanders over a few thresholds; damped, it closes in on them. We look there: ever
 either plays one of the pure policies between those thresholds, or sits exactly at one
 threshold and rolls at its state with a probability ``q``. Combinations are tried with the
 fewest coins first, each only if its pig values can fit at all (an exact bound from the corners
-of the coins' box, :meth:`Orbit.possible`); for such a combination the ``q`` solve
+of the coins' box, :meth:`Orbit.fitting`); for such a combination the ``q`` solve
 ``x_i(q) = t_i`` (the orbit's linear system, by Newton's method), and the first in which every
 rotation's policy is a best reply to its ``x`` is the equilibrium. Where none is
 found (or the brackets hold too many combinations), the complete search of
@@ -25,7 +25,7 @@ from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import exhaustive
 from pigsolve.solver.pig._kernels import indexing
 from pigsolve.solver.pig.blocks import Lookup
-from pigsolve.solver.pig.orbit import Option, Orbit
+from pigsolve.solver.pig.orbit import Orbit
 
 MAX_COMBINATIONS = 200_000
 """Brackets with more combinations than this are not searched (the complete search is)."""
@@ -44,8 +44,8 @@ def solve_unsettled(
     ]
     found = None
     if math.prod(map(len, options)) <= MAX_COMBINATIONS:
-        for combo in _by_coins(options):
-            found = _try(orbit, combo) if orbit.possible(combo) else None
+        for combo in orbit.fitting(options):
+            found = _try(orbit, combo)
             if found is not None:
                 out, q = found
                 coins = [
@@ -60,19 +60,6 @@ def solve_unsettled(
     for i in range(orbit.length):
         values[indexing.row_of(orbit.rotations[i], 0, 0, rules.goal, lookup)] = out[i]
     return [(tuple(int(s) for s in orbit.rotations[i]), k, float(q)) for i, k, q in coins]
-
-
-def _by_coins(options: list[list[Option]]):
-    """Yield the combinations of the rotations' options, fewest coins first (in the order of
-    ``itertools.product`` among equals)."""
-    coins = np.zeros([len(row) for row in options], np.int64)
-    for i, row in enumerate(options):
-        shape = [1] * len(options)
-        shape[i] = len(row)
-        coins += np.array([option.k >= 0 for option in row]).reshape(shape)
-    for index in np.argsort(coins.ravel(), kind="stable"):
-        picks = np.unravel_index(index, coins.shape)
-        yield tuple(row[int(pick)] for row, pick in zip(options, picks, strict=True))
 
 
 def _try(orbit: Orbit, combo) -> tuple[np.ndarray, np.ndarray] | None:

@@ -8,6 +8,7 @@ change; :mod:`solver.pig.mixed` and :mod:`solver.pig.exhaustive` search its equi
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -103,27 +104,39 @@ class Orbit:
         )  # fmt: skip
         return plain[PLAIN_STEPS // 2 :], damped[-DAMPED_STEPS // 10 :]
 
-    def possible(self, combo: tuple[Option, ...]) -> bool:
-        """Return False if no coins can make every pig value fit its option in ``combo``.
+    def fitting(self, options: list[list[Option]]) -> Iterator[tuple[Option, ...]]:
+        """Yield the combinations of the rotations' ``options``, fewest coins first (in the
+        order of ``itertools.product`` among equals), leaving out those in which no coins can
+        make every pig value fit its option.
 
         With the choices fixed but the coins, each pig value is linear-fractional in each coin's
         probability (a full orbit: the cycle's system has the denominator 1 - prod a_i), hence
-        monotone in each: its range over the coins' box is spanned by the box's corners.
+        monotone in each: its range over the coins' box is spanned by the box's corners
+        (:func:`solver.pig._kernels.orbits.first_fitting`). A shorter orbit's system is not
+        linear-fractional: no combination is left out.
         """
-        if self.length < self.rotations.shape[1]:
-            return True  # a shorter orbit's system is not linear-fractional: no bound
-        coins = [i for i, option in enumerate(combo) if option.k >= 0]
-        corners = []
-        for corner in itertools.product((0.0, 1.0), repeat=len(coins)):
-            q = np.zeros(self.length)
-            q[coins] = corner
-            rows = [self.fixed_row(i, o, q[i]) for i, o in enumerate(combo)]
-            corners.append(self.pig_values(self.solve(rows)))
-        low, high = np.min(corners, axis=0), np.max(corners, axis=0)
-        return all(
-            low[i] <= option.high + SLACK and high[i] >= option.low - SLACK
-            for i, option in enumerate(combo)
-        )
+        sizes = [len(row) for row in options]
+        coins = np.zeros(sizes, np.int64)
+        for i, row in enumerate(options):
+            shape = [1] * len(options)
+            shape[i] = len(row)
+            coins += np.array([option.k >= 0 for option in row]).reshape(shape)
+        order = np.argsort(coins.ravel(), kind="stable")
+        most, n = max(sizes), self.rotations.shape[1]
+        a0, b0 = np.zeros((self.length, most, 2)), np.zeros((self.length, most, 2, n))
+        bounds, coin = np.zeros((self.length, most, 2)), np.zeros((self.length, most), np.bool_)
+        for i, row in enumerate(options):
+            for j, option in enumerate(row):
+                coin[i, j] = option.k >= 0
+                bounds[i, j] = option.low, option.high
+                for q in (0.0, 1.0) if coin[i, j] else (0.0,):
+                    a0[i, j, int(q)], b0[i, j, int(q)] = self.fixed_row(i, option, q)
+        args = np.array(sizes), a0, b0, coin, bounds, self.length == n, SLACK
+        found = orbits.first_fitting(order, 0, *args)
+        while found >= 0:
+            picks = np.unravel_index(order[found], sizes)
+            yield tuple(row[int(pick)] for row, pick in zip(options, picks, strict=True))
+            found = orbits.first_fitting(order, found + 1, *args)
 
     def options(self, i: int, low: float, high: float) -> list[Option]:
         """Return rotation ``i``'s pure policies and thresholds for ``x`` in ``[low, high]``."""

@@ -192,3 +192,50 @@ def solve_members(values, lookup, goal, members, chances, chunks, unsettled):  #
                 failed += 1
             most = max(most, count)
         unsettled[c, 0], unsettled[c, 1] = most, failed
+
+
+@njit(cache=True)
+def first_fitting(order, start, sizes, a0, b0, coin, bounds, full, slack):  # pragma: no cover
+    """Return the first position ``p >= start`` of ``order`` whose combination of options can
+    fit, or -1: ``order[p]`` indexes the rotations' options in row-major order over ``sizes``.
+
+    Rotation ``i``'s option ``j`` has the row ``a0[i, j, c]``, ``b0[i, j, c]`` with its coin
+    (if ``coin[i, j]``) at probability ``c`` in {0, 1}, and its interval of pig values
+    ``bounds[i, j]``. A combination fits unless some rotation's pig values at every corner of
+    the coins' box lie all below its interval, or all above it (``slack`` allowed); where the
+    orbit is not ``full`` every combination fits.
+    """
+    length, n = b0.shape[0], b0.shape[3]
+    picks = np.empty(length, np.int64)
+    a, b, out = np.empty(length), np.empty((length, n)), np.empty((length, n))
+    low, high = np.empty(length), np.empty(length)
+    for p in range(start, order.shape[0]):
+        if not full:
+            return p
+        index = order[p]
+        coins = 0
+        for i in range(length - 1, -1, -1):
+            picks[i] = index % sizes[i]
+            index //= sizes[i]
+            coins += coin[i, picks[i]]
+        low[:], high[:] = np.inf, -np.inf
+        for corner in range(1 << coins):
+            bit = 0
+            for i in range(length):
+                c = 0
+                if coin[i, picks[i]]:
+                    c = (corner >> bit) & 1
+                    bit += 1
+                a[i] = a0[i, picks[i], c]
+                b[i] = b0[i, picks[i], c]
+            cycle_values(a, b, out)
+            for i in range(length):
+                x = out[(i + 1) % length, n - 1]
+                low[i], high[i] = min(low[i], x), max(high[i], x)
+        fits = True
+        for i in range(length):
+            fits = fits and low[i] <= bounds[i, picks[i], 1] + slack
+            fits = fits and high[i] >= bounds[i, picks[i], 0] - slack
+        if fits:
+            return p
+    return -1

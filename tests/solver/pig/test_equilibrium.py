@@ -166,6 +166,40 @@ def test_three_players_at_goal_250_where_the_bracket_search_failed() -> None:
     assert all(check.passed for check in verify_table(table))
 
 
+def test_fitting_leaves_out_exactly_the_combinations_the_corners_rule_out() -> None:
+    """Orbit.fitting (a kernel) yields, in the order fewest coins first, the combinations whose
+    corners' pig values reach every option's interval, as a plain loop over them finds."""
+    import itertools
+
+    from pigsolve.solver.pig.orbit import SLACK, Orbit
+
+    rules = PigRules(25, 4, players=3)
+    values = solve(rules).values.reshape(-1, 3).copy()
+    orbit = Orbit(values, rules, (0, 2, 7))
+    seen = np.vstack(orbit.wander())
+    options = [orbit.options(i, seen[:, i].min(), seen[:, i].max()) for i in range(orbit.length)]
+
+    def fits(combo) -> bool:
+        coins = [i for i, option in enumerate(combo) if option.k >= 0]
+        corners = []
+        for corner in itertools.product((0.0, 1.0), repeat=len(coins)):
+            q = np.zeros(orbit.length)
+            q[coins] = corner
+            rows = [orbit.row(i, 0.0, o.policy, o.k, q[i])[:2] for i, o in enumerate(combo)]
+            corners.append(orbit.pig_values(orbit.solve(rows)))
+        low, high = np.min(corners, axis=0), np.max(corners, axis=0)
+        return all(
+            low[i] <= o.high + SLACK and high[i] >= o.low - SLACK for i, o in enumerate(combo)
+        )
+
+    every = sorted(
+        itertools.product(*options), key=lambda combo: sum(o.k >= 0 for o in combo)
+    )  # stable: product's order among equals
+    expected = [combo for combo in every if fits(combo)]
+    assert 0 < len(expected) < len(every)
+    assert list(orbit.fitting(options)) == expected
+
+
 def test_the_corner_bound_holds_inside_the_coins_box() -> None:
     """Orbit.possible prunes by the corners: inside the box no pig value leaves their range."""
     from pigsolve.solver.pig.orbit import Orbit
