@@ -31,7 +31,7 @@ HOG_SECONDS = {"fa16": 4.4e-6, "su20": 8.2e-7}
 COMPILE_SECONDS = {
     ("pigsolve.solver.pig._kernels.pair", "_solve_sums"): 10.0,
     ("pigsolve.solver.pig._kernels.pair", "_solve_sums_parallel"): 10.0,
-    ("pigsolve.solver.pig._kernels.orbits", "solve_members"): 15.0,
+    ("pigsolve.solver.pig._kernels.orbits", "solve_sums"): 15.0,
     ("pigsolve.solver.hog._kernels", "sweep"): 4.0,
     ("pigsolve.solver.pig.evaluation._kernels", "evaluate_layer"): 15.0,
 }

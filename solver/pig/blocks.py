@@ -13,7 +13,6 @@ store import this module.
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
@@ -40,13 +39,32 @@ def block_orbits(goal: int, players: int, block: int, total: int) -> np.ndarray:
     >>> block_orbits(4, 3, 2, 1).tolist()  # two blocks a score: (0,0,1) and its rotations
     [[0, 0, 1]]
     """
+    return rounds(goal, players, block)[total]
+
+
+def rounds(goal: int, players: int, block: int) -> list[np.ndarray]:
+    """Return :func:`block_orbits` of every block sum, by block sum."""
     count = block_counts(goal, block)
-    found = [
-        least
-        for least in itertools.product(range(count), repeat=players)
-        if sum(least) == total and least == min(_rotations(least))
-    ]
-    return np.array(found, np.int64).reshape(-1, players)
+    flat = np.arange(count**players, dtype=np.int64)
+    digits = np.stack(np.unravel_index(flat, (count,) * players), axis=-1)
+    least = flat
+    for r in range(1, players):  # the flat index of each rotation
+        rotated = np.roll(digits, -r, axis=1)
+        least = np.minimum(least, np.ravel_multi_index(rotated.T, (count,) * players))
+    kept = digits[least == flat]
+    sums = kept.sum(axis=1)
+    return [kept[sums == total] for total in range(top_round(goal, players, block) + 1)]
+
+
+def round_vectors(goal: int, players: int, block: int) -> np.ndarray:
+    """Return how many score vectors each round's blocks hold, by block sum."""
+    count = block_counts(goal, block)
+    spans = np.minimum(block, goal - block * np.arange(count))
+    vectors, sums = np.ones(1, np.int64), np.zeros(1, np.int64)
+    for _ in range(players):
+        vectors = np.multiply.outer(vectors, spans).ravel()
+        sums = np.add.outer(sums, np.arange(count)).ravel()
+    return np.bincount(sums, weights=vectors).astype(np.int64)
 
 
 def _rotations(vector: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -98,27 +116,3 @@ def task_bytes(goal: int, players: int, block: int) -> int:
     edge = min(block, goal)
     slabs = players * edge ** (players - 1) * goal * players * 8
     return slabs + (players + 2) * edge**players * players * 8
-
-
-def members(goal: int, block: int, blocks: tuple[int, ...]) -> np.ndarray:
-    """Return the canonical members (least rotations) of every orbit with a vector in block
-    ``blocks``, once each, by score sum from the highest down, then increasing: ``(M, N)``.
-
-    >>> members(2, 1, (0, 1)).tolist()  # the orbit of (0, 1) and (1, 0)
-    [[0, 1]]
-    """
-    n = len(blocks)
-    spans = widths(goal, block, blocks)
-    shaped = [
-        np.arange(block * c, block * c + w, dtype=np.int64).reshape(
-            [-1 if u == t else 1 for u in range(n)]
-        )
-        for t, (c, w) in enumerate(zip(blocks, spans, strict=True))
-    ]
-    least = None
-    for r in range(n):  # the flat index of each rotation, the least kept
-        flat = sum(shaped[u] * goal ** ((r - u - 1) % n) for u in range(n))
-        least = flat if least is None else np.minimum(least, flat)
-    found = np.unique(least)
-    scores = np.stack(np.unravel_index(found, (goal,) * n), axis=-1).astype(np.int64)
-    return scores[np.argsort(-scores.sum(axis=1), kind="stable")]

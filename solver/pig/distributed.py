@@ -3,8 +3,8 @@
 Round by round, from the highest block sum down (:mod:`solver.pig.blocks`): a round's block
 orbits are its tasks, independent of each other. A task reads the slabs its orbits reach, only
 their part above its own blocks (finished in earlier rounds); solves its orbits score sum by
-score sum from the highest down with the in-memory kernel, told where a row lies in its slabs
-(:func:`solver.pig.layers.solve_layer_part`); writes its blocks whole, a file each; and returns
+score sum from the highest down as the in-memory solve does a block, told where a row lies in
+its slabs (:func:`solver.pig.layers.solve_block`); writes its blocks whole, a file each; and returns
 its mixed states. Once every task of a round is done the client records the round's mixed
 states and counts it finished (:func:`solver.pig.store.record_round`); the next round starts.
 
@@ -27,7 +27,7 @@ from pigsolve.solver import cluster
 from pigsolve.solver.cluster import Hook
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig import blocks, store
-from pigsolve.solver.pig.layers import UNSETTLED_ROOM, solve_layer_part
+from pigsolve.solver.pig.layers import solve_block
 from pigsolve.solver.results import Progress
 
 ROUND_SECONDS = 0.05
@@ -197,6 +197,8 @@ def solve_task(url: str, least: tuple[int, ...]) -> dict[str, Any]:
     """Solve the orbits of the block orbit of ``least`` (a worker's task): read its slabs above
     its blocks, solve, write its blocks; return the most linear solves an orbit needed and the
     mixed states."""
+    from pigsolve.solver.pig._kernels import indexing
+
     group, rules = store.open_store(url, mode="r+")
     goal, n, block = rules.goal, rules.players, int(group.attrs["block"])
     values_array = group[store.VALUES]
@@ -214,17 +216,8 @@ def solve_task(url: str, least: tuple[int, ...]) -> dict[str, Any]:
             low = block * (mover + 1)  # the blocks above the mover's: finished
             if low < goal:
                 view[..., low:, :] = values_array[_region(block, others, view.shape, low, goal)]
-        members = blocks.members(goal, block, least)  # by score sum, the highest first
-        sums = members.sum(axis=1)
-        cuts = np.flatnonzero(np.diff(sums)) + 1
-        most, mixed, room = 0, [], UNSETTLED_ROOM
-        for part in np.split(members, cuts):
-            layer = int(part[0].sum())
-            found = solve_layer_part(
-                values, rules, layer, roll_counts(rules), 1, room, lookup, part
-            )
-            most, room = max(most, found[0]), found[2]
-            mixed += found[1]
+        members = indexing.block_members(goal, block, np.array(least))  # by score sum
+        most, mixed = solve_block(values, rules, members, roll_counts(rules), lookup)
         for view, (others, mover) in zip(views, slabs, strict=True):
             low = block * mover
             high = min(low + block, goal)

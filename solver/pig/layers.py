@@ -1,30 +1,34 @@
-"""The layer loop of the N-player solver: score sums from the highest down, orbit by orbit.
+"""The N-player solver's loop: blocks by block sum from the highest down, each by score sum.
 
 :func:`solve_layers` fills the start-of-turn values of every score vector and collects the mixed
-states; :func:`solver.pig.solve.solve` wraps them in a solution. Each layer is one call of
-:func:`solver.pig._kernels.orbits.solve_layer`, which enumerates and solves its orbits on every
-thread; the few orbits whose pure choices do not settle are then solved with mixed choices in
-:mod:`solver.pig.mixed`, before the next layer reads them.
+states; :func:`solver.pig.solve.solve` wraps them in a solution. The table is cut into blocks
+(:mod:`solver.pig.blocks`); a round's block orbits are independent, and each is solved by one
+thread (:func:`solve_block`), score sum by score sum: the rows a block reads then stay in the
+processor's caches from one score sum to the next, where a whole layer's would not. An orbit's
+values do not depend on the order: each orbit reads only higher score sums, so the table is the
+one a layer at a time gives, bit for bit. The few orbits whose pure choices do not settle are
+solved with mixed choices in :mod:`solver.pig.mixed`, before the block's next score sum reads
+them.
 """
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from pigsolve.solver.errors import InvalidArgument
 from pigsolve.solver.games.pig import PigRules, roll_counts
+from pigsolve.solver.pig import blocks
 from pigsolve.solver.pig.blocks import Lookup
 from pigsolve.solver.results import Progress
 
-PARALLEL_VECTORS = 16384
-"""Layers with fewer score vectors are solved on one thread: waking the others costs more."""
-CHUNKS_PER_THREAD = 8
-"""A larger layer is cut into this many chunks per thread, which the threads take as they
-become free: on a shared machine a thread that the system holds back delays the layer less."""
+BLOCK = 8
+"""The edge of the in-memory solve's blocks: a block orbit's rows at goal 100 (four players:
+4 slabs of 8^3 x 100 vectors, 13 MiB) stay in the caches; smaller blocks cost more calls."""
 UNSETTLED_ROOM = 64
-"""Unsettled orbits one thread reports per layer before the layer is solved again with more room."""
+"""Unsettled orbits one score sum reports before it is solved again with more room."""
 
 MixedRecord = tuple[tuple[int, ...], int, float]
 """A mixed state: the scores from the mover's seat, the turn total, the roll probability."""
@@ -33,12 +37,15 @@ MixedRecord = tuple[tuple[int, ...], int, float]
 def solve_layers(
     rules: PigRules, progress: Progress | None = None
 ) -> tuple[np.ndarray, list[MixedRecord], int, float]:
-    """Return ``(values, mixed, num_iter, seconds)``: the equilibrium of ``rules``, by layers.
+    """Return ``(values, mixed, num_iter, seconds)``: the equilibrium of ``rules``.
 
     ``values`` has shape ``(G**N, N)``, scores from the mover's seat in row-major order;
-    ``num_iter`` is the most linear solves any orbit needed; ``seconds`` excludes compilation.
+    ``mixed`` is in :func:`in_order`; ``num_iter`` is the most linear solves any orbit
+    needed; ``seconds`` excludes compilation. Each of numba's threads solves block orbits.
     """
     import numba
+
+    from pigsolve.solver.pig._kernels import indexing
 
     goal, players = rules.goal, rules.players
     if rules.resets:
@@ -49,63 +56,81 @@ def solve_layers(
     values = np.zeros((goal**players, players))
     warm_up(chances)
     start = time.perf_counter()
+    lookup, edge = indexing.flat_rows(), min(BLOCK, goal)
     mixed: list[MixedRecord] = []
-    num_iter, room, threads = 0, UNSETTLED_ROOM, numba.get_num_threads()
-    sizes = layer_sizes(goal, players)
-    done, total = 0, goal**players
-    for layer in range(players * (goal - 1), -1, -1):
-        size = int(sizes[layer])
-        chunks = CHUNKS_PER_THREAD * threads if size >= PARALLEL_VECTORS else 1
-        most, found, room = solve_layer_part(values, rules, layer, chances, chunks, room)
-        num_iter = max(num_iter, most)
-        mixed += found
-        if progress is not None:
-            done += size
-            progress(done, total)
+    num_iter, done, total = 0, 0, goal**players
+
+    def solve(least: np.ndarray) -> tuple[int, list[MixedRecord]]:
+        members = indexing.block_members(goal, edge, least)
+        return solve_block(values, rules, members, chances, lookup)
+
+    pool = ThreadPoolExecutor(numba.get_num_threads())
+    try:
+        sizes = blocks.round_vectors(goal, players, edge)
+        for round_sum, tasks in reversed(list(enumerate(blocks.rounds(goal, players, edge)))):
+            for most, found in pool.map(solve, tasks):
+                num_iter = max(num_iter, most)
+                mixed += found
+            if progress is not None:
+                done += int(sizes[round_sum])
+                progress(done, total)
+    finally:
+        pool.shutdown(cancel_futures=True)
     seconds = time.perf_counter() - start
-    return values, mixed, num_iter, seconds
+    return values, in_order(mixed, goal), num_iter, seconds
 
 
-def solve_layer_part(
+def solve_block(
     values: np.ndarray,
     rules: PigRules,
-    layer: int,
+    members: np.ndarray,
     chances: tuple,
-    chunks: int,
-    room: int = UNSETTLED_ROOM,
-    lookup: Lookup | None = None,
-    members: np.ndarray | None = None,
-) -> tuple[int, list[MixedRecord], int]:
-    """Solve the orbits of ``layer`` whose canonical members are ``members`` (every orbit of
-    the layer: the default) into ``values``, on ``chunks`` parallel strides; return the most
-    linear solves an orbit needed, the mixed states (by the orbits' canonical members) and the
-    room for unsettled orbits that sufficed (the next layer's start).
+    lookup: Lookup,
+) -> tuple[int, list[MixedRecord]]:
+    """Solve the orbits of the canonical ``members`` (by score sum from the highest down, as
+    :func:`solver.pig._kernels.indexing.block_members` gives them) into ``values``, on this
+    thread; return the most linear solves an orbit needed and the mixed states.
 
-    Only these orbits' rows are written; they read only the higher layers of ``values``,
-    whose rows ``lookup`` finds (:func:`solver.pig.blocks.slab_lookup`; the whole table by
-    default).
+    Only these orbits' rows are written; they read only higher score sums of ``values``, or
+    their own, whose rows ``lookup`` finds (:func:`solver.pig.blocks.slab_lookup`, or the whole
+    table: :func:`solver.pig._kernels.indexing.flat_rows`).
     """
-    import numba
-
-    from pigsolve.solver.pig._kernels import indexing, orbits
+    from pigsolve.solver.pig._kernels import orbits
     from pigsolve.solver.pig.mixed import solve_unsettled
 
     goal, players = rules.goal, rules.players
-    lookup = indexing.flat_rows() if lookup is None else lookup
-    if members is None:
-        members = orbits.layer_members(goal, players, layer)
-    while True:  # solving a layer again gives the same values: it reads only higher ones
-        unsettled = np.zeros((chunks, 2 + room), np.int64)
-        with numba.parallel_chunksize(1):
-            orbits.solve_members(values, lookup, goal, members, chances, chunks, unsettled)
-        if unsettled[:, 1].max() <= room:
-            break
-        room = int(unsettled[:, 1].max())
-    found = np.sort(np.concatenate([row[2 : 2 + row[1]] for row in unsettled]))
-    mixed: list[MixedRecord] = []
-    for member in zip(*np.unravel_index(found, (goal,) * players), strict=True):
-        mixed += solve_unsettled(values, rules, tuple(int(s) for s in member), layer, lookup)
-    return int(unsettled[:, 0].max()), mixed, room
+    sums = members.sum(axis=1)
+    starts = np.concatenate([[0], np.flatnonzero(np.diff(sums)) + 1, [len(members)]])
+    part, most, mixed, room = 0, 0, [], UNSETTLED_ROOM
+    while part < len(starts) - 1:
+        unsettled = np.zeros(2 + room, np.int64)
+        after = orbits.solve_sums(values, lookup, goal, members, starts, part, chances, unsettled)
+        most, failed = max(most, int(unsettled[0])), int(unsettled[1])
+        if failed > room:  # solving the part again gives the same values
+            part, room = after - 1, failed
+            continue
+        layer = int(sums[starts[after - 1]])
+        for flat in np.sort(unsettled[2 : 2 + failed]):
+            member = tuple(int(s) for s in np.unravel_index(flat, (goal,) * players))
+            mixed += solve_unsettled(values, rules, member, layer, lookup)
+        part = after
+    return most, mixed
+
+
+def in_order(records: list[MixedRecord], goal: int) -> list[MixedRecord]:
+    """Return mixed states by score sum from the highest down, then by their orbit's least
+    rotation, an orbit's own in the order found: the order of every solve's table."""
+    return sorted(records, key=lambda record: (-sum(record[0]), _member_row(record[0], goal)))
+
+
+def _member_row(scores: tuple[int, ...], goal: int) -> int:
+    """Return the row of the orbit's canonical member (its least rotation) of ``scores``.
+
+    >>> _member_row((2, 0, 1), 3)  # (0, 1, 2): row 0 * 9 + 1 * 3 + 2
+    5
+    """
+    n = len(scores)
+    return min(sum(scores[(r + t) % n] * goal ** (n - 1 - t) for t in range(n)) for r in range(n))
 
 
 def layer_sizes(goal: int, players: int) -> np.ndarray:
@@ -126,7 +151,7 @@ def warm_up(chances: tuple | None = None) -> float:
 
     start = time.perf_counter()
     chances = roll_counts(PigRules(2)) if chances is None else chances
-    unsettled = np.zeros((1, 2), np.int64)
-    members = orbits.layer_members(2, 2, 1)
-    orbits.solve_members(np.zeros((4, 2)), indexing.flat_rows(), 2, members, chances, 1, unsettled)
+    members, starts = indexing.block_members(2, 2, np.zeros(2, np.int64)), np.array([0, 1])
+    values, unsettled = np.zeros((4, 2)), np.zeros(2, np.int64)
+    orbits.solve_sums(values, indexing.flat_rows(), 2, members, starts, 0, chances, unsettled)
     return time.perf_counter() - start

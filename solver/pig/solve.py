@@ -112,7 +112,7 @@ def solve_seconds(rules: PigRules, method: str = "layered") -> tuple[float, floa
         return 0.0, 0.0
     if rules.players > 2:
         return durations.PIG_SECONDS["players"] * work, durations.compile_seconds(
-            ("pigsolve.solver.pig._kernels.orbits", "solve_members")
+            ("pigsolve.solver.pig._kernels.orbits", "solve_sums")
         )
     if METHODS.get(method) == "value-iteration":
         return durations.PIG_SECONDS["value-iteration"] * work, 0.0

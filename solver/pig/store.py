@@ -24,7 +24,7 @@ from pigsolve.solver import layer_store
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import blocks
-from pigsolve.solver.pig.layers import MixedRecord
+from pigsolve.solver.pig.layers import MixedRecord, in_order
 from pigsolve.solver.pig.paths import compute_command
 from pigsolve.solver.pig.solution import Mixed, PigSolution
 from pigsolve.solver.table_checks import check_probabilities, damaged
@@ -171,18 +171,7 @@ def read_mixed(url: str, group: Any, rules: PigRules) -> Mixed:
             (tuple(int(s) for s in scores[m]), int(turn_total[m]), float(q[m]))
             for m in range(len(q))
         ]
-    records.sort(key=lambda record: (-sum(record[0]), _member_row(record[0], rules.goal)))
-    return Mixed.of(records, rules.players)
-
-
-def _member_row(scores: tuple[int, ...], goal: int) -> int:
-    """Return the row of the orbit's canonical member (its least rotation) of ``scores``.
-
-    >>> _member_row((2, 0, 1), 3)  # (0, 1, 2): row 0 * 9 + 1 * 3 + 2
-    5
-    """
-    n = len(scores)
-    return min(sum(scores[(r + t) % n] * goal ** (n - 1 - t) for t in range(n)) for r in range(n))
+    return Mixed.of(in_order(records, rules.goal), rules.players)
 
 
 def read_round_mixed(url: str, group: Any, total: int) -> tuple[np.ndarray, ...]:

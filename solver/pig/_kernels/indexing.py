@@ -107,49 +107,34 @@ def _lowest(goal, total, scores, start):  # pragma: no cover
         rest -= scores[u]
 
 
-@njit(cache=True)
-def lowest_tail(scores, start, rest, low, high):  # pragma: no cover
-    """Set ``scores[start:]`` to the lexicographically least values in ``[low, high]`` that sum
-    to ``rest``; return False (leaving them) if there are none."""
-    n = scores.shape[0]
-    if not (n - start) * low <= rest <= (n - start) * high:
-        return False
-    for u in range(start, n):
-        scores[u] = max(low, rest - (n - 1 - u) * high)
-        rest -= scores[u]
-    return True
-
-
-@njit(cache=True)
-def next_tail(scores, start, low, high):  # pragma: no cover
-    """Advance ``scores[start:]`` to the lexicographically next values in ``[low, high]`` with
-    the same sum; return False after the last."""
-    n = scores.shape[0]
-    rest = 0  # the sum of the scores after position t
-    for t in range(n - 1, start - 1, -1):
-        if t < n - 1 and scores[t] < high and rest > (n - 1 - t) * low:
-            scores[t] += 1
-            lowest_tail(scores, t + 1, rest - 1, low, high)
-            return True
-        rest += scores[t]
-    return False
-
-
-@njit(cache=True)
-def first_of_item(goal, total, item, scores):  # pragma: no cover
-    """Set ``scores`` to the first candidate of work item ``item`` of the layer ``total``;
-    return False if the item has none.
-
-    The candidates for the canonical members of a layer's orbits are the score vectors whose
-    first score is their least; item ``s0 * G + s1`` holds those beginning ``(s0, s1)``, in
-    lexicographic order (:func:`next_tail` steps through them). Whether a candidate is the
-    canonical member, :func:`orbit_of` says.
-    """
-    s0, s1 = item // goal, item % goal
-    if s1 < s0:
-        return False
-    scores[0], scores[1] = s0, s1
-    return lowest_tail(scores, 2, total - s0 - s1, s0, goal - 1)
+@njit(cache=True, nogil=True)
+def block_members(goal, block, blocks):  # pragma: no cover
+    """Return the canonical members (least rotations) of every orbit with a vector in the
+    block ``blocks`` (block indices, edge ``block``: :mod:`solver.pig.blocks`), once each, by
+    score sum from the highest down, then increasing: ``(M, N)``."""
+    n = blocks.shape[0]
+    lows = blocks * block
+    spans = np.minimum(block, goal - lows)
+    least = np.empty(np.prod(spans), np.int64)
+    scores = np.empty(n, np.int64)
+    for c in range(least.shape[0]):
+        rest = c
+        for t in range(n - 1, -1, -1):
+            scores[t] = lows[t] + rest % spans[t]
+            rest //= spans[t]
+        least[c] = flat_index(scores, goal)
+        for r in range(1, n):
+            row = 0
+            for t in range(n):
+                row = row * goal + scores[(r + t) % n]
+            least[c] = min(least[c], row)
+    found = np.unique(least)
+    members = np.empty((found.shape[0], n), np.int64)
+    sums = np.empty(found.shape[0], np.int64)
+    for m in range(found.shape[0]):
+        decode(found[m], goal, members[m])
+        sums[m] = -members[m].sum()
+    return members[np.argsort(sums, kind="mergesort")]
 
 
 @njit(cache=True)

@@ -9,14 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pigsolve.solver.jit import njit, prange
-from pigsolve.solver.pig._kernels.indexing import (
-    first_of_item,
-    flat_index,
-    next_tail,
-    orbit_of,
-    row_of,
-)
+from pigsolve.solver.jit import njit
+from pigsolve.solver.pig._kernels.indexing import flat_index, orbit_of, row_of
 from pigsolve.solver.pig._kernels.rows import choose, rolling_on, start_vector
 from pigsolve.solver.pig.tolerances import ROUNDING
 
@@ -144,54 +138,38 @@ def workspace(goal, players, chances):  # pragma: no cover
     )
 
 
-@njit(cache=True)
-def layer_members(goal, players, total):  # pragma: no cover
-    """Return the canonical members of the orbits whose scores sum to ``total``, increasing:
-    the score vectors whose first score is their least (:func:`first_of_item`) that are their
-    orbit's least rotation (:func:`orbit_of`)."""
-    found = np.empty((0, players), np.int64)
-    count = 0
-    scores = np.empty(players, np.int64)
-    rotations = np.empty((players, players), np.int64)
-    for item in range(goal * goal):
-        more = first_of_item(goal, total, item, scores)
-        while more:
-            if orbit_of(scores, rotations) > 0:
-                if count == found.shape[0]:
-                    grown = np.empty((2 * count + 16, players), np.int64)
-                    grown[:count] = found[:count]
-                    found = grown
-                found[count] = scores
-                count += 1
-            more = next_tail(scores, 2, scores[0], goal - 1)
-    return found[:count]
+@njit(cache=True, nogil=True)
+def solve_sums(
+    values, lookup, goal, members, starts, first, chances, unsettled
+):  # pragma: no cover
+    """Solve the orbits of the canonical ``members``, one score sum a part (part ``p`` is
+    ``members[starts[p]:starts[p + 1]]``, the highest sum first), from part ``first`` on; stop
+    after a part that leaves orbits unsettled, as the next part may read them, and return the
+    part to go on from (the number of parts when every part is solved).
 
-
-@njit(cache=True, parallel=True)
-def solve_members(values, lookup, goal, members, chances, chunks, unsettled):  # pragma: no cover
-    """Solve the orbits of the canonical ``members`` (independent of each other: one score
-    sum), spread over ``chunks`` parallel strides of them; ``lookup`` finds a score vector's
-    row of ``values`` (the whole table, or slabs of it:
-    :func:`solver.pig._kernels.indexing.row_of`).
-
-    Chunk ``c`` writes to ``unsettled[c]``: the most linear solves one of its orbits needed, the
-    number of its orbits left unsettled, then their canonical members' flat indices (as many as
-    fit).
+    ``lookup`` finds a score vector's row of ``values`` (the whole table, or slabs of it:
+    :func:`solver.pig._kernels.indexing.row_of`). ``unsettled`` gets the most linear solves an
+    orbit needed, the number of orbits the last part left unsettled, then their canonical
+    members' flat indices (as many as fit).
     """
     players = values.shape[1]
-    for c in prange(chunks):
-        work = workspace(goal, players, chances)
-        rotations = np.empty((players, players), np.int64)
-        most, failed = 0, 0
-        for m in range(c, members.shape[0], chunks):
+    work = workspace(goal, players, chances)
+    rotations = np.empty((players, players), np.int64)
+    most, parts = 0, starts.shape[0] - 1
+    for part in range(first, parts):
+        failed = 0
+        for m in range(starts[part], starts[part + 1]):
             length = orbit_of(members[m], rotations)
             count = solve_orbit(values, lookup, goal, rotations, length, chances, work)
             if count < 0:
-                if 2 + failed < unsettled.shape[1]:
-                    unsettled[c, 2 + failed] = flat_index(members[m], goal)
+                if 2 + failed < unsettled.shape[0]:
+                    unsettled[2 + failed] = flat_index(members[m], goal)
                 failed += 1
             most = max(most, count)
-        unsettled[c, 0], unsettled[c, 1] = most, failed
+        unsettled[0], unsettled[1] = most, failed
+        if failed > 0:
+            return part + 1
+    return parts
 
 
 @njit(cache=True)

@@ -147,17 +147,20 @@ def test_the_blocks_fit_the_workers_memory() -> None:
     assert block_for(PigRules(60, players=5), 4 * 2**30, 2) == 15  # the run of the benchmarks
 
 
-def test_every_orbit_is_solved_once_by_one_task() -> None:
-    """The block orbits' members, round by round, are every orbit's canonical member once."""
+@pytest.mark.parametrize(("goal", "n", "block"), [(7, 3, 3), (6, 4, 4), (5, 2, 5)])
+def test_every_orbit_is_solved_once_by_one_task(goal: int, n: int, block: int) -> None:
+    """The block orbits' members, round by round, are every orbit's canonical member once;
+    a block's by score sum from the highest down, then increasing."""
     import itertools
 
-    goal, n, block = 7, 3, 3
-    found = [
-        tuple(member)
-        for total in range(blocks.top_round(goal, n, block), -1, -1)
-        for least in blocks.block_orbits(goal, n, block, total)
-        for member in blocks.members(goal, block, tuple(least)).tolist()
-    ]
+    from pigsolve.solver.pig._kernels.indexing import block_members
+
+    found = []
+    for total in range(blocks.top_round(goal, n, block), -1, -1):
+        for least in blocks.block_orbits(goal, n, block, total):
+            members = [tuple(m) for m in block_members(goal, block, least).tolist()]
+            assert members == sorted(members, key=lambda m: (-sum(m), m))
+            found += members
     canonical = {
         min(v[r:] + v[:r] for r in range(n)) for v in itertools.product(range(goal), repeat=n)
     }
