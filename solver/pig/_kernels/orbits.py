@@ -16,6 +16,9 @@ from pigsolve.solver.pig.tolerances import ROUNDING
 
 MAX_ITERATIONS = 60
 """An orbit whose choices have not settled after this many linear solves is left unsettled."""
+INSIDE = 1e-12
+"""How far inside its interval a pig value must lie for a rotation to keep its choices: far
+beyond the rounding in which the interval's ends and the choices' comparisons may differ."""
 
 
 @njit(cache=True)
@@ -47,9 +50,10 @@ def cycle_values(a0, b0, out):  # pragma: no cover
     for j in range(n):
         out[0, j] = min(max(out[0, j] / (1.0 - power), 0.0), 1.0)
     for i in range(length - 1, 0, -1):
-        following = out[(i + 1) % length]
-        for j in range(n):
-            out[i, j] = min(max(a0[i] * following[(j - 1) % n] + b0[i, j], 0.0), 1.0)
+        following = out[i + 1 if i + 1 < length else 0]
+        out[i, 0] = min(max(a0[i] * following[n - 1] + b0[i, 0], 0.0), 1.0)
+        for j in range(1, n):
+            out[i, j] = min(max(a0[i] * following[j - 1] + b0[i, j], 0.0), 1.0)
 
 
 @njit(cache=True)
@@ -69,10 +73,10 @@ def solve_orbit(values, lookup, goal, rotations, length, chances, work):  # prag
         if rotations[i, 0] + 1 < goal:  # the mover one point higher
             xs[i] = values[bases[i] + rotations[i, 0] + 1, n - 1]
     for count in range(1, MAX_ITERATIONS + 1):
-        replies(values, goal, rotations, length, chances, xs, work)
+        replies(values, goal, rotations, length, chances, xs, work, count > 1)
         stand, moved = True, 0.0
         for i in range(length):
-            x = out[(i + 1) % length, n - 1]
+            x = out[i + 1 if i + 1 < length else 0, n - 1]
             stand = stand and bounds[i, 0] < x <= bounds[i, 1]
             moved = max(moved, abs(x - xs[i]))
             xs[i] = x
@@ -84,15 +88,22 @@ def solve_orbit(values, lookup, goal, rotations, length, chances, work):  # prag
 
 
 @njit(cache=True)
-def replies(values, goal, rotations, length, chances, xs, work):  # pragma: no cover
+def replies(values, goal, rotations, length, chances, xs, work, again=False):  # pragma: no cover
     """Make each rotation's choices greedy at its pig value ``xs[i]`` and solve the orbit under
     them: the start vectors go to ``out``, the intervals where the choices stay greedy to
     ``bounds`` (both in ``work``). Rotation ``i``'s mover banking ``k`` reaches the row
-    ``bases[i] + s0 + k`` of ``values`` (``bases`` in ``work``, :func:`solve_orbit`)."""
+    ``bases[i] + s0 + k`` of ``values`` (``bases`` in ``work``, :func:`solve_orbit`).
+
+    ``again``: the choices in ``work`` are greedy at earlier pig values, and a rotation whose
+    new one lies inside its interval (by more than :data:`INSIDE`) keeps them, with its row:
+    choosing again would find the same.
+    """
     n = rotations.shape[1]
     own, reach, p, a0, b0, out, _, bounds, rolling, bases = work
     after = values[:, n - 1]  # each mover's own value once it has banked
     for i in range(length):
+        if again and bounds[i, 0] + INSIDE < xs[i] < bounds[i, 1] - INSIDE:
+            continue
         length_i = goal - rotations[i, 0]
         base = bases[i] + rotations[i, 0]
         low, high = choose(after, base, xs[i], length_i, chances, p[i], own, reach)
