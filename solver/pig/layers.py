@@ -112,7 +112,7 @@ def solve_block(
         layer = int(sums[starts[after - 1]])
         for flat in np.sort(unsettled[2 : 2 + failed]):
             member = tuple(int(s) for s in np.unravel_index(flat, (goal,) * players))
-            mixed += solve_unsettled(values, rules, member, layer, lookup)
+            mixed += solve_unsettled(values, rules, member, layer, lookup, chances)
         part = after
     return most, mixed
 

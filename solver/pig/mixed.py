@@ -32,11 +32,16 @@ MAX_COMBINATIONS = 200_000
 
 
 def solve_unsettled(
-    values: np.ndarray, rules: PigRules, member: tuple[int, ...], layer: int, lookup: Lookup
+    values: np.ndarray,
+    rules: PigRules,
+    member: tuple[int, ...],
+    layer: int,
+    lookup: Lookup,
+    chances: tuple | None = None,
 ) -> list[tuple[tuple[int, ...], int, float]]:
     """Solve the orbit of ``member`` with mixed choices; write it (rows found by ``lookup``);
     return its mixed states."""
-    orbit = Orbit(values, rules, member, lookup)
+    orbit = Orbit(values, rules, member, lookup, chances)
     seen = np.vstack(orbit.wander())
     options = [
         orbit.options(i, float(seen[:, i].min()), float(seen[:, i].max()))

@@ -40,7 +40,7 @@ class Option:
 class Orbit:
     """The rotations of one score vector, with the solved higher layers in ``values`` (its rows
     found by ``lookup``, :func:`solver.pig._kernels.indexing.row_of`: the whole table by
-    default)."""
+    default); ``chances``: the roll of :func:`solver.games.pig.roll_counts`, if at hand."""
 
     def __init__(
         self,
@@ -48,10 +48,11 @@ class Orbit:
         rules: PigRules,
         member: tuple[int, ...],
         lookup: Lookup | None = None,
+        chances: tuple | None = None,
     ) -> None:
         self.values, self.goal = values, rules.goal
         self.lookup = indexing.flat_rows() if lookup is None else lookup
-        self.chances = roll_counts(rules)
+        self.chances = roll_counts(rules) if chances is None else chances
         n = rules.players
         rotations = np.empty((n, n), np.int64)
         self.length = indexing.orbit_of(np.array(member, np.int64), rotations)

@@ -111,30 +111,44 @@ def _lowest(goal, total, scores, start):  # pragma: no cover
 def block_members(goal, block, blocks):  # pragma: no cover
     """Return the canonical members (least rotations) of every orbit with a vector in the
     block ``blocks`` (block indices, edge ``block``: :mod:`solver.pig.blocks`), once each, by
-    score sum from the highest down, then increasing: ``(M, N)``."""
+    score sum from the highest down: ``(M, N)``.
+
+    An orbit is taken at its least vector inside the block, in the block's row-major order.
+    """
     n = blocks.shape[0]
     lows = blocks * block
     spans = np.minimum(block, goal - lows)
-    least = np.empty(np.prod(spans), np.int64)
+    top = np.sum(lows + spans - 1)
+    found = np.empty((np.prod(spans), n), np.int64)
+    per_sum = np.zeros(top + 2, np.int64)
     scores = np.empty(n, np.int64)
-    for c in range(least.shape[0]):
+    count = 0
+    for c in range(found.shape[0]):
         rest = c
         for t in range(n - 1, -1, -1):
             scores[t] = lows[t] + rest % spans[t]
             rest //= spans[t]
-        least[c] = flat_index(scores, goal)
+        own = flat_index(scores, goal)
+        least, first = own, True
         for r in range(1, n):
-            row = 0
+            row, inside = 0, True
             for t in range(n):
-                row = row * goal + scores[(r + t) % n]
-            least[c] = min(least[c], row)
-    found = np.unique(least)
-    members = np.empty((found.shape[0], n), np.int64)
-    sums = np.empty(found.shape[0], np.int64)
-    for m in range(found.shape[0]):
-        decode(found[m], goal, members[m])
-        sums[m] = -members[m].sum()
-    return members[np.argsort(sums, kind="mergesort")]
+                score = scores[r + t - n if r + t >= n else r + t]
+                row = row * goal + score
+                inside = inside and lows[t] <= score < lows[t] + spans[t]
+            least = min(least, row)
+            first = first and not (inside and row < own)
+        if first:
+            decode(least, goal, found[count])
+            per_sum[top - np.sum(scores) + 1] += 1
+            count += 1
+    starts = np.cumsum(per_sum)  # where each sum's members begin, the highest sum first
+    members = np.empty((count, n), np.int64)
+    for m in range(count):
+        place = top - np.sum(found[m])
+        members[starts[place]] = found[m]
+        starts[place] += 1
+    return members
 
 
 @njit(cache=True)
