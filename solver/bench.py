@@ -188,6 +188,25 @@ def bench_store_overhead(goal: int = 60, players: int = 4) -> Row:
     }
 
 
+PLAYERS_SOLVE_TARGET = 45.0
+"""Seconds of the in-memory four-player solve at goal 100 on this machine's 2 cores, the two
+players' compute of the run its yardstick (issue 48)."""
+
+
+def bench_players_solve(goal: int = 100, players: int = 4) -> Row:
+    """Time the in-memory equilibrium of ``players`` at ``goal`` in this process, its kernels
+    loaded first: the seconds ``compute`` prints as the layered equilibrium's."""
+    from pigsolve.solver.pig.layers import solve_layers
+
+    solve_layers(PigRules(6, players=players))
+    seconds = solve_layers(PigRules(goal, players=players))[3]
+    rate = goal**players / seconds
+    timed = row(
+        f"pig solve in memory, {players} players", goal, seconds, None, rate, "score vectors/s"
+    )
+    return timed | {"target_seconds": PLAYERS_SOLVE_TARGET}
+
+
 def _child(command: Sequence[str]) -> float:
     """Run ``command`` to its end; return its peak resident memory in MiB.
 
@@ -254,7 +273,8 @@ def run(
     compute_command: Sequence[str], large: bool = False, others: Sequence[Row] = ()
 ) -> list[Row]:
     """Return the rows of ``pigsolve bench``: both Pig methods, a fresh ``compute`` for two and
-    three players (with ``large`` also four players, three at goal 500, goal 1000, Farkle's
+    three players (with ``large`` also four players, fresh and the in-memory solve alone
+    (:func:`bench_players_solve`), three at goal 500, goal 1000, Farkle's
     :data:`FARKLE_TARGETS`, three-player Farkle also as a multiple of its two-player compute
     at the same goal, the other families' :data:`GAME_TARGETS` and, with the cluster extra, the
     store's overhead, :func:`bench_store_overhead`), the
@@ -269,6 +289,7 @@ def run(
     ]
     if large:
         more.append(bench_fresh_compute(compute_command, players=4))
+        more.append(bench_players_solve())
         # many cycling orbits, some only the complete search of solver.pig.exhaustive solves
         more.append(bench_fresh_compute(compute_command, goal=500, players=3))
     for row in more:  # the yardstick: the two-player compute of the same run

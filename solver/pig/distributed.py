@@ -32,9 +32,10 @@ from pigsolve.solver.results import Progress
 
 ROUND_SECONDS = 0.05
 """What a round costs beyond its work: its tasks' round trips and the store's metadata."""
-READ_COST = 1.3
+READ_COST = 3.2
 """A store's orbit takes this many times the in-memory one's work: its slabs read and its
-blocks written (4 players at goal 60 on 2 local workers)."""
+blocks written, and its rounds' tasks fewer than the in-memory solve's (4 players at goal 60 on
+2 local workers: 6.2-6.4 s against 2.8-3.0 s in memory)."""
 THREADS_MEASURED = 2
 """The threads the in-memory figures of :data:`solver.durations.PIG_SECONDS` were measured on."""
 BLOCKS_A_SCORE = 4

@@ -63,11 +63,21 @@ def test_three_player_farkle_stands_beside_the_two_player_compute(monkeypatch) -
     monkeypatch.setattr(bench, "bench_fresh_game", lambda *args: dict(zombie))
     store = {"benchmark": "pig store on 2 local workers, 4 players", "seconds": 9.0}
     monkeypatch.setattr(bench, "bench_store_overhead", lambda: dict(store))
+    solve = {"benchmark": "pig solve in memory, 4 players", "seconds": 40.0}
+    monkeypatch.setattr(bench, "bench_players_solve", lambda: dict(solve))
     rows = bench.run(["pigsolve", "compute"], large=True)
+    assert solve | {"times_two_player_compute": 20.0} in rows
     (three,) = [row for row in rows if "times_two_player_farkle" in row]
     assert (three["goal"], three["target_seconds"]) == (10000, 1800.0)
     assert three["times_two_player_farkle"] == 75.0 and three["times_two_player_compute"] == 750
     assert rows[-2:] == [zombie | {"times_two_player_compute": 20.0}, store]
+
+
+def test_the_players_solve_row_times_the_in_memory_equilibrium() -> None:
+    found = bench.bench_players_solve(goal=9, players=3)
+    assert found["benchmark"] == "pig solve in memory, 3 players" and found["goal"] == 9
+    assert found["rate"] * found["seconds"] == pytest.approx(9**3)
+    assert found["target_seconds"] == bench.PLAYERS_SOLVE_TARGET == 45.0
 
 
 @pytest.mark.slow

@@ -302,7 +302,7 @@ class PigAdapter(Adapter):
         tables = sum(memories) * goal**3
         pairs = [(a, b) for a in memories for b in memories]
         values = max(16 * goal**2 * a * b for a, b in pairs)
-        seconds = PIG_SECONDS["players"] * pig_work(rules) * sum(a * b for a, b in pairs)
+        seconds = PIG_SECONDS["evaluation"] * pig_work(rules) * sum(a * b for a, b in pairs)
         return tables + values, seconds
 
 
