@@ -52,7 +52,8 @@ PADDING = 0.1
 """The most disk the blocks at the goal may add, stored whole (Zarr stores a chunk whole)."""
 
 _KERNEL = threading.Lock()
-"""One solve at a time in a worker process: its threads share numba's thread pool."""
+"""One task at a time in a worker process, whatever its threads: the sizing counts one task's
+slabs a worker (:func:`solver.pig.blocks.task_bytes`)."""
 
 
 def block_for(rules: PigRules, worker_memory: int, workers: int = 1) -> int:

@@ -133,18 +133,6 @@ def _member_row(scores: tuple[int, ...], goal: int) -> int:
     return min(sum(scores[(r + t) % n] * goal ** (n - 1 - t) for t in range(n)) for r in range(n))
 
 
-def layer_sizes(goal: int, players: int) -> np.ndarray:
-    """Return how many score vectors (0..G-1 each) sum to each total 0..N(G-1).
-
-    >>> layer_sizes(3, 2).tolist()
-    [1, 2, 3, 2, 1]
-    """
-    ways = np.ones(1, np.int64)
-    for _ in range(players):
-        ways = np.convolve(ways, np.ones(goal, np.int64))
-    return ways
-
-
 def warm_up(chances: tuple | None = None) -> float:
     """Compile the kernels (or load them from numba's cache); return the seconds it took."""
     from pigsolve.solver.pig._kernels import indexing, orbits
