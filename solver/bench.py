@@ -164,8 +164,8 @@ machine's threads, at four players and goal 60: at most this (issue 48)."""
 
 def bench_store_overhead(goal: int = 60, players: int = 4) -> Row:
     """Time Pig's solve through a store on a local cluster of 2 workers (warmed first: their
-    kernels loaded) against the in-memory solve (best of 2), compilation and the cluster's
-    start apart."""
+    kernels loaded) against the in-memory solve, each the best of 2, compilation and the
+    cluster's start apart."""
     from pigsolve.solver.cluster import cluster_client
     from pigsolve.solver.pig.distributed import solve_to_store
     from pigsolve.solver.pig.layers import solve_layers
@@ -175,9 +175,12 @@ def bench_store_overhead(goal: int = 60, players: int = 4) -> Row:
     in_memory = min(solve_layers(rules)[3] for _ in range(2))
     with tempfile.TemporaryDirectory() as tmp, cluster_client(2) as client:
         solve_to_store(small, str(Path(tmp) / "warm.zarr"), client)
-        start = time.perf_counter()
-        solve_to_store(rules, str(Path(tmp) / "t.zarr"), client)
-        seconds = time.perf_counter() - start
+        times = []
+        for run in range(2):
+            start = time.perf_counter()
+            solve_to_store(rules, str(Path(tmp) / f"{run}.zarr"), client)
+            times.append(time.perf_counter() - start)
+    seconds = min(times)
     name = f"pig store on 2 local workers, {players} players"
     rate = goal**players / seconds
     timed = row(name, goal, seconds, None, rate, "score vectors/s")

@@ -27,6 +27,11 @@ Hook = Callable[[str, int, list], None]
 ``("finished", layer, [])`` once it is recorded: the tests' way to stop a client or a worker."""
 
 
+STEALING, STEALING_INTERVAL = "distributed.scheduler.work-stealing-interval", "10ms"
+"""How often a local scheduler moves queued tasks to idle workers (Dask's default: 100 ms). A
+task runs where the reports it depends on lie, so a worker that ends early waits for this."""
+
+
 @contextlib.contextmanager
 def cluster_client(
     workers: int | None = None, scheduler: str | None = None, memory: int | None = None
@@ -39,13 +44,14 @@ def cluster_client(
     sends it to them too, and each would print its traceback), they log nothing (a task's
     error reaches this client, which says it; a stopping worker's complaints are no news), and
     the cluster closes with distributed's loggers silenced, so the interrupt reads as one line."""
+    import dask
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
         with Client(scheduler) as client, quiet_interrupt():
             yield client
         return
-    with _interrupts_ignored():
+    with _interrupts_ignored(), dask.config.set({STEALING: STEALING_INTERVAL}):
         cluster = LocalCluster(
             n_workers=workers,
             threads_per_worker=1,

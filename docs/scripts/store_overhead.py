@@ -1,10 +1,12 @@
 """The cluster path's overhead in one run: the in-memory solve on this machine's threads, then
-the same rules through a store on a local cluster of 2 workers (one thread each).
+the same rules through a store on a local cluster of 2 workers (one thread each), each the best
+of 2.
 
 ``python docs/scripts/store_overhead.py GOAL PLAYERS`` for Pig, ``... GOAL PLAYERS farkle`` for
 Farkle (its goal in points)."""
 
 import dataclasses
+import shutil
 import sys
 import time
 
@@ -49,9 +51,13 @@ def main() -> None:
     small = dataclasses.replace(rules, goal=300 if game == "farkle" else 6)
     with cluster_client(2) as client:
         solve_to_store(small, "/tmp/overhead-warm.zarr", client)  # the workers' kernels loaded
-        start = time.perf_counter()
-        solve_to_store(rules, "/tmp/overhead.zarr", client)
-        cluster = time.perf_counter() - start
+        times = []
+        for run in range(2):  # the best of 2, as in memory
+            shutil.rmtree(f"/tmp/overhead-{run}.zarr", ignore_errors=True)  # not timed
+            start = time.perf_counter()
+            solve_to_store(rules, f"/tmp/overhead-{run}.zarr", client)
+            times.append(time.perf_counter() - start)
+        cluster = min(times)
     print(
         f"{game}, {players} players, goal {goal} ({steps}): in memory on "
         f"{numba.get_num_threads()} threads {memory:.2f} s; store on 2 local workers "

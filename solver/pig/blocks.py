@@ -86,6 +86,20 @@ def slabs_of(blocks: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     return list(seen.items())
 
 
+def orbits_read(goal: int, block: int, blocks: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Return the block orbits (each by its least rotation) whose blocks the task of block orbit
+    ``blocks`` reads: in each of its slabs, the blocks above its own mover's.
+
+    >>> sorted(orbits_read(6, 2, (0, 1)))  # slabs (1,) mover 0 and (0,) mover 1
+    [(0, 2), (1, 1), (1, 2)]
+    """
+    found = set()
+    for others, mover in slabs_of(blocks):
+        for above in range(mover + 1, block_counts(goal, block)):
+            found.add(min(_rotations((*others, above))))
+    return found
+
+
 def widths(goal: int, block: int, blocks: tuple[int, ...]) -> tuple[int, ...]:
     """Return the scores each of ``blocks`` spans (``block``, or fewer at the goal)."""
     return tuple(min(block, goal - block * c) for c in blocks)

@@ -2,16 +2,18 @@
 
 Round by round, from the highest block sum down (:mod:`solver.pig.blocks`): a round's block
 orbits are its tasks, independent of each other. A task reads the slabs its orbits reach, only
-their part above its own blocks (finished in earlier rounds); solves its orbits score sum by
-score sum from the highest down as the in-memory solve does a block, told where a row lies in
-its slabs (:func:`solver.pig.layers.solve_block`); writes its blocks whole, a file each; and returns
-its mixed states. Once every task of a round is done the client records the round's mixed
-states and counts it finished (:func:`solver.pig.store.record_round`); the next round starts.
+their part above its own blocks (finished in earlier rounds); solves its orbits as the
+in-memory solve does, by sub-blocks and score sums from the highest down, told where a row lies
+in its slabs (:func:`solver.pig.layers.solve_block`); writes its blocks whole, a file each; and
+returns its mixed states. The client submits the next rounds' tasks ahead (:data:`LOOKAHEAD`),
+each a Dask dependent of the unfinished tasks whose blocks it reads, so a worker goes on while
+the client records a round: once every task of a round is done the client records the round's
+mixed states and counts it finished (:func:`solver.pig.store.record_round`).
 
-A task reads only finished blocks and writes only its own, whole, so a task that Dask runs
-again (its worker died) writes the same values, and a stopped client leaves a store that
-resumes from its last finished round. A worker holds one task's slabs at a time
-(:func:`solver.pig.blocks.task_bytes`): the blocks' edge is chosen to fit its memory
+A task reads only finished blocks and writes only its own, whole (each file replaced at once),
+so a task that Dask runs again (its worker died) writes the same values, and a stopped client
+leaves a store that resumes from its last finished round. A worker holds one task's slabs at a
+time (:func:`solver.pig.blocks.task_bytes`): the blocks' edge is chosen to fit its memory
 (:func:`block_for`).
 """
 
@@ -27,7 +29,7 @@ from pigsolve.solver import cluster
 from pigsolve.solver.cluster import Hook
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig import blocks, store
-from pigsolve.solver.pig.layers import solve_block
+from pigsolve.solver.pig.layers import in_sub_blocks, solve_block
 from pigsolve.solver.results import Progress
 
 ROUND_SECONDS = 0.05
@@ -36,6 +38,9 @@ READ_COST = 3.2
 """A store's orbit takes this many times the in-memory one's work: its slabs read and its
 blocks written, and its rounds' tasks fewer than the in-memory solve's (4 players at goal 60 on
 2 local workers: 6.2-6.4 s against 2.8-3.0 s in memory)."""
+LOOKAHEAD = 2
+"""Rounds submitted beyond the one the client waits for: a task runs as soon as the blocks it
+reads are written (its Dask dependencies), not once the whole round above is recorded."""
 THREADS_MEASURED = 2
 """The threads the in-memory figures of :data:`solver.durations.PIG_SECONDS` were measured on."""
 BLOCKS_A_SCORE = 4
@@ -155,10 +160,25 @@ def solve_to_store(
     block = int(group.attrs["block"])
     sizes = round_sizes(goal, n, block)
 
-    def solve_one(group: Any, total: int) -> None:
+    pending: dict[tuple[int, ...], Any] = {}  # a block orbit's task, until its round is recorded
+    rounds_submitted: dict[int, list[tuple[tuple[int, ...], Any]]] = {}
+
+    def submit(total: int) -> None:
         found = [tuple(map(int, b)) for b in blocks.block_orbits(goal, n, block, total)]
         found.sort(key=lambda least: -_task_size(goal, block, least))  # the longest first
-        tasks = [client.submit(solve_task, url, least, pure=False) for least in found]
+        tasks = []
+        for least in found:
+            after = [pending[o] for o in blocks.orbits_read(goal, block, least) if o in pending]
+            tasks.append((least, client.submit(solve_task, url, least, *after, pure=False)))
+        pending.update(tasks)
+        rounds_submitted[total] = tasks
+
+    def solve_one(group: Any, total: int) -> None:
+        for ahead in range(total, max(total - LOOKAHEAD, 0) - 1, -1):
+            if ahead not in rounds_submitted:
+                submit(ahead)
+        found = rounds_submitted.pop(total)
+        tasks = [task for _, task in found]
         if hook is not None:
             hook("solved", total, tasks)
         wait(tasks)  # interrupted here (Ctrl-C), no gather is left pending in the client
@@ -166,6 +186,8 @@ def solve_to_store(
         mixed = [record for report in reports for record in report["mixed"]]
         num_iter = max(report["num_iter"] for report in reports)
         store.record_round(group, rules, total, mixed, num_iter)
+        for least, _ in found:
+            del pending[least]  # its blocks are finished: later tasks read them from the store
 
     def advance(total: int) -> None:
         if progress is not None:
@@ -195,10 +217,11 @@ def round_sizes(goal: int, players: int, block: int) -> np.ndarray:
     return sizes
 
 
-def solve_task(url: str, least: tuple[int, ...]) -> dict[str, Any]:
+def solve_task(url: str, least: tuple[int, ...], *after: dict[str, Any]) -> dict[str, Any]:
     """Solve the orbits of the block orbit of ``least`` (a worker's task): read its slabs above
     its blocks, solve, write its blocks; return the most linear solves an orbit needed and the
-    mixed states."""
+    mixed states. ``after``: the reports of the unfinished tasks whose blocks it reads (Dask
+    runs it once they are done)."""
     from pigsolve.solver.pig._kernels import indexing
 
     group, rules = store.open_store(url, mode="r+")
@@ -218,7 +241,7 @@ def solve_task(url: str, least: tuple[int, ...]) -> dict[str, Any]:
             low = block * (mover + 1)  # the blocks above the mover's: finished
             if low < goal:
                 view[..., low:, :] = values_array[_region(block, others, view.shape, low, goal)]
-        members = indexing.block_members(goal, block, np.array(least))  # by score sum
+        members = in_sub_blocks(indexing.block_members(goal, block, np.array(least)), block)
         most, mixed = solve_block(values, rules, members, roll_counts(rules), lookup)
         for view, (others, mover) in zip(views, slabs, strict=True):
             low = block * mover

@@ -117,6 +117,26 @@ def solve_block(
     return most, mixed
 
 
+def in_sub_blocks(members: np.ndarray, block: int, edge: int = BLOCK) -> np.ndarray:
+    """Return the canonical ``members`` of a block orbit of edge ``block`` regrouped as the
+    in-memory solve goes: by the orbits of sub-blocks (each block cut in equal parts of about
+    ``edge`` scores), the highest sub-block sum first, each by score sum from the highest down.
+
+    A score's sub-block never falls as the score rises, so an orbit still reads only orbits
+    solved before it or its own; the rows one sub-block orbit reads stay in the caches.
+
+    >>> in_sub_blocks(np.array([[1, 1, 1], [0, 0, 2], [0, 0, 0]]), 4, 2).tolist()
+    [[0, 0, 2], [1, 1, 1], [0, 0, 0]]
+    """
+    parts = max(1, round(block / edge))
+    sub = members // block * parts + members % block // -(-block // parts)
+    count, n = int(sub.max(initial=0)) + 1, members.shape[1]
+    least = np.ravel_multi_index(sub.T, (count,) * n)
+    for r in range(1, n):
+        least = np.minimum(least, np.ravel_multi_index(np.roll(sub, -r, axis=1).T, (count,) * n))
+    return members[np.lexsort((-members.sum(axis=1), least, -sub.sum(axis=1)))]
+
+
 def in_order(records: list[MixedRecord], goal: int) -> list[MixedRecord]:
     """Return mixed states by score sum from the highest down, then by their orbit's least
     rotation, an orbit's own in the order found: the order of every solve's table."""
