@@ -222,15 +222,18 @@ def solve_task(url: str, least: tuple[int, ...], *after: dict[str, Any]) -> dict
     its blocks, solve, write its blocks; return the most linear solves an orbit needed and the
     mixed states. ``after``: the reports of the unfinished tasks whose blocks it reads (Dask
     runs it once they are done)."""
+    from zarr.core.buffer import default_buffer_prototype
+
     from pigsolve.solver.pig._kernels import indexing
 
+    buffers = default_buffer_prototype()
     group, rules = store.open_store(url, mode="r+")
     goal, n, block = rules.goal, rules.players, int(group.attrs["block"])
     values_array = group[store.VALUES]
     with _KERNEL:
         slabs = blocks.slabs_of(least)
         lookup, bounds = blocks.slab_lookup(goal, block, [others for others, _ in slabs])
-        values = np.full((int(bounds[-1]), n), np.nan)
+        values = np.empty((int(bounds[-1]), n))
         views = [
             values[bounds[j] : bounds[j + 1]].reshape(
                 (*blocks.widths(goal, block, others), goal, n)
@@ -238,9 +241,13 @@ def solve_task(url: str, least: tuple[int, ...], *after: dict[str, Any]) -> dict
             for j, (others, _) in enumerate(slabs)
         ]
         for view, (others, mover) in zip(views, slabs, strict=True):
-            low = block * (mover + 1)  # the blocks above the mover's: finished
+            low = block * (mover + 1)  # the blocks above the mover's: finished, read in place
+            view[..., block * mover : low, :] = np.nan  # its own, solved here; none below read
             if low < goal:
-                view[..., low:, :] = values_array[_region(block, others, view.shape, low, goal)]
+                into = buffers.nd_buffer.from_numpy_array(view[..., low:, :])
+                values_array.get_basic_selection(
+                    _region(block, others, view.shape, low, goal), out=into
+                )
         members = in_sub_blocks(indexing.block_members(goal, block, np.array(least)), block)
         most, mixed = solve_block(values, rules, members, roll_counts(rules), lookup)
         for view, (others, mover) in zip(views, slabs, strict=True):

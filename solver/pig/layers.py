@@ -129,12 +129,18 @@ def in_sub_blocks(members: np.ndarray, block: int, edge: int = BLOCK) -> np.ndar
     [[0, 0, 2], [1, 1, 1], [0, 0, 0]]
     """
     parts = max(1, round(block / edge))
-    sub = members // block * parts + members % block // -(-block // parts)
-    count, n = int(sub.max(initial=0)) + 1, members.shape[1]
-    least = np.ravel_multi_index(sub.T, (count,) * n)
-    for r in range(1, n):
-        least = np.minimum(least, np.ravel_multi_index(np.roll(sub, -r, axis=1).T, (count,) * n))
-    return members[np.lexsort((-members.sum(axis=1), least, -sub.sum(axis=1)))]
+    scores = np.arange(int(members.max(initial=0)) + 1)
+    sub_of = scores // block * parts + scores % block // -(-block // parts)
+    subs = [sub_of[members[:, t]] for t in range(members.shape[1])]
+    count, n = int(sub_of[-1]) + 1, len(subs)
+    least = None  # the flat index of the sub-blocks' least rotation
+    for r in range(n):
+        flat = np.zeros(len(members), np.int64)
+        for t in range(n):
+            flat = flat * count + subs[(r + t) % n]
+        least = flat if least is None else np.minimum(least, flat)
+    key = (n * (count - 1) - sum(subs)) * count**n + least  # members come by score sum
+    return members[np.argsort(key, kind="stable")]
 
 
 def in_order(records: list[MixedRecord], goal: int) -> list[MixedRecord]:
