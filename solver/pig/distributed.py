@@ -19,14 +19,16 @@ time (:func:`solver.pig.blocks.task_bytes`): the blocks' edge is chosen to fit i
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from typing import Any
 
 import numpy as np
 
-from pigsolve.solver import cluster
+from pigsolve.solver import cluster, layer_store
 from pigsolve.solver.cluster import Hook
+from pigsolve.solver.errors import TableError
 from pigsolve.solver.games.pig import PigRules, roll_counts
 from pigsolve.solver.pig import blocks, store
 from pigsolve.solver.pig.layers import in_sub_blocks, solve_block
@@ -157,7 +159,7 @@ def solve_to_store(
     group = cluster.open_to_solve(
         store, rules, url, resume, lambda: store.create(url, rules, block)
     )
-    block = int(group.attrs["block"])
+    block, stamp = int(group.attrs["block"]), layer_store.stamp(url, group)
     sizes = round_sizes(goal, n, block)
 
     pending: dict[tuple[int, ...], Any] = {}  # a block orbit's task, until its round is recorded
@@ -169,7 +171,8 @@ def solve_to_store(
         tasks = []
         for least in found:
             after = [pending[o] for o in blocks.orbits_read(goal, block, least) if o in pending]
-            tasks.append((least, client.submit(solve_task, url, least, *after, pure=False)))
+            task = client.submit(solve_task, url, stamp, least, *after, pure=False)
+            tasks.append((least, task))
         pending.update(tasks)
         rounds_submitted[total] = tasks
 
@@ -217,19 +220,21 @@ def round_sizes(goal: int, players: int, block: int) -> np.ndarray:
     return sizes
 
 
-def solve_task(url: str, least: tuple[int, ...], *after: dict[str, Any]) -> dict[str, Any]:
-    """Solve the orbits of the block orbit of ``least`` (a worker's task): read its slabs above
-    its blocks, solve, write its blocks; return the most linear solves an orbit needed and the
-    mixed states. ``after``: the reports of the unfinished tasks whose blocks it reads (Dask
-    runs it once they are done)."""
+def solve_task(
+    url: str, stamp: tuple[str, ...], least: tuple[int, ...], *after: dict[str, Any]
+) -> dict[str, Any]:
+    """Solve the orbits of the block orbit of ``least`` (a worker's task) in the store at ``url``
+    whose :func:`solver.layer_store.stamp` is ``stamp``: read its slabs above its blocks, solve,
+    write its blocks; return the most linear solves an orbit needed and the mixed states.
+    ``after``: the reports of the unfinished tasks whose blocks it reads (Dask runs it once they
+    are done)."""
     from zarr.core.buffer import default_buffer_prototype
 
     from pigsolve.solver.pig._kernels import indexing
 
     buffers = default_buffer_prototype()
-    group, rules = store.open_store(url, mode="r+")
-    goal, n, block = rules.goal, rules.players, int(group.attrs["block"])
-    values_array = group[store.VALUES]
+    rules, block, values_array = _opened(url, stamp)
+    goal, n = rules.goal, rules.players
     with _KERNEL:
         slabs = blocks.slabs_of(least)
         lookup, bounds = blocks.slab_lookup(goal, block, [others for others, _ in slabs])
@@ -255,6 +260,17 @@ def solve_task(url: str, least: tuple[int, ...], *after: dict[str, Any]) -> dict
             high = min(low + block, goal)
             values_array[_region(block, others, view.shape, low, high)] = view[..., low:high, :]
     return {"num_iter": most, "mixed": mixed}
+
+
+@functools.lru_cache(maxsize=2)
+def _opened(url: str, stamp: tuple[str, ...]) -> tuple[PigRules, int, Any]:
+    """Return the rules, the blocks' edge and the start values of the store at ``url`` opened to
+    write, once a worker process for the store of ``stamp``; raise TableError if another store
+    has replaced it."""
+    group, rules = store.open_store(url, mode="r+")
+    if layer_store.stamp(url, group) != stamp:
+        raise TableError(f"{url} was replaced by another store while this one was solved")
+    return rules, int(group.attrs["block"]), group[store.VALUES]
 
 
 def _region(

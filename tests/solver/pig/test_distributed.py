@@ -14,12 +14,13 @@ pytest.importorskip("zarr")
 
 from cluster_faults import Stop, kill_a_worker, stop_after
 
+from pigsolve.solver import layer_store
 from pigsolve.solver.cluster import cluster_client
 from pigsolve.solver.errors import InvalidArgument, TableError
 from pigsolve.solver.games.pig import PigRules
 from pigsolve.solver.pig import blocks, store
 from pigsolve.solver.pig import solve as solve_module
-from pigsolve.solver.pig.distributed import block_for, solve_to_store, store_sizes
+from pigsolve.solver.pig.distributed import block_for, solve_task, solve_to_store, store_sizes
 from pigsolve.solver.pig.solution import PigSolution
 from pigsolve.solver.pig.solve import solve
 
@@ -186,3 +187,11 @@ def test_a_query_reads_only_the_blocks_of_its_row(client, tmp_path: Path) -> Non
     for chunk in chunks - kept:
         chunk.unlink()
     assert state_record(open_solution(str(url)), scores, k) == state_record(solve(rules), scores, k)
+
+
+def test_a_task_refuses_a_store_replaced_under_it(tmp_path: Path) -> None:
+    url = str(tmp_path / "t.zarr")
+    stamp = layer_store.stamp(url, store.create(url, PigRules(6, players=3), 2))
+    store.create(url, PigRules(6, players=3), 2)  # another store at the same place
+    with pytest.raises(TableError, match="replaced by another store"):
+        solve_task(url, stamp, (2, 2, 2))
