@@ -39,7 +39,8 @@ ROUND_SECONDS = 0.05
 READ_COST = 3.2
 """A store's orbit takes this many times the in-memory one's work: its slabs read and its
 blocks written, and its rounds' tasks fewer than the in-memory solve's (4 players at goal 60 on
-2 local workers: 6.2-6.4 s against 2.8-3.0 s in memory)."""
+2 local workers, 2026-11-29: 6.2-6.4 s against 2.8-3.0 s in memory; since the tasks went ahead
+of the rounds, 1.3-1.8 times the in-memory time: the estimate errs long)."""
 LOOKAHEAD = 2
 """Rounds submitted beyond the one the client waits for: a task runs as soon as the blocks it
 reads are written (its Dask dependencies), not once the whole round above is recorded."""

@@ -47,11 +47,18 @@ def assert_same(got: PigSolution, expected: PigSolution) -> None:
     ("rules", "block"),
     [
         (PigRules(30, players=3), None),
+        (PigRules(30, players=3), 15),
         (PigRules(12, players=4), 5),
         (PigRules(25, 4, players=3), 7),
         (PigRules(8, players=5), 3),
     ],
-    ids=["3-players-goal-30", "4-players-goal-12", "3-players-d4-mixed", "5-players-goal-8"],
+    ids=[
+        "3-players-goal-30",
+        "3-players-sub-blocks",
+        "4-players-goal-12",
+        "3-players-d4-mixed",
+        "5-players-goal-8",
+    ],
 )
 def test_the_store_holds_the_in_memory_solution(client, tmp_path: Path, rules, block) -> None:
     url = str(tmp_path / "t.zarr")
