@@ -164,25 +164,22 @@ def solve_to_store(
     sizes = round_sizes(goal, n, block)
 
     pending: dict[tuple[int, ...], Any] = {}  # a block orbit's task, until its round is recorded
-    rounds_submitted: dict[int, list[tuple[tuple[int, ...], Any]]] = {}
+    submitted: dict[int, list[tuple[int, ...]]] = {}  # a round's block orbits, until recorded
 
     def submit(total: int) -> None:
         found = [tuple(map(int, b)) for b in blocks.block_orbits(goal, n, block, total)]
         found.sort(key=lambda least: -_task_size(goal, block, least))  # the longest first
-        tasks = []
-        for least in found:
+        for least in found:  # a task reads only higher block sums: none of its own round
             after = [pending[o] for o in blocks.orbits_read(goal, block, least) if o in pending]
-            task = client.submit(solve_task, url, stamp, least, *after, pure=False)
-            tasks.append((least, task))
-        pending.update(tasks)
-        rounds_submitted[total] = tasks
+            pending[least] = client.submit(solve_task, url, stamp, least, *after, pure=False)
+        submitted[total] = found
 
     def solve_one(group: Any, total: int) -> None:
         for ahead in range(total, max(total - LOOKAHEAD, 0) - 1, -1):
-            if ahead not in rounds_submitted:
+            if ahead not in submitted:
                 submit(ahead)
-        found = rounds_submitted.pop(total)
-        tasks = [task for _, task in found]
+        found = submitted.pop(total)
+        tasks = [pending[least] for least in found]
         if hook is not None:
             hook("solved", total, tasks)
         wait(tasks)  # interrupted here (Ctrl-C), no gather is left pending in the client
@@ -190,7 +187,7 @@ def solve_to_store(
         mixed = [record for report in reports for record in report["mixed"]]
         num_iter = max(report["num_iter"] for report in reports)
         store.record_round(group, rules, total, mixed, num_iter)
-        for least, _ in found:
+        for least in found:
             del pending[least]  # its blocks are finished: later tasks read them from the store
 
     def advance(total: int) -> None:
